@@ -1,0 +1,29 @@
+"""The pure, deterministic Präsident engine (see core.py) and per-seat views (view.py)."""
+from felt.engine.core import (
+    PASS,
+    IllegalMove,
+    Move,
+    Play,
+    State,
+    apply,
+    apply_inplace,
+    beats,
+    check_move,
+    classify,
+    end_match,
+    is_legal,
+    legal_moves,
+    match_winner,
+    move_from_wire,
+    move_to_wire,
+    new_match,
+    next_round,
+    replay,
+)
+from felt.engine.view import filter_events, view
+
+__all__ = [
+    "PASS", "IllegalMove", "Move", "Play", "State", "apply", "apply_inplace", "beats", "check_move",
+    "classify", "end_match", "filter_events", "is_legal", "legal_moves", "match_winner", "move_from_wire",
+    "move_to_wire", "new_match", "next_round", "replay", "view",
+]

@@ -1,0 +1,69 @@
+"""What a seat may know: the one place that filters state and events per seat.
+
+``view(state, seat)`` and ``filter_events(events, seat)`` are all a client ever gets
+from the engine. A seat sees its own hand, the other seats' card counts, everything
+played in public, who passed or is out, places and standings, its own exchange, and
+the rules. Never another hand, the deck order or the seed. ``seat=None`` is a spectator.
+"""
+from __future__ import annotations
+
+from felt.engine.core import State, legal_moves, move_to_wire
+from felt.rules import titles
+
+# Fields of an event that are public; anything under '_private' is for the listed seats only.
+
+
+def filter_events(events: list[dict], seat: int | None) -> list[dict]:
+    out = []
+    for ev in events:
+        priv = ev.get("_private")
+        if priv is None:
+            out.append(ev)
+            continue
+        e = {k: v for k, v in ev.items() if k != "_private"}
+        if seat is not None and seat in priv["seats"]:
+            e.update(priv["data"])
+        out.append(e)
+    return out
+
+
+def _play_dict(seat: int, cards) -> dict:
+    return {"seat": seat, "cards": list(cards)}
+
+
+def view(s: State, seat: int | None) -> dict:
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < s.n):
+        raise ValueError(f"no seat {seat!r}")
+    pile = s.pile
+    mine = seat is not None
+    on_turn = mine and s.to_move == seat
+    return {
+        "seat": seat,
+        "n": s.n,
+        "phase": s.phase,
+        "round_no": s.round_no,
+        "rounds_total": s.rounds_total,
+        "to_move": s.to_move,
+        "dealer": s.dealer,
+        "leader": s.leader,
+        "hand": list(s.hands[seat]) if mine else [],
+        "counts": [len(h) for h in s.hands],
+        "pile": None if pile is None else {"seat": pile.seat, "cards": list(pile.cards), "kind": pile.kind,
+                                           "size": pile.size},
+        "trick": [_play_dict(p, c) for p, c in s.trick],
+        "passed": [i for i in range(s.n) if s.passed[i]],
+        "skipped": s.skipped,
+        "out": list(s.places),
+        "places": list(s.places),
+        "revolution": s.revolution,
+        "played": list(s.played),
+        "standings": [row[:] for row in s.standings],
+        "history": [p[:] for p in s.history],
+        "last_places": list(s.last_places),
+        "exchange": [dict(x) for x in s.exchange_info[seat]] if mine else [],
+        "exchange_pending": [[t[0], t[1], t[2], t[3]] for t in s.tasks],
+        "legal": [move_to_wire(m) for m in legal_moves(s)] if on_turn else [],
+        "rules": s.rules.to_dict(),
+        "titles": titles(s.rules, s.n),
+        "winner": s.winner,
+    }

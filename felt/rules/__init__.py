@@ -1,0 +1,286 @@
+"""Rule sets as data: every option of RULES.md §2, validated, saved and loaded as TOML.
+
+A rule set is a frozen ``Rules`` value. Templates ship as TOML files in
+``felt/rules/templates``; a table can edit a copy, save it under a name and share it.
+"""
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+
+from felt.cards import FRENCH_RANKS, JASS_RANKS, build_deck, suits_for
+
+TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
+TEMPLATE_ORDER = ("PR-002", "PR-003", "PR-004", "PR-005", "PR-006", "P52", "FOLGEN", "JASS36", "JASS52")
+MAX_SEATS = 8
+MIN_SEATS = 3
+
+CHOICES = {
+    "suits": ("french", "jass"),
+    "copies": (1, 2),
+    "jokers": (0, 1, 2),
+    "joker_power": ("beats_all", "wild", "both"),
+    "largest_set": (4, 8),
+    "passing": ("voluntary", "forced"),
+    "quad_clears": ("off", "exactly4", "4plus"),
+    "first_leader": ("first_seat", "card", "draw", "random"),
+    "leftover": ("first", "last"),
+    "titles": ("felt", "president", "jass"),
+}
+
+# Error texts, in both languages; ``RulesError`` keeps the key so a UI can show either.
+_MESSAGES = {
+    "bad_value": ("Ungültiger Wert für {opt}: {value!r} (erlaubt: {allowed})",
+                  "Invalid value for {opt}: {value!r} (allowed: {allowed})"),
+    "bad_type": ("{opt} muss {kind} sein, nicht {value!r}", "{opt} must be {kind}, not {value!r}"),
+    "unknown_option": ("Unbekannte Regel-Option {opt!r}", "Unknown rule option {opt!r}"),
+    "ranks_empty": ("Das Blatt braucht mindestens {need} Ränge", "The deck needs at least {need} ranks"),
+    "ranks_dup": ("Rang {rank} kommt doppelt vor", "Rank {rank} appears twice"),
+    "ranks_style": ("Rang {rank} gibt es bei {style} Karten nicht", "There is no rank {rank} in {style} cards"),
+    "players_range": ("Spielerzahl {lo}–{hi} geht nicht: erlaubt sind {min}–{max}",
+                      "Players {lo}–{hi} impossible: allowed is {min}–{max}"),
+    "too_few_cards": ("{cards} Karten reichen nicht für {n} Spieler (mindestens {need} Karten pro Kopf)",
+                      "{cards} cards are not enough for {n} players (at least {need} cards each)"),
+    "players_outside": ("{n} Spieler passen nicht zu diesen Regeln ({lo}–{hi})",
+                        "{n} players do not fit these rules ({lo}–{hi})"),
+    "set_too_large": ("Größter Satz {size} ist unmöglich: höchstens {most} gleiche Karten im Blatt",
+                      "Largest set {size} is impossible: at most {most} cards of a rank in the deck"),
+    "seq_min": ("Folgen brauchen eine Mindestlänge von 3 bis {most}", "Sequences need a minimum length of 3 to {most}"),
+    "joker_both": ("Entweder Joker dazunehmen oder eine Karte als Joker bestimmen, nicht beides",
+                   "Either add jokers or designate a card as joker, not both"),
+    "joker_card": ("Die Joker-Karte {code} gibt es in diesem Blatt nicht", "The joker card {code} is not in this deck"),
+    "leader_card": ("Die Startkarte {code} gibt es in diesem Blatt nicht", "The leading card {code} is not in this deck"),
+    "leader_card_joker": ("Die Startkarte {code} ist der Joker", "The leading card {code} is the joker"),
+    "needs_rank": ("„{opt}“ braucht den Rang {rank} im Blatt", "“{opt}” needs rank {rank} in the deck"),
+    "exchange_counts": ("Tausch: 1–3 Karten zwischen Erstem und Letztem, 0 bis so viele zwischen Zweitem und Vorletztem",
+                        "Exchange: 1–3 cards between 1st and last, 0 up to that many between 2nd and second-to-last"),
+    "exchange_hand": ("Zu wenige Karten pro Kopf für den Tausch von {k} Karten", "Too few cards per player to exchange {k} cards"),
+    "rounds": ("Runden pro Partie: 0 (offen) bis 99", "Rounds per match: 0 (open-ended) to 99"),
+    "name": ("Der Name der Regeln darf nicht leer sein und höchstens 60 Zeichen haben",
+             "The rule set's name must not be empty and at most 60 characters"),
+    "toml": ("Regeldatei ist kein gültiges TOML: {err}", "The rule file is not valid TOML: {err}"),
+    "no_template": ("Keine Vorlage und keine Datei „{id}“", "No template and no file “{id}”"),
+}
+
+
+class RulesError(ValueError):
+    """An impossible or malformed rule set. ``str()`` is English; ``.de`` is German."""
+
+    def __init__(self, key: str, **params):
+        self.key = key
+        self.params = params
+        de, en = _MESSAGES[key]
+        self.de = de.format(**params)
+        self.en = en.format(**params)
+        super().__init__(self.en)
+
+    def text(self, lang: str = "de") -> str:
+        return self.de if lang == "de" else self.en
+
+
+@dataclass(frozen=True)
+class Rules:
+    id: str = "CUSTOM"
+    name: str = "Eigene Regeln"
+    ranks: tuple = ("7", "8", "9", "10", "J", "Q", "K", "A", "2")
+    suits: str = "french"
+    copies: int = 2
+    jokers: int = 0
+    joker_card: str = ""
+    joker_power: str = "beats_all"
+    min_players: int = 3
+    max_players: int = 8
+    largest_set: int = 8
+    sequences: bool = False
+    sequence_min: int = 3
+    equal_beats: bool = False
+    passing: str = "voluntary"
+    quad_clears: str = "exactly4"
+    twos_clear: bool = False
+    eights_clear: bool = False
+    eight_skips: bool = False
+    revolution: bool = False
+    first_leader: str = "first_seat"
+    first_leader_card: str = ""
+    leftover: str = "first"
+    exchange: bool = True
+    exchange_top: int = 2
+    exchange_second: int = 1
+    schnorren: bool = False
+    rounds: int = 5
+    titles: str = "felt"
+
+    # ------------------------------------------------------------------ data
+    def to_dict(self) -> dict:
+        d = dataclasses.asdict(self)
+        d["ranks"] = list(self.ranks)
+        return d
+
+    @classmethod
+    def from_dict(cls, data: dict, validate: bool = True) -> "Rules":
+        if not isinstance(data, dict):
+            raise RulesError("bad_type", opt="rules", kind="a table", value=type(data).__name__)
+        known = {f.name: f for f in fields(cls)}
+        kwargs = {}
+        for key, value in data.items():
+            if key not in known:
+                raise RulesError("unknown_option", opt=key)
+            default = known[key].default
+            if key == "ranks":
+                if not isinstance(value, (list, tuple)) or not all(isinstance(r, str) for r in value):
+                    raise RulesError("bad_type", opt=key, kind="a list of rank names", value=value)
+                value = tuple(value)
+            elif isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise RulesError("bad_type", opt=key, kind="true/false", value=value)
+            elif isinstance(default, int):
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise RulesError("bad_type", opt=key, kind="a whole number", value=value)
+            elif isinstance(default, str):
+                if not isinstance(value, str):
+                    raise RulesError("bad_type", opt=key, kind="text", value=value)
+            kwargs[key] = value
+        rules = cls(**kwargs)
+        if validate:
+            rules.validate()
+        return rules
+
+    def replace(self, **changes) -> "Rules":
+        return dataclasses.replace(self, **changes)
+
+    # ------------------------------------------------------------ validation
+    def deck_size(self) -> int:
+        return len(self.ranks) * 4 * self.copies + self.jokers
+
+    def wild_jokers(self) -> int:
+        n = self.jokers + (1 if self.joker_card else 0)
+        return n if self.joker_power in ("wild", "both") else 0
+
+    def validate(self, n_players: int | None = None) -> "Rules":
+        for opt, allowed in CHOICES.items():
+            value = getattr(self, opt)
+            if value not in allowed:
+                raise RulesError("bad_value", opt=opt, value=value, allowed=", ".join(map(str, allowed)))
+        if not self.name.strip() or len(self.name) > 60:
+            raise RulesError("name")
+        style_ranks = FRENCH_RANKS if self.suits == "french" else JASS_RANKS
+        if len(self.ranks) < 3:
+            raise RulesError("ranks_empty", need=3)
+        seen = set()
+        for r in self.ranks:
+            if r in seen:
+                raise RulesError("ranks_dup", rank=r)
+            seen.add(r)
+            if r not in style_ranks:
+                raise RulesError("ranks_style", rank=r, style="französischen" if self.suits == "french" else "Jass")
+        if not (MIN_SEATS <= self.min_players <= self.max_players <= MAX_SEATS):
+            raise RulesError("players_range", lo=self.min_players, hi=self.max_players, min=MIN_SEATS, max=MAX_SEATS)
+        if self.jokers and self.joker_card:
+            raise RulesError("joker_both")
+        deck = build_deck(self)
+        codes = {c.code for c in deck}
+        if self.joker_card and self.joker_card not in codes:
+            raise RulesError("joker_card", code=self.joker_card)
+        most = 4 * self.copies + self.wild_jokers()
+        if self.largest_set > most:
+            raise RulesError("set_too_large", size=self.largest_set, most=most)
+        if self.sequences and not (3 <= self.sequence_min <= len(self.ranks)):
+            raise RulesError("seq_min", most=len(self.ranks))
+        if self.first_leader == "card":
+            if self.first_leader_card not in codes:
+                raise RulesError("leader_card", code=self.first_leader_card or "—")
+            if self.first_leader_card == self.joker_card:
+                raise RulesError("leader_card_joker", code=self.first_leader_card)
+        if self.twos_clear and "2" not in self.ranks:
+            raise RulesError("needs_rank", opt="twos_clear", rank="2")
+        if (self.eights_clear or self.eight_skips) and "8" not in self.ranks:
+            raise RulesError("needs_rank", opt="eights_clear" if self.eights_clear else "eight_skips", rank="8")
+        if self.exchange and not (1 <= self.exchange_top <= 3 and 0 <= self.exchange_second <= self.exchange_top):
+            raise RulesError("exchange_counts")
+        if not (0 <= self.rounds <= 99):
+            raise RulesError("rounds")
+        need = 4
+        if len(deck) < need * self.max_players:
+            raise RulesError("too_few_cards", cards=len(deck), n=self.max_players, need=need)
+        if self.exchange and len(deck) // self.max_players < self.exchange_top + 1:
+            raise RulesError("exchange_hand", k=self.exchange_top)
+        if n_players is not None and not (self.min_players <= n_players <= self.max_players):
+            raise RulesError("players_outside", n=n_players, lo=self.min_players, hi=self.max_players)
+        return self
+
+
+# ----------------------------------------------------------------------- TOML
+def _toml_value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    raise TypeError(f"cannot write {v!r} as TOML")
+
+
+def rules_to_toml(rules: Rules) -> str:
+    lines = ["# Felt Club rule set (RULES.md §2). Edit, save, share.", ""]
+    for key, value in rules.to_dict().items():
+        lines.append(f"{key} = {_toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def rules_from_toml(text: str) -> Rules:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesError("toml", err=str(exc)) from None
+    return Rules.from_dict(data)
+
+
+def save_rules(rules: Rules, path) -> Path:
+    rules.validate()
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(rules_to_toml(rules), encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+def list_templates() -> list[Rules]:
+    return [load_rules(t) for t in TEMPLATE_ORDER]
+
+
+_cache: dict[str, Rules] = {}
+
+
+def load_rules(id_or_path) -> Rules:
+    """A template by id (case-insensitive) or a rule set from a TOML file."""
+    key = str(id_or_path)
+    upper = key.upper()
+    if upper in TEMPLATE_ORDER:
+        if upper not in _cache:
+            _cache[upper] = rules_from_toml((TEMPLATE_DIR / f"{upper}.toml").read_text(encoding="utf-8"))
+        return _cache[upper]
+    path = Path(key)
+    if path.is_file():
+        return rules_from_toml(path.read_text(encoding="utf-8"))
+    raise RulesError("no_template", id=key)
+
+
+# ---------------------------------------------------------------------- titles
+TITLE_SETS = {
+    "felt": ("Präsident", "Vizepräsident", "Bürger", "Vize-Tellerwäscher", "Tellerwäscher"),
+    "president": ("Präsident", "Vizepräsident", "Mittlerer Platz", "Vizearsch", "Arschloch"),
+    "jass": ("König", "Vize-König", "Bürger", "Vize-Arschloch", "Arschloch"),
+}
+
+
+def titles(rules: Rules, n_players: int) -> list[str]:
+    """The title of each place 0..n-1. With 3 players: 1st, middle, last (no vices)."""
+    first, second, middle, second_last, last = TITLE_SETS[rules.titles]
+    if n_players <= 3:
+        return [first] + [middle] * (n_players - 2) + [last]
+    return [first, second] + [middle] * (n_players - 4) + [second_last, last]
