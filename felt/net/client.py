@@ -1,0 +1,305 @@
+"""Client side: an asyncio connection with automatic reconnect, and a thread wrapper.
+
+- :class:`Connection`: one TCP connection speaking frames (send/recv of dicts).
+- :class:`AsyncClient`: hello, keepalive, and reconnect with the seat token (retrying for
+  ``reconnect_for`` seconds, default 120) after the connection drops.
+- :class:`ClientThread`: the same in its own thread for the pygame UI: ``start()``,
+  ``send(dict)``, ``poll() -> list[dict]`` (non-blocking), ``status``, ``close()``.
+"""
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+import time
+from typing import Any, Callable
+
+from felt.net import framing, schema
+
+# Codes after which reconnecting makes no sense.
+FINAL_CODES = frozenset({"bad_version", "kicked", "replaced", "shutdown", "flood", "bad_token", "table_full"})
+
+
+class ConnectionClosed(Exception):
+    pass
+
+
+class Connection:
+    """One framed connection. ``recv()`` returns the next message dict (or raises ConnectionClosed)."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+        self.reader = reader
+        self.writer = writer
+        self.decoder = framing.FrameDecoder()
+        self._pending: list[Any] = []
+        self.bytes_in = 0
+        self.bytes_out = 0
+
+    @classmethod
+    async def open(cls, host: str, port: int, timeout: float = 5.0) -> "Connection":
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+        return cls(reader, writer)
+
+    def send(self, msg: dict) -> None:
+        data = framing.encode(msg)
+        self.bytes_out += len(data)
+        self.writer.write(data)
+
+    def send_raw(self, data: bytes) -> None:
+        self.writer.write(data)
+
+    async def drain(self) -> None:
+        await self.writer.drain()
+
+    async def recv(self) -> dict:
+        while not self._pending:
+            try:
+                data = await self.reader.read(65536)
+            except (ConnectionError, OSError) as exc:
+                raise ConnectionClosed(str(exc)) from None
+            if not data:
+                raise ConnectionClosed("closed by peer")
+            self.bytes_in += len(data)
+            try:
+                self._pending.extend(self.decoder.feed(data))
+            except framing.FrameError as exc:
+                raise ConnectionClosed(f"bad frame from host: {exc.msg}") from None
+        return self._pending.pop(0)
+
+    async def close(self) -> None:
+        try:
+            self.writer.close()
+            await asyncio.wait_for(self.writer.wait_closed(), 1.0)
+        except Exception:
+            pass
+
+
+class AsyncClient:
+    """A player's or spectator's connection that survives drops.
+
+    ``on_message(msg)`` gets every message from the host; ``on_status(status, reason)`` gets
+    'connecting', 'connected', 'reconnecting', 'closed'. ``send(msg)`` returns False when not
+    connected (the message is dropped: moves made for an old view would be stale anyway).
+    """
+
+    def __init__(self, host: str, port: int, name: str, token: str | None = None,
+                 spectator: bool = False, reconnect_for: float = 120.0,
+                 on_message: Callable[[dict], Any] | None = None,
+                 on_status: Callable[[str, str], Any] | None = None,
+                 ping_every: float = 15.0, connect_timeout: float = 5.0):
+        self.host, self.port, self.name = host, port, name
+        self.token = token
+        self.spectator = spectator
+        self.reconnect_for = reconnect_for
+        self.on_message = on_message
+        self.on_status = on_status
+        self.ping_every = ping_every
+        self.connect_timeout = connect_timeout
+        self.status = "connecting"
+        self.reason = ""
+        self.seat: int | None = None
+        self.admin = False
+        self.conn: Connection | None = None
+        self._welcomed = False
+        self._closing = False
+        self._final: str | None = None
+        self.connects = 0
+
+    def _set_status(self, status: str, reason: str = "") -> None:
+        if status != self.status or reason != self.reason:
+            self.status, self.reason = status, reason
+            if self.on_status:
+                self.on_status(status, reason)
+
+    def send(self, msg: dict) -> bool:
+        if self.conn is None or not self._welcomed:
+            return False
+        try:
+            self.conn.send(msg)
+            return True
+        except (framing.FrameError, ConnectionError, RuntimeError):
+            return False
+
+    async def run(self) -> None:
+        """Connect, and reconnect after drops, until closed or given up."""
+        lost_at: float | None = None
+        delay = 0.05
+        self._set_status("connecting")
+        while not self._closing and self._final is None:
+            try:
+                conn = await Connection.open(self.host, self.port, self.connect_timeout)
+            except (OSError, asyncio.TimeoutError) as exc:
+                if lost_at is None:
+                    lost_at = time.monotonic()
+                if time.monotonic() - lost_at > self.reconnect_for:
+                    self._final = f"cannot connect: {exc}"
+                    break
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 1.0)
+                continue
+            self.conn = conn
+            self.connects += 1
+            pinger = asyncio.ensure_future(self._pinger(conn))
+            try:
+                conn.send(schema.hello(self.name, self.token, self.spectator))
+                await self._read(conn)
+            except ConnectionClosed as exc:
+                self.reason = str(exc)
+            finally:
+                pinger.cancel()
+                self._welcomed = False
+                self.conn = None
+                await conn.close()
+            if self._closing or self._final is not None:
+                break
+            lost_at = time.monotonic()
+            delay = 0.05
+            self._set_status("reconnecting", self.reason)
+        self._set_status("closed", self._final or "closed")
+
+    async def _pinger(self, conn: Connection) -> None:
+        n = 0
+        try:
+            while True:
+                await asyncio.sleep(self.ping_every)
+                n += 1
+                conn.send({"t": "ping", "n": n})
+        except Exception:
+            pass
+
+    async def _read(self, conn: Connection) -> None:
+        while True:
+            msg = await conn.recv()
+            t = msg.get("t") if isinstance(msg, dict) else None
+            if t == "welcome":
+                self._welcomed = True
+                self.seat = msg.get("seat")
+                self.admin = bool(msg.get("admin"))
+                if msg.get("token"):
+                    self.token = msg["token"]
+                self._set_status("connected")
+            elif t == "error" and (msg.get("fatal") or msg.get("code") in ("bad_token", "table_full")):
+                if msg.get("code") in FINAL_CODES:
+                    self._final = f"{msg.get('code')}: {msg.get('msg')}"
+            elif t == "bye" and msg.get("code") in FINAL_CODES:
+                self._final = f"{msg.get('code')}: {msg.get('msg')}"
+            if self.on_message:
+                r = self.on_message(msg)
+                if asyncio.iscoroutine(r):
+                    await r
+            if self._final is not None:
+                raise ConnectionClosed(self._final)
+
+    async def close(self) -> None:
+        self._closing = True
+        if self.conn is not None:
+            await self.conn.close()
+
+
+class ClientThread:
+    """Thread wrapper for the pygame UI.
+
+    ``ClientThread(host, port, name, token=None, spectator=False).start()``; then ``send(dict)``
+    from the UI thread, ``poll()`` for all messages received since the last call (plus local
+    ``{t:'status', status, reason}`` notices), ``status``, ``seat``, ``token``, ``admin``, and
+    ``close()``. Reconnects with the seat token for ``reconnect_for`` seconds after a drop.
+    """
+
+    def __init__(self, host: str, port: int, name: str, token: str | None = None,
+                 spectator: bool = False, reconnect_for: float = 120.0, ping_every: float = 15.0):
+        self._client = AsyncClient(host, port, name, token, spectator, reconnect_for,
+                                   on_message=self._on_message, on_status=self._on_status,
+                                   ping_every=ping_every)
+        self._inbox: "queue.SimpleQueue[dict]" = queue.SimpleQueue()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._started = threading.Event()
+        self.last_view: dict | None = None
+        self.last_lobby: dict | None = None
+
+    # status and identity, readable from the UI thread
+    @property
+    def status(self) -> str:
+        return self._client.status
+
+    @property
+    def reason(self) -> str:
+        return self._client.reason
+
+    @property
+    def seat(self) -> int | None:
+        return self._client.seat
+
+    @property
+    def token(self) -> str | None:
+        return self._client.token
+
+    @property
+    def admin(self) -> bool:
+        return self._client.admin
+
+    def _on_message(self, msg: dict) -> None:
+        if msg.get("t") == "state":
+            self.last_view = msg.get("view")
+        elif msg.get("t") == "lobby":
+            self.last_lobby = msg
+        self._inbox.put(msg)
+
+    def _on_status(self, status: str, reason: str) -> None:
+        self._inbox.put({"t": "status", "status": status, "reason": reason})
+
+    def start(self) -> "ClientThread":
+        self._thread = threading.Thread(target=self._run, name="felt-client", daemon=True)
+        self._thread.start()
+        self._started.wait(5)
+        return self
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        asyncio.set_event_loop(loop)
+        self._started.set()
+        try:
+            loop.run_until_complete(self._client.run())
+        except Exception as exc:
+            self._client.status = "closed"
+            self._inbox.put({"t": "status", "status": "closed", "reason": f"client error: {exc}"})
+        finally:
+            try:
+                loop.run_until_complete(loop.shutdown_asyncgens())
+            finally:
+                loop.close()
+
+    def send(self, msg: dict) -> bool:
+        """Queue ``msg`` for the host. False if the connection is down (message dropped)."""
+        loop = self._loop
+        if loop is None or loop.is_closed() or self._client.status != "connected":
+            return False
+        try:
+            framing.encode(msg)  # fail here, in the caller's thread, on unencodable data
+        except Exception:
+            return False
+        try:
+            loop.call_soon_threadsafe(self._client.send, msg)
+        except RuntimeError:
+            return False
+        return True
+
+    def poll(self) -> list[dict]:
+        out = []
+        while True:
+            try:
+                out.append(self._inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    def close(self) -> None:
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                asyncio.run_coroutine_threadsafe(self._client.close(), loop)
+            except RuntimeError:
+                pass
+        if self._thread is not None:
+            self._thread.join(5)
+            self._thread = None
