@@ -1,0 +1,305 @@
+"""Every text the window shows, in German (default) and English, in one place.
+
+Use ``t("key", name="Anna")``; texts are ``str.format`` templates. ``set_lang("en")``
+switches the language for the whole window. A missing key shows the key itself
+(never crashes), and ``tests/test_ui_render.py`` checks both languages have every key.
+"""
+from __future__ import annotations
+
+LANGS = ("de", "en")
+_lang = "de"
+
+# key: (German, English)
+TEXTS: dict[str, tuple[str, str]] = {
+    # --- app / general -------------------------------------------------------
+    "app.title": ("Felt Club", "Felt Club"),
+    "app.subtitle": ("Präsident am selben Tisch", "President at one table"),
+    "ok": ("OK", "OK"),
+    "cancel": ("Abbrechen", "Cancel"),
+    "back": ("Zurück", "Back"),
+    "close": ("Schliessen", "Close"),
+    "save": ("Speichern", "Save"),
+    "load": ("Laden", "Load"),
+    "delete": ("Löschen", "Delete"),
+    "yes": ("Ja", "Yes"),
+    "no": ("Nein", "No"),
+    "on": ("an", "on"),
+    "off": ("aus", "off"),
+    "continue": ("Weiter", "Continue"),
+    "leave": ("Tisch verlassen", "Leave table"),
+    "menu": ("Menü", "Menu"),
+    "settings": ("Einstellungen", "Settings"),
+    "language": ("Sprache", "Language"),
+    "lang.de": ("Deutsch", "Deutsch"),
+    "lang.en": ("English", "English"),
+    "mute": ("Ton aus", "Mute"),
+    "unmute": ("Ton an", "Sound on"),
+    "sound": ("Ton", "Sound"),
+    "auto_pass": ("Automatisch passen", "Pass automatically"),
+    "auto_pass.hint": ("Passt, wenn nichts den Stapel schlägt", "Passes when nothing beats the pile"),
+    "your_name": ("Dein Name", "Your name"),
+    "name.default": ("Spieler", "Player"),
+    "quit": ("Beenden", "Quit"),
+    # --- start / discovery ---------------------------------------------------
+    "start.tables": ("Tische im Netzwerk", "Tables on the network"),
+    "start.searching": ("Suche Tische …", "Looking for tables …"),
+    "start.none": ("Noch kein Tisch gefunden. Eröffne einen oder tritt per Adresse bei.",
+                   "No table found yet. Host one or join by address."),
+    "start.host": ("Tisch eröffnen", "Host a table"),
+    "start.join_addr": ("Per Adresse beitreten", "Join by address"),
+    "start.address": ("Adresse (IP:Port)", "Address (IP:port)"),
+    "start.join": ("Beitreten", "Join"),
+    "start.seats_free": ("{free} von {total} Plätzen frei", "{free} of {total} seats free"),
+    "start.full": ("Voll", "Full"),
+    "start.playing": ("Spiel läuft", "In play"),
+    "start.table_of": ("Tisch von {name}", "{name}'s table"),
+    "start.mdns_hint": ("Kein Tisch sichtbar? Manche WLANs blockieren die Suche, dann per Adresse beitreten.",
+                        "No table visible? Some Wi-Fi networks block discovery; join by address instead."),
+    # --- lobby ---------------------------------------------------------------
+    "lobby.title": ("Lobby", "Lobby"),
+    "lobby.seat": ("Platz {n}", "Seat {n}"),
+    "lobby.empty_seat": ("frei", "free"),
+    "lobby.you": ("du", "you"),
+    "lobby.host": ("Gastgeber", "host"),
+    "lobby.bot": ("Bot", "Bot"),
+    "lobby.add_bot": ("Bot hinzufügen", "Add bot"),
+    "lobby.remove": ("Entfernen", "Remove"),
+    "lobby.up": ("Nach oben", "Move up"),
+    "lobby.down": ("Nach unten", "Move down"),
+    "lobby.start": ("Spiel starten", "Start game"),
+    "lobby.waiting": ("Warte auf den Gastgeber …", "Waiting for the host …"),
+    "lobby.need_players": ("Mindestens {n} Spieler nötig", "At least {n} players needed"),
+    "lobby.rules": ("Regeln", "Rules"),
+    "lobby.template": ("Vorlage", "Template"),
+    "lobby.edit_rules": ("Regeln bearbeiten", "Edit rules"),
+    "lobby.address": ("Adresse: {addr}", "Address: {addr}"),
+    "lobby.level": ("Stufe", "Level"),
+    "level.easy": ("leicht", "easy"),
+    "level.normal": ("normal", "normal"),
+    "level.hard": ("schwer", "hard"),
+    # --- rule editor ---------------------------------------------------------
+    "rules.title": ("Regeln bearbeiten", "Edit rules"),
+    "rules.name": ("Name", "Name"),
+    "rules.save_as": ("Speichern unter …", "Save as …"),
+    "rules.saved": ("Gespeichert: {name}", "Saved: {name}"),
+    "rules.loaded": ("Geladen: {name}", "Loaded: {name}"),
+    "rules.invalid": ("Nicht möglich: {msg}", "Not possible: {msg}"),
+    "rules.apply": ("Übernehmen", "Apply"),
+    "rules.ranks": ("Ränge (tief → hoch)", "Ranks (low → high)"),
+    "rules.copies": ("Kartenspiele", "Deck copies"),
+    "rules.suits": ("Farben", "Suits"),
+    "rules.suits.french": ("Französisch ♣♠♥♦", "French ♣♠♥♦"),
+    "rules.suits.jass": ("Jass (Rosen, Schellen, Schilten, Eicheln)", "Jass (roses, bells, shields, acorns)"),
+    "rules.jokers": ("Joker", "Jokers"),
+    "rules.joker_card": ("Joker-Karte", "Joker card"),
+    "rules.joker_power": ("Joker-Wirkung", "Joker power"),
+    "rules.joker_power.beats_all": ("schlägt alles", "beats everything"),
+    "rules.joker_power.wild": ("wild (ersetzt Karten)", "wild (stands in)"),
+    "rules.joker_power.both": ("beides", "both"),
+    "rules.players": ("Spieler", "Players"),
+    "rules.min_players": ("Spieler min.", "Players min"),
+    "rules.max_players": ("Spieler max.", "Players max"),
+    "rules.largest_set": ("Grösster Satz", "Largest set"),
+    "rules.sequences": ("Folgen", "Sequences"),
+    "rules.sequence_min": ("Folge min. Länge", "Sequence min length"),
+    "rules.equal_beats": ("Gleicher Rang schlägt", "Equal rank beats"),
+    "rules.passing": ("Passen", "Passing"),
+    "rules.passing.voluntary": ("freiwillig", "voluntary"),
+    "rules.passing.forced": ("Zwang (wer kann, muss)", "forced (must play if able)"),
+    "rules.quad_clears": ("Vierling räumt ab", "Quad clears"),
+    "rules.quad_clears.off": ("aus", "off"),
+    "rules.quad_clears.exactly4": ("genau 4", "exactly 4"),
+    "rules.quad_clears.4plus": ("4 oder mehr", "4 or more"),
+    "rules.twos_clear": ("2er räumen ab", "Twos clear"),
+    "rules.eights_clear": ("8er räumen ab", "Eights clear"),
+    "rules.eight_skips": ("Einzelne 8 lässt aussetzen", "Single eight skips"),
+    "rules.revolution": ("Revolution", "Revolution"),
+    "rules.first_leader": ("Wer beginnt (Runde 1)", "First leader (round 1)"),
+    "rules.first_leader.first_seat": ("erster Platz", "first seat"),
+    "rules.first_leader.card": ("Besitzer einer Karte", "holder of a card"),
+    "rules.first_leader.draw": ("Ziehen", "draw"),
+    "rules.first_leader.random": ("Zufall", "random"),
+    "rules.first_leader_card": ("Startkarte", "Leading card"),
+    "rules.leftover": ("Übrige Karten", "Leftover cards"),
+    "rules.leftover.first": ("an die Ersten", "to the first players"),
+    "rules.leftover.last": ("an den Letzten", "to the last place"),
+    "rules.exchange": ("Kartentausch", "Card exchange"),
+    "rules.exchange_top": ("Tausch 1.↔Letzter", "Exchange 1st↔last"),
+    "rules.exchange_second": ("Tausch 2.↔Vorletzter", "Exchange 2nd↔2nd-last"),
+    "rules.schnorren": ("Schnorren", "Wishes (schnorren)"),
+    "rules.rounds": ("Runden pro Partie", "Rounds per match"),
+    "rules.rounds.open": ("offen", "open-ended"),
+    "rules.titles": ("Titel", "Titles"),
+    "rules.titles.felt": ("Felt Club", "Felt Club"),
+    "rules.titles.president": ("Präsident–Arschloch", "President–Arsehole"),
+    "rules.titles.jass": ("König–Arschloch", "King–Arsehole"),
+    # --- table ---------------------------------------------------------------
+    "table.play": ("Legen", "Play"),
+    "table.pass": ("Passen", "Pass"),
+    "table.clear_sel": ("Auswahl aufheben", "Clear selection"),
+    "table.your_turn": ("Du bist dran!", "Your turn!"),
+    "table.turn_of": ("{name} ist dran", "{name} to play"),
+    "table.waiting": ("Warte …", "Waiting …"),
+    "table.round": ("Runde {n}", "Round {n}"),
+    "table.round_of": ("Runde {n}/{total}", "Round {n}/{total}"),
+    "table.cards": ("{n} Karten", "{n} cards"),
+    "table.card1": ("1 Karte", "1 card"),
+    "table.passed": ("passt", "passed"),
+    "table.skipped": ("setzt aus", "skipped"),
+    "table.out": ("raus", "out"),
+    "table.lead": ("Ausspielen: freie Wahl", "Lead: any play"),
+    "table.beat": ("Schlage {what}", "Beat {what}"),
+    "table.pile_empty": ("Stapel leer", "Pile empty"),
+    "table.played_by": ("von {name}", "by {name}"),
+    "table.select_hint": ("Karten antippen, dann Legen", "Tap cards, then Play"),
+    "table.not_legal": ("Diese Auswahl geht nicht", "That selection is not legal"),
+    "table.no_play": ("Nichts schlägt den Stapel", "Nothing beats the pile"),
+    "table.auto_passed": ("Automatisch gepasst", "Passed automatically"),
+    "table.spectator": ("Zuschauer", "Spectator"),
+    "table.revolution_on": ("Revolution: Reihenfolge umgekehrt", "Revolution: order reversed"),
+    "table.single": ("eine Karte", "a single"),
+    "table.set": ("{n} gleiche", "{n} of a kind"),
+    "table.seq": ("Folge von {n}", "run of {n}"),
+    "table.keys": ("Enter = Legen · P = Passen · Esc = Auswahl weg · M = Ton",
+                   "Enter = play · P = pass · Esc = clear · M = sound"),
+    "kind.single": ("Einzelkarte", "Single"),
+    "kind.pair": ("Paar", "Pair"),
+    "kind.triple": ("Drilling", "Triple"),
+    "kind.quad": ("Vierling", "Quad"),
+    "kind.set": ("{n}er-Satz", "Set of {n}"),
+    "kind.seq": ("Folge ({n})", "Sequence ({n})"),
+    # --- announcements -------------------------------------------------------
+    "fx.cleared": ("Abgeräumt!", "Cleared!"),
+    "fx.cleared_by": ("{name} räumt ab", "{name} clears"),
+    "fx.trick_won": ("{name} gewinnt den Stich", "{name} takes the trick"),
+    "fx.skip": ("{name} setzt aus", "{name} is skipped"),
+    "fx.revolution": ("Revolution!", "Revolution!"),
+    "fx.joker": ("Joker!", "Joker!"),
+    "fx.out": ("{name} ist raus: {title}", "{name} is out: {title}"),
+    "fx.passed": ("{name} passt", "{name} passes"),
+    "fx.lead": ("{name} spielt aus", "{name} leads"),
+    "fx.deal": ("Karten werden verteilt", "Dealing"),
+    "fx.new_round": ("Runde {n}", "Round {n}"),
+    "fx.connection_lost": ("Verbindung verloren – verbinde neu …", "Connection lost – reconnecting …"),
+    "fx.reconnected": ("Wieder verbunden", "Reconnected"),
+    # --- exchange ------------------------------------------------------------
+    "ex.title": ("Kartentausch", "Card exchange"),
+    "ex.give_choose": ("Wähle {n} Karten, die du {name} zurückgibst", "Choose {n} cards to give back to {name}"),
+    "ex.give_choose1": ("Wähle 1 Karte, die du {name} zurückgibst", "Choose 1 card to give back to {name}"),
+    "ex.give": ("Geben", "Give"),
+    "ex.you_got": ("Du bekommst", "You got"),
+    "ex.you_gave": ("Du gibst", "You gave"),
+    "ex.from": ("von {name}", "from {name}"),
+    "ex.to": ("an {name}", "to {name}"),
+    "ex.waiting": ("Warte auf den Tausch …", "Waiting for the exchange …"),
+    "ex.middle": ("Du tauschst diese Runde nicht.", "You do not exchange this round."),
+    "ex.wish_title": ("Schnorren: Was wünschst du dir?", "Wish: which ranks do you want?"),
+    "ex.wish_send": ("Wunsch senden", "Send wish"),
+    "ex.wish_none": ("Kein Wunsch", "No wish"),
+    "ex.wish_from": ("{name} wünscht sich: {ranks}", "{name} wishes for: {ranks}"),
+    "ex.wish_sent": ("Wunsch gesendet", "Wish sent"),
+    "ex.highest": ("Deine höchsten Karten gehen automatisch an {name}", "Your highest cards go automatically to {name}"),
+    "ex.done": ("Tausch fertig", "Exchange done"),
+    # --- results -------------------------------------------------------------
+    "res.title": ("Runde {n}: Ergebnis", "Round {n}: results"),
+    "res.place": ("{n}.", "{n}."),
+    "res.standings": ("Stand der Partie", "Match standings"),
+    "res.player": ("Spieler", "Player"),
+    "res.firsts": ("1.", "1st"),
+    "res.next_round": ("Nächste Runde", "Next round"),
+    "res.waiting_next": ("Warte auf die nächste Runde …", "Waiting for the next round …"),
+    "res.match_over": ("Partie beendet", "Match over"),
+    "res.winner": ("Gesamtsieger: {name}", "Match winner: {name}"),
+    "res.new_match": ("Neue Partie", "New match"),
+    "res.place_col": ("{n}.", "{n}."),
+    # --- connection ----------------------------------------------------------
+    "net.connecting": ("Verbinde mit {addr} …", "Connecting to {addr} …"),
+    "net.failed": ("Verbindung fehlgeschlagen: {msg}", "Connection failed: {msg}"),
+    "net.lost": ("Verbindung verloren", "Connection lost"),
+    "net.reconnecting": ("Verbinde neu … (Versuch {n})", "Reconnecting … (attempt {n})"),
+    "net.rejected": ("Abgelehnt: {msg}", "Rejected: {msg}"),
+    "net.host_left": ("Der Gastgeber hat den Tisch geschlossen", "The host closed the table"),
+    "net.error": ("Fehler: {msg}", "Error: {msg}"),
+}
+
+# ranks shown on cards and in texts
+_RANK_LABELS = {
+    "de": {"J": "B", "Q": "D", "K": "K", "A": "A", "U": "U", "O": "O", "JOKER": "★"},
+    "en": {"J": "J", "Q": "Q", "K": "K", "A": "A", "U": "U", "O": "O", "JOKER": "★"},
+}
+_RANK_NAMES = {
+    "de": {"J": "Bube", "Q": "Dame", "K": "König", "A": "Ass", "U": "Under", "O": "Ober", "JOKER": "Joker"},
+    "en": {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace", "U": "Under", "O": "Ober", "JOKER": "Joker"},
+}
+_SUIT_NAMES = {
+    "de": {"C": "Kreuz", "S": "Pik", "H": "Herz", "D": "Karo", "R": "Rosen", "B": "Schellen",
+           "T": "Schilten", "E": "Eicheln", "X": "Joker"},
+    "en": {"C": "Clubs", "S": "Spades", "H": "Hearts", "D": "Diamonds", "R": "Roses", "B": "Bells",
+           "T": "Shields", "E": "Acorns", "X": "Joker"},
+}
+
+
+def set_lang(lang: str | None) -> str:
+    """Switch the language ('de' or 'en'); unknown values fall back to German."""
+    global _lang
+    _lang = lang if lang in LANGS else "de"
+    return _lang
+
+
+def get_lang() -> str:
+    return _lang
+
+
+def t(key: str, **kw) -> str:
+    """The text for ``key`` in the current language, formatted with ``kw``."""
+    pair = TEXTS.get(key)
+    if pair is None:
+        return key
+    text = pair[1] if _lang == "en" else pair[0]
+    if kw:
+        try:
+            return text.format(**kw)
+        except (KeyError, IndexError, ValueError):
+            return text
+    return text
+
+
+def has(key: str) -> bool:
+    return key in TEXTS
+
+
+def rank_label(rank: str) -> str:
+    """Short rank label for a card corner: German B/D/K/A for J/Q/K/A, Jass U/O/K/A."""
+    return _RANK_LABELS[_lang].get(rank, rank)
+
+
+def rank_name(rank: str) -> str:
+    return _RANK_NAMES[_lang].get(rank, rank)
+
+
+def suit_name(suit: str) -> str:
+    return _SUIT_NAMES[_lang].get(suit, suit)
+
+
+def play_kind(size: int, is_sequence: bool = False) -> str:
+    """'Paar', 'Drilling', 'Folge (4)' ... for a play of ``size`` cards."""
+    if is_sequence:
+        return t("kind.seq", n=size)
+    return {1: t("kind.single"), 2: t("kind.pair"), 3: t("kind.triple"), 4: t("kind.quad")}.get(
+        size, t("kind.set", n=size))
+
+
+def title_text(title: str) -> str:
+    """Place titles come from the rules layer in German; translate the known ones for English."""
+    if _lang == "de":
+        return title
+    return _TITLE_EN.get(title, title)
+
+
+_TITLE_EN = {
+    "Präsident": "President", "Vizepräsident": "Vice-President", "Bürger": "Citizen",
+    "Vize-Tellerwäscher": "Vice-Dishwasher", "Tellerwäscher": "Dishwasher",
+    "Vizearsch": "Vice-Arsehole", "Arschloch": "Arsehole", "König": "King",
+    "Vize-König": "Vice-King", "Vize-Arschloch": "Vice-Arsehole",
+    "(mittlere Plätze)": "Citizen", "Mitte": "Citizen",
+}

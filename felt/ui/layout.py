@@ -1,0 +1,313 @@
+"""Pure layout functions: rects from the window size (no pygame display needed).
+
+Targets phone portrait 360x640 .. 430x932 and laptop landscape 1280x720 .. 1920x1080,
+and every size in between when the window is resized. ``tests/test_ui_layout.py``
+checks no rect leaves the window and nothing that must not overlap does.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from pygame import Rect
+
+CARD_RATIO = 1.4          # card height / width
+MIN_TOUCH = 44
+
+
+def unit(w: int, h: int) -> float:
+    """~1.0 on a 360 px phone, ~1.4 on a 1280x720 laptop, ~2 at 1920x1080."""
+    return max(0.85, min(w / 360.0, h / 520.0, 2.4))
+
+
+def is_portrait(w: int, h: int) -> bool:
+    return h >= w * 1.1
+
+
+# ----------------------------------------------------------------------------
+# generic screen layout for the menu-like scenes (start, lobby, rules, results)
+@dataclass
+class ScreenLayout:
+    w: int
+    h: int
+    u: float
+    portrait: bool
+    header: Rect          # title bar
+    content: Rect         # main area (centred column on wide windows)
+    footer: Rect          # bottom button row
+    margin: int
+    row_h: int            # list / form row height (>= 44)
+    button_h: int
+    px: dict = field(default_factory=dict)   # font sizes per role
+
+
+def screen_layout(w: int, h: int, max_content_w: int = 760) -> ScreenLayout:
+    u = unit(w, h)
+    m = int(round(10 * u))
+    header_h = int(max(52, 54 * min(u, 1.5)))
+    button_h = int(max(48, 50 * min(u, 1.4)))
+    footer_h = button_h + 2 * m
+    cw = min(w - 2 * m, int(max_content_w * min(u, 1.6) / 1.0)) if not is_portrait(w, h) else w - 2 * m
+    cw = min(cw, w - 2 * m)
+    header = Rect(0, 0, w, header_h)
+    footer = Rect((w - cw) // 2, h - footer_h, cw, footer_h)
+    content = Rect((w - cw) // 2, header_h + m // 2, cw, max(10, footer.top - header_h - m))
+    return ScreenLayout(w=w, h=h, u=u, portrait=is_portrait(w, h), header=header, content=content,
+                        footer=footer, margin=m, row_h=int(max(48, 50 * min(u, 1.4))), button_h=button_h,
+                        px=font_sizes(w, h))
+
+
+def font_sizes(w: int, h: int) -> dict:
+    u = min(unit(w, h), 1.9)
+    s = lambda base: max(10, int(round(base * (0.8 + 0.2 * u) if u > 1 else base * max(u, 0.9))))
+    return {"tiny": s(11), "small": s(13), "body": s(15), "label": s(16), "button": s(17),
+            "title": s(22), "big": s(30), "huge": s(40)}
+
+
+def rows(rect: Rect, n: int, row_h: int, gap: int = 6) -> list[Rect]:
+    """``n`` rows of ``row_h`` from the top of ``rect`` (may run past the bottom: scroll)."""
+    return [Rect(rect.left, rect.top + i * (row_h + gap), rect.w, row_h) for i in range(n)]
+
+
+def split_h(rect: Rect, fractions: list[float], gap: int = 8) -> list[Rect]:
+    """Split ``rect`` horizontally by fractions (they are normalised)."""
+    total = sum(fractions) or 1.0
+    avail = rect.w - gap * (len(fractions) - 1)
+    out, x = [], rect.left
+    for i, f in enumerate(fractions):
+        ww = int(avail * f / total) if i < len(fractions) - 1 else rect.right - x
+        out.append(Rect(x, rect.top, ww, rect.h))
+        x += ww + gap
+    return out
+
+
+def button_row(rect: Rect, n: int, gap: int = 8, max_w: int = 0) -> list[Rect]:
+    """``n`` equal buttons centred in ``rect``."""
+    bw = (rect.w - gap * (n - 1)) // max(1, n)
+    if max_w:
+        bw = min(bw, max_w)
+    total = bw * n + gap * (n - 1)
+    x0 = rect.left + (rect.w - total) // 2
+    return [Rect(x0 + i * (bw + gap), rect.top, bw, rect.h) for i in range(n)]
+
+
+# ----------------------------------------------------------------------------
+# the card table
+@dataclass
+class TableLayout:
+    w: int
+    h: int
+    u: float
+    portrait: bool
+    px: dict
+    top_bar: Rect          # status line + icon buttons
+    status: Rect           # status text in the top bar
+    mute_btn: Rect
+    menu_btn: Rect
+    table: Rect            # the felt area where seats and pile live
+    seats: list[Rect]      # opponent boxes, clockwise from the seat after mine
+    pile: Rect             # pile area (cards + 'by NAME' label)
+    pile_card: tuple[int, int]
+    hint: Rect             # line above the buttons ('Beat a pair', own title)
+    play_btn: Rect
+    pass_btn: Rect
+    hand: Rect             # hand area (including room to raise selected cards)
+    card: tuple[int, int]  # hand card size
+    fx: Rect               # big announcements ('Abgeräumt!')
+    toast: Rect
+    seat_card: tuple[int, int]   # mini card backs in seat boxes
+    deck_pos: tuple[int, int]    # where dealt cards fly from
+
+    def all_rects(self) -> dict[str, Rect]:
+        d = {k: getattr(self, k) for k in ("top_bar", "status", "mute_btn", "menu_btn", "table", "pile", "hint",
+                                           "play_btn", "pass_btn", "hand", "fx", "toast")}
+        for i, r in enumerate(self.seats):
+            d[f"seat{i}"] = r
+        return d
+
+
+def table_layout(w: int, h: int, n_opponents: int) -> TableLayout:
+    w, h = int(w), int(h)
+    u = unit(w, h)
+    portrait = is_portrait(w, h)
+    px = font_sizes(w, h)
+    m = max(6, int(round(8 * min(u, 1.6))))
+    top_h = int(max(44, 46 * min(u, 1.5)))
+    top_bar = Rect(0, 0, w, top_h)
+    ib = top_h - 6                                   # icon buttons, square, >= 38..44
+    ib = max(ib, 38)
+    menu_btn = Rect(w - m - ib, (top_h - ib) // 2, ib, ib)
+    mute_btn = Rect(menu_btn.left - 6 - ib, menu_btn.top, ib, ib)
+    status = Rect(m, 0, mute_btn.left - 2 * m, top_h)
+
+    # hand cards
+    if portrait:
+        cw = int(max(52, min(w / 6.2, h / 9.0, 90)))
+    else:
+        cw = int(max(56, min(h * 0.125, w / 11.0, 140)))
+    ch = int(cw * CARD_RATIO)
+    raise_h = int(ch * 0.2)
+    hand_rows = 2 if portrait else 1
+    row_step = int(ch * 0.52)
+    hand_h = ch + (hand_rows - 1) * row_step + raise_h
+    hand = Rect(m, h - m - hand_h, w - 2 * m, hand_h)
+
+    # buttons
+    bh = int(max(MIN_TOUCH + 4, 48 * min(u, 1.35)))
+    gap = m
+    if portrait:
+        bw = (w - 2 * m - gap) // 2
+        btn_y = hand.top - m - bh
+        pass_btn = Rect(m, btn_y, bw, bh)
+        play_btn = Rect(w - m - bw, btn_y, bw, bh)
+    else:
+        bw = int(min(220, max(140, 150 * min(u, 1.5))))
+        btn_y = hand.top - m - bh
+        total = 2 * bw + gap
+        x0 = (w - total) // 2
+        pass_btn = Rect(x0, btn_y, bw, bh)
+        play_btn = Rect(x0 + bw + gap, btn_y, bw, bh)
+    hint_h = int(max(22, px["body"] * 1.6))
+    hint = Rect(m, btn_y - hint_h - 2, w - 2 * m, hint_h)
+
+    table = Rect(0, top_h, w, max(40, hint.top - top_h))
+
+    # pile
+    if portrait:
+        pcw = int(max(48, min(cw * 1.0, w / 6.5)))
+    else:
+        pcw = int(max(56, min(cw * 0.95, table.h / 3.4)))
+    pch = int(pcw * CARD_RATIO)
+
+    # opponent boxes
+    k = max(0, int(n_opponents))
+    if portrait:
+        bw_s = int(min(120 * min(u, 1.3), (w - 2 * m) / 4 - 6))
+        bh_s = int(max(58, 60 * min(u, 1.3)))
+    else:
+        bw_s = int(min(200, max(150, 140 * min(u, 1.6))))
+        bh_s = int(max(62, 60 * min(u, 1.5)))
+    seats, pile_center = _place_seats(k, table, bw_s, bh_s, m, portrait, hint, play_btn, pass_btn)
+
+    lab_h = int(px["small"] * 1.5)
+    pile_w = min(int(pcw * 2.8), w - 2 * m)
+    pile = Rect(0, 0, pile_w, pch + lab_h + 6)
+    pile.center = pile_center
+    # keep the pile clear of seat boxes: shrink it until no overlap
+    for _ in range(30):
+        if not any(pile.colliderect(s) for s in seats):
+            break
+        pcw = max(40, int(pcw * 0.92))
+        pch = int(pcw * CARD_RATIO)
+        pile = Rect(0, 0, min(int(pcw * 2.8), w - 2 * m), pch + lab_h + 6)
+        pile.center = pile_center
+    pile.clamp_ip(table)
+
+    fx_h = int(px["big"] * 1.8)
+    fx = Rect(m, 0, w - 2 * m, fx_h)
+    fx.center = (w // 2, pile.centery)
+    toast = Rect(m, top_h + m, w - 2 * m, int(px["body"] * 2.2) * 2 + 10)
+    scw = max(10, int(bh_s * 0.28))
+    deck_pos = (w // 2, table.centery)
+    return TableLayout(w=w, h=h, u=u, portrait=portrait, px=px, top_bar=top_bar, status=status, mute_btn=mute_btn,
+                       menu_btn=menu_btn, table=table, seats=seats, pile=pile, pile_card=(pcw, pch), hint=hint,
+                       play_btn=play_btn, pass_btn=pass_btn, hand=hand, card=(cw, ch), fx=fx, toast=toast,
+                       seat_card=(scw, int(scw * CARD_RATIO)), deck_pos=deck_pos)
+
+
+def _seat_angles(k: int) -> list[float]:
+    if k <= 0:
+        return []
+    if k == 1:
+        return [90.0]
+    if k == 2:
+        return [150.0, 30.0]
+    if k == 3:
+        return [180.0, 90.0, 0.0]
+    a0, a1 = 200.0, -20.0
+    return [a0 + (a1 - a0) * i / (k - 1) for i in range(k)]
+
+
+def _place_seats(k, table, bw, bh, m, portrait, hint, play_btn, pass_btn):
+    """Boxes on an ellipse around the pile, clockwise (next seat on my left)."""
+    area = table.inflate(-2 * m, -m)
+    area.top = table.top + m // 2
+    for _ in range(40):
+        cx = area.centerx
+        cy = area.top + int(area.h * (0.56 if portrait else 0.55))
+        rx = area.w / 2 - bw / 2
+        ry = cy - area.top - bh / 2
+        boxes = []
+        for a in _seat_angles(k):
+            rad = math.radians(a)
+            x = cx + rx * math.cos(rad)
+            y = cy - ry * math.sin(rad)
+            r = Rect(0, 0, bw, bh)
+            r.center = (int(x), int(y))
+            r.clamp_ip(area)
+            boxes.append(r)
+        ok = all(not boxes[i].inflate(4, 4).colliderect(boxes[j]) for i in range(len(boxes))
+                 for j in range(i + 1, len(boxes)))
+        if ok:
+            return boxes, (cx, cy)
+        bw = max(60, int(bw * 0.94))
+        bh = max(44, int(bh * 0.97))
+    return boxes, (cx, cy)
+
+
+def hand_slots(hand: Rect, card: tuple[int, int], n: int, portrait: bool | None = None) -> list[Rect]:
+    """Rects of ``n`` hand cards (index 0 leftmost of the top row), overlapping so each
+    card's corner index stays visible; wraps into rows when one row would be too tight.
+    The rects sit at the bottom of ``hand``, leaving room above to raise selected cards."""
+    if n <= 0:
+        return []
+    cw, ch = card
+    raise_h = int(ch * 0.2)
+    min_step = max(18, int(cw * 0.42))
+    max_step = int(cw * 1.04)
+    avail = hand.w
+    per_row = max(1, (avail - cw) // min_step + 1)
+    rows_needed = max(1, math.ceil(n / per_row))
+    room_rows = max(1, 1 + (hand.h - raise_h - ch) // max(1, int(ch * 0.52)))
+    n_rows = min(rows_needed, max(room_rows, 1)) if rows_needed > 1 else 1
+    if n_rows < rows_needed:           # more cards than fit comfortably: squeeze steps
+        n_rows = room_rows
+    counts = _row_counts(n, n_rows)
+    row_step = int(ch * 0.52) if n_rows > 1 else 0
+    if n_rows > 1:
+        row_step = min(int(ch * 0.52), (hand.h - raise_h - ch) // (n_rows - 1))
+    out: list[Rect] = []
+    bottom = hand.bottom
+    for ri, cnt in enumerate(counts):
+        step = min(max_step, (avail - cw) / max(1, cnt - 1)) if cnt > 1 else 0
+        total = cw + step * (cnt - 1)
+        x0 = hand.left + (avail - total) / 2
+        y = bottom - ch - (n_rows - 1 - ri) * row_step
+        # gentle arc for single-row fans
+        for i in range(cnt):
+            dy = 0
+            if n_rows == 1 and cnt > 2:      # centre cards sit a little higher
+                t = (i / (cnt - 1)) * 2 - 1
+                dy = -int((1 - t * t) * ch * 0.06)
+            out.append(Rect(int(x0 + i * step), int(y + dy), cw, ch))
+    return out
+
+
+def _row_counts(n: int, n_rows: int) -> list[int]:
+    base = n // n_rows
+    extra = n % n_rows
+    # upper rows get the extra cards (they are partly covered anyway)
+    return [base + (1 if i < extra else 0) for i in range(n_rows)]
+
+
+def pile_slots(pile: Rect, card: tuple[int, int], n: int, label_h: int) -> list[Rect]:
+    """Positions of the top play's ``n`` cards, fanned and centred in the pile area."""
+    if n <= 0:
+        return []
+    cw, ch = card
+    avail = pile.w
+    step = min(cw * 0.55, (avail - cw) / max(1, n - 1)) if n > 1 else 0
+    total = cw + step * (n - 1)
+    x0 = pile.left + (avail - total) / 2
+    y = pile.top + 2
+    return [Rect(int(x0 + i * step), y, cw, ch) for i in range(n)]

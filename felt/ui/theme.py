@@ -1,0 +1,126 @@
+"""Colours, sizes and the few drawing helpers every scene shares (green felt, high contrast)."""
+from __future__ import annotations
+
+import pygame
+
+# --- palette ---------------------------------------------------------------
+FELT = (21, 101, 56)
+FELT_DARK = (12, 66, 36)
+FELT_LIGHT = (34, 128, 74)
+FELT_RIM = (92, 58, 30)          # wooden table rim
+FELT_RIM_DARK = (60, 36, 18)
+PANEL = (10, 40, 24)              # translucent dark panels on felt (with alpha below)
+PANEL_ALPHA = 200
+PANEL_BORDER = (70, 150, 100)
+TEXT = (244, 244, 236)
+TEXT_DIM = (170, 198, 178)
+TEXT_DARK = (24, 24, 24)
+GOLD = (242, 196, 64)
+GOLD_DARK = (176, 128, 20)
+ACCENT = (255, 214, 90)           # whose turn
+DANGER = (214, 64, 56)
+DANGER_DARK = (150, 36, 32)
+OK = (66, 180, 96)
+INFO = (70, 140, 220)
+SHADOW = (0, 0, 0)
+
+BTN_PRIMARY = (246, 190, 40)
+BTN_PRIMARY_TEXT = (40, 28, 0)
+BTN_SECONDARY = (238, 238, 230)
+BTN_SECONDARY_TEXT = (20, 44, 30)
+BTN_DISABLED = (88, 112, 96)
+BTN_DISABLED_TEXT = (160, 176, 164)
+
+CARD_FACE = (252, 251, 246)
+CARD_EDGE = (150, 150, 140)
+CARD_RED = (206, 30, 40)
+CARD_BLACK = (22, 22, 28)
+CARD_BACK = (160, 30, 40)
+CARD_BACK_DARK = (110, 16, 26)
+CARD_SELECT = (255, 210, 60)
+# Jass suit colours: distinct from each other at a glance
+JASS_ROSEN = (214, 40, 60)        # red rose
+JASS_SCHELLEN = (222, 160, 20)    # golden bell
+JASS_SCHILTEN = (30, 100, 200)    # blue shield (with black/yellow trim)
+JASS_EICHELN = (120, 76, 28)      # brown acorn
+JASS_LEAF = (40, 130, 50)
+
+# --- sizes -----------------------------------------------------------------
+MIN_TOUCH = 44                    # smallest touch target, px (Apple HIG / Material ~48dp)
+
+
+def unit(w: int, h: int) -> float:
+    """Base size unit in px: ~1.0 on a 360 px wide phone, ~1.6 on a 1280x720 laptop."""
+    return max(0.85, min(w / 360.0, h / 520.0, 2.4))
+
+
+def font_px(w: int, h: int, role: str = "body") -> int:
+    """Font size for a text role at this window size."""
+    u = unit(w, h)
+    base = {"tiny": 11, "small": 13, "body": 15, "label": 16, "button": 17,
+            "title": 22, "big": 30, "huge": 40}[role]
+    return max(10, int(round(base * (0.75 + 0.25 * u) if u > 1 else base * u)))
+
+
+# --- drawing helpers ---------------------------------------------------------
+_felt_cache: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def felt_background(size: tuple[int, int]) -> pygame.Surface:
+    """A cached felt table: radial-ish gradient with a soft vignette, drawn once per size."""
+    size = (max(1, int(size[0])), max(1, int(size[1])))
+    s = _felt_cache.get(size)
+    if s is not None:
+        return s
+    if len(_felt_cache) > 8:
+        _felt_cache.clear()
+    w, h = size
+    s = pygame.Surface(size).convert() if pygame.display.get_init() and pygame.display.get_surface() else pygame.Surface(size)
+    s.fill(FELT_DARK)
+    # concentric ellipses from dark rim to light centre
+    steps = 28
+    for i in range(steps):
+        f = i / (steps - 1)
+        col = tuple(int(FELT_DARK[k] + (FELT_LIGHT[k] - FELT_DARK[k]) * (f ** 1.3)) for k in range(3))
+        rw = int(w * (1.5 - 1.0 * f))
+        rh = int(h * (1.5 - 1.0 * f))
+        r = pygame.Rect(0, 0, rw, rh)
+        r.center = (w // 2, int(h * 0.45))
+        pygame.draw.ellipse(s, col, r)
+    # subtle felt grain: sparse dots (deterministic)
+    grain = FELT_DARK
+    step = 7
+    for y in range(0, h, step):
+        for x in range((y // step) % 2 * 3, w, step * 2):
+            if (x * 31 + y * 17) % 5 == 0:
+                s.set_at((x, y), grain)
+    _felt_cache[size] = s
+    return s
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, color=PANEL, alpha: int = PANEL_ALPHA,
+          radius: int = 10, border=None, border_width: int = 2) -> None:
+    """Rounded translucent panel."""
+    rect = pygame.Rect(rect)
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    if alpha >= 255:
+        pygame.draw.rect(surface, color, rect, border_radius=radius)
+    else:
+        tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(tmp, (*color[:3], alpha), tmp.get_rect(), border_radius=radius)
+        surface.blit(tmp, rect.topleft)
+    if border is not None:
+        pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
+
+
+def shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int = 8, offset=(2, 3), alpha: int = 70) -> None:
+    r = pygame.Rect(rect).move(offset)
+    tmp = pygame.Surface(r.size, pygame.SRCALPHA)
+    pygame.draw.rect(tmp, (0, 0, 0, alpha), tmp.get_rect(), border_radius=radius)
+    surface.blit(tmp, r.topleft)
+
+
+def lerp_color(a, b, f: float):
+    f = max(0.0, min(1.0, f))
+    return tuple(int(a[i] + (b[i] - a[i]) * f) for i in range(3))

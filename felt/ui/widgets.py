@@ -1,0 +1,645 @@
+"""Touch-friendly widgets: Button, Label, Toast, Banner, Toggle, Choice, ListView, TextField.
+
+Contract: ``handle(inp)`` returns True when it consumed the input (and changed),
+"hover" when only its look changed, and False otherwise; ``draw(surface)`` only reads.
+Texts never leave their rect: they are shrunk, wrapped and ellipsized to fit.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from felt.ui import fonts, theme
+from felt.ui.scene import KEY, MOTION, PRESS, RELEASE, TEXT, WHEEL, Input
+
+
+def _rect(r) -> pygame.Rect:
+    return pygame.Rect(r) if r is not None else pygame.Rect(0, 0, 0, 0)
+
+
+class Widget:
+    def __init__(self, rect=None) -> None:
+        self.rect = _rect(rect)
+        self.visible = True
+
+    def set_rect(self, rect) -> None:
+        self.rect = _rect(rect)
+
+    def handle(self, inp: Input):
+        return False
+
+    def update(self, dt: float) -> bool:
+        """Advance; True while it animates."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+# ----------------------------------------------------------------------------
+class Label(Widget):
+    """Text in a rect: aligned, optionally wrapped; shrinks down to ``min_px`` and then
+    ellipsizes, so it never overflows the rect."""
+
+    def __init__(self, text: str = "", rect=None, px: int = 16, color=theme.TEXT, align: str = "left",
+                 valign: str = "center", wrap: bool = False, max_lines: int = 0, bold: bool = False,
+                 min_px: int = 10, shadow: bool = False) -> None:
+        super().__init__(rect)
+        self.text = text
+        self.px = px
+        self.color = color
+        self.align = align
+        self.valign = valign
+        self.wrap = wrap
+        self.max_lines = max_lines
+        self.bold = bold
+        self.min_px = min_px
+        self.shadow = shadow
+        self._cache_key = None
+        self._cache: tuple[int, list[str]] = (px, [])
+
+    def lines(self) -> tuple[int, list[str]]:
+        """(font px, lines) that fit the rect."""
+        key = (self.text, self.px, self.rect.size, self.wrap, self.max_lines, self.bold, self.min_px)
+        if key == self._cache_key:
+            return self._cache
+        self._cache_key = key
+        self._cache = layout_text(self.text, self.rect.w, self.rect.h, self.px, wrap=self.wrap,
+                                  max_lines=self.max_lines, bold=self.bold, min_px=self.min_px)
+        return self._cache
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or not self.text or self.rect.w <= 0:
+            return
+        px, lines = self.lines()
+        draw_lines(surface, lines, self.rect, px, self.color, self.align, self.valign, self.bold, self.shadow)
+
+
+def layout_text(text: str, max_w: int, max_h: int, px: int, wrap: bool = False, max_lines: int = 0,
+                bold: bool = False, min_px: int = 10) -> tuple[int, list[str]]:
+    """Choose a font size and lines so ``text`` fits in max_w x max_h."""
+    max_w = max(1, int(max_w))
+    px = int(px)
+    while True:
+        lh = fonts.line_height(px, bold)
+        fit_lines = max(1, int(max_h // lh)) if max_h > 0 else 1
+        if max_lines:
+            fit_lines = min(fit_lines, max_lines)
+        if wrap:
+            lines = fonts.wrap(text, px, max_w, 0, bold)
+            if len(lines) <= fit_lines and all(fonts.width(ln, px, bold) <= max_w for ln in lines):
+                return px, lines
+            if px <= min_px:
+                return px, fonts.wrap(text, px, max_w, fit_lines, bold)
+        else:
+            one = text.replace("\n", " ")
+            if fonts.width(one, px, bold) <= max_w and lh <= max(max_h, lh if px <= min_px else max_h):
+                return px, [one]
+            if px <= min_px:
+                return px, [fonts.ellipsize(one, px, max_w, bold)]
+        px -= 1
+
+
+def draw_lines(surface, lines, rect, px, color, align="left", valign="center", bold=False, shadow=False):
+    lh = fonts.line_height(px, bold)
+    total = lh * len(lines)
+    if valign == "top":
+        y = rect.top
+    elif valign == "bottom":
+        y = rect.bottom - total
+    else:
+        y = rect.top + (rect.h - total) // 2
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip) if clip else rect)
+    for ln in lines:
+        if ln:
+            img = fonts.render(ln, px, color, bold)
+            if align == "center":
+                x = rect.left + (rect.w - img.get_width()) // 2
+            elif align == "right":
+                x = rect.right - img.get_width()
+            else:
+                x = rect.left
+            if shadow:
+                surface.blit(fonts.render(ln, px, (0, 0, 0), bold), (x + 1, y + 2))
+            surface.blit(img, (x, y))
+        y += lh
+    surface.set_clip(clip)
+
+
+def draw_text(surface, text, rect, px, color=theme.TEXT, align="center", bold=False, wrap=False,
+              max_lines=0, min_px=9, valign="center", shadow=False) -> None:
+    """One-shot fitted text (same fitting rules as Label)."""
+    rect = pygame.Rect(rect)
+    if not text or rect.w <= 0 or rect.h <= 0:
+        return
+    size, lines = layout_text(text, rect.w, rect.h, px, wrap=wrap, max_lines=max_lines, bold=bold, min_px=min_px)
+    draw_lines(surface, lines, rect, size, color, align, valign, bold, shadow)
+
+
+# ----------------------------------------------------------------------------
+_BUTTON_COLORS = {
+    "primary": (theme.BTN_PRIMARY, theme.BTN_PRIMARY_TEXT),
+    "secondary": (theme.BTN_SECONDARY, theme.BTN_SECONDARY_TEXT),
+    "danger": (theme.DANGER, theme.TEXT),
+    "ghost": ((20, 70, 42), theme.TEXT),
+}
+
+
+class Button(Widget):
+    """A big rounded button; fires ``on_click`` on release inside (mouse or finger)."""
+
+    def __init__(self, text: str, on_click: Callable[[], Any] | None = None, rect=None, kind: str = "primary",
+                 enabled: bool = True, hotkeys: Sequence[int] = (), px: int = 18, badge: str = "") -> None:
+        super().__init__(rect)
+        self.text = text
+        self.on_click = on_click
+        self.kind = kind
+        self.enabled = enabled
+        self.hotkeys = tuple(hotkeys)
+        self.px = px
+        self.pressed = False
+        self.hover = False
+        self.badge = badge
+        self.pulse = 0.0            # 0..1 glow (e.g. 'your turn'), set by the owner
+
+    def click(self) -> bool:
+        if not (self.enabled and self.visible):
+            return False
+        if self.on_click:
+            self.on_click()
+        return True
+
+    def handle(self, inp: Input):
+        if not self.visible:
+            return False
+        if inp.kind == KEY and inp.key in self.hotkeys:
+            return self.click()
+        if inp.kind == PRESS and self.rect.collidepoint(inp.pos):
+            if self.enabled:
+                self.pressed = True
+            return True
+        if inp.kind == RELEASE:
+            was = self.pressed
+            self.pressed = False
+            if was and self.rect.collidepoint(inp.pos):
+                return self.click() or True
+            return "hover" if was else False
+        if inp.kind == MOTION and inp.source == "mouse":
+            h = self.rect.collidepoint(inp.pos)
+            if h != self.hover:
+                self.hover = h
+                return "hover"
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or self.rect.w <= 0:
+            return
+        r = self.rect
+        radius = min(r.h // 2, 16)
+        bg, fg = _BUTTON_COLORS.get(self.kind, _BUTTON_COLORS["primary"])
+        if not self.enabled:
+            bg, fg = theme.BTN_DISABLED, theme.BTN_DISABLED_TEXT
+        elif self.pressed:
+            bg = theme.lerp_color(bg, (0, 0, 0), 0.18)
+        elif self.hover:
+            bg = theme.lerp_color(bg, (255, 255, 255), 0.15)
+        if self.enabled and self.pulse > 0:
+            glow = r.inflate(int(10 * self.pulse) + 4, int(10 * self.pulse) + 4)
+            theme.panel(surface, glow, theme.ACCENT, alpha=int(90 * self.pulse) + 30, radius=radius + 5)
+        body = r.move(0, 2) if self.pressed else r
+        if self.enabled and not self.pressed:
+            theme.shadow(surface, r, radius=radius)
+        pygame.draw.rect(surface, bg, body, border_radius=radius)
+        if self.enabled:
+            hi = theme.lerp_color(bg, (255, 255, 255), 0.35)
+            pygame.draw.rect(surface, hi, body, 1, border_radius=radius)
+        pad = max(6, r.h // 5)
+        tr = body.inflate(-2 * pad, -4)
+        if self.badge:
+            bw = fonts.width(self.badge, max(10, self.px - 4), True) + 10
+            tr.w -= bw
+        draw_text(surface, self.text, tr, self.px, fg, align="center", bold=True, min_px=10)
+        if self.badge:
+            bpx = max(10, self.px - 4)
+            bimg = fonts.render(self.badge, bpx, fg)
+            surface.blit(bimg, (tr.right + 6, tr.centery - bimg.get_height() // 2))
+
+
+class IconButton(Button):
+    """Small square button with a glyph (e.g. ♪, ☰, ✕); still >= 44 px to touch."""
+
+    def __init__(self, glyph: str, on_click=None, rect=None, kind="ghost", hotkeys=(), px=20, crossed=False):
+        super().__init__(glyph, on_click, rect, kind, True, hotkeys, px)
+        self.crossed = crossed
+
+    def draw(self, surface):
+        super().draw(surface)
+        if self.crossed and self.visible:
+            r = self.rect.inflate(-self.rect.w // 3, -self.rect.h // 3)
+            pygame.draw.line(surface, theme.DANGER, r.topleft, r.bottomright, 3)
+
+
+# ----------------------------------------------------------------------------
+class Toast(Widget):
+    """Short messages that fade out; newest replaces the oldest when many arrive."""
+
+    def __init__(self, rect=None, px: int = 18, max_items: int = 3) -> None:
+        super().__init__(rect)
+        self.px = px
+        self.items: list[list] = []       # [text, remaining, total, kind]
+        self.max_items = max_items
+
+    def show(self, text: str, seconds: float = 2.2, kind: str = "info") -> None:
+        self.items.append([text, seconds, seconds, kind])
+        if len(self.items) > self.max_items:
+            self.items.pop(0)
+
+    def clear(self) -> None:
+        self.items.clear()
+
+    def update(self, dt: float) -> bool:
+        for it in self.items:
+            it[1] -= dt
+        before = len(self.items)
+        self.items = [it for it in self.items if it[1] > 0]
+        return bool(self.items) or before != len(self.items)
+
+    @property
+    def active(self) -> bool:
+        return bool(self.items)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.items or self.rect.w <= 0:
+            return
+        lh = fonts.line_height(self.px, True) + 14
+        y = self.rect.top
+        for text, rem, total, kind in self.items[-self.max_items:]:
+            alpha = 1.0 if rem > 0.35 else max(0.0, rem / 0.35)
+            age = total - rem
+            scale_in = min(1.0, age / 0.12)
+            col = {"info": (20, 30, 24), "good": (24, 96, 48), "warn": (150, 100, 10),
+                   "bad": theme.DANGER_DARK, "fx": (90, 20, 110)}.get(kind, (20, 30, 24))
+            px, lines = layout_text(text, self.rect.w - 24, lh - 8, self.px, bold=True, min_px=10)
+            tw = max(fonts.width(ln, px, True) for ln in lines) + 28
+            r = pygame.Rect(0, y, min(self.rect.w, tw), lh)
+            r.centerx = self.rect.centerx
+            if scale_in < 1:
+                r = r.inflate(-int(r.w * 0.1 * (1 - scale_in)), 0)
+            theme.panel(surface, r, col, alpha=int(225 * alpha), radius=lh // 2,
+                        border=None)
+            if alpha > 0.05:
+                img = fonts.render(lines[0], px, theme.TEXT, True)
+                if alpha < 1:
+                    img = img.copy()
+                    img.set_alpha(int(255 * alpha))
+                surface.blit(img, (r.centerx - img.get_width() // 2, r.centery - img.get_height() // 2))
+            y += lh + 6
+            if y + lh > self.rect.bottom:
+                break
+
+
+class Banner(Widget):
+    """A persistent bar across the top (e.g. 'connection lost'), with an optional action."""
+
+    def __init__(self, rect=None, px: int = 16) -> None:
+        super().__init__(rect)
+        self.text = ""
+        self.kind = "bad"
+        self.px = px
+        self.visible = False
+
+    def show(self, text: str, kind: str = "bad") -> None:
+        self.text, self.kind, self.visible = text, kind, True
+
+    def hide(self) -> None:
+        self.visible = False
+
+    def draw(self, surface):
+        if not self.visible or not self.text:
+            return
+        col = {"bad": theme.DANGER_DARK, "warn": (160, 110, 10), "good": (24, 96, 48), "info": (30, 60, 110)}.get(self.kind, theme.DANGER_DARK)
+        theme.panel(surface, self.rect, col, alpha=235, radius=0)
+        draw_text(surface, self.text, self.rect.inflate(-16, -4), self.px, theme.TEXT, bold=True, wrap=True, max_lines=2)
+
+
+# ----------------------------------------------------------------------------
+class Toggle(Widget):
+    """Label on the left, switch on the right; the whole row is the touch target."""
+
+    def __init__(self, label: str, value: bool = False, on_change: Callable[[bool], Any] | None = None,
+                 rect=None, px: int = 16, hint: str = "") -> None:
+        super().__init__(rect)
+        self.label = label
+        self.value = value
+        self.on_change = on_change
+        self.px = px
+        self.hint = hint
+        self._down = False
+        self.enabled = True
+
+    def handle(self, inp: Input):
+        if not self.visible or not self.enabled:
+            return False
+        if inp.kind == PRESS and self.rect.collidepoint(inp.pos):
+            self._down = True
+            return True
+        if inp.kind == RELEASE and self._down:
+            self._down = False
+            if self.rect.collidepoint(inp.pos):
+                self.value = not self.value
+                if self.on_change:
+                    self.on_change(self.value)
+                return True
+        return False
+
+    def draw(self, surface):
+        if not self.visible:
+            return
+        r = self.rect
+        sw_w = max(44, int(r.h * 1.1))
+        sw_h = max(24, int(r.h * 0.55))
+        sw = pygame.Rect(r.right - sw_w - 4, r.centery - sw_h // 2, sw_w, sw_h)
+        col = theme.OK if self.value else (90, 100, 94)
+        if not self.enabled:
+            col = theme.BTN_DISABLED
+        pygame.draw.rect(surface, col, sw, border_radius=sw_h // 2)
+        knob_r = sw_h // 2 - 3
+        kx = sw.right - sw_h // 2 if self.value else sw.left + sw_h // 2
+        pygame.draw.circle(surface, (250, 250, 250), (kx, sw.centery), knob_r)
+        text_r = pygame.Rect(r.left, r.top, sw.left - r.left - 10, r.h)
+        if self.hint:
+            top = pygame.Rect(text_r.left, text_r.top, text_r.w, text_r.h * 6 // 10)
+            bot = pygame.Rect(text_r.left, top.bottom, text_r.w, text_r.h - top.h)
+            draw_text(surface, self.label, top, self.px, theme.TEXT, align="left", valign="bottom")
+            draw_text(surface, self.hint, bot, max(10, self.px - 4), theme.TEXT_DIM, align="left", valign="top")
+        else:
+            draw_text(surface, self.label, text_r, self.px, theme.TEXT if self.enabled else theme.TEXT_DIM, align="left")
+
+
+class Choice(Widget):
+    """Label + '‹ value ›' stepper cycling through ``options`` [(value, text)]."""
+
+    def __init__(self, label: str, options: Sequence[tuple[Any, str]], value: Any = None,
+                 on_change: Callable[[Any], Any] | None = None, rect=None, px: int = 16, wrap_around: bool = True) -> None:
+        super().__init__(rect)
+        self.label = label
+        self.options = list(options)
+        self.index = 0
+        for i, (v, _) in enumerate(self.options):
+            if v == value:
+                self.index = i
+        self.on_change = on_change
+        self.px = px
+        self.wrap_around = wrap_around
+        self.enabled = True
+        self._down = None
+
+    @property
+    def value(self):
+        return self.options[self.index][0] if self.options else None
+
+    def set_value(self, value) -> None:
+        for i, (v, _) in enumerate(self.options):
+            if v == value:
+                self.index = i
+
+    def _parts(self):
+        r = self.rect
+        bw = max(44, r.h)
+        ctrl_w = min(r.w * 55 // 100, max(170, r.w // 2))
+        ctrl = pygame.Rect(r.right - ctrl_w, r.top, ctrl_w, r.h)
+        left = pygame.Rect(ctrl.left, r.top, bw, r.h)
+        right = pygame.Rect(ctrl.right - bw, r.top, bw, r.h)
+        mid = pygame.Rect(left.right, r.top, right.left - left.right, r.h)
+        label = pygame.Rect(r.left, r.top, ctrl.left - r.left - 8, r.h)
+        return label, left, mid, right
+
+    def step(self, d: int) -> None:
+        if not self.options:
+            return
+        n = len(self.options)
+        i = self.index + d
+        if self.wrap_around:
+            i %= n
+        else:
+            i = max(0, min(n - 1, i))
+        if i != self.index:
+            self.index = i
+            if self.on_change:
+                self.on_change(self.value)
+
+    def handle(self, inp: Input):
+        if not self.visible or not self.enabled:
+            return False
+        label, left, mid, right = self._parts()
+        if inp.kind == PRESS and self.rect.collidepoint(inp.pos):
+            self._down = "l" if left.collidepoint(inp.pos) else ("r" if (right.collidepoint(inp.pos) or mid.collidepoint(inp.pos)) else None)
+            return True
+        if inp.kind == RELEASE and self._down:
+            d = self._down
+            self._down = None
+            if self.rect.collidepoint(inp.pos):
+                self.step(-1 if d == "l" else 1)
+                return True
+        return False
+
+    def draw(self, surface):
+        if not self.visible:
+            return
+        label, left, mid, right = self._parts()
+        draw_text(surface, self.label, label, self.px, theme.TEXT if self.enabled else theme.TEXT_DIM, align="left", wrap=True, max_lines=2)
+        body = pygame.Rect(left.left, left.top + 3, right.right - left.left, left.h - 6)
+        theme.panel(surface, body, (8, 44, 26), alpha=230, radius=body.h // 2, border=theme.PANEL_BORDER, border_width=1)
+        col = theme.GOLD if self.enabled else theme.TEXT_DIM
+        draw_text(surface, "‹", left, self.px + 8, col, bold=True)
+        draw_text(surface, "›", right, self.px + 8, col, bold=True)
+        text = self.options[self.index][1] if self.options else ""
+        draw_text(surface, text, mid.inflate(-4, -4), self.px, theme.TEXT if self.enabled else theme.TEXT_DIM, bold=True)
+
+
+# ----------------------------------------------------------------------------
+class ListView(Widget):
+    """Scrollable list of rows: each item is a dict with 'title', optional 'subtitle',
+    'right', 'enabled'. Tap (press+release without drag) selects -> on_select(index, item)."""
+
+    def __init__(self, rect=None, items: Sequence[dict] = (), on_select: Callable[[int, dict], Any] | None = None,
+                 row_h: int = 56, px: int = 16, empty_text: str = "") -> None:
+        super().__init__(rect)
+        self.items = list(items)
+        self.on_select = on_select
+        self.row_h = max(44, row_h)
+        self.px = px
+        self.scroll = 0
+        self.selected = -1
+        self.empty_text = empty_text
+        self._press = None          # (pos, scroll at press)
+        self._dragged = False
+
+    def set_items(self, items: Sequence[dict]) -> None:
+        self.items = list(items)
+        self.scroll = max(0, min(self.scroll, self.max_scroll()))
+        if self.selected >= len(self.items):
+            self.selected = -1
+
+    def max_scroll(self) -> int:
+        return max(0, len(self.items) * self.row_h - self.rect.h)
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(self.rect.left, self.rect.top + i * self.row_h - self.scroll, self.rect.w, self.row_h)
+
+    def index_at(self, pos) -> int:
+        if not self.rect.collidepoint(pos):
+            return -1
+        i = (pos[1] - self.rect.top + self.scroll) // self.row_h
+        return int(i) if 0 <= i < len(self.items) else -1
+
+    def handle(self, inp: Input):
+        if not self.visible:
+            return False
+        if inp.kind == WHEEL and self.rect.collidepoint(inp.pos):
+            self.scroll = max(0, min(self.max_scroll(), self.scroll - inp.dy * self.row_h // 2))
+            return True
+        if inp.kind == PRESS and self.rect.collidepoint(inp.pos):
+            self._press = (inp.pos, self.scroll)
+            self._dragged = False
+            return True
+        if inp.kind == MOTION and self._press is not None:
+            dy = inp.pos[1] - self._press[0][1]
+            if abs(dy) > 8:
+                self._dragged = True
+            if self._dragged:
+                self.scroll = max(0, min(self.max_scroll(), self._press[1] - dy))
+                return True
+            return False
+        if inp.kind == RELEASE and self._press is not None:
+            dragged = self._dragged
+            self._press = None
+            if not dragged:
+                i = self.index_at(inp.pos)
+                if i >= 0 and self.items[i].get("enabled", True):
+                    self.selected = i
+                    if self.on_select:
+                        self.on_select(i, self.items[i])
+            return True
+        return False
+
+    def draw(self, surface):
+        if not self.visible or self.rect.w <= 0:
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.clip(clip) if clip else self.rect)
+        if not self.items and self.empty_text:
+            draw_text(surface, self.empty_text, self.rect.inflate(-20, -20), self.px, theme.TEXT_DIM, wrap=True)
+        first = self.scroll // self.row_h
+        for i in range(first, min(len(self.items), first + self.rect.h // self.row_h + 2)):
+            it = self.items[i]
+            rr = self.row_rect(i).inflate(-4, -4)
+            en = it.get("enabled", True)
+            col = (30, 110, 64) if i == self.selected else (8, 50, 28)
+            theme.panel(surface, rr, col, alpha=220, radius=10,
+                        border=theme.GOLD if i == self.selected else theme.PANEL_BORDER, border_width=1)
+            inner = rr.inflate(-20, -8)
+            right = it.get("right", "")
+            if right:
+                rw = min(inner.w // 3, fonts.width(right, self.px - 2, True) + 4)
+                draw_text(surface, right, pygame.Rect(inner.right - rw, inner.top, rw, inner.h), self.px - 2,
+                          theme.GOLD if en else theme.TEXT_DIM, align="right", bold=True)
+                inner.w -= rw + 10
+            sub = it.get("subtitle", "")
+            fg = theme.TEXT if en else theme.TEXT_DIM
+            if sub:
+                top = pygame.Rect(inner.left, inner.top, inner.w, inner.h * 55 // 100)
+                bot = pygame.Rect(inner.left, top.bottom, inner.w, inner.h - top.h)
+                draw_text(surface, it.get("title", ""), top, self.px, fg, align="left", bold=True)
+                draw_text(surface, sub, bot, max(10, self.px - 3), theme.TEXT_DIM, align="left")
+            else:
+                draw_text(surface, it.get("title", ""), inner, self.px, fg, align="left", bold=True)
+        if self.max_scroll() > 0:   # scroll indicator
+            frac = self.rect.h / (len(self.items) * self.row_h)
+            bh = max(20, int(self.rect.h * frac))
+            by = self.rect.top + int((self.rect.h - bh) * self.scroll / self.max_scroll())
+            pygame.draw.rect(surface, theme.TEXT_DIM, (self.rect.right - 4, by, 3, bh), border_radius=2)
+        surface.set_clip(clip)
+
+
+class TextField(Widget):
+    """Single-line text entry; focus by tap; TEXTINPUT adds, Backspace deletes, Enter submits."""
+
+    def __init__(self, text: str = "", rect=None, placeholder: str = "", px: int = 18, max_len: int = 32,
+                 on_submit: Callable[[str], Any] | None = None, on_change: Callable[[str], Any] | None = None) -> None:
+        super().__init__(rect)
+        self.text = text
+        self.placeholder = placeholder
+        self.px = px
+        self.max_len = max_len
+        self.on_submit = on_submit
+        self.on_change = on_change
+        self.focused = False
+
+    def focus(self, on: bool = True) -> None:
+        self.focused = on
+        try:
+            if on:
+                pygame.key.start_text_input()
+                pygame.key.set_text_input_rect(self.rect)
+            else:
+                pygame.key.stop_text_input()
+        except pygame.error:
+            pass
+
+    def handle(self, inp: Input):
+        if not self.visible:
+            return False
+        if inp.kind == PRESS:
+            inside = self.rect.collidepoint(inp.pos)
+            if inside != self.focused:
+                self.focus(inside)
+                return True if inside else "hover"
+            return inside
+        if not self.focused:
+            return False
+        if inp.kind == TEXT:
+            add = "".join(ch for ch in inp.text if ch.isprintable())
+            if add and len(self.text) < self.max_len:
+                self.text = (self.text + add)[: self.max_len]
+                if self.on_change:
+                    self.on_change(self.text)
+            return True
+        if inp.kind == KEY:
+            if inp.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+                if self.on_change:
+                    self.on_change(self.text)
+                return True
+            if inp.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.on_submit:
+                    self.on_submit(self.text)
+                return True
+            if inp.key == pygame.K_ESCAPE:
+                self.focus(False)
+                return True
+            return bool(inp.text and inp.text.isprintable())  # swallow typing keys
+        return False
+
+    def draw(self, surface):
+        if not self.visible:
+            return
+        r = self.rect
+        theme.panel(surface, r, (250, 250, 244), alpha=255, radius=10,
+                    border=theme.GOLD if self.focused else (120, 140, 128), border_width=2)
+        inner = r.inflate(-20, -6)
+        if self.text:
+            shown = self.text
+            px = self.px
+            # keep the end (where the caret is) visible
+            while fonts.width(shown, px) > inner.w - 4 and len(shown) > 1:
+                shown = shown[1:]
+            draw_text(surface, shown, inner, px, theme.TEXT_DARK, align="left")
+            cx = inner.left + min(inner.w - 2, fonts.width(shown, px)) + 1
+        else:
+            draw_text(surface, self.placeholder, inner, self.px, (130, 130, 130), align="left")
+            cx = inner.left
+        if self.focused:
+            pygame.draw.line(surface, theme.TEXT_DARK, (cx, inner.top + 4), (cx, inner.bottom - 4), 2)
