@@ -91,16 +91,17 @@ class State:
         "rules", "n", "seed", "deck", "rk", "suit", "R", "phase", "round_no", "rounds_total",
         "hands", "to_move", "pile", "trick", "passed", "skip_next", "skipped", "places",
         "revolution", "played", "standings", "history", "dealer", "leader", "tasks",
-        "exchange_info", "last_places", "winner", "wild", "jalone", "forced", "moves_made",
+        "exchange_info", "last_places", "winner", "wild", "jalone", "forced", "moves_made", "face", "groups",
     )
 
     def clone(self) -> "State":
         s = State.__new__(State)
         for k in ("rules", "n", "seed", "deck", "rk", "suit", "R", "phase", "round_no", "rounds_total",
                   "to_move", "pile", "skip_next", "skipped", "revolution", "dealer", "leader", "winner",
-                  "wild", "jalone", "forced", "moves_made"):
+                  "wild", "jalone", "forced", "moves_made", "face"):
             setattr(s, k, getattr(self, k))
         s.hands = [h[:] for h in self.hands]
+        s.groups = self.groups[:]
         s.trick = self.trick[:]
         s.passed = self.passed[:]
         s.places = self.places[:]
@@ -136,6 +137,7 @@ def new_match(rules: Rules, n_players: int, seed, rounds: int | None = None):
     rank_index = {r: i for i, r in enumerate(rules.ranks)}
     s.rk = tuple(-1 if c.joker else rank_index[c.rank] for c in s.deck)
     s.suit = tuple(c.suit for c in s.deck)
+    s.face = tuple(c.code.split(".")[0] for c in s.deck)
     s.R = len(rules.ranks)
     s.wild = rules.joker_power in ("wild", "both")
     s.jalone = rules.joker_power in ("beats_all", "both")
@@ -164,6 +166,7 @@ def _start_round(s: State) -> list[dict]:
     r = s.rules
     events: list[dict] = []
     s.hands = [[] for _ in range(n)]
+    s.groups = [None] * n
     s.pile = None
     s.trick = []
     s.passed = [False] * n
@@ -259,6 +262,7 @@ def _start_round(s: State) -> list[dict]:
         s.tasks.extend(["give", upper, lower, k] for upper, lower, k in pairs)
         s.phase = "exchange"
         s.to_move = s.tasks[0][1]
+        s.groups = [None] * n
         events.append({"type": "exchange_start", "pairs": [[u, lo, k] for u, lo, k in pairs]})
     else:
         s.phase = "play"
@@ -358,43 +362,79 @@ def beats(s: State, new: Play, old: Play | None) -> bool:
 
 
 # ----------------------------------------------------------------- legality
-def _set_candidates(s: State, seat: int, size: int | None):
-    """Canonical sets (and lone jokers) from the seat's hand, of ``size`` or any size."""
-    rk = s.rk
-    R = s.R
-    by_rank: list[list[int]] = [[] for _ in range(R)]
+_new_tuple = tuple.__new__
+
+
+def _group(rk, hand):
+    """A sorted hand as runs of equal rank ``((rank, cards), ...)`` and its jokers."""
+    runs = []
     jokers = []
-    for c in s.hands[seat]:
+    prev = -9
+    for c in hand:
         r = rk[c]
         if r < 0:
             jokers.append(c)
+        elif r == prev:
+            runs[-1][1].append(c)
         else:
-            by_rank[r].append(c)
+            runs.append((r, [c]))
+            prev = r
+    return tuple((r, tuple(cs)) for r, cs in runs), tuple(jokers)
+
+
+def _set_moves(s: State, seat: int, size: int | None, pile: Play | None = None) -> list[Move]:
+    """Canonical set plays (and lone jokers) from the seat's hand, of ``size`` or any size.
+
+    One move per distinct (rank, size, number of wild jokers). With a ``pile`` (a set),
+    only sets that beat it are produced."""
+    R = s.R
+    grouped = s.groups[seat]
+    if grouped is None:
+        grouped = s.groups[seat] = _group(s.rk, s.hands[seat])
+    runs, jokers = grouped
+    if pile is None:
+        lo, hi = 0, R
+    else:
+        eq = 0 if s.rules.equal_beats else 1
+        if s.revolution:
+            lo, hi = 0, pile.lo + 1 - eq
+        else:
+            lo, hi = pile.lo + eq, R
     largest = s.rules.largest_set
     nj = len(jokers) if s.wild else 0
     out = []
-    sizes = range(1, largest + 1) if size is None else (size,)
-    for r in range(R):
-        cs = by_rank[r]
-        c = len(cs)
-        if not c:
-            continue
-        for k in sizes:
-            if k > c + nj:
-                break
-            for j in range(max(0, k - c), min(nj, k - 1) + 1):
-                out.append((r, tuple(cs[: k - j]) + tuple(jokers[:j])))
+    add = out.append
+    if nj == 0:
+        if size is not None:
+            for r, cs in runs:
+                if lo <= r < hi and len(cs) >= size:
+                    add(_new_tuple(Move, ("play", tuple(cs[:size]), ())))
+        else:
+            for _r, cs in runs:
+                for k in range(1, min(largest, len(cs)) + 1):
+                    add(_new_tuple(Move, ("play", tuple(cs[:k]), ())))
+    else:
+        sizes = range(1, largest + 1) if size is None else (size,)
+        for r, cs in runs:
+            if r < lo or r >= hi:
+                continue
+            c = len(cs)
+            for k in sizes:
+                if k > c + nj:
+                    break
+                for j in range(max(0, k - c), min(nj, k - 1) + 1):
+                    add(Move("play", tuple(cs[: k - j]) + tuple(jokers[:j])))
     if jokers:
+        if s.jalone:
+            add(Move("play", (jokers[0],)))
         top = 0 if s.revolution else R - 1
-        for k in sizes:
-            if k > len(jokers):
-                break
-            if k == 1 and s.jalone:
-                out.append((-2, (jokers[0],)))
-            elif s.wild:
-                out.append((top, tuple(jokers[:k])))
-        if (size is not None and size != 1) and s.jalone:
-            out.append((-2, (jokers[0],)))
+        if s.wild and lo <= top < hi:
+            for k in ((size,) if size is not None else range(1, largest + 1)):
+                if k > len(jokers):
+                    break
+                if k == 1 and s.jalone:
+                    continue
+                add(Move("play", tuple(jokers[:k])))
     return out
 
 
@@ -433,19 +473,11 @@ def _seq_candidates(s: State, seat: int, length: int | None):
 
 def _play_moves(s: State, seat: int) -> list[Move]:
     pile = s.pile
+    if pile is not None and pile.kind == "joker":
+        return []
     moves = []
-    if pile is None or pile.kind == "set" or pile.kind == "joker":
-        size = None if pile is None else pile.size
-        if pile is not None and pile.kind == "joker":
-            return []
-        rev = s.revolution
-        eq = s.rules.equal_beats
-        for r, cards in _set_candidates(s, seat, size):
-            if pile is not None and r != -2:
-                diff = (pile.lo - r) if rev else (r - pile.lo)
-                if diff < 0 or (diff == 0 and not eq):
-                    continue
-            moves.append(Move("play", cards))
+    if pile is None or pile.kind == "set":
+        moves = _set_moves(s, seat, None if pile is None else pile.size, pile)
     if s.rules.sequences and (pile is None or pile.kind == "seq"):
         length = None if pile is None else pile.size
         for cards in _seq_candidates(s, seat, length):
@@ -470,8 +502,12 @@ def legal_moves(s: State) -> list[Move]:
     if seat is None:
         return []
     if s.phase == "play":
-        moves = _play_moves(s, seat)
-        if s.pile is not None and not (s.forced and moves):
+        pile = s.pile
+        if pile is None:
+            return _play_moves(s, seat)
+        moves = _set_moves(s, seat, pile.size, pile) if pile.kind == "set" and not s.rules.sequences \
+            else _play_moves(s, seat)
+        if not (s.forced and moves):
             moves.append(PASS)
         return moves
     if s.phase == "exchange":
@@ -480,8 +516,9 @@ def legal_moves(s: State) -> list[Move]:
             return [Move("wish")] + [Move("wish", (), (r,)) for r in reversed(s.rules.ranks)]
         seen = set()
         out = []
+        face = s.face
         for combo in combinations(s.hands[seat], k):
-            key = tuple(sorted(s.deck[c].code.split(".")[0] for c in combo))
+            key = tuple(sorted([face[c] for c in combo]))
             if key not in seen:
                 seen.add(key)
                 out.append(Move("give", combo))
@@ -631,6 +668,7 @@ def _apply_exchange(s: State, seat: int, move: Move) -> list[dict]:
             hand.remove(c)
         s.hands[partner].extend(cards)
         s.hands[partner].sort(key=_sort_key(s))
+        s.groups[seat] = s.groups[partner] = None
         for info in s.exchange_info[seat]:
             if info["partner"] == partner:
                 info["gave"] = cards
@@ -655,6 +693,7 @@ def _apply_play(s: State, seat: int, cards) -> list[dict]:
     hand = s.hands[seat]
     for c in cards:
         hand.remove(c)
+    s.groups[seat] = None
     s.played.extend(cards)
     s.trick.append((seat, tuple(cards)))
     s.pile = p
@@ -685,8 +724,8 @@ def _apply_play(s: State, seat: int, cards) -> list[dict]:
     if out:
         s.places.append(seat)
         events.append({"type": "out", "seat": seat, "place": len(s.places) - 1})
-    holding = [x for x in range(s.n) if s.hands[x]]
-    if len(holding) <= 1:
+    if len(s.places) >= s.n - 1:
+        holding = [x for x in range(s.n) if s.hands[x]]
         if holding:
             s.places.append(holding[0])
             events.append({"type": "out", "seat": holding[0], "place": len(s.places) - 1, "last": True})
@@ -784,4 +823,41 @@ def replay(rules: Rules, n_players: int, seed, actions, rounds: int | None = Non
             s, _ = end_match(s)
         else:
             raise ValueError(f"unknown action {a[0]!r}")
+    return s
+
+
+# ------------------------------------------------------------------ positions
+def position(rules: Rules, hands, to_move: int, *, pile_seat: int | None = None, pile_cards=(),
+             passed=(), places=(), revolution: bool = False, played=(), seed=0,
+             rounds: int | None = None) -> State:
+    """A play-phase state with the given hands (lists of card ids) and table.
+
+    For tests, puzzles and search: the cards not in any hand count as played. The
+    pile (if given) must be a legal play by ``pile_seat``.
+    """
+    n = len(hands)
+    s, _ = new_match(rules, n, seed, rounds)
+    s.hands = [list(h) for h in hands]
+    key = _sort_key(s)
+    for h in s.hands:
+        h.sort(key=key)
+    s.groups = [None] * n
+    s.phase = "play"
+    s.tasks = []
+    s.exchange_info = [[] for _ in range(n)]
+    s.revolution = revolution
+    s.places = list(places)
+    s.passed = [i in passed for i in range(n)]
+    s.trick = []
+    s.pile = None
+    held = {c for h in s.hands for c in h}
+    s.played = list(played) if played else [c for c in range(len(s.deck)) if c not in held]
+    if pile_cards:
+        p = classify(s, tuple(pile_cards))
+        if p is None:
+            raise ValueError("the pile is not a play")
+        s.pile = p._replace(seat=pile_seat)
+        s.trick = [(pile_seat, tuple(pile_cards))]
+    s.to_move = to_move
+    s.leader = to_move
     return s

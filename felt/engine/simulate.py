@@ -1,0 +1,69 @@
+"""`felt simulate`: random-legal players in-process; prints speed and places per seat."""
+from __future__ import annotations
+
+import json
+import random
+import time
+
+from felt.engine.core import apply_inplace, legal_moves, new_match, next_round
+from felt.rules import RulesError, load_rules
+
+
+def simulate(rules, players: int, rounds: int, seed: int) -> dict:
+    """Play ``rounds`` rounds (as one open-ended match) with uniform random legal moves."""
+    rng = random.Random(seed)
+    state, _ = new_match(rules, players, seed, rounds=0)
+    places = [[0] * players for _ in range(players)]
+    decisions = 0
+    played = 0
+    t0 = time.perf_counter()
+    while played < rounds:
+        if state.phase == "round_over":
+            for place, seat in enumerate(state.places):
+                places[seat][place] += 1
+            played += 1
+            if played >= rounds:
+                break
+            state, _ = next_round(state)
+            continue
+        moves = legal_moves(state)
+        move = moves[0] if len(moves) == 1 else rng.choice(moves)
+        apply_inplace(state, state.to_move, move, check=False)
+        decisions += 1
+    elapsed = time.perf_counter() - t0
+    return {
+        "rules": rules.id,
+        "players": players,
+        "rounds": played,
+        "seed": seed,
+        "seconds": round(elapsed, 4),
+        "rounds_per_s": round(played / elapsed, 1) if elapsed else 0.0,
+        "decisions_per_s": round(decisions / elapsed, 1) if elapsed else 0.0,
+        "decisions": decisions,
+        "places": places,
+    }
+
+
+def cmd_simulate(args) -> int:
+    try:
+        rules = load_rules(args.rules)
+        rules.validate(args.players)
+    except RulesError as exc:
+        print(f"felt simulate: {exc}")
+        return 2
+    if args.rounds < 1:
+        print("felt simulate: --rounds must be at least 1")
+        return 2
+    result = simulate(rules, args.players, args.rounds, args.seed)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(f"{result['rules']}: {result['players']} players, {result['rounds']} rounds, seed {result['seed']}")
+    print(f"  {result['rounds_per_s']:.0f} rounds/s, {result['decisions_per_s']:.0f} decisions/s "
+          f"({result['seconds']:.2f} s)")
+    header = "  seat " + " ".join(f"{p + 1:>6}." for p in range(args.players))
+    print("  places (how often each seat took each place):")
+    print(header)
+    for seat, row in enumerate(result["places"]):
+        print(f"  {seat:>4} " + " ".join(f"{c:>7}" for c in row))
+    return 0
