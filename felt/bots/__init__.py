@@ -1,0 +1,91 @@
+"""Bots for Felt Club: `easy`, `normal` and `hard`, deciding from a seat's view only.
+
+    bot = make_bot("normal", seed=1)
+    move = bot.choose(view)          # view = felt.engine.view(state, seat)
+
+A bot never sees a game State: ``choose`` takes the view dict a human in that seat
+would get (own hand, counts, pile, trick, passes, cards played this round, own
+exchange, rules, legal moves) and returns one of the legal moves as a
+``felt.engine.Move``. Bots have no delay; the network layer adds one.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from felt.engine import Move
+
+from .hard import DEFAULT_THINK_MS, SearchStats, search
+from .policy import choose_easy, choose_normal
+from .situation import situation_from_view
+
+LEVELS = ("easy", "normal", "hard")
+
+
+class Bot:
+    """Base bot. ``choose(view) -> Move``; ``observe(events)`` is optional."""
+
+    level = "?"
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+        self.decisions = 0
+        self.think_times: list[float] = []
+
+    def choose(self, view: dict) -> Move:
+        if not isinstance(view, dict):
+            raise TypeError("a bot decides from its seat's view (a dict from felt.engine.view), "
+                            f"not from {type(view).__name__}")
+        if not view.get("legal"):
+            raise ValueError("no legal moves in this view: the seat is not on turn")
+        t0 = time.perf_counter()
+        move = self._choose(view)
+        self.think_times.append(time.perf_counter() - t0)
+        self.decisions += 1
+        return move
+
+    def observe(self, events) -> None:  # pragma: no cover - nothing to remember yet
+        return None
+
+    def _choose(self, view: dict) -> Move:
+        raise NotImplementedError
+
+
+class EasyBot(Bot):
+    level = "easy"
+
+    def _choose(self, view):
+        return choose_easy(situation_from_view(view), self.rng)
+
+
+class NormalBot(Bot):
+    level = "normal"
+
+    def _choose(self, view):
+        return choose_normal(situation_from_view(view), self.rng)
+
+
+class HardBot(Bot):
+    level = "hard"
+
+    def __init__(self, seed=None, think_ms=None):
+        super().__init__(seed)
+        self.think_ms = DEFAULT_THINK_MS if think_ms is None else int(think_ms)
+        self.stats = SearchStats()
+
+    def _choose(self, view):
+        return search(view, self.rng, self.think_ms, self.stats)
+
+
+def make_bot(level: str, seed=None, think_ms=None) -> Bot:
+    """A bot of ``level`` ('easy' | 'normal' | 'hard'); ``think_ms`` is the hard bot's budget."""
+    if level == "easy":
+        return EasyBot(seed)
+    if level == "normal":
+        return NormalBot(seed)
+    if level == "hard":
+        return HardBot(seed, think_ms)
+    raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
+
+
+__all__ = ["Bot", "EasyBot", "NormalBot", "HardBot", "LEVELS", "make_bot", "DEFAULT_THINK_MS"]

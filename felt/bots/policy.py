@@ -1,0 +1,378 @@
+"""Heuristic play: the `normal` policy and the helpers `easy` and `hard` share.
+
+The policy decides from a :class:`Situation`, which holds only what one seat
+knows: its own hand, the public table (pile, trick, passes, counts, cards played
+this round) and the legal moves. A Situation is built either from a view dict
+(real games) or, inside the hard bot's simulations, from a sampled world, where
+"cards I cannot see" are exactly the other hands of that sampled world.
+
+Hand model: a hand is a set of groups (all cards of one rank, plus jokers).
+A group is a *winner* when no unseen cards can beat it as a lead (or it clears
+the trick by itself); otherwise a *loser* that must be led or dumped on someone
+else's trick. Each group contributes ``u`` (−1 for the lowest loser up to +1 for
+a winner); with the lead and at most one loser the hand goes out for sure.
+Moves are scored by how they change that value plus the chance to win the trick.
+"""
+from __future__ import annotations
+
+import random
+from typing import Iterable, Sequence
+
+from felt.engine import Move
+
+from .cardinfo import DeckInfo
+
+PASS = Move("pass")
+
+# tuning constants (see tournament figures in the report)
+SURE_OUT_BONUS = 3.0
+LEAD_VALUE = 0.55          # worth of gaining the lead with losers left
+FOLLOW_THRESHOLD = 0.05    # a follow must gain at least this much over passing
+SIZE_BOOST = 0.07          # a bigger set is harder to beat
+DANGER_PENALTY = 0.6       # leading a low play an almost-out opponent can follow
+
+
+class Situation:
+    """What one seat knows at a decision (built from a view or a sampled world)."""
+
+    __slots__ = (
+        "info", "seat", "n", "phase", "hand", "legal", "pile_cards", "pile_seat",
+        "pile_kind", "pile_size", "revolution", "counts", "passed", "out",
+        "unseen", "exchange", "round_no",
+    )
+
+    def __init__(self, info: DeckInfo, seat: int, n: int, phase: str, hand: Sequence[int],
+                 legal: Sequence[Move], pile_cards: Sequence[int] | None, pile_seat,
+                 revolution: bool, counts: Sequence[int], passed: Iterable[int],
+                 out: Iterable[int], unseen: Iterable[int], exchange=None, round_no: int = 1,
+                 pile_kind: str | None = None, pile_size: int | None = None):
+        self.info = info
+        self.seat = seat
+        self.n = n
+        self.phase = phase
+        self.hand = list(hand)
+        self.legal = list(legal)
+        self.pile_cards = list(pile_cards) if pile_cards else None
+        self.pile_seat = pile_seat
+        self.pile_kind = pile_kind
+        self.pile_size = pile_size
+        self.revolution = bool(revolution)
+        self.counts = list(counts)
+        self.passed = set(passed)
+        self.out = set(out)
+        self.unseen = list(unseen)
+        self.exchange = exchange
+        self.round_no = round_no
+
+
+# ---------------------------------------------------------------------------
+# hand evaluation
+
+
+class Evaluator:
+    """Per-decision precomputation: which (rank, size) sets the unseen cards beat."""
+
+    __slots__ = ("info", "rev", "maxhigher", "jokers_unseen", "wild_unseen", "beats_all_unseen")
+
+    def __init__(self, info: DeckInfo, unseen: Iterable[int], revolution: bool):
+        self.info = info
+        self.rev = revolution
+        nr = info.n_ranks
+        cnt = [0] * nr  # unseen count by *strength*
+        nj = 0
+        idx = info.idx
+        for c in unseen:
+            i = idx[c]
+            if i < 0:
+                nj += 1
+            else:
+                cnt[nr - 1 - i if revolution else i] += 1
+        self.jokers_unseen = nj
+        self.wild_unseen = nj if info.joker_wild else 0
+        self.beats_all_unseen = nj > 0 and info.joker_beats_all
+        # maxhigher[s] = largest unseen count among strengths > s (or >= s if equal beats)
+        mh = [0] * (nr + 1)
+        run = 0
+        eq = info.equal_beats
+        for s in range(nr - 1, -1, -1):
+            if eq:
+                run = max(run, cnt[s])
+                mh[s] = run
+            else:
+                mh[s] = run
+                run = max(run, cnt[s])
+        self.maxhigher = mh
+
+    def is_winner(self, s: int, k: int) -> bool:
+        """Can no unseen combination beat a set of k cards at strength s?"""
+        if self.beats_all_unseen:
+            return False
+        if s >= self.info.n_ranks:
+            return True
+        return self.maxhigher[s] + self.wild_unseen < k
+
+    def group_clears(self, ridx: int, k: int) -> bool:
+        info = self.info
+        if info.twos_clear and ridx == info.two_idx:
+            return True
+        if info.eights_clear and ridx == info.eight_idx:
+            return True
+        q = info.quad_clears
+        return (q == "exactly4" and k == 4) or (q == "4plus" and k >= 4)
+
+    def value(self, hand: Iterable[int], rev: bool | None = None, has_lead: bool = False) -> float:
+        """Quality of a hand (higher = closer to going out)."""
+        info = self.info
+        if rev is None:
+            rev = self.rev
+        counts: dict[int, int] = {}
+        nj = 0
+        idx = info.idx
+        for c in hand:
+            i = idx[c]
+            if i < 0:
+                nj += 1
+            else:
+                counts[i] = counts.get(i, 0) + 1
+        if not counts and not nj:
+            return 100.0
+        nr1 = max(1, info.n_ranks - 1)
+        total = 0.0
+        losers = 0
+        for i, k in counts.items():
+            s = nr1 - i if rev else i
+            if self.group_clears(i, k) or (rev == self.rev and self.is_winner(s, k)):
+                total += 1.0
+            else:
+                f = s / nr1 + SIZE_BOOST * (k - 1)
+                if f > 1.0:
+                    f = 1.0
+                total += -1.0 + 1.6 * f * f
+                losers += 1
+        total += 1.0 * nj
+        if has_lead and losers <= 1:
+            total += SURE_OUT_BONUS
+        return total
+
+
+def hand_groups(info: DeckInfo, hand: Iterable[int]) -> tuple[dict[int, list[int]], list[int]]:
+    groups: dict[int, list[int]] = {}
+    jokers: list[int] = []
+    for c in hand:
+        i = info.idx[c]
+        if i < 0:
+            jokers.append(c)
+        else:
+            groups.setdefault(i, []).append(c)
+    return groups, jokers
+
+
+# ---------------------------------------------------------------------------
+# move features
+
+
+def move_effects(info: DeckInfo, m: Move, revolution: bool):
+    """(kind, strength, size, clears, flips_revolution) of a play move."""
+    kind, ridx, nj = info.classify(m.cards)
+    size = len(m.cards)
+    if kind == "jokers":
+        return kind, info.n_ranks, size, False, False
+    s = info.rank_strength(ridx, revolution)
+    clears = info.play_clears(m.cards, kind, ridx, size)
+    flips = info.revolution_on and kind == "set" and size >= 4
+    return kind, s, size, clears, flips
+
+
+def _remove(hand: list[int], cards: Sequence[int]) -> list[int]:
+    cs = set(cards)
+    return [c for c in hand if c not in cs]
+
+
+# ---------------------------------------------------------------------------
+# the normal policy
+
+
+def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float, Move]]:
+    """Score every legal move (higher is better) with the normal heuristics."""
+    info = sit.info
+    if ev is None:
+        ev = Evaluator(info, sit.unseen, sit.revolution)
+    hand = sit.hand
+    nh = len(hand)
+    leading = not sit.pile_cards
+    me = sit.seat
+    # opponents still holding cards, and those still in this trick
+    opp_counts = [sit.counts[s] for s in range(sit.n) if s != me and sit.counts[s] > 0]
+    min_opp = min(opp_counts) if opp_counts else 99
+    contenders = [s for s in range(sit.n)
+                  if s != me and sit.counts[s] > 0 and s not in sit.passed]
+    base = ev.value(hand, has_lead=False)
+    out: list[tuple[float, Move]] = []
+    for m in sit.legal:
+        if m.kind == "pass":
+            out.append((0.0, m))
+            continue
+        if m.kind != "play":
+            out.append((0.0, m))
+            continue
+        if len(m.cards) >= nh:
+            out.append((1000.0, m))
+            continue
+        kind, s, size, clears, flips = move_effects(info, m, sit.revolution)
+        rest = _remove(hand, m.cards)
+        rev_after = (not sit.revolution) if flips else sit.revolution
+        if flips:
+            ev2 = Evaluator(info, sit.unseen, rev_after)
+        else:
+            ev2 = ev
+        if clears:
+            p_win = 1.0
+        elif not contenders or (kind != "seq" and ev2.is_winner(s, size)):
+            p_win = 1.0
+        else:
+            f = s / max(1, info.n_ranks - 1)
+            p_win = 0.6 * f * f / max(1, len(contenders)) ** 0.5
+            if p_win > 0.95:
+                p_win = 0.95
+        v_lead = ev2.value(rest, has_lead=True)
+        v_nolead = ev2.value(rest, has_lead=False)
+        v = p_win * v_lead + (1 - p_win) * v_nolead
+        # the lead itself is worth something only while losers remain
+        v += p_win * LEAD_VALUE
+        if leading:
+            # lead low sets; avoid giving an almost-out opponent an easy way out
+            if size >= min_opp and not clears and p_win < 1.0:
+                v -= DANGER_PENALTY * (1.0 - s / max(1, info.n_ranks - 1))
+            if size == 1 and min_opp == 1 and not clears and p_win < 1.0:
+                v -= DANGER_PENALTY
+            score = v - base
+        else:
+            score = v - base - FOLLOW_THRESHOLD
+            # with few cards left, or an opponent close to out, fight for tricks
+            if min_opp <= 2 and p_win >= 0.5:
+                score += 0.4
+        if info.eight_skips and kind == "set" and size == 1 and info.idx[m.cards[0]] == info.eight_idx:
+            score += 0.1
+        out.append((score, m))
+    return out
+
+
+def choose_normal(sit: Situation, rng: random.Random | None = None) -> Move:
+    legal = sit.legal
+    if len(legal) == 1:
+        return legal[0]
+    if sit.phase == "exchange" or any(m.kind in ("give", "wish") for m in legal):
+        return choose_exchange(sit)
+    ev = Evaluator(sit.info, sit.unseen, sit.revolution)
+    scored = score_moves(sit, ev)
+    best = max(scored, key=lambda t: t[0])
+    mv = best[1]
+    if mv.kind == "play" and sit.info.sequences:
+        mv = refine_set_cards(sit, mv)
+    return mv
+
+
+def choose_exchange(sit: Situation) -> Move:
+    info = sit.info
+    legal = sit.legal
+    gives = [m for m in legal if m.kind == "give"]
+    if gives:
+        ev = Evaluator(info, sit.unseen, False)
+        best, bv = gives[0], -1e9
+        wish = set()
+        ex = sit.exchange or []
+        for x in ([ex] if isinstance(ex, dict) else ex):
+            if isinstance(x, dict) and x.get("role") == "upper":
+                w = x.get("wish") or ()
+                if isinstance(w, (list, tuple)):
+                    wish.update(r for r in w if isinstance(r, str))
+        for m in gives:
+            rest = _remove(sit.hand, m.cards)
+            v = ev.value(rest)
+            # tiny tie-break: give low singles rather than wished high cards
+            v -= 0.001 * sum(info.strength(c, False) for c in m.cards)
+            if wish:
+                v -= 0.0001 * sum(1 for c in m.cards if info.deck[c].rank in wish)
+            if v > bv:
+                best, bv = m, v
+        return best
+    wishes = [m for m in legal if m.kind == "wish"]
+    if wishes:
+        return choose_wish(sit, wishes)
+    return legal[0]
+
+
+def wish_ranks(info: DeckInfo, hand: Sequence[int], k: int = 2) -> tuple[str, ...]:
+    """Ranks a lower place asks for: the highest ranks, preferring ones that pair up."""
+    have = {}
+    for c in hand:
+        i = info.idx[c]
+        if i >= 0:
+            have[i] = have.get(i, 0) + 1
+    order = sorted(range(info.n_ranks), key=lambda i: (-i - (0.5 if have.get(i) else 0)))
+    return tuple(info.ranks[i] for i in order[:max(1, k)])
+
+
+def choose_wish(sit: Situation, wishes: list[Move]) -> Move:
+    info = sit.info
+    want = wish_ranks(info, sit.hand, 2)
+    # the engine may offer explicit wish options; take the one closest to ours
+    best, bv = wishes[0], -1e9
+    for m in wishes:
+        rs = tuple(m.ranks)
+        v = sum(info.rank_index.get(r, 0) for r in rs) + 10 * len(set(rs) & set(want))
+        if v > bv:
+            best, bv = m, v
+    if len(wishes) == 1 and not best.ranks:
+        return Move("wish", (), want)
+    return best
+
+
+def refine_set_cards(sit: Situation, mv: Move) -> Move:
+    """With sequences on, play the copies of a set that least hurt possible sequences."""
+    info = sit.info
+    kind, ridx, nj = info.classify(mv.cards)
+    if kind != "set":
+        return mv
+    naturals = [c for c in mv.cards if not info.joker[c]]
+    jokers = [c for c in mv.cards if info.joker[c]]
+    same = [c for c in sit.hand if info.idx[c] == ridx and not info.joker[c]]
+    if len(same) <= len(naturals):
+        return mv
+    held = {(info.suit[c], info.idx[c]) for c in sit.hand if not info.joker[c]}
+
+    def conn(c):
+        su = info.suit[c]
+        return sum(1 for d in (-2, -1, 1, 2) if (su, ridx + d) in held)
+
+    pick = sorted(same, key=conn)[: len(naturals)]
+    return Move("play", tuple(sorted(pick + jokers)), mv.ranks)
+
+
+# ---------------------------------------------------------------------------
+# easy
+
+
+def choose_easy(sit: Situation, rng: random.Random) -> Move:
+    legal = sit.legal
+    if len(legal) == 1:
+        return legal[0]
+    nh = len(sit.hand)
+    plays = [m for m in legal if m.kind == "play"]
+    for m in plays:
+        if len(m.cards) >= nh:
+            return m  # going out is obvious even to a beginner
+    if sit.phase == "exchange" or any(m.kind in ("give", "wish") for m in legal):
+        if rng.random() < 0.5:
+            return choose_exchange(sit)
+        return rng.choice(legal)
+    has_pass = any(m.kind == "pass" for m in legal)
+    if not plays:
+        return legal[0]
+    if has_pass and rng.random() < 0.2:
+        return PASS
+    if rng.random() < 0.35:
+        # sanity: the lowest play
+        info = sit.info
+        return min(plays, key=lambda m: (info.strength(max(m.cards, key=lambda c: info.strength(c, sit.revolution)), sit.revolution), -len(m.cards)))
+    return rng.choice(plays)
