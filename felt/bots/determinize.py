@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from felt.engine import State, classify
+from felt.engine import State, classify, new_match
 from felt.rules import Rules
 
 from .cardinfo import DeckInfo, deck_info
@@ -130,28 +130,39 @@ def sample_hands(view: dict, rng: random.Random, info: DeckInfo | None = None,
     return hands
 
 
+_TEMPLATES: dict = {}
+
+
+def _template(rules: Rules, n: int) -> State:
+    """A fresh engine State for (rules, n), made once by the engine's own constructor."""
+    key = (id(rules), n)
+    hit = _TEMPLATES.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    st, _ = new_match(rules, n, 0)
+    _TEMPLATES[key] = (rules, st)
+    return st
+
+
 def build_state(view: dict, hands: list[list[int]], rules: Rules | None = None) -> State:
-    """An engine State equal to the view's public table with the given hands."""
+    """An engine State equal to the view's public table with the given hands.
+
+    Starts from a State made by ``new_match`` (so engine-internal fields are set
+    up by the engine) and overwrites the table with what the view shows.
+    """
     info = deck_info(view["rules"])
     if rules is None:
         rules = info.rules
     n = view["n"]
-    s = State.__new__(State)
-    s.rules = rules
-    s.n = n
+    s = _template(rules, n).clone()
     s.seed = None
-    s.deck = info.deck
-    s.rk = tuple(info.idx)
-    s.suit = tuple(info.suit)
-    s.R = info.n_ranks
-    s.wild = rules.joker_power in ("wild", "both")
-    s.jalone = rules.joker_power in ("beats_all", "both")
-    s.forced = rules.passing == "forced"
     s.phase = view["phase"]
     s.round_no = view.get("round_no", 1)
     s.rounds_total = view.get("rounds_total", rules.rounds)
     key = lambda c: _sort_key(info, c)  # noqa: E731
     s.hands = [sorted(h, key=key) for h in hands]
+    if hasattr(State, "groups"):
+        s.groups = [None] * n  # the engine's per-hand cache: rebuilt on demand
     s.to_move = view.get("to_move")
     s.revolution = bool(view.get("revolution"))
     s.trick = [(p["seat"], tuple(p["cards"])) for p in view.get("trick") or []]
@@ -174,9 +185,8 @@ def build_state(view: dict, hands: list[list[int]], rules: Rules | None = None) 
     s.winner = view.get("winner")
     s.moves_made = 0
     pile = view.get("pile")
+    s.pile = None
     if pile:
         p = classify(s, tuple(pile["cards"]), pile.get("kind"))
         s.pile = p._replace(seat=pile["seat"]) if p is not None else None
-    else:
-        s.pile = None
     return s

@@ -72,11 +72,12 @@ class Situation:
 class Evaluator:
     """Per-decision precomputation: which (rank, size) sets the unseen cards beat."""
 
-    __slots__ = ("info", "rev", "maxhigher", "jokers_unseen", "wild_unseen", "beats_all_unseen")
+    __slots__ = ("info", "rev", "maxhigher", "jokers_unseen", "wild_unseen", "beats_all_unseen", "_memo")
 
     def __init__(self, info: DeckInfo, unseen: Iterable[int], revolution: bool):
         self.info = info
         self.rev = revolution
+        self._memo: dict[int, tuple[float, int]] = {}
         nr = info.n_ranks
         cnt = [0] * nr  # unseen count by *strength*
         nj = 0
@@ -120,39 +121,88 @@ class Evaluator:
         q = info.quad_clears
         return (q == "exactly4" and k == 4) or (q == "4plus" and k >= 4)
 
-    def value(self, hand: Iterable[int], rev: bool | None = None, has_lead: bool = False) -> float:
-        """Quality of a hand (higher = closer to going out)."""
+    def group_val(self, i: int, k: int) -> tuple[float, int]:
+        """(contribution, 1 if loser else 0) of holding k cards of rank index i."""
+        key = i * 64 + k
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
         info = self.info
-        if rev is None:
-            rev = self.rev
+        nr1 = max(1, info.n_ranks - 1)
+        s = nr1 - i if self.rev else i
+        if self.group_clears(i, k) or self.is_winner(s, k):
+            res = (1.0, 0)
+        else:
+            f = s / nr1 + SIZE_BOOST * (k - 1)
+            if f > 1.0:
+                f = 1.0
+            res = (-1.0 + 1.6 * f * f, 1)
+        self._memo[key] = res
+        return res
+
+    def summary(self, hand: Iterable[int]) -> tuple[dict[int, int], int, float, int]:
+        """(counts by rank index, jokers, total of group values, losers) of a hand."""
         counts: dict[int, int] = {}
         nj = 0
-        idx = info.idx
+        idx = self.info.idx
         for c in hand:
             i = idx[c]
             if i < 0:
                 nj += 1
             else:
                 counts[i] = counts.get(i, 0) + 1
-        if not counts and not nj:
-            return 100.0
-        nr1 = max(1, info.n_ranks - 1)
         total = 0.0
         losers = 0
+        gv = self.group_val
         for i, k in counts.items():
-            s = nr1 - i if rev else i
-            if self.group_clears(i, k) or (rev == self.rev and self.is_winner(s, k)):
-                total += 1.0
-            else:
-                f = s / nr1 + SIZE_BOOST * (k - 1)
-                if f > 1.0:
-                    f = 1.0
-                total += -1.0 + 1.6 * f * f
-                losers += 1
+            v, lo = gv(i, k)
+            total += v
+            losers += lo
+        return counts, nj, total, losers
+
+    def value(self, hand: Iterable[int], has_lead: bool = False) -> float:
+        """Quality of a hand (higher = closer to going out)."""
+        counts, nj, total, losers = self.summary(hand)
+        return self.finish(total, nj, losers, has_lead, bool(counts) or nj > 0)
+
+    @staticmethod
+    def finish(total: float, nj: int, losers: int, has_lead: bool, nonempty: bool) -> float:
+        if not nonempty:
+            return 100.0
         total += 1.0 * nj
         if has_lead and losers <= 1:
             total += SURE_OUT_BONUS
         return total
+
+    def value_after(self, summ, cards) -> tuple[float, float]:
+        """(value without lead, value with lead) of the hand after playing ``cards``."""
+        counts, nj, total, losers = summ
+        idx = self.info.idx
+        rem: dict[int, int] = {}
+        rj = 0
+        for c in cards:
+            i = idx[c]
+            if i < 0:
+                rj += 1
+            else:
+                rem[i] = rem.get(i, 0) + 1
+        gv = self.group_val
+        left = len(counts)
+        for i, r in rem.items():
+            k = counts.get(i, 0)
+            v, lo = gv(i, k)
+            total -= v
+            losers -= lo
+            if k - r > 0:
+                v, lo = gv(i, k - r)
+                total += v
+                losers += lo
+            else:
+                left -= 1
+        nj -= rj
+        nonempty = left > 0 or nj > 0
+        return (self.finish(total, nj, losers, False, nonempty),
+                self.finish(total, nj, losers, True, nonempty))
 
 
 def hand_groups(info: DeckInfo, hand: Iterable[int]) -> tuple[dict[int, list[int]], list[int]]:
@@ -206,12 +256,12 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
     min_opp = min(opp_counts) if opp_counts else 99
     contenders = [s for s in range(sit.n)
                   if s != me and sit.counts[s] > 0 and s not in sit.passed]
-    base = ev.value(hand, has_lead=False)
+    summ = ev.summary(hand)
+    base = ev.finish(summ[2], summ[1], summ[3], False, True)
+    opp_set = set(opp_counts)
+    nr1 = max(1, info.n_ranks - 1)
     out: list[tuple[float, Move]] = []
     for m in sit.legal:
-        if m.kind == "pass":
-            out.append((0.0, m))
-            continue
         if m.kind != "play":
             out.append((0.0, m))
             continue
@@ -219,32 +269,28 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
             out.append((1000.0, m))
             continue
         kind, s, size, clears, flips = move_effects(info, m, sit.revolution)
-        rest = _remove(hand, m.cards)
-        rev_after = (not sit.revolution) if flips else sit.revolution
         if flips:
-            ev2 = Evaluator(info, sit.unseen, rev_after)
+            ev2 = Evaluator(info, sit.unseen, not sit.revolution)
+            v_nolead, v_lead = ev2.value_after(ev2.summary(hand), m.cards)
         else:
             ev2 = ev
+            v_nolead, v_lead = ev.value_after(summ, m.cards)
         if clears:
             p_win = 1.0
         elif not contenders or (kind != "seq" and ev2.is_winner(s, size)):
             p_win = 1.0
         else:
-            f = s / max(1, info.n_ranks - 1)
+            f = s / nr1
             p_win = 0.6 * f * f / max(1, len(contenders)) ** 0.5
             if p_win > 0.95:
                 p_win = 0.95
-        v_lead = ev2.value(rest, has_lead=True)
-        v_nolead = ev2.value(rest, has_lead=False)
         v = p_win * v_lead + (1 - p_win) * v_nolead
         # the lead itself is worth something only while losers remain
         v += p_win * LEAD_VALUE
         if leading:
             # lead low sets; avoid giving an almost-out opponent an easy way out
-            if size >= min_opp and not clears and p_win < 1.0:
-                v -= DANGER_PENALTY * (1.0 - s / max(1, info.n_ranks - 1))
-            if size == 1 and min_opp == 1 and not clears and p_win < 1.0:
-                v -= DANGER_PENALTY
+            if size in opp_set and not clears and p_win < 1.0:
+                v -= DANGER_PENALTY * (1.0 - s / nr1) + (DANGER_PENALTY if size == 1 else 0.0)
             score = v - base
         else:
             score = v - base - FOLLOW_THRESHOLD
