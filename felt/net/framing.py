@@ -73,7 +73,6 @@ def decode_body(body: bytes) -> Any:
             strict_map_key=True,
             use_list=True,
             ext_hook=_reject_ext,
-            max_buffer_size=MAX_FRAME,
             max_str_len=MAX_FRAME,
             max_bin_len=MAX_FRAME,
             max_array_len=MAX_ITEMS,
