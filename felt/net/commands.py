@@ -1,0 +1,153 @@
+"""`felt host --headless`, `felt discover` and `felt bot`."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import signal
+import socket
+import sys
+from typing import Any
+
+from felt.net.schema import PROTOCOL_VERSION
+
+
+def _say(*parts: Any) -> None:
+    print(*parts, flush=True)
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """'HOST:PORT' or '[v6]:PORT' -> (host, port). Raises ValueError."""
+    text = text.strip()
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = rest.lstrip(":")
+    else:
+        host, sep, port = text.rpartition(":")
+        if not sep:
+            raise ValueError(f"expected ADDRESS:PORT, got {text!r}")
+    p = int(port)
+    if not host or not 0 < p < 65536:
+        raise ValueError(f"expected ADDRESS:PORT, got {text!r}")
+    return host, p
+
+
+def host_config_from_args(args: argparse.Namespace):
+    """A HostConfig from `felt host` arguments (shared with the windowed host)."""
+    from felt.net.host import HostConfig
+    bot_delay = 0.6 if args.bot_delay is None else max(0.0, args.bot_delay)
+    name = args.name or f"{socket.gethostname().split('.')[0]}'s table"
+    return HostConfig(
+        name=name, interface=args.interface, port=args.port, rules=args.rules, players=args.players,
+        bots=args.bots, bot_level=args.bot_level, rounds=args.rounds, seed=args.seed,
+        turn_timer=args.turn_timer, reconnect_wait=args.reconnect_wait, bot_delay=bot_delay,
+        auto_next=min(2.0, bot_delay * 3), start_when_full=args.start_when_full,
+        announce=not args.no_announce,
+    )
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    from felt.rules import RulesError
+    try:
+        config = host_config_from_args(args)
+        return asyncio.run(_host_main(config, args))
+    except RulesError as exc:
+        print(f"felt host: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"felt host: cannot listen: {exc}", file=sys.stderr)
+        return 2
+
+
+async def _host_main(config, args: argparse.Namespace) -> int:
+    from felt.net.host import Host
+    loop = asyncio.get_running_loop()
+    done = asyncio.Event()
+    if config.start_when_full:
+        config.on_match_over = lambda host: loop.call_later(0.5, done.set)
+    host = Host(config)
+    host.rules.validate(len(host.seats))
+    await host.start()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, done.set)
+        except (NotImplementedError, RuntimeError):
+            pass
+    _say(f"Felt Club table '{host.table_name}' at {host.address}:{host.port} "
+         f"(rules {host.template} {host.rules.name}, {len(host.seats)} seats, protocol {PROTOCOL_VERSION})")
+    _say(f"join with: felt join {host.address}:{host.port}    or: felt bot {host.address}:{host.port}")
+    _say(f"admin token: {host.admin_token}")
+    if config.start_when_full:
+        _say("the match starts when all seats are taken; the host exits after the last round")
+    try:
+        await done.wait()
+    finally:
+        st = host.state
+        await host.stop()
+        if st is not None and st.history:
+            names = [s.name for s in host.seats]
+            _say(f"rounds played: {len(st.history)}")
+            for r, places in enumerate(st.history, 1):
+                _say(f"  round {r}: " + ", ".join(f"{k + 1}. {names[p]}" for k, p in enumerate(places)))
+            if st.winner is not None:
+                _say(f"winner: {names[st.winner]}")
+        _say("table closed; announcement withdrawn")
+    return 0
+
+
+def cmd_discover(args: argparse.Namespace) -> int:
+    from felt.net.discovery import discover
+    tables = asyncio.run(discover(max(0.1, args.timeout), args.interface))
+    keys = ("name", "address", "port", "template", "seats_taken", "seats_free", "version", "running")
+    if args.json:
+        _say(json.dumps([{k: t[k] for k in keys} for t in tables], ensure_ascii=False))
+        return 0
+    if not tables:
+        _say("no tables found (multicast may be blocked: join by address instead)")
+        return 0
+    for t in tables:
+        state = "running" if t["running"] else "lobby"
+        ver = "" if t["version"] == PROTOCOL_VERSION else f"  [protocol {t['version']}: incompatible]"
+        _say(f"{t['name']}  {t['address']}:{t['port']}  {t['template']}  "
+             f"{t['seats_taken']} taken / {t['seats_free']} free  {state}{ver}")
+    return 0
+
+
+def cmd_bot(args: argparse.Namespace) -> int:
+    try:
+        host, port = parse_address(args.address)
+    except ValueError as exc:
+        print(f"felt bot: {exc}", file=sys.stderr)
+        return 2
+    name = args.name or f"Bot {random.randint(100, 999)}"
+    return asyncio.run(_bot_main(host, port, name, args.level, max(0.0, args.delay)))
+
+
+async def _bot_main(host: str, port: int, name: str, level: str, delay: float) -> int:
+    from felt.net.botclient import BotClient
+    bot = BotClient(host, port, name, level=level, delay=delay)
+    task = asyncio.ensure_future(bot.run())
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):
+            pass
+    stopper = asyncio.ensure_future(stop.wait())
+    await asyncio.wait([task, stopper], return_when=asyncio.FIRST_COMPLETED)
+    if not task.done():
+        await bot.close()
+        await asyncio.wait([task], timeout=2)
+    stopper.cancel()
+    v = bot.last_view
+    if v is not None and v.get("phase") == "match_over":
+        seat = v.get("seat")
+        hist = v.get("history") or []
+        places = [p.index(seat) + 1 for p in hist if seat in p]
+        _say(f"{name}: seat {seat}, match over; places per round: {places}; "
+             f"winner: seat {v.get('winner')}")
+        return 0
+    _say(f"{name}: stopped ({bot.client.reason or bot.client.status})")
+    return 1
