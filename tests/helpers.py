@@ -1,0 +1,81 @@
+"""Shared test helpers: build positions from card codes, random legal play."""
+from __future__ import annotations
+
+import random
+
+from felt.cards import build_deck
+from felt.engine import Move, apply_inplace, legal_moves, next_round, position
+
+
+class Codes:
+    """Allocates card ids by code ('H7' = first free copy of Herz 7, 'X1' = joker 1)."""
+
+    def __init__(self, rules):
+        self.deck = build_deck(rules)
+        self.used: set[int] = set()
+
+    def take(self, codes) -> list[int]:
+        out = []
+        for code in codes:
+            for c in self.deck:
+                if c.id in self.used:
+                    continue
+                if c.code == code or ("." not in code and c.code.split(".")[0] == code):
+                    self.used.add(c.id)
+                    out.append(c.id)
+                    break
+            else:
+                raise KeyError(f"no free card {code!r}")
+        return out
+
+
+def pos(rules, hands, to_move=0, pile=None, pile_seat=None, **kw):
+    """A play-phase position: ``hands`` and ``pile`` given as lists of codes."""
+    codes = Codes(rules)
+    pile_ids = codes.take(pile) if pile else []
+    hand_ids = [codes.take(h) for h in hands]
+    s = position(rules, hand_ids, to_move, pile_seat=pile_seat, pile_cards=pile_ids, **kw)
+    return s, codes
+
+
+def play(s, codes_or_ids, seat=None):
+    """A 'play' Move from codes held by the seat (matching the first such card in its hand)."""
+    seat = s.to_move if seat is None else seat
+    hand = list(s.hands[seat])
+    ids = []
+    for code in codes_or_ids:
+        for c in hand:
+            if c not in ids and (s.deck[c].code == code or s.deck[c].code.split(".")[0] == code):
+                ids.append(c)
+                break
+        else:
+            raise KeyError(f"seat {seat} holds no {code}")
+    return Move("play", tuple(ids))
+
+
+def random_round(s, rng, on_step=None, max_steps=5000):
+    """Play random legal moves until the round (or match) ends; returns steps."""
+    steps = 0
+    while s.phase in ("play", "exchange"):
+        moves = legal_moves(s)
+        assert moves, f"no legal move for seat {s.to_move} in {s}"
+        m = rng.choice(moves)
+        seat = s.to_move
+        ev = apply_inplace(s, seat, m)
+        steps += 1
+        if on_step:
+            on_step(s, seat, m, ev)
+        assert steps < max_steps, "round did not end"
+    return steps
+
+
+def random_match(rules, n, seed, rounds=3, on_step=None):
+    from felt.engine import new_match
+
+    s, _ = new_match(rules, n, seed, rounds=rounds)
+    rng = random.Random(seed)
+    while True:
+        random_round(s, rng, on_step)
+        if s.phase == "match_over":
+            return s
+        s, _ = next_round(s)
