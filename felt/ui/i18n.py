@@ -301,5 +301,5 @@ _TITLE_EN = {
     "Vize-Tellerwäscher": "Vice-Dishwasher", "Tellerwäscher": "Dishwasher",
     "Vizearsch": "Vice-Arsehole", "Arschloch": "Arsehole", "König": "King",
     "Vize-König": "Vice-King", "Vize-Arschloch": "Vice-Arsehole",
-    "(mittlere Plätze)": "Citizen", "Mitte": "Citizen",
+    "(mittlere Plätze)": "Citizen", "Mitte": "Citizen", "Mittlerer Platz": "Middle place",
 }

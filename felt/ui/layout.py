@@ -117,6 +117,8 @@ class TableLayout:
     toast: Rect
     seat_card: tuple[int, int]   # mini card backs in seat boxes
     deck_pos: tuple[int, int]    # where dealt cards fly from
+    badge_h: int = 0             # status badge straddling a seat box's bottom edge (inside the seat rect)
+    hand_rows: int = 1
 
     def all_rects(self) -> dict[str, Rect]:
         d = {k: getattr(self, k) for k in ("top_bar", "status", "mute_btn", "menu_btn", "table", "pile", "hint",
@@ -126,7 +128,18 @@ class TableLayout:
         return d
 
 
-def table_layout(w: int, h: int, n_opponents: int) -> TableLayout:
+def hand_rows_needed(w: int, h: int, n_cards: int) -> int:
+    """Rows the own hand needs at this size (phones wrap long hands into 2 rows)."""
+    if not is_portrait(w, h):
+        return 1
+    m = max(6, int(round(8 * min(unit(w, h), 1.6))))
+    cw = int(max(52, min(w / 6.2, h / 9.0, 90)))
+    per_row = max(1, (w - 2 * m - cw) // max(18, int(cw * 0.42)) + 1)
+    return 1 if n_cards <= per_row else 2
+
+
+def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None) -> TableLayout:
+    """Rects for the table. ``hand_count`` None reserves room for two rows on phones."""
     w, h = int(w), int(h)
     u = unit(w, h)
     portrait = is_portrait(w, h)
@@ -147,7 +160,7 @@ def table_layout(w: int, h: int, n_opponents: int) -> TableLayout:
         cw = int(max(56, min(h * 0.125, w / 11.0, 140)))
     ch = int(cw * CARD_RATIO)
     raise_h = int(ch * 0.2)
-    hand_rows = 2 if portrait else 1
+    hand_rows = (2 if portrait else 1) if hand_count is None else hand_rows_needed(w, h, hand_count)
     row_step = int(ch * 0.52)
     hand_h = ch + (hand_rows - 1) * row_step + raise_h
     hand = Rect(m, h - m - hand_h, w - 2 * m, hand_h)
@@ -187,11 +200,13 @@ def table_layout(w: int, h: int, n_opponents: int) -> TableLayout:
     else:
         bw_s = int(min(200, max(150, 140 * min(u, 1.6))))
         bh_s = int(max(62, 60 * min(u, 1.5)))
+    badge_h = int(px["small"] * 1.45)
+    bh_s += badge_h // 2
     seats, pile_center = _place_seats(k, table, bw_s, bh_s, m, portrait, hint, play_btn, pass_btn)
 
     lab_h = int(px["small"] * 1.5)
     pile_w = min(int(pcw * 2.8), w - 2 * m)
-    pile = Rect(0, 0, pile_w, pch + lab_h + 6)
+    pile = Rect(0, 0, pile_w, pch + 2 * lab_h + 6)
     pile.center = pile_center
     # keep the pile clear of seat boxes: shrink it until no overlap
     for _ in range(30):
@@ -199,7 +214,7 @@ def table_layout(w: int, h: int, n_opponents: int) -> TableLayout:
             break
         pcw = max(40, int(pcw * 0.92))
         pch = int(pcw * CARD_RATIO)
-        pile = Rect(0, 0, min(int(pcw * 2.8), w - 2 * m), pch + lab_h + 6)
+        pile = Rect(0, 0, min(int(pcw * 2.8), w - 2 * m), pch + 2 * lab_h + 6)
         pile.center = pile_center
     pile.clamp_ip(table)
 
@@ -212,7 +227,8 @@ def table_layout(w: int, h: int, n_opponents: int) -> TableLayout:
     return TableLayout(w=w, h=h, u=u, portrait=portrait, px=px, top_bar=top_bar, status=status, mute_btn=mute_btn,
                        menu_btn=menu_btn, table=table, seats=seats, pile=pile, pile_card=(pcw, pch), hint=hint,
                        play_btn=play_btn, pass_btn=pass_btn, hand=hand, card=(cw, ch), fx=fx, toast=toast,
-                       seat_card=(scw, int(scw * CARD_RATIO)), deck_pos=deck_pos)
+                       seat_card=(scw, int(scw * CARD_RATIO)), deck_pos=deck_pos, badge_h=badge_h,
+                       hand_rows=hand_rows)
 
 
 def _seat_angles(k: int) -> list[float]:

@@ -1,0 +1,332 @@
+"""The card exchange between rounds (RULES.md §8).
+
+- Upper places (1st, 2nd) see the cards they received and choose what to give back
+  (exactly as many); with schnorren on they first see the lower place's wish.
+- Lower places see what they gave (their highest cards, automatic) and, once given
+  back, what they got; with schnorren on they send a wish (up to 3 ranks, or none).
+- Middle places see that they do not exchange.
+
+Same outside interface as the table: ``set_view(view, events)``, ``outbox`` /
+``on_move(wire)``, ``on_menu()``.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+import pygame
+
+from felt.ui import cardart, fonts, i18n, layout, theme
+from felt.ui.scene import KEY, PRESS, RELEASE, Input, Scene
+from felt.ui.sound import Sounds
+from felt.ui.table_scene import Table, seat_name
+from felt.ui.widgets import Button, IconButton, Toast, draw_text
+
+MAX_WISH = 3
+
+
+class ExchangeScene(Scene):
+    def __init__(self, view: dict | None = None, names: list[str] | None = None,
+                 on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
+                 sounds: Sounds | None = None) -> None:
+        super().__init__()
+        self.view: dict = {}
+        self.table: Table | None = None
+        self.names = list(names or [])
+        self.on_move = on_move
+        self.on_menu = on_menu
+        self.sounds = sounds if sounds is not None else Sounds()
+        self.outbox: list[dict] = []
+        self.selected: set[int] = set()
+        self.wish: list[str] = []
+        self.hand: list[int] = []
+        self.pending = False
+        self.L: layout.TableLayout | None = None
+        self._slots: list[pygame.Rect] = []
+        self._press_card = None
+        self._chips: list[tuple[str, pygame.Rect]] = []
+        self._press_chip = None
+        self.toast = Toast()
+        self.give_btn = Button(i18n.t("ex.give"), self.give, kind="primary", hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
+        self.wish_btn = Button(i18n.t("ex.wish_send"), self.send_wish, kind="primary", hotkeys=(pygame.K_RETURN,))
+        self.nowish_btn = Button(i18n.t("ex.wish_none"), self.send_no_wish, kind="secondary")
+        self.menu_btn = IconButton("☰", lambda: self.on_menu and self.on_menu())
+        if view is not None:
+            self.set_view(view, ())
+
+    # ----------------------------------------------------------------- state
+    @property
+    def seat(self):
+        return self.view.get("seat")
+
+    def task(self) -> tuple[str, int, int, int] | None:
+        """My pending exchange task (kind, me, partner, count), if it is my turn."""
+        pend = self.view.get("exchange_pending") or []
+        if pend and self.view.get("phase") == "exchange" and self.view.get("to_move") == self.seat:
+            t = pend[0]
+            return t[0], t[1], t[2], t[3]
+        return None
+
+    def set_view(self, view: dict, events: Iterable[dict] = ()) -> None:
+        if self.table is None or self.table.rules_dict != view.get("rules"):
+            self.table = Table(view["rules"])
+        was = self.task()
+        self.view = view
+        self.hand = self.table.sort_hand(view.get("hand", []))
+        self.selected &= set(self.hand)
+        self.pending = False
+        now = self.task()
+        if now and now != was:
+            self.sounds.play("turn")
+        for ev in events:
+            if ev.get("type") == "wish" and ev.get("to") == self.seat:
+                self.toast.show(i18n.t("ex.wish_from", name=self._name(ev.get("seat")),
+                                       ranks=self._ranks_text(ev.get("ranks") or [])), 3.0)
+            elif ev.get("type") == "give" and ev.get("to") == self.seat:
+                self.sounds.play("deal")
+        if self.L is not None:
+            self._relayout()
+        self._refresh()
+        self.mark_dirty()
+
+    def submit(self, move: dict) -> None:
+        self.outbox.append(move)
+        self.pending = True
+        if self.on_move:
+            self.on_move(move)
+        self._refresh()
+        self.mark_dirty()
+
+    def give(self) -> None:
+        t = self.task()
+        if self.pending or not t or t[0] != "give" or len(self.selected) != t[3]:
+            return
+        cards = [c for c in self.hand if c in self.selected]
+        self.selected.clear()
+        self.submit({"kind": "give", "cards": cards})
+
+    def send_wish(self) -> None:
+        t = self.task()
+        if self.pending or not t or t[0] != "wish":
+            return
+        self.submit({"kind": "wish", "ranks": list(self.wish)})
+        self.toast.show(i18n.t("ex.wish_sent"), 1.5)
+
+    def send_no_wish(self) -> None:
+        self.wish = []
+        self.send_wish()
+
+    def _name(self, seat) -> str:
+        if seat == self.seat:
+            return i18n.t("lobby.you")
+        return seat_name(self.names, seat) if seat is not None else "?"
+
+    def _ranks_text(self, ranks) -> str:
+        return ", ".join(i18n.rank_name(r) for r in ranks) if ranks else "–"
+
+    def _refresh(self) -> None:
+        t = self.task()
+        giving = bool(t and t[0] == "give")
+        self.give_btn.visible = giving
+        self.give_btn.enabled = giving and not self.pending and len(self.selected) == t[3]
+        self.give_btn.badge = f"{len(self.selected)}/{t[3]}" if giving else ""
+        wishing = bool(t and t[0] == "wish")
+        self.wish_btn.visible = self.nowish_btn.visible = wishing
+        self.wish_btn.enabled = wishing and not self.pending and bool(self.wish)
+        self.nowish_btn.enabled = wishing and not self.pending
+        self.give_btn.text = i18n.t("ex.give")
+        self.wish_btn.text = i18n.t("ex.wish_send")
+        self.nowish_btn.text = i18n.t("ex.wish_none")
+
+    # ---------------------------------------------------------------- layout
+    def layout(self, w: int, h: int) -> None:
+        n = int(self.view.get("n", 4)) if self.view else 4
+        self.L = L = layout.table_layout(w, h, n - 1)
+        self.give_btn.set_rect(L.play_btn.union(L.pass_btn) if L.portrait else L.play_btn.inflate(40, 0).move(-L.play_btn.w // 2, 0))
+        self.wish_btn.set_rect(L.play_btn)
+        self.nowish_btn.set_rect(L.pass_btn)
+        for b in (self.give_btn, self.wish_btn, self.nowish_btn):
+            b.px = L.px["button"]
+        self.menu_btn.set_rect(L.menu_btn)
+        self.toast.set_rect(L.toast)
+        self.toast.px = L.px["label"]
+        self._relayout()
+
+    def _relayout(self) -> None:
+        L = self.L
+        self._slots = layout.hand_slots(L.hand, L.card, len(self.hand))
+
+    def hand_rects(self) -> dict[int, pygame.Rect]:
+        lift = int(self.L.card[1] * 0.18) if self.L else 0
+        return {c: (r.move(0, -lift) if c in self.selected else r) for c, r in zip(self.hand, self._slots)}
+
+    def card_at(self, pos):
+        rects = self.hand_rects()
+        for c in reversed(self.hand):
+            if rects[c].collidepoint(pos):
+                return c
+        return None
+
+    # ----------------------------------------------------------------- input
+    def handle(self, inp: Input) -> None:
+        if self.dispatch(inp, (self.menu_btn, self.give_btn, self.wish_btn, self.nowish_btn)):
+            return
+        t = self.task()
+        if inp.kind == PRESS:
+            self._press_card = self.card_at(inp.pos)
+            self._press_chip = next((r for r, rect in self._chips if rect.collidepoint(inp.pos)), None)
+        elif inp.kind == RELEASE:
+            c = self.card_at(inp.pos)
+            if c is not None and c == self._press_card and t and t[0] == "give" and not self.pending:
+                if c in self.selected:
+                    self.selected.discard(c)
+                elif len(self.selected) < t[3]:
+                    self.selected.add(c)
+                else:   # replace the oldest choice: keeps the count right on small screens
+                    self.selected.pop()
+                    self.selected.add(c)
+                self._refresh()
+                self.mark_dirty()
+            chip = next((r for r, rect in self._chips if rect.collidepoint(inp.pos)), None)
+            if chip is not None and chip == self._press_chip and t and t[0] == "wish":
+                if chip in self.wish:
+                    self.wish.remove(chip)
+                elif len(self.wish) < MAX_WISH:
+                    self.wish.append(chip)
+                self._refresh()
+                self.mark_dirty()
+            self._press_card = self._press_chip = None
+        elif inp.kind == KEY and inp.key == pygame.K_ESCAPE:
+            self.selected.clear()
+            self._refresh()
+            self.mark_dirty()
+
+    def update(self, dt: float) -> None:
+        if self.toast.update(dt):
+            self.mark_dirty()
+
+    def animating(self) -> bool:
+        return self.toast.active
+
+    # ------------------------------------------------------------------ draw
+    def draw(self, surface: pygame.Surface) -> None:
+        L = self.L
+        if L is None:
+            return
+        surface.blit(theme.felt_background((L.w, L.h)), (0, 0))
+        theme.panel(surface, L.top_bar, (6, 30, 18), alpha=215, radius=0)
+        draw_text(surface, i18n.t("ex.title") + " · " + i18n.t("table.round", n=self.view.get("round_no", 1)),
+                  L.status, L.px["title"], theme.ACCENT if self.task() else theme.TEXT, align="left", bold=True)
+        self.menu_btn.draw(surface)
+        area = L.table.inflate(-2 * max(8, L.w // 40), -12)
+        infos = self.view.get("exchange") or []
+        t = self.task()
+        self._chips = []
+        y = area.top
+        if not infos:
+            draw_text(surface, i18n.t("ex.middle"), pygame.Rect(area.left, y, area.w, area.h // 3), L.px["title"],
+                      theme.TEXT, wrap=True, max_lines=2)
+            y += area.h // 3
+        card = L.pile_card
+        for info in infos:
+            y = self._draw_info(surface, info, pygame.Rect(area.left, y, area.w, area.bottom - y), card, t)
+            y += 10
+        if t and t[0] == "wish":
+            self._draw_wish(surface, pygame.Rect(area.left, y, area.w, area.bottom - y))
+        elif not t:
+            pend = self.view.get("exchange_pending") or []
+            if pend:
+                who = self._name(pend[0][1])
+                txt = i18n.t("ex.waiting") + f" ({who})"
+            else:
+                txt = i18n.t("ex.done")
+            draw_text(surface, txt, L.hint, L.px["body"], theme.TEXT_DIM)
+        else:
+            k = t[3]
+            msg = i18n.t("ex.give_choose1", name=self._name(t[2])) if k == 1 else \
+                i18n.t("ex.give_choose", n=k, name=self._name(t[2]))
+            draw_text(surface, msg, L.hint, L.px["body"], theme.ACCENT, bold=True, min_px=9)
+        for b in (self.give_btn, self.wish_btn, self.nowish_btn):
+            b.draw(surface)
+        self._draw_hand(surface, t)
+        self.toast.draw(surface)
+
+    def _draw_info(self, surface, info: dict, rect: pygame.Rect, card, t) -> int:
+        L = self.L
+        partner = self._name(info.get("partner"))
+        lab_h = int(L.px["label"] * 1.5)
+        rows = []
+        if info.get("role") == "upper":
+            rows.append((i18n.t("ex.you_got") + " " + i18n.t("ex.from", name=partner), info.get("got") or []))
+            if info.get("gave"):
+                rows.append((i18n.t("ex.you_gave") + " " + i18n.t("ex.to", name=partner), info.get("gave")))
+        else:
+            rows.append((i18n.t("ex.you_gave") + " " + i18n.t("ex.to", name=partner), info.get("gave") or []))
+            rows.append((i18n.t("ex.you_got") + " " + i18n.t("ex.from", name=partner), info.get("got") or []))
+        wish = info.get("wish")
+        panel_h = len(rows) * (lab_h + card[1] + 6) + 12 + (lab_h if wish is not None and info.get("role") == "upper" else 0)
+        # keep it inside the area: shrink cards if needed
+        if panel_h > rect.h and rect.h > 0:
+            scale = max(0.5, (rect.h - 12 - len(rows) * (lab_h + 6)) / max(1, len(rows) * card[1]))
+            card = (int(card[0] * scale), int(card[1] * scale))
+            panel_h = min(rect.h, len(rows) * (lab_h + card[1] + 6) + 12)
+        pr = pygame.Rect(rect.left, rect.top, rect.w, panel_h)
+        theme.panel(surface, pr, theme.PANEL, alpha=170, radius=12, border=theme.PANEL_BORDER, border_width=1)
+        y = pr.top + 6
+        if wish is not None and info.get("role") == "upper":
+            draw_text(surface, i18n.t("ex.wish_from", name=partner, ranks=self._ranks_text(wish)),
+                      pygame.Rect(pr.left + 10, y, pr.w - 20, lab_h), L.px["label"], theme.GOLD, align="left", bold=True)
+            y += lab_h
+        for label, cards in rows:
+            draw_text(surface, label, pygame.Rect(pr.left + 10, y, pr.w - 20, lab_h), L.px["label"], theme.TEXT,
+                      align="left", bold=True)
+            y += lab_h
+            if cards:
+                x = pr.left + 10
+                for c in cards:
+                    surface.blit(cardart.card_surface(self.table.card(c), card), (x, y))
+                    x += card[0] + 6
+            else:
+                for i in range(int(info.get("count", 1))):
+                    r = pygame.Rect(pr.left + 10 + i * (card[0] + 6), y, *card)
+                    pygame.draw.rect(surface, (255, 255, 255), r, 2, border_radius=8)
+                    draw_text(surface, "?", r, L.px["title"], theme.TEXT_DIM, bold=True)
+            y += card[1] + 6
+        return pr.bottom
+
+    def _draw_wish(self, surface, rect: pygame.Rect) -> None:
+        L = self.L
+        lab_h = int(L.px["label"] * 1.6)
+        draw_text(surface, i18n.t("ex.wish_title"), pygame.Rect(rect.left, rect.top, rect.w, lab_h), L.px["label"],
+                  theme.ACCENT, bold=True, wrap=True, max_lines=2)
+        ranks = list(self.table.rules.ranks)
+        gap = 6
+        chip_w = max(44, min(72, (rect.w - gap * 4) // 5))
+        chip_h = max(44, int(L.px["label"] * 2.4))
+        per_row = max(1, (rect.w + gap) // (chip_w + gap))
+        x0 = rect.left + (rect.w - (min(per_row, len(ranks)) * (chip_w + gap) - gap)) // 2
+        y = rect.top + lab_h + 4
+        for i, r in enumerate(ranks):
+            cx = x0 + (i % per_row) * (chip_w + gap)
+            cy = y + (i // per_row) * (chip_h + gap)
+            cr = pygame.Rect(cx, cy, chip_w, chip_h)
+            if cr.bottom > rect.bottom:
+                break
+            on = r in self.wish
+            theme.panel(surface, cr, theme.BTN_PRIMARY if on else (8, 50, 28), alpha=240, radius=10,
+                        border=theme.GOLD if on else theme.PANEL_BORDER, border_width=2)
+            draw_text(surface, i18n.rank_label(r), cr, L.px["title"], theme.BTN_PRIMARY_TEXT if on else theme.TEXT, bold=True)
+            self._chips.append((r, cr))
+
+    def _draw_hand(self, surface, t) -> None:
+        L = self.L
+        rects = self.hand_rects()
+        giving = bool(t and t[0] == "give")
+        for c in self.hand:
+            r = rects[c]
+            surface.blit(cardart.shadow_surface(L.card), (r.x - 2, r.y - 1))
+            surface.blit(cardart.card_surface(self.table.card(c), L.card), r.topleft)
+            if c in self.selected:
+                surface.blit(cardart.highlight_surface(L.card), (r.x - 3, r.y - 3))
+        if giving:
+            glow = L.hand.inflate(8, 8)
+            pygame.draw.rect(surface, theme.ACCENT, glow, 2, border_radius=18)

@@ -1,0 +1,204 @@
+"""Round results (places with titles) and match standings; the match winner at the end.
+
+Interface: ``set_view(view, events)``; ``on_next()`` (the host starts the next round;
+None shows 'waiting for the next round'); ``on_leave()``; ``on_new_match()``.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+import pygame
+
+from felt.ui import fonts, i18n, layout, theme
+from felt.ui.scene import KEY, Input, Scene
+from felt.ui.table_scene import seat_name
+from felt.ui.widgets import Button, draw_text
+
+
+def ranking(view: dict) -> list[int]:
+    """Seats by match standing: most 1st places, then 2nd, ... then the last round."""
+    n = view.get("n", 0)
+    st = view.get("standings") or [[0] * n for _ in range(n)]
+    last = view.get("places") or (view.get("history") or [[]])[-1] if (view.get("history") or view.get("places")) else []
+    pos = {s: i for i, s in enumerate(last)}
+    return sorted(range(n), key=lambda s: tuple(-x for x in st[s]) + (pos.get(s, n),))
+
+
+class ResultsScene(Scene):
+    def __init__(self, view: dict | None = None, names: list[str] | None = None,
+                 on_next: Callable[[], Any] | None = None, on_leave: Callable[[], Any] | None = None,
+                 on_new_match: Callable[[], Any] | None = None) -> None:
+        super().__init__()
+        self.view: dict = {}
+        self.names = list(names or [])
+        self.on_next = on_next
+        self.on_leave = on_leave
+        self.on_new_match = on_new_match
+        self.next_btn = Button(i18n.t("res.next_round"), self._next, kind="primary",
+                               hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))
+        self.leave_btn = Button(i18n.t("leave"), self._leave, kind="secondary")
+        self.S: layout.ScreenLayout | None = None
+        if view is not None:
+            self.set_view(view, ())
+
+    def set_view(self, view: dict, events: Iterable[dict] = ()) -> None:
+        self.view = view
+        self._refresh()
+        self.mark_dirty()
+
+    @property
+    def match_over(self) -> bool:
+        return self.view.get("phase") == "match_over"
+
+    def _refresh(self) -> None:
+        if self.match_over:
+            self.next_btn.text = i18n.t("res.new_match")
+            self.next_btn.visible = self.on_new_match is not None
+        else:
+            self.next_btn.text = i18n.t("res.next_round")
+            self.next_btn.visible = self.on_next is not None
+        self.leave_btn.text = i18n.t("leave")
+        self.leave_btn.visible = self.on_leave is not None
+
+    def _next(self) -> None:
+        if self.match_over:
+            if self.on_new_match:
+                self.on_new_match()
+        elif self.on_next:
+            self.on_next()
+
+    def _leave(self) -> None:
+        if self.on_leave:
+            self.on_leave()
+
+    def layout(self, w: int, h: int) -> None:
+        self.S = S = layout.screen_layout(w, h)
+        btns = [b for b in (self.leave_btn, self.next_btn) if b.visible]
+        rects = layout.button_row(S.footer.inflate(0, -2 * S.margin), max(1, len(btns)), gap=S.margin, max_w=320)
+        for b, r in zip(btns, rects):
+            b.set_rect(r)
+            b.px = S.px["button"]
+
+    def handle(self, inp: Input) -> None:
+        self.dispatch(inp, (self.next_btn, self.leave_btn))
+
+    def _name(self, seat: int) -> str:
+        nm = seat_name(self.names, seat)
+        if seat == self.view.get("seat"):
+            nm += f" ({i18n.t('lobby.you')})"
+        return nm
+
+    def draw(self, surface: pygame.Surface) -> None:
+        S = self.S
+        if S is None:
+            return
+        v = self.view
+        surface.blit(theme.felt_background((S.w, S.h)), (0, 0))
+        theme.panel(surface, S.header, (6, 30, 18), alpha=215, radius=0)
+        n = v.get("n", 0)
+        titles = v.get("titles") or []
+        if self.match_over:
+            title = i18n.t("res.match_over")
+        else:
+            title = i18n.t("res.title", n=v.get("round_no", 1))
+        draw_text(surface, title, S.header.inflate(-2 * S.margin, 0), S.px["title"], theme.TEXT, bold=True)
+        c = S.content
+        y = c.top + S.margin // 2
+        places = v.get("places") or []
+        if self.match_over:
+            w = v.get("winner")
+            if w is None and n:
+                w = ranking(v)[0]
+            bh = int(S.px["big"] * 2.2)
+            band = pygame.Rect(c.left, y, c.w, bh)
+            theme.panel(surface, band, (60, 40, 0), alpha=220, radius=14, border=theme.GOLD, border_width=2)
+            self._crown(surface, (band.left + bh // 2 + 4, band.centery), bh // 4)
+            draw_text(surface, i18n.t("res.winner", name=seat_name(self.names, w) if w is not None else "?"),
+                      band.inflate(-bh - 16, -6).move(bh // 2 - 8, 0), S.px["big"], theme.GOLD, bold=True, min_px=12)
+            y = band.bottom + S.margin
+        # places of the (last) round
+        row_h = max(36, int(S.px["label"] * 2.3))
+        avail = c.bottom - y
+        table_h = self._standings_height(n, row_h)
+        places_h = len(places) * row_h + int(S.px["label"] * 1.8)
+        if places and (not self.match_over or avail - table_h > places_h):
+            if places_h + table_h > avail:   # compress rows to fit both
+                row_h = max(28, int((avail - int(S.px["label"] * 3.6)) / (len(places) + n + 1)))
+            lab = i18n.t("res.title", n=v.get("round_no", 1)) if self.match_over else ""
+            if lab:
+                draw_text(surface, lab, pygame.Rect(c.left, y, c.w, int(S.px["label"] * 1.8)), S.px["label"],
+                          theme.TEXT_DIM, align="left", bold=True)
+                y += int(S.px["label"] * 1.8)
+            for i, seat in enumerate(places):
+                r = pygame.Rect(c.left, y, c.w, row_h - 4)
+                col = (70, 54, 8) if i == 0 else (8, 44, 26)
+                theme.panel(surface, r, col, alpha=220, radius=10,
+                            border=theme.GOLD if i == 0 else theme.PANEL_BORDER, border_width=1)
+                pw = int(r.h * 1.1)
+                draw_text(surface, f"{i + 1}.", pygame.Rect(r.left + 6, r.top, pw, r.h), S.px["title"],
+                          theme.GOLD if i == 0 else theme.TEXT, bold=True, min_px=10)
+                rest = pygame.Rect(r.left + pw + 10, r.top, r.w - pw - 20, r.h)
+                tw = rest.w * 45 // 100
+                name_r = pygame.Rect(rest.left, rest.top, rest.w - tw - 8, rest.h)
+                title_r = pygame.Rect(name_r.right + 8, rest.top, tw, rest.h)
+                draw_text(surface, self._name(seat), name_r, S.px["label"], theme.TEXT, align="left", bold=True, min_px=10)
+                t = i18n.title_text(titles[i]) if i < len(titles) else ""
+                draw_text(surface, t, title_r, S.px["body"], theme.GOLD if i == 0 else theme.TEXT_DIM, align="right",
+                          min_px=9)
+                y += row_h
+            y += S.margin // 2
+        self._draw_standings(surface, pygame.Rect(c.left, y, c.w, c.bottom - y), n, row_h)
+        if not self.next_btn.visible:
+            msg = "" if self.match_over else i18n.t("res.waiting_next")
+            if msg:
+                draw_text(surface, msg, pygame.Rect(S.footer.left, S.footer.top, S.footer.w,
+                                                    S.footer.h if not self.leave_btn.visible else S.footer.h // 3),
+                          S.px["body"], theme.TEXT_DIM)
+        self.next_btn.draw(surface)
+        self.leave_btn.draw(surface)
+
+    def _standings_height(self, n: int, row_h: int) -> int:
+        return (n + 1) * row_h + int(self.S.px["label"] * 1.8)
+
+    def _draw_standings(self, surface, rect: pygame.Rect, n: int, row_h: int) -> None:
+        S = self.S
+        v = self.view
+        st = v.get("standings") or []
+        if not n or rect.h < row_h:
+            return
+        lab_h = int(S.px["label"] * 1.8)
+        draw_text(surface, i18n.t("res.standings"), pygame.Rect(rect.left, rect.top, rect.w, lab_h), S.px["label"],
+                  theme.TEXT_DIM, align="left", bold=True)
+        top = rect.top + lab_h
+        rows_fit = max(1, (rect.bottom - top) // row_h - 1)
+        order = ranking(v)[:rows_fit]
+        panel = pygame.Rect(rect.left, top, rect.w, (len(order) + 1) * row_h)
+        theme.panel(surface, panel, theme.PANEL, alpha=180, radius=10, border=theme.PANEL_BORDER, border_width=1)
+        name_w = max(int(rect.w * 0.34), min(int(rect.w * 0.45), 220))
+        col_w = (rect.w - name_w - 12) / max(1, n)
+        hdr = pygame.Rect(rect.left + 10, top, name_w - 10, row_h)
+        draw_text(surface, i18n.t("res.player"), hdr, S.px["small"], theme.TEXT_DIM, align="left", bold=True)
+        for p in range(n):
+            r = pygame.Rect(int(rect.left + name_w + p * col_w), top, int(col_w), row_h)
+            draw_text(surface, f"{p + 1}.", r, S.px["small"], theme.GOLD if p == 0 else theme.TEXT_DIM, bold=True, min_px=8)
+        for i, seat in enumerate(order):
+            y = top + (i + 1) * row_h
+            if i % 2 == 0:
+                band = pygame.Surface((rect.w - 4, row_h), pygame.SRCALPHA)
+                band.fill((255, 255, 255, 12))
+                surface.blit(band, (rect.left + 2, y))
+            draw_text(surface, f"{i + 1}. " + self._name(seat), pygame.Rect(rect.left + 10, y, name_w - 14, row_h),
+                      S.px["body"], theme.GOLD if i == 0 else theme.TEXT, align="left", bold=i == 0, min_px=9)
+            row = st[seat] if seat < len(st) else []
+            for p in range(n):
+                cnt = row[p] if p < len(row) else 0
+                r = pygame.Rect(int(rect.left + name_w + p * col_w), y, int(col_w), row_h)
+                draw_text(surface, str(cnt) if cnt else "·", r, S.px["body"],
+                          theme.TEXT if cnt else theme.TEXT_DIM, bold=bool(cnt) and p == 0, min_px=8)
+
+    def _crown(self, surface, center, s) -> None:
+        x, y = center
+        pts = [(x - s, y + s // 2), (x - s, y - s // 2), (x - s // 2, y), (x, y - s), (x + s // 2, y),
+               (x + s, y - s // 2), (x + s, y + s // 2)]
+        pygame.draw.polygon(surface, theme.GOLD, pts)
+        pygame.draw.polygon(surface, theme.GOLD_DARK, pts, 2)

@@ -1,0 +1,797 @@
+"""The card table: own hand, pile, the other seats, Play/Pass, effects.
+
+The scene renders from a seat's view dict (``felt.engine.view``) plus the filtered
+events since the previous view. It talks to the outside only through:
+
+- ``set_view(view, events=())``: new state from the host (animations start here);
+- ``set_names(names)``: the seats' names;
+- ``outbox`` / ``on_move(wire_move)``: every move the player makes, as a wire dict
+  (``{"kind": "play", "cards": [...]}`` / ``{"kind": "pass"}``) — the app shell sends
+  these with ``ClientThread.send``; tests read ``outbox``;
+- ``on_menu()`` and ``on_settings(settings)`` callbacks; ``settings`` is a dict with
+  'muted' and 'auto_pass'.
+
+A selection is legal iff it matches one of ``view['legal']`` by card faces (sets: the
+ranks and number of jokers; sequences: suit and rank of every card), which is exactly
+the set of selections the engine accepts, because its legal list holds one canonical
+representative per equivalent choice.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Callable, Iterable
+
+import pygame
+
+from felt.ui import anim, cardart, fonts, i18n, layout, theme
+from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, Scene
+from felt.ui.sound import Sounds
+from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text
+
+
+# ----------------------------------------------------------------------------
+# view helpers shared by the table, exchange and results scenes
+class Table:
+    """Deck and rule facts derived from a view (rebuilt only when the rules change)."""
+
+    def __init__(self, rules_dict: dict) -> None:
+        from felt.cards import build_deck
+        from felt.rules import Rules
+        self.rules_dict = rules_dict
+        self.rules = Rules.from_dict(rules_dict, validate=False)
+        self.deck = build_deck(self.rules)
+        self.rank_index = {r: i for i, r in enumerate(self.rules.ranks)}
+        self.sequences = bool(self.rules.sequences)
+        suits = [c.suit for c in self.deck if c.suit != "X"]
+        self.suit_order = {s: i for i, s in enumerate(dict.fromkeys(suits))}
+
+    def card(self, cid: int):
+        return self.deck[cid]
+
+    def rank_of(self, cid: int) -> int:
+        c = self.deck[cid]
+        return len(self.rank_index) if c.joker else self.rank_index.get(c.rank, 0)
+
+    def sort_hand(self, ids: Iterable[int]) -> list[int]:
+        """By rank (jokers last); with sequences on: by suit, then rank."""
+        if self.sequences:
+            key = lambda c: (1 if self.deck[c].joker else 0, self.suit_order.get(self.deck[c].suit, 9),
+                             self.rank_of(c), c)
+        else:
+            key = lambda c: (self.rank_of(c), self.suit_order.get(self.deck[c].suit, 9), c)
+        return sorted(ids, key=key)
+
+    # legality by faces ------------------------------------------------------
+    def _naturals(self, ids):
+        return [self.deck[c] for c in ids if not self.deck[c].joker]
+
+    def set_sig(self, ids) -> tuple:
+        nat = self._naturals(ids)
+        return ("set", tuple(sorted(c.rank for c in nat)), len(ids) - len(nat))
+
+    def seq_sig(self, ids) -> tuple:
+        nat = self._naturals(ids)
+        return ("seq", tuple(sorted((c.suit, c.rank) for c in nat)), len(ids) - len(nat))
+
+    def is_seq_like(self, ids) -> bool:
+        nat = self._naturals(ids)
+        return len(nat) >= 2 and len({c.rank for c in nat}) == len(nat)
+
+    def legal_index(self, legal: list[dict]) -> "LegalIndex":
+        return LegalIndex(self, legal)
+
+
+class LegalIndex:
+    """Fast answers about ``view['legal']``: is a selection legal, can a card be played."""
+
+    def __init__(self, table: Table, legal: list[dict]) -> None:
+        self.table = table
+        self.sigs: set = set()
+        self.can_pass = False
+        self.plays: list[tuple[int, ...]] = []
+        self.play_ranks: set = set()        # ranks usable in some set-like play
+        self.play_faces: set = set()        # (suit, rank) usable in some sequence play
+        self.jokers_ok = False
+        self.give_count = 0
+        self.wish = False
+        for m in legal or ():
+            kind = m.get("kind")
+            if kind == "pass":
+                self.can_pass = True
+            elif kind == "play":
+                ids = tuple(m.get("cards", ()))
+                self.plays.append(ids)
+                if table.is_seq_like(ids):
+                    self.sigs.add(table.seq_sig(ids))
+                    for c in ids:
+                        cd = table.deck[c]
+                        if cd.joker:
+                            self.jokers_ok = True
+                        else:
+                            self.play_faces.add((cd.suit, cd.rank))
+                else:
+                    self.sigs.add(table.set_sig(ids))
+                    for c in ids:
+                        cd = table.deck[c]
+                        if cd.joker:
+                            self.jokers_ok = True
+                        else:
+                            self.play_ranks.add(cd.rank)
+            elif kind == "give":
+                self.give_count = len(m.get("cards", ()))
+            elif kind == "wish":
+                self.wish = True
+
+    @property
+    def can_play(self) -> bool:
+        return bool(self.plays)
+
+    def selection_legal(self, ids) -> bool:
+        ids = tuple(ids)
+        if not ids or not self.plays:
+            return False
+        t = self.table
+        if t.is_seq_like(ids):
+            return t.seq_sig(ids) in self.sigs
+        return t.set_sig(ids) in self.sigs
+
+    def card_playable(self, cid: int) -> bool:
+        cd = self.table.deck[cid]
+        if cd.joker:
+            return self.jokers_ok
+        return cd.rank in self.play_ranks or (cd.suit, cd.rank) in self.play_faces
+
+
+def seat_name(names: list[str] | None, seat: int) -> str:
+    if names and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return i18n.t("lobby.seat", n=seat + 1)
+
+
+def describe_play(table: Table, pile: dict | None) -> str:
+    """'Paar Könige' style text for the pile's top play."""
+    if not pile:
+        return ""
+    ids = pile.get("cards", [])
+    size = len(ids)
+    if pile.get("kind") == "joker":
+        return i18n.t("fx.joker").rstrip("!")
+    seq = pile.get("kind") == "seq"
+    kind = i18n.play_kind(size, seq)
+    nat = [table.deck[c] for c in ids if not table.deck[c].joker]
+    if seq or not nat:
+        return kind
+    return f"{kind} {i18n.rank_label(nat[0].rank)}"
+
+
+# ----------------------------------------------------------------------------
+class TableScene(Scene):
+    def __init__(self, view: dict | None = None, names: list[str] | None = None,
+                 on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
+                 settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
+                 sounds: Sounds | None = None) -> None:
+        super().__init__()
+        self.view: dict = {}
+        self.table: Table | None = None
+        self.legal: LegalIndex | None = None
+        self.names = list(names or [])
+        self.on_move = on_move
+        self.on_menu = on_menu
+        self.on_settings = on_settings
+        self.settings = settings if settings is not None else {"muted": False, "auto_pass": False}
+        self.sounds = sounds if sounds is not None else Sounds(muted=self.settings.get("muted", False))
+        self.sounds.muted = bool(self.settings.get("muted", False))
+        self.outbox: list[dict] = []
+        self.selected: set[int] = set()
+        self.hand: list[int] = []
+        self.hidden: set[int] = set()       # hand cards still flying in (dealt)
+        self.pile_hidden: set[int] = set()  # pile cards still flying to the pile
+        self.pending = False                # a move was sent; wait for the next view
+        self.auto_pass_timer = -1.0
+        self.focus = -1                     # keyboard focus index in the hand
+        self.anim = anim.Animator()
+        self.toast = Toast()
+        self.banner = Banner()
+        self.L: layout.TableLayout | None = None
+        self._slots: list[pygame.Rect] = []
+        self._press_card: int | None = None
+        self.play_btn = Button(i18n.t("table.play"), self.play_selected, kind="primary",
+                               hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
+        self.pass_btn = Button(i18n.t("table.pass"), self.do_pass, kind="secondary", hotkeys=(pygame.K_p,))
+        self.mute_btn = IconButton("♪", self.toggle_mute, hotkeys=(pygame.K_m,))
+        self.menu_btn = IconButton("☰", self._menu)
+        self.my_turn_cue = 0.0              # seconds of the 'your turn' flash left
+        if view is not None:
+            self.set_view(view, ())
+
+    # ------------------------------------------------------------------ API
+    def set_names(self, names: list[str]) -> None:
+        self.names = list(names)
+        self.mark_dirty()
+
+    @property
+    def seat(self) -> int | None:
+        return self.view.get("seat")
+
+    @property
+    def my_turn(self) -> bool:
+        v = self.view
+        return v.get("seat") is not None and v.get("to_move") == v.get("seat") and v.get("phase") == "play"
+
+    def set_view(self, view: dict, events: Iterable[dict] = ()) -> None:
+        old_rects = self.hand_rects()
+        old_view = self.view
+        if self.table is None or self.table.rules_dict != view.get("rules"):
+            self.table = Table(view["rules"])
+        self.view = view
+        self.legal = self.table.legal_index(view.get("legal", []))
+        self.hand = self.table.sort_hand(view.get("hand", []))
+        self.selected &= set(self.hand)
+        self.hidden &= set(self.hand)
+        self.pending = False
+        if self.L is not None:
+            self._relayout_hand()
+        was_my_turn = old_view.get("to_move") == old_view.get("seat") and old_view.get("phase") == "play"
+        self._events(list(events), old_rects)
+        if self.my_turn and not was_my_turn:
+            self._your_turn()
+        if not self.my_turn:
+            self.auto_pass_timer = -1.0
+        self._check_auto_pass()
+        self._refresh_buttons()
+        self.mark_dirty()
+
+    def submit(self, move: dict) -> None:
+        self.outbox.append(move)
+        self.pending = True
+        if self.on_move:
+            self.on_move(move)
+        self._refresh_buttons()
+        self.mark_dirty()
+
+    def show_connection(self, text: str | None, kind: str = "bad") -> None:
+        """Banner for connection trouble (None hides it)."""
+        if text:
+            self.banner.show(text, kind)
+        else:
+            self.banner.hide()
+        self.mark_dirty()
+
+    # -------------------------------------------------------------- actions
+    def selection_legal(self) -> bool:
+        return bool(self.legal and self.my_turn and self.legal.selection_legal(self.selected))
+
+    def play_selected(self) -> None:
+        if self.pending or not self.selection_legal():
+            if self.selected and self.my_turn:
+                self.toast.show(i18n.t("table.not_legal"), 1.6, "warn")
+                self.sounds.play("error")
+            return
+        cards = [c for c in self.hand if c in self.selected]
+        self.selected.clear()
+        self.submit({"kind": "play", "cards": cards})
+
+    def do_pass(self) -> None:
+        if self.pending or not (self.my_turn and self.legal and self.legal.can_pass):
+            return
+        self.selected.clear()
+        self.submit({"kind": "pass"})
+
+    def toggle_mute(self) -> None:
+        self.sounds.muted = not self.sounds.muted
+        self.settings["muted"] = self.sounds.muted
+        self.mute_btn.crossed = self.sounds.muted
+        if self.on_settings:
+            self.on_settings(self.settings)
+        self.mark_dirty()
+
+    def set_auto_pass(self, on: bool) -> None:
+        self.settings["auto_pass"] = bool(on)
+        self._check_auto_pass()
+        if self.on_settings:
+            self.on_settings(self.settings)
+
+    def _menu(self) -> None:
+        if self.on_menu:
+            self.on_menu()
+
+    def toggle_card(self, cid: int) -> None:
+        if cid in self.selected:
+            self.selected.discard(cid)
+        else:
+            self.selected.add(cid)
+        self._refresh_buttons()
+        self.mark_dirty()
+
+    # --------------------------------------------------------------- layout
+    def layout(self, w: int, h: int) -> None:
+        n = int(self.view.get("n", 4)) if self.view else 4
+        opp = n - 1 if self.seat is not None else n
+        self.L = L = layout.table_layout(w, h, opp, len(self.hand))
+        self.play_btn.set_rect(L.play_btn)
+        self.pass_btn.set_rect(L.pass_btn)
+        self.play_btn.px = self.pass_btn.px = L.px["button"]
+        self.mute_btn.set_rect(L.mute_btn)
+        self.menu_btn.set_rect(L.menu_btn)
+        self.mute_btn.crossed = self.sounds.muted
+        self.toast.set_rect(L.toast)
+        self.toast.px = L.px["label"]
+        self.banner.set_rect(pygame.Rect(0, L.top_bar.bottom, w, int(L.px["body"] * 2.4)))
+        self.banner.px = L.px["body"]
+        self._relayout_hand()
+
+    def _relayout_hand(self) -> None:
+        L = self.L
+        if L is None:
+            return
+        n = int(self.view.get("n", 4)) if self.view else 4
+        opp = n - 1 if self.seat is not None else n
+        if len(L.seats) != opp or layout.hand_rows_needed(L.w, L.h, len(self.hand)) != L.hand_rows:
+            self.layout(L.w, L.h)
+            return
+        self._slots = layout.hand_slots(L.hand, L.card, len(self.hand))
+
+    def hand_rects(self) -> dict[int, pygame.Rect]:
+        """Where each hand card is drawn now (selected cards raised)."""
+        out = {}
+        if self.L is None:
+            return out
+        lift = int(self.L.card[1] * 0.18)
+        for cid, r in zip(self.hand, self._slots):
+            out[cid] = r.move(0, -lift) if cid in self.selected else r
+        return out
+
+    def seat_rect(self, seat: int) -> pygame.Rect | None:
+        """The box of another seat (None for my own)."""
+        if self.L is None or not self.view:
+            return None
+        n = self.view["n"]
+        me = self.seat
+        if me is None:
+            return self.L.seats[seat] if seat < len(self.L.seats) else None
+        if seat == me:
+            return None
+        idx = (seat - me - 1) % n
+        return self.L.seats[idx] if idx < len(self.L.seats) else None
+
+    def pile_rects(self, n: int) -> list[pygame.Rect]:
+        L = self.L
+        return layout.pile_slots(L.pile, L.pile_card, n, int(L.px["small"] * 1.5))
+
+    # --------------------------------------------------------------- events
+    def _name(self, seat) -> str:
+        if seat is None:
+            return "?"
+        if seat == self.seat:
+            return i18n.t("lobby.you")
+        return seat_name(self.names, seat)
+
+    def _title(self, place: int) -> str:
+        titles = self.view.get("titles") or []
+        return i18n.title_text(titles[place]) if 0 <= place < len(titles) else f"{place + 1}."
+
+    def _events(self, events: list[dict], old_rects: dict) -> None:
+        if self.L is None:
+            return
+        L = self.L
+        dealt = False
+        for ev in events:
+            typ = ev.get("type")
+            seat = ev.get("seat")
+            if typ in ("round_start", "deal") and not dealt:
+                dealt = True
+                self._deal_animation()
+                self.toast.show(i18n.t("fx.new_round", n=self.view.get("round_no", 1)), 1.4)
+            elif typ == "play":
+                cards = list(ev.get("cards", []))
+                self._play_animation(seat, cards, old_rects)
+                self.sounds.play("play")
+                if ev.get("joker") or ev.get("kind") == "joker":
+                    self.anim.announce(i18n.t("fx.joker"))
+            elif typ == "pass":
+                if seat == self.seat and ev.get("auto"):
+                    self.toast.show(i18n.t("table.auto_passed"), 1.6)
+                self.sounds.play("pass")
+            elif typ == "skip":
+                self.anim.announce(i18n.t("fx.skip", name=self._name(seat)))
+            elif typ == "clear":
+                self.anim.announce(i18n.t("fx.cleared"))
+                self.sounds.play("clear")
+            elif typ == "trick_won":
+                self.toast.show(i18n.t("fx.trick_won", name=self._name(seat)), 1.4)
+            elif typ == "revolution":
+                self.anim.announce(i18n.t("fx.revolution"))
+            elif typ == "out":
+                title = self._title(int(ev.get("place", 0)))
+                self.toast.show(i18n.t("fx.out", name=self._name(seat), title=title), 2.4, "good")
+                if seat == self.seat:
+                    self.sounds.play("out")
+
+    def _deal_animation(self) -> None:
+        L = self.L
+        src = pygame.Rect(0, 0, *L.pile_card)
+        src.center = L.deck_pos
+        slots = dict(zip(self.hand, self._slots))
+        n = self.view.get("n", 0)
+        me = self.seat
+        order = []
+        counts = self.view.get("counts", [])
+        mx = max(counts) if counts else 0
+        for k in range(mx):
+            for s in range(n):
+                if k < (counts[s] if s < len(counts) else 0):
+                    order.append((s, k))
+        delay = 0.0
+        step = min(0.03, 1.6 / max(1, len(order)))
+        for s, k in order:
+            if s == me:
+                if k < len(self.hand):
+                    cid = self.hand[k]
+                    self.hidden.add(cid)
+                    self.anim.fly(anim.Flight(cid, src, slots.get(cid, src), 0.3, delay, True, arc=20,
+                                              on_done=lambda c=cid: self.hidden.discard(c)))
+            elif k < 5:     # a few backs per seat are enough to read as dealing
+                r = self.seat_rect(s)
+                if r is not None:
+                    dst = pygame.Rect(0, 0, *L.seat_card)
+                    dst.center = r.center
+                    self.anim.fly(anim.Flight(None, src, dst, 0.3, delay, False))
+            delay += step
+
+    def _play_animation(self, seat, cards: list[int], old_rects: dict) -> None:
+        L = self.L
+        top = self.view.get("pile") or {}
+        dsts = self.pile_rects(len(cards)) if top.get("cards") == cards else [None] * len(cards)
+        if seat == self.seat:
+            srcs = [old_rects.get(c) for c in cards]
+        else:
+            r = self.seat_rect(seat) if seat is not None else None
+            srcs = []
+            for _ in cards:
+                s = pygame.Rect(0, 0, *L.seat_card)
+                s.center = r.center if r is not None else L.deck_pos
+                srcs.append(s)
+        for i, c in enumerate(cards):
+            src = srcs[i] or pygame.Rect(0, 0, *L.pile_card)
+            if srcs[i] is None:
+                src.center = L.deck_pos
+            dst = dsts[i] if dsts[i] is not None else pygame.Rect(L.pile.left, L.pile.top, *L.pile_card)
+            if dsts[i] is not None:
+                self.pile_hidden.add(c)
+            self.anim.fly(anim.Flight(c, src, dst, 0.32, i * 0.04, True, arc=30 if seat == self.seat else 0,
+                                      on_done=lambda cc=c: self.pile_hidden.discard(cc)))
+
+    def _your_turn(self) -> None:
+        self.my_turn_cue = 1.4
+        self.sounds.play("turn")
+
+    def _check_auto_pass(self) -> None:
+        if (self.settings.get("auto_pass") and self.my_turn and self.legal is not None
+                and self.legal.can_pass and not self.legal.can_play and not self.pending):
+            if self.auto_pass_timer < 0:
+                self.auto_pass_timer = 0.7
+        else:
+            self.auto_pass_timer = -1.0
+
+    def _refresh_buttons(self) -> None:
+        on = self.my_turn and not self.pending
+        self.play_btn.enabled = on and self.selection_legal()
+        self.pass_btn.enabled = on and bool(self.legal and self.legal.can_pass)
+        self.play_btn.text = i18n.t("table.play")
+        self.pass_btn.text = i18n.t("table.pass")
+        n = len(self.selected)
+        self.play_btn.badge = f"({n})" if n and self.play_btn.enabled else ""
+
+    # ---------------------------------------------------------------- input
+    def card_at(self, pos) -> int | None:
+        rects = self.hand_rects()
+        # last drawn is on top: iterate in reverse draw order
+        for cid in reversed(self.hand):
+            r = rects.get(cid)
+            if r is not None and r.collidepoint(pos) and cid not in self.hidden:
+                return cid
+        return None
+
+    def handle(self, inp: Input) -> None:
+        if self.dispatch(inp, (self.menu_btn, self.mute_btn, self.play_btn, self.pass_btn)):
+            return
+        if inp.kind == PRESS:
+            self._press_card = self.card_at(inp.pos)
+            return
+        if inp.kind == RELEASE:
+            cid = self.card_at(inp.pos)
+            if cid is not None and cid == self._press_card:
+                self.toggle_card(cid)
+            self._press_card = None
+            return
+        if inp.kind == KEY:
+            k = inp.key
+            if k == pygame.K_ESCAPE or k == pygame.K_BACKSPACE:
+                if self.selected:
+                    self.selected.clear()
+                    self._refresh_buttons()
+                    self.mark_dirty()
+            elif k in (pygame.K_LEFT, pygame.K_RIGHT) and self.hand:
+                self.focus = (self.focus + (1 if k == pygame.K_RIGHT else -1)) % len(self.hand) if self.focus >= 0 else 0
+                self.mark_dirty()
+            elif k in (pygame.K_SPACE, pygame.K_UP) and 0 <= self.focus < len(self.hand):
+                self.toggle_card(self.hand[self.focus])
+            elif k == pygame.K_a:
+                self.set_auto_pass(not self.settings.get("auto_pass"))
+                self.toast.show(i18n.t("auto_pass") + ": " + i18n.t("on" if self.settings["auto_pass"] else "off"), 1.4)
+                self.mark_dirty()
+        if inp.kind == BACK:
+            self._menu()
+
+    # --------------------------------------------------------------- update
+    def update(self, dt: float) -> None:
+        moving = self.anim.update(dt)
+        if self.toast.update(dt):
+            moving = True
+        if self.my_turn_cue > 0:
+            self.my_turn_cue = max(0.0, self.my_turn_cue - dt)
+            moving = True
+        if self.auto_pass_timer >= 0:
+            self.auto_pass_timer -= dt
+            if self.auto_pass_timer < 0:
+                self.auto_pass_timer = -1.0
+                if self.my_turn and self.legal and self.legal.can_pass and not self.legal.can_play and not self.pending:
+                    self.toast.show(i18n.t("table.auto_passed"), 1.4)
+                    self.submit({"kind": "pass"})
+        pulse = self.my_turn and not self.pending
+        self.play_btn.pulse = (0.35 + 0.65 * self.anim.pulse()) if (pulse and self.play_btn.enabled) else 0.0
+        if moving:
+            self.mark_dirty()
+
+    def animating(self) -> bool:
+        # the your-turn glow pulses slowly; it counts as animation only while the cue runs
+        return self.anim.busy or self.toast.active or self.my_turn_cue > 0 or self.auto_pass_timer >= 0
+
+    # ----------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface) -> None:
+        L = self.L
+        if L is None:
+            return
+        surface.blit(theme.felt_background((L.w, L.h)), (0, 0))
+        if not self.view:
+            draw_text(surface, i18n.t("table.waiting"), L.table, L.px["title"], theme.TEXT)
+            return
+        self._draw_table_ring(surface)
+        self._draw_top_bar(surface)
+        for s in range(self.view["n"]):
+            r = self.seat_rect(s)
+            if r is not None:
+                self._draw_seat(surface, s, r)
+        self._draw_pile(surface)
+        self._draw_hint(surface)
+        self.play_btn.draw(surface)
+        self.pass_btn.draw(surface)
+        self._draw_hand(surface)
+        self._draw_flights(surface)
+        self._draw_announcement(surface)
+        self.toast.draw(surface)
+        self.banner.draw(surface)
+
+    def _draw_table_ring(self, surface) -> None:
+        L = self.L
+        # a subtle lighter oval marks the table centre
+        r = L.pile.inflate(int(L.pile.w * 0.5), int(L.pile.h * 0.45))
+        tmp = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(tmp, (255, 255, 255, 14), tmp.get_rect())
+        pygame.draw.ellipse(tmp, (255, 255, 255, 30), tmp.get_rect(), 2)
+        surface.blit(tmp, r.topleft)
+
+    def _draw_top_bar(self, surface) -> None:
+        L = self.L
+        v = self.view
+        theme.panel(surface, L.top_bar, (6, 30, 18), alpha=215, radius=0)
+        total = v.get("rounds_total") or (v.get("rules") or {}).get("rounds") or 0
+        rnd = i18n.t("table.round_of", n=v.get("round_no", 1), total=total) if total else i18n.t("table.round", n=v.get("round_no", 1))
+        if self.my_turn:
+            status, col = i18n.t("table.your_turn"), theme.ACCENT
+        elif v.get("to_move") is not None and v.get("phase") == "play":
+            status, col = i18n.t("table.turn_of", name=self._name(v["to_move"])), theme.TEXT
+        else:
+            status, col = i18n.t("table.waiting"), theme.TEXT_DIM
+        if self.seat is None:
+            rnd = i18n.t("table.spectator") + " · " + rnd
+        rw = min(L.status.w // 3, fonts.width(rnd, L.px["small"]) + 8)
+        rnd_r = pygame.Rect(L.status.right - rw, L.status.top, rw, L.status.h)
+        st_r = pygame.Rect(L.status.left, L.status.top, L.status.w - rw - 8, L.status.h)
+        draw_text(surface, status, st_r, L.px["title"], col, align="left", bold=True, min_px=11)
+        draw_text(surface, rnd, rnd_r, L.px["small"], theme.TEXT_DIM, align="right", min_px=9)
+        if v.get("revolution"):
+            pygame.draw.rect(surface, theme.DANGER, (0, L.top_bar.bottom - 3, L.w, 3))
+        self.mute_btn.draw(surface)
+        self.menu_btn.draw(surface)
+
+    def _draw_seat(self, surface, seat: int, r: pygame.Rect) -> None:
+        L = self.L
+        v = self.view
+        on_turn = v.get("to_move") == seat and v.get("phase") == "play"
+        places = v.get("places", [])
+        out = seat in places
+        passed = seat in (v.get("passed") or [])
+        skipped = v.get("skipped") == seat
+        box = pygame.Rect(r.left, r.top, r.w, r.h - L.badge_h // 2)
+        if on_turn:
+            p = self.anim.pulse()
+            glow = box.inflate(8 + int(6 * p), 8 + int(6 * p))
+            theme.panel(surface, glow, theme.ACCENT, alpha=70 + int(60 * p), radius=16)
+        base = (8, 40, 24) if not (out or passed) else (26, 40, 32)
+        theme.panel(surface, box, base, alpha=225, radius=12,
+                    border=theme.ACCENT if on_turn else theme.PANEL_BORDER, border_width=3 if on_turn else 1)
+        pad = max(4, box.h // 10)
+        inner = box.inflate(-2 * pad, -2 * pad)
+        inner.h -= L.badge_h // 3
+        name_h = int(inner.h * 0.5)
+        name_r = pygame.Rect(inner.left, inner.top, inner.w, name_h)
+        name_col = theme.ACCENT if on_turn else (theme.TEXT_DIM if (out or passed) else theme.TEXT)
+        draw_text(surface, seat_name(self.names, seat), name_r, L.px["label"], name_col,
+                  align="left", bold=True, min_px=10)
+        low = pygame.Rect(inner.left, name_r.bottom, inner.w, inner.h - name_h)
+        count = (v.get("counts") or [0] * (seat + 1))[seat]
+        ch = max(8, min(L.seat_card[1], low.h))
+        cw = int(ch / layout.CARD_RATIO)
+        if count and not out:
+            back = cardart.back_surface((cw, ch))
+            bx = low.left
+            by = low.centery - ch // 2
+            if count > 1:
+                surface.blit(back, (bx + 3, by - 1))
+            surface.blit(back, (bx, by))
+            cnt_r = pygame.Rect(bx + cw + 8, low.top, max(10, low.right - bx - cw - 8), low.h)
+            draw_text(surface, str(count), cnt_r, L.px["label"], theme.TEXT, align="left", bold=True, min_px=10)
+        if out and places.index(seat) == 0:
+            self._crown(surface, (box.right - 14, box.top + 4), max(8, box.h // 6))
+        chip = ""
+        chip_bg, chip_col = (0, 0, 0), theme.TEXT
+        if out:
+            chip, chip_bg, chip_col = self._title(places.index(seat)), theme.GOLD, theme.BTN_PRIMARY_TEXT
+        elif skipped:
+            chip, chip_bg = i18n.t("table.skipped"), (190, 80, 40)
+        elif passed:
+            chip, chip_bg = i18n.t("table.passed"), (60, 70, 66)
+        elif on_turn:
+            chip, chip_bg, chip_col = "▶ " + i18n.t("table.waiting").rstrip(" …"), theme.ACCENT, theme.BTN_PRIMARY_TEXT
+            chip = ""     # the glow says it; keep the box calm
+        if chip:
+            bpx = L.px["small"]
+            tw = min(box.w - 8, fonts.width(chip, bpx, True) + 16)
+            pill = pygame.Rect(0, 0, tw, L.badge_h)
+            pill.center = (box.centerx, box.bottom)
+            pygame.draw.rect(surface, chip_bg, pill, border_radius=pill.h // 2)
+            pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.h // 2)
+            draw_text(surface, chip, pill.inflate(-8, 0), bpx, chip_col, bold=True, min_px=8)
+
+    def _crown(self, surface, pos, size) -> None:
+        x, y = pos
+        s = size
+        pts = [(x - s, y + s), (x - s, y), (x - s // 2, y + s // 2), (x, y - s // 4), (x + s // 2, y + s // 2),
+               (x + s, y), (x + s, y + s)]
+        pygame.draw.polygon(surface, theme.GOLD, pts)
+        pygame.draw.polygon(surface, theme.GOLD_DARK, pts, 2)
+
+    def _draw_pile(self, surface) -> None:
+        L = self.L
+        v = self.view
+        pile = v.get("pile")
+        lab_h = int(L.px["small"] * 1.5)
+        if not pile or not pile.get("cards"):
+            box = pygame.Rect(0, 0, *L.pile_card)
+            box.center = (L.pile.centerx, L.pile.top + 2 + L.pile_card[1] // 2)
+            pygame.draw.rect(surface, (255, 255, 255), box, 2, border_radius=8)
+            draw_text(surface, i18n.t("table.pile_empty"),
+                      pygame.Rect(L.pile.left, box.bottom + 4, L.pile.w, lab_h), L.px["small"], theme.TEXT_DIM)
+            return
+        # earlier plays of this trick, peeking out behind
+        trick = v.get("trick") or []
+        prev = [p for p in trick[:-1]][-2:]
+        for depth, p in enumerate(reversed(prev)):
+            cards = p.get("cards", [])
+            rects = self.pile_rects(len(cards))
+            off = (depth + 1) * max(4, L.pile_card[0] // 8)
+            for cid, rr in zip(cards, rects):
+                img = cardart.card_surface(self.table.card(cid), L.pile_card, dim=True)
+                surface.blit(img, rr.move(-off, -off // 2))
+        cards = pile.get("cards", [])
+        rects = self.pile_rects(len(cards))
+        for cid, rr in zip(cards, rects):
+            if cid in self.pile_hidden:
+                continue
+            surface.blit(cardart.shadow_surface(L.pile_card), (rr.x - 2, rr.y - 1))
+            surface.blit(cardart.card_surface(self.table.card(cid), L.pile_card), rr.topleft)
+        who = pile.get("seat")
+        top_r = pygame.Rect(L.pile.left, rects[0].bottom + 3, L.pile.w, lab_h)
+        bot_r = top_r.move(0, lab_h)
+        draw_text(surface, describe_play(self.table, pile), top_r, L.px["small"], theme.TEXT, bold=True, min_px=9,
+                  shadow=True)
+        draw_text(surface, i18n.t("table.played_by", name=self._name(who)), bot_r, L.px["small"], theme.TEXT_DIM,
+                  min_px=9)
+
+    def _draw_hint(self, surface) -> None:
+        L = self.L
+        v = self.view
+        me = self.seat
+        text, col = "", theme.TEXT_DIM
+        if me is not None and me in (v.get("places") or []):
+            text, col = i18n.t("fx.out", name=i18n.t("lobby.you"), title=self._title(v["places"].index(me))), theme.GOLD
+        elif self.my_turn:
+            pile = v.get("pile")
+            if not pile:
+                text = i18n.t("table.lead")
+            elif self.legal and not self.legal.can_play:
+                text = i18n.t("table.no_play")
+            else:
+                text = i18n.t("table.beat", what=describe_play(self.table, pile))
+            col = theme.ACCENT
+            if self.selected and not self.selection_legal():
+                text, col = i18n.t("table.not_legal"), (255, 170, 140)
+        elif me is not None:
+            text = i18n.t("table.select_hint") if not self.selected else ""
+        if v.get("revolution"):
+            text = (text + " · " if text else "") + i18n.t("table.revolution_on")
+        draw_text(surface, text, L.hint, L.px["body"], col, bold=self.my_turn, min_px=9)
+
+    def _draw_hand(self, surface) -> None:
+        L = self.L
+        if not self.hand:
+            return
+        if self.my_turn:
+            p = self.anim.pulse() if self.my_turn_cue > 0 else 0.5
+            glow = L.hand.inflate(8, 8)
+            theme.panel(surface, glow, theme.ACCENT, alpha=int(26 + 40 * p), radius=18)
+        rects = self.hand_rects()
+        dim_on = self.my_turn and self.legal is not None and self.legal.can_play
+        for i, cid in enumerate(self.hand):
+            if cid in self.hidden:
+                continue
+            r = rects[cid]
+            card = self.table.card(cid)
+            dim = dim_on and not self.legal.card_playable(cid)
+            surface.blit(cardart.shadow_surface(L.card), (r.x - 2, r.y - 1))
+            surface.blit(cardart.card_surface(card, L.card, dim=dim), r.topleft)
+            if cid in self.selected:
+                hl = cardart.highlight_surface(L.card)
+                surface.blit(hl, (r.x - 3, r.y - 3))
+            if i == self.focus:
+                pygame.draw.rect(surface, theme.INFO, r.inflate(4, 4), 2, border_radius=8)
+
+    def _draw_flights(self, surface) -> None:
+        for f in self.anim.flights:
+            if not f.started:
+                continue
+            r = f.rect()
+            if f.face_up and f.card is not None and self.table is not None:
+                img = cardart.card_surface(self.table.card(f.card), r.size)
+            else:
+                img = cardart.back_surface(r.size)
+            surface.blit(img, r.topleft)
+
+    def _draw_announcement(self, surface) -> None:
+        a = self.anim.current_announcement()
+        if a is None:
+            return
+        L = self.L
+        alpha = a.alpha()
+        sc = a.scale()
+        r = L.fx.inflate(-int(L.fx.w * (1 - sc) * 0.5), 0)
+        px, lines = _fit_big(a.text, r, int(L.px["big"] * sc))
+        band = pygame.Rect(0, 0, min(L.w - 8, max(fonts.width(ln, px, True) for ln in lines) + 48),
+                           fonts.line_height(px, True) * len(lines) + 16)
+        band.center = L.fx.center
+        theme.panel(surface, band, (60, 10, 70) if a.kind == "fx" else (10, 30, 60), alpha=int(200 * alpha),
+                    radius=band.h // 2, border=theme.GOLD, border_width=2)
+        y = band.top + 8
+        for ln in lines:
+            img = fonts.render(ln, px, theme.GOLD, True)
+            if alpha < 1:
+                img = img.copy()
+                img.set_alpha(int(255 * alpha))
+            surface.blit(img, (band.centerx - img.get_width() // 2, y))
+            y += fonts.line_height(px, True)
+
+
+def _fit_big(text: str, rect: pygame.Rect, px: int):
+    from felt.ui.widgets import layout_text
+    return layout_text(text, rect.w - 40, rect.h * 2, max(12, px), wrap=True, max_lines=2, bold=True, min_px=12)
