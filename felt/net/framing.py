@@ -39,27 +39,35 @@ def _reject_ext(code: int, data: bytes) -> Any:
     raise FrameError("bad_frame", f"msgpack ext type {code} is not allowed")
 
 
-def check_plain(obj: Any, depth: int = 0) -> None:
-    """Raise FrameError unless ``obj`` is plain msgpack data within the limits."""
-    if depth > MAX_DEPTH:
-        raise FrameError("bad_frame", f"nested deeper than {MAX_DEPTH}")
-    if obj is None or isinstance(obj, (bool, int, float, str, bytes)):
-        return
-    if isinstance(obj, (list, tuple)):
-        if len(obj) > MAX_ITEMS:
-            raise FrameError("bad_frame", f"list longer than {MAX_ITEMS}")
-        for x in obj:
-            check_plain(x, depth + 1)
-        return
-    if isinstance(obj, dict):
-        if len(obj) > MAX_ITEMS:
-            raise FrameError("bad_frame", f"map larger than {MAX_ITEMS}")
-        for k, v in obj.items():
-            if not isinstance(k, str):
-                raise FrameError("bad_frame", "map keys must be strings")
-            check_plain(v, depth + 1)
-        return
-    raise FrameError("bad_frame", f"type {type(obj).__name__} is not allowed")
+_SCALARS = frozenset({type(None), bool, int, float, str, bytes})
+
+
+def check_plain(obj: Any, max_depth: int = MAX_DEPTH) -> None:
+    """Raise FrameError unless ``obj`` is plain msgpack data (no Timestamp or other objects),
+    with string map keys, lists/maps of at most MAX_ITEMS and nesting at most ``max_depth``."""
+    scalars = _SCALARS
+    stack = [(obj, 0)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        x, d = pop()
+        tx = type(x)
+        if tx is dict or tx is list:
+            if d >= max_depth:
+                raise FrameError("bad_frame", f"nested deeper than {max_depth}")
+            if len(x) > MAX_ITEMS:
+                raise FrameError("bad_frame", f"list or map larger than {MAX_ITEMS}")
+            if tx is dict:
+                for k, v in x.items():
+                    if type(k) is not str:
+                        raise FrameError("bad_frame", "map keys must be strings")
+                    if type(v) not in scalars:
+                        push((v, d + 1))
+            else:
+                for v in x:
+                    if type(v) not in scalars:
+                        push((v, d + 1))
+        elif tx not in scalars:
+            raise FrameError("bad_frame", f"type {tx.__name__} is not allowed")
 
 
 def decode_body(body: bytes) -> Any:

@@ -114,6 +114,28 @@ def resolve_rules(spec: Any) -> Rules:
     return load_rules(spec)
 
 
+class _ViewRules(Rules):
+    """The table's rule set with ``to_dict()`` computed once.
+
+    ``engine.view`` puts ``rules.to_dict()`` in every view; ``dataclasses.asdict`` costs
+    ~0.1 ms, which is most of the host's work per update with 8 seats. The match is started
+    with this subclass, so every view copies a cached dict instead.
+    """
+
+    def to_dict(self) -> dict:
+        cached = self.__dict__.get("_dict_cache")
+        if cached is None:
+            cached = Rules.to_dict(self)
+            object.__setattr__(self, "_dict_cache", cached)
+        d = dict(cached)
+        d["ranks"] = list(cached["ranks"])
+        return d
+
+
+def view_rules(rules: Rules) -> Rules:
+    return _ViewRules(**{f: getattr(rules, f) for f in Rules.__dataclass_fields__})
+
+
 def template_of(rules: Rules) -> str:
     rid = str(rules.id).upper()
     if rid in TEMPLATE_ORDER:
@@ -161,7 +183,6 @@ class ClientConn(asyncio.Protocol):
         if self.closed:
             return
         self.last_seen = time.monotonic()
-        self.host.last_arrival = self.last_seen
         try:
             msgs = self.decoder.feed(data)
         except framing.FrameError as exc:
@@ -254,9 +275,10 @@ class Host:
         self._sweeper: asyncio.TimerHandle | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.closed: asyncio.Event | None = None  # created in start()
-        self.last_arrival = 0.0
         self.stats = {"updates": 0, "bytes": 0, "frames": 0}
-        self.on_update: Callable[[int, float], Any] | None = None  # bench hook: (seq, arrival time)
+        # bench hook: (seq, arrival time of the network move or None, bytes sent for this update)
+        self.on_update: Callable[[int, float | None, int], Any] | None = None
+        self._move_arrival: float | None = None
         self._rng = random.Random()
 
     # ------------------------------------------------------------------ lifecycle
@@ -549,6 +571,7 @@ class Host:
             raise _Refuse("not_your_turn", f"it is seat {s.to_move}'s turn, not yours")
         try:
             move = engine.move_from_wire(msg["move"])
+            self._move_arrival = conn.last_seen
             self._apply(conn.seat, move)
         except engine.IllegalMove as exc:
             raise _Refuse("illegal_move", str(exc)) from None
@@ -568,9 +591,10 @@ class Host:
     def _after_change(self, events: list[dict]) -> None:
         self._cancel_turn()
         self._schedule(send_timer_only=True)
-        self._broadcast_state(events)
+        nbytes = self._broadcast_state(events)
+        arrival, self._move_arrival = self._move_arrival, None
         if self.on_update is not None:
-            self.on_update(self.seq, self.last_arrival)
+            self.on_update(self.seq, arrival, nbytes)
         if self.state is not None and self.state.phase == "match_over":
             self._match_over()
         else:
@@ -589,7 +613,7 @@ class Host:
     def _state_msg(self, view: dict, events: list[dict]) -> dict:
         return {"t": "state", "seq": self.seq, "view": view, "events": events, "timer": self._timer_info()}
 
-    def _broadcast_state(self, events: list[dict]) -> None:
+    def _broadcast_state(self, events: list[dict]) -> int:
         frames: dict[Any, bytes] = {}
         nbytes = 0
         for conn in list(self.conns):
@@ -606,6 +630,7 @@ class Host:
         self.stats["updates"] += 1
         self.stats["bytes"] += nbytes
         self.stats["frames"] += len(frames)
+        return nbytes
 
     # turn handling: bots, timer, auto next round
     def _cancel_turn(self) -> None:
@@ -939,7 +964,7 @@ class Host:
             s = self.seats[i]
             s.bot = None
         seed = self.config.seed if self.config.seed is not None and self.matches == 0 else secrets.randbits(63)
-        state, events = engine.new_match(self.rules, n, seed, self.rounds)
+        state, events = engine.new_match(view_rules(self.rules), n, seed, self.rounds)
         self.state = state
         self.matches += 1
         self.log = MatchLog.start(self.rules, n, seed, self.rounds,

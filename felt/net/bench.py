@@ -1,0 +1,163 @@
+"""`felt bench net`: move-to-view latency over loopback.
+
+The host runs in this process; the N clients run in a second process (so they do not
+share the host's interpreter). Each client plays random legal moves at once when on
+turn. For every move a client sends, the host notes when its bytes arrived; each
+client notes when it has decoded the resulting ``state``. Latency of an update = the
+last client's receive time − the move's arrival at the host (CLOCK_MONOTONIC, which is
+shared by both processes on Linux). Also reports the bytes each update costs.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing as mp
+import random
+import statistics
+import time
+from typing import Any
+
+from felt.net import framing, schema
+
+
+# ------------------------------------------------------------------ client process
+class _BenchClient(asyncio.Protocol):
+    """One client. A move is sent once every client has the current view, so that updates
+    do not overlap (at a real table moves are seconds apart)."""
+
+    def __init__(self, idx: int, times: dict, rng: random.Random, done: asyncio.Event, shared: dict):
+        self.idx = idx
+        self.times = times
+        self.shared = shared
+        self.rng = rng
+        self.done = done
+        self.dec = framing.FrameDecoder()
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+        transport.write(framing.encode(schema.hello(f"bench{self.idx}")))
+
+    def data_received(self, data: bytes) -> None:
+        for msg in self.dec.feed(data):
+            t = msg.get("t")
+            if t == "state":
+                now = time.monotonic()
+                seq = msg["seq"]
+                got = self.times.setdefault(seq, {})
+                got[self.idx] = now
+                v = msg["view"]
+                if v["seat"] is not None and v["to_move"] == v["seat"] and v["legal"]:
+                    move = self.rng.choice(v["legal"])
+                    self.shared[seq] = (self, framing.encode({"t": "move", "move": move, "seq": seq}))
+                if len(got) == self.shared["n"] and seq in self.shared:
+                    client, data = self.shared.pop(seq)
+                    client.transport.write(data)
+            elif t in ("bye",) or (t == "error" and msg.get("fatal")):
+                self.done.set()
+
+    def connection_lost(self, exc) -> None:
+        self.done.set()
+
+
+async def _clients_main(port: int, n: int, seed: int) -> dict:
+    loop = asyncio.get_running_loop()
+    times: dict[int, dict[int, float]] = {}
+    dones = []
+    shared: dict[Any, Any] = {"n": n}
+    for i in range(n):
+        done = asyncio.Event()
+        dones.append(done)
+        await loop.create_connection(
+            lambda i=i, d=done: _BenchClient(i, times, random.Random(seed * 100 + i), d, shared),
+            "127.0.0.1", port)
+    await asyncio.wait_for(asyncio.gather(*(d.wait() for d in dones)), 600)
+    return times
+
+
+def _clients_proc(port: int, n: int, seed: int, conn) -> None:
+    times = asyncio.run(_clients_main(port, n, seed))
+    conn.send({seq: dict(v) for seq, v in times.items()})
+    conn.close()
+
+
+# -------------------------------------------------------------------- host process
+async def run_bench(clients: int = 8, moves: int = 2000, seed: int = 1, rules: str = "PR-002") -> dict:
+    from felt.net.host import Host, HostConfig
+    players = max(3, min(8, clients))
+    arrivals: dict[int, float] = {}
+    nbytes: dict[int, int] = {}
+    finished = asyncio.Event()
+    host = Host(HostConfig(name="bench", interface="127.0.0.1", rules=rules, players=players,
+                           rounds=0, seed=seed, bot_delay=0, auto_next=0, start_when_full=True,
+                           announce=False, reconnect_wait=60, rate=1e6, burst=10**6))
+
+    host_ms: list[float] = []
+
+    def on_update(seq: int, arrival: float | None, b: int) -> None:
+        if arrival is not None:
+            host_ms.append((time.monotonic() - arrival) * 1000.0)
+            arrivals[seq] = arrival
+            nbytes[seq] = b
+            if len(arrivals) >= moves:
+                finished.set()
+
+    host.on_update = on_update
+    await host.start()
+    ctx = mp.get_context("spawn")
+    parent, child = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_clients_proc, args=(host.port, players, seed, child), daemon=True)
+    proc.start()
+    try:
+        await asyncio.wait_for(finished.wait(), 600)
+        await asyncio.sleep(0.2)  # let the last views arrive
+    finally:
+        await host.stop()
+    loop = asyncio.get_running_loop()
+    times = await loop.run_in_executor(None, parent.recv)
+    proc.join(10)
+    lat = []
+    incomplete = 0
+    for seq, t0 in arrivals.items():
+        got = times.get(seq, {})
+        if len(got) < players:
+            incomplete += 1
+            continue
+        lat.append((max(got.values()) - t0) * 1000.0)
+    lat.sort()
+    per_update = [nbytes[s] for s in arrivals]
+
+    def pct(p: float) -> float:
+        return lat[min(len(lat) - 1, int(round(p / 100.0 * (len(lat) - 1))))] if lat else float("nan")
+
+    return {
+        "clients": players, "moves": len(lat), "incomplete": incomplete,
+        "median_ms": round(statistics.median(lat), 3) if lat else None,
+        "p99_ms": round(pct(99), 3), "max_ms": round(lat[-1], 3) if lat else None,
+        "mean_ms": round(statistics.fmean(lat), 3) if lat else None,
+        "bytes_per_update": round(statistics.fmean(per_update)) if per_update else 0,
+        "bytes_per_client_update": round(statistics.fmean(per_update) / players) if per_update else 0,
+        "host_median_ms": round(statistics.median(host_ms), 3) if host_ms else None,
+        "rounds": host.state.round_no if host.state else 0,
+        "target_p99_ms": 5.0,
+    }
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    res = asyncio.run(run_bench(clients=args.clients, moves=args.moves))
+    if args.json:
+        print(json.dumps(res), flush=True)
+        return 0
+    ok = "OK" if res["p99_ms"] is not None and res["p99_ms"] < res["target_p99_ms"] else "ABOVE TARGET"
+    print(f"felt bench net: {res['clients']} clients over loopback, {res['moves']} moves "
+          f"({res['rounds']} rounds)")
+    print(f"  move arrives at host -> every client has its new view:")
+    print(f"    median {res['median_ms']:.3f} ms   p99 {res['p99_ms']:.3f} ms   max {res['max_ms']:.3f} ms "
+          f"  (target p99 < 5 ms: {ok})")
+    print(f"  host work (arrival -> all {res['clients']} frames written): median {res['host_median_ms']:.3f} ms")
+    print(f"  bytes per update: {res['bytes_per_update']} in total, "
+          f"{res['bytes_per_client_update']} per client")
+    if res["incomplete"]:
+        print(f"  {res['incomplete']} updates did not reach every client before the end")
+    return 0
