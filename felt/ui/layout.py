@@ -297,7 +297,7 @@ def hand_slots(hand: Rect, card: tuple[int, int], n: int, portrait: bool | None 
     for ri, cnt in enumerate(counts):
         step = min(max_step, (avail - cw) / max(1, cnt - 1)) if cnt > 1 else 0
         total = cw + step * (cnt - 1)
-        x0 = hand.left + (avail - total) / 2
+        x0 = hand.left + max(0.0, (avail - total) / 2)
         y = bottom - ch - (n_rows - 1 - ri) * row_step
         # gentle arc for single-row fans
         for i in range(cnt):
@@ -305,7 +305,8 @@ def hand_slots(hand: Rect, card: tuple[int, int], n: int, portrait: bool | None 
             if n_rows == 1 and cnt > 2:      # centre cards sit a little higher
                 t = (i / (cnt - 1)) * 2 - 1
                 dy = -int((1 - t * t) * ch * 0.06)
-            out.append(Rect(int(x0 + i * step), int(y + dy), cw, ch))
+            x = min(hand.right - cw, max(hand.left, int(x0 + i * step)))
+            out.append(Rect(x, int(y + dy), cw, ch))
     return out
 
 

@@ -1,0 +1,331 @@
+"""The table scene driven by synthetic mouse clicks and finger touches: selection, the
+Play/Pass buttons, dimming, the outbox; client-side legality agrees with the engine."""
+import os
+import random
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from felt.engine import apply_inplace, filter_events, is_legal, legal_moves, move_from_wire, new_match, view  # noqa: E402
+from felt.rules import load_rules  # noqa: E402
+from felt.ui import i18n  # noqa: E402
+from felt.ui.exchange_scene import ExchangeScene  # noqa: E402
+from felt.ui.scene import PRESS, RELEASE, RESIZE, Input, SceneStack, map_event  # noqa: E402
+from felt.ui.table_scene import Table, TableScene  # noqa: E402
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    i18n.set_lang("de")
+    yield
+
+
+def _state_on_turn(rules_id="PR-002", n=4, seed=1, seat=0, want_pile=True, rounds=None, min_moves=6):
+    """Random-legal play until ``seat`` is on turn with a pile it can beat."""
+    rules = load_rules(rules_id)
+    for s_off in range(30):
+        rng = random.Random(seed + s_off)
+        st, _ = new_match(rules, n, seed + s_off, rounds=rounds)
+        for _ in range(400):
+            if st.phase != "play":
+                break
+            if st.to_move == seat and st.moves_made >= min_moves and ((st.pile is not None) == want_pile):
+                plays = [m for m in legal_moves(st) if m.kind == "play"]
+                if plays and (not want_pile or any(m.kind == "pass" for m in legal_moves(st))):
+                    return st
+            mv = rng.choice(legal_moves(st))
+            apply_inplace(st, st.to_move, mv)
+    raise AssertionError("no suitable state found")
+
+
+def _stack(scene, size):
+    stack = SceneStack(size)
+    stack.push(scene)
+    return stack
+
+
+def _click(stack, pos, size):
+    for t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        ev = pygame.event.Event(t, pos=pos, button=1, touch=False)
+        for inp in map_event(ev, size):
+            stack.handle(inp)
+
+
+def _tap(stack, pos, size, with_synth_mouse=True):
+    """A finger tap as SDL delivers it: FINGERDOWN/UP plus synthesised mouse events."""
+    w, h = size
+    evs = [pygame.event.Event(pygame.FINGERDOWN, x=pos[0] / w, y=pos[1] / h, finger_id=0, touch_id=1, dx=0, dy=0)]
+    if with_synth_mouse:
+        evs.append(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True))
+    evs.append(pygame.event.Event(pygame.FINGERUP, x=pos[0] / w, y=pos[1] / h, finger_id=0, touch_id=1, dx=0, dy=0))
+    if with_synth_mouse:
+        evs.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=True))
+    for ev in evs:
+        for inp in map_event(ev, size):
+            stack.handle(inp)
+
+
+def _visible_point(scene, cid):
+    """A point on card ``cid`` not covered by a later card."""
+    rects = scene.hand_rects()
+    r = rects[cid]
+    for y in range(r.top + 3, r.bottom - 2, 4):
+        for x in range(r.left + 3, r.right - 2, 3):
+            if scene.card_at((x, y)) == cid:
+                return (x, y)
+    raise AssertionError("card not visible")
+
+
+def test_map_event_drops_synthesised_mouse_and_scales_fingers():
+    size = (360, 640)
+    assert map_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1, touch=True), size) == []
+    assert map_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(1, 0, 0), touch=True), size) == []
+    [inp] = map_event(pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.25, finger_id=3, touch_id=1, dx=0, dy=0), size)
+    assert (inp.kind, inp.pos, inp.source, inp.finger) == (PRESS, (180, 160), "touch", 3)
+    [inp] = map_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(7, 9), button=1, touch=False), size)
+    assert (inp.kind, inp.pos, inp.source) == (RELEASE, (7, 9), "mouse")
+    [inp] = map_event(pygame.event.Event(pygame.VIDEORESIZE, w=500, h=700, size=(500, 700)), size)
+    assert inp.kind == RESIZE and inp.size == (500, 700)
+    [inp] = map_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=640, y=480), size)
+    assert inp.kind == RESIZE and inp.size == (640, 480)
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1280, 720)])
+@pytest.mark.parametrize("device", ["mouse", "touch"])
+def test_select_legal_play_then_play(size, device):
+    st = _state_on_turn()
+    v = view(st, 0)
+    sent = []
+    scene = TableScene(v, names=["A", "B", "C", "D"], on_move=sent.append)
+    stack = _stack(scene, size)
+    press = (lambda p: _click(stack, p, size)) if device == "mouse" else (lambda p: _tap(stack, p, size))
+    assert scene.my_turn
+    assert not scene.play_btn.enabled          # nothing selected
+    assert scene.pass_btn.enabled              # a pile is there: passing allowed
+    target = next(m for m in legal_moves(st) if m.kind == "play")
+    # choose the same faces from the hand (possibly other copies): select by clicking
+    for cid in target.cards:
+        press(_visible_point(scene, cid))
+    assert scene.selected == set(target.cards)      # one tap = one toggle (no double from synth mouse)
+    assert scene.play_btn.enabled
+    press(scene.play_btn.rect.center)
+    assert len(sent) == 1 and scene.outbox == sent
+    mv = move_from_wire(sent[0])
+    assert mv.kind == "play" and sorted(mv.cards) == sorted(target.cards)
+    assert is_legal(st, 0, mv)
+    # after sending, buttons wait for the next view
+    assert not scene.play_btn.enabled and not scene.pass_btn.enabled
+
+
+def test_illegal_selection_keeps_play_disabled_and_toggle_off():
+    st = _state_on_turn(seed=5)
+    scene = TableScene(view(st, 0))
+    size = (1280, 720)
+    stack = _stack(scene, size)
+    t = scene.table
+    bad = None
+    for c in scene.hand:        # a single card that cannot beat the pile
+        if not is_legal(st, 0, move_from_wire({"kind": "play", "cards": [c]})):
+            bad = c
+            break
+    if bad is not None:
+        _click(stack, _visible_point(scene, bad), size)
+        assert scene.selected == {bad}
+        assert not scene.play_btn.enabled
+        assert not scene.legal.card_playable(bad) or st.pile.size > 1
+        _click(stack, scene.play_btn.rect.center, size)
+        assert scene.outbox == []
+        _click(stack, _visible_point(scene, bad), size)     # toggles off
+        assert scene.selected == set()
+    # pass button sends a pass
+    _click(stack, scene.pass_btn.rect.center, size)
+    assert scene.outbox == [{"kind": "pass"}]
+    assert t is scene.table
+
+
+def test_not_my_turn_disables_everything():
+    st = _state_on_turn()
+    other = (st.to_move + 1) % st.n
+    scene = TableScene(view(st, other))
+    size = (360, 640)
+    stack = _stack(scene, size)
+    assert not scene.my_turn
+    c = scene.hand[0]
+    _click(stack, _visible_point(scene, c), size)
+    assert not scene.play_btn.enabled and not scene.pass_btn.enabled
+    _click(stack, scene.play_btn.rect.center, size)
+    assert scene.outbox == []
+
+
+@pytest.mark.parametrize("rules_id", ["PR-002", "P52", "FOLGEN", "JASS36", "PR-005"])
+def test_client_legality_matches_engine(rules_id):
+    """For random selections from many positions, the scene's answer equals engine.is_legal."""
+    rules = load_rules(rules_id)
+    variants = [rules]
+    if rules_id == "FOLGEN":
+        variants.append(rules.replace(jokers=2, joker_power="wild"))
+        variants.append(rules.replace(jokers=1, joker_power="both", revolution=True))
+    if rules_id == "JASS36":
+        variants.append(rules.replace(joker_card="R6", joker_power="both"))
+    checked = 0
+    for r in variants:
+        rng = random.Random(11)
+        st, _ = new_match(r, 4, 9)
+        table = Table(r.to_dict())
+        for step in range(260):
+            if st.phase != "play":
+                break
+            seat = st.to_move
+            v = view(st, seat)
+            idx = table.legal_index(v["legal"])
+            hand = v["hand"]
+            sels = set()
+            for m in legal_moves(st):
+                if m.kind == "play":
+                    sels.add(tuple(sorted(m.cards)))
+            for _ in range(25):
+                k = rng.randint(1, min(5, len(hand)))
+                sels.add(tuple(sorted(rng.sample(hand, k))))
+            # same-rank groups (other copies/suits than the canonical ones)
+            by_rank = {}
+            for c in hand:
+                by_rank.setdefault(st.deck[c].rank, []).append(c)
+            for cs in by_rank.values():
+                for k in range(1, len(cs) + 1):
+                    sels.add(tuple(sorted(cs[-k:])))
+            for sel in sels:
+                want = is_legal(st, seat, move_from_wire({"kind": "play", "cards": list(sel)}))
+                assert idx.selection_legal(sel) == want, (r.id, sel, [st.deck[c].code for c in sel], st.pile)
+                checked += 1
+            # dimming: every card of a legal play is playable; a card in no legal selection is dimmed
+            for m in legal_moves(st):
+                for c in m.cards:
+                    assert idx.card_playable(c)
+            mv = rng.choice(legal_moves(st))
+            apply_inplace(st, seat, mv)
+    assert checked > 500
+
+
+def test_events_animate_and_update_stops_when_still():
+    rules = load_rules("PR-002")
+    st, ev = new_match(rules, 4, 2)
+    scene = TableScene(view(st, 0), names=list("ABCD"))
+    stack = _stack(scene, (1280, 720))
+    scene.set_view(view(st, 0), filter_events(ev, 0))      # deal animation
+    assert scene.animating() and scene.hidden
+    stack.draw(pygame.Surface((1280, 720)))
+    for _ in range(200):
+        stack.update(1 / 30)
+        if not stack.needs_draw():
+            break
+        stack.draw(pygame.Surface((1280, 720)))
+    assert not scene.hidden and not scene.anim.flights
+    assert not stack.needs_draw()          # still: the loop may sleep
+    # a play by another seat flies to the pile and the pile hides it until it lands
+    rng = random.Random(1)
+    while st.to_move == 0:
+        apply_inplace(st, 0, legal_moves(st)[0])
+    seat = st.to_move
+    mv = next(m for m in legal_moves(st) if m.kind == "play")
+    evs = apply_inplace(st, seat, mv)
+    scene.set_view(view(st, 0), filter_events(evs, 0))
+    assert scene.anim.flights and scene.pile_hidden == set(mv.cards)
+    for _ in range(100):
+        stack.update(1 / 30)
+    assert not scene.pile_hidden
+    assert rng
+
+
+def test_auto_pass_when_nothing_beats():
+    rules = load_rules("PR-002")
+    for seed in range(40):
+        rng = random.Random(seed)
+        st, _ = new_match(rules, 4, seed)
+        for _ in range(300):
+            if st.phase != "play":
+                break
+            lm = legal_moves(st)
+            if st.to_move == 0 and st.pile is not None and all(m.kind == "pass" for m in lm):
+                settings = {"muted": True, "auto_pass": True}
+                scene = TableScene(view(st, 0), settings=settings)
+                stack = _stack(scene, (360, 640))
+                assert scene.outbox == []
+                for _ in range(40):
+                    stack.update(0.05)
+                assert scene.outbox == [{"kind": "pass"}]
+                return
+            apply_inplace(st, st.to_move, rng.choice(lm))
+    pytest.skip("no position without a beating play found")
+
+
+def test_resize_relayouts():
+    st = _state_on_turn()
+    scene = TableScene(view(st, 0))
+    stack = _stack(scene, (360, 640))
+    small = scene.L.card
+    ev = pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080))
+    for inp in map_event(ev, (360, 640)):
+        stack.handle(inp)
+    assert scene.size == (1920, 1080) and scene.L.w == 1920
+    assert scene.L.card[0] > small[0]
+    assert all(r.right <= 1920 for r in scene.hand_rects().values())
+
+
+def test_exchange_give_by_taps():
+    from felt.engine import next_round
+    rules = load_rules("PR-002")
+    rng = random.Random(4)
+    st, _ = new_match(rules, 4, 4)
+    while st.phase == "play":
+        apply_inplace(st, st.to_move, rng.choice(legal_moves(st)))
+    st, ev = next_round(st)
+    assert st.phase == "exchange"
+    seat = st.to_move
+    size = (360, 640)
+    scene = ExchangeScene(view(st, seat), names=list("ABCD"))
+    stack = _stack(scene, size)
+    task = scene.task()
+    assert task and task[0] == "give"
+    k = task[3]
+    assert not scene.give_btn.enabled
+    for c in scene.hand[:k]:
+        _tap(stack, _visible_point(scene, c), size)
+    assert len(scene.selected) == k and scene.give_btn.enabled
+    _tap(stack, scene.give_btn.rect.center, size)
+    assert len(scene.outbox) == 1
+    mv = move_from_wire(scene.outbox[0])
+    assert mv.kind == "give" and is_legal(st, seat, mv)
+    # a middle seat sees no task
+    others = [s for s in range(4) if not view(st, s)["exchange"]]
+    if others:
+        sc2 = ExchangeScene(view(st, others[0]))
+        _stack(sc2, size)
+        assert sc2.task() is None and not sc2.give_btn.visible
+
+
+def test_exchange_wish_by_taps():
+    from felt.engine import next_round
+    rules = load_rules("JASS36")
+    rng = random.Random(2)
+    st, _ = new_match(rules, 4, 2)
+    while st.phase == "play":
+        apply_inplace(st, st.to_move, rng.choice(legal_moves(st)))
+    st, _ = next_round(st)
+    assert st.phase == "exchange" and st.tasks[0][0] == "wish"
+    seat = st.to_move
+    size = (430, 932)
+    scene = ExchangeScene(view(st, seat))
+    stack = _stack(scene, size)
+    stack.draw(pygame.Surface(size))          # chips are placed by draw
+    assert scene._chips
+    rank, rect = scene._chips[-1]
+    _tap(stack, rect.center, size)
+    assert scene.wish == [rank] and scene.wish_btn.enabled
+    _tap(stack, scene.wish_btn.rect.center, size)
+    mv = move_from_wire(scene.outbox[0])
+    assert mv.kind == "wish" and mv.ranks == (rank,) and is_legal(st, seat, mv)
