@@ -1,0 +1,35 @@
+"""`felt snapshot` writes every game scene at phone and laptop size; the frame bench runs."""
+import os
+from types import SimpleNamespace
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+
+def test_snapshot_writes_pngs(tmp_path):
+    from felt.ui import i18n
+    from felt.ui.snapshot import cmd_snapshot
+    try:
+        assert cmd_snapshot(SimpleNamespace(out=str(tmp_path), lang="en", seed=7)) == 0
+    finally:
+        i18n.set_lang("de")
+    names = {p.name for p in tmp_path.glob("*.png")}
+    for scene in ("table", "exchange", "results", "standings"):
+        for size in ("360x640", "1280x720"):
+            assert f"{scene}-{size}.png" in names
+    img = pygame.image.load(str(tmp_path / "table-360x640.png"))
+    assert img.get_size() == (360, 640)
+    # not a blank picture: many distinct colours
+    colours = {tuple(img.get_at((x, y))) for x in range(0, 360, 9) for y in range(0, 640, 9)}
+    assert len(colours) > 50
+
+
+def test_frame_bench_short_run():
+    from felt.ui.bench import run_bench
+    res = run_bench(seconds=1.5)
+    assert res["frames"] >= 60
+    assert res["median_ms"] > 0 and res["p99_ms"] >= res["median_ms"]
+    assert res["idle_frames_drawn"] == 0          # nothing redrawn while still
+    assert res["idle_cpu_percent"] < 25           # generous bound for a loaded CI machine
