@@ -8,7 +8,7 @@ seed and the same moves give the same match. ``apply`` is pure (it works on a cl
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations_with_replacement
 from typing import NamedTuple
 
 from felt.cards import Card, build_deck
@@ -311,6 +311,13 @@ def classify(s: State, cards, want: str | None = None) -> Play | None:
     if k == 0:
         return None
     rk = s.rk
+    r0 = rk[cards[0]]
+    if r0 >= 0 and (k < 3 or not s.rules.sequences):  # fast path: a plain set
+        for c in cards:
+            if rk[c] != r0:
+                break
+        else:
+            return Play("set", k, r0, r0, -1, tuple(cards))
     nat = [c for c in cards if rk[c] >= 0]
     nj = k - len(nat)
     if nj and k == 1 and s.jalone:
@@ -514,14 +521,23 @@ def legal_moves(s: State) -> list[Move]:
         task, who, _partner, k = s.tasks[0]
         if task == "wish":
             return [Move("wish")] + [Move("wish", (), (r,)) for r in reversed(s.rules.ranks)]
-        seen = set()
+        # One move per distinct multiset of faces (two copies of a card are the same choice).
+        by_face: dict[str, list[int]] = {}
+        for c in s.hands[seat]:
+            by_face.setdefault(s.face[c], []).append(c)
+        groups = list(by_face.values())
         out = []
-        face = s.face
-        for combo in combinations(s.hands[seat], k):
-            key = tuple(sorted([face[c] for c in combo]))
-            if key not in seen:
-                seen.add(key)
-                out.append(Move("give", combo))
+        for combo in combinations_with_replacement(range(len(groups)), k):
+            need: dict[int, int] = {}
+            cards = []
+            for g in combo:
+                i = need.get(g, 0)
+                if i >= len(groups[g]):
+                    break
+                need[g] = i + 1
+                cards.append(groups[g][i])
+            else:
+                out.append(Move("give", tuple(cards)))
         return out
     return []
 
