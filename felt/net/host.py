@@ -57,6 +57,8 @@ class HostConfig:
     flood_limit: int = 200
     on_match_over: Callable[["Host"], Any] | None = None
     on_log: Callable[[MatchLog], Any] | None = None  # called with each new MatchLog (journal hook)
+    journal: Any = None               # path of the append-only journal (journal.py); None = none
+    resume: Any = None                # journal.Resume: bring that table back (felt host --resume)
 
 
 # ------------------------------------------------------------------------------ seats
@@ -280,6 +282,10 @@ class Host:
         self.on_update: Callable[[int, float | None, int], Any] | None = None
         self._move_arrival: float | None = None
         self._rng = random.Random()
+        self.journal = None  # felt.net.journal.Journal when config.journal is set
+        if c.resume is not None:
+            from felt.net.journal import restore
+            restore(self, c.resume)
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -291,8 +297,15 @@ class Host:
         self.closed = asyncio.Event()
         c = self.config
         bind = c.bind or c.interface or None
-        self.server = await self.loop.create_server(lambda: ClientConn(self), host=bind, port=c.port,
-                                                    reuse_address=True)
+        try:
+            self.server = await self.loop.create_server(lambda: ClientConn(self), host=bind, port=c.port,
+                                                        reuse_address=True)
+        except OSError as exc:
+            if c.resume is None or not c.port:
+                raise
+            log.warning("port %d is not free (%s); the resumed table listens on another port", c.port, exc)
+            self.server = await self.loop.create_server(lambda: ClientConn(self), host=bind, port=0,
+                                                        reuse_address=True)
         sock = self.server.sockets[0]
         self.port = sock.getsockname()[1]
         if c.interface:
@@ -300,6 +313,9 @@ class Host:
         else:
             from felt.net.discovery import local_addresses
             self.address = local_addresses(None)[0]
+        if c.journal or c.resume is not None:
+            from felt.net.journal import on_start
+            on_start(self)  # journal open (and a resumed table scheduled) before anything changes
         self._sweep()
         if c.announce:
             self._announce_task = asyncio.ensure_future(self._announce())
@@ -366,6 +382,8 @@ class Host:
                 await asyncio.wait_for(self.server.wait_closed(), 2)
             except asyncio.TimeoutError:
                 pass
+        if self.journal is not None:
+            self.journal.close()
         if self.closed is not None:
             self.closed.set()
 

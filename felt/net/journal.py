@@ -1,0 +1,520 @@
+"""The host's journal on disk: nothing is lost when the host process dies.
+
+The journal is the host's match log (:mod:`felt.net.matchlog`) made durable. It is one
+append-only file::
+
+    magic   b"FELTJNL\\x01"                     (8 bytes)
+    record  length:uint32 BE | crc32:uint32 BE | body: `length` bytes of msgpack (a map)
+    record  ...
+
+Records are the match log's own records (``k`` = ``match`` header with rule set, seed and seats
+with their tokens; ``move``; ``next_round``; ``end_match``; ``seat``) plus journal-only ``host``
+records (table name, port, admin token, options: what ``--resume`` needs to bring the same table
+back). A new match appends a new ``match`` header; a resume uses the last one.
+
+Every record is written with one ``write`` and made durable with ``fdatasync`` *before* the host
+sends the result of the change to anyone (the match log calls its listeners right after an
+append and before the host broadcasts). A record that is cut off or fails its CRC ends the
+journal: :func:`load_resume` resumes up to the last whole entry and says so (the damaged tail is
+copied to ``FILE.damaged-<time>`` before the file is cut back), never silently.
+
+Hook points in the host (felt/net/host.py): ``HostConfig.journal`` (path) and
+``HostConfig.resume`` (a :class:`Resume`); ``Host.__init__`` calls :func:`restore`,
+``Host.start`` calls :func:`on_start` before anything can change the table.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import struct
+import sys
+import time
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import msgpack
+
+from felt import engine
+from felt.net.matchlog import GAME_KINDS, MatchLog
+from felt.rules import Rules
+
+log = logging.getLogger("felt.net.journal")
+
+MAGIC = b"FELTJNL\x01"
+REC = struct.Struct(">II")          # body length, crc32 of the body
+MAX_RECORD = 4 << 20                # a sane upper bound; a larger length means damage
+JOURNAL_VERSION = 1
+SUFFIX = ".journal"
+KEEP_DEFAULT = 30                   # default-folder journals kept (oldest removed)
+
+try:  # POSIX: one host per journal
+    import fcntl
+except ImportError:  # pragma: no cover (Windows)
+    fcntl = None  # type: ignore[assignment]
+
+
+class JournalError(Exception):
+    """A journal that cannot be used at all (missing, not a journal, in use)."""
+
+
+# ----------------------------------------------------------------------------- encoding
+def encode_record(rec: dict) -> bytes:
+    body = msgpack.packb(rec, use_bin_type=True)
+    if len(body) > MAX_RECORD:
+        raise ValueError(f"journal record of {len(body)} bytes is too large")
+    return REC.pack(len(body), zlib.crc32(body)) + body
+
+
+@dataclass
+class Scan:
+    """What :func:`scan` found: the whole records, and where and why reading stopped."""
+    records: list[dict]
+    offsets: list[int]               # byte offset of each record
+    good_bytes: int                  # file prefix holding magic + whole records
+    size: int
+    problem: str | None = None       # None: the file ends exactly after its last record
+
+
+def scan(data: bytes) -> Scan:
+    """Split journal bytes into records, stopping at the first damaged one."""
+    if len(data) < len(MAGIC) or data[:len(MAGIC)] != MAGIC:
+        if MAGIC.startswith(data):
+            return Scan([], [], 0, len(data), "the file ends inside its header (empty journal)")
+        raise JournalError("not a Felt Club journal (wrong magic bytes)")
+    pos = len(MAGIC)
+    records: list[dict] = []
+    offsets: list[int] = []
+    size = len(data)
+    problem = None
+    while pos < size:
+        entry = len(records) + 1
+        if size - pos < REC.size:
+            problem = f"entry {entry} is cut off inside its header (byte {pos})"
+            break
+        n, crc = REC.unpack_from(data, pos)
+        if n == 0 or n > MAX_RECORD:
+            problem = f"entry {entry} has an impossible length {n} (byte {pos})"
+            break
+        if size - pos - REC.size < n:
+            problem = f"entry {entry} is cut off: {size - pos - REC.size} of {n} bytes (byte {pos})"
+            break
+        body = data[pos + REC.size: pos + REC.size + n]
+        if zlib.crc32(body) != crc:
+            problem = f"entry {entry} fails its checksum (byte {pos})"
+            break
+        try:
+            rec = msgpack.unpackb(body, raw=False, strict_map_key=True)
+        except Exception as exc:
+            problem = f"entry {entry} is not readable ({type(exc).__name__}, byte {pos})"
+            break
+        if not isinstance(rec, dict) or not isinstance(rec.get("k"), str):
+            problem = f"entry {entry} is not a journal record (byte {pos})"
+            break
+        records.append(rec)
+        offsets.append(pos)
+        pos += REC.size + n
+    return Scan(records, offsets, pos, size, problem)  # pos: end of the last whole record
+
+
+# ------------------------------------------------------------------------------ writer
+class Journal:
+    """An open journal file; :meth:`append` writes one record durably."""
+
+    def __init__(self, path: str | os.PathLike, fd: int, offset: int, entries: int = 0):
+        self.path = Path(path)
+        self.fd = fd
+        self.offset = offset          # bytes known to be good on disk
+        self.entries = entries        # records in the file
+        self.failed: str | None = None
+        self.fsyncs = 0
+
+    @staticmethod
+    def _open(path: Path, flags: int) -> int:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, flags | getattr(os, "O_BINARY", 0), 0o600)
+        if fcntl is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
+                raise JournalError(f"journal {path} is in use by another running host") from None
+        return fd
+
+    @classmethod
+    def create(cls, path: str | os.PathLike) -> "Journal":
+        """A new, empty journal at ``path`` (an existing file there is replaced)."""
+        path = Path(path)
+        fd = cls._open(path, os.O_RDWR | os.O_CREAT)
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, MAGIC)
+            _sync(fd)
+            _sync_dir(path.parent)
+        except BaseException:
+            os.close(fd)
+            raise
+        return cls(path, fd, len(MAGIC))
+
+    @classmethod
+    def reopen(cls, path: str | os.PathLike, good_bytes: int, entries: int) -> "Journal":
+        """Open an existing journal for appending after its first ``good_bytes`` bytes
+        (a damaged tail beyond them is cut off)."""
+        path = Path(path)
+        fd = cls._open(path, os.O_RDWR)
+        try:
+            if good_bytes < len(MAGIC):
+                os.ftruncate(fd, 0)
+                os.write(fd, MAGIC)
+                good_bytes, entries = len(MAGIC), 0
+            elif os.fstat(fd).st_size != good_bytes:
+                os.ftruncate(fd, good_bytes)
+            _sync(fd)
+        except BaseException:
+            os.close(fd)
+            raise
+        return cls(path, fd, good_bytes, entries)
+
+    def append(self, rec: dict) -> None:
+        """Write ``rec`` and wait until it is on disk. Never raises: a failure is logged
+        loudly and ends journaling (a journal with a gap would resume a wrong table)."""
+        if self.fd < 0 or self.failed is not None:
+            return
+        try:
+            data = encode_record(rec)
+            os.lseek(self.fd, self.offset, os.SEEK_SET)
+            written = os.write(self.fd, data)
+            while written < len(data):  # regular files write everything; be safe anyway
+                written += os.write(self.fd, data[written:])
+            _sync(self.fd)
+            self.fsyncs += 1
+        except Exception as exc:
+            self.failed = f"{type(exc).__name__}: {exc}"
+            try:
+                os.ftruncate(self.fd, self.offset)
+            except OSError:
+                pass
+            msg = (f"journal {self.path}: cannot write entry {self.entries + 1} ({self.failed}); "
+                   f"journaling stopped, a resume will only reach entry {self.entries}")
+            log.error(msg)
+            print(f"felt host: {msg}", file=sys.stderr, flush=True)
+            return
+        self.offset += len(data)
+        self.entries += 1
+
+    def follow(self, mlog: MatchLog) -> None:
+        """Append every later record of ``mlog`` (its listener)."""
+        if self.append not in mlog.listeners:
+            mlog.listeners.append(self.append)
+
+    def write_match(self, mlog: MatchLog) -> None:
+        """A new match: its header and entries so far, then follow it."""
+        for rec in mlog.records():
+            self.append(rec)
+        self.follow(mlog)
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            fd, self.fd = self.fd, -1
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def _sync(fd: int) -> None:
+    if hasattr(os, "fdatasync"):
+        os.fdatasync(fd)
+    else:  # pragma: no cover (macOS, Windows)
+        os.fsync(fd)
+
+
+def _sync_dir(path: Path) -> None:
+    try:
+        dfd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:
+        pass
+    finally:
+        os.close(dfd)
+
+
+# ------------------------------------------------------------------- default location
+def journal_dir() -> Path:
+    from felt.paths import data_dir
+    return data_dir() / "journals"
+
+
+def default_journal_path() -> Path:
+    """A fresh journal file name in the user's data folder (old ones beyond
+    :data:`KEEP_DEFAULT` are removed)."""
+    d = journal_dir()
+    d.mkdir(parents=True, exist_ok=True)
+    old = sorted(d.glob("*" + SUFFIX), key=lambda p: p.stat().st_mtime)
+    for p in old[:max(0, len(old) - KEEP_DEFAULT + 1)]:
+        try:
+            p.unlink()
+        except OSError:
+            pass
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    return d / f"table-{stamp}-{os.getpid()}{SUFFIX}"
+
+
+def latest_journal() -> Path:
+    """The most recently written journal in the default folder."""
+    d = journal_dir()
+    found = sorted(d.glob("*" + SUFFIX), key=lambda p: p.stat().st_mtime) if d.is_dir() else []
+    if not found:
+        raise JournalError(f"no journal to resume in {d} (give the file: --resume FILE)")
+    return found[-1]
+
+
+# ------------------------------------------------------------------------------ resume
+@dataclass
+class Resume:
+    """A journal read back: everything needed to bring the table back."""
+    path: Path
+    host: dict                        # the last 'host' record
+    log: MatchLog | None              # the last match (None: the table was still in its lobby)
+    state: Any                        # engine state after the log's last game entry
+    good_bytes: int                   # file prefix that is kept
+    entries: int                      # records kept
+    damage: str | None = None         # why the journal ended early, or None
+    messages: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        if self.log is None:
+            return "the table was in its lobby (no match had started)"
+        s = self.state
+        moves = sum(1 for e in self.log.entries if e["k"] == "move")
+        humans = sum(1 for x in self.log.seats() if x.get("kind") == "human")
+        return (f"match {self.log.header.get('match', 1)}, round {s.round_no}, phase {s.phase}, "
+                f"{moves} moves, {self.log.seq} game entries, {humans} players' seat tokens kept")
+
+
+def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> Resume:
+    """Read a journal (default: the newest in the data folder) and rebuild its table.
+
+    A damaged or truncated journal is used up to its last whole entry; the reason is in
+    ``warnings``. With ``repair`` the damaged tail is copied to ``FILE.damaged-<time>``
+    (the file itself is cut back when the host reopens it)."""
+    p = Path(path) if path else latest_journal()
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise JournalError(f"journal {p} does not exist") from None
+    except OSError as exc:
+        raise JournalError(f"cannot read journal {p}: {exc}") from None
+    sc = scan(data)
+    records, offsets = sc.records, sc.offsets
+    warnings: list[str] = []
+    damage = sc.problem
+    good = sc.good_bytes
+    hosts = [i for i, r in enumerate(records) if r["k"] == "host"]
+    if not hosts:
+        why = f": {damage}" if damage else ""
+        raise JournalError(f"journal {p} holds no table to resume{why}")
+    matches = [i for i, r in enumerate(records) if r["k"] == "match"]
+    mlog = state = None
+    if matches:
+        start = matches[-1]
+        try:
+            header = records[start]
+            rules = Rules.from_dict(header["rules"])
+            state, _ = engine.new_match(rules, header["n"], header["seed"], header.get("rounds"))
+            mlog = MatchLog(header)
+        except Exception as exc:
+            raise JournalError(f"journal {p}: the match header (entry {start + 1}) is unusable: {exc}") from None
+        for i in range(start + 1, len(records)):
+            rec = records[i]
+            k = rec["k"]
+            try:
+                if k == "host":
+                    continue
+                if k == "move":
+                    state, _ = engine.apply(state, rec["seat"], engine.move_from_wire(rec["move"]))
+                elif k == "next_round":
+                    state, _ = engine.next_round(state)
+                elif k == "end_match":
+                    state, _ = engine.end_match(state)
+                elif k != "seat":
+                    raise ValueError(f"unknown entry kind {k!r}")
+                mlog._add(rec)
+            except Exception as exc:
+                damage = f"entry {i + 1} ({k}) does not apply to the table: {exc}"
+                good = offsets[i]
+                records = records[:i]
+                break
+    hrec = records[[i for i in hosts if i < len(records)][-1]]
+    kept = len(records)
+    if damage is not None:
+        saved = ""
+        if repair and good < len(data):
+            bak = p.with_name(p.name + time.strftime(".damaged-%Y%m%d-%H%M%S", time.gmtime()))
+            try:
+                shutil.copyfile(p, bak)
+                saved = f"; the whole damaged file was saved as {bak}"
+            except OSError as exc:
+                saved = f"; could not save a copy ({exc})"
+        warnings.append(f"journal {p} is damaged: {damage}. Resuming from the last whole entry "
+                        f"(entry {kept}, byte {good} of {len(data)}){saved}")
+    res = Resume(p, hrec, mlog, state, good, kept, damage, warnings=warnings)
+    res.messages.append(f"resuming table '{hrec.get('name')}' from journal {p}: {res.summary()}")
+    return res
+
+
+def resume_config(args: Any, say: Callable[[str], Any] | None = None,
+                  warn: Callable[[str], Any] | None = None):
+    """A HostConfig for ``felt host --resume [FILE]`` (headless and windowed alike).
+
+    Table settings come from the journal; ``--interface``, ``--no-announce``, a non-zero
+    ``--port`` and ``--bot-delay`` given on the command line win."""
+    from felt.net.host import HostConfig
+    say = say or (lambda m: print(m, flush=True))
+    warn = warn or (lambda m: print(f"felt host: {m}", file=sys.stderr, flush=True))
+    res = load_resume(args.resume or None)
+    for w in res.warnings:
+        warn(w)
+    for m in res.messages:
+        say(m)
+    h = res.host
+    cfg = dict(h.get("config") or {})
+    known = set(HostConfig.__dataclass_fields__)
+    cfg = {k: v for k, v in cfg.items() if k in known}
+    opts = h.get("options") or {}
+    cfg.update(name=h.get("name") or cfg.get("name") or "Felt Club", port=h.get("port") or 0,
+               admin_token=h.get("admin_token"), journal=str(res.path), resume=res)
+    for k in ("turn_timer", "reconnect_wait", "bot_delay", "auto_next", "bot_level"):
+        if k in opts:
+            cfg[k] = opts[k]
+    if res.log is not None:
+        cfg["rules"] = res.log.header["rules"]
+        cfg["players"] = res.log.header["n"]
+        cfg["rounds"] = res.log.header.get("rounds")
+    elif h.get("rules"):
+        cfg["rules"] = h["rules"]
+    if getattr(args, "interface", None):
+        cfg["interface"] = args.interface
+    if getattr(args, "port", 0):
+        cfg["port"] = args.port
+    if getattr(args, "no_announce", False):
+        cfg["announce"] = False
+    if getattr(args, "bot_delay", None) is not None:
+        cfg["bot_delay"] = max(0.0, args.bot_delay)
+    if getattr(args, "start_when_full", False):
+        cfg["start_when_full"] = True
+    return HostConfig(**cfg)
+
+
+# ------------------------------------------------------------------------ host hooks
+_CONFIG_KEYS = ("name", "interface", "bind", "port", "players", "bots", "bot_level", "rounds", "seed",
+                "turn_timer", "reconnect_wait", "bot_delay", "think_ms", "auto_next", "start_when_full",
+                "announce", "hello_timeout", "idle_timeout", "rate", "burst", "flood_limit")
+
+
+def host_record(host: Any) -> dict:
+    c = host.config
+    return {"k": "host", "v": JOURNAL_VERSION, "name": host.table_name, "address": host.address,
+            "port": host.port, "admin_token": host.admin_token, "options": dict(host.options),
+            "rules": host.rules.to_dict(), "template": host.template, "time": time.time(),
+            "config": {k: getattr(c, k) for k in _CONFIG_KEYS
+                       if isinstance(getattr(c, k, None), (type(None), bool, int, float, str))}}
+
+
+def restore(host: Any, res: Resume) -> None:
+    """Put the journal's table into a freshly built (not yet started) Host."""
+    from felt.net.host import Seat, template_of
+    h = res.host
+    if h.get("admin_token"):
+        host.admin_token = h["admin_token"]
+    if h.get("name"):
+        host.table_name = h["name"]
+    for k, v in (h.get("options") or {}).items():
+        if k in host.options:
+            host.options[k] = v
+    if res.log is None:
+        return
+    hd = res.log.header
+    host.rules = Rules.from_dict(hd["rules"])
+    host.rounds = hd.get("rounds")
+    host.template = hd.get("template") or template_of(host.rules)
+    host.seats = [Seat(kind=s.get("kind", "bot"), name=s.get("name", ""), token=s.get("token"),
+                       level=s.get("level"), owner=bool(s.get("owner")), auto=bool(s.get("auto")))
+                  for s in res.log.seats()]
+    host.state = res.state
+    host.log = res.log
+    host.matches = int(hd.get("match", 1) or 1)
+
+
+def on_start(host: Any) -> None:
+    """Called by Host.start() once it listens, before anything can change the table:
+    open the journal, and after a resume give absent players their reconnect wait."""
+    c = host.config
+    res: Resume | None = c.resume
+    if c.journal:
+        path = Path(c.journal)
+        if res is not None and res.path.resolve() == path.resolve():
+            j = Journal.reopen(path, res.good_bytes, res.entries)
+        else:
+            j = Journal.create(path)
+            if host.log is not None:  # resumed from another file: copy the match over
+                j.append(host_record(host))
+                j.write_match(host.log)
+        if j.entries == 0 or res is None or host.port != res.host.get("port") \
+                or host.address != res.host.get("address"):
+            j.append(host_record(host))
+        if host.log is not None:
+            j.follow(host.log)
+        host.journal = j
+        prev = c.on_log
+
+        def on_log(mlog: MatchLog, _prev=prev, _j=j) -> None:
+            _j.append(host_record(host))  # the lobby's settings for this match
+            _j.write_match(mlog)
+            if _prev is not None:
+                _prev(mlog)
+        c.on_log = on_log
+    if res is not None and host.state is not None:
+        if host.running:
+            for i, s in enumerate(host.seats):
+                if s.kind == "human" and s.conn is None:
+                    host._start_away_timer(i)
+        host._schedule()
+
+
+async def wait_for_final_views(host: Any, timeout: float = 30.0, poll: float = 0.1) -> bool:
+    """After the match is over: wait until every human seat that had no connection when it
+    ended has connected again (and so received the final state), at most ``timeout`` s."""
+    import asyncio
+    missing = {i for i, s in enumerate(host.seats) if s.kind == "human" and s.conn is None}
+    deadline = time.monotonic() + timeout
+    while missing and time.monotonic() < deadline:
+        await asyncio.sleep(poll)
+        missing = {i for i in missing if i < len(host.seats) and host.seats[i].kind == "human"
+                   and host.seats[i].conn is None}
+    return not missing
+
+
+def read_log(path: str | os.PathLike) -> MatchLog:
+    """The last match of a journal as a MatchLog (for checks; no repair)."""
+    res = load_resume(path, repair=False)
+    if res.log is None:
+        raise JournalError(f"journal {path} holds no match")
+    return res.log
+
+
+def actions(mlog: MatchLog) -> list[tuple]:
+    """The engine.replay actions of a match log."""
+    out = []
+    for e in mlog.entries:
+        if e["k"] == "move":
+            out.append(("move", e["seat"], e["move"]))
+        elif e["k"] in GAME_KINDS:
+            out.append((e["k"],))
+    return out
