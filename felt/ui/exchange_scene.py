@@ -44,6 +44,8 @@ class ExchangeScene(Scene):
         self._slots: list[pygame.Rect] = []
         self._press_card = None
         self._chips: list[tuple[str, pygame.Rect]] = []
+        self._panels: list = []
+        self._wish_label = None
         self._press_chip = None
         self.toast = Toast()
         self.give_btn = Button(i18n.t("ex.give"), self.give, kind="primary", hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
@@ -140,8 +142,8 @@ class ExchangeScene(Scene):
     # ---------------------------------------------------------------- layout
     def layout(self, w: int, h: int) -> None:
         n = int(self.view.get("n", 4)) if self.view else 4
-        self.L = L = layout.table_layout(w, h, n - 1)
-        self.give_btn.set_rect(L.play_btn.union(L.pass_btn) if L.portrait else L.play_btn.inflate(40, 0).move(-L.play_btn.w // 2, 0))
+        self.L = L = layout.table_layout(w, h, n - 1, len(self.hand))
+        self.give_btn.set_rect(L.play_btn.union(L.pass_btn))
         self.wish_btn.set_rect(L.play_btn)
         self.nowish_btn.set_rect(L.pass_btn)
         for b in (self.give_btn, self.wish_btn, self.nowish_btn):
@@ -153,7 +155,11 @@ class ExchangeScene(Scene):
 
     def _relayout(self) -> None:
         L = self.L
+        if layout.hand_rows_needed(L.w, L.h, len(self.hand)) != L.hand_rows:
+            self.layout(L.w, L.h)
+            return
         self._slots = layout.hand_slots(L.hand, L.card, len(self.hand))
+        self._plan()
 
     def hand_rects(self) -> dict[int, pygame.Rect]:
         lift = int(self.L.card[1] * 0.18) if self.L else 0
@@ -208,39 +214,102 @@ class ExchangeScene(Scene):
         return self.toast.active
 
     # ------------------------------------------------------------------ draw
+    # ------------------------------------------------------------------ plan
+    def _info_rows(self, info: dict) -> list[tuple[str, list]]:
+        partner = self._name(info.get("partner"))
+        got = (i18n.t("ex.you_got") + " " + i18n.t("ex.from", name=partner), info.get("got") or [])
+        gave = (i18n.t("ex.you_gave") + " " + i18n.t("ex.to", name=partner), info.get("gave") or [])
+        if info.get("role") == "upper":
+            return [got] + ([gave] if info.get("gave") else [])
+        return [gave, got]
+
+    def _plan(self) -> None:
+        """Rects of the info panels and wish chips (layout, not drawing)."""
+        L = self.L
+        area = L.table.inflate(-2 * max(8, L.w // 40), -12)
+        t = self.task()
+        self._chips = []
+        self._panels = []
+        self._wish_label = None
+        bottom = area.bottom
+        if t and t[0] == "wish":
+            ranks = list(self.table.rules.ranks)
+            gap = 6
+            per_row = max(1, min(len(ranks), (area.w + gap) // (46 + gap)))
+            chip_w = min(76, (area.w - gap * (per_row - 1)) // per_row)
+            chip_h = max(44, int(L.px["label"] * 2.4))
+            n_rows = -(-len(ranks) // per_row)
+            lab_h = int(L.px["label"] * 1.6)
+            wish_h = lab_h + 4 + n_rows * (chip_h + gap)
+            top = area.bottom - wish_h
+            self._wish_label = pygame.Rect(area.left, top, area.w, lab_h)
+            y = top + lab_h + 4
+            for row in range(n_rows):
+                row_ranks = ranks[row * per_row:(row + 1) * per_row]
+                x0 = area.left + (area.w - (len(row_ranks) * (chip_w + gap) - gap)) // 2
+                for i, r in enumerate(row_ranks):
+                    self._chips.append((r, pygame.Rect(x0 + i * (chip_w + gap), y, chip_w, chip_h)))
+                y += chip_h + gap
+            bottom = top - 8
+        infos = self.view.get("exchange") or []
+        lab_h = int(L.px["label"] * 1.5)
+        y = area.top
+        for info in infos:
+            rows = self._info_rows(info)
+            wish_line = info.get("wish") is not None and info.get("role") == "upper"
+            card = L.pile_card
+            avail = bottom - y
+            need = len(rows) * (lab_h + card[1] + 6) + 12 + (lab_h if wish_line else 0)
+            if need > avail and avail > 0:
+                scale = max(0.45, (avail - 12 - len(rows) * (lab_h + 6) - (lab_h if wish_line else 0))
+                            / max(1, len(rows) * card[1]))
+                card = (int(card[0] * scale), int(card[1] * scale))
+                need = len(rows) * (lab_h + card[1] + 6) + 12 + (lab_h if wish_line else 0)
+            texts = [lbl for lbl, _ in rows]
+            if wish_line:
+                texts.append(i18n.t("ex.wish_from", name=self._name(info.get("partner")),
+                                    ranks=self._ranks_text(info.get("wish"))))
+            content_w = max([fonts.width(tx, L.px["label"], True) for tx in texts] +
+                            [int(info.get("count", 1)) * (card[0] + 6)]) + 24
+            pw = min(area.w, max(content_w, int(area.w * (0.5 if not L.portrait else 1.0))))
+            pr = pygame.Rect(area.centerx - pw // 2, y, pw, min(need, max(40, bottom - y)))
+            self._panels.append((info, pr, card, rows, wish_line))
+            y = pr.bottom + 10
+
+    # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
         L = self.L
         if L is None:
             return
         surface.blit(theme.felt_background((L.w, L.h)), (0, 0))
         theme.panel(surface, L.top_bar, (6, 30, 18), alpha=215, radius=0)
-        draw_text(surface, i18n.t("ex.title") + " · " + i18n.t("table.round", n=self.view.get("round_no", 1)),
-                  L.status, L.px["title"], theme.ACCENT if self.task() else theme.TEXT, align="left", bold=True)
-        self.menu_btn.draw(surface)
-        area = L.table.inflate(-2 * max(8, L.w // 40), -12)
-        infos = self.view.get("exchange") or []
         t = self.task()
-        self._chips = []
-        y = area.top
-        if not infos:
-            draw_text(surface, i18n.t("ex.middle"), pygame.Rect(area.left, y, area.w, area.h // 3), L.px["title"],
-                      theme.TEXT, wrap=True, max_lines=2)
-            y += area.h // 3
-        card = L.pile_card
-        for info in infos:
-            y = self._draw_info(surface, info, pygame.Rect(area.left, y, area.w, area.bottom - y), card, t)
-            y += 10
-        if t and t[0] == "wish":
-            self._draw_wish(surface, pygame.Rect(area.left, y, area.w, area.bottom - y))
-        elif not t:
+        draw_text(surface, i18n.t("ex.title") + " · " + i18n.t("table.round", n=self.view.get("round_no", 1)),
+                  L.status, L.px["title"], theme.ACCENT if t else theme.TEXT, align="left", bold=True)
+        self.menu_btn.draw(surface)
+        if not self._panels:
+            area = L.table.inflate(-2 * max(8, L.w // 40), -12)
+            draw_text(surface, i18n.t("ex.middle"), pygame.Rect(area.left, area.top, area.w, area.h // 3),
+                      L.px["title"], theme.TEXT, wrap=True, max_lines=2)
+        for info, pr, card, rows, wish_line in self._panels:
+            self._draw_info(surface, info, pr, card, rows, wish_line)
+        if self._wish_label is not None:
+            draw_text(surface, i18n.t("ex.wish_title"), self._wish_label, L.px["label"], theme.ACCENT, bold=True,
+                      wrap=True, max_lines=2)
+            for r, cr in self._chips:
+                on = r in self.wish
+                theme.panel(surface, cr, theme.BTN_PRIMARY if on else (8, 50, 28), alpha=240, radius=10,
+                            border=theme.GOLD if on else theme.PANEL_BORDER, border_width=2)
+                draw_text(surface, i18n.rank_label(r), cr, L.px["title"],
+                          theme.BTN_PRIMARY_TEXT if on else theme.TEXT, bold=True)
+        if not t:
             pend = self.view.get("exchange_pending") or []
             if pend:
-                who = self._name(pend[0][1])
-                txt = i18n.t("ex.waiting") + f" ({who})"
+                txt = i18n.t("ex.waiting") + f" ({self._name(pend[0][1])})"
             else:
                 txt = i18n.t("ex.done")
             draw_text(surface, txt, L.hint, L.px["body"], theme.TEXT_DIM)
-        else:
+        elif t[0] == "give":
             k = t[3]
             msg = i18n.t("ex.give_choose1", name=self._name(t[2])) if k == 1 else \
                 i18n.t("ex.give_choose", n=k, name=self._name(t[2]))
@@ -250,72 +319,31 @@ class ExchangeScene(Scene):
         self._draw_hand(surface, t)
         self.toast.draw(surface)
 
-    def _draw_info(self, surface, info: dict, rect: pygame.Rect, card, t) -> int:
+    def _draw_info(self, surface, info: dict, pr: pygame.Rect, card, rows, wish_line) -> None:
         L = self.L
-        partner = self._name(info.get("partner"))
         lab_h = int(L.px["label"] * 1.5)
-        rows = []
-        if info.get("role") == "upper":
-            rows.append((i18n.t("ex.you_got") + " " + i18n.t("ex.from", name=partner), info.get("got") or []))
-            if info.get("gave"):
-                rows.append((i18n.t("ex.you_gave") + " " + i18n.t("ex.to", name=partner), info.get("gave")))
-        else:
-            rows.append((i18n.t("ex.you_gave") + " " + i18n.t("ex.to", name=partner), info.get("gave") or []))
-            rows.append((i18n.t("ex.you_got") + " " + i18n.t("ex.from", name=partner), info.get("got") or []))
-        wish = info.get("wish")
-        panel_h = len(rows) * (lab_h + card[1] + 6) + 12 + (lab_h if wish is not None and info.get("role") == "upper" else 0)
-        # keep it inside the area: shrink cards if needed
-        if panel_h > rect.h and rect.h > 0:
-            scale = max(0.5, (rect.h - 12 - len(rows) * (lab_h + 6)) / max(1, len(rows) * card[1]))
-            card = (int(card[0] * scale), int(card[1] * scale))
-            panel_h = min(rect.h, len(rows) * (lab_h + card[1] + 6) + 12)
-        pr = pygame.Rect(rect.left, rect.top, rect.w, panel_h)
         theme.panel(surface, pr, theme.PANEL, alpha=170, radius=12, border=theme.PANEL_BORDER, border_width=1)
         y = pr.top + 6
-        if wish is not None and info.get("role") == "upper":
-            draw_text(surface, i18n.t("ex.wish_from", name=partner, ranks=self._ranks_text(wish)),
-                      pygame.Rect(pr.left + 10, y, pr.w - 20, lab_h), L.px["label"], theme.GOLD, align="left", bold=True)
+        if wish_line:
+            draw_text(surface, i18n.t("ex.wish_from", name=self._name(info.get("partner")),
+                                      ranks=self._ranks_text(info.get("wish"))),
+                      pygame.Rect(pr.left + 12, y, pr.w - 24, lab_h), L.px["label"], theme.GOLD, align="left", bold=True)
             y += lab_h
         for label, cards in rows:
-            draw_text(surface, label, pygame.Rect(pr.left + 10, y, pr.w - 20, lab_h), L.px["label"], theme.TEXT,
+            draw_text(surface, label, pygame.Rect(pr.left + 12, y, pr.w - 24, lab_h), L.px["label"], theme.TEXT,
                       align="left", bold=True)
             y += lab_h
             if cards:
-                x = pr.left + 10
+                x = pr.left + 12
                 for c in cards:
                     surface.blit(cardart.card_surface(self.table.card(c), card), (x, y))
                     x += card[0] + 6
             else:
                 for i in range(int(info.get("count", 1))):
-                    r = pygame.Rect(pr.left + 10 + i * (card[0] + 6), y, *card)
+                    r = pygame.Rect(pr.left + 12 + i * (card[0] + 6), y, *card)
                     pygame.draw.rect(surface, (255, 255, 255), r, 2, border_radius=8)
                     draw_text(surface, "?", r, L.px["title"], theme.TEXT_DIM, bold=True)
             y += card[1] + 6
-        return pr.bottom
-
-    def _draw_wish(self, surface, rect: pygame.Rect) -> None:
-        L = self.L
-        lab_h = int(L.px["label"] * 1.6)
-        draw_text(surface, i18n.t("ex.wish_title"), pygame.Rect(rect.left, rect.top, rect.w, lab_h), L.px["label"],
-                  theme.ACCENT, bold=True, wrap=True, max_lines=2)
-        ranks = list(self.table.rules.ranks)
-        gap = 6
-        chip_w = max(44, min(72, (rect.w - gap * 4) // 5))
-        chip_h = max(44, int(L.px["label"] * 2.4))
-        per_row = max(1, (rect.w + gap) // (chip_w + gap))
-        x0 = rect.left + (rect.w - (min(per_row, len(ranks)) * (chip_w + gap) - gap)) // 2
-        y = rect.top + lab_h + 4
-        for i, r in enumerate(ranks):
-            cx = x0 + (i % per_row) * (chip_w + gap)
-            cy = y + (i // per_row) * (chip_h + gap)
-            cr = pygame.Rect(cx, cy, chip_w, chip_h)
-            if cr.bottom > rect.bottom:
-                break
-            on = r in self.wish
-            theme.panel(surface, cr, theme.BTN_PRIMARY if on else (8, 50, 28), alpha=240, radius=10,
-                        border=theme.GOLD if on else theme.PANEL_BORDER, border_width=2)
-            draw_text(surface, i18n.rank_label(r), cr, L.px["title"], theme.BTN_PRIMARY_TEXT if on else theme.TEXT, bold=True)
-            self._chips.append((r, cr))
 
     def _draw_hand(self, surface, t) -> None:
         L = self.L

@@ -151,6 +151,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "table.beat": ("Schlage {what}", "Beat {what}"),
     "table.pile_empty": ("Stapel leer", "Pile empty"),
     "table.played_by": ("von {name}", "by {name}"),
+    "table.played_by_you": ("von dir", "by you"),
     "table.select_hint": ("Karten antippen, dann Legen", "Tap cards, then Play"),
     "table.not_legal": ("Diese Auswahl geht nicht", "That selection is not legal"),
     "table.no_play": ("Nichts schlägt den Stapel", "Nothing beats the pile"),

@@ -221,7 +221,8 @@ def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None
     fx_h = int(px["big"] * 1.8)
     fx = Rect(m, 0, w - 2 * m, fx_h)
     fx.center = (w // 2, pile.centery)
-    toast = Rect(m, top_h + m, w - 2 * m, int(px["body"] * 2.2) * 2 + 10)
+    toast_h = (int(px["label"] * 1.25) + 14) * 2 + 6
+    toast = Rect(m, max(top_h + m, hint.top - toast_h - 2), w - 2 * m, toast_h)
     scw = max(10, int(bh_s * 0.28))
     deck_pos = (w // 2, table.centery)
     return TableLayout(w=w, h=h, u=u, portrait=portrait, px=px, top_bar=top_bar, status=status, mute_btn=mute_btn,

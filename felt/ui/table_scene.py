@@ -706,7 +706,8 @@ class TableScene(Scene):
         bot_r = top_r.move(0, lab_h)
         draw_text(surface, describe_play(self.table, pile), top_r, L.px["small"], theme.TEXT, bold=True, min_px=9,
                   shadow=True)
-        draw_text(surface, i18n.t("table.played_by", name=self._name(who)), bot_r, L.px["small"], theme.TEXT_DIM,
+        by = i18n.t("table.played_by_you") if who == self.seat else i18n.t("table.played_by", name=self._name(who))
+        draw_text(surface, by, bot_r, L.px["small"], theme.TEXT_DIM,
                   min_px=9)
 
     def _draw_hint(self, surface) -> None:

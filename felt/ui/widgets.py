@@ -274,8 +274,10 @@ class Toast(Widget):
         if not self.items or self.rect.w <= 0:
             return
         lh = fonts.line_height(self.px, True) + 14
-        y = self.rect.top
-        for text, rem, total, kind in self.items[-self.max_items:]:
+        fit = max(1, (self.rect.h + 6) // (lh + 6))
+        shown = self.items[-min(self.max_items, fit):]
+        y = self.rect.bottom - len(shown) * (lh + 6) + 6     # newest at the bottom, growing upward
+        for text, rem, total, kind in shown:
             alpha = 1.0 if rem > 0.35 else max(0.0, rem / 0.35)
             age = total - rem
             scale_in = min(1.0, age / 0.12)
