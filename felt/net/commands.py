@@ -36,6 +36,9 @@ def parse_address(text: str) -> tuple[str, int]:
 def host_config_from_args(args: argparse.Namespace):
     """A HostConfig from `felt host` arguments (shared with the windowed host)."""
     from felt.net.host import HostConfig
+    if getattr(args, "resume", None) is not None:  # felt host --resume [FILE]: the table from its journal
+        from felt.net.journal import resume_config
+        return resume_config(args)
     bot_delay = 0.6 if args.bot_delay is None else max(0.0, args.bot_delay)
     name = args.name or f"{socket.gethostname().split('.')[0]}'s table"
     return HostConfig(
@@ -43,16 +46,22 @@ def host_config_from_args(args: argparse.Namespace):
         bots=args.bots, bot_level=args.bot_level, rounds=args.rounds, seed=args.seed,
         turn_timer=args.turn_timer, reconnect_wait=args.reconnect_wait, bot_delay=bot_delay,
         auto_next=min(2.0, bot_delay * 3), start_when_full=args.start_when_full,
-        announce=not args.no_announce,
+        announce=not args.no_announce, journal=getattr(args, "journal", None) or _default_journal(),
     )
 
 
+def _default_journal() -> str:
+    from felt.net.journal import default_journal_path
+    return str(default_journal_path())
+
+
 def cmd_host(args: argparse.Namespace) -> int:
+    from felt.net.journal import JournalError
     from felt.rules import RulesError
     try:
         config = host_config_from_args(args)
         return asyncio.run(_host_main(config, args))
-    except RulesError as exc:
+    except (RulesError, JournalError) as exc:
         print(f"felt host: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
@@ -65,10 +74,17 @@ async def _host_main(config, args: argparse.Namespace) -> int:
     loop = asyncio.get_running_loop()
     done = asyncio.Event()
     if config.start_when_full:
-        config.on_match_over = lambda host: loop.call_later(0.5, done.set)
+        async def finish(host) -> None:
+            # players who were away when the match ended (host crash, Wi-Fi) get the final state first
+            from felt.net.journal import wait_for_final_views
+            await wait_for_final_views(host, timeout=max(10.0, min(60.0, host.options["reconnect_wait"])))
+            loop.call_later(0.5, done.set)
+        config.on_match_over = lambda host: asyncio.ensure_future(finish(host))
     host = Host(config)
     host.rules.validate(len(host.seats))
     await host.start()
+    if config.resume is not None and config.start_when_full and host.state is not None and not host.running:
+        config.on_match_over(host)  # resumed after the last move: hand out the result, then exit
     for sig in (signal.SIGINT, signal.SIGTERM):
         try:
             loop.add_signal_handler(sig, done.set)
@@ -78,6 +94,8 @@ async def _host_main(config, args: argparse.Namespace) -> int:
          f"(rules {host.template} {host.rules.name}, {len(host.seats)} seats, protocol {PROTOCOL_VERSION})")
     _say(f"join with: felt join {host.address}:{host.port}    or: felt bot {host.address}:{host.port}")
     _say(f"admin token: {host.admin_token}")
+    if host.journal is not None:
+        _say(f"journal: {host.journal.path}  (after a crash: felt host --resume {host.journal.path})")
     if config.start_when_full:
         _say("the match starts when all seats are taken; the host exits after the last round")
     try:

@@ -582,11 +582,11 @@ class Host:
             raise _Refuse("no_match", "no match is running")
         if msg["seat"] is not None and msg["seat"] != conn.seat:
             raise _Refuse("not_your_seat", f"you sit at seat {conn.seat}, not {msg['seat']}")
-        if msg["seq"] is not None and msg["seq"] != self.seq:
-            raise _Refuse("stale", f"the move was made for state {msg['seq']}; the table is at {self.seq}")
         s = self.state
         if s.phase in ("play", "exchange") and s.to_move != conn.seat:
             raise _Refuse("not_your_turn", f"it is seat {s.to_move}'s turn, not yours")
+        if msg["seq"] is not None and msg["seq"] != self.seq:
+            raise _Refuse("stale", f"the move was made for state {msg['seq']}; the table is at {self.seq}")
         try:
             move = engine.move_from_wire(msg["move"])
             self._move_arrival = conn.last_seen

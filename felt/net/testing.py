@@ -77,13 +77,27 @@ class RawClient:
         return self.inbox.pop(0)
 
     async def expect(self, *types: str, timeout: float = 5.0, where=None) -> dict:
-        """The next message of one of ``types`` (others are skipped) matching ``where``."""
+        """The first message of one of ``types`` matching ``where``; other messages stay
+        in the inbox, in order, for later calls."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
+        seen = 0
         while True:
-            m = await self.next(max(0.0, end - loop.time()))
-            if m.get("t") in types and (where is None or where(m)):
-                return m
+            for i in range(seen, len(self.inbox)):
+                m = self.inbox[i]
+                if m.get("t") in types and (where is None or where(m)):
+                    del self.inbox[i]
+                    return m
+            seen = len(self.inbox)
+            left = end - loop.time()
+            if left <= 0:
+                raise asyncio.TimeoutError(f"no {'/'.join(types)} message")
+            if not await self._fill(left):
+                raise ConnectionError(f"connection closed while waiting for {'/'.join(types)}")
+
+    def drop(self, *types: str) -> None:
+        """Forget queued messages of these types."""
+        self.inbox = [m for m in self.inbox if m.get("t") not in types]
 
     async def closed(self, timeout: float = 5.0) -> bool:
         """True once the host has closed the connection (messages before are kept)."""
@@ -144,7 +158,8 @@ def leaks(messages: Iterable[dict], seat: int | None, states: dict[int, Any]) ->
 
     ``states`` maps seq -> the host's true engine state (``matchlog.states``). A card is
     secret for ``seat`` at seq k if another seat holds it at k and ``seat`` has not held it
-    itself earlier in that round (cards handed over in the exchange are known to both).
+    itself earlier in that round, nor handed it over or received it in its own exchange
+    (per the host's true ``exchange_info``).
     Returns a list of problems (empty = no leak).
     """
     problems: list[str] = []
@@ -163,7 +178,11 @@ def leaks(messages: Iterable[dict], seat: int | None, states: dict[int, Any]) ->
         if s is None:
             problems.append(f"state for unknown seq {k}")
             continue
-        known = held.get((s.round_no, k), set()) if seat is not None else set()
+        known = set()
+        if seat is not None:
+            known = set(held.get((s.round_no, k), set()))
+            for info in s.exchange_info[seat]:  # cards handed over with this seat's partner
+                known |= set(info.get("gave") or []) | set(info.get("got") or [])
         secret = set()
         for o in range(s.n):
             if o != seat:
