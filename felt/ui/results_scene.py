@@ -116,38 +116,25 @@ class ResultsScene(Scene):
             draw_text(surface, i18n.t("res.winner", name=seat_name(self.names, w) if w is not None else "?"),
                       band.inflate(-bh - 16, -6).move(bh // 2 - 8, 0), S.px["big"], theme.GOLD, bold=True, min_px=12)
             y = band.bottom + S.margin
-        # places of the (last) round
+        # places of the (last) round, and the standings
         row_h = max(36, int(S.px["label"] * 2.3))
+        lab_h = int(S.px["label"] * 1.8)
         avail = c.bottom - y
         table_h = self._standings_height(n, row_h)
-        places_h = len(places) * row_h + int(S.px["label"] * 1.8)
-        if places and (not self.match_over or avail - table_h > places_h):
+        if self.match_over:
+            self._draw_standings(surface, pygame.Rect(c.left, y, c.w, min(table_h, avail)), n, row_h)
+            y += min(table_h, avail) + S.margin
+            rest = c.bottom - y - lab_h
+            if places and rest >= len(places) * 28:
+                draw_text(surface, i18n.t("res.title", n=v.get("round_no", 1)),
+                          pygame.Rect(c.left, y, c.w, lab_h), S.px["label"], theme.TEXT_DIM, align="left", bold=True)
+                self._draw_places(surface, y + lab_h, places, titles, min(row_h, rest // len(places)))
+        else:
+            places_h = len(places) * row_h
             if places_h + table_h > avail:   # compress rows to fit both
-                row_h = max(28, int((avail - int(S.px["label"] * 3.6)) / (len(places) + n + 1)))
-            lab = i18n.t("res.title", n=v.get("round_no", 1)) if self.match_over else ""
-            if lab:
-                draw_text(surface, lab, pygame.Rect(c.left, y, c.w, int(S.px["label"] * 1.8)), S.px["label"],
-                          theme.TEXT_DIM, align="left", bold=True)
-                y += int(S.px["label"] * 1.8)
-            for i, seat in enumerate(places):
-                r = pygame.Rect(c.left, y, c.w, row_h - 4)
-                col = (70, 54, 8) if i == 0 else (8, 44, 26)
-                theme.panel(surface, r, col, alpha=220, radius=10,
-                            border=theme.GOLD if i == 0 else theme.PANEL_BORDER, border_width=1)
-                pw = int(r.h * 1.1)
-                draw_text(surface, f"{i + 1}.", pygame.Rect(r.left + 6, r.top, pw, r.h), S.px["title"],
-                          theme.GOLD if i == 0 else theme.TEXT, bold=True, min_px=10)
-                rest = pygame.Rect(r.left + pw + 10, r.top, r.w - pw - 20, r.h)
-                tw = rest.w * 45 // 100
-                name_r = pygame.Rect(rest.left, rest.top, rest.w - tw - 8, rest.h)
-                title_r = pygame.Rect(name_r.right + 8, rest.top, tw, rest.h)
-                draw_text(surface, self._name(seat), name_r, S.px["label"], theme.TEXT, align="left", bold=True, min_px=10)
-                t = i18n.title_text(titles[i]) if i < len(titles) else ""
-                draw_text(surface, t, title_r, S.px["body"], theme.GOLD if i == 0 else theme.TEXT_DIM, align="right",
-                          min_px=9)
-                y += row_h
-            y += S.margin // 2
-        self._draw_standings(surface, pygame.Rect(c.left, y, c.w, c.bottom - y), n, row_h)
+                row_h = max(28, int((avail - lab_h - S.margin) / (len(places) + n + 1)))
+            y = self._draw_places(surface, y, places, titles, row_h) + S.margin // 2
+            self._draw_standings(surface, pygame.Rect(c.left, y, c.w, c.bottom - y), n, row_h)
         if not self.next_btn.visible:
             msg = "" if self.match_over else i18n.t("res.waiting_next")
             if msg:
@@ -156,6 +143,28 @@ class ResultsScene(Scene):
                           S.px["body"], theme.TEXT_DIM)
         self.next_btn.draw(surface)
         self.leave_btn.draw(surface)
+
+    def _draw_places(self, surface, y: int, places, titles, row_h: int) -> int:
+        S = self.S
+        c = S.content
+        for i, seat in enumerate(places):
+            r = pygame.Rect(c.left, y, c.w, row_h - 4)
+            col = (70, 54, 8) if i == 0 else (8, 44, 26)
+            theme.panel(surface, r, col, alpha=220, radius=10,
+                        border=theme.GOLD if i == 0 else theme.PANEL_BORDER, border_width=1)
+            pw = int(r.h * 1.1)
+            draw_text(surface, f"{i + 1}.", pygame.Rect(r.left + 6, r.top, pw, r.h), S.px["title"],
+                      theme.GOLD if i == 0 else theme.TEXT, bold=True, min_px=10)
+            rest = pygame.Rect(r.left + pw + 10, r.top, r.w - pw - 20, r.h)
+            tw = rest.w * 45 // 100
+            name_r = pygame.Rect(rest.left, rest.top, rest.w - tw - 8, rest.h)
+            title_r = pygame.Rect(name_r.right + 8, rest.top, tw, rest.h)
+            draw_text(surface, self._name(seat), name_r, S.px["label"], theme.TEXT, align="left", bold=True, min_px=10)
+            t = i18n.title_text(titles[i]) if i < len(titles) else ""
+            draw_text(surface, t, title_r, S.px["body"], theme.GOLD if i == 0 else theme.TEXT_DIM, align="right",
+                      min_px=9)
+            y += row_h
+        return y
 
     def _standings_height(self, n: int, row_h: int) -> int:
         return (n + 1) * row_h + int(self.S.px["label"] * 1.8)
