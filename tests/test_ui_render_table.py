@@ -329,3 +329,25 @@ def test_exchange_wish_by_taps():
     _tap(stack, scene.wish_btn.rect.center, size)
     mv = move_from_wire(scene.outbox[0])
     assert mv.kind == "wish" and mv.ranks == (rank,) and is_legal(st, seat, mv)
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1280, 720)])
+def test_spectator_and_round_over_views_draw(size):
+    rules = load_rules("FOLGEN").replace(jokers=2, joker_power="both", revolution=True)
+    rng = random.Random(8)
+    st, _ = new_match(rules, 5, 8)
+    scene = TableScene(view(st, None))
+    stack = _stack(scene, size)
+    assert scene.seat is None and len(scene.L.seats) == 5
+    surf = pygame.Surface(size)
+    while st.phase == "play":
+        seat = st.to_move
+        evs = apply_inplace(st, seat, rng.choice(legal_moves(st)))
+        scene.set_view(view(st, None), filter_events(evs, None))
+        stack.update(0.05)
+        stack.draw(surf)
+    assert st.phase in ("round_over", "match_over")
+    assert not scene.play_btn.enabled and scene.outbox == []
+    # the same round seen by a player: every view of the round draws without error
+    mine = TableScene(view(st, 2))
+    _stack(mine, size).draw(surf)

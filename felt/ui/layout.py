@@ -133,7 +133,7 @@ def hand_rows_needed(w: int, h: int, n_cards: int) -> int:
     if not is_portrait(w, h):
         return 1
     m = max(6, int(round(8 * min(unit(w, h), 1.6))))
-    cw = int(max(52, min(w / 6.2, h / 9.0, 90)))
+    cw = int(max(52, min(w / 5.6, h / 8.8, 96)))
     per_row = max(1, (w - 2 * m - cw) // max(18, int(cw * 0.42)) + 1)
     return 1 if n_cards <= per_row else 2
 
@@ -155,7 +155,7 @@ def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None
 
     # hand cards
     if portrait:
-        cw = int(max(52, min(w / 6.2, h / 9.0, 90)))
+        cw = int(max(52, min(w / 5.6, h / 8.8, 96)))
     else:
         cw = int(max(56, min(h * 0.125, w / 11.0, 140)))
     ch = int(cw * CARD_RATIO)
