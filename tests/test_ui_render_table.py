@@ -351,3 +351,42 @@ def test_spectator_and_round_over_views_draw(size):
     # the same round seen by a player: every view of the round draws without error
     mine = TableScene(view(st, 2))
     _stack(mine, size).draw(surf)
+
+
+def test_drag_across_cards_selects_them():
+    st = _state_on_turn()
+    scene = TableScene(view(st, 0))
+    size = (1280, 720)
+    stack = _stack(scene, size)
+    a, b, c = scene.hand[:3]
+    pa, pb, pc = (_visible_point(scene, x) for x in (a, b, c))
+    evs = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pa, button=1, touch=False)]
+    for p in (pb, pc):
+        evs.append(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 0), buttons=(1, 0, 0), touch=False))
+    evs.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pc, button=1, touch=False))
+    for ev in evs:
+        for inp in map_event(ev, size):
+            stack.handle(inp)
+    assert scene.selected == {a, b, c}
+    # hovering without a pressed button selects nothing more
+    d = scene.hand[3]
+    for inp in map_event(pygame.event.Event(pygame.MOUSEMOTION, pos=_visible_point(scene, d), rel=(1, 0),
+                                            buttons=(0, 0, 0), touch=False), size):
+        stack.handle(inp)
+    assert d not in scene.selected
+
+
+def test_turn_timer_counts_down_without_busy_redraw():
+    st = _state_on_turn()
+    scene = TableScene(view(st, 0))
+    stack = _stack(scene, (360, 640))
+    scene.my_turn_cue = 0
+    scene.set_timer({"seat": 1, "left": 10.0, "total": 20.0})
+    stack.draw(pygame.Surface((360, 640)))
+    assert not scene.animating()
+    stack.update(0.3)
+    assert scene.timer["left"] == pytest.approx(9.7)
+    assert stack.needs_draw()              # a tick redraws the bar ...
+    stack.draw(pygame.Surface((360, 640)))
+    stack.update(0.05)
+    assert not stack.needs_draw()          # ... but not every frame

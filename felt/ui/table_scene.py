@@ -142,6 +142,16 @@ class LegalIndex:
         return cd.rank in self.play_ranks or (cd.suit, cd.rank) in self.play_faces
 
 
+def scene_kind(view: dict) -> str:
+    """Which game scene shows this view: 'exchange', 'results' or 'table'."""
+    phase = view.get("phase")
+    if phase == "exchange":
+        return "exchange"
+    if phase in ("round_over", "match_over"):
+        return "results"
+    return "table"
+
+
 def seat_name(names: list[str] | None, seat: int) -> str:
     if names and 0 <= seat < len(names) and names[seat]:
         return names[seat]
@@ -195,6 +205,10 @@ class TableScene(Scene):
         self.L: layout.TableLayout | None = None
         self._slots: list[pygame.Rect] = []
         self._press_card: int | None = None
+        self._drag_state: bool | None = None
+        self._drag_seen: set = set()
+        self.timer: dict | None = None       # turn timer from the host: {seat, left, total}
+        self._timer_tick = 0.0
         self.play_btn = Button(i18n.t("table.play"), self.play_selected, kind="primary",
                                hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
         self.pass_btn = Button(i18n.t("table.pass"), self.do_pass, kind="secondary", hotkeys=(pygame.K_p,))
@@ -294,6 +308,19 @@ class TableScene(Scene):
     def _menu(self) -> None:
         if self.on_menu:
             self.on_menu()
+
+    def _set_selected(self, cid: int, on: bool) -> None:
+        if on:
+            self.selected.add(cid)
+        else:
+            self.selected.discard(cid)
+        self._refresh_buttons()
+        self.mark_dirty()
+
+    def set_timer(self, timer: dict | None) -> None:
+        """The host's turn timer ({'seat', 'left', 'total'} seconds) or None."""
+        self.timer = dict(timer) if timer else None
+        self.mark_dirty()
 
     def toggle_card(self, cid: int) -> None:
         if cid in self.selected:
@@ -497,12 +524,24 @@ class TableScene(Scene):
             return
         if inp.kind == PRESS:
             self._press_card = self.card_at(inp.pos)
+            # sliding over cards after pressing one selects (or unselects) them all
+            self._drag_state = None if self._press_card is None else (self._press_card not in self.selected)
+            self._drag_seen = {self._press_card} if self._press_card is not None else set()
+            return
+        if inp.kind == MOTION and self._press_card is not None and inp.buttons and inp.buttons[0]:
+            cid = self.card_at(inp.pos)
+            if cid is not None and cid not in self._drag_seen:
+                if len(self._drag_seen) == 1:           # the drag starts: apply to the first card too
+                    self._set_selected(self._press_card, self._drag_state)
+                self._drag_seen.add(cid)
+                self._set_selected(cid, self._drag_state)
             return
         if inp.kind == RELEASE:
             cid = self.card_at(inp.pos)
-            if cid is not None and cid == self._press_card:
+            if len(self._drag_seen) <= 1 and cid is not None and cid == self._press_card:
                 self.toggle_card(cid)
             self._press_card = None
+            self._drag_seen = set()
             return
         if inp.kind == KEY:
             k = inp.key
@@ -538,6 +577,12 @@ class TableScene(Scene):
                 if self.my_turn and self.legal and self.legal.can_pass and not self.legal.can_play and not self.pending:
                     self.toast.show(i18n.t("table.auto_passed"), 1.4)
                     self.submit({"kind": "pass"})
+        if self.timer and self.timer.get("left", 0) > 0:
+            self.timer["left"] = max(0.0, float(self.timer["left"]) - dt)
+            self._timer_tick += dt
+            if self._timer_tick >= 0.2:
+                self._timer_tick = 0.0
+                moving = True
         pulse = self.my_turn and not self.pending
         self.play_btn.pulse = (0.35 + 0.65 * self.anim.pulse()) if (pulse and self.play_btn.enabled) else 0.0
         if moving:
@@ -563,6 +608,7 @@ class TableScene(Scene):
             if r is not None:
                 self._draw_seat(surface, s, r)
         self._draw_pile(surface)
+        self._draw_timer(surface)
         self._draw_hint(surface)
         self.play_btn.draw(surface)
         self.pass_btn.draw(surface)
@@ -709,6 +755,21 @@ class TableScene(Scene):
         by = i18n.t("table.played_by_you") if who == self.seat else i18n.t("table.played_by", name=self._name(who))
         draw_text(surface, by, bot_r, L.px["small"], theme.TEXT_DIM,
                   min_px=9)
+
+    def _draw_timer(self, surface) -> None:
+        tm = self.timer
+        if not tm or not tm.get("total"):
+            return
+        seat = tm.get("seat")
+        frac = max(0.0, min(1.0, float(tm.get("left", 0)) / float(tm["total"])))
+        r = self.seat_rect(seat) if seat is not None else None
+        if r is None:
+            r = pygame.Rect(self.L.hand.left, self.L.hand.top - 6, self.L.hand.w, 4)
+        else:
+            r = pygame.Rect(r.left + 6, r.top + 3, r.w - 12, 4)
+        col = theme.OK if frac > 0.5 else (theme.ACCENT if frac > 0.2 else theme.DANGER)
+        pygame.draw.rect(surface, (0, 0, 0), r, border_radius=2)
+        pygame.draw.rect(surface, col, (r.left, r.top, int(r.w * frac), r.h), border_radius=2)
 
     def _draw_hint(self, surface) -> None:
         L = self.L
