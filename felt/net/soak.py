@@ -1,0 +1,453 @@
+"""`felt soak`: many matches over loopback while clients drop and the host is killed.
+
+Each match runs a real host as a subprocess (``felt host --headless --journal F``, loopback
+only, no mDNS) and one network :class:`~felt.net.botclient.BotClient` per seat plus a
+spectator, all separate TCP connections. While they play, the soak
+
+- drops clients at random (the TCP connection is aborted; the client reconnects with its
+  seat token by itself),
+- kills the host with SIGKILL at random points and starts it again with
+  ``felt host --resume F`` (same port; clients find it again by themselves).
+
+After each match it checks, against the host's journal replayed by the engine:
+
+- every client's last view equals the host's view for its seat (spectator: seat None);
+- every state a client was ever shown is the host's state at that seq (so nothing a client
+  saw was lost by a crash), and a resumed host is never behind what any client saw;
+- every card is accounted for: at every step the hands and the played cards are the whole
+  deck, each card once; every view's hand, counts and played cards add up;
+- every client kept its seat, and the host finished the match and exited cleanly.
+
+It prints what it did (matches, moves, drops, reconnects, host kills) and what it found.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import signal
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import msgpack
+
+from felt import engine
+from felt.net import journal as jmod
+from felt.net import matchlog
+from felt.net.botclient import BotClient
+from felt.net.client import AsyncClient
+
+ROOT = Path(__file__).resolve().parents[2]
+ADDR = "127.0.0.1"
+
+
+def _norm(obj: Any) -> Any:
+    """What a value looks like after travelling as msgpack (tuples become lists)."""
+    return msgpack.unpackb(msgpack.packb(obj, use_bin_type=True), raw=False, strict_map_key=False)
+
+
+def host_command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "felt.cli", "host", "--headless", "--no-announce",
+            "--interface", ADDR, *args]
+
+
+def host_env() -> dict:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    return env
+
+
+class HostProcess:
+    """A `felt host --headless` subprocess whose output goes to a file."""
+
+    def __init__(self, workdir: Path, journal: Path):
+        self.workdir = workdir
+        self.journal = journal
+        self.proc: asyncio.subprocess.Process | None = None
+        self.port = 0
+        self.starts = 0
+        self.outputs: list[Path] = []
+
+    async def start(self, args: list[str], timeout: float = 30.0) -> str:
+        """Start the host; return its output up to the line with its address."""
+        self.starts += 1
+        out = self.workdir / f"host-{self.starts}.out"
+        self.outputs.append(out)
+        with open(out, "wb") as fh:
+            self.proc = await asyncio.create_subprocess_exec(
+                *host_command(*args), stdout=fh, stderr=asyncio.subprocess.STDOUT, env=host_env(),
+                cwd=str(self.workdir))
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            text = out.read_text(errors="replace")
+            m = re.search(r" at 127\.0\.0\.1:(\d+) ", text)
+            if m:
+                self.port = int(m.group(1))
+                return text
+            if self.proc.returncode is not None:
+                break
+            await asyncio.sleep(0.02)
+        raise RuntimeError(f"host did not start:\n{out.read_text(errors='replace')}")
+
+    @property
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.returncode is None
+
+    async def kill(self) -> None:
+        if self.alive:
+            assert self.proc is not None
+            self.proc.send_signal(signal.SIGKILL)
+            await self.proc.wait()
+
+    async def wait(self, timeout: float) -> int | None:
+        if self.proc is None:
+            return None
+        try:
+            return await asyncio.wait_for(self.proc.wait(), timeout)
+        except asyncio.TimeoutError:
+            return None
+
+    def output(self) -> str:
+        return "\n".join(p.read_text(errors="replace") for p in self.outputs if p.exists())
+
+
+class Watcher:
+    """Records every state a client receives: (seq, view)."""
+
+    def __init__(self, name: str, on_state: Callable[["Watcher", dict], Any] | None = None):
+        self.name = name
+        self.states: list[tuple[int, dict]] = []
+        self.seats: set = set()
+        self.on_state = on_state
+        self.max_seq = -1
+        self.welcomes = 0
+
+    def __call__(self, msg: dict) -> None:
+        t = msg.get("t")
+        if t == "welcome":
+            self.welcomes += 1
+            self.seats.add(msg.get("seat"))
+        elif t == "state":
+            self.states.append((msg["seq"], msg["view"]))
+            self.max_seq = max(self.max_seq, msg["seq"])
+            if self.on_state is not None:
+                self.on_state(self, msg)
+
+    @property
+    def last_view(self) -> dict | None:
+        return self.states[-1][1] if self.states else None
+
+
+@dataclass
+class KillRecord:
+    seen_seq: int          # highest seq any client had seen when the host died
+    resumed_seq: int       # game entries the resumed host found in its journal
+    repaired: bool
+
+
+@dataclass
+class MatchResult:
+    index: int
+    seed: int
+    moves: int = 0
+    entries: int = 0
+    rounds: int = 0
+    drops: int = 0
+    reconnects: int = 0
+    kills: list[KillRecord] = field(default_factory=list)
+    repairs: int = 0
+    seconds: float = 0.0
+    problems: list[str] = field(default_factory=list)
+    places: list = field(default_factory=list)
+    journal: Path | None = None
+    rules: Any = None
+    players: int = 0
+    rounds_asked: int = 0
+    last_views: dict = field(default_factory=dict)   # seat (None: spectator) -> last view
+    host_output: str = ""
+
+
+@dataclass
+class SoakResult:
+    matches: list[MatchResult] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def problems(self) -> list[str]:
+        return [f"match {m.index}: {p}" for m in self.matches for p in m.problems]
+
+    def totals(self) -> dict:
+        ms = self.matches
+        return {"matches": len(ms), "moves": sum(m.moves for m in ms), "rounds": sum(m.rounds for m in ms),
+                "drops": sum(m.drops for m in ms), "reconnects": sum(m.reconnects for m in ms),
+                "host_kills": sum(len(m.kills) for m in ms), "journal_repairs": sum(m.repairs for m in ms),
+                "problems": len(self.problems), "seconds": round(self.seconds, 1)}
+
+
+def _estimate_moves(rules, players: int, rounds: int, seed: int) -> int:
+    """Moves in a match of random legal play (to spread the kill points)."""
+    rng = random.Random(seed)
+    s, _ = engine.new_match(rules, players, seed, rounds)
+    moves = 0
+    while s.phase != "match_over" and moves < 20000:
+        if s.phase == "round_over":
+            s, _ = engine.next_round(s)
+            continue
+        engine.apply_inplace(s, s.to_move, rng.choice(engine.legal_moves(s)))
+        moves += 1
+    return max(moves, 10)
+
+
+def check_cards_state(s: Any) -> str | None:
+    ids = [c for h in s.hands for c in h] + list(s.played)
+    if sorted(ids) != list(range(len(s.deck))):
+        dup = len(ids) - len(set(ids))
+        return f"cards not accounted for (round {s.round_no}): {len(set(ids))} of {len(s.deck)} distinct, {dup} twice"
+    return None
+
+
+def check_cards_view(v: dict, deck: int) -> str | None:
+    hand, played, counts = v.get("hand") or [], v.get("played") or [], v.get("counts") or []
+    if len(set(hand)) != len(hand) or set(hand) & set(played):
+        return "a card is in the hand twice or both in the hand and played"
+    if v.get("seat") is not None and len(hand) != counts[v["seat"]]:
+        return f"hand of {len(hand)} cards but count {counts[v['seat']]}"
+    if sum(counts) + len(played) != deck or len(set(played)) != len(played):
+        return f"counts {sum(counts)} + played {len(played)} != deck {deck}"
+    return None
+
+
+async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, drops: float, kills: int,
+                     seed: int, workdir: Path, level: str = "normal", client_delay: float = 0.005,
+                     reconnect_wait: float = 2.0, time_limit: float = 240.0,
+                     say: Callable[[str], Any] = lambda m: None,
+                     before_resume: Callable[[Path], Any] | None = None) -> MatchResult:
+    from felt.net.host import resolve_rules
+    rng = random.Random(seed)
+    mseed = rng.getrandbits(40)
+    res = MatchResult(index, mseed, rules=resolve_rules(rules_spec), players=players, rounds_asked=rounds)
+    t0 = time.monotonic()
+    rules = resolve_rules(rules_spec)
+    jpath = workdir / f"match-{index}.journal"
+    host = HostProcess(workdir, jpath)
+    await host.start(["--port", "0", "--players", str(players), "--rules", rules_spec, "--rounds", str(rounds),
+                      "--seed", str(mseed), "--start-when-full", "--bot-delay", "0",
+                      "--reconnect-wait", str(reconnect_wait), "--journal", str(jpath),
+                      "--name", f"Soak {index}"])
+    port = host.port
+    loop = asyncio.get_running_loop()
+    clients: list[AsyncClient] = []
+
+    def maybe_drop(w: Watcher, msg: dict, client: AsyncClient) -> None:
+        if drops > 0 and msg["view"].get("phase") != "match_over" and rng.random() < drops:
+            def abort() -> None:
+                conn = client.conn
+                if conn is not None:
+                    res.drops += 1
+                    conn.writer.transport.abort()
+            loop.call_later(rng.random() * 0.01, abort)
+
+    bots: list[BotClient] = []
+    watchers: list[Watcher] = []
+    for i in range(players):
+        w = Watcher(f"P{i + 1}")
+        b = BotClient(ADDR, port, f"P{i + 1}", level=level, delay=client_delay, seed=mseed + i,
+                      reconnect_for=120.0, on_message=w)
+        w.on_state = (lambda b_: lambda w_, m: maybe_drop(w_, m, b_.client))(b)
+        bots.append(b)
+        watchers.append(w)
+        clients.append(b.client)
+    spec_w = Watcher("spectator")
+    spec = AsyncClient(ADDR, port, "Watcher", spectator=True, reconnect_for=120.0, on_message=spec_w)
+    spec_w.on_state = lambda w_, m: maybe_drop(w_, m, spec)
+    clients.append(spec)
+    tasks = [asyncio.ensure_future(b.run()) for b in bots]
+    spec_task = asyncio.ensure_future(spec.run())
+
+    def seen() -> int:
+        return max(w.max_seq for w in watchers + [spec_w])
+
+    est = _estimate_moves(rules, players, rounds, mseed)
+    targets = sorted(rng.randint(1, max(2, int(est * 0.95))) for _ in range(kills))
+
+    async def killer() -> None:
+        for target in targets:
+            while seen() < target and host.alive:
+                await asyncio.sleep(0.005)
+            if not host.alive:
+                return
+            await asyncio.sleep(rng.random() * 0.02)  # not always right at a state boundary
+            if not host.alive:
+                return
+            await host.kill()
+            before = seen()
+            await asyncio.sleep(rng.random() * 0.5)   # the host stays dead for a moment
+            if before_resume is not None:
+                before_resume(jpath)
+            text = await host.start(["--resume", str(jpath)])
+            m = re.search(r"(\d+) game entries", text)
+            resumed = int(m.group(1)) if m else -1
+            repaired = "damaged" in text
+            res.kills.append(KillRecord(before, resumed, repaired))
+            res.repairs += repaired
+            if host.port != port:
+                res.problems.append(f"resumed host listens on port {host.port}, not {port}")
+                return
+            say(f"  match {index}: host killed at seq {before}, resumed at {resumed}"
+                + (" (journal repaired)" if repaired else ""))
+
+    kill_task = asyncio.ensure_future(killer())
+    done, pending = await asyncio.wait(tasks, timeout=time_limit)
+    if pending:
+        res.problems.append(f"match did not finish within {time_limit:g} s "
+                            f"(seqs seen: {[w.max_seq for w in watchers]})")
+    kill_task.cancel()
+    try:
+        await kill_task
+    except BaseException:
+        pass
+    # the spectator has the final state once every player has it; give it a moment
+    for _ in range(100):
+        lv = spec_w.last_view
+        if lv is not None and lv.get("phase") == "match_over":
+            break
+        await asyncio.sleep(0.05)
+    await spec.close()
+    for b in bots:
+        await b.close()
+    await asyncio.wait(tasks + [spec_task], timeout=5)
+    rc = await host.wait(90.0)
+    if rc is None:
+        res.problems.append("host did not exit after the match")
+        await host.kill()
+    elif rc != 0:
+        res.problems.append(f"host exited with code {rc}")
+    res.reconnects = sum(max(0, c.connects - 1) for c in clients)
+    res.journal = jpath
+    res.host_output = host.output()
+    for w in watchers + [spec_w]:
+        if w.last_view is not None:
+            res.last_views[w.last_view.get("seat")] = w.last_view
+
+    # --- checks against the journal ------------------------------------------------
+    try:
+        rj = jmod.load_resume(jpath, repair=False)
+    except Exception as exc:
+        res.problems.append(f"journal unreadable: {exc}")
+        res.seconds = time.monotonic() - t0
+        return res
+    if rj.damage:
+        res.problems.append(f"journal damaged at the end: {rj.damage}")
+    mlog = rj.log
+    if mlog is None:
+        res.problems.append("journal has no match")
+        res.seconds = time.monotonic() - t0
+        return res
+    final_direct = engine.replay(rules, players, mseed, jmod.actions(mlog), rounds)
+    states = dict(matchlog.states(mlog))
+    final = states[mlog.seq]
+    res.entries = mlog.seq
+    res.moves = sum(1 for e in mlog.entries if e["k"] == "move")
+    res.rounds = len(final.history)
+    res.places = [list(p) for p in final.history]
+    if final.phase != "match_over":
+        res.problems.append(f"the match did not end (phase {final.phase})")
+    if _norm(engine.view(final_direct, None)) != _norm(engine.view(final, None)):
+        res.problems.append("replaying the journal step by step and at once disagree")
+    deck = len(final.deck)
+    bad_cards = {p for s in states.values() if (p := check_cards_state(s))}
+    res.problems += sorted(bad_cards)[:3]
+    views: dict[tuple[int, Any], Any] = {}
+
+    def host_view(seq: int, seat: Any) -> Any:
+        key = (seq, seat)
+        if key not in views:
+            views[key] = _norm(engine.view(states[seq], seat))
+        return views[key]
+
+    for i, (b, w) in enumerate(zip(bots, watchers)):
+        seats = w.seats - {None}
+        if len(seats) != 1:
+            res.problems.append(f"{w.name} sat at seats {sorted(seats)} (expected one seat)")
+            continue
+        seat = next(iter(seats))
+        lv = w.last_view
+        if lv is None or _norm(lv) != host_view(mlog.seq, seat):
+            res.problems.append(f"{w.name} (seat {seat}): last view differs from the host's view "
+                                f"(client at seq {w.states[-1][0] if w.states else None}, host at {mlog.seq})")
+        bad = 0
+        for seq, v in w.states:
+            if seq not in states or _norm(v) != host_view(seq, seat):
+                bad += 1
+            elif (p := check_cards_view(v, deck)):
+                res.problems.append(f"{w.name} seq {seq}: {p}")
+        if bad:
+            res.problems.append(f"{w.name}: {bad} of {len(w.states)} views differ from the host's state at their seq")
+    lv = spec_w.last_view
+    if lv is None or _norm(lv) != host_view(mlog.seq, None):
+        res.problems.append("spectator: last view differs from the host's public view")
+    bad = sum(1 for seq, v in spec_w.states if seq not in states or _norm(v) != host_view(seq, None))
+    if bad:
+        res.problems.append(f"spectator: {bad} views differ from the host's state at their seq")
+    for k in res.kills:
+        if k.resumed_seq < k.seen_seq and not k.repaired:
+            res.problems.append(f"a resumed host was at seq {k.resumed_seq} but clients had seen {k.seen_seq}")
+    res.seconds = time.monotonic() - t0
+    return res
+
+
+async def run_soak(matches: int = 3, players: int = 4, rules: str = "PR-002", rounds: int = 3,
+                   drops: float = 0.05, kills: int = 2, seed: int = 1, workdir: str | Path | None = None,
+                   say: Callable[[str], Any] = lambda m: None, **kw: Any) -> SoakResult:
+    out = SoakResult()
+    t0 = time.monotonic()
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory(prefix="felt-soak-") as tmp:
+        wd = Path(workdir) if workdir else Path(tmp)
+        wd.mkdir(parents=True, exist_ok=True)
+        for i in range(1, matches + 1):
+            r = await play_match(i, players=players, rules_spec=rules, rounds=rounds, drops=drops, kills=kills,
+                                 seed=rng.getrandbits(32), workdir=wd, say=say, **kw)
+            out.matches.append(r)
+            say(f"match {i}: {r.moves} moves, {r.rounds} rounds, {r.drops} drops, {r.reconnects} reconnects, "
+                f"{len(r.kills)} host kills, {r.repairs} journal repairs, {r.seconds:.1f} s: "
+                + ("ok" if not r.problems else "; ".join(r.problems)))
+    out.seconds = time.monotonic() - t0
+    return out
+
+
+def cmd_soak(args: Any) -> int:
+    def say(m: str) -> None:
+        print(m, flush=True)
+    from felt.net.host import resolve_rules
+    from felt.rules import RulesError
+    try:
+        r = resolve_rules(args.rules)
+        r.validate(args.players)
+    except (RulesError, OSError, ValueError) as exc:
+        print(f"felt soak: {exc}", file=sys.stderr)
+        return 2
+    say(f"soak: {args.matches} matches of {args.rounds} rounds, {args.players} network bot clients and a "
+        f"spectator, rules {args.rules}, drop chance {args.drops:g} per update, {args.kills} host kills "
+        f"per match (SIGKILL, then felt host --resume), seed {args.seed}")
+    res = asyncio.run(run_soak(args.matches, args.players, args.rules, args.rounds, max(0.0, args.drops),
+                               max(0, args.kills), args.seed, say=say))
+    t = res.totals()
+    say(f"did: {t['matches']} matches, {t['rounds']} rounds, {t['moves']} moves, {t['drops']} client drops, "
+        f"{t['reconnects']} reconnects, {t['host_kills']} host kills and resumes, "
+        f"{t['journal_repairs']} journal repairs, {t['seconds']} s")
+    if res.problems:
+        say(f"found {len(res.problems)} problems:")
+        for p in res.problems:
+            say(f"  {p}")
+        return 1
+    say("found: no problems; every client's last view equals the host's view for its seat, every view "
+        "ever sent matches the journal, every card accounted for at every step")
+    return 0
