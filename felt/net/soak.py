@@ -228,7 +228,10 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
                      seed: int, workdir: Path, level: str = "normal", client_delay: float = 0.005,
                      reconnect_wait: float = 2.0, time_limit: float = 240.0,
                      say: Callable[[str], Any] = lambda m: None,
-                     before_resume: Callable[[Path], Any] | None = None) -> MatchResult:
+                     before_resume: Callable[[Path], Any] | None = None,
+                     kill_at: list[int] | None = None, cli_bots: int = 0) -> MatchResult:
+    """One match; ``cli_bots`` of the seats are played by `felt bot` subprocesses (checked by the
+    places they print), the others by in-process BotClients (checked view by view)."""
     from felt.net.host import resolve_rules
     rng = random.Random(seed)
     mseed = rng.getrandbits(40)
@@ -256,7 +259,16 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
 
     bots: list[BotClient] = []
     watchers: list[Watcher] = []
-    for i in range(players):
+    cli: list[tuple[asyncio.subprocess.Process, Path]] = []
+    for i in range(min(cli_bots, players)):
+        out = workdir / f"match-{index}-bot-{i + 1}.out"
+        with open(out, "wb") as fh:
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "felt.cli", "bot", f"{ADDR}:{port}", "--name", f"C{i + 1}",
+                "--level", "easy", "--delay", str(client_delay), stdout=fh, stderr=asyncio.subprocess.STDOUT,
+                env=host_env(), cwd=str(workdir))
+        cli.append((proc, out))
+    for i in range(players - len(cli)):
         w = Watcher(f"P{i + 1}")
         b = BotClient(ADDR, port, f"P{i + 1}", level=level, delay=client_delay, seed=mseed + i,
                       reconnect_for=120.0, on_message=w)
@@ -275,7 +287,8 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
         return max(w.max_seq for w in watchers + [spec_w])
 
     est = _estimate_moves(rules, players, rounds, mseed)
-    targets = sorted(rng.randint(1, max(2, int(est * 0.95))) for _ in range(kills))
+    targets = sorted(kill_at) if kill_at is not None else \
+        sorted(rng.randint(1, max(2, int(est * 0.8))) for _ in range(kills))
 
     async def killer() -> None:
         for target in targets:
@@ -323,6 +336,14 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
     for b in bots:
         await b.close()
     await asyncio.wait(tasks + [spec_task], timeout=5)
+    cli_out = []
+    for proc, out in cli:
+        try:
+            crc = await asyncio.wait_for(proc.wait(), 60)
+        except asyncio.TimeoutError:
+            proc.kill()
+            crc = await proc.wait()
+        cli_out.append((crc, out.read_text(errors="replace")))
     rc = await host.wait(90.0)
     if rc is None:
         res.problems.append("host did not exit after the match")
@@ -390,6 +411,16 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
                 res.problems.append(f"{w.name} seq {seq}: {p}")
         if bad:
             res.problems.append(f"{w.name}: {bad} of {len(w.states)} views differ from the host's state at their seq")
+    for crc, text in cli_out:
+        m = re.search(r"seat (\d+), match over; places per round: \[([\d, ]*)\]", text)
+        if crc != 0 or not m:
+            res.problems.append(f"felt bot exited with {crc}: {text.strip()[-200:]}")
+            continue
+        seat = int(m.group(1))
+        got = [int(x) for x in m.group(2).split(",") if x.strip()]
+        want = [p.index(seat) + 1 for p in final.history]
+        if got != want:
+            res.problems.append(f"felt bot at seat {seat} reports places {got}, the host {want}")
     lv = spec_w.last_view
     if lv is None or _norm(lv) != host_view(mlog.seq, None):
         res.problems.append("spectator: last view differs from the host's public view")
