@@ -78,3 +78,35 @@ def test_table_browser_thread_and_discover_command():
             await host.stop()
 
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_headless_host_ctrl_c_withdraws_announcement():
+    import re
+    import signal
+
+    async def main():
+        browser = Browser(interface="127.0.0.1")
+        await browser.start()
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "felt.cli", "host", "--headless", "--interface", "127.0.0.1",
+             "--name", "Ctrl-C table", "--players", "3"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        try:
+            loop = asyncio.get_running_loop()
+            line = await loop.run_in_executor(None, proc.stdout.readline)
+            port = int(re.search(r":(\d+) ", line).group(1))
+            t = await wait_for(lambda: mine(browser.tables(), port))
+            assert t and t["name"] == "Ctrl-C table" and t["seats_free"] == 3
+            proc.send_signal(signal.SIGINT)
+            out, err = await loop.run_in_executor(None, lambda: proc.communicate(timeout=20))
+            assert proc.returncode == 0, err
+            assert "announcement withdrawn" in out
+            assert await wait_for(lambda: mine(browser.tables(), port) is None, timeout=3), \
+                "announcement not withdrawn"
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            await browser.close()
+
+    asyncio.run(asyncio.wait_for(main(), 60))

@@ -183,3 +183,60 @@ def test_late_joiner_takes_a_bot_seat_and_spectator_join_running():
         await host.stop()
 
     run(main())
+
+
+def test_leak_checker_catches_a_leak():
+    """The secrecy check above must be able to fail: feed it a forged frame."""
+    async def main():
+        host = await Host(cfg(players=3, bots=2, rounds=1)).start()
+        c = await RawClient.connect(host.port)
+        await c.hello("Eve")
+        c.send({"t": "ping"})
+        host.start_match()
+        m = await c.expect("state")
+        await host.stop()
+        return host, c.seat, m
+
+    host, seat, m = run(main())
+    states = dict(matchlog.states(host.log))
+    assert leaks([m], seat, states) == []
+    other = next(s for s in range(3) if s != seat)
+    forged = dict(m, events=m["events"] + [{"type": "deal", "seat": other, "cards": states[0].hands[other][:1]}])
+    assert leaks([forged], seat, states)
+    forged_view = dict(m, view=dict(m["view"], hand=m["view"]["hand"] + states[0].hands[other][:1]))
+    assert leaks([forged_view], seat, states)
+    assert leaks([dict(m, view=dict(m["view"], seed=1))], seat, states)
+
+
+def test_restore_from_log_same_table_and_tokens():
+    async def main():
+        host = await Host(cfg(players=3, bots=1, rounds=2, bot_delay=0.0, start_when_full=True)).start()
+        a = BotClient("127.0.0.1", host.port, "Owner", token=host.admin_token, delay=0.02, seed=1)
+        b = BotClient("127.0.0.1", host.port, "Bea", delay=0.02, seed=2)
+        tasks = [asyncio.ensure_future(x.run()) for x in (a, b)]
+        while host.seq < 10:
+            await asyncio.sleep(0.01)
+        records = host.log.records()
+        before = host.state.clone()
+        seat_a, seat_b, token_b = a.seat, b.seat, b.token
+        await host.stop()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        # a new host would read the journal; here: the records
+        host2 = Host(cfg(players=3, bot_delay=0.0))
+        host2.restore(matchlog.MatchLog.from_records(records))
+        await host2.start()
+        assert host2.seq == sum(1 for r in records if r["k"] in ("move", "next_round", "end_match"))
+        for s in range(3):
+            assert engine.view(host2.state, s) == engine.view(before, s)
+        assert host2.admin_token == host.admin_token
+        b2 = await RawClient.connect(host2.port)
+        w = await b2.hello("Bea", token=token_b)
+        assert w["seat"] == seat_b
+        m = await b2.expect("state")
+        assert sorted(m["view"]["hand"]) == sorted(before.hands[seat_b])
+        a2 = await RawClient.connect(host2.port)
+        w = await a2.hello("Owner", token=host.admin_token)
+        assert w["admin"] and w["seat"] == seat_a
+        await host2.stop()
+
+    run(main())

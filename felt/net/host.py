@@ -267,6 +267,7 @@ class Host:
         self.address = c.interface or "127.0.0.1"
         self.port = 0
         self.announcer = None
+        self._announcer_obj = None
         self._announce_task: asyncio.Task | None = None
         self._txt_task: asyncio.Task | None = None
         self._txt_dirty = False
@@ -317,6 +318,11 @@ class Host:
             from felt.net.journal import on_start
             on_start(self)  # journal open (and a resumed table scheduled) before anything changes
         self._sweep()
+        if self.running:  # restored from a log: wait for the players, then bots
+            for i, seat in enumerate(self.seats):
+                if seat.kind == "human" and seat.conn is None:
+                    self._start_away_timer(i)
+            self._schedule()
         if c.announce:
             self._announce_task = asyncio.ensure_future(self._announce())
         self._check_full()
@@ -324,8 +330,9 @@ class Host:
 
     async def _announce(self) -> None:
         from felt.net.discovery import Announcer
+        a = Announcer(self.table_name, self.port, self.config.interface)
+        self._announcer_obj = a  # stop() withdraws it even if it is still registering
         try:
-            a = Announcer(self.table_name, self.port, self.config.interface)
             await a.start(self._txt())
             self.announcer = a
             await a.update(self._txt())
@@ -361,15 +368,15 @@ class Host:
             if s.away_timer:
                 s.away_timer.cancel()
         if self._announce_task is not None and not self._announce_task.done():
-            self._announce_task.cancel()
+            # let a registration in progress finish, so that it can be withdrawn properly
             try:
-                await self._announce_task
+                await asyncio.wait_for(asyncio.shield(self._announce_task), 3.0)
             except BaseException:
-                pass
+                self._announce_task.cancel()
         if self._txt_task is not None and not self._txt_task.done():
             self._txt_task.cancel()
-        if self.announcer is not None:
-            a, self.announcer = self.announcer, None
+        a, self.announcer, self._announcer_obj = self._announcer_obj, None, None
+        if a is not None:
             try:
                 await a.close()
             except Exception as exc:
@@ -987,11 +994,33 @@ class Host:
         self.matches += 1
         self.log = MatchLog.start(self.rules, n, seed, self.rounds,
                                   [s.record(i) for i, s in enumerate(self.seats)],
-                                  table=self.table_name, template=self.template, match=self.matches)
+                                  table=self.table_name, template=self.template, match=self.matches,
+                                  admin_token=self.admin_token)
         if self.config.on_log:
             self.config.on_log(self.log)
         self._lobby_changed()
         self._after_change(events)
+
+    def restore(self, log: MatchLog) -> None:
+        """Take over a match from its log (resume after a crash): rules, seats with their
+        names and tokens, the admin token and the exact engine state. Call before start();
+        humans count as dropped until they reconnect with their tokens."""
+        from felt.net.matchlog import replay
+        h = log.header
+        rules = Rules.from_dict(h["rules"])
+        self.rules = rules
+        self.template = h.get("template") or template_of(rules)
+        self.rounds = h.get("rounds")
+        self.table_name = h.get("table") or self.table_name
+        self.seats = []
+        for d in log.seats():
+            self.seats.append(Seat(kind=d.get("kind", "empty"), name=d.get("name", ""), token=d.get("token"),
+                                   level=d.get("level"), owner=bool(d.get("owner")), auto=bool(d.get("auto"))))
+        owner = next((x for x in self.seats if x.owner and x.token), None)
+        self.admin_token = h.get("admin_token") or (owner.token if owner else self.admin_token)
+        self.state = replay(log, rules=view_rules(rules))
+        self.log = log
+        self.matches = max(self.matches, int(h.get("match") or 1))
 
     def end_match(self) -> None:
         assert self.state is not None and self.log is not None

@@ -92,12 +92,13 @@ def _actions(entries: list[dict]) -> Iterator[tuple]:
             yield (k,)
 
 
-def replay(log: MatchLog | list[dict]) -> "engine.State":
-    """The engine state after every game entry of ``log`` (a MatchLog or its records)."""
+def replay(log: MatchLog | list[dict], rules: Rules | None = None) -> "engine.State":
+    """The engine state after every game entry of ``log`` (a MatchLog or its records).
+    ``rules`` may pass an equal Rules object to use (the header's rules otherwise)."""
     if not isinstance(log, MatchLog):
         log = MatchLog.from_records(log)
     h = log.header
-    rules = Rules.from_dict(h["rules"])
+    rules = rules or Rules.from_dict(h["rules"])
     return engine.replay(rules, h["n"], h["seed"], list(_actions(log.entries)), h.get("rounds"))
 
 
