@@ -1,0 +1,155 @@
+"""The game window: `felt`, `felt host` (with a window) and `felt join ADDRESS:PORT`.
+
+One resizable pygame window, one scene stack (felt/ui/scene.py) and the controller
+(felt/ui/controller.py) that ties the scenes to the network. The loop is event-driven:
+it draws only when a scene changed or an animation runs, and otherwise sleeps in
+``pygame.event.wait`` until input, a network message (the client thread posts a wake-up
+event) or a short idle tick (for the live table list on the start screen).
+
+Keys on laptops: Ctrl+Q quits, F11 toggles full screen; each scene adds its own
+(Enter = play/start, P = pass, Esc = back/clear, M = sound, ...).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (320, 480)
+
+
+def _init_pygame():
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # a tap must arrive as a finger event, and mouse clicks must not turn into fake touches
+    os.environ.setdefault("SDL_MOUSE_TOUCH_EVENTS", "0")
+    import pygame
+    pygame.init()
+    return pygame
+
+
+class App:
+    """The window and its loop. Tests drive it with ``step()`` and synthetic events."""
+
+    def __init__(self, size: tuple[int, int] | None = None, settings_base: Path | None = None,
+                 host_defaults: dict | None = None, discover: bool = True, interface: str | None = None,
+                 lang: str | None = None, reconnect_for: float = 120.0, show_start: bool = True) -> None:
+        pygame = _init_pygame()
+        from felt.ui import i18n
+        from felt.ui import settings as settings_mod
+        from felt.ui.controller import Controller
+        from felt.ui.scene import Runner
+        from felt.ui.shell import AppStack
+        self.pygame = pygame
+        self.settings_base = settings_base
+        self.settings = settings_mod.load(settings_base)
+        if lang:
+            self.settings.lang = lang
+        i18n.set_lang(self.settings.lang)
+        if size is None:
+            size = tuple(self.settings.window) if self.settings.window else self._default_size()
+        size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("Felt Club")
+        try:
+            pygame.key.stop_text_input()      # text input starts when a text field gets focus
+        except pygame.error:
+            pass
+        self.stack = AppStack(size)
+        self.controller = Controller(self.stack, self.settings, settings_base=settings_base,
+                                     host_defaults=host_defaults, discover=discover, interface=interface,
+                                     reconnect_for=reconnect_for)
+        self.runner = Runner(self.stack, self.window, fps=60, idle_ms=250, poll=self._poll)
+        self._closed = False
+        if show_start:
+            self.controller.show_start()
+
+    def _default_size(self) -> tuple[int, int]:
+        try:
+            info = self.pygame.display.Info()
+            sw, sh = int(info.current_w), int(info.current_h)
+        except Exception:
+            sw = sh = 0
+        if sw <= 0 or sh <= 0:
+            return DEFAULT_SIZE
+        if sw < DEFAULT_SIZE[0] + 40 or sh < DEFAULT_SIZE[1] + 80:
+            return (max(MIN_SIZE[0], sw - 40), max(MIN_SIZE[1], sh - 80))
+        return DEFAULT_SIZE
+
+    def _poll(self) -> None:
+        self.controller.poll()
+
+    # the loop
+    def step(self, block: bool = False) -> bool:
+        return self.runner.step(block)
+
+    def run(self) -> int:
+        try:
+            while self.runner.running and self.runner.step(True):
+                pass
+        finally:
+            self.close()
+        return 0
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        from felt.ui import settings as settings_mod
+        try:
+            surf = self.pygame.display.get_surface()
+            if surf is not None:
+                self.settings.window = list(surf.get_size())
+        except Exception:
+            pass
+        settings_mod.save(self.settings, self.settings_base)
+        self.controller.shutdown()
+        self.pygame.display.quit()
+
+
+# ----------------------------------------------------------------------------- commands
+def _apply_lang(args: Any) -> str | None:
+    return getattr(args, "lang", None) or None
+
+
+def cmd_start(args: Any) -> int:
+    """`felt`: the window on the start screen."""
+    app = App(lang=_apply_lang(args))
+    return app.run()
+
+
+def host_config_from_args(args: Any) -> dict:
+    """HostConfig fields from the `felt host` options (window mode)."""
+    cfg: dict = {}
+    for key in ("name", "port", "rules", "players", "bots", "bot_level", "rounds", "interface", "seed",
+                "turn_timer", "reconnect_wait", "bot_delay", "start_when_full"):
+        v = getattr(args, key, None)
+        if v is not None:
+            cfg[key] = v
+    if getattr(args, "no_announce", False):
+        cfg["announce"] = False
+    if cfg.get("name") is None:
+        cfg.pop("name", None)
+    return cfg
+
+
+def cmd_host(args: Any) -> int:
+    """`felt host` without --headless: open the window, host in-process, seat the owner."""
+    app = App(lang=_apply_lang(args), interface=getattr(args, "interface", None), show_start=False)
+    app.controller.show_start()
+    app.controller.host_table(**host_config_from_args(args))
+    return app.run()
+
+
+def cmd_join(args: Any) -> int:
+    """`felt join ADDRESS:PORT`: open the window and join that table directly."""
+    from felt.ui.start_scene import parse_address
+    addr = parse_address(str(args.address))
+    if addr is None:
+        print(f"felt join: not an address: {args.address!r} (expected ADDRESS:PORT)")
+        return 2
+    app = App(lang=_apply_lang(args), show_start=False, discover=False)
+    if getattr(args, "name", None):
+        app.settings.name = " ".join(str(args.name).split())[:24]
+    app.controller.join(*addr)
+    return app.run()

@@ -1,0 +1,486 @@
+"""Glue between the network client and the scenes.
+
+The controller owns the connection (``ClientThread``), an in-process host when this
+device hosts the table (``HostThread``), the table browser on the start screen, and the
+player's settings. Every frame the main loop calls ``poll()``: messages from the host
+are applied in order and pick the scene:
+
+    start → lobby → table / exchange → results → (next round …) → standings → lobby
+
+- ``welcome`` gives the seat and owner rights; ``lobby`` the seats, names and rules;
+  ``state`` the seat's view plus events (the table animates them);
+- moves the player makes in the table or exchange scene go out as ``move`` messages
+  with the ``seq`` of the view they were made for;
+- a dropped connection shows a banner over every scene while the client reconnects with
+  its seat token; once back, the host sends the full view again (same seat, same hand).
+"""
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from felt.net.client import ClientThread
+from felt.ui import i18n
+from felt.ui import settings as settings_mod
+from felt.ui.scene import wake
+from felt.ui.settings import Settings
+from felt.ui.shell import AppStack, MenuOverlay
+
+BANNER_MIN_S = 0.8        # a 'connection lost' banner stays at least this long
+RECONNECTED_S = 1.6       # how long 'reconnected' shows
+
+
+class UIClient(ClientThread):
+    """ClientThread that wakes the pygame loop whenever something arrives."""
+
+    def _on_message(self, msg: dict) -> None:
+        super()._on_message(msg)
+        wake()
+
+    def _on_status(self, status: str, reason: str) -> None:
+        super()._on_status(status, reason)
+        wake()
+
+    def drop(self) -> bool:
+        """Cut the TCP connection as if the network failed (tests, 'reconnect' debugging)."""
+        loop, conn = self._loop, self._client.conn
+        if loop is None or conn is None or loop.is_closed():
+            return False
+        loop.call_soon_threadsafe(conn.writer.transport.abort)
+        return True
+
+
+class Controller:
+    def __init__(self, stack: AppStack, settings: Settings | None = None, settings_base: Path | None = None,
+                 host_defaults: dict | None = None, discover: bool = True, interface: str | None = None,
+                 reconnect_for: float = 120.0) -> None:
+        self.stack = stack
+        self.settings = settings or Settings()
+        self.settings_base = settings_base
+        self.host_defaults = dict(host_defaults or {})
+        self.discover = discover
+        self.interface = interface
+        self.reconnect_for = reconnect_for
+        self.client: UIClient | None = None
+        self.host = None                     # HostThread when this device hosts
+        self.browser = None
+        self._browser_lock = threading.Lock()
+        self.sounds = None
+        self.main = None                     # the main scene (below overlays)
+        self.kind = ""                       # 'start' | 'lobby' | 'table' | 'exchange' | 'results'
+        self._reset_table()
+        self.banner_log: list[tuple[float, str, str]] = []   # (time, text or '', kind): tests read it
+        self.errors: list[dict] = []         # error messages from the host (tests read them)
+
+    def _reset_table(self) -> None:
+        self.view: dict | None = None
+        self.lobby: dict | None = None
+        self.seq = 0
+        self.seat: int | None = None
+        self.admin = False
+        self.table_name = ""
+        self.display_address = ""
+        self.dismissed = False               # the standings were closed: back to the lobby
+        self._lost_at: float | None = None
+        self._reconnect_due: float | None = None
+        self._banner_hide_at: float | None = None
+        self._bye: str | None = None
+        self._closing = False
+
+    # ------------------------------------------------------------- settings
+    def save_settings(self, *_: Any) -> None:
+        settings_mod.save(self.settings, self.settings_base)
+        if self.sounds is not None:
+            self.sounds.muted = self.settings.muted
+
+    def _sounds(self):
+        if self.sounds is None:
+            from felt.ui.sound import Sounds
+            self.sounds = Sounds(muted=self.settings.muted)
+        return self.sounds
+
+    # ---------------------------------------------------------------- start
+    def tables(self) -> list[dict]:
+        b = self.browser
+        return b.tables() if b is not None else []
+
+    def start_browser(self) -> None:
+        if not self.discover or self.browser is not None:
+            return
+        from felt.net.discovery import TableBrowser
+        b = TableBrowser(self.interface)
+        self.browser = b
+
+        def run():
+            try:
+                b.start()
+            except Exception:
+                pass
+        threading.Thread(target=run, name="felt-browser-start", daemon=True).start()
+
+    def stop_browser(self) -> None:
+        b, self.browser = self.browser, None
+        if b is not None:
+            threading.Thread(target=b.close, name="felt-browser-stop", daemon=True).start()
+
+    def show_start(self, status: str = "", kind: str = "info") -> None:
+        from felt.ui.start_scene import StartScene
+        self.start_browser()
+        sc = StartScene(self.settings, tables_fn=self.tables, on_join=self.join, on_host=self.host_table,
+                        on_settings=self.save_settings, searching=self.discover)
+        if status:
+            sc.set_status(status, kind)
+        self._set_main("start", sc)
+        self.stack.show_banner(None)
+
+    def _set_main(self, kind: str, scene) -> None:
+        self.kind = kind
+        self.main = scene
+        self.stack.replace(scene)
+
+    # ------------------------------------------------------------ connect
+    def host_table(self, **over: Any) -> bool:
+        """Start a host on this device and join it as its owner."""
+        from felt.net.host import HostConfig, HostThread
+        cfg: dict = {"name": i18n.t("start.table_of", name=self.settings.name or i18n.t("name.default")),
+                     "rules": self.settings.template, "players": self.settings.players,
+                     "bot_level": self.settings.bot_level, "interface": self.interface, "auto_next": -1.0}
+        cfg.update(self.host_defaults)
+        cfg.update(over)
+        try:
+            host = HostThread(HostConfig(**cfg)).start()
+        except Exception as exc:
+            self.show_start(i18n.t("net.failed", msg=str(exc)), "bad")
+            return False
+        self.host = host
+        target = cfg.get("interface") or "127.0.0.1"
+        self.join(target, host.port, token=host.admin_token, display=f"{host.address}:{host.port}")
+        return True
+
+    def join(self, address: str, port: int, token: str | None = None, display: str | None = None,
+             spectator: bool = False) -> None:
+        """Connect to a table and show the lobby (which says 'connecting' until it hears back)."""
+        self._close_client()
+        self.stop_browser()
+        self._reset_table()
+        self.display_address = display or f"{address}:{port}"
+        name = self.settings.name or i18n.t("name.default")
+        self.client = UIClient(address, int(port), name, token=token, spectator=spectator,
+                               reconnect_for=self.reconnect_for).start()
+        self._show_lobby()
+
+    def _close_client(self) -> None:
+        c, self.client = self.client, None
+        if c is not None:
+            self._closing = True
+            c.close()
+
+    def leave(self) -> None:
+        """Give up the seat (owner: close the table) and go back to the start screen."""
+        c = self.client
+        if c is not None and c.status == "connected" and c.seat is not None and self.host is None:
+            c.send({"t": "leave"})
+            time.sleep(0.05)
+        self._close_client()
+        h, self.host = self.host, None
+        if h is not None:
+            h.stop()
+        self._reset_table()
+        self.show_start()
+
+    def shutdown(self) -> None:
+        self._close_client()
+        h, self.host = self.host, None
+        if h is not None:
+            h.stop()
+        b, self.browser = self.browser, None
+        if b is not None:
+            b.close()
+
+    # ---------------------------------------------------------------- sends
+    def send(self, msg: dict) -> bool:
+        c = self.client
+        if c is None:
+            return False
+        ok = c.send(msg)
+        if not ok:
+            self.stack.notify(i18n.t("net.lost"), "bad")
+        return ok
+
+    def send_move(self, wire: dict) -> bool:
+        move = {"kind": wire.get("kind", "pass"), "cards": [int(c) for c in wire.get("cards", [])],
+                "ranks": [str(r) for r in wire.get("ranks", [])]}
+        return self.send({"t": "move", "move": move, "seq": self.seq})
+
+    def next_round(self) -> None:
+        self.send({"t": "next_round"})
+
+    def apply_rules(self, rules: dict) -> None:
+        self.send({"t": "set_rules", "rules": rules})
+
+    def end_match(self) -> None:
+        self.send({"t": "end_match"})
+
+    def dismiss_standings(self) -> None:
+        self.dismissed = True
+        self.route([])
+
+    # ----------------------------------------------------------------- poll
+    def poll(self) -> None:
+        c = self.client
+        if c is not None:
+            for msg in c.poll():
+                if self.client is not c:
+                    break
+                self.on_message(msg)
+        now = time.monotonic()
+        if self._reconnect_due is not None and now >= self._reconnect_due:
+            self._reconnect_due = None
+            self._banner(i18n.t("fx.reconnected"), "good")
+            self._banner_hide_at = now + RECONNECTED_S
+        if self._banner_hide_at is not None and now >= self._banner_hide_at:
+            self._banner_hide_at = None
+            self._banner(None)
+
+    def _banner(self, text: str | None, kind: str = "bad") -> None:
+        self.banner_log.append((time.monotonic(), text or "", kind))
+        self.stack.show_banner(text, kind)
+
+    def on_message(self, msg: dict) -> None:
+        t = msg.get("t")
+        if t == "status":
+            self._status(msg.get("status", ""), msg.get("reason", ""))
+        elif t == "welcome":
+            self.seat = msg.get("seat")
+            self.admin = bool(msg.get("admin"))
+            self.table_name = str(msg.get("table") or "")
+            self._caption()
+            if self.kind == "lobby" and self.main is not None:
+                self.main.set_lobby(self.lobby or {}, self.seat, self.admin)
+        elif t == "lobby":
+            self.lobby = msg
+            self.table_name = str(msg.get("table") or self.table_name)
+            self._caption()
+            if not msg.get("running") and self.view is not None and self.view.get("phase") != "match_over":
+                self.view = None                 # the match was ended: back to the lobby
+            self._names_changed()
+            self.route([])
+        elif t == "state":
+            self.seq = int(msg.get("seq") or 0)
+            view = msg.get("view")
+            if isinstance(view, dict):
+                if view.get("phase") != "match_over":
+                    self.dismissed = False
+                self.view = view
+                self.route(list(msg.get("events") or []))
+        elif t == "error":
+            self.errors.append(msg)
+            self._error(msg)
+        elif t == "bye":
+            self._bye = str(msg.get("code") or "")
+        elif t == "chat":
+            self.stack.notify(f"{msg.get('name', '?')}: {msg.get('text', '')}", "info", 4.0)
+
+    def _caption(self) -> None:
+        try:
+            import pygame
+            if pygame.display.get_init():
+                pygame.display.set_caption(f"Felt Club – {self.table_name}" if self.table_name else "Felt Club")
+        except Exception:
+            pass
+
+    def _status(self, status: str, reason: str) -> None:
+        now = time.monotonic()
+        if status == "reconnecting":
+            self._lost_at = now
+            self._reconnect_due = None
+            self._banner_hide_at = None
+            self._banner(i18n.t("fx.connection_lost"), "bad")
+        elif status == "connected":
+            if self._lost_at is not None:
+                self._reconnect_due = max(now, self._lost_at + BANNER_MIN_S)
+                self._lost_at = None
+        elif status == "closed":
+            if self._closing:
+                return
+            code = self._bye or (reason.split(":")[0] if reason else "")
+            text = {"kicked": i18n.t("app.kicked"), "shutdown": i18n.t("net.host_left"),
+                    "table_full": i18n.t("app.table_full"), "replaced": i18n.t("app.replaced"),
+                    "bad_token": i18n.t("app.bad_token")}.get(code) or i18n.t("net.failed", msg=reason or "?")
+            c, self.client = self.client, None
+            if c is not None:
+                threading.Thread(target=c.close, daemon=True).start()
+            h, self.host = self.host, None
+            if h is not None:
+                h.stop()
+            self._reset_table()
+            self.show_start(text, "bad")
+
+    def _error(self, msg: dict) -> None:
+        code = msg.get("code", "")
+        text = str(msg.get("msg") or code)
+        if code in ("table_full", "bad_token"):
+            return                                  # the connection closes; _status explains
+        if code == "bad_rules":
+            shown = i18n.t("rules.invalid", msg=text)
+        elif code == "stale":
+            shown = ""
+        else:
+            shown = i18n.t("net.error", msg=text)
+        sc = self.main
+        if msg.get("ref") == "move" and sc is not None and hasattr(sc, "pending"):
+            sc.pending = False                      # the move was refused: the player may try again
+            if hasattr(sc, "_refresh_buttons"):
+                sc._refresh_buttons()
+            elif hasattr(sc, "_refresh"):
+                sc._refresh()
+            sc.mark_dirty()
+        if shown:
+            self.stack.notify(shown, "bad", 3.5)
+
+    # --------------------------------------------------------------- scenes
+    def names(self) -> list[str]:
+        seats = (self.lobby or {}).get("seats") or []
+        n = (self.view or {}).get("n") or len(seats)
+        out = [str(s.get("name") or "") for s in seats]
+        while len(out) < n:
+            out.append(i18n.t("lobby.seat", n=len(out) + 1))
+        return [nm or i18n.t("lobby.seat", n=i + 1) for i, nm in enumerate(out)]
+
+    def _names_changed(self) -> None:
+        sc = self.main
+        if sc is not None and hasattr(sc, "names") and self.kind in ("table", "exchange", "results"):
+            if hasattr(sc, "set_names"):
+                sc.set_names(self.names())
+            else:
+                sc.names = self.names()
+                sc.mark_dirty()
+
+    def target(self) -> str:
+        v = self.view
+        if v is None:
+            return "lobby"
+        ph = v.get("phase")
+        if ph == "play":
+            return "table"
+        if ph == "exchange":
+            return "exchange"
+        if ph == "round_over":
+            return "results"
+        if ph == "match_over":
+            return "lobby" if self.dismissed else "results"
+        return "lobby"
+
+    def route(self, events: list) -> None:
+        """Show the scene for the current lobby/view, or update the one shown."""
+        if self.client is None:
+            return
+        kind = self.target()
+        sc = self.main
+        if kind == "lobby":
+            if self.kind == "lobby" and sc is not None:
+                sc.set_lobby(self.lobby or {}, self.seat, self.admin)
+                sc.address = self.display_address
+            else:
+                self._show_lobby()
+            return
+        v = self.view
+        if self.kind == kind and sc is not None and hasattr(sc, "set_view"):
+            if kind == "results" and (v.get("phase") == "match_over") != sc.match_over:
+                self._show_view(kind, [])           # round results → match standings
+            else:
+                sc.set_view(v, events)
+            return
+        self._show_view(kind, events)
+
+    def _show_lobby(self) -> None:
+        from felt.ui.lobby_scene import LobbyScene
+        sc = LobbyScene(self.lobby, self.seat, self.admin, address=self.display_address, on_send=self.send,
+                        on_edit_rules=self.edit_rules, on_leave=self.confirm_leave, settings=self.settings)
+        self._set_main("lobby", sc)
+
+    def _show_view(self, kind: str, events: list) -> None:
+        v = self.view
+        names = self.names()
+        if kind == "table":
+            from felt.ui.table_scene import TableScene
+            sc = TableScene(v, names=names, on_move=self.send_move, on_menu=self.open_menu,
+                            settings={"muted": self.settings.muted, "auto_pass": self.settings.auto_pass},
+                            on_settings=self._table_settings, sounds=self._sounds())
+        elif kind == "exchange":
+            from felt.ui.exchange_scene import ExchangeScene
+            sc = ExchangeScene(v, names=names, on_move=self.send_move, on_menu=self.open_menu, sounds=self._sounds())
+        else:
+            from felt.ui.results_scene import ResultsScene
+            sc = ResultsScene(v, names=names, on_next=self.next_round if self.admin else None,
+                              on_leave=self.confirm_leave, on_new_match=self.dismiss_standings)
+        self._set_main(kind, sc)
+        if events and hasattr(sc, "set_view"):
+            sc.set_view(v, events)                  # animations (deal, plays) start from here
+
+    def _table_settings(self, s: dict) -> None:
+        self.settings.muted = bool(s.get("muted", self.settings.muted))
+        self.settings.auto_pass = bool(s.get("auto_pass", self.settings.auto_pass))
+        self.save_settings()
+
+    def edit_rules(self, read_only: bool = False) -> None:
+        from felt.ui.rules_editor import RulesEditorScene
+        rules = (self.lobby or {}).get("rules")
+        ed = RulesEditorScene(rules, on_apply=None if (read_only or not self.admin) else self.apply_rules,
+                              folder=settings_mod.rules_dir(self.settings_base))
+        self.stack.push(ed)
+
+    # ----------------------------------------------------------------- menus
+    def open_menu(self) -> None:
+        s = self.settings
+        items = [
+            (i18n.t("continue"), None, "primary"),
+            (i18n.t("unmute") if s.muted else i18n.t("mute"), self.toggle_mute, "secondary"),
+            (i18n.t("auto_pass") + ": " + i18n.t("on" if s.auto_pass else "off"), self.toggle_auto_pass, "secondary"),
+            (i18n.t("language") + ": " + i18n.t("lang.en" if i18n.get_lang() == "de" else "lang.de"),
+             self.toggle_lang, "secondary"),
+        ]
+        if self.admin and (self.lobby or {}).get("running"):
+            items.append((i18n.t("app.end_match"), self.end_match, "danger"))
+        items.append((i18n.t("app.close_table") if self.host is not None else i18n.t("leave"), self.leave, "danger"))
+        self.stack.push(MenuOverlay(i18n.t("menu"), items))
+
+    def confirm_leave(self) -> None:
+        title = i18n.t("app.close_table_q") if self.host is not None else i18n.t("app.leave_q")
+        self.stack.push(MenuOverlay(title, [
+            (i18n.t("app.close_table") if self.host is not None else i18n.t("leave"), self.leave, "danger"),
+            (i18n.t("cancel"), None, "secondary")]))
+
+    def toggle_mute(self) -> None:
+        self.settings.muted = not self.settings.muted
+        self.save_settings()
+        sc = self.main
+        if sc is not None and hasattr(sc, "settings") and isinstance(sc.settings, dict):
+            sc.settings["muted"] = self.settings.muted
+            if hasattr(sc, "mute_btn"):
+                sc.mute_btn.crossed = self.settings.muted
+            sc.mark_dirty()
+
+    def toggle_auto_pass(self) -> None:
+        sc = self.main
+        if sc is not None and hasattr(sc, "set_auto_pass"):
+            sc.set_auto_pass(not self.settings.auto_pass)    # saves through _table_settings
+        else:
+            self.settings.auto_pass = not self.settings.auto_pass
+            self.save_settings()
+
+    def toggle_lang(self) -> None:
+        self.settings.lang = i18n.set_lang("en" if i18n.get_lang() == "de" else "de")
+        self.save_settings()
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Build the main scene again (after a language change)."""
+        if self.kind == "start" or self.client is None:
+            self.show_start()
+        elif self.kind == "lobby":
+            self._show_lobby()
+        else:
+            self._show_view(self.kind, [])

@@ -1,0 +1,516 @@
+"""Lobby: the seats (players and bots) and the rules in force, before a match starts.
+
+Everyone sees the seats, the table's address and a summary of the rules (and can open
+them read-only). The table's owner (``admin``) can also tap a seat to add a bot with a
+level, remove a bot or a player, move seats up or down, pick a template, set the number
+of seats, open the rule editor, and start the match.
+
+Outside interface: ``set_lobby(lobby_msg, my_seat, admin)``; ``on_send(msg)`` gets every
+protocol message (``add_bot``, ``remove_bot``, ``kick``, ``reorder``, ``set_seats``,
+``set_rules``, ``start``); ``on_edit_rules(read_only)``; ``on_leave()``.
+``snapshot_scene()`` builds it from demo data for ``felt snapshot``.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from felt.rules import TEMPLATE_ORDER, Rules
+from felt.ui import i18n, layout, theme
+from felt.ui.rules_editor import rules_summary
+from felt.ui.scene import BACK, KEY, PRESS, RELEASE, Input, Scene
+from felt.ui.settings import LEVELS, Settings
+from felt.ui.shell import CycleButton, ScrollForm, draw_header, header_buttons
+from felt.ui.start_scene import template_name
+from felt.ui.widgets import Button, Choice, IconButton, Widget, draw_text
+
+
+class SeatRow(Widget):
+    """One seat: number, name, and what it is (you, host, bot level, free, away)."""
+
+    def __init__(self, seat: dict, mine: bool, on_tap: Callable[[int], Any] | None) -> None:
+        super().__init__()
+        self.seat = seat
+        self.mine = mine
+        self.on_tap = on_tap
+        self.selected = False
+        self.px = 16
+        self._down = False
+
+    def tags(self) -> str:
+        s = self.seat
+        parts = []
+        if s.get("kind") == "bot":
+            parts.append(i18n.t("lobby.bot") + " · " + i18n.t("level." + str(s.get("level") or "normal")))
+        elif s.get("kind") == "human":
+            if self.mine:
+                parts.append(i18n.t("lobby.you"))
+            if s.get("owner"):
+                parts.append(i18n.t("lobby.host"))
+            if s.get("away"):
+                parts.append(i18n.t("app.away"))
+            elif not s.get("connected", True):
+                parts.append(i18n.t("app.offline"))
+        return " · ".join(parts)
+
+    def handle(self, inp: Input):
+        if not self.visible or self.on_tap is None:
+            return False
+        if inp.kind == PRESS and self.rect.collidepoint(inp.pos):
+            self._down = True
+            return True
+        if inp.kind == RELEASE and self._down:
+            self._down = False
+            if self.rect.collidepoint(inp.pos):
+                self.on_tap(int(self.seat.get("seat", 0)))
+                return True
+            return "hover"
+        return False
+
+    def draw(self, surface) -> None:
+        r = self.rect.inflate(0, -4)
+        s = self.seat
+        empty = s.get("kind") == "empty"
+        col = (30, 110, 64) if self.selected else ((8, 36, 22) if empty else (8, 50, 28))
+        theme.panel(surface, r, col, alpha=220, radius=10,
+                    border=theme.GOLD if (self.selected or self.mine) else theme.PANEL_BORDER,
+                    border_width=2 if (self.selected or self.mine) else 1)
+        nw = max(34, int(r.h * 0.8))
+        num = pygame.Rect(r.left + 4, r.top, nw, r.h)
+        draw_text(surface, str(int(s.get("seat", 0)) + 1), num, self.px + 4, theme.GOLD if self.mine else theme.TEXT_DIM,
+                  bold=True)
+        body = pygame.Rect(num.right + 6, r.top + 3, r.w - nw - 20, r.h - 6)
+        if empty:
+            draw_text(surface, i18n.t("lobby.empty_seat"), body, self.px, theme.TEXT_DIM, align="left")
+            return
+        tags = self.tags()
+        if tags:
+            top = pygame.Rect(body.left, body.top, body.w, body.h * 56 // 100)
+            bot = pygame.Rect(body.left, top.bottom, body.w, body.h - top.h)
+            draw_text(surface, str(s.get("name", "")), top, self.px, theme.TEXT, align="left", bold=True, min_px=10)
+            draw_text(surface, tags, bot, max(10, self.px - 3), theme.TEXT_DIM, align="left", min_px=9)
+        else:
+            draw_text(surface, str(s.get("name", "")), body, self.px, theme.TEXT, align="left", bold=True, min_px=10)
+
+
+class Row(Widget):
+    """Child widgets side by side with given width fractions (an action bar)."""
+
+    def __init__(self, children: list[tuple[Widget, float]], gap: int = 8) -> None:
+        super().__init__()
+        self.children = children
+        self.gap = gap
+        self.hint = ""
+        self.px = 15
+
+    def relayout(self, rect) -> None:
+        self.set_rect(rect)
+        kids = [(w, f) for w, f in self.children if w.visible]
+        if not kids:
+            return
+        total = sum(f for _, f in kids)
+        avail = self.rect.w - self.gap * (len(kids) - 1)
+        x = self.rect.left
+        for i, (w, f) in enumerate(kids):
+            ww = int(avail * f / total) if i < len(kids) - 1 else self.rect.right - x
+            w.set_rect(pygame.Rect(x, self.rect.top + 2, ww, self.rect.h - 4))
+            x += ww + self.gap
+
+    def handle(self, inp: Input):
+        res = False
+        for w, _ in self.children:
+            if w.visible:
+                r = w.handle(inp)
+                if r and r != "hover":
+                    return r
+                res = res or r
+        return res
+
+    def draw(self, surface) -> None:
+        kids = [w for w, _ in self.children if w.visible]
+        if not kids and self.hint:
+            draw_text(surface, self.hint, self.rect, self.px, theme.TEXT_DIM, wrap=True, max_lines=2)
+        for w in kids:
+            w.draw(surface)
+
+
+class TextBlock(Widget):
+    """A panel with a bold title and wrapped lines; ``height_for(w)`` measures it."""
+
+    def __init__(self, title: str = "", lines: list[str] | None = None) -> None:
+        super().__init__()
+        self.title = title
+        self.lines = lines or []
+        self.px = 15
+
+    def _wrapped(self, w: int) -> list[str]:
+        from felt.ui import fonts
+        out = []
+        for ln in self.lines:
+            out.extend(fonts.wrap(ln, self.px, max(40, w - 24)))
+        return out
+
+    def height_for(self, w: int) -> int:
+        from felt.ui import fonts
+        lh = fonts.line_height(self.px)
+        return int(self.px * 2.2) + lh * len(self._wrapped(w)) + 14
+
+    def draw(self, surface) -> None:
+        from felt.ui import fonts
+        r = self.rect
+        theme.panel(surface, r, theme.PANEL, alpha=170, radius=12, border=theme.PANEL_BORDER, border_width=1)
+        th = int(self.px * 2.2)
+        draw_text(surface, self.title, pygame.Rect(r.left + 12, r.top + 2, r.w - 24, th), self.px + 1, theme.GOLD,
+                  align="left", bold=True)
+        lh = fonts.line_height(self.px)
+        y = r.top + th
+        for ln in self._wrapped(r.w):
+            draw_text(surface, ln, pygame.Rect(r.left + 12, y, r.w - 24, lh), self.px, theme.TEXT, align="left",
+                      min_px=9)
+            y += lh
+
+
+class Caption(Widget):
+    def __init__(self, text: str = "", color=theme.TEXT_DIM, bold: bool = False) -> None:
+        super().__init__()
+        self.text = text
+        self.color = color
+        self.bold = bold
+        self.px = 14
+
+    def draw(self, surface) -> None:
+        if self.text:
+            draw_text(surface, self.text, self.rect, self.px, self.color, align="left", bold=self.bold,
+                      valign="bottom", wrap=True, max_lines=2, min_px=9)
+
+
+# ----------------------------------------------------------------------------
+class LobbyScene(Scene):
+    def __init__(self, lobby: dict | None = None, my_seat: int | None = None, admin: bool = False,
+                 address: str = "", on_send: Callable[[dict], Any] | None = None,
+                 on_edit_rules: Callable[[bool], Any] | None = None, on_leave: Callable[[], Any] | None = None,
+                 settings: Settings | None = None) -> None:
+        super().__init__()
+        self.lobby: dict = {}
+        self.my_seat = my_seat
+        self.admin = admin
+        self.address = address
+        self.on_send = on_send
+        self.on_edit_rules = on_edit_rules
+        self.on_leave = on_leave
+        self.settings = settings or Settings()
+        self.selected: int | None = None
+        self.sent: list[dict] = []            # every message sent (tests read it)
+        self.S: layout.ScreenLayout | None = None
+        self.back_btn = IconButton("‹", self.leave, hotkeys=())
+        self.rules_btn = Button(i18n.t("lobby.edit_rules"), self.edit_rules, kind="secondary",
+                                hotkeys=(pygame.K_r,))
+        self.start_btn = Button(i18n.t("lobby.start"), self.start, kind="primary",
+                                hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
+        # seat actions (owner)
+        self.add_btn = Button(i18n.t("lobby.add_bot"), self.add_bot, kind="primary", hotkeys=(pygame.K_b,))
+        self.level = CycleButton(i18n.t("lobby.level"), [(lv, i18n.t("level." + lv)) for lv in LEVELS],
+                                 self.settings.bot_level, on_change=self._level_changed)
+        self.remove_btn = Button(i18n.t("lobby.remove"), self.remove, kind="danger", hotkeys=(pygame.K_DELETE,))
+        self.up_btn = Button("▲", lambda: self.move(-1), kind="secondary")
+        self.down_btn = Button("▼", lambda: self.move(1), kind="secondary")
+        self.actions = Row([(self.add_btn, 1.3), (self.level, 1.0), (self.remove_btn, 1.2),
+                            (self.up_btn, 0.5), (self.down_btn, 0.5)])
+        self.template = Choice(i18n.t("lobby.template"), [], None, on_change=self._template_changed)
+        self.n_seats = Choice(i18n.t("app.seats"), [], None, on_change=self._seats_changed, wrap_around=False)
+        self.addr_caption = Caption()
+        self.seats_caption = Caption(bold=True)
+        self.rules_block = TextBlock()
+        self.wait_caption = Caption()
+        self.seat_rows: list[SeatRow] = []
+        self.left = ScrollForm()
+        self.right = ScrollForm()
+        if lobby is not None:
+            self.set_lobby(lobby, my_seat, admin)
+
+    # ---------------------------------------------------------------- state
+    def set_lobby(self, lobby: dict, my_seat: int | None = None, admin: bool | None = None) -> None:
+        self.lobby = dict(lobby)
+        self.my_seat = my_seat
+        if admin is not None:
+            self.admin = admin
+        n = int(self.lobby.get("n", 0))
+        if self.selected is not None and self.selected >= n:
+            self.selected = None
+        self._rebuild()
+        self.mark_dirty()
+
+    @property
+    def seats(self) -> list[dict]:
+        return list(self.lobby.get("seats") or [])
+
+    def rules(self) -> Rules | None:
+        d = self.lobby.get("rules")
+        if not d:
+            return None
+        try:
+            return Rules.from_dict(dict(d), validate=False)
+        except Exception:
+            return None
+
+    def _rebuild(self) -> None:
+        seats = self.seats
+        self.seat_rows = [SeatRow(s, s.get("seat") == self.my_seat, self.tap_seat if self.admin else None)
+                          for s in seats]
+        for row in self.seat_rows:
+            row.selected = self.admin and row.seat.get("seat") == self.selected
+        r = self.rules()
+        tid = str(self.lobby.get("template") or "custom")
+        opts = [(t, t) for t in TEMPLATE_ORDER]
+        if tid.upper() not in TEMPLATE_ORDER:
+            opts.append((tid, i18n.t("app.custom_rules")))
+        self.template.options = opts
+        self.template.set_value(tid.upper() if tid.upper() in TEMPLATE_ORDER else tid)
+        if r is not None:
+            lo, hi = r.min_players, r.max_players
+            self.n_seats.options = [(k, str(k)) for k in range(lo, hi + 1)]
+            self.n_seats.set_value(len(seats))
+        name = r.name if r is not None else template_name(tid)
+        self.rules_block.title = i18n.t("app.rules_named", name=name) + (
+            f" ({tid})" if tid.upper() in TEMPLATE_ORDER else "")
+        try:
+            self.rules_block.lines = rules_summary(r) if r is not None else []
+        except Exception:
+            self.rules_block.lines = []
+        self.addr_caption.text = i18n.t("lobby.address", addr=self.address) if self.address else ""
+        humans = sum(1 for s in seats if s.get("kind") == "human")
+        bots = sum(1 for s in seats if s.get("kind") == "bot")
+        self.seats_caption.text = i18n.t("app.seats_line", humans=humans, bots=bots,
+                                         free=len(seats) - humans - bots)
+        self.rules_btn.text = i18n.t("lobby.edit_rules") if self.admin else i18n.t("app.view_rules")
+        self.start_btn.text = i18n.t("lobby.start")
+        self.start_btn.visible = self.admin
+        running = bool(self.lobby.get("running"))
+        self.start_btn.enabled = self.admin and not running
+        self.wait_caption.text = "" if self.admin else i18n.t("lobby.waiting")
+        self.back_btn.text = "‹"
+        self._refresh_actions()
+        if self.S is not None:
+            self._place()
+
+    def _refresh_actions(self) -> None:
+        kind = None
+        if self.admin and self.selected is not None and self.selected < len(self.seats):
+            kind = self.seats[self.selected].get("kind")
+        sel = self.seats[self.selected] if kind else {}
+        self.add_btn.visible = self.level.visible = kind == "empty"
+        self.remove_btn.visible = kind == "bot" or (kind == "human" and not sel.get("owner"))
+        self.remove_btn.text = i18n.t("lobby.remove")
+        self.up_btn.visible = self.down_btn.visible = kind is not None and kind != "empty"
+        n = len(self.seats)
+        self.up_btn.enabled = kind is not None and self.selected > 0
+        self.down_btn.enabled = kind is not None and self.selected < n - 1
+        self.actions.hint = i18n.t("app.tap_seat") if self.admin else ""
+        for w in (self.template, self.n_seats, self.actions):
+            w.visible = self.admin
+        self.actions.visible = self.admin
+        self.level.visible = kind == "empty"
+        if self.S is not None:
+            self.actions.relayout(self.actions.rect)
+
+    # -------------------------------------------------------------- actions
+    def send(self, msg: dict) -> None:
+        self.sent.append(msg)
+        if self.on_send:
+            self.on_send(msg)
+
+    def tap_seat(self, seat: int) -> None:
+        self.selected = None if self.selected == seat else seat
+        for row in self.seat_rows:
+            row.selected = row.seat.get("seat") == self.selected
+        self._refresh_actions()
+        if self.S is not None:
+            self._place()
+        self.mark_dirty()
+
+    def add_bot(self, seat: int | None = None) -> None:
+        if seat is None:
+            seat = self.selected
+        msg = {"t": "add_bot", "level": self.level.value or "normal"}
+        if seat is not None:
+            msg["seat"] = seat
+        self.send(msg)
+
+    def remove(self) -> None:
+        if self.selected is None or self.selected >= len(self.seats):
+            return
+        kind = self.seats[self.selected].get("kind")
+        if kind == "bot":
+            self.send({"t": "remove_bot", "seat": self.selected})
+        elif kind == "human":
+            self.send({"t": "kick", "seat": self.selected})
+
+    def move(self, d: int) -> None:
+        if self.selected is None:
+            return
+        n = len(self.seats)
+        i, j = self.selected, self.selected + d
+        if not (0 <= j < n):
+            return
+        order = list(range(n))
+        order[i], order[j] = order[j], order[i]
+        self.send({"t": "reorder", "order": order})
+        self.selected = j
+
+    def _level_changed(self, level) -> None:
+        self.settings.bot_level = level
+        self.mark_dirty()
+
+    def _template_changed(self, tid) -> None:
+        if tid and str(tid).upper() in TEMPLATE_ORDER:
+            self.send({"t": "set_rules", "template": str(tid).upper()})
+
+    def _seats_changed(self, n) -> None:
+        if n:
+            self.send({"t": "set_seats", "n": int(n)})
+
+    def start(self) -> None:
+        if self.admin and not self.lobby.get("running"):
+            self.send({"t": "start"})
+
+    def edit_rules(self) -> None:
+        if self.on_edit_rules:
+            self.on_edit_rules(not self.admin)
+
+    def leave(self) -> None:
+        if self.on_leave:
+            self.on_leave()
+
+    # --------------------------------------------------------------- layout
+    def layout(self, w: int, h: int) -> None:
+        self.S = S = layout.screen_layout(w, h, max_content_w=980)
+        self._pads = header_buttons(S, self.back_btn, ())
+        self._place()
+
+    def _place(self) -> None:
+        S = self.S
+        px = S.px
+        m = S.margin
+        bh = S.button_h
+        self.footer = pygame.Rect(S.content.left, S.h - bh - m, S.content.w, bh)
+        self.start_btn.set_rect(pygame.Rect(0, 0, min(S.content.w, 420), bh))
+        self.start_btn.rect.center = self.footer.center
+        self.start_btn.px = px["button"]
+        for b in (self.rules_btn, self.add_btn, self.remove_btn, self.up_btn, self.down_btn, self.level):
+            b.px = px["button"]
+        for c in (self.template, self.n_seats):
+            c.px = px["label"]
+        for cap in (self.addr_caption, self.seats_caption, self.wait_caption):
+            cap.px = px["body"]
+        self.actions.px = px["body"]
+        self.rules_block.px = px["body"]
+        row_h = S.row_h
+        seat_h = int(max(52, px["label"] * 3.4))
+        for row in self.seat_rows:
+            row.px = px["label"]
+        cap_h = int(px["body"] * 1.9)
+        top = S.header.bottom + m // 2
+        bottom = self.footer.top - m
+        act_h = bh if self.admin else 0
+        left_items = []
+        if self.addr_caption.text:
+            left_items.append((self.addr_caption, cap_h))
+        left_items.append((self.seats_caption, cap_h))
+        left_items += [(row, seat_h) for row in self.seat_rows]
+        if self.admin:
+            left_items.append((self.actions, act_h))
+        right_items = []
+        if self.admin:
+            right_items += [(self.template, row_h), (self.n_seats, row_h)]
+        if S.portrait:
+            cw = S.content.w
+            right_items.append((self.rules_block, self.rules_block.height_for(cw - 6)))
+            right_items.append((self.rules_btn, bh))
+            if not self.admin:
+                right_items.append((self.wait_caption, cap_h))
+            self.left.set_rect(pygame.Rect(S.content.left, top, cw, bottom - top))
+            self.left.set_items(left_items + right_items)
+            self.right.set_rect(pygame.Rect(0, 0, 0, 0))
+            self.right.set_items([])
+        else:
+            c = S.content
+            lw = c.w * 48 // 100
+            rw = c.w - lw - 2 * m
+            right_items.append((self.rules_block, self.rules_block.height_for(rw - 6)))
+            right_items.append((self.rules_btn, bh))
+            if not self.admin:
+                right_items.append((self.wait_caption, cap_h))
+            self.left.set_rect(pygame.Rect(c.left, top, lw, bottom - top))
+            self.left.set_items(left_items)
+            self.right.set_rect(pygame.Rect(c.left + lw + 2 * m, top, rw, bottom - top))
+            self.right.set_items(right_items)
+
+    # ---------------------------------------------------------------- input
+    def handle(self, inp: Input) -> None:
+        if inp.kind == BACK or (inp.kind == KEY and inp.key == pygame.K_ESCAPE):
+            if self.selected is not None:
+                self.tap_seat(self.selected)
+            else:
+                self.leave()
+            return
+        if inp.kind == KEY and self.admin and self.selected is not None:
+            if inp.key == pygame.K_UP and inp.mod & pygame.KMOD_ALT:
+                self.move(-1)
+                return
+            if inp.key == pygame.K_DOWN and inp.mod & pygame.KMOD_ALT:
+                self.move(1)
+                return
+        if self.dispatch(inp, (self.back_btn, self.start_btn)):
+            return
+        for form in (self.left, self.right):
+            r = form.handle(inp)
+            if r:
+                self.mark_dirty()
+                if r != "hover":
+                    return
+
+    # ----------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface) -> None:
+        S = self.S
+        if S is None:
+            return
+        px = S.px
+        surface.blit(theme.felt_background((S.w, S.h)), (0, 0))
+        table = str(self.lobby.get("table") or "")
+        draw_header(surface, S.header, table or i18n.t("lobby.title"), i18n.t("lobby.title"), px,
+                    left_pad=self._pads[0])
+        self.back_btn.draw(surface)
+        if not self.lobby:
+            draw_text(surface, i18n.t("app.connecting"), S.content, px["title"], theme.TEXT, wrap=True)
+            return
+        self.left.draw(surface)
+        self.right.draw(surface)
+        if self.admin:
+            self.start_btn.draw(surface)
+        else:
+            draw_text(surface, i18n.t("lobby.waiting"), self.footer, px["label"], theme.TEXT_DIM, bold=True)
+
+
+def demo_lobby() -> dict:
+    from felt.rules import load_rules
+    r = load_rules("PR-002")
+    seats = [
+        {"seat": 0, "name": "Anna", "kind": "human", "connected": True, "away": False, "level": None, "owner": True},
+        {"seat": 1, "name": "Bot 2", "kind": "bot", "connected": True, "away": False, "level": "normal", "owner": False},
+        {"seat": 2, "name": "Hans-Peter von Allmen", "kind": "human", "connected": True, "away": False, "level": None,
+         "owner": False},
+        {"seat": 3, "name": "Bot 4", "kind": "bot", "connected": True, "away": False, "level": "hard", "owner": False},
+        {"seat": 4, "name": "", "kind": "empty", "connected": False, "away": False, "level": None, "owner": False},
+    ]
+    return {"t": "lobby", "table": "Tisch von Anna", "n": 5, "seats": seats, "template": "PR-002",
+            "rules": r.to_dict(), "running": False, "phase": None, "round_no": 0, "spectators": 0,
+            "options": {"turn_timer": 0.0, "reconnect_wait": 30.0, "bot_level": "normal", "bot_delay": 0.6,
+                        "auto_next": -1.0}}
+
+
+def snapshot_scene() -> LobbyScene:
+    """The owner's lobby with players, bots and a free seat selected, for ``felt snapshot``."""
+    sc = LobbyScene(demo_lobby(), my_seat=0, admin=True, address="192.168.1.20:40123")
+    sc.tap_seat(4)
+    return sc

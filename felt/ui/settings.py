@@ -1,0 +1,116 @@
+"""The player's settings, remembered between runs in ``felt.paths.config_dir()/settings.json``.
+
+``load()`` never fails: a missing file gives the defaults, a corrupt file is moved aside to
+``settings.json.bad`` and the defaults are used; unknown keys are ignored and every value is
+checked (a wrong type or out-of-range value falls back to its default). ``save()`` writes
+atomically (temporary file, then rename) so a crash never leaves half a file behind.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+from felt.paths import config_dir
+
+FILE_NAME = "settings.json"
+LEVELS = ("easy", "normal", "hard")
+NAME_MAX = 24
+
+
+@dataclass
+class Settings:
+    name: str = ""                  # player name ('' = not chosen yet)
+    lang: str = "de"                # 'de' | 'en'
+    muted: bool = False
+    auto_pass: bool = False         # pass by itself when nothing beats the pile
+    bot_level: str = "normal"       # level for bots the owner adds
+    last_address: str = ""          # last "join by address" entry
+    template: str = "PR-002"        # rule template for hosted tables
+    players: int = 4                # seats of a hosted table
+    window: list = field(default_factory=list)   # [w, h] of the last window (desktop)
+
+    # ------------------------------------------------------------------ checks
+    def clean(self) -> "Settings":
+        """Repair every field in place (types and ranges); returns self."""
+        d = Settings()
+        if not isinstance(self.name, str):
+            self.name = d.name
+        self.name = " ".join(self.name.split())[:NAME_MAX]
+        if self.lang not in ("de", "en"):
+            self.lang = d.lang
+        for b in ("muted", "auto_pass"):
+            if not isinstance(getattr(self, b), bool):
+                setattr(self, b, getattr(d, b))
+        if self.bot_level not in LEVELS:
+            self.bot_level = d.bot_level
+        if not isinstance(self.last_address, str):
+            self.last_address = d.last_address
+        self.last_address = self.last_address.strip()[:80]
+        if not isinstance(self.template, str) or not self.template:
+            self.template = d.template
+        if isinstance(self.players, bool) or not isinstance(self.players, int) or not 3 <= self.players <= 8:
+            self.players = d.players
+        if not (isinstance(self.window, list) and len(self.window) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) and 200 <= v <= 10000 for v in self.window)):
+            self.window = []
+        return self
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data) -> "Settings":
+        s = cls()
+        if isinstance(data, dict):
+            known = {f.name for f in fields(cls)}
+            for k, v in data.items():
+                if k in known:
+                    setattr(s, k, v)
+        return s.clean()
+
+
+def path(base: Path | None = None) -> Path:
+    return (Path(base) if base is not None else config_dir()) / FILE_NAME
+
+
+def load(base: Path | None = None) -> Settings:
+    """The saved settings, or the defaults (never raises)."""
+    p = path(base)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings()
+    except OSError:
+        return Settings()
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("not an object")
+    except (ValueError, UnicodeDecodeError):
+        try:  # keep the broken file for a look, but do not trip over it again
+            os.replace(p, p.with_name(FILE_NAME + ".bad"))
+        except OSError:
+            pass
+        return Settings()
+    return Settings.from_dict(data)
+
+
+def save(settings: Settings, base: Path | None = None) -> bool:
+    """Write the settings atomically; False if the folder is not writable (never raises)."""
+    p = path(base)
+    settings.clean()
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        tmp = p.with_name(FILE_NAME + ".tmp")
+        tmp.write_text(json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        os.replace(tmp, p)
+        return True
+    except OSError:
+        return False
+
+
+def rules_dir(base: Path | None = None) -> Path:
+    """Where named rule sets are saved (``config_dir()/rules``)."""
+    return (Path(base) if base is not None else config_dir()) / "rules"

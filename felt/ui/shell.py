@@ -1,0 +1,423 @@
+"""Pieces shared by the app shell's scenes (start, lobby, rule editor, menus).
+
+- :class:`AppStack`: the scene stack plus a window-wide connection banner and toast,
+  drawn over whatever scene is on top (so the reconnect banner shows everywhere).
+- :func:`draw_header`: the title bar of the menu-like screens.
+- :class:`ScrollForm`: a column of widgets that scrolls (wheel, drag, keys) inside a rect.
+- :class:`MenuOverlay`: a modal list of buttons over the current scene.
+- :class:`PickerOverlay`: a modal, scrollable list to pick one item (e.g. a saved rule set).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from felt.ui import i18n, layout, theme
+from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, WHEEL, Input, Scene, SceneStack
+from felt.ui.widgets import Banner, Button, Choice, IconButton, ListView, Toast, draw_text
+
+FAR = (-10000, -10000)
+
+
+class AppStack(SceneStack):
+    """SceneStack with a window-wide banner (connection state) and toast (errors, notices)."""
+
+    def __init__(self, size=(1280, 720)) -> None:
+        super().__init__(size)
+        self.banner = Banner()
+        self.toast = Toast(max_items=2)
+        self.overlay_dirty = False
+        self._layout_overlays()
+
+    def _layout_overlays(self) -> None:
+        w, h = self.size
+        px = layout.font_sizes(w, h)
+        bh = int(max(40, px["body"] * 2.6))
+        self.banner.set_rect(pygame.Rect(0, 0, w, bh))
+        self.banner.px = px["body"]
+        m = max(8, w // 40)
+        self.toast.set_rect(pygame.Rect(m, bh + 8, w - 2 * m, int(px["body"] * 2.4) * 2 + 12))
+        self.toast.px = px["body"]
+
+    def set_size(self, w: int, h: int) -> None:
+        super().set_size(w, h)
+        self._layout_overlays()
+        self.overlay_dirty = True
+
+    def show_banner(self, text: str | None, kind: str = "bad") -> None:
+        if text:
+            if not (self.banner.visible and self.banner.text == text and self.banner.kind == kind):
+                self.banner.show(text, kind)
+                self.overlay_dirty = True
+        elif self.banner.visible:
+            self.banner.hide()
+            self.overlay_dirty = True
+
+    def notify(self, text: str, kind: str = "info", seconds: float = 2.6) -> None:
+        self.toast.show(text, seconds, kind)
+        self.overlay_dirty = True
+
+    def handle(self, inp: Input) -> None:
+        if inp.kind == KEY and inp.key == pygame.K_q and inp.mod & pygame.KMOD_CTRL:
+            self.quit_requested = True          # Ctrl+Q quits from every scene
+            return
+        if inp.kind == KEY and inp.key == pygame.K_F11:
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error:
+                pass
+            return
+        super().handle(inp)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.toast.update(dt):
+            self.overlay_dirty = True
+
+    def needs_draw(self) -> bool:
+        return self.overlay_dirty or self.toast.active or super().needs_draw()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.banner.draw(surface)
+        self.toast.draw(surface)
+        self.overlay_dirty = False
+
+
+# ----------------------------------------------------------------------------
+def draw_header(surface: pygame.Surface, rect: pygame.Rect, title: str, subtitle: str = "",
+                px: dict | None = None, left_pad: int = 0, right_pad: int = 0) -> None:
+    """Dark title bar: title (and a dimmer subtitle) between the left and right buttons."""
+    px = px or layout.font_sizes(rect.w, rect.w)
+    theme.panel(surface, rect, theme.PANEL, alpha=235, radius=0)
+    pygame.draw.line(surface, theme.PANEL_BORDER, (rect.left, rect.bottom - 1), (rect.right, rect.bottom - 1), 1)
+    inner = pygame.Rect(rect.left + left_pad + 10, rect.top + 2, rect.w - left_pad - right_pad - 20, rect.h - 4)
+    if subtitle:
+        top = pygame.Rect(inner.left, inner.top, inner.w, inner.h * 58 // 100)
+        bot = pygame.Rect(inner.left, top.bottom, inner.w, inner.h - top.h)
+        draw_text(surface, title, top, px["title"], theme.GOLD, align="left", bold=True, valign="bottom", min_px=11)
+        draw_text(surface, subtitle, bot, px["small"], theme.TEXT_DIM, align="left", valign="top", min_px=9)
+    else:
+        draw_text(surface, title, inner, px["title"], theme.GOLD, align="left", bold=True, min_px=11)
+
+
+def header_buttons(S: layout.ScreenLayout, left: IconButton | None = None,
+                   right: Sequence[IconButton] = ()) -> tuple[int, int]:
+    """Place square icon buttons in the header; returns (left_pad, right_pad)."""
+    hb = S.header.h - 8
+    lp = rp = 0
+    if left is not None:
+        left.set_rect(pygame.Rect(S.margin // 2 + 2, S.header.top + 4, hb, hb))
+        left.px = S.px["title"]
+        lp = left.rect.right
+    x = S.header.right - S.margin // 2 - 2
+    for b in right:
+        x -= hb
+        b.set_rect(pygame.Rect(x, S.header.top + 4, hb, hb))
+        b.px = S.px["body"]
+        x -= 6
+    if right:
+        rp = S.header.right - x
+    return lp, rp
+
+
+# ----------------------------------------------------------------------------
+class ScrollForm:
+    """Widgets stacked in a column that scrolls inside ``rect``.
+
+    ``items`` are ``(widget, height)``; a widget with a ``relayout(rect)`` method gets it
+    called instead of ``set_rect``. Drag (mouse or finger) or wheel scrolls; a drag cancels
+    the press it started with, so a scroll never toggles a switch by accident.
+    """
+
+    def __init__(self, rect=None, gap: int = 6) -> None:
+        self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)
+        self.items: list[tuple[Any, int]] = []
+        self.gap = gap
+        self.scroll = 0
+        self._press: tuple[tuple[int, int], int] | None = None
+        self._drag = False
+
+    def set_items(self, items: list[tuple[Any, int]]) -> None:
+        self.items = list(items)
+        self.place()
+
+    def set_rect(self, rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.place()
+
+    def content_h(self) -> int:
+        return sum(h for _, h in self.items) + self.gap * max(0, len(self.items) - 1)
+
+    def max_scroll(self) -> int:
+        return max(0, self.content_h() - self.rect.h)
+
+    def place(self) -> None:
+        self.scroll = max(0, min(self.scroll, self.max_scroll()))
+        y = self.rect.top - self.scroll
+        for wdg, h in self.items:
+            r = pygame.Rect(self.rect.left, y, self.rect.w - 6, h)
+            if hasattr(wdg, "relayout"):
+                wdg.relayout(r)
+            else:
+                wdg.set_rect(r)
+            y += h + self.gap
+
+    def scroll_to(self, wdg) -> None:
+        """Scroll so ``wdg`` is in view."""
+        y = 0
+        for w, h in self.items:
+            if w is wdg:
+                if y < self.scroll:
+                    self.scroll = y
+                elif y + h > self.scroll + self.rect.h:
+                    self.scroll = y + h - self.rect.h
+                self.place()
+                return
+            y += h + self.gap
+
+    def _visible(self):
+        return [w for w, _ in self.items if w.visible and w.rect.colliderect(self.rect)]
+
+    def handle(self, inp: Input):
+        """True if consumed (changed), 'hover' for look-only changes, else False."""
+        if inp.kind == WHEEL and self.rect.collidepoint(inp.pos):
+            old = self.scroll
+            self.scroll = max(0, min(self.max_scroll(), self.scroll - inp.dy * 40))
+            self.place()
+            return old != self.scroll
+        if inp.kind == KEY and inp.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            old = self.scroll
+            d = self.rect.h * 3 // 4
+            self.scroll = max(0, min(self.max_scroll(), self.scroll + (d if inp.key == pygame.K_PAGEDOWN else -d)))
+            self.place()
+            if old != self.scroll:
+                return True
+        if inp.kind == PRESS:
+            inside = self.rect.collidepoint(inp.pos)
+            if inside:
+                self._press = (inp.pos, self.scroll)
+                self._drag = False
+            vis = self._visible()
+            res = False
+            for w, _ in self.items:   # every widget sees it, so text fields can lose focus
+                r = w.handle(inp if (inside and w in vis) else Input(PRESS, pos=FAR, source=inp.source))
+                if r and r != "hover":
+                    res = True
+                elif r and not res:
+                    res = r
+            return True if inside else res
+        if inp.kind == MOTION and self._press is not None:
+            dy = inp.pos[1] - self._press[0][1]
+            if not self._drag and abs(dy) > 10 and self.max_scroll() > 0:
+                self._drag = True
+                for w, _ in self.items:       # cancel the press the drag started with
+                    w.handle(Input(RELEASE, pos=FAR, source=inp.source))
+            if self._drag:
+                self.scroll = max(0, min(self.max_scroll(), self._press[1] - dy))
+                self.place()
+                return True
+            return False
+        if inp.kind == RELEASE:
+            press, drag = self._press, self._drag
+            self._press, self._drag = None, False
+            if drag:
+                return True
+            res = False
+            for w in self._visible() if press is not None else [w for w, _ in self.items]:
+                r = w.handle(inp)
+                if r and r != "hover":
+                    return True
+                res = res or r
+            return res
+        res = False
+        for w in self._visible() if inp.pointer else [w for w, _ in self.items]:
+            r = w.handle(inp)
+            if r and r != "hover":
+                return True
+            res = res or r
+        return res
+
+    def draw(self, surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.clip(clip) if clip else self.rect)
+        for w in self._visible():
+            w.draw(surface)
+        surface.set_clip(clip)
+        if self.max_scroll() > 0:
+            frac = self.rect.h / max(1, self.content_h())
+            bh = max(24, int(self.rect.h * frac))
+            by = self.rect.top + int((self.rect.h - bh) * self.scroll / self.max_scroll())
+            pygame.draw.rect(surface, theme.TEXT_DIM, (self.rect.right - 4, by, 4, bh), border_radius=2)
+
+
+# ----------------------------------------------------------------------------
+class StackChoice(Choice):
+    """A Choice that puts its label above the ‹ value › control when the row is narrow
+    (phones), so long values ('Zwang (wer kann, muss)') keep enough room."""
+    STACK_BELOW = 520
+
+    @property
+    def stacked(self) -> bool:
+        return self.rect.w < self.STACK_BELOW
+
+    def _parts(self):
+        if not self.stacked:
+            return super()._parts()
+        r = self.rect
+        lh = r.h * 40 // 100
+        label = pygame.Rect(r.left, r.top, r.w, lh)
+        ctrl = pygame.Rect(r.left, r.top + lh, r.w, r.h - lh)
+        bw = max(44, ctrl.h)
+        left = pygame.Rect(ctrl.left, ctrl.top, bw, ctrl.h)
+        right = pygame.Rect(ctrl.right - bw, ctrl.top, bw, ctrl.h)
+        mid = pygame.Rect(left.right, ctrl.top, right.left - left.right, ctrl.h)
+        return label, left, mid, right
+
+
+class CycleButton(Button):
+    """A button showing 'Label: value' that steps through ``options`` [(value, text)] on tap."""
+
+    def __init__(self, label: str, options, value=None, on_change=None, kind: str = "secondary") -> None:
+        super().__init__("", None, kind=kind)
+        self.label = label
+        self.options = list(options)
+        self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
+        self.on_change_value = on_change
+        self.on_click = self._next
+        self._retext()
+
+    @property
+    def value(self):
+        return self.options[self.index][0] if self.options else None
+
+    def _retext(self) -> None:
+        txt = self.options[self.index][1] if self.options else ""
+        self.text = f"{self.label}: {txt}" if self.label else txt
+
+    def _next(self) -> None:
+        if not self.options:
+            return
+        self.index = (self.index + 1) % len(self.options)
+        self._retext()
+        if self.on_change_value:
+            self.on_change_value(self.value)
+
+
+# ----------------------------------------------------------------------------
+class MenuOverlay(Scene):
+    """A modal card with buttons, over the scene below. ``items``: (text, callback, kind)."""
+    opaque = False
+
+    def __init__(self, title: str, items: Sequence[tuple[str, Callable[[], Any], str]]) -> None:
+        super().__init__()
+        self.title = title
+        self.buttons = []
+        for text, cb, kind in items:
+            self.buttons.append(Button(text, self._wrap(cb), kind=kind))
+        self.card = pygame.Rect(0, 0, 0, 0)
+        self.px: dict = {}
+
+    def _wrap(self, cb):
+        def run():
+            if self.stack is not None and self.stack.top is self:
+                self.stack.pop()
+            if cb:
+                cb()
+        return run
+
+    def close(self) -> None:
+        if self.stack is not None and self.stack.top is self:
+            self.stack.pop()
+
+    def layout(self, w: int, h: int) -> None:
+        self.px = px = layout.font_sizes(w, h)
+        bh = int(max(48, px["button"] * 2.8))
+        gap = 10
+        cw = min(w - 32, 420)
+        title_h = int(px["title"] * 2.2)
+        ch = title_h + len(self.buttons) * (bh + gap) + 16
+        ch = min(ch, h - 32)
+        self.card = pygame.Rect(0, 0, cw, ch)
+        self.card.center = (w // 2, h // 2)
+        y = self.card.top + title_h
+        for b in self.buttons:
+            b.set_rect(pygame.Rect(self.card.left + 16, y, cw - 32, bh))
+            b.px = px["button"]
+            y += bh + gap
+
+    def handle(self, inp: Input) -> None:
+        if inp.kind == BACK or (inp.kind == KEY and inp.key == pygame.K_ESCAPE):
+            self.close()
+            return
+        if self.dispatch(inp, self.buttons):
+            return
+        if inp.kind == RELEASE and not self.card.collidepoint(inp.pos):
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 150))
+        surface.blit(dim, (0, 0))
+        theme.shadow(surface, self.card, radius=16, offset=(3, 5), alpha=110)
+        theme.panel(surface, self.card, (14, 54, 32), alpha=250, radius=16, border=theme.PANEL_BORDER)
+        tr = pygame.Rect(self.card.left + 16, self.card.top + 4, self.card.w - 32, int(self.px["title"] * 2.0))
+        draw_text(surface, self.title, tr, self.px["title"], theme.GOLD, bold=True)
+        for b in self.buttons:
+            b.draw(surface)
+
+
+class PickerOverlay(Scene):
+    """Pick one item from a scrollable list (``items`` as for ListView); ``on_pick(index, item)``."""
+    opaque = False
+
+    def __init__(self, title: str, items: Sequence[dict], on_pick: Callable[[int, dict], Any],
+                 empty_text: str = "") -> None:
+        super().__init__()
+        self.title = title
+        self.on_pick = on_pick
+        self.list = ListView(items=items, on_select=self._picked, empty_text=empty_text)
+        self.cancel_btn = Button(i18n.t("cancel"), self.close, kind="secondary", hotkeys=(pygame.K_ESCAPE,))
+        self.card = pygame.Rect(0, 0, 0, 0)
+        self.px: dict = {}
+
+    def _picked(self, i: int, item: dict) -> None:
+        self.close()
+        self.on_pick(i, item)
+
+    def close(self) -> None:
+        if self.stack is not None and self.stack.top is self:
+            self.stack.pop()
+
+    def layout(self, w: int, h: int) -> None:
+        self.px = px = layout.font_sizes(w, h)
+        cw = min(w - 24, 560)
+        ch = h - 48 if h < 700 else min(h - 96, 640)
+        self.card = pygame.Rect(0, 0, cw, ch)
+        self.card.center = (w // 2, h // 2)
+        title_h = int(px["title"] * 2.2)
+        bh = int(max(48, px["button"] * 2.8))
+        row_h = int(max(52, px["body"] * 3.6))
+        self.list.set_rect(pygame.Rect(self.card.left + 10, self.card.top + title_h, cw - 20,
+                                       ch - title_h - bh - 24))
+        self.list.row_h = row_h
+        self.list.px = px["body"]
+        self.cancel_btn.set_rect(pygame.Rect(self.card.left + 16, self.card.bottom - bh - 10, cw - 32, bh))
+        self.cancel_btn.px = px["button"]
+
+    def handle(self, inp: Input) -> None:
+        if inp.kind == BACK:
+            self.close()
+            return
+        self.dispatch(inp, (self.cancel_btn, self.list))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 150))
+        surface.blit(dim, (0, 0))
+        theme.panel(surface, self.card, (14, 54, 32), alpha=250, radius=16, border=theme.PANEL_BORDER)
+        tr = pygame.Rect(self.card.left + 16, self.card.top + 4, self.card.w - 32, int(self.px["title"] * 2.0))
+        draw_text(surface, self.title, tr, self.px["title"], theme.GOLD, bold=True)
+        self.list.draw(surface)
+        self.cancel_btn.draw(surface)

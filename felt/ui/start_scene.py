@@ -1,0 +1,355 @@
+"""Start screen: the player's name, tables found on the network (live), host, join by address.
+
+Outside interface (the controller wires it up):
+
+- ``tables_fn() -> list[dict]``: the tables currently found (``TableBrowser.tables()``);
+  polled in ``update`` so tables appear and disappear while the screen is open;
+- ``on_join(address, port)``, ``on_host()``: the player's choice;
+- ``on_settings(settings)``: name / language / sound changed (the controller saves them);
+- ``set_status(text, kind)``: a line under the buttons (e.g. "connection failed").
+
+``snapshot_scene()`` builds the screen from demo data for ``felt snapshot``.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from felt.ui import i18n, layout, theme
+from felt.ui.scene import KEY, PRESS, Input, Scene
+from felt.ui.settings import Settings
+from felt.ui.shell import draw_header, header_buttons
+from felt.ui.widgets import Button, IconButton, ListView, TextField, draw_text
+
+
+def parse_address(text: str, default_port: int | None = None) -> tuple[str, int] | None:
+    """'192.168.1.20:5000' -> ('192.168.1.20', 5000); None if it is not an address."""
+    text = text.strip()
+    if not text:
+        return None
+    if text.startswith("[") and "]" in text:        # [v6]:port
+        host, _, rest = text[1:].partition("]")
+        port_s = rest.lstrip(":")
+    elif text.count(":") == 1:
+        host, port_s = text.split(":")
+    else:
+        host, port_s = text, ""
+    host = host.strip()
+    if not host or any(c.isspace() for c in host):
+        return None
+    if not port_s:
+        if default_port is None:
+            return None
+        return host, default_port
+    try:
+        port = int(port_s)
+    except ValueError:
+        return None
+    if not 1 <= port <= 65535:
+        return None
+    return host, port
+
+
+def template_name(template_id: str) -> str:
+    """Display name of a rule template id ('custom' for an edited rule set)."""
+    if not template_id or template_id.lower() == "custom":
+        return i18n.t("app.custom_rules")
+    try:
+        from felt.rules import load_rules
+        return load_rules(template_id).name
+    except Exception:
+        return template_id
+
+
+def table_item(tb: dict, narrow: bool = False) -> dict:
+    free = int(tb.get("seats_free", 0))
+    total = free + int(tb.get("seats_taken", 0))
+    if tb.get("running"):
+        right = i18n.t("start.playing")
+    elif free <= 0:
+        right = i18n.t("start.full")
+    else:
+        right = i18n.t("app.free_short" if narrow else "start.seats_free", free=free, total=total)
+    sub = template_name(str(tb.get("template", "")))
+    if tb.get("template") and str(tb.get("template")).lower() != "custom":
+        sub += f" ({tb['template']})"
+    return {"title": str(tb.get("name", "?")), "subtitle": sub, "right": right, "table": tb}
+
+
+class StartScene(Scene):
+    def __init__(self, settings: Settings | None = None, tables_fn: Callable[[], list[dict]] | None = None,
+                 on_join: Callable[[str, int], Any] | None = None, on_host: Callable[[], Any] | None = None,
+                 on_settings: Callable[[Settings], Any] | None = None, searching: bool = True) -> None:
+        super().__init__()
+        self.settings = settings or Settings()
+        self.tables_fn = tables_fn
+        self.on_join = on_join
+        self.on_host = on_host
+        self.on_settings = on_settings
+        self.searching = searching
+        self.tables: list[dict] = []
+        self.status = ""
+        self.status_kind = "info"
+        self.addr_open = bool(self.settings.last_address)
+        self.S: layout.ScreenLayout | None = None
+        self._poll_t = 0.0
+        self.name_field = TextField(self.settings.name, placeholder=i18n.t("name.default"), max_len=24,
+                                    on_change=self._name_changed, on_submit=lambda _t: self.name_field.focus(False))
+        self.addr_field = TextField(self.settings.last_address, placeholder="192.168.1.20:5000", max_len=60,
+                                    on_submit=lambda _t: self.join_address())
+        self.list = ListView(on_select=self._picked, empty_text="")
+        self.host_btn = Button(i18n.t("start.host"), self.host, kind="primary", hotkeys=(pygame.K_F2,))
+        self.addr_btn = Button(i18n.t("start.join_addr"), self.toggle_address, kind="secondary",
+                               hotkeys=(pygame.K_F3,))
+        self.join_btn = Button(i18n.t("start.join"), self.join_address, kind="primary")
+        self.lang_btn = IconButton(self._lang_label(), self.toggle_lang, hotkeys=(pygame.K_F4,))
+        self.mute_btn = IconButton("♪", self.toggle_mute, crossed=self.settings.muted)
+        self.rects: dict[str, pygame.Rect] = {}
+        self.refresh_tables()
+
+    # ---------------------------------------------------------------- actions
+    def _lang_label(self) -> str:
+        return "EN" if i18n.get_lang() == "de" else "DE"
+
+    def player_name(self) -> str:
+        name = " ".join(self.name_field.text.split())
+        return name or i18n.t("name.default")
+
+    def _name_changed(self, text: str) -> None:
+        self.settings.name = " ".join(text.split())[:24]
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_settings:
+            self.on_settings(self.settings)
+
+    def set_status(self, text: str, kind: str = "info") -> None:
+        self.status, self.status_kind = text or "", kind
+        self.mark_dirty()
+
+    def host(self) -> None:
+        self.settings.name = self.player_name()
+        self.name_field.text = self.settings.name
+        self._changed()
+        self.set_status(i18n.t("app.hosting"))
+        if self.on_host:
+            self.on_host()
+
+    def toggle_address(self) -> None:
+        self.addr_open = not self.addr_open
+        self.addr_field.focus(self.addr_open)
+        self.name_field.focus(False)
+        if self.S is not None:
+            self.layout(*self.size)
+        self.mark_dirty()
+
+    def join_address(self) -> None:
+        addr = parse_address(self.addr_field.text)
+        if addr is None:
+            self.set_status(i18n.t("app.bad_address"), "bad")
+            return
+        self.settings.last_address = self.addr_field.text.strip()
+        self.addr_field.focus(False)
+        self.join(*addr)
+
+    def join(self, address: str, port: int) -> None:
+        self.settings.name = self.player_name()
+        self.name_field.text = self.settings.name
+        self._changed()
+        self.set_status(i18n.t("net.connecting", addr=f"{address}:{port}"))
+        if self.on_join:
+            self.on_join(address, port)
+
+    def _picked(self, i: int, item: dict) -> None:
+        tb = item.get("table") or {}
+        if tb.get("address") and tb.get("port"):
+            self.join(str(tb["address"]), int(tb["port"]))
+
+    def toggle_lang(self) -> None:
+        self.settings.lang = i18n.set_lang("en" if i18n.get_lang() == "de" else "de")
+        self._changed()
+        self.retext()
+
+    def toggle_mute(self) -> None:
+        self.settings.muted = not self.settings.muted
+        self.mute_btn.crossed = self.settings.muted
+        self._changed()
+        self.mark_dirty()
+
+    def retext(self) -> None:
+        """Texts again in the current language."""
+        self.host_btn.text = i18n.t("start.host")
+        self.addr_btn.text = i18n.t("start.join_addr")
+        self.join_btn.text = i18n.t("start.join")
+        self.lang_btn.text = self._lang_label()
+        self.name_field.placeholder = i18n.t("name.default")
+        self.list.set_items([table_item(t, self._narrow()) for t in self.tables])
+        self.mark_dirty()
+
+    def refresh_tables(self) -> None:
+        if self.tables_fn is None:
+            return
+        try:
+            tables = list(self.tables_fn())
+        except Exception:
+            tables = []
+        if tables != self.tables:
+            self.tables = tables
+            self.list.set_items([table_item(t, self._narrow()) for t in tables])
+            self.mark_dirty()
+
+    def _narrow(self) -> bool:
+        return 0 < self.list.rect.w < 560
+
+    # ---------------------------------------------------------------- layout
+    def layout(self, w: int, h: int) -> None:
+        self.S = S = layout.screen_layout(w, h, max_content_w=900)
+        px = S.px
+        lp, rp = header_buttons(S, None, (self.lang_btn, self.mute_btn))
+        self.rects = {"header": S.header, "header_text": pygame.Rect(0, 0, S.header.w - rp, S.header.h)}
+        m = S.margin
+        lab_h = int(px["label"] * 1.7)
+        fh = int(max(46, px["body"] * 2.8))
+        bh = S.button_h
+        for wd in (self.name_field, self.addr_field):
+            wd.px = px["label"]
+        for b in (self.host_btn, self.addr_btn, self.join_btn):
+            b.px = px["button"]
+        self.list.px = px["label"]
+        self.list.row_h = int(max(56, px["label"] * 3.8))
+        top = S.header.bottom + m
+        bottom = h - m
+        status_h = int(px["body"] * 2.6)
+        if S.portrait:
+            cw = w - 2 * m
+            x = m
+            y = top
+            self.rects["name_label"] = pygame.Rect(x, y, cw, lab_h)
+            y += lab_h
+            self.name_field.set_rect(pygame.Rect(x, y, cw, fh))
+            y += fh + m
+            # footer (bottom up): host, join by address (+ field), status
+            fy = bottom - bh
+            self.host_btn.set_rect(pygame.Rect(x, fy, cw, bh))
+            fy -= bh + m
+            if self.addr_open:
+                jw = max(96, cw // 3)
+                self.addr_field.set_rect(pygame.Rect(x, fy, cw - jw - m, bh))
+                self.join_btn.set_rect(pygame.Rect(x + cw - jw, fy, jw, bh))
+                self.addr_btn.set_rect(pygame.Rect(x, fy - bh - m, cw, bh))
+                fy -= bh + m
+            else:
+                self.addr_btn.set_rect(pygame.Rect(x, fy, cw, bh))
+            self.rects["status"] = pygame.Rect(x, fy - status_h - m // 2, cw, status_h)
+            list_bottom = self.rects["status"].top - m // 2
+            self.rects["tables_label"] = pygame.Rect(x, y, cw, lab_h)
+            y += lab_h
+            self.list.set_rect(pygame.Rect(x, y, cw, max(self.list.row_h, list_bottom - y)))
+        else:
+            c = pygame.Rect(S.content.left, top, S.content.w, bottom - top)
+            left_w = min(max(300, c.w * 40 // 100), 460)
+            lx, rx = c.left, c.left + left_w + 2 * m
+            rw = c.right - rx
+            y = top
+            self.rects["name_label"] = pygame.Rect(lx, y, left_w, lab_h)
+            y += lab_h
+            self.name_field.set_rect(pygame.Rect(lx, y, left_w, fh))
+            y += fh + 2 * m
+            self.host_btn.set_rect(pygame.Rect(lx, y, left_w, bh))
+            y += bh + m
+            self.addr_btn.set_rect(pygame.Rect(lx, y, left_w, bh))
+            y += bh + m
+            if self.addr_open:
+                jw = max(110, left_w // 3)
+                self.addr_field.set_rect(pygame.Rect(lx, y, left_w - jw - m, bh))
+                self.join_btn.set_rect(pygame.Rect(lx + left_w - jw, y, jw, bh))
+                y += bh + m
+            self.rects["status"] = pygame.Rect(lx, y, left_w, status_h * 2)
+            self.rects["tables_label"] = pygame.Rect(rx, top, rw, lab_h)
+            self.list.set_rect(pygame.Rect(rx, top + lab_h, rw, bottom - top - lab_h))
+        self.addr_field.visible = self.join_btn.visible = self.addr_open
+        self.list.set_items([table_item(t, self._narrow()) for t in self.tables])
+
+    # ----------------------------------------------------------------- input
+    def widgets(self):
+        return (self.lang_btn, self.mute_btn, self.host_btn, self.addr_btn, self.join_btn, self.name_field,
+                self.addr_field, self.list)
+
+    def handle(self, inp: Input) -> None:
+        if inp.kind == KEY and (self.name_field.focused or self.addr_field.focused):
+            # typing goes to the focused field only, never to hotkeys
+            f = self.name_field if self.name_field.focused else self.addr_field
+            if f.handle(inp):
+                self.mark_dirty()
+            return
+        if inp.kind == PRESS:
+            # every field sees presses so the focus moves
+            for f in (self.name_field, self.addr_field):
+                if f.handle(inp):
+                    self.mark_dirty()
+            if self.name_field.rect.collidepoint(inp.pos) or (self.addr_open and self.addr_field.rect.collidepoint(inp.pos)):
+                return
+        self.dispatch(inp, (self.lang_btn, self.mute_btn, self.host_btn, self.addr_btn, self.join_btn, self.list)
+                      + ((self.name_field, self.addr_field) if inp.kind != PRESS else ()))
+
+    def update(self, dt: float) -> None:
+        self._poll_t -= dt
+        if self._poll_t <= 0:
+            self._poll_t = 0.25
+            self.refresh_tables()
+
+    # ------------------------------------------------------------------ draw
+    def draw(self, surface: pygame.Surface) -> None:
+        S = self.S
+        if S is None:
+            return
+        px = S.px
+        surface.blit(theme.felt_background((S.w, S.h)), (0, 0))
+        hr = self.rects["header_text"]
+        draw_header(surface, S.header, i18n.t("app.title"), i18n.t("app.subtitle"), px,
+                    right_pad=S.header.w - hr.w)
+        self.lang_btn.draw(surface)
+        self.mute_btn.draw(surface)
+        draw_text(surface, i18n.t("your_name"), self.rects["name_label"], px["label"], theme.TEXT_DIM,
+                  align="left", bold=True, valign="bottom")
+        self.name_field.draw(surface)
+        lab = self.rects["tables_label"]
+        draw_text(surface, i18n.t("start.tables"), lab, px["label"], theme.TEXT_DIM, align="left", bold=True,
+                  valign="bottom")
+        lr = self.list.rect
+        theme.panel(surface, lr, theme.PANEL, alpha=120, radius=12)
+        if not self.tables:
+            msg = i18n.t("start.searching") if self.searching else ""
+            hint = i18n.t("start.none") + "\n" + i18n.t("start.mdns_hint")
+            inner = lr.inflate(-24, -24)
+            th = int(px["label"] * 2.2)
+            if msg:
+                draw_text(surface, msg, pygame.Rect(inner.left, inner.top, inner.w, th), px["label"], theme.TEXT,
+                          bold=True)
+            draw_text(surface, hint, pygame.Rect(inner.left, inner.top + th, inner.w, inner.h - th), px["body"],
+                      theme.TEXT_DIM, wrap=True, valign="top", min_px=9)
+        self.list.draw(surface)
+        self.host_btn.draw(surface)
+        self.addr_btn.draw(surface)
+        if self.addr_open:
+            self.addr_field.draw(surface)
+            self.join_btn.draw(surface)
+        if self.status:
+            col = {"bad": (255, 150, 140), "good": (150, 240, 160)}.get(self.status_kind, theme.TEXT_DIM)
+            draw_text(surface, self.status, self.rects["status"], px["body"], col, wrap=True, max_lines=3,
+                      min_px=9)
+
+
+def snapshot_scene() -> StartScene:
+    """The start screen with three demo tables (no network), for ``felt snapshot``."""
+    tables = [
+        {"name": "Tisch von Anna", "address": "192.168.1.20", "port": 40123, "template": "PR-002",
+         "seats_taken": 2, "seats_free": 3, "running": False, "version": 1, "service": "a"},
+        {"name": "WG Küche", "address": "192.168.1.31", "port": 40200, "template": "JASS36",
+         "seats_taken": 4, "seats_free": 0, "running": True, "version": 1, "service": "b"},
+        {"name": "Hans-Peter von Allmens Präsidententisch", "address": "192.168.1.44", "port": 40301,
+         "template": "custom", "seats_taken": 3, "seats_free": 1, "running": False, "version": 1, "service": "c"},
+    ]
+    s = Settings(name="Anna", last_address="192.168.1.20:40123")
+    return StartScene(s, tables_fn=lambda: tables)
