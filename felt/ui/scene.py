@@ -253,6 +253,15 @@ class Runner:
         self.frames = 0
         self._last = time.perf_counter()
         self._next_frame = 0.0
+        self._native: bool | None = None
+
+    def _native_wait(self) -> bool:
+        if self._native is None:
+            try:
+                self._native = pygame.display.get_driver() not in ("dummy", "offscreen")
+            except pygame.error:
+                self._native = False
+        return self._native
 
     def _window_size(self) -> tuple[int, int]:
         if self.surface is not None:
@@ -264,9 +273,15 @@ class Runner:
         busy = self.stack.needs_draw()
         events: list = []
         if block and not busy:
-            ev = pygame.event.wait(self.idle_ms)
-            if ev.type != pygame.NOEVENT:
-                events.append(ev)
+            if self._native_wait():
+                ev = pygame.event.wait(self.idle_ms)
+                if ev.type != pygame.NOEVENT:
+                    events.append(ev)
+            else:
+                # SDL's wait on dummy/offscreen drivers is a 1 ms poll loop; nap in 15 ms steps instead
+                deadline = time.perf_counter() + self.idle_ms / 1000.0
+                while not pygame.event.peek() and time.perf_counter() < deadline:
+                    time.sleep(0.015)
         events.extend(pygame.event.get())
         size = self._window_size()
         for ev in events:

@@ -824,10 +824,14 @@ class TableScene(Scene):
             if not f.started:
                 continue
             r = f.rect()
+            # draw at the destination size (cached) and scale: no new card art per frame
+            size = f.dst.size
             if f.face_up and f.card is not None and self.table is not None:
-                img = cardart.card_surface(self.table.card(f.card), r.size)
+                img = cardart.card_surface(self.table.card(f.card), size)
             else:
-                img = cardart.back_surface(r.size)
+                img = cardart.back_surface(size)
+            if r.size != size:
+                img = pygame.transform.smoothscale(img, r.size)
             surface.blit(img, r.topleft)
 
     def _draw_announcement(self, surface) -> None:

@@ -98,6 +98,9 @@ def felt_background(size: tuple[int, int]) -> pygame.Surface:
     return s
 
 
+_panel_cache: dict[tuple, pygame.Surface] = {}
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, color=PANEL, alpha: int = PANEL_ALPHA,
           radius: int = 10, border=None, border_width: int = 2) -> None:
     """Rounded translucent panel."""
@@ -107,8 +110,14 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, color=PANEL, alpha: int = 
     if alpha >= 255:
         pygame.draw.rect(surface, color, rect, border_radius=radius)
     else:
-        tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(tmp, (*color[:3], alpha), tmp.get_rect(), border_radius=radius)
+        key = (rect.size, tuple(color[:3]), int(alpha), int(radius))
+        tmp = _panel_cache.get(key)
+        if tmp is None:
+            tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(tmp, (*color[:3], alpha), tmp.get_rect(), border_radius=radius)
+            if len(_panel_cache) > 300:
+                _panel_cache.clear()
+            _panel_cache[key] = tmp
         surface.blit(tmp, rect.topleft)
     if border is not None:
         pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
@@ -116,9 +125,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, color=PANEL, alpha: int = 
 
 def shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int = 8, offset=(2, 3), alpha: int = 70) -> None:
     r = pygame.Rect(rect).move(offset)
-    tmp = pygame.Surface(r.size, pygame.SRCALPHA)
-    pygame.draw.rect(tmp, (0, 0, 0, alpha), tmp.get_rect(), border_radius=radius)
-    surface.blit(tmp, r.topleft)
+    panel(surface, r, SHADOW, alpha=alpha, radius=radius)
 
 
 def lerp_color(a, b, f: float):

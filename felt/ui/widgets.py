@@ -6,6 +6,7 @@ Texts never leave their rect: they are shrunk, wrapped and ellipsized to fit.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 import pygame
@@ -77,8 +78,14 @@ class Label(Widget):
 
 
 def layout_text(text: str, max_w: int, max_h: int, px: int, wrap: bool = False, max_lines: int = 0,
-                bold: bool = False, min_px: int = 10) -> tuple[int, list[str]]:
-    """Choose a font size and lines so ``text`` fits in max_w x max_h."""
+                bold: bool = False, min_px: int = 10) -> tuple[int, tuple[str, ...]]:
+    """Choose a font size and lines so ``text`` fits in max_w x max_h (cached)."""
+    return _layout_text(str(text), int(max_w), int(max_h), int(px), bool(wrap), int(max_lines), bool(bold), int(min_px))
+
+
+@lru_cache(maxsize=4096)
+def _layout_text(text: str, max_w: int, max_h: int, px: int, wrap: bool, max_lines: int,
+                 bold: bool, min_px: int) -> tuple[int, tuple[str, ...]]:
     max_w = max(1, int(max_w))
     px = int(px)
     while True:
@@ -89,15 +96,15 @@ def layout_text(text: str, max_w: int, max_h: int, px: int, wrap: bool = False, 
         if wrap:
             lines = fonts.wrap(text, px, max_w, 0, bold)
             if len(lines) <= fit_lines and all(fonts.width(ln, px, bold) <= max_w for ln in lines):
-                return px, lines
+                return px, tuple(lines)
             if px <= min_px:
-                return px, fonts.wrap(text, px, max_w, fit_lines, bold)
+                return px, tuple(fonts.wrap(text, px, max_w, fit_lines, bold))
         else:
             one = text.replace("\n", " ")
             if fonts.width(one, px, bold) <= max_w and lh <= max(max_h, lh if px <= min_px else max_h):
-                return px, [one]
+                return px, (one,)
             if px <= min_px:
-                return px, [fonts.ellipsize(one, px, max_w, bold)]
+                return px, (fonts.ellipsize(one, px, max_w, bold),)
         px -= 1
 
 
