@@ -55,6 +55,7 @@ class HostConfig:
     rate: float = 20.0                # messages per second refilled
     burst: int = 40
     flood_limit: int = 200
+    max_conns: int = 64               # open connections (players, spectators, handshakes)
     on_match_over: Callable[["Host"], Any] | None = None
     on_log: Callable[[MatchLog], Any] | None = None  # called with each new MatchLog (journal hook)
     journal: Any = None               # path of the append-only journal (journal.py); None = none
@@ -409,6 +410,8 @@ class Host:
     # --------------------------------------------------------------- connections
     def _conn_made(self, conn: ClientConn) -> None:
         self.conns.add(conn)
+        if len(self.conns) > self.config.max_conns:
+            conn.bye("busy", f"the host already has {self.config.max_conns} connections")
 
     def _conn_lost(self, conn: ClientConn) -> None:
         if conn not in self.conns:

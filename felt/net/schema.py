@@ -50,6 +50,7 @@ ERROR_CODES = {
     "replaced": "the seat was reclaimed by a newer connection with its token",
     "kicked": "the owner removed you from the table",
     "shutdown": "the host is closing",
+    "busy": "the host has too many connections",
 }
 
 

@@ -291,7 +291,10 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
         sorted(rng.randint(1, max(2, int(est * 0.8))) for _ in range(kills))
 
     async def killer() -> None:
+        last = -1
         for target in targets:
+            if target <= last and rng.random() < 0.8:  # mostly a new point; sometimes a crash right after a resume
+                target = last + 1 + rng.randint(0, 5)
             while seen() < target and host.alive:
                 await asyncio.sleep(0.005)
             if not host.alive:
@@ -300,7 +303,7 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
             if not host.alive:
                 return
             await host.kill()
-            before = seen()
+            before = last = seen()
             await asyncio.sleep(rng.random() * 0.5)   # the host stays dead for a moment
             if before_resume is not None:
                 before_resume(jpath)
