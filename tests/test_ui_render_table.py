@@ -390,3 +390,19 @@ def test_turn_timer_counts_down_without_busy_redraw():
     stack.draw(pygame.Surface((360, 640)))
     stack.update(0.05)
     assert not stack.needs_draw()          # ... but not every frame
+
+
+def test_mute_button_and_turn_sound():
+    st = _state_on_turn()
+    settings = {"muted": False, "auto_pass": False}
+    seen = []
+    scene = TableScene(view(st, 0), settings=settings, on_settings=lambda s: seen.append(dict(s)))
+    size = (360, 640)
+    stack = _stack(scene, size)
+    assert "turn" in scene.sounds.played          # 'your turn' cue when the view puts us on turn
+    assert scene.my_turn_cue > 0 and scene.animating()
+    _tap(stack, scene.mute_btn.rect.center, size)
+    assert settings["muted"] is True and scene.sounds.muted and seen[-1]["muted"] is True
+    settings["muted"] = False                     # flipped from outside (the app's menu)
+    stack.update(0.01)
+    assert scene.mute_btn.crossed is False

@@ -279,7 +279,7 @@ class TableScene(Scene):
         if self.pending or not self.selection_legal():
             if self.selected and self.my_turn:
                 self.toast.show(i18n.t("table.not_legal"), 1.6, "warn")
-                self.sounds.play("error")
+                self._sound("error")
             return
         cards = [c for c in self.hand if c in self.selected]
         self.selected.clear()
@@ -291,9 +291,14 @@ class TableScene(Scene):
         self.selected.clear()
         self.submit({"kind": "pass"})
 
+    def _sound(self, name: str) -> None:
+        # the settings dict is the one source of the mute switch (the app's menu may flip it)
+        self.sounds.muted = bool(self.settings.get("muted", False))
+        self.sounds.play(name)
+
     def toggle_mute(self) -> None:
-        self.sounds.muted = not self.sounds.muted
-        self.settings["muted"] = self.sounds.muted
+        self.settings["muted"] = not bool(self.settings.get("muted", False))
+        self.sounds.muted = self.settings["muted"]
         self.mute_btn.crossed = self.sounds.muted
         if self.on_settings:
             self.on_settings(self.settings)
@@ -412,18 +417,18 @@ class TableScene(Scene):
             elif typ == "play":
                 cards = list(ev.get("cards", []))
                 self._play_animation(seat, cards, old_rects)
-                self.sounds.play("play")
+                self._sound("play")
                 if ev.get("joker") or ev.get("kind") == "joker":
                     self.anim.announce(i18n.t("fx.joker"))
             elif typ == "pass":
                 if seat == self.seat and ev.get("auto"):
                     self.toast.show(i18n.t("table.auto_passed"), 1.6)
-                self.sounds.play("pass")
+                self._sound("pass")
             elif typ == "skip":
                 self.anim.announce(i18n.t("fx.skip", name=self._name(seat)))
             elif typ == "clear":
                 self.anim.announce(i18n.t("fx.cleared"))
-                self.sounds.play("clear")
+                self._sound("clear")
             elif typ == "trick_won":
                 self.toast.show(i18n.t("fx.trick_won", name=self._name(seat)), 1.4)
             elif typ == "revolution":
@@ -432,7 +437,7 @@ class TableScene(Scene):
                 title = self._title(int(ev.get("place", 0)))
                 self.toast.show(i18n.t("fx.out", name=self._name(seat), title=title), 2.4, "good")
                 if seat == self.seat:
-                    self.sounds.play("out")
+                    self._sound("out")
 
     def _deal_animation(self) -> None:
         L = self.L
@@ -490,7 +495,7 @@ class TableScene(Scene):
 
     def _your_turn(self) -> None:
         self.my_turn_cue = 1.4
-        self.sounds.play("turn")
+        self._sound("turn")
 
     def _check_auto_pass(self) -> None:
         if (self.settings.get("auto_pass") and self.my_turn and self.legal is not None
@@ -564,6 +569,10 @@ class TableScene(Scene):
 
     # --------------------------------------------------------------- update
     def update(self, dt: float) -> None:
+        muted = bool(self.settings.get("muted", False))
+        if muted != self.mute_btn.crossed:      # the app's menu may have flipped the switch
+            self.mute_btn.crossed = muted
+            self.mark_dirty()
         moving = self.anim.update(dt)
         if self.toast.update(dt):
             moving = True
