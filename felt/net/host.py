@@ -494,6 +494,10 @@ class Host:
         except _Refuse as r:
             conn.error(r.code, r.msg, t)
             return
+        except Exception as exc:  # a bug must not take the table down
+            log.exception("error handling %r from %s", t, conn.peer)
+            conn.error("bad_message", f"the host could not handle this message ({type(exc).__name__})", t)
+            return
         if t == "move":
             # an accepted move is paced by the game itself: it does not use up the rate limit
             conn.tokens = min(float(self.config.burst), conn.tokens + 1.0)

@@ -188,7 +188,9 @@ def leaks(messages: Iterable[dict], seat: int | None, states: dict[int, Any]) ->
             if o != seat:
                 secret |= set(s.hands[o])
         secret -= known
-        shown = card_ids(m)
+        # the 'draw' for the first dealer (JASS) shows cards of a separate, public shuffle;
+        # they say nothing about the deal
+        shown = card_ids(dict(m, events=[e for e in m.get("events", []) if e.get("type") != "draw"]))
         if shown & secret:
             problems.append(f"seq {k}: seat {seat} saw cards {sorted(shown & secret)} of other hands")
         view = m["view"]
