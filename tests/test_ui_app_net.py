@@ -1,0 +1,253 @@
+"""The real window client against a real host on loopback, driven by synthetic taps and clicks:
+host a table, add a bot, start, select cards, play, pass, exchange, join by address, reconnect."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.ui_app_helpers import LOOPBACK, card_point, click, host_hand, host_thread, key, make_app, pump, type_text
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture(autouse=True)
+def _config(tmp_path, monkeypatch):
+    monkeypatch.setenv("FELT_CONFIG_DIR", str(tmp_path / "cfg"))
+    monkeypatch.setenv("FELT_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def app_factory():
+    apps = []
+
+    def make(*a, **kw):
+        app = make_app(*a, **kw)
+        apps.append(app)
+        return app
+    yield make
+    for app in apps:
+        app.close()
+
+
+def _my_turn(app) -> bool:
+    sc = app.controller.main
+    return app.controller.kind == "table" and sc.my_turn and not sc.pending and not sc.anim.busy
+
+
+def _play_turn(app, touch: bool, want_pass: bool) -> str:
+    """Make one move on the table by tapping: a pass if wanted and allowed, else the first legal play."""
+    from felt.ui.table_scene import TableScene
+    sc = app.controller.main
+    assert isinstance(sc, TableScene)
+    if want_pass and sc.pass_btn.enabled:
+        click(app, sc.pass_btn, touch=touch)
+        return "pass"
+    plays = [m for m in sc.view["legal"] if m["kind"] == "play"]
+    if not plays:
+        assert sc.pass_btn.enabled
+        click(app, sc.pass_btn, touch=touch)
+        return "pass"
+    cards = plays[0]["cards"]
+    for cid in cards:
+        click(app, card_point(sc, cid), touch=touch)
+        assert cid in sc.selected, "the tapped card is selected"
+    assert sc.play_btn.enabled, "Play is enabled for a legal selection"
+    click(app, sc.play_btn, touch=touch)
+    return "play"
+
+
+def test_host_add_bot_start_play_and_pass_by_touch(app_factory):
+    app = app_factory((360, 640), host_defaults={"players": 3, "rules": "PR-002"})
+    ctl = app.controller
+    start = ctl.main
+    click(app, start.name_field, touch=True)
+    type_text(app, "Anna")
+    click(app, start.host_btn, touch=True)
+    assert ctl.host is not None and ctl.kind == "lobby"
+    pump(app, lambda: ctl.lobby is not None and ctl.admin and ctl.seat == 0, what="owner seated")
+    lobby = ctl.main
+    assert lobby.seats[0]["name"] == "Anna" and lobby.seats[0]["owner"]
+    # tap seat 2 (empty), pick the level, add a bot there
+    row = lobby.seat_rows[1]
+    lobby.left.scroll_to(row)
+    click(app, row, touch=True)
+    assert lobby.selected == 1 and lobby.add_btn.visible
+    lobby.left.scroll_to(lobby.actions)
+    pump(app)
+    click(app, lobby.level, touch=True)        # normal -> hard
+    assert lobby.level.value == "hard"
+    click(app, lobby.add_btn, touch=True)
+    pump(app, lambda: ctl.lobby["seats"][1]["kind"] == "bot", what="bot added")
+    assert ctl.lobby["seats"][1]["level"] == "hard"
+    # the settings remember the level
+    assert ctl.settings.bot_level == "hard"
+    click(app, ctl.main.start_btn, touch=True)
+    pump(app, lambda: ctl.kind == "table", what="table scene")
+    table = ctl.main
+    assert table.view["seat"] == 0 and len(table.hand) > 0
+    assert table.names[0] == "Anna"
+    ht = ctl.host
+    played = passed = 0
+    deadline = time.monotonic() + 40
+    while (played < 2 or passed < 1) and time.monotonic() < deadline:
+        pump(app, lambda: _my_turn(app) or ctl.kind != "table", timeout=15, what="my turn")
+        if ctl.kind != "table":
+            break
+        before = host_hand(ht, 0)
+        did = _play_turn(app, touch=True, want_pass=passed == 0 and ctl.main.view.get("pile") is not None)
+        pump(app, lambda: ctl.main.pending is False or ctl.kind != "table", timeout=5, what="move answered")
+        after = host_hand(ht, 0)
+        if did == "play":
+            assert len(after) < len(before), "the played cards left the hand on the host"
+            played += 1
+        else:
+            assert after == before
+            passed += 1
+    assert played >= 1 and passed >= 1
+    assert not ctl.errors, ctl.errors
+
+
+def test_join_by_address_with_mouse_then_reconnect_to_same_hand(app_factory):
+    ht = host_thread(players=4, bots=3, start_when_full=True, reconnect_wait=30.0, bot_delay=0.05)
+    try:
+        app = app_factory((1280, 720))
+        ctl = app.controller
+        start = ctl.main
+        click(app, start.name_field)
+        type_text(app, "Beat")
+        click(app, start.addr_btn)
+        assert start.addr_field.focused
+        type_text(app, f"{LOOPBACK}:{ht.port}")
+        click(app, start.join_btn)
+        pump(app, lambda: ctl.kind == "table", what="match started, table shown")
+        table = ctl.main
+        seat = ctl.seat
+        assert seat == 3 and table.view["seat"] == seat
+        pump(app, lambda: not table.anim.busy, what="deal animation over")
+        assert sorted(table.hand) == host_hand(ht, seat)
+        assert ctl.settings.name == "Beat" and ctl.settings.last_address == f"{LOOPBACK}:{ht.port}"
+        # the connection drops: banner, automatic reconnect with the token, same seat, same hand
+        assert ctl.client.drop()
+        pump(app, lambda: app.stack.banner.visible and "Verbindung" in app.stack.banner.text,
+             what="connection banner")
+        pump(app, lambda: any(k == "good" for _, _, k in ctl.banner_log), what="reconnected banner")
+        pump(app, lambda: not app.stack.banner.visible, what="banner gone")
+        assert ctl.client.status == "connected" and ctl.seat == seat
+        sc = ctl.main
+        if ctl.kind == "table":
+            assert sorted(sc.hand) == host_hand(ht, seat), "same hand after the reconnect"
+        assert ht.call(lambda h: h.seats[seat].conn is not None and not h.seats[seat].away)
+        # still playable after the reconnect: make a move when it is our turn
+        pump(app, lambda: _my_turn(app) or ctl.kind != "table", timeout=15, what="my turn after reconnect")
+        if ctl.kind == "table":
+            before = host_hand(ht, seat)
+            _play_turn(app, touch=False, want_pass=False)
+            pump(app, lambda: host_hand(ht, seat) != before or ctl.kind != "table", timeout=5,
+                 what="move after reconnect")
+    finally:
+        ht.stop()
+
+
+def _bots_round_with_winner(ht, seat: int, tries: int = 40) -> None:
+    """Let bots play matches until ``seat`` wins round 1 (it will give cards in round 2)."""
+    for _ in range(tries):
+        ht.call(lambda h: h.start_match())
+        end = time.monotonic() + 10
+        while time.monotonic() < end:
+            st = ht.call(lambda h: (h.state.phase, list(h.state.places)))
+            if st[0] == "round_over":
+                break
+            time.sleep(0.01)
+        if st[1] and st[1][0] == seat:
+            return
+        ht.call(lambda h: h.end_match())
+    raise AssertionError("seat never won round 1")
+
+
+def test_exchange_give_back_by_tapping(app_factory):
+    ht = host_thread(players=4, bots=0, bot_delay=0.0, rules="PR-002", rounds=3)
+    try:
+        _bots_round_with_winner(ht, 0)
+        app = app_factory((430, 932))
+        ctl = app.controller
+        ctl.settings.name = "Carla"
+        ctl.join(LOOPBACK, ht.port)
+        pump(app, lambda: ctl.kind == "results" and ctl.seat == 0, what="round results")
+        assert ctl.main.view["places"][0] == 0
+        ht.call(lambda h: h._next_round())
+        pump(app, lambda: ctl.kind == "exchange" and ctl.main.task() is not None
+             and ctl.main.task()[0] == "give", timeout=10, what="my give task")
+        ex = ctl.main
+        kind, me, partner, count = ex.task()
+        assert me == 0 and count == 2
+        before = host_hand(ht, 0)
+        picks = ex.hand[:count]           # the lowest cards
+        for cid in picks:
+            click(app, card_point(ex, cid), touch=True)
+        assert ex.selected == set(picks)
+        assert ex.give_btn.enabled
+        click(app, ex.give_btn, touch=True)
+        pump(app, lambda: ctl.kind == "table" or (ctl.kind == "exchange" and ctl.main.task() is None),
+             timeout=10, what="exchange done")
+        after = host_hand(ht, 0)
+        assert not set(picks) & set(after), "the given cards left my hand"
+        assert set(picks) <= set(ht.call(lambda h: h.state.hands[partner])), "and went to the partner"
+        assert len(after) == len(before) - count
+    finally:
+        ht.stop()
+
+
+def test_start_screen_lists_tables_live_and_joins_on_tap(app_factory):
+    a = host_thread(name="Tisch Alpha", announce=True, players=4)
+    b = None
+    try:
+        app = app_factory((360, 640), discover=True, interface=LOOPBACK)
+        ctl = app.controller
+        start = ctl.main
+        pump(app, lambda: any(t["name"] == "Tisch Alpha" for t in start.tables), timeout=15, what="table found")
+        b = host_thread(name="Tisch Beta", announce=True, players=5)
+        pump(app, lambda: any(t["name"] == "Tisch Beta" for t in start.tables), timeout=15, what="second table")
+        beta = next(t for t in start.tables if t["name"] == "Tisch Beta")
+        assert beta["seats_free"] == 5 and beta["port"] == b.port
+        b.stop()
+        b = None
+        pump(app, lambda: not any(t["name"] == "Tisch Beta" for t in start.tables), timeout=15,
+             what="closed table disappears")
+        i = next(i for i, t in enumerate(start.tables) if t["name"] == "Tisch Alpha")
+        click(app, start.list.row_rect(i), touch=True)
+        pump(app, lambda: ctl.kind == "lobby" and ctl.lobby is not None and ctl.seat is not None, what="joined")
+        assert ctl.lobby["table"] == "Tisch Alpha"
+        assert a.call(lambda h: sum(1 for s in h.seats if s.kind == "human")) == 1
+    finally:
+        if b is not None:
+            b.stop()
+        a.stop()
+
+
+def test_rule_editor_sends_rules_to_host(app_factory):
+    app = app_factory((1280, 720), host_defaults={"players": 4})
+    ctl = app.controller
+    click(app, ctl.main.host_btn)
+    pump(app, lambda: ctl.lobby is not None and ctl.admin, what="lobby")
+    lobby = ctl.main
+    click(app, lobby.rules_btn)
+    from felt.ui.rules_editor import RulesEditorScene
+    ed = app.stack.top
+    assert isinstance(ed, RulesEditorScene) and not ed.read_only
+    tog = ed.widgets["revolution"]
+    ed.form.scroll_to(tog)
+    pump(app)
+    click(app, tog)
+    assert ed.data["revolution"] is True and ed.error is None
+    click(app, ed.apply_btn)
+    pump(app, lambda: ctl.lobby["rules"]["revolution"] is True, what="rules on the host")
+    assert ctl.lobby["template"] == "custom"
+    assert ctl.host.call(lambda h: h.rules.revolution)
+    # the lobby's summary shows it to everyone
+    assert any("Revolution" in ln for ln in ctl.main.rules_block.lines)
+    # the owner picks a template again with the template stepper
+    lobby = ctl.main
+    click(app, lobby.template._parts()[3])
+    pump(app, lambda: ctl.lobby["template"] != "custom", what="template set")
+    key(app, 0)  # harmless key
