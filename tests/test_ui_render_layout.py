@@ -10,7 +10,8 @@ import pytest  # noqa: E402
 
 from felt.ui import fonts, i18n, layout, widgets  # noqa: E402
 
-SIZES = [(360, 640), (430, 932), (1280, 720), (1920, 1080), (800, 600), (600, 900), (1024, 1366)]
+SIZES = [(360, 640), (430, 932), (1280, 720), (1920, 1080), (800, 600), (600, 900), (1024, 1366),
+         (700, 400), (500, 500), (2560, 1440)]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -106,7 +107,7 @@ class _Recorder:
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-@pytest.mark.parametrize("w,h", [(360, 640), (430, 932), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("w,h", [(360, 640), (430, 932), (1280, 720), (1920, 1080), (700, 400)])
 def test_game_scenes_text_fits(monkeypatch, lang, w, h):
     from felt.engine import filter_events, view
     from felt.ui.exchange_scene import ExchangeScene

@@ -208,14 +208,21 @@ def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None
     pile_w = min(int(pcw * 2.8), w - 2 * m)
     pile = Rect(0, 0, pile_w, pch + 2 * lab_h + 6)
     pile.center = pile_center
-    # keep the pile clear of seat boxes: shrink it until no overlap
-    for _ in range(30):
+    # keep the pile clear of seat boxes: shrink it, then (small windows) slide it down
+    cx, cy = pile_center
+    for _ in range(60):
         if not any(pile.colliderect(s) for s in seats):
             break
-        pcw = max(40, int(pcw * 0.92))
-        pch = int(pcw * CARD_RATIO)
+        if pcw > 44:
+            pcw = max(44, int(pcw * 0.92))
+            pch = int(pcw * CARD_RATIO)
+        elif pile.bottom < table.bottom:
+            cy += 4
+        else:
+            break
         pile = Rect(0, 0, min(int(pcw * 2.8), w - 2 * m), pch + 2 * lab_h + 6)
-        pile.center = pile_center
+        pile.center = (cx, cy)
+        pile.clamp_ip(table)
     pile.clamp_ip(table)
 
     fx_h = int(px["big"] * 1.8)
@@ -232,7 +239,7 @@ def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None
                        hand_rows=hand_rows)
 
 
-def _seat_angles(k: int) -> list[float]:
+def _seat_angles(k: int, spread: float = 0.0) -> list[float]:
     if k <= 0:
         return []
     if k == 1:
@@ -241,7 +248,7 @@ def _seat_angles(k: int) -> list[float]:
         return [150.0, 30.0]
     if k == 3:
         return [180.0, 90.0, 0.0]
-    a0, a1 = 200.0, -20.0
+    a0, a1 = 200.0 + spread, -20.0 - spread
     return [a0 + (a1 - a0) * i / (k - 1) for i in range(k)]
 
 
@@ -249,13 +256,14 @@ def _place_seats(k, table, bw, bh, m, portrait, hint, play_btn, pass_btn):
     """Boxes on an ellipse around the pile, clockwise (next seat on my left)."""
     area = table.inflate(-2 * m, -m)
     area.top = table.top + m // 2
-    for _ in range(40):
+    spread = 0.0
+    for _ in range(60):
         cx = area.centerx
         cy = area.top + int(area.h * (0.56 if portrait else 0.55))
         rx = area.w / 2 - bw / 2
         ry = cy - area.top - bh / 2
         boxes = []
-        for a in _seat_angles(k):
+        for a in _seat_angles(k, spread):
             rad = math.radians(a)
             x = cx + rx * math.cos(rad)
             y = cy - ry * math.sin(rad)
@@ -267,8 +275,13 @@ def _place_seats(k, table, bw, bh, m, portrait, hint, play_btn, pass_btn):
                  for j in range(i + 1, len(boxes)))
         if ok:
             return boxes, (cx, cy)
-        bw = max(60, int(bw * 0.94))
-        bh = max(44, int(bh * 0.97))
+        if bw > 60 or bh > 44:
+            bw = max(60, int(bw * 0.94))
+            bh = max(44, int(bh * 0.97))
+        elif spread < 40:          # small windows: use more of the sides
+            spread += 5
+        else:
+            break
     return boxes, (cx, cy)
 
 

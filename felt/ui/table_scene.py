@@ -798,8 +798,8 @@ class TableScene(Scene):
             col = theme.ACCENT
             if self.selected and not self.selection_legal():
                 text, col = i18n.t("table.not_legal"), (255, 170, 140)
-        elif me is not None:
-            text = i18n.t("table.select_hint") if not self.selected else ""
+        elif me is not None and not self.selected:
+            text = i18n.t("table.keys") if not L.portrait else i18n.t("table.select_hint")
         if v.get("revolution"):
             text = (text + " · " if text else "") + i18n.t("table.revolution_on")
         draw_text(surface, text, L.hint, L.px["body"], col, bold=self.my_turn, min_px=9)
