@@ -131,11 +131,12 @@ def test_client_thread_reconnects_with_its_token():
 
 def test_turn_timer_passes_or_lets_a_bot_move():
     async def main():
-        host = await Host(cfg(players=3, bots=2, rounds=1, start_when_full=True, turn_timer=0.15,
-                              bot_delay=0.0)).start()
+        host = await Host(cfg(players=3, rounds=1, turn_timer=0.15, bot_delay=0.0)).start()
         c = await RawClient.connect(host.port)
         w = await c.hello("Sleepy")
         me = w["seat"]
+        assert me == 0  # PR-002: the first seat leads round 1, where passing is not allowed
+        host.start_match()  # the two empty seats get bots
         # the player never moves; the timer acts for it
         timers = []
         kinds = set()
@@ -200,3 +201,32 @@ def test_headless_host_and_bot_commands():
     finally:
         if host.poll() is None:
             host.kill()
+
+
+def test_hard_bots_think_in_a_worker_and_the_host_stays_responsive():
+    async def main():
+        host = await Host(cfg(players=3, bots=2, bot_level="hard", think_ms=150, rounds=1,
+                              start_when_full=True, bot_delay=0.0)).start()
+        c = await RawClient.connect(host.port)
+        await c.hello("Human")
+        me = c.seat
+        worst = 0.0
+        while True:
+            m = await c.expect("state", timeout=20)
+            v = m["view"]
+            if v["phase"] == "match_over":
+                break
+            if v["to_move"] == me and v["legal"]:
+                c.send({"t": "move", "move": v["legal"][0], "seq": m["seq"]})
+            elif v["to_move"] != me:
+                # while a hard bot thinks, the host still answers at once
+                t0 = asyncio.get_running_loop().time()
+                c.send({"t": "ping", "n": m["seq"]})
+                await c.expect("pong")
+                worst = max(worst, asyncio.get_running_loop().time() - t0)
+        assert host.state.phase == "match_over"
+        assert host._pool is not None  # the worker was used
+        assert worst < 0.1, worst
+        await host.stop()
+
+    asyncio.run(asyncio.wait_for(main(), 90))

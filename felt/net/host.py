@@ -46,6 +46,7 @@ class HostConfig:
     reconnect_wait: float = 30.0
     bot_delay: float = 0.6            # bots' pause before a move
     think_ms: int | None = None
+    offload_levels: tuple = ("hard",)  # bot levels that think in a worker process
     auto_next: float = -1.0           # seconds before the next round deals itself; < 0 = off
     start_when_full: bool = False
     announce: bool = True
@@ -74,6 +75,7 @@ class Seat:
     away: bool = False                # human absent; a bot plays for it
     conn: "ClientConn | None" = None
     bot: Any = None
+    bot_seed: int | None = None
     away_timer: asyncio.TimerHandle | None = None
 
     def public(self, i: int) -> dict:
@@ -283,6 +285,10 @@ class Host:
         # bench hook: (seq, arrival time of the network move or None, bytes sent for this update)
         self.on_update: Callable[[int, float | None, int], Any] | None = None
         self._move_arrival: float | None = None
+        self._pool = None  # worker process for slow bots, created on first use
+        self._thinking: int | None = None  # seq a worker is thinking about
+        self._think_task: asyncio.Future | None = None
+        self._timer_fired = False
         self._rng = random.Random()
         self.journal = None  # felt.net.journal.Journal when config.journal is set
         if c.resume is not None:
@@ -382,6 +388,11 @@ class Host:
                 await a.close()
             except Exception as exc:
                 log.warning("mDNS withdraw failed: %s", exc)
+        if self._think_task is not None and not self._think_task.done():
+            self._think_task.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
         for conn in list(self.conns):
             conn.bye("shutdown")
         if self.server is not None:
@@ -666,6 +677,7 @@ class Host:
 
     # turn handling: bots, timer, auto next round
     def _cancel_turn(self) -> None:
+        self._timer_fired = False
         for h in (self._turn_handle, self._timer_handle, self._next_handle):
             if h:
                 h.cancel()
@@ -694,7 +706,7 @@ class Host:
                     self._timer_handle.cancel()
                     self._timer_handle = None
                     self._timer_deadline = None
-                if self._turn_handle is None:
+                if self._turn_handle is None and self._thinking != seq:
                     self._turn_handle = self.loop.call_later(max(0.0, self.options["bot_delay"]),
                                                              self._bot_turn, seq)
             elif self.options["turn_timer"] > 0 and self._timer_handle is None:
@@ -715,21 +727,74 @@ class Host:
             seat.bot = make_bot(seat.level or self.options["bot_level"], seed=seed, think_ms=self.config.think_ms)
         return seat.bot
 
+    def _bot_level(self, i: int) -> str:
+        return self.seats[i].level or self.options["bot_level"]
+
     def _bot_move(self, i: int) -> None:
+        """Let a bot move for seat i (now, or in a worker process for slow levels)."""
         assert self.state is not None
+        if self.config.offload_levels and self._bot_level(i) in self.config.offload_levels:
+            if self._thinking != self.seq:
+                self._thinking = self.seq
+                self._think_task = asyncio.ensure_future(self._think_elsewhere(i, self.seq))
+            return
         v = self._view(i)
         if not v["legal"]:
             return
-        move = None
         try:
             move = self._bot_for(i).choose(v)
+        except Exception as exc:
+            log.warning("bot at seat %d failed (%s)", i, exc)
+            move = None
+        self._apply_bot(i, move, v)
+
+    def _apply_bot(self, i: int, move: Any, v: dict) -> None:
+        assert self.state is not None
+        try:
             if not isinstance(move, engine.Move):
                 move = engine.move_from_wire(move)
             engine.check_move(self.state, i, move)
         except Exception as exc:
-            log.warning("bot at seat %d failed (%s); random legal move", i, exc)
+            log.warning("bot at seat %d chose badly (%s); random legal move", i, exc)
             move = engine.move_from_wire(random.choice(v["legal"]))
         self._apply(i, move)
+
+    async def _think_elsewhere(self, i: int, seq: int) -> None:
+        """A slow bot (hard: ~1 s of search) thinks in a worker process, so the host's loop
+        keeps serving every other client meanwhile."""
+        assert self.loop is not None
+        v = self._view(i)
+        seed = self.seats[i].bot_seed
+        if seed is None:
+            seed = self.seats[i].bot_seed = self._rng.getrandbits(32)
+        move: Any = None
+        try:
+            if self._pool is None:
+                import concurrent.futures
+                import multiprocessing
+                self._pool = concurrent.futures.ProcessPoolExecutor(
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            move = await self.loop.run_in_executor(self._pool, _think_remote, self._bot_level(i), seed,
+                                                   self.config.think_ms, v)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.warning("bot worker failed (%s); deciding here", exc)
+            try:
+                move = self._bot_for(i).choose(v)
+            except Exception:
+                move = None
+        finally:
+            if self._thinking == seq:
+                self._thinking = None
+        s = self.state
+        if s is None or seq != self.seq or s.to_move != i:
+            return  # the table moved on (the timer, a reconnect, end of match)
+        if not self._bot_controls(i) and not self._timer_fired:
+            self._schedule()
+            return
+        self._timer_fired = False
+        self._apply_bot(i, move, v)
 
     def _bot_turn(self, seq: int) -> None:
         self._turn_handle = None
@@ -750,6 +815,7 @@ class Host:
         if engine.is_legal(s, i, engine.PASS):
             self._apply(i, engine.PASS)
         else:
+            self._timer_fired = True  # the bot moves for the human whose time ran out
             self._bot_move(i)
 
     def _auto_next(self, seq: int) -> None:
@@ -995,6 +1061,7 @@ class Host:
                 self._put_bot(i, self.options["bot_level"], auto=True)
             s = self.seats[i]
             s.bot = None
+            s.bot_seed = None
         seed = self.config.seed if self.config.seed is not None and self.matches == 0 else secrets.randbits(63)
         state, events = engine.new_match(view_rules(self.rules), n, seed, self.rounds)
         self.state = state
@@ -1039,6 +1106,19 @@ class Host:
     def hands(self) -> list[list[int]]:
         """The true hands (for tests and the soak check; never sent)."""
         return [list(h) for h in self.state.hands] if self.state is not None else []
+
+
+_REMOTE_BOTS: dict = {}
+
+
+def _think_remote(level: str, seed: int, think_ms: int | None, view: dict) -> dict:
+    """In the worker process: the bot of that level and seed chooses; returns a wire move."""
+    key = (level, seed, think_ms)
+    bot = _REMOTE_BOTS.get(key)
+    if bot is None:
+        bot = _REMOTE_BOTS[key] = make_bot(level, seed=seed, think_ms=think_ms)
+    move = bot.choose(view)
+    return engine.move_to_wire(move if isinstance(move, engine.Move) else engine.move_from_wire(move))
 
 
 class _Refuse(Exception):
