@@ -42,19 +42,25 @@ def demo_states(rules_id: str = "PR-002", n: int = 5, seed: int = 7, me: int = 0
     state, events = new_match(rules, n, seed, rounds=rounds)
     out: dict = {"deal": (state.clone(), list(events))}
     last_events: list = []
-    best = -1
+    best = [None]
+
+    def consider(st, ev):
+        """Keep the most telling mid-trick position with ``me`` on turn: someone passed and
+        someone is out already, a pair or more on the pile, several plays to choose from."""
+        if st.phase == "play" and st.to_move == me and st.pile is not None:
+            plays = sum(m.kind == "play" for m in legal_moves(st))
+            score = (bool(any(st.passed)) and len(st.places) >= 1, bool(any(st.passed)), len(st.pile.cards) >= 2,
+                     min(plays, 3), len(st.trick) >= 2, st.moves_made >= 8)
+            if plays and (best[0] is None or score > best[0]):
+                best[0] = score
+                out["table"] = (st.clone(), list(ev))
+
     while state.phase == "play":
         mv = _random_move(state, rng)
         seat = state.to_move
         ev = apply_inplace(state, seat, mv)
         last_events = ev
-        if state.phase == "play" and state.to_move == me and state.pile is not None:
-            plays = sum(m.kind == "play" for m in legal_moves(state))
-            score = (min(plays, 3) * 4 + min(len(state.trick), 3) * 2 + min(sum(state.passed), 2) * 4
-                     + min(len(state.pile.cards), 2) * 2 + (3 if state.moves_made >= 8 else 0))
-            if plays and score > best:
-                best = score
-                out["table"] = (state.clone(), list(ev))
+        consider(state, ev)
     if "table" not in out:
         out["table"] = out["deal"]
     out["results"] = (state.clone(), list(last_events))
@@ -67,6 +73,8 @@ def demo_states(rules_id: str = "PR-002", n: int = 5, seed: int = 7, me: int = 0
             ev = apply_inplace(state, state.to_move, mv)
             if state.phase == "play" and "exchange_done" not in out and state.round_no == 2:
                 out["exchange_done"] = (state.clone(), list(ev))
+            if state.round_no == 2:
+                consider(state, ev)
         last_events = ev
     out["standings"] = (state.clone(), list(last_events))
     return out
