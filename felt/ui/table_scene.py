@@ -640,6 +640,13 @@ class TableScene(Scene):
         L = self.L
         v = self.view
         theme.panel(surface, L.top_bar, (6, 30, 18), alpha=215, radius=0)
+        if self.my_turn and self.my_turn_cue > 0:
+            # 'your turn' flash: a gold band sweeps in under the status text
+            f = min(1.0, (1.4 - self.my_turn_cue) / 0.25)
+            band = pygame.Rect(0, L.top_bar.bottom - 4, int(L.w * f), 4)
+            pygame.draw.rect(surface, theme.ACCENT, band)
+            theme.panel(surface, pygame.Rect(0, 0, int(L.w * f), L.top_bar.h), theme.ACCENT,
+                        alpha=int(60 + 50 * self.anim.pulse(0.5)), radius=0)
         total = v.get("rounds_total") or (v.get("rules") or {}).get("rounds") or 0
         rnd = i18n.t("table.round_of", n=v.get("round_no", 1), total=total) if total else i18n.t("table.round", n=v.get("round_no", 1))
         if self.my_turn:
