@@ -255,20 +255,25 @@ def test_normal_leads_its_lowest_set_whole_and_keeps_twos():
     assert sorted(move.cards) == sorted(_ids(deck, ["H8", "S8"]))
 
 
-def test_normal_follows_cheaply_but_does_not_waste_a_two():
+def test_normal_follows_with_the_cheapest_play_that_breaks_nothing():
     rules = load_rules("PR-002")
     deck = deck_info(rules).deck
-    me = _ids(deck, ["H8", "S8", "C10", "HQ", "DK", "H2", "S9", "D9"])
-    hands = [me, _ids(deck, ["H7", "S7", "C9", "DA", "HA", "SA"]), _ids(deck, ["C10.2", "D10", "SJ", "DJ", "CK", "SK"]),
+    me = _ids(deck, ["H8", "S8", "C10", "HQ", "DK", "H2", "S9", "D9", "CJ", "SJ", "DJ"])
+    hands = [me, _ids(deck, ["H7", "S7", "C9", "DA", "HA", "SA"]), _ids(deck, ["C10.2", "D10", "SJ.2", "DJ.2", "CK", "SK"]),
              _ids(deck, ["H10", "S10", "CQ", "DQ", "CA", "C2"])]
-    # a single 9 on the pile: the single 10 follows cheaply
+    bot = make_bot("normal")
+    # a single 9 on the pile: the single 10, not a card from a set and not the 2
     st = position(rules, hands, 0, pile_seat=3, pile_cards=_ids(deck, ["C9.2"]))
-    move = make_bot("normal").choose(view(st, 0))
+    move = bot.choose(view(st, 0))
     assert move.kind == "play" and move.cards == tuple(_ids(deck, ["C10"]))
-    # a single ace on the pile early in the round: keep the 2, pass
-    st = position(rules, hands, 0, pile_seat=3, pile_cards=_ids(deck, ["CA.2"]))
-    move = make_bot("normal").choose(view(st, 0))
-    assert move.kind == "pass"
+    # a pair of 8s: the pair of 9s, not two of the three jacks
+    st = position(rules, hands, 0, pile_seat=3, pile_cards=_ids(deck, ["C8", "D8"]))
+    move = bot.choose(view(st, 0))
+    assert sorted(move.cards) == sorted(_ids(deck, ["S9", "D9"]))
+    # three 10s: the three jacks
+    st = position(rules, hands, 0, pile_seat=3, pile_cards=_ids(deck, ["H10.2", "S10.2", "D10.2"]))
+    move = bot.choose(view(st, 0))
+    assert sorted(move.cards) == sorted(_ids(deck, ["CJ", "SJ", "DJ"]))
 
 
 def test_normal_uses_a_sequence_of_low_singles_in_folgen():
@@ -298,10 +303,14 @@ def test_exchange_gives_back_low_singles_and_wishes_high():
         move = bots[seat].choose(v)
         if move.kind == "give":
             hand = v["hand"]
-            ranked = sorted(hand, key=lambda c: info.strength(c, False))
-            # never gives a card above the median of its hand, never breaks its best
-            med = info.strength(ranked[len(ranked) // 2], False)
-            assert all(info.strength(c, False) <= med for c in move.cards)
+            low = min(info.idx[c] for c in hand)
+            per_rank = {}
+            for c in hand:
+                per_rank[info.idx[c]] = per_rank.get(info.idx[c], 0) + 1
+            # gives loose cards (singletons) or its lowest rank; never an ace
+            for c in move.cards:
+                assert info.deck[c].rank != "A"
+                assert per_rank[info.idx[c]] == 1 or info.idx[c] == low, (hand, move)
             gave += 1
         if move.kind == "wish":
             assert move.ranks and all(info.rank_index[r] >= info.n_ranks - 3 for r in move.ranks)

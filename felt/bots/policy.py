@@ -26,9 +26,10 @@ PASS = Move("pass")
 
 # tuning constants (see tournament figures in the report)
 SURE_OUT_BONUS = 3.0
-LEAD_VALUE = 0.55          # worth of gaining the lead with losers left
-FOLLOW_THRESHOLD = 0.05    # a follow must gain at least this much over passing
+LEAD_VALUE = 0.0           # worth of gaining the lead with losers left
+FOLLOW_THRESHOLD = -1.0    # passing only when every play costs more than this
 SIZE_BOOST = 0.07          # a bigger set is harder to beat
+WINNER_EXTRA = 0.6         # value of each further card in a group that wins alone
 DANGER_PENALTY = 0.6       # leading a low play an almost-out opponent can follow
 
 
@@ -131,7 +132,9 @@ class Evaluator:
         nr1 = max(1, info.n_ranks - 1)
         s = nr1 - i if self.rev else i
         if self.group_clears(i, k) or self.is_winner(s, k):
-            res = (1.0, 0)
+            # cards that win even alone are separate controls: splitting costs
+            extra = WINNER_EXTRA * (k - 1) if k > 1 and self.is_winner(s, 1) else 0.0
+            res = (1.0 + extra, 0)
         else:
             f = s / nr1 + SIZE_BOOST * (k - 1)
             if f > 1.0:
