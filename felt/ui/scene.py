@@ -279,8 +279,15 @@ class Runner:
                     events.append(ev)
             else:
                 # SDL's wait on dummy/offscreen drivers is a 1 ms poll loop; nap in 15 ms steps instead
+                # (event.peek() is avoided: on posted events with attributes it can crash pygame 2.6)
                 deadline = time.perf_counter() + self.idle_ms / 1000.0
-                while not pygame.event.peek() and time.perf_counter() < deadline:
+                while True:
+                    got = pygame.event.get()
+                    if got:
+                        events.extend(got)
+                        break
+                    if time.perf_counter() >= deadline:
+                        break
                     time.sleep(0.015)
         events.extend(pygame.event.get())
         size = self._window_size()
