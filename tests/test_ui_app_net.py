@@ -142,9 +142,12 @@ def test_join_by_address_with_mouse_then_reconnect_to_same_hand(app_factory):
         pump(app, lambda: _my_turn(app) or ctl.kind != "table", timeout=15, what="my turn after reconnect")
         if ctl.kind == "table":
             before = host_hand(ht, seat)
-            _play_turn(app, touch=False, want_pass=False)
-            pump(app, lambda: host_hand(ht, seat) != before or ctl.kind != "table", timeout=5,
-                 what="move after reconnect")
+            seq = ctl.seq
+            did = _play_turn(app, touch=False, want_pass=False)
+            pump(app, lambda: ctl.seq > seq or ctl.kind != "table", timeout=5, what="move after reconnect")
+            assert not ctl.errors, ctl.errors
+            if did == "play" and ctl.kind == "table":
+                assert len(host_hand(ht, seat)) < len(before)
     finally:
         ht.stop()
 

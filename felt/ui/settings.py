@@ -79,13 +79,13 @@ def load(base: Path | None = None) -> Settings:
     """The saved settings, or the defaults (never raises)."""
     p = path(base)
     try:
-        text = p.read_text(encoding="utf-8")
+        raw = p.read_bytes()
     except FileNotFoundError:
         return Settings()
     except OSError:
         return Settings()
     try:
-        data = json.loads(text)
+        data = json.loads(raw.decode("utf-8"))
         if not isinstance(data, dict):
             raise ValueError("not an object")
     except (ValueError, UnicodeDecodeError):
