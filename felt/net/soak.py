@@ -319,7 +319,17 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
             say(f"  match {index}: host killed at seq {before}, resumed at {resumed}"
                 + (" (journal repaired)" if repaired else ""))
 
-    kill_task = asyncio.ensure_future(killer())
+    async def guarded_killer() -> None:
+        try:
+            await killer()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a broken kill/resume must show, not hang the match silently
+            res.problems.append(f"kill/resume failed: {type(exc).__name__}: {exc}")
+            for b in bots:
+                await b.close()
+
+    kill_task = asyncio.ensure_future(guarded_killer())
     done, pending = await asyncio.wait(tasks, timeout=time_limit)
     if pending:
         res.problems.append(f"match did not finish within {time_limit:g} s "
