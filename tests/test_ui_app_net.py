@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+import pygame
 import pytest
 
 from tests.ui_app_helpers import LOOPBACK, card_point, click, host_hand, host_thread, key, make_app, pump, type_text
@@ -254,3 +255,72 @@ def test_rule_editor_sends_rules_to_host(app_factory):
     click(app, lobby.template._parts()[3])
     pump(app, lambda: ctl.lobby["template"] != "custom", what="template set")
     key(app, 0)  # harmless key
+
+
+def _finish_round_by_tapping(app, timeout=40.0):
+    ctl = app.controller
+    end = time.monotonic() + timeout
+    while ctl.kind == "table" and time.monotonic() < end:
+        pump(app, lambda: _my_turn(app) or ctl.kind != "table", timeout=15, what="my turn")
+        if ctl.kind != "table":
+            break
+        seq = ctl.seq
+        _play_turn(app, touch=False, want_pass=False)
+        pump(app, lambda: ctl.seq > seq or ctl.kind != "table", timeout=5, what="move answered")
+    assert ctl.kind != "table", "the round ended"
+
+
+def test_whole_match_to_standings_menu_language_and_end_match(app_factory):
+    from felt.ui.results_scene import ResultsScene
+    from felt.ui.shell import MenuOverlay
+    app = app_factory((1280, 720), host_defaults={"players": 3, "rounds": 1})
+    ctl = app.controller
+    ctl.settings.auto_pass = True            # passes by itself when nothing beats the pile
+    click(app, ctl.main.host_btn)
+    pump(app, lambda: ctl.lobby is not None and ctl.admin, what="lobby")
+    key(app, pygame.K_RETURN)                # Enter starts the match in the lobby
+    pump(app, lambda: ctl.kind == "table", what="table")
+    _finish_round_by_tapping(app)
+    pump(app, lambda: ctl.kind == "results", what="standings")
+    res = ctl.main
+    assert isinstance(res, ResultsScene) and res.match_over
+    assert sorted(res.view["places"]) == [0, 1, 2]
+    # "Neue Partie": back to the lobby, where the owner starts the next match
+    click(app, res.next_btn)
+    pump(app, lambda: ctl.kind == "lobby", what="lobby again")
+    click(app, ctl.main.start_btn)
+    pump(app, lambda: ctl.kind == "table" and ctl.view["round_no"] == 1, what="second match")
+    # the menu: switch the language at the table; the scene comes back in English
+    click(app, ctl.main.menu_btn)
+    menu = app.stack.top
+    assert isinstance(menu, MenuOverlay)
+    lang_btn = next(b for b in menu.buttons if b.text.startswith("Sprache"))
+    click(app, lang_btn)
+    assert ctl.kind == "table" and ctl.main.play_btn.text == "Play"
+    assert ctl.settings.lang == "en"
+    # the owner ends the match from the menu: standings for everyone
+    click(app, ctl.main.menu_btn)
+    end_btn = next(b for b in app.stack.top.buttons if b.text == "End match")
+    click(app, end_btn)
+    pump(app, lambda: ctl.kind == "results" and ctl.main.match_over, what="match ended")
+    from felt.ui import i18n
+    i18n.set_lang("de")
+
+
+def test_owner_deals_next_round_from_results(app_factory):
+    ht = host_thread(players=3, bots=0, bot_delay=0.0, rules="PR-005", rounds=2)
+    try:
+        ht.call(lambda h: h.start_match())
+        pump_until = time.monotonic() + 10
+        while ht.call(lambda h: h.state.phase) != "round_over" and time.monotonic() < pump_until:
+            time.sleep(0.01)
+        app = app_factory((360, 640))
+        ctl = app.controller
+        ctl.join(LOOPBACK, ht.port, token=ht.admin_token)     # the owner comes back to the table
+        pump(app, lambda: ctl.kind == "results" and ctl.admin, what="results as owner")
+        assert ctl.main.next_btn.visible
+        click(app, ctl.main.next_btn, touch=True)
+        pump(app, lambda: ctl.view is not None and ctl.view["round_no"] == 2, what="round 2 dealt")
+        assert ctl.kind in ("table", "exchange")
+    finally:
+        ht.stop()
