@@ -702,8 +702,15 @@ class TableScene(Scene):
             if count > 1:
                 surface.blit(back, (bx + 3, by - 1))
             surface.blit(back, (bx, by))
-            cnt_r = pygame.Rect(bx + cw + 8, low.top, max(10, low.right - bx - cw - 8), low.h)
+            cnt_w = fonts.width(str(count), L.px["label"], True) + 4
+            cnt_r = pygame.Rect(bx + cw + 8, low.top, max(10, min(cnt_w, low.right - bx - cw - 8)), low.h)
             draw_text(surface, str(count), cnt_r, L.px["label"], theme.TEXT, align="left", bold=True, min_px=10)
+            # last round's title, where the box has room (laptops)
+            last = v.get("last_places") or []
+            title_r = pygame.Rect(cnt_r.right + 6, low.top, low.right - cnt_r.right - 6, low.h)
+            if seat in last and title_r.w >= 60:
+                draw_text(surface, self._title(last.index(seat)), title_r, L.px["small"], theme.TEXT_DIM,
+                          align="right", min_px=9)
         if out and places.index(seat) == 0:
             self._crown(surface, (box.right - 14, box.top + 4), max(8, box.h // 6))
         chip = ""
