@@ -130,6 +130,14 @@ def test_game_scenes_text_fits(monkeypatch, lang, w, h):
             stack.push(scene)
             surf = pygame.Surface((w, h))
             stack.draw(surf)
+        jass = demo_states("JASS36", 4, 3, rounds=2)
+        for key in ("table", "exchange"):
+            st, ev = jass[key]
+            seat = st.to_move if key == "exchange" else 0
+            cls = TableScene if key == "table" else ExchangeScene
+            stack = SceneStack((w, h))
+            stack.push(cls(view(st, seat), names=names[:4]))
+            stack.draw(pygame.Surface((w, h)))
         assert rec.count > 20
         assert rec.bad == []
     finally:
