@@ -324,3 +324,40 @@ def test_owner_deals_next_round_from_results(app_factory):
         assert ctl.kind in ("table", "exchange")
     finally:
         ht.stop()
+
+
+def test_cli_host_and_join_commands_open_the_window(monkeypatch):
+    """`felt host` (window) hosts in-process and seats its owner; `felt join ADDR:PORT` joins."""
+    from felt.cli import build_parser
+    from felt.ui import app as app_mod
+    runs = []
+
+    def fake_run(self):
+        ctl = self.controller
+        try:
+            pump(self, lambda: ctl.lobby is not None and ctl.seat is not None, what="seated")
+            runs.append({"admin": ctl.admin, "seat": ctl.seat, "host": ctl.host is not None,
+                         "lobby": ctl.lobby, "name": ctl.settings.name})
+        finally:
+            self.close()
+        return 0
+
+    monkeypatch.setattr(app_mod.App, "run", fake_run)
+    args = build_parser().parse_args(["host", "--interface", LOOPBACK, "--no-announce", "--players", "5",
+                                      "--rules", "P52", "--name", "Testtisch", "--bots", "1"])
+    assert args.run(args) == 0
+    owner = runs[0]
+    assert owner["admin"] and owner["seat"] == 1 and owner["host"]
+    assert owner["lobby"]["table"] == "Testtisch" and owner["lobby"]["template"] == "P52"
+    assert owner["lobby"]["n"] == 5 and owner["lobby"]["seats"][0]["kind"] == "bot"
+    ht = host_thread(players=4, name="Zweiter Tisch")
+    try:
+        args = build_parser().parse_args(["join", f"{LOOPBACK}:{ht.port}", "--name", "Gast"])
+        assert args.run(args) == 0
+        guest = runs[1]
+        assert not guest["admin"] and guest["seat"] == 0 and guest["name"] == "Gast" and not guest["host"]
+        assert guest["lobby"]["table"] == "Zweiter Tisch"
+    finally:
+        ht.stop()
+    bad = build_parser().parse_args(["join", "nonsense"])
+    assert app_mod.cmd_join(bad) == 2
