@@ -137,12 +137,9 @@ def _step_choice(stack, ed, opt, times=1):
 def test_rule_editor_explains_impossible_combination(app_factory, cfg):
     from felt.rules import RulesError
     app = app_factory((360, 640))
-    app.controller.edit_rules()                # opens on the default rule set, as the owner would
-    ed = app.stack.top
-    ed.on_apply = lambda d: None
-    ed.read_only = False
-    for w in ed.widgets.values():
-        w.enabled = True
+    from felt.ui.rules_editor import RulesEditorScene
+    ed = RulesEditorScene(None, on_apply=lambda d: None, folder=cfg / "rules")   # the default rule set
+    app.stack.push(ed)
     pump(app)
     # one designated joker card AND an added joker: impossible, explained in the player's language
     jw = ed.widgets["jokers"]

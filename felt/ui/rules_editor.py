@@ -296,6 +296,8 @@ class FieldRow(Widget):
         self.field.px = self.px
 
     def handle(self, inp: Input):
+        if not getattr(self, "enabled", True):
+            return False
         return self.field.handle(inp)
 
     def draw(self, surface) -> None:
@@ -375,6 +377,7 @@ class RulesEditorScene(Scene):
         self.name_field = TextField(str(self.data.get("name", "")), max_len=60, on_change=self._name_changed,
                                     on_submit=lambda _t: self.name_field.focus(False))
         self.widgets["name"] = FieldRow(i18n.t("rules.name"), self.name_field)
+        self.widgets["name"].enabled = not self.read_only
         items.append(self.widgets["name"])
         for sec, opts in SECTIONS:
             items.append(SectionTitle(i18n.t(sec)))

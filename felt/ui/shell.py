@@ -33,7 +33,8 @@ class AppStack(SceneStack):
     def _layout_overlays(self) -> None:
         w, h = self.size
         px = layout.font_sizes(w, h)
-        bh = int(max(40, px["body"] * 2.6))
+        # as tall as the table's top bar, so the banner covers it cleanly
+        bh = int(max(44, 46 * min(layout.unit(w, h), 1.5), px["body"] * 2.6))
         self.banner.set_rect(pygame.Rect(0, 0, w, bh))
         self.banner.px = px["body"]
         m = max(8, w // 40)
