@@ -58,9 +58,6 @@ def _default_journal() -> str:
 def cmd_host(args: argparse.Namespace) -> int:
     from felt.net.journal import JournalError
     from felt.rules import RulesError
-    if getattr(args, "resume", None) is not None or getattr(args, "journal", None):
-        print("felt host: --journal/--resume are not implemented yet (issue 6); hosting without a journal",
-              file=sys.stderr)
     try:
         config = host_config_from_args(args)
         return asyncio.run(_host_main(config, args))
