@@ -254,7 +254,10 @@ def test_rule_editor_sends_rules_to_host(app_factory):
     lobby = ctl.main
     click(app, lobby.template._parts()[3])
     pump(app, lambda: ctl.lobby["template"] != "custom", what="template set")
-    key(app, 0)  # harmless key
+    assert ctl.settings.template == ctl.lobby["template"]     # remembered for the next table
+    click(app, lobby.n_seats._parts()[3])
+    pump(app, lambda: ctl.lobby["n"] == 5, what="five seats")
+    assert ctl.settings.players == 5
 
 
 def _finish_round_by_tapping(app, timeout=40.0):
@@ -361,3 +364,35 @@ def test_cli_host_and_join_commands_open_the_window(monkeypatch):
         ht.stop()
     bad = build_parser().parse_args(["join", "nonsense"])
     assert app_mod.cmd_join(bad) == 2
+
+
+def test_host_closing_kick_and_dead_address_return_to_start(app_factory):
+    import socket
+    app = app_factory((360, 640))
+    ctl = app.controller
+    # a port where nobody listens: the first connection gives up and says so
+    s = socket.socket()
+    s.bind((LOOPBACK, 0))
+    dead = s.getsockname()[1]
+    s.close()
+    ctl.connect_timeout = 0.6
+    ctl.join(LOOPBACK, dead)
+    pump(app, lambda: ctl.kind == "start", timeout=5, what="back at the start")
+    assert ctl.client is None and f"{LOOPBACK}:{dead}" in ctl.main.status
+    ctl.connect_timeout = 8.0
+    # the owner kicks us: back to the start screen with the reason
+    ht = host_thread(players=4)
+    try:
+        ctl.join(LOOPBACK, ht.port)
+        pump(app, lambda: ctl.seat is not None and ctl.lobby is not None, what="seated")
+        seat = ctl.seat
+        ht.call(lambda h: h._m_kick(next(c for c in h.conns if c.seat == seat), {"seat": seat}))
+        pump(app, lambda: ctl.kind == "start", what="kicked")
+        assert ctl.main.status == "Du wurdest vom Tisch entfernt."
+        # the host closes the table
+        ctl.join(LOOPBACK, ht.port)
+        pump(app, lambda: ctl.seat is not None and ctl.lobby is not None, what="seated again")
+    finally:
+        ht.stop()
+    pump(app, lambda: ctl.kind == "start", what="host gone")
+    assert ctl.main.status == "Der Gastgeber hat den Tisch geschlossen"

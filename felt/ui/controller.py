@@ -55,8 +55,9 @@ class UIClient(ClientThread):
 class Controller:
     def __init__(self, stack: AppStack, settings: Settings | None = None, settings_base: Path | None = None,
                  host_defaults: dict | None = None, discover: bool = True, interface: str | None = None,
-                 reconnect_for: float = 120.0) -> None:
+                 reconnect_for: float = 120.0, connect_timeout: float = 8.0) -> None:
         self.stack = stack
+        self.connect_timeout = connect_timeout   # give up a first connection that never answers
         self.settings = settings or Settings()
         self.settings_base = settings_base
         self.host_defaults = dict(host_defaults or {})
@@ -88,6 +89,7 @@ class Controller:
         self._banner_hide_at: float | None = None
         self._bye: str | None = None
         self._closing = False
+        self._connect_deadline: float | None = None
 
     # ------------------------------------------------------------- settings
     def save_settings(self, *_: Any) -> None:
@@ -169,6 +171,7 @@ class Controller:
         name = self.settings.name or i18n.t("name.default")
         self.client = UIClient(address, int(port), name, token=token, spectator=spectator,
                                reconnect_for=self.reconnect_for).start()
+        self._connect_deadline = time.monotonic() + self.connect_timeout
         self._show_lobby()
 
     def _close_client(self) -> None:
@@ -205,9 +208,21 @@ class Controller:
         if c is None:
             return False
         ok = c.send(msg)
+        if ok and self.admin:
+            self._remember_table_setup(msg)
         if not ok:
             self.stack.notify(i18n.t("net.lost"), "bad")
         return ok
+
+    def _remember_table_setup(self, msg: dict) -> None:
+        """The owner's template and number of seats become the defaults for the next table."""
+        t = msg.get("t")
+        if t == "set_rules" and msg.get("template"):
+            self.settings.template = str(msg["template"])
+            self.save_settings()
+        elif t == "set_seats" and isinstance(msg.get("n"), int) and 3 <= msg["n"] <= 8:
+            self.settings.players = msg["n"]
+            self.save_settings()
 
     def send_move(self, wire: dict) -> bool:
         move = {"kind": wire.get("kind", "pass"), "cards": [int(c) for c in wire.get("cards", [])],
@@ -236,6 +251,16 @@ class Controller:
                     break
                 self.on_message(msg)
         now = time.monotonic()
+        if self._connect_deadline is not None and now >= self._connect_deadline and self.client is not None:
+            # the first connection never got through (wrong address, firewall): say so, go back
+            addr = self.display_address
+            self._close_client()
+            h, self.host = self.host, None
+            if h is not None:
+                h.stop()
+            self._reset_table()
+            self.show_start(i18n.t("net.failed", msg=i18n.t("app.no_answer", addr=addr)), "bad")
+            return
         if self._reconnect_due is not None and now >= self._reconnect_due:
             self._reconnect_due = None
             self._banner(i18n.t("fx.reconnected"), "good")
@@ -299,6 +324,7 @@ class Controller:
             self._banner_hide_at = None
             self._banner(i18n.t("fx.connection_lost"), "bad")
         elif status == "connected":
+            self._connect_deadline = None
             if self._lost_at is not None:
                 self._reconnect_due = max(now, self._lost_at + BANNER_MIN_S)
                 self._lost_at = None
