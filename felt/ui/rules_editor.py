@@ -475,6 +475,8 @@ class RulesEditorScene(Scene):
         ok = self.error is None
         self.save_btn.enabled = ok
         self.apply_btn.enabled = ok
+        if self.S is not None and self._box_h(self.S) != self.err_rect.h:
+            self.layout(*self.size)              # the status box grew or shrank
         return self.error
 
     def error_text(self) -> str:
@@ -564,7 +566,7 @@ class RulesEditorScene(Scene):
         lp, rp = header_buttons(S, self.close_btn, ())
         self._pads = (lp, rp)
         m = S.margin
-        err_h = int(px["body"] * 1.35) * (4 if S.portrait else 2) + 12
+        err_h = self._box_h(S)
         self.err_rect = pygame.Rect(S.content.left, S.header.bottom + m // 2, S.content.w, err_h)
         bh = S.button_h
         self.footer = pygame.Rect(S.content.left, h - bh - m, S.content.w, bh)
@@ -577,10 +579,26 @@ class RulesEditorScene(Scene):
         self.done_btn.visible = self.read_only
         self.form.set_rect(pygame.Rect(S.content.left, self.err_rect.bottom + m // 2, S.content.w,
                                        self.footer.top - m - self.err_rect.bottom - m // 2))
-        self.toast.set_rect(pygame.Rect(S.content.left, self.footer.top - int(px["body"] * 2.6) - m, S.content.w,
-                                        int(px["body"] * 2.6)))
+        self.toast.set_rect(pygame.Rect(self.err_rect))     # notices show over the status box
         self.toast.px = px["body"]
         self._place_form()
+
+    def _box_text(self) -> str:
+        if self.error is not None:
+            return self.error_text()
+        try:
+            n = self.rules().deck_size()
+        except Exception:
+            n = 0
+        return "✓ " + i18n.t("app.rules_ok", n=n)
+
+    def _box_h(self, S) -> int:
+        """Height of the status box: as many lines as the message needs (1..4)."""
+        from felt.ui import fonts
+        px = S.px["body"]
+        lines = fonts.wrap(self._box_text(), px, max(40, S.content.w - 20), bold=self.error is not None)
+        n = max(1, min(4, len(lines)))
+        return fonts.line_height(px, True) * n + 20
 
     def _place_form(self) -> None:
         S = self.S
@@ -640,12 +658,12 @@ class RulesEditorScene(Scene):
         er = self.err_rect
         if self.error is not None:
             theme.panel(surface, er, theme.DANGER_DARK, alpha=235, radius=10, border=theme.DANGER)
-            draw_text(surface, self.error_text(), er.inflate(-20, -8), px["body"], theme.TEXT, wrap=True,
+            draw_text(surface, self._box_text(), er.inflate(-20, -8), px["body"], theme.TEXT, wrap=True,
                       align="left", bold=True, min_px=9)
         else:
             theme.panel(surface, er, (20, 80, 44), alpha=200, radius=10)
-            draw_text(surface, "✓ " + i18n.t("app.rules_ok", n=self.rules().deck_size()), er.inflate(-20, -8),
-                      px["body"], (190, 245, 200), wrap=True, align="left", min_px=9)
+            draw_text(surface, self._box_text(), er.inflate(-20, -8), px["body"], (190, 245, 200), wrap=True,
+                      align="left", min_px=9)
         # dimmed rows (option without effect right now) are drawn at lower contrast
         self.form.draw(surface)
         for opt, w in self.widgets.items():
@@ -655,6 +673,8 @@ class RulesEditorScene(Scene):
                 surface.blit(veil, w.rect.clip(self.form.rect).topleft)
         for b in (self.load_btn, self.save_btn, self.apply_btn, self.done_btn):
             b.draw(surface)
+        if self.toast.active:
+            theme.panel(surface, er, (14, 54, 32), alpha=255, radius=10)
         self.toast.draw(surface)
 
 
