@@ -130,7 +130,7 @@ plain = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(plain, min_size=1, max_size=5), st.lists(st.integers(1, 50), max_size=10))
 def test_fuzz_roundtrip_any_split(objs, cuts):
     data = b"".join(framing.encode(o) for o in objs)
@@ -171,7 +171,7 @@ def test_fuzz_garbage_never_crashes(data, cuts):
             dec.feed(b"")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(st.sampled_from(["t", "v", "name", "token", "spectator", "seat", "move", "seq",
                                          "text", "order", "n", "template", "rules", "level"]),
                        plain, max_size=6),
