@@ -72,11 +72,12 @@ def test_owner_runs_the_lobby_through_thread_wrappers():
         lob = poll_until(guest, lambda m: m["t"] == "lobby" and m["template"] == "custom")
         assert lob["rules"]["name"] == "Hausregeln" and lob["rules"]["eights_clear"] is True
 
-        owner.send({"t": "set_options", "turn_timer": 0, "bot_delay": 0, "auto_next": -1})
+        owner.send({"t": "set_options", "turn_timer": 0, "bot_delay": 0, "auto_next": -1, "rounds": 3})
+        lob = poll_until(guest, lambda m: m["t"] == "lobby" and m["options"]["rounds"] == 3)
         owner.send({"t": "start"})
         st = poll_until(guest, lambda m: m["t"] == "state")
         assert st["view"]["rules"]["name"] == "Hausregeln" and st["view"]["seat"] == 0
-        assert len(st["view"]["hand"]) == 18
+        assert len(st["view"]["hand"]) == 18 and st["view"]["rounds_total"] == 3
         # the empty seat got a bot; lobby says running
         lob = poll_until(owner, lambda m: m["t"] == "lobby" and m["running"])
         assert [s["kind"] for s in lob["seats"]] == ["human", "human", "bot", "bot"]

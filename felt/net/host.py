@@ -1022,6 +1022,9 @@ class Host:
         self._lobby_changed()
 
     def _m_set_options(self, conn: ClientConn, msg: dict) -> None:
+        if msg["rounds"] is not None:
+            self._need_lobby()  # the number of rounds is fixed once a match runs
+            self.rounds = msg["rounds"]
         for k in ("turn_timer", "reconnect_wait", "bot_level", "bot_delay", "auto_next"):
             if msg[k] is not None:
                 self.options[k] = msg[k]

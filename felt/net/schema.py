@@ -213,6 +213,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
         "bot_delay": (Opt(Num(0, 30)), None),
         "auto_next": (Opt(Num(-1, 3600)), None),
         "name": (Opt(clean_name), None),
+        "rounds": (Opt(Int(0, 99)), None),
     },
     "start": {},
     "next_round": {},
