@@ -520,11 +520,12 @@ class Host:
                                      f"not {msg['v']}", "hello")
             return
         token, name = msg["token"], msg["name"]
-        is_admin = token is not None and secrets.compare_digest(token, self.admin_token)
+        # compare as bytes: compare_digest raises TypeError on non-ASCII str (found by fuzzing)
+        is_admin = token is not None and secrets.compare_digest(token.encode(), self.admin_token.encode())
         seat_i: int | None = None
         if token is not None:
             found = next((i for i, s in enumerate(self.seats)
-                          if s.token is not None and secrets.compare_digest(s.token, token)), None)
+                          if s.token is not None and secrets.compare_digest(s.token.encode(), token.encode())), None)
             if found is None and not is_admin:
                 conn.error("bad_token", "unknown seat token (the seat may have been given up)", "hello")
                 return
