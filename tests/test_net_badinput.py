@@ -106,6 +106,10 @@ def test_bad_inputs_during_a_match_table_plays_on():
                 e = await mal.expect("error", where=lambda e: e["code"] == "rate_limited")
                 assert not e["fatal"]
                 await asyncio.sleep(0.3)  # let the bucket refill
+                mal.send({"t": "ping", "n": 999})  # a barrier: answers come in order
+                await mal.expect("pong", where=lambda p: p["n"] == 999)
+                assert any(x["t"] == "chat" and x["text"] == "spam" for x in mal.received)
+                mal.drop("error", "chat")
             if v["to_move"] != me and not done_off_turn and v["phase"] == "play":
                 mal.send({"t": "move", "move": {"kind": "play", "cards": v["hand"][:1]}, "seq": m["seq"]})
                 e = await mal.expect("error")

@@ -27,6 +27,7 @@ from felt.rules import TEMPLATE_ORDER, Rules, RulesError, load_rules
 log = logging.getLogger("felt.net.host")
 
 MAX_WRITE_BUFFER = 1 << 20  # a client that does not read is dropped beyond this
+CHAT_INTERVAL = 0.5         # seconds between two chat lines of one connection
 
 
 # ----------------------------------------------------------------------------- config
@@ -174,6 +175,7 @@ class ClientConn(asyncio.Protocol):
         self.refill_at = now
         self.dropped = 0
         self.last_rate_error = 0.0
+        self.last_chat = 0.0
         self.bytes_out = 0
         self.frames_out = 0
 
@@ -880,6 +882,10 @@ class Host:
     def _m_chat(self, conn: ClientConn, msg: dict) -> None:
         if not msg["text"]:
             return
+        now = time.monotonic()
+        if now - conn.last_chat < CHAT_INTERVAL:  # chat goes to everyone: keep it slow
+            raise _Refuse("rate_limited", f"at most one chat line per {CHAT_INTERVAL:g} s")
+        conn.last_chat = now
         data = framing.encode({"t": "chat", "seat": conn.seat, "name": conn.name, "text": msg["text"]})
         for c in list(self.conns):
             if c.welcomed:
