@@ -205,25 +205,31 @@ def test_exchange_give_back_by_tapping(app_factory):
 
 
 def test_start_screen_lists_tables_live_and_joins_on_tap(app_factory):
-    a = host_thread(name="Tisch Alpha", announce=True, players=4)
+    import os
+    import secrets
+    tag = f"{os.getpid()}-{secrets.token_hex(2)}"      # other runs on this machine may announce too
+    alpha, beta = f"Tisch Alpha {tag}", f"Tisch Beta {tag}"
+    a = host_thread(name=alpha, announce=True, players=4)
     b = None
     try:
         app = app_factory((360, 640), discover=True, interface=LOOPBACK)
         ctl = app.controller
         start = ctl.main
-        pump(app, lambda: any(t["name"] == "Tisch Alpha" for t in start.tables), timeout=15, what="table found")
-        b = host_thread(name="Tisch Beta", announce=True, players=5)
-        pump(app, lambda: any(t["name"] == "Tisch Beta" for t in start.tables), timeout=15, what="second table")
-        beta = next(t for t in start.tables if t["name"] == "Tisch Beta")
-        assert beta["seats_free"] == 5 and beta["port"] == b.port
+        pump(app, lambda: any(t["name"] == alpha for t in start.tables), timeout=15, what="table found")
+        b = host_thread(name=beta, announce=True, players=5)
+        pump(app, lambda: any(t["name"] == beta for t in start.tables), timeout=15, what="second table")
+        beta_t = next(t for t in start.tables if t["name"] == beta)
+        row = next(it for it in start.list.items if it["title"] == beta)
+        assert row["right"] == "5 von 5 Plätzen frei" or row["right"] == "5/5 frei"
+        assert beta_t["seats_free"] == 5 and beta_t["port"] == b.port
         b.stop()
         b = None
-        pump(app, lambda: not any(t["name"] == "Tisch Beta" for t in start.tables), timeout=15,
+        pump(app, lambda: not any(t["name"] == beta for t in start.tables), timeout=15,
              what="closed table disappears")
-        i = next(i for i, t in enumerate(start.tables) if t["name"] == "Tisch Alpha")
+        i = next(i for i, t in enumerate(start.tables) if t["name"] == alpha)
         click(app, start.list.row_rect(i), touch=True)
         pump(app, lambda: ctl.kind == "lobby" and ctl.lobby is not None and ctl.seat is not None, what="joined")
-        assert ctl.lobby["table"] == "Tisch Alpha"
+        assert ctl.lobby["table"] == alpha
         assert a.call(lambda h: sum(1 for s in h.seats if s.kind == "human")) == 1
     finally:
         if b is not None:
