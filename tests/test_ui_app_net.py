@@ -404,3 +404,42 @@ def test_host_closing_kick_and_dead_address_return_to_start(app_factory):
         ht.stop()
     pump(app, lambda: ctl.kind == "start", what="host gone")
     assert ctl.main.status == "Der Gastgeber hat den Tisch geschlossen"
+
+
+def test_seat_token_remembered_across_app_restarts(app_factory):
+    import json
+    import os
+    from pathlib import Path
+    ht = host_thread(players=4, bots=2, start_when_full=False, reconnect_wait=60.0)
+    try:
+        addr = f"{LOOPBACK}:{ht.port}"
+        app = app_factory((360, 640))
+        ctl = app.controller
+        ctl.settings.name = "Eve"
+        ctl.join(LOOPBACK, ht.port)
+        pump(app, lambda: ctl.seat is not None and ctl.lobby is not None, what="seated")
+        seat = ctl.seat
+        ht.call(lambda h: h.start_match())
+        pump(app, lambda: ctl.kind == "table", what="table")
+        hand = sorted(ctl.main.hand)
+        app.close()                                    # the app is killed (no 'leave')
+        saved = json.loads((Path(os.environ["FELT_CONFIG_DIR"]) / "settings.json").read_text())
+        assert addr in saved["seats"]
+        app2 = app_factory((360, 640))
+        ctl2 = app2.controller
+        ctl2.join(LOOPBACK, ht.port)                    # e.g. `felt join` again
+        pump(app2, lambda: ctl2.kind == "table", what="back at the table")
+        assert ctl2.seat == seat and sorted(ctl2.main.hand) == hand == host_hand(ht, seat)
+        assert ht.call(lambda h: sum(1 for s in h.seats if s.kind == "human")) == 1
+        # a stale token (the table was reset): the client joins as a newcomer instead of failing
+        ctl2.settings.seats[addr] = "stale-token-xyz"
+        ht.call(lambda h: h.end_match())
+        ctl2.leave()
+        ctl2.settings.seats[addr] = "stale-token-xyz"
+        ctl2.join(LOOPBACK, ht.port)
+        pump(app2, lambda: ctl2.kind != "start" and ctl2.seat is not None and ctl2.client is not None
+             and ctl2.client.token != "stale-token-xyz", what="joined as newcomer")
+        assert ctl2.settings.seats.get(addr) == ctl2.client.token
+        assert ctl2.client.status == "connected"
+    finally:
+        ht.stop()

@@ -90,6 +90,8 @@ class Controller:
         self._bye: str | None = None
         self._closing = False
         self._connect_deadline: float | None = None
+        self._seat_key = ""                   # "address:port" under which the seat token is kept
+        self._remembered = False              # joined with a remembered token
 
     # ------------------------------------------------------------- settings
     def save_settings(self, *_: Any) -> None:
@@ -168,6 +170,11 @@ class Controller:
         self.stop_browser()
         self._reset_table()
         self.display_address = display or f"{address}:{port}"
+        self._join_args = (address, int(port), display, spectator)
+        self._seat_key = f"{address}:{int(port)}"
+        if token is None and not spectator and self.host is None:
+            token = self.settings.seats.get(self._seat_key)   # back to my seat at this table
+            self._remembered = token is not None
         name = self.settings.name or i18n.t("name.default")
         self.client = UIClient(address, int(port), name, token=token, spectator=spectator,
                                reconnect_for=self.reconnect_for).start()
@@ -186,6 +193,9 @@ class Controller:
         if c is not None and c.status == "connected" and c.seat is not None and self.host is None:
             c.send({"t": "leave"})
             time.sleep(0.05)
+        if self._seat_key:
+            self.settings.remember_seat(self._seat_key, None)     # the seat is given up
+            self.save_settings()
         self._close_client()
         h, self.host = self.host, None
         if h is not None:
@@ -280,6 +290,10 @@ class Controller:
         elif t == "welcome":
             self.seat = msg.get("seat")
             self.admin = bool(msg.get("admin"))
+            tok = msg.get("token")
+            if self.host is None and self._seat_key and tok != self.settings.seats.get(self._seat_key):
+                self.settings.remember_seat(self._seat_key, tok if self.seat is not None else None)
+                self.save_settings()
             self.table_name = str(msg.get("table") or "")
             self._caption()
             if self.kind == "lobby" and self.main is not None:
@@ -332,6 +346,14 @@ class Controller:
             if self._closing:
                 return
             code = self._bye or (reason.split(":")[0] if reason else "")
+            if code == "bad_token" and self._remembered:
+                # the remembered seat is gone (new match, new host): join as a newcomer
+                self.settings.remember_seat(self._seat_key, None)
+                self.save_settings()
+                address, port, display, spectator = self._join_args
+                self._closing = True
+                self.join(address, port, display=display, spectator=spectator)
+                return
             text = {"kicked": i18n.t("app.kicked"), "shutdown": i18n.t("net.host_left"),
                     "table_full": i18n.t("app.table_full"), "replaced": i18n.t("app.replaced"),
                     "bad_token": i18n.t("app.bad_token")}.get(code) or i18n.t("net.failed", msg=reason or "?")

@@ -17,6 +17,7 @@ from felt.paths import config_dir
 FILE_NAME = "settings.json"
 LEVELS = ("easy", "normal", "hard")
 NAME_MAX = 24
+SEATS_KEPT = 8          # seat tokens remembered (the most recent tables)
 
 
 @dataclass
@@ -30,6 +31,8 @@ class Settings:
     template: str = "PR-002"        # rule template for hosted tables
     players: int = 4                # seats of a hosted table
     window: list = field(default_factory=list)   # [w, h] of the last window (desktop)
+    seats: dict = field(default_factory=dict)    # "address:port" -> seat token (back to the seat
+                                                 # after the app was closed or the phone slept)
 
     # ------------------------------------------------------------------ checks
     def clean(self) -> "Settings":
@@ -52,10 +55,21 @@ class Settings:
             self.template = d.template
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not 3 <= self.players <= 8:
             self.players = d.players
+        if not isinstance(self.seats, dict):
+            self.seats = {}
+        self.seats = {k: v for k, v in list(self.seats.items())[-SEATS_KEPT:]
+                      if isinstance(k, str) and isinstance(v, str) and 0 < len(v) <= 64 and len(k) <= 80}
         if not (isinstance(self.window, list) and len(self.window) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) and 200 <= v <= 10000 for v in self.window)):
             self.window = []
         return self
+
+    def remember_seat(self, address: str, token: str | None) -> None:
+        """Keep (or with None forget) the seat token for a table address."""
+        self.seats.pop(address, None)
+        if token:
+            self.seats[address] = token
+        self.clean()
 
     def to_dict(self) -> dict:
         return asdict(self)
