@@ -277,3 +277,47 @@ def test_long_soak(tmp_path):
     print("long soak:", t)
     assert res.problems == [], res.problems
     assert t["host_kills"] >= 30 and t["drops"] >= 100
+
+
+def test_resumed_host_announces_the_same_table_again(tmp_path):
+    """kill -9 leaves no goodbye; the resumed host announces the same name and port (mDNS on
+    loopback only), with the match running."""
+    from felt.net.discovery import Browser
+    env = dict(host_env(), FELT_DATA_DIR=str(tmp_path))
+    j = tmp_path / "t.journal"
+    cmd = [sys.executable, "-m", "felt.cli", "host", "--headless", "--interface", "127.0.0.1"]
+    first = subprocess.Popen(cmd + ["--name", "Stammtisch Süd", "--port", "0", "--players", "3", "--bots", "3",
+                                    "--rounds", "50", "--start-when-full", "--bot-delay", "0.05",
+                                    "--journal", str(j)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             env=env, text=True)
+    line = ""
+    while " at 127.0.0.1:" not in line:
+        line = first.stdout.readline()
+        assert line, "host did not start"
+    port = int(line.split(" at 127.0.0.1:")[1].split()[0])
+    time.sleep(0.5)
+    first.send_signal(signal.SIGKILL)
+    first.wait()
+    second = subprocess.Popen(cmd + ["--resume", str(j)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              env=env, text=True)
+    try:
+        async def main():
+            browser = Browser(interface="127.0.0.1")
+            await browser.start()
+            try:
+                end = time.monotonic() + 15
+                while time.monotonic() < end:
+                    t = next((t for t in browser.tables() if t["name"] == "Stammtisch Süd"), None)
+                    if t:
+                        return t
+                    await asyncio.sleep(0.05)
+            finally:
+                await browser.close()
+        t = asyncio.run(main())
+        assert t is not None, "resumed table not announced"
+        assert t["port"] == port and t["address"] == "127.0.0.1" and t["running"]
+        assert (t["seats_taken"], t["seats_free"]) == (3, 0)
+    finally:
+        second.terminate()
+        out = second.communicate(timeout=15)[0]
+    assert "resuming table 'Stammtisch Süd'" in out and "announcement withdrawn" in out
