@@ -283,3 +283,28 @@ def test_cli_resume_without_a_journal_fails_clearly(tmp_path):
                         "--no-announce", "--interface", "127.0.0.1"],
                        capture_output=True, text=True, env=env, timeout=30)
     assert r.returncode == 2 and "no journal to resume" in r.stderr
+
+
+def test_journal_fields_for_a_host_that_builds_its_own_config(tmp_path, monkeypatch, capsys):
+    """The windowed host merges these into its HostConfig: the same resume as headless."""
+    import argparse
+    monkeypatch.setenv("FELT_DATA_DIR", str(tmp_path))
+    p = tmp_path / "t.journal"
+    states, mlog = make_journal(p, moves=12)
+    ns = argparse.Namespace(resume=str(p), journal=None, interface="127.0.0.1", port=0, no_announce=True,
+                            bot_delay=None, start_when_full=False)
+    f = jm.journal_fields(ns)
+    assert f["journal"] == str(p) and f["resume"].log.seq == 12 and f["name"] == "Stammtisch"
+    assert f["admin_token"] == "admin-secret" and f["announce"] is False and f["players"] == 4
+
+    async def main():
+        host = await Host(HostConfig(**f)).start()
+        try:
+            assert host.seq == 12 and same_table(host.state, states[12])
+            assert [s.token for s in host.seats] == [f"token-{i}" for i in range(4)]
+        finally:
+            await host.stop()
+    asyncio.run(main())
+    assert "resuming table 'Stammtisch'" in capsys.readouterr().out
+    ns = argparse.Namespace(resume=None, journal=None)
+    assert Path(jm.journal_fields(ns)["journal"]).parent == tmp_path / "journals"

@@ -412,6 +412,18 @@ def resume_config(args: Any, say: Callable[[str], Any] | None = None,
     return HostConfig(**cfg)
 
 
+def journal_fields(args: Any, say: Callable[[str], Any] | None = None,
+                   warn: Callable[[str], Any] | None = None) -> dict:
+    """HostConfig fields for ``--journal`` / ``--resume`` of `felt host`, for a host that builds
+    its own config (the windowed host): ``cfg.update(journal_fields(args))``. With ``--resume``
+    these are all the table's settings from the journal (they win over the window's defaults)."""
+    if getattr(args, "resume", None) is not None:
+        c = resume_config(args, say, warn)
+        skip = {"on_match_over", "on_log"}
+        return {k: getattr(c, k) for k in c.__dataclass_fields__ if k not in skip}
+    return {"journal": getattr(args, "journal", None) or str(default_journal_path())}
+
+
 # ------------------------------------------------------------------------ host hooks
 _CONFIG_KEYS = ("name", "interface", "bind", "port", "players", "bots", "bot_level", "rounds", "seed",
                 "turn_timer", "reconnect_wait", "bot_delay", "think_ms", "auto_next", "start_when_full",
