@@ -601,6 +601,8 @@ class Host:
     def _log_seat(self, i: int) -> None:
         if self.log is not None and self.running:
             self.log.seat(**self.seats[i].record(i))
+        elif self.journal is not None:  # lobby: seats and tokens on disk before the welcome goes out
+            self.journal.lobby(self)
 
     # game
     def _m_move(self, conn: ClientConn, msg: dict) -> None:
@@ -852,6 +854,8 @@ class Host:
     def _lobby_changed(self) -> None:
         if self.loop is None:
             return
+        if self.journal is not None and not self.running:
+            self.journal.lobby(self)  # written only when seats, rules or options changed
         data = framing.encode(self.lobby_msg())
         for conn in list(self.conns):
             if conn.welcomed:
