@@ -308,3 +308,45 @@ def test_journal_fields_for_a_host_that_builds_its_own_config(tmp_path, monkeypa
     assert "resuming table 'Stammtisch'" in capsys.readouterr().out
     ns = argparse.Namespace(resume=None, journal=None)
     assert Path(jm.journal_fields(ns)["journal"]).parent == tmp_path / "journals"
+
+
+def test_a_table_that_dies_in_its_lobby_comes_back_with_its_players_seats(tmp_path):
+    p = tmp_path / "lobby.journal"
+
+    async def main():
+        host = await Host(HostConfig(name="Vorabend", interface="127.0.0.1", announce=False, players=3,
+                                     rules="P52", bot_delay=0.0, auto_next=0.0, start_when_full=True,
+                                     journal=str(p))).start()
+        port = host.port
+        a, b = await RawClient.connect(port), await RawClient.connect(port)
+        wa = await a.hello("Anna", seat=2)
+        wb = await b.hello("Beat")
+        assert (wa["seat"], wb["seat"]) == (2, 0)
+        # a crash: no goodbye
+        host._sweeper.cancel()
+        host.server.close()
+        for c in list(host.conns):
+            c.transport.abort()
+        host.journal.close()
+        await asyncio.sleep(0.05)
+
+        res = jm.load_resume(p)
+        assert res.log is None and "lobby, 2 players' seats kept" in res.messages[0]
+        host2 = await Host(HostConfig(interface="127.0.0.1", announce=False, port=port, journal=str(p),
+                                      resume=res, start_when_full=True, bot_delay=0.0, auto_next=0.0)).start()
+        assert host2.table_name == "Vorabend" and host2.template == "P52" and host2.state is None
+        assert [(s.kind, s.name) for s in host2.seats] == [("human", "Beat"), ("empty", ""), ("human", "Anna")]
+        a2 = await RawClient.connect(port)
+        w = await a2.hello("Anna", token=wa["token"])
+        assert w["t"] == "welcome" and w["seat"] == 2
+        b2 = await RawClient.connect(port)
+        w = await b2.hello("Beat", token=wb["token"])
+        assert w["t"] == "welcome" and w["seat"] == 0
+        c = await RawClient.connect(port)
+        assert (await c.hello("Cla"))["seat"] == 1
+        st = await c.expect("state")  # full: the match starts with the three of them
+        assert st["view"]["seat"] == 1 and st["view"]["rules"]["id"] == "P52"
+        for x in (a2, b2, c):
+            await x.close()
+        await host2.stop()
+    asyncio.run(main())

@@ -130,6 +130,7 @@ class Journal:
         self.entries = entries        # records in the file
         self.failed: str | None = None
         self.fsyncs = 0
+        self._last_lobby: dict | None = None
 
     @staticmethod
     def _open(path: Path, flags: int) -> int:
@@ -203,6 +204,15 @@ class Journal:
             return
         self.offset += len(data)
         self.entries += 1
+
+    def lobby(self, host: Any) -> None:
+        """The lobby (seats with tokens, rule set, options) when it changed: a table that dies
+        before its match starts comes back with its players' seats."""
+        rec = lobby_record(host)
+        key = {k: v for k, v in rec.items() if k != "time"}
+        if key != self._last_lobby:
+            self._last_lobby = key
+            self.append(rec)
 
     def follow(self, mlog: MatchLog) -> None:
         """Append every later record of ``mlog`` (its listener)."""
@@ -285,12 +295,15 @@ class Resume:
     good_bytes: int                   # file prefix that is kept
     entries: int                      # records kept
     damage: str | None = None         # why the journal ended early, or None
+    lobby: dict | None = None         # the lobby as it was after the last match header (or without one)
     messages: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        if self.log is None:
-            return "the table was in its lobby (no match had started)"
+        if self.log is None or (self.lobby is not None and self.state.phase == "match_over"):
+            seats = (self.lobby or {}).get("seats") or []
+            humans = sum(1 for x in seats if x.get("kind") == "human")
+            return f"the table was in its lobby, {humans} players' seats kept"
         s = self.state
         moves = sum(1 for e in self.log.entries if e["k"] == "move")
         humans = sum(1 for x in self.log.seats() if x.get("kind") == "human")
@@ -335,7 +348,7 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
             rec = records[i]
             k = rec["k"]
             try:
-                if k == "host":
+                if k in ("host", "lobby"):
                     continue
                 if k == "move":
                     state, _ = engine.apply(state, rec["seat"], engine.move_from_wire(rec["move"]))
@@ -353,6 +366,8 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
                 break
     hrec = records[[i for i in hosts if i < len(records)][-1]]
     kept = len(records)
+    lobbies = [i for i, r in enumerate(records) if r["k"] == "lobby" and (not matches or i > matches[-1])]
+    lobby = records[lobbies[-1]] if lobbies else None
     if damage is not None:
         saved = ""
         if repair and good < len(data):
@@ -364,7 +379,7 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
                 saved = f"; could not save a copy ({exc})"
         warnings.append(f"journal {p} is damaged: {damage}. Resuming from the last whole entry "
                         f"(entry {kept}, byte {good} of {len(data)}){saved}")
-    res = Resume(p, hrec, mlog, state, good, kept, damage, warnings=warnings)
+    res = Resume(p, hrec, mlog, state, good, kept, damage, lobby=lobby, warnings=warnings)
     res.messages.append(f"resuming table '{hrec.get('name')}' from journal {p}: {res.summary()}")
     return res
 
@@ -439,9 +454,15 @@ def host_record(host: Any) -> dict:
                        if isinstance(getattr(c, k, None), (type(None), bool, int, float, str))}}
 
 
+def lobby_record(host: Any) -> dict:
+    return {"k": "lobby", "seats": [s.record(i) for i, s in enumerate(host.seats)], "rules": host.rules.to_dict(),
+            "rounds": host.rounds, "template": host.template, "name": host.table_name,
+            "options": dict(host.options), "time": time.time()}
+
+
 def restore(host: Any, res: Resume) -> None:
     """Put the journal's table into a freshly built (not yet started) Host."""
-    from felt.net.host import Seat, template_of
+    from felt.net.host import template_of
     h = res.host
     if h.get("admin_token"):
         host.admin_token = h["admin_token"]
@@ -450,15 +471,33 @@ def restore(host: Any, res: Resume) -> None:
     for k, v in (h.get("options") or {}).items():
         if k in host.options:
             host.options[k] = v
-    if res.log is None:
-        return
+    if res.log is not None:
+        _restore_match(host, res)
+    if res.lobby is not None:
+        lb = res.lobby
+        host.rules = Rules.from_dict(lb["rules"])
+        host.rounds = lb.get("rounds")
+        host.template = lb.get("template") or template_of(host.rules)
+        host.table_name = lb.get("name") or host.table_name
+        for k, v in (lb.get("options") or {}).items():
+            if k in host.options:
+                host.options[k] = v
+        host.seats = [_seat(s) for s in lb["seats"]]
+
+
+def _seat(s: dict) -> Any:
+    from felt.net.host import Seat
+    return Seat(kind=s.get("kind", "empty"), name=s.get("name", ""), token=s.get("token"), level=s.get("level"),
+                owner=bool(s.get("owner")), auto=bool(s.get("auto")))
+
+
+def _restore_match(host: Any, res: Resume) -> None:
+    from felt.net.host import template_of
     hd = res.log.header
     host.rules = Rules.from_dict(hd["rules"])
     host.rounds = hd.get("rounds")
     host.template = hd.get("template") or template_of(host.rules)
-    host.seats = [Seat(kind=s.get("kind", "bot"), name=s.get("name", ""), token=s.get("token"),
-                       level=s.get("level"), owner=bool(s.get("owner")), auto=bool(s.get("auto")))
-                  for s in res.log.seats()]
+    host.seats = [_seat(s) for s in res.log.seats()]
     host.state = res.state
     host.log = res.log
     host.matches = int(hd.get("match", 1) or 1)
@@ -492,12 +531,12 @@ def on_start(host: Any) -> None:
             if _prev is not None:
                 _prev(mlog)
         c.on_log = on_log
-    if res is not None and host.state is not None:
-        if host.running:
-            for i, s in enumerate(host.seats):
-                if s.kind == "human" and s.conn is None:
-                    host._start_away_timer(i)
-        host._schedule()
+    if res is not None:
+        for i, s in enumerate(host.seats):  # absent players get their reconnect wait, in a match or lobby
+            if s.kind == "human" and s.conn is None:
+                host._start_away_timer(i)
+        if host.state is not None:
+            host._schedule()
 
 
 async def wait_for_final_views(host: Any, timeout: float = 30.0, poll: float = 0.1) -> bool:
