@@ -257,7 +257,7 @@ class ScrollForm:
 class StackChoice(Choice):
     """A Choice that puts its label above the ‹ value › control when the row is narrow
     (phones), so long values ('Zwang (wer kann, muss)') keep enough room."""
-    STACK_BELOW = 520
+    STACK_BELOW = 640
 
     @property
     def stacked(self) -> bool:
