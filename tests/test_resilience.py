@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_sigkill_at_many_random_points_then_resume_gives_the_crash_free_result(tmp_path):
     async def main():
         return await play_match(1, players=4, rules_spec="PR-002", rounds=2, drops=0.0, kills=10, seed=11,
-                                workdir=tmp_path, cli_bots=1, client_delay=0.003)
+                                workdir=tmp_path, cli_bots=1, client_delay=0.003, lobby_kill=True)
     r = asyncio.run(main())
     assert r.problems == [], r.problems + [r.host_output[-2000:]]
     assert len(r.kills) >= 6, [k.seen_seq for k in r.kills]
@@ -258,7 +258,7 @@ def test_soak_checks_notice_a_journal_that_lost_or_changed_entries(tmp_path, dam
 
     async def main():
         return await play_match(1, players=3, rules_spec="PR-002", rounds=1, drops=0.0, kills=1, seed=5,
-                                workdir=tmp_path, kill_at=[30], before_resume=sabotage)
+                                workdir=tmp_path, kill_at=[30], before_resume=sabotage, lobby_kill=False)
     r = asyncio.run(main())
     assert len(r.kills) == 1
     if damage == "lose":

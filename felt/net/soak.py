@@ -229,7 +229,8 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
                      reconnect_wait: float = 2.0, time_limit: float = 240.0,
                      say: Callable[[str], Any] = lambda m: None,
                      before_resume: Callable[[Path], Any] | None = None,
-                     kill_at: list[int] | None = None, cli_bots: int = 0) -> MatchResult:
+                     kill_at: list[int] | None = None, cli_bots: int = 0,
+                     lobby_kill: bool | None = None) -> MatchResult:
     """One match; ``cli_bots`` of the seats are played by `felt bot` subprocesses (checked by the
     places they print), the others by in-process BotClients (checked view by view)."""
     from felt.net.host import resolve_rules
@@ -280,8 +281,25 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
     spec = AsyncClient(ADDR, port, "Watcher", spectator=True, reconnect_for=120.0, on_message=spec_w)
     spec_w.on_state = lambda w_, m: maybe_drop(w_, m, spec)
     clients.append(spec)
-    tasks = [asyncio.ensure_future(b.run()) for b in bots]
+    if lobby_kill is None:
+        lobby_kill = kills > 0 and rng.random() < 0.5
+    early = max(1, len(bots) // 2) if lobby_kill else len(bots)
+    tasks = [asyncio.ensure_future(b.run()) for b in bots[:early]]
     spec_task = asyncio.ensure_future(spec.run())
+    if lobby_kill:  # the host dies while the first players sit in its lobby
+        end = time.monotonic() + 20
+        while any(w.welcomes == 0 for w in watchers[:early]) and time.monotonic() < end:
+            await asyncio.sleep(0.005)
+        await host.kill()
+        await asyncio.sleep(rng.random() * 0.3)
+        text = await host.start(["--resume", str(jpath)])
+        res.kills.append(KillRecord(-1, 0, "damaged" in text))
+        if "in its lobby" not in text:
+            res.problems.append(f"lobby resume said: {text.strip()[:300]}")
+        if host.port != port:
+            res.problems.append(f"resumed host listens on port {host.port}, not {port}")
+        say(f"  match {index}: host killed in the lobby with {early} players seated, resumed")
+    tasks += [asyncio.ensure_future(b.run()) for b in bots[early:]]
 
     def seen() -> int:
         return max(w.max_seq for w in watchers + [spec_w])
@@ -290,17 +308,19 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
     targets = sorted(kill_at) if kill_at is not None else \
         sorted(rng.randint(1, max(2, int(est * 0.8))) for _ in range(kills))
 
+    stopping = False
+
     async def killer() -> None:
         last = -1
         for target in targets:
             if target <= last and rng.random() < 0.8:  # mostly a new point; sometimes a crash right after a resume
                 target = last + 1 + rng.randint(0, 5)
-            while seen() < target and host.alive:
+            while seen() < target and host.alive and not stopping:
                 await asyncio.sleep(0.005)
-            if not host.alive:
+            if not host.alive or stopping:
                 return
             await asyncio.sleep(rng.random() * 0.02)  # not always right at a state boundary
-            if not host.alive:
+            if not host.alive or stopping:
                 return
             await host.kill()
             before = last = seen()
@@ -334,9 +354,9 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
     if pending:
         res.problems.append(f"match did not finish within {time_limit:g} s "
                             f"(seqs seen: {[w.max_seq for w in watchers]})")
-    kill_task.cancel()
+    stopping = True  # a kill in progress still ends with its resume
     try:
-        await kill_task
+        await asyncio.wait_for(kill_task, 60)
     except BaseException:
         pass
     # the spectator has the final state once every player has it; give it a moment
