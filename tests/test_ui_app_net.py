@@ -443,3 +443,22 @@ def test_seat_token_remembered_across_app_restarts(app_factory):
         assert ctl2.client.status == "connected"
     finally:
         ht.stop()
+
+
+def test_full_table_lets_you_watch(app_factory):
+    ht = host_thread(players=3, bots=3, start_when_full=True, bot_delay=0.2)
+    try:
+        app = app_factory((1280, 720))
+        ctl = app.controller
+        ctl.join(LOOPBACK, ht.port)
+        pump(app, lambda: ctl.client is not None and ctl.client.status == "connected" and ctl.kind == "table",
+             what="watching the table")
+        assert ctl.seat is None and ctl.main.view["seat"] is None and ctl.main.hand == []
+        assert ctl.client.token is None
+        assert "schaust zu" in " ".join(it[0] for it in app.stack.toast.items)
+        rounds = ctl.view["round_no"]
+        seq = ctl.seq
+        pump(app, lambda: ctl.seq > seq + 2, what="the bots play on, the spectator sees it")
+        assert ctl.view["round_no"] >= rounds
+    finally:
+        ht.stop()

@@ -346,6 +346,13 @@ class Controller:
             if self._closing:
                 return
             code = self._bye or (reason.split(":")[0] if reason else "")
+            if code == "table_full" and not self._join_args[3]:
+                # no seat left: watch the table instead of being turned away
+                address, port, display, _ = self._join_args
+                self._closing = True
+                self.join(address, port, display=display, spectator=True)
+                self.stack.notify(i18n.t("app.watching"), "info", 4.0)
+                return
             if code == "bad_token" and self._remembered:
                 # the remembered seat is gone (new match, new host): join as a newcomer
                 self.settings.remember_seat(self._seat_key, None)
