@@ -373,3 +373,39 @@ def test_demo_scenes_render_inside_the_window(module, size):
         if b.visible and b.rect.w:
             assert win.contains(b.rect), (module, size, b.text)
             assert b.rect.h >= 40, "touch targets stay large"
+
+
+def test_finger_drag_scrolls_the_rule_form_without_toggling(app_factory, cfg):
+    from felt.ui.rules_editor import RulesEditorScene
+    app = app_factory((360, 640))
+    ed = RulesEditorScene(None, on_apply=lambda d: None, folder=cfg / "rules")
+    app.stack.push(ed)
+    pump(app)
+    assert ed.form.scroll == 0 and ed.form.max_scroll() > 500
+    before = dict(ed.data)
+    w, h = app.window.get_size()
+    x = ed.form.rect.centerx
+    y0, y1 = ed.form.rect.bottom - 20, ed.form.rect.top + 40
+    common = dict(touch_id=1, finger_id=0, pressure=1.0)
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y0 / h, dx=0.0, dy=0.0, **common))
+    for k in range(1, 11):
+        y = y0 + (y1 - y0) * k / 10
+        pygame.event.post(pygame.event.Event(pygame.FINGERMOTION, x=x / w, y=y / h, dx=0.0, dy=-0.02, **common))
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=x / w, y=y1 / h, dx=0.0, dy=0.0, **common))
+    pump(app)
+    assert ed.form.scroll >= (y0 - y1) - 20, "the form followed the finger"
+    assert ed.data == before, "a drag changes no option"
+
+
+def test_keyboard_shortcuts(app_factory):
+    app = app_factory((1280, 720))
+    start = app.controller.main
+    key(app, pygame.K_F3)                       # F3: join by address
+    assert start.addr_open
+    key(app, pygame.K_F4)                       # F4: language
+    from felt.ui import i18n
+    assert i18n.get_lang() == "en"
+    key(app, pygame.K_F4)
+    assert i18n.get_lang() == "de"
+    key(app, pygame.K_q, pygame.KMOD_LCTRL)     # Ctrl+Q quits
+    assert not app.runner.running

@@ -278,11 +278,11 @@ class StartScene(Scene):
 
     def handle(self, inp: Input) -> None:
         if inp.kind == KEY and (self.name_field.focused or self.addr_field.focused):
-            # typing goes to the focused field only, never to hotkeys
+            # typing goes to the focused field; keys it does not use (F2, F3, F4) stay hotkeys
             f = self.name_field if self.name_field.focused else self.addr_field
-            if f.handle(inp):
+            if f.handle(inp) or inp.text:
                 self.mark_dirty()
-            return
+                return
         if inp.kind == PRESS:
             # every field sees presses so the focus moves
             for f in (self.name_field, self.addr_field):
