@@ -350,3 +350,18 @@ def test_a_table_that_dies_in_its_lobby_comes_back_with_its_players_seats(tmp_pa
             await x.close()
         await host2.stop()
     asyncio.run(main())
+
+
+def test_resume_into_another_journal_file(tmp_path):
+    p, q = tmp_path / "old.journal", tmp_path / "new.journal"
+    states, mlog = make_journal(p, moves=33)
+
+    async def main():
+        res = jm.load_resume(p)
+        host = await Host(HostConfig(interface="127.0.0.1", announce=False, journal=str(q), resume=res)).start()
+        await host.stop()
+    asyncio.run(main())
+    again = jm.load_resume(q)
+    assert again.damage is None and again.log.seq == 33 and same_table(again.state, states[33])
+    assert again.host["admin_token"] == "admin-secret"
+    assert jm.load_resume(p).entries == 2 + 33  # the old file is left as it was

@@ -404,7 +404,7 @@ def resume_config(args: Any, say: Callable[[str], Any] | None = None,
     cfg = {k: v for k, v in cfg.items() if k in known}
     opts = h.get("options") or {}
     cfg.update(name=h.get("name") or cfg.get("name") or "Felt Club", port=h.get("port") or 0,
-               admin_token=h.get("admin_token"), journal=str(res.path), resume=res)
+               admin_token=h.get("admin_token"), journal=str(getattr(args, "journal", None) or res.path), resume=res)
     for k in ("turn_timer", "reconnect_wait", "bot_delay", "auto_next", "bot_level"):
         if k in opts:
             cfg[k] = opts[k]
@@ -514,9 +514,12 @@ def on_start(host: Any) -> None:
             j = Journal.reopen(path, res.good_bytes, res.entries)
         else:
             j = Journal.create(path)
-            if host.log is not None:  # resumed from another file: copy the match over
+            if res is not None:  # resumed into another file: copy the table over
                 j.append(host_record(host))
-                j.write_match(host.log)
+                if host.log is not None:
+                    j.write_match(host.log)
+                if res.lobby is not None:
+                    j.lobby(host)
         if j.entries == 0 or res is None or host.port != res.host.get("port") \
                 or host.address != res.host.get("address"):
             j.append(host_record(host))
