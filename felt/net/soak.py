@@ -444,6 +444,13 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
                 res.problems.append(f"{w.name} seq {seq}: {p}")
         if bad:
             res.problems.append(f"{w.name}: {bad} of {len(w.states)} views differ from the host's state at their seq")
+    # the live host's own account of the match (printed when it exits) agrees with the journal
+    last_out = host.outputs[-1].read_text(errors="replace") if host.outputs else ""
+    names = [x.get("name") for x in mlog.seats()]
+    printed = [[names.index(n) if n in names else -1 for n in re.findall(r"\d+\. (.+?)(?:, |$)", line)]
+               for line in re.findall(r"^  round \d+: (.*)$", last_out, re.M)]
+    if rc == 0 and printed != [list(p) for p in final.history]:
+        res.problems.append(f"the host printed places {printed}, its journal says {final.history}")
     for crc, text in cli_out:
         m = re.search(r"seat (\d+), match over; places per round: \[([\d, ]*)\]", text)
         if crc != 0 or not m:
