@@ -136,8 +136,7 @@ def host_config_from_args(args: Any) -> dict:
 def cmd_host(args: Any) -> int:
     """`felt host` without --headless: open the window, host in-process, seat the owner."""
     app = App(lang=_apply_lang(args), interface=getattr(args, "interface", None), show_start=False)
-    app.controller.show_start()
-    app.controller.host_table(**host_config_from_args(args))
+    app.controller.host_table(**host_config_from_args(args))   # on failure: the start screen says why
     return app.run()
 
 

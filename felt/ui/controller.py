@@ -305,7 +305,8 @@ class Controller:
             if not msg.get("running") and self.view is not None and self.view.get("phase") != "match_over":
                 self.view = None                 # the match was ended: back to the lobby
             self._names_changed()
-            self.route([])
+            if self.kind == "lobby" or self.target() != self.kind:
+                self.route([])              # a view scene is only updated by new states
         elif t == "state":
             self.seq = int(msg.get("seq") or 0)
             view = msg.get("view")
