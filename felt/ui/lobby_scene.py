@@ -283,6 +283,9 @@ class LobbyScene(Scene):
         bots = sum(1 for s in seats if s.get("kind") == "bot")
         self.seats_caption.text = i18n.t("app.seats_line", humans=humans, bots=bots,
                                          free=len(seats) - humans - bots)
+        spect = int(self.lobby.get("spectators") or 0)
+        if spect:
+            self.seats_caption.text += " · " + i18n.t("app.spectators", n=spect)
         self.rules_btn.text = i18n.t("lobby.edit_rules") if self.admin else i18n.t("app.view_rules")
         self.start_btn.text = i18n.t("lobby.start")
         self.start_btn.visible = self.admin
@@ -427,8 +430,6 @@ class LobbyScene(Scene):
             cw = S.content.w
             right_items.append((self.rules_block, self.rules_block.height_for(cw - 6)))
             right_items.append((self.rules_btn, bh))
-            if not self.admin:
-                right_items.append((self.wait_caption, cap_h))
             self.left.set_rect(pygame.Rect(S.content.left, top, cw, bottom - top))
             self.left.set_items(left_items + right_items)
             self.right.set_rect(pygame.Rect(0, 0, 0, 0))
@@ -439,8 +440,6 @@ class LobbyScene(Scene):
             rw = c.w - lw - 2 * m
             right_items.append((self.rules_block, self.rules_block.height_for(rw - 6)))
             right_items.append((self.rules_btn, bh))
-            if not self.admin:
-                right_items.append((self.wait_caption, cap_h))
             self.left.set_rect(pygame.Rect(c.left, top, lw, bottom - top))
             self.left.set_items(left_items)
             self.right.set_rect(pygame.Rect(c.left + lw + 2 * m, top, rw, bottom - top))
