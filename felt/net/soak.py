@@ -230,9 +230,11 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
                      say: Callable[[str], Any] = lambda m: None,
                      before_resume: Callable[[Path], Any] | None = None,
                      kill_at: list[int] | None = None, cli_bots: int = 0,
-                     lobby_kill: bool | None = None) -> MatchResult:
+                     lobby_kill: bool | None = None, torn: float = 0.25) -> MatchResult:
     """One match; ``cli_bots`` of the seats are played by `felt bot` subprocesses (checked by the
-    places they print), the others by in-process BotClients (checked view by view)."""
+    places they print), the others by in-process BotClients (checked view by view). With chance
+    ``torn`` a kill also leaves half an entry at the journal's end (as if the host died inside a
+    write), which the resume must repair and report."""
     from felt.net.host import resolve_rules
     rng = random.Random(seed)
     mseed = rng.getrandbits(40)
@@ -325,12 +327,22 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
             await host.kill()
             before = last = seen()
             await asyncio.sleep(rng.random() * 0.5)   # the host stays dead for a moment
+            tore = False
             if before_resume is not None:
                 before_resume(jpath)
+            elif rng.random() < torn:
+                tore = True  # the host died in the middle of writing its next entry
+                rec = jmod.encode_record({"k": "move", "seat": 0, "move": {"kind": "pass", "cards": [], "ranks": []}})
+                with open(jpath, "ab") as fh:
+                    fh.write(rec[:rng.randint(1, len(rec) - 1)])
             text = await host.start(["--resume", str(jpath)])
             m = re.search(r"(\d+) game entries", text)
             resumed = int(m.group(1)) if m else -1
             repaired = "damaged" in text
+            if tore and not ("damaged" in text and "cut off" in text and "last whole entry" in text):
+                res.problems.append(f"a torn journal entry was resumed without a clear message: {text[:300]}")
+            elif repaired and not tore and before_resume is None:
+                res.problems.append(f"the journal was damaged by a plain SIGKILL: {text[:300]}")
             res.kills.append(KillRecord(before, resumed, repaired))
             res.repairs += repaired
             if host.port != port:
@@ -468,7 +480,7 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
     if bad:
         res.problems.append(f"spectator: {bad} views differ from the host's state at their seq")
     for k in res.kills:
-        if k.resumed_seq < k.seen_seq and not k.repaired:
+        if k.resumed_seq < k.seen_seq:  # a torn tail is never an entry anyone was shown
             res.problems.append(f"a resumed host was at seq {k.resumed_seq} but clients had seen {k.seen_seq}")
     res.seconds = time.monotonic() - t0
     return res
