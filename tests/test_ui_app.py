@@ -409,3 +409,17 @@ def test_keyboard_shortcuts(app_factory):
     assert i18n.get_lang() == "de"
     key(app, pygame.K_q, pygame.KMOD_LCTRL)     # Ctrl+Q quits
     assert not app.runner.running
+
+
+def test_table_rows_free_seats_running_and_other_versions():
+    from felt.ui.start_scene import table_item
+    base = {"name": "T", "address": "10.0.0.2", "port": 4000, "template": "PR-002", "seats_taken": 1,
+            "seats_free": 3, "running": False, "version": 1}
+    assert table_item(base)["right"] == "3 von 4 Plätzen frei"
+    assert table_item(base, narrow=True)["right"] == "3/4 frei"
+    assert table_item(dict(base, running=True))["right"] == "Spiel läuft"
+    assert table_item(dict(base, seats_free=0))["right"] == "Voll"
+    assert table_item(base)["subtitle"] == "Standardregeln (PR-002)"
+    assert table_item(dict(base, template="custom"))["subtitle"] == "Eigene Regeln"
+    other = table_item(dict(base, version=2))
+    assert other["enabled"] is False and "2" in other["subtitle"]

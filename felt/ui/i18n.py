@@ -315,6 +315,8 @@ TEXTS.update({
     "app.bad_address": ("Bitte die Adresse als IP:Port eingeben, z. B. 192.168.1.20:5000",
                         "Please enter the address as IP:port, e.g. 192.168.1.20:5000"),
     "app.custom_rules": ("Eigene Regeln", "Custom rules"),
+    "app.other_version": ("Andere Felt-Club-Version ({v}): bitte aktualisieren",
+                          "Another Felt Club version ({v}): please update"),
     "app.spectators": ("{n} schauen zu", "{n} watching"),
     "app.watching": ("Der Tisch ist voll – du schaust zu.", "The table is full – you are watching."),
     "app.no_answer": ("keine Antwort von {addr}", "no answer from {addr}"),

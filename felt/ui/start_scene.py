@@ -71,6 +71,11 @@ def table_item(tb: dict, narrow: bool = False) -> dict:
         right = i18n.t("start.full")
     else:
         right = i18n.t("app.free_short" if narrow else "start.seats_free", free=free, total=total)
+    version = int(tb.get("version") or 0)
+    from felt.net.schema import PROTOCOL_VERSION
+    if version and version != PROTOCOL_VERSION:     # another program version: cannot join
+        return {"title": str(tb.get("name", "?")), "subtitle": i18n.t("app.other_version", v=version),
+                "right": "", "table": tb, "enabled": False}
     sub = template_name(str(tb.get("template", "")))
     if tb.get("template") and str(tb.get("template")).lower() != "custom":
         sub += f" ({tb['template']})"
