@@ -101,10 +101,13 @@ def test_bad_inputs_during_a_match_table_plays_on():
                 assert e["code"] == "unknown_type" and "dance" in e["msg"]
                 mal.send({"t": "move", "move": {"kind": "play", "cards": "all"}})
                 assert (await mal.expect("error"))["code"] == "bad_message"
-                for _ in range(60):  # chat flood: dropped, not disconnected
-                    mal.send({"t": "chat", "text": "spam"})
+                # chat flood, with a move at its end: dropped, not disconnected
+                mal.send_raw(b"".join(framing.encode({"t": "chat", "text": "spam"}) for _ in range(60))
+                             + framing.encode({"t": "move", "move": {"kind": "pass"}}))
                 e = await mal.expect("error", where=lambda e: e["code"] == "rate_limited")
                 assert not e["fatal"]
+                # a dropped move is always answered (the player must know to send it again)
+                e = await mal.expect("error", where=lambda e: e["code"] == "rate_limited" and e["ref"] == "move")
                 await asyncio.sleep(0.3)  # let the bucket refill
                 mal.send({"t": "ping", "n": 999})  # a barrier: answers come in order
                 await mal.expect("pong", where=lambda p: p["n"] == 999)
@@ -135,6 +138,7 @@ def test_bad_inputs_during_a_match_table_plays_on():
                         e = await mal.expect("error")
                         assert e["code"] == "illegal_move" and "lead" in e["msg"]
                     assert host.seq == m["seq"]  # nothing changed
+                    await asyncio.sleep(0.3)  # the cheating used up the rate limit: let it refill
                 mal.send({"t": "move", "move": v["legal"][-1], "seq": m["seq"]})
         await asyncio.gather(*(b.done.wait() for b in bots))
         await host.stop()

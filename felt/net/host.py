@@ -460,7 +460,7 @@ class Host:
             self._lobby_changed()
 
     # ------------------------------------------------------------------- messages
-    def _rate_ok(self, conn: ClientConn) -> bool:
+    def _rate_ok(self, conn: ClientConn, raw: Any = None) -> bool:
         c = self.config
         now = time.monotonic()
         conn.tokens = min(float(c.burst), conn.tokens + (now - conn.refill_at) * c.rate)
@@ -471,13 +471,15 @@ class Host:
         conn.dropped += 1
         if conn.dropped > c.flood_limit:
             conn.bye("flood", f"more than {c.flood_limit} messages over the rate limit")
-        elif now - conn.last_rate_error >= 1.0:
+        elif now - conn.last_rate_error >= 1.0 or (isinstance(raw, dict) and raw.get("t") == "move"):
+            # a dropped move is always answered, so the player knows to send it again
             conn.last_rate_error = now
-            conn.error("rate_limited", f"more than {c.rate:g} messages per second; message dropped")
+            conn.error("rate_limited", f"more than {c.rate:g} messages per second; message dropped",
+                       raw.get("t") if isinstance(raw, dict) and isinstance(raw.get("t"), str) else None)
         return False
 
     def _on_message(self, conn: ClientConn, raw: Any) -> None:
-        if not self._rate_ok(conn):
+        if not self._rate_ok(conn, raw):
             return
         ref = raw.get("t") if isinstance(raw, dict) and isinstance(raw.get("t"), str) else None
         ref = ref[:32] if ref else None

@@ -45,6 +45,8 @@ class RawClient:
             return False
         try:
             data = await asyncio.wait_for(self.reader.read(65536), timeout)
+        except asyncio.TimeoutError:  # a subclass of OSError since 3.11: not an EOF
+            raise
         except (ConnectionError, OSError):
             data = b""
         if not data:
