@@ -266,6 +266,16 @@ def test_rule_editor_sends_rules_to_host(app_factory):
     click(app, lobby.n_seats._parts()[3])
     pump(app, lambda: ctl.lobby["n"] == 5, what="five seats")
     assert ctl.settings.players == 5
+    # the lobby's menu switches the language; the lobby comes back in English
+    click(app, ctl.main.menu_btn)
+    lang = next(b for b in app.stack.top.buttons if b.text.startswith("Sprache"))
+    click(app, lang)
+    try:
+        assert ctl.kind == "lobby" and ctl.main.rules_btn.text == "Edit rules"
+        assert ctl.main.start_btn.text == "Start game" and ctl.main.lobby["n"] == 5
+    finally:
+        from felt.ui import i18n
+        i18n.set_lang("de")
 
 
 def _finish_round_by_tapping(app, timeout=40.0):

@@ -454,7 +454,8 @@ class Controller:
     def _show_lobby(self) -> None:
         from felt.ui.lobby_scene import LobbyScene
         sc = LobbyScene(self.lobby, self.seat, self.admin, address=self.display_address, on_send=self.send,
-                        on_edit_rules=self.edit_rules, on_leave=self.confirm_leave, settings=self.settings)
+                        on_edit_rules=self.edit_rules, on_leave=self.confirm_leave, settings=self.settings,
+                        on_menu=self.open_menu)
         self._set_main("lobby", sc)
 
     def _show_view(self, kind: str, events: list) -> None:
@@ -494,7 +495,11 @@ class Controller:
         items = [
             (i18n.t("continue"), None, "primary"),
             (i18n.t("unmute") if s.muted else i18n.t("mute"), self.toggle_mute, "secondary"),
-            (i18n.t("auto_pass") + ": " + i18n.t("on" if s.auto_pass else "off"), self.toggle_auto_pass, "secondary"),
+        ]
+        if self.kind != "lobby":
+            items.append((i18n.t("auto_pass") + ": " + i18n.t("on" if s.auto_pass else "off"),
+                          self.toggle_auto_pass, "secondary"))
+        items += [
             (i18n.t("language") + ": " + i18n.t("lang.en" if i18n.get_lang() == "de" else "lang.de"),
              self.toggle_lang, "secondary"),
         ]

@@ -190,7 +190,7 @@ class LobbyScene(Scene):
     def __init__(self, lobby: dict | None = None, my_seat: int | None = None, admin: bool = False,
                  address: str = "", on_send: Callable[[dict], Any] | None = None,
                  on_edit_rules: Callable[[bool], Any] | None = None, on_leave: Callable[[], Any] | None = None,
-                 settings: Settings | None = None) -> None:
+                 settings: Settings | None = None, on_menu: Callable[[], Any] | None = None) -> None:
         super().__init__()
         self.lobby: dict = {}
         self.my_seat = my_seat
@@ -203,7 +203,10 @@ class LobbyScene(Scene):
         self.selected: int | None = None
         self.sent: list[dict] = []            # every message sent (tests read it)
         self.S: layout.ScreenLayout | None = None
+        self.on_menu = on_menu
         self.back_btn = IconButton("‹", self.leave, hotkeys=())
+        self.menu_btn = IconButton("☰", lambda: self.on_menu and self.on_menu(), hotkeys=(pygame.K_F10,))
+        self.menu_btn.visible = on_menu is not None
         self.rules_btn = Button(i18n.t("lobby.edit_rules"), self.edit_rules, kind="secondary",
                                 hotkeys=(pygame.K_r,))
         self.start_btn = Button(i18n.t("lobby.start"), self.start, kind="primary",
@@ -388,7 +391,7 @@ class LobbyScene(Scene):
     # --------------------------------------------------------------- layout
     def layout(self, w: int, h: int) -> None:
         self.S = S = layout.screen_layout(w, h, max_content_w=980)
-        self._pads = header_buttons(S, self.back_btn, ())
+        self._pads = header_buttons(S, self.back_btn, (self.menu_btn,) if self.menu_btn.visible else ())
         self._place()
 
     def _place(self) -> None:
@@ -460,7 +463,7 @@ class LobbyScene(Scene):
             if inp.key == pygame.K_DOWN and inp.mod & pygame.KMOD_ALT:
                 self.move(1)
                 return
-        if self.dispatch(inp, (self.back_btn, self.start_btn)):
+        if self.dispatch(inp, (self.back_btn, self.menu_btn, self.start_btn)):
             return
         for form in (self.left, self.right):
             r = form.handle(inp)
@@ -478,8 +481,9 @@ class LobbyScene(Scene):
         surface.blit(theme.felt_background((S.w, S.h)), (0, 0))
         table = str(self.lobby.get("table") or "")
         draw_header(surface, S.header, table or i18n.t("lobby.title"), i18n.t("lobby.title"), px,
-                    left_pad=self._pads[0])
+                    left_pad=self._pads[0], right_pad=self._pads[1])
         self.back_btn.draw(surface)
+        self.menu_btn.draw(surface)
         if not self.lobby:
             draw_text(surface, i18n.t("app.connecting"), S.content, px["title"], theme.TEXT, wrap=True)
             return
