@@ -10,13 +10,15 @@ append-only file::
 Records are the match log's own records (``k`` = ``match`` header with rule set, seed and seats
 with their tokens; ``move``; ``next_round``; ``end_match``; ``seat``) plus journal-only ``host``
 records (table name, port, admin token, options: what ``--resume`` needs to bring the same table
-back). A new match appends a new ``match`` header; a resume uses the last one.
+back) and ``lobby`` records (seats with tokens, rule set, options; written when the lobby changes
+while no match runs). A new match appends a new ``match`` header; a resume uses the last one and
+any lobby record after it.
 
 Every record is written with one ``write`` and made durable with ``fdatasync`` *before* the host
 sends the result of the change to anyone (the match log calls its listeners right after an
 append and before the host broadcasts). A record that is cut off or fails its CRC ends the
-journal: :func:`load_resume` resumes up to the last whole entry and says so (the damaged tail is
-copied to ``FILE.damaged-<time>`` before the file is cut back), never silently.
+journal: :func:`load_resume` resumes up to the last whole entry and says so (the whole damaged
+file is copied to ``FILE.damaged-<time>`` before the host cuts it back), never silently.
 
 Hook points in the host (felt/net/host.py): ``HostConfig.journal`` (path) and
 ``HostConfig.resume`` (a :class:`Resume`); ``Host.__init__`` calls :func:`restore`,
