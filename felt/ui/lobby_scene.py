@@ -514,6 +514,6 @@ def demo_lobby() -> dict:
 
 def snapshot_scene() -> LobbyScene:
     """The owner's lobby with players, bots and a free seat selected, for ``felt snapshot``."""
-    sc = LobbyScene(demo_lobby(), my_seat=0, admin=True, address="192.168.1.20:40123")
+    sc = LobbyScene(demo_lobby(), my_seat=0, admin=True, address="192.168.1.20:40123", on_menu=lambda: None)
     sc.tap_seat(4)
     return sc
