@@ -423,3 +423,11 @@ def test_table_rows_free_seats_running_and_other_versions():
     assert table_item(dict(base, template="custom"))["subtitle"] == "Eigene Regeln"
     other = table_item(dict(base, version=2))
     assert other["enabled"] is False and "2" in other["subtitle"]
+
+
+def test_lang_option_is_for_this_run_only(app_factory, cfg):
+    from felt.ui import i18n
+    app = app_factory((360, 640), lang="en")
+    assert i18n.get_lang() == "en" and app.controller.main.host_btn.text == "Host a table"
+    app.close()
+    assert json.loads((cfg / "settings.json").read_text())["lang"] == "de"

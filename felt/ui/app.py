@@ -43,9 +43,8 @@ class App:
         self.pygame = pygame
         self.settings_base = settings_base
         self.settings = settings_mod.load(settings_base)
-        if lang:
-            self.settings.lang = lang
-        i18n.set_lang(self.settings.lang)
+        # `--lang` applies to this run only; switching in the window is what gets saved
+        i18n.set_lang(lang if lang in i18n.LANGS else self.settings.lang)
         if size is None:
             size = tuple(self.settings.window) if self.settings.window else self._default_size()
         size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
