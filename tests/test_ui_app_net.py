@@ -472,3 +472,44 @@ def test_full_table_lets_you_watch(app_factory):
         assert ctl.view["round_no"] >= rounds
     finally:
         ht.stop()
+
+
+def test_windowed_host_journal_and_resume(monkeypatch, tmp_path):
+    """`felt host --journal F` in the window, the app dies mid-match, `felt host --resume F`
+    brings the table back and the owner gets the same seat and hand."""
+    from felt.cli import build_parser
+    from felt.ui import app as app_mod
+    journal = tmp_path / "table.journal"
+    seen = {}
+
+    def first_run(self):
+        ctl = self.controller
+        try:
+            pump(self, lambda: ctl.lobby is not None and ctl.admin, what="owner in the lobby")
+            click(self, ctl.main.start_btn)
+            pump(self, lambda: ctl.kind == "table" and not ctl.main.anim.busy, what="table")
+            seen["seat"], seen["hand"] = ctl.seat, sorted(ctl.main.hand)
+        finally:
+            self.close()                       # the host goes down with the window
+        return 0
+
+    monkeypatch.setattr(app_mod.App, "run", first_run)
+    args = build_parser().parse_args(["host", "--interface", LOOPBACK, "--no-announce", "--players", "3",
+                                      "--journal", str(journal), "--name", "Journaltisch", "--bot-delay", "5"])
+    assert args.run(args) == 0
+    assert journal.exists()
+
+    def second_run(self):
+        ctl = self.controller
+        try:
+            pump(self, lambda: ctl.kind == "table", what="resumed table")
+            seen["again"] = (ctl.seat, sorted(ctl.main.hand), ctl.admin, ctl.lobby["table"])
+        finally:
+            self.close()
+        return 0
+
+    monkeypatch.setattr(app_mod.App, "run", second_run)
+    args = build_parser().parse_args(["host", "--resume", str(journal), "--interface", LOOPBACK,
+                                      "--no-announce"])
+    assert args.run(args) == 0
+    assert seen["again"] == (seen["seat"], seen["hand"], True, "Journaltisch")

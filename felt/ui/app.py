@@ -117,25 +117,27 @@ def cmd_start(args: Any) -> int:
     return app.run()
 
 
-def host_config_from_args(args: Any) -> dict:
-    """HostConfig fields from the `felt host` options (window mode)."""
-    cfg: dict = {}
-    for key in ("name", "port", "rules", "players", "bots", "bot_level", "rounds", "interface", "seed",
-                "turn_timer", "reconnect_wait", "bot_delay", "start_when_full"):
-        v = getattr(args, key, None)
-        if v is not None:
-            cfg[key] = v
-    if getattr(args, "no_announce", False):
-        cfg["announce"] = False
-    if cfg.get("name") is None:
-        cfg.pop("name", None)
-    return cfg
-
-
 def cmd_host(args: Any) -> int:
-    """`felt host` without --headless: open the window, host in-process, seat the owner."""
+    """`felt host` without --headless: open the window, host in-process, seat the owner.
+
+    The options mean the same as for ``--headless`` (the net layer builds the HostConfig,
+    journal and ``--resume`` included); in the window the owner deals the next round."""
+    import dataclasses
+    import sys
+    from felt.net.commands import host_config_from_args
+    from felt.rules import RulesError
+    try:
+        config = host_config_from_args(args)
+    except (RulesError, ValueError, OSError) as exc:
+        print(f"felt host: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:           # e.g. a journal that cannot be resumed
+        print(f"felt host: {exc}", file=sys.stderr)
+        return 2
+    if getattr(args, "resume", None) is None:
+        config = dataclasses.replace(config, auto_next=-1.0, name=args.name or "")
     app = App(lang=_apply_lang(args), interface=getattr(args, "interface", None), show_start=False)
-    app.controller.host_table(**host_config_from_args(args))   # on failure: the start screen says why
+    app.controller.host_table(config)   # on failure: the start screen says why
     return app.run()
 
 

@@ -145,21 +145,37 @@ class Controller:
         self.stack.replace(scene)
 
     # ------------------------------------------------------------ connect
-    def host_table(self, **over: Any) -> bool:
-        """Start a host on this device and join it as its owner."""
+    def host_table(self, config=None, **over: Any) -> bool:
+        """Start a host on this device and join it as its owner.
+
+        ``config``: a ready ``HostConfig`` (``felt host`` builds it from its options, a
+        journal resume included); otherwise one from the settings, ``host_defaults`` and
+        ``over``. Hosted tables keep a journal in the data folder (crash recovery)."""
+        import dataclasses
         from felt.net.host import HostConfig, HostThread
-        cfg: dict = {"name": i18n.t("start.table_of", name=self.settings.name or i18n.t("name.default")),
-                     "rules": self.settings.template, "players": self.settings.players,
-                     "bot_level": self.settings.bot_level, "interface": self.interface, "auto_next": -1.0}
-        cfg.update(self.host_defaults)
-        cfg.update(over)
+        default_name = i18n.t("start.table_of", name=self.settings.name or i18n.t("name.default"))
         try:
-            host = HostThread(HostConfig(**cfg)).start()
+            if config is None:
+                cfg: dict = {"name": default_name, "rules": self.settings.template,
+                             "players": self.settings.players, "bot_level": self.settings.bot_level,
+                             "interface": self.interface, "auto_next": -1.0}
+                if "journal" not in self.host_defaults and "journal" not in over:
+                    try:
+                        from felt.net.journal import default_journal_path
+                        cfg["journal"] = str(default_journal_path())
+                    except Exception:
+                        pass
+                cfg.update(self.host_defaults)
+                cfg.update(over)
+                config = HostConfig(**cfg)
+            elif not config.name:
+                config = dataclasses.replace(config, name=default_name)
+            host = HostThread(config).start()
         except Exception as exc:
             self.show_start(i18n.t("net.failed", msg=str(exc)), "bad")
             return False
         self.host = host
-        target = cfg.get("interface") or "127.0.0.1"
+        target = config.interface or "127.0.0.1"
         self.join(target, host.port, token=host.admin_token, display=f"{host.address}:{host.port}")
         return True
 
