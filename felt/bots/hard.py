@@ -150,6 +150,10 @@ def search(view: dict, rng: random.Random, think_ms: int | None = None, stats: S
             apply_inplace(s, me, m, check=False)
             rs.append(rollout(s, me))
             rollouts += 1
+            if it and time.perf_counter() >= deadline:
+                break  # out of time: drop this unfinished comparison
+        if len(rs) < C:
+            break
         rows.append(rs)
         it += 1
         for i, r in enumerate(rs):
