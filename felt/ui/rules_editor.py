@@ -24,7 +24,7 @@ import pygame
 from felt.cards import FRENCH_RANKS, JASS_RANKS, suits_for
 from felt.rules import CHOICES, TEMPLATE_ORDER, Rules, RulesError, load_rules, rules_from_toml, save_rules
 from felt.ui import i18n, layout, theme
-from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, Scene
+from felt.ui.scene import BACK, KEY, PRESS, RELEASE, Input, Scene
 from felt.ui.settings import rules_dir as default_rules_dir
 from felt.ui.shell import PickerOverlay, ScrollForm, StackChoice, draw_header, header_buttons
 from felt.ui.widgets import Button, Choice, IconButton, TextField, Toast, Toggle, Widget, draw_text
