@@ -104,7 +104,9 @@ async def _host_main(config, args: argparse.Namespace) -> int:
         st = host.state
         await host.stop()
         if st is not None and st.history:
-            names = [s.name for s in host.seats]
+            # the names of those who played (seats left after the match may be empty by now)
+            names = [x.get("name", "") for x in host.log.seats()] if host.log is not None \
+                else [s.name for s in host.seats]
             _say(f"rounds played: {len(st.history)}")
             for r, places in enumerate(st.history, 1):
                 _say(f"  round {r}: " + ", ".join(f"{k + 1}. {names[p]}" for k, p in enumerate(places)))
