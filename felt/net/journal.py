@@ -302,15 +302,19 @@ class Resume:
     warnings: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        if self.log is None or (self.lobby is not None and self.state.phase == "match_over"):
+        lobby = ""
+        if self.lobby is not None or self.log is None:
             seats = (self.lobby or {}).get("seats") or []
             humans = sum(1 for x in seats if x.get("kind") == "human")
-            return f"the table was in its lobby, {humans} players' seats kept"
+            lobby = f"the table was in its lobby, {humans} players' seats kept"
+        if self.log is None:
+            return lobby
         s = self.state
         moves = sum(1 for e in self.log.entries if e["k"] == "move")
         humans = sum(1 for x in self.log.seats() if x.get("kind") == "human")
-        return (f"match {self.log.header.get('match', 1)}, round {s.round_no}, phase {s.phase}, "
+        text = (f"match {self.log.header.get('match', 1)}, round {s.round_no}, phase {s.phase}, "
                 f"{moves} moves, {self.log.seq} game entries, {humans} players' seat tokens kept")
+        return f"{text}; after it {lobby}" if lobby else text
 
 
 def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> Resume:

@@ -78,7 +78,7 @@ class HostProcess:
     async def start(self, args: list[str], timeout: float = 30.0) -> str:
         """Start the host; return its output up to the line with its address."""
         self.starts += 1
-        out = self.workdir / f"host-{self.starts}.out"
+        out = self.workdir / f"{self.journal.stem}-host-{self.starts}.out"
         self.outputs.append(out)
         with open(out, "wb") as fh:
             self.proc = await asyncio.create_subprocess_exec(
@@ -462,7 +462,8 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
     printed = [[names.index(n) if n in names else -1 for n in re.findall(r"\d+\. (.+?)(?:, |$)", line)]
                for line in re.findall(r"^  round \d+: (.*)$", last_out, re.M)]
     if rc == 0 and printed != [list(p) for p in final.history]:
-        res.problems.append(f"the host printed places {printed}, its journal says {final.history}")
+        res.problems.append(f"the host printed places {printed}, its journal says {final.history} "
+                            f"(seat names {names}; its output ended: {last_out[-400:]!r})")
     for crc, text in cli_out:
         m = re.search(r"seat (\d+), match over; places per round: \[([\d, ]*)\]", text)
         if crc != 0 or not m:
