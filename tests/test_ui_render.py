@@ -119,3 +119,15 @@ def test_sound_files_and_licence_exist():
     s = sound.Sounds(muted=True)
     s.play("turn")
     assert s.played == ["turn"]
+
+
+def test_input_mapping_ignores_events_missing_attributes():
+    from felt.ui import scene
+
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 20))  # no 'buttons'
+    inputs = scene.map_event(motion, (360, 640))
+    assert [(i.kind, i.pos, i.buttons) for i in inputs] == [(scene.MOTION, (10, 20), (0, 0, 0))]
+    assert scene.map_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN), (360, 640)) == []
+    assert scene.map_event(pygame.event.Event(pygame.FINGERDOWN, x="?", y=0.5), (360, 640)) == []
+    full = pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 2), rel=(0, 0), buttons=(1, 0, 0))
+    assert scene.map_event(full, (360, 640))[0].buttons == (1, 0, 0)

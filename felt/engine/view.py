@@ -7,8 +7,23 @@ the rules. Never another hand, the deck order or the seed. ``seat=None`` is a sp
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from felt.engine.core import State, legal_moves, move_to_wire
-from felt.rules import titles
+from felt.rules import Rules, titles
+
+
+@lru_cache(maxsize=64)
+def _rules_dict(rules: Rules) -> dict:
+    return rules.to_dict()
+
+
+def rules_dict(rules: Rules) -> dict:
+    """``rules.to_dict()``, computed once per rule set (views are built for every seat on
+    every move); a fresh copy each time so no caller can change another's view."""
+    d = dict(_rules_dict(rules))
+    d["ranks"] = list(d["ranks"])
+    return d
 
 # Fields of an event that are public; anything under '_private' is for the listed seats only.
 
@@ -63,7 +78,7 @@ def view(s: State, seat: int | None) -> dict:
         "exchange": [dict(x) for x in s.exchange_info[seat]] if mine else [],
         "exchange_pending": [[t[0], t[1], t[2], t[3]] for t in s.tasks],
         "legal": [move_to_wire(m) for m in legal_moves(s)] if on_turn else [],
-        "rules": s.rules.to_dict(),
+        "rules": rules_dict(s.rules),
         "titles": titles(s.rules, s.n),
         "winner": s.winner,
     }

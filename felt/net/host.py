@@ -120,28 +120,6 @@ def resolve_rules(spec: Any) -> Rules:
     return load_rules(spec)
 
 
-class _ViewRules(Rules):
-    """The table's rule set with ``to_dict()`` computed once.
-
-    ``engine.view`` puts ``rules.to_dict()`` in every view; ``dataclasses.asdict`` costs
-    ~0.1 ms, which is most of the host's work per update with 8 seats. The match is started
-    with this subclass, so every view copies a cached dict instead.
-    """
-
-    def to_dict(self) -> dict:
-        cached = self.__dict__.get("_dict_cache")
-        if cached is None:
-            cached = Rules.to_dict(self)
-            object.__setattr__(self, "_dict_cache", cached)
-        d = dict(cached)
-        d["ranks"] = list(cached["ranks"])
-        return d
-
-
-def view_rules(rules: Rules) -> Rules:
-    return _ViewRules(**{f: getattr(rules, f) for f in Rules.__dataclass_fields__})
-
-
 def template_of(rules: Rules) -> str:
     rid = str(rules.id).upper()
     if rid in TEMPLATE_ORDER:
@@ -1079,7 +1057,7 @@ class Host:
             s.bot = None
             s.bot_seed = None
         seed = self.config.seed if self.config.seed is not None and self.matches == 0 else secrets.randbits(63)
-        state, events = engine.new_match(view_rules(self.rules), n, seed, self.rounds)
+        state, events = engine.new_match(self.rules, n, seed, self.rounds)
         self.state = state
         self.matches += 1
         self.log = MatchLog.start(self.rules, n, seed, self.rounds,
@@ -1108,7 +1086,7 @@ class Host:
                                    level=d.get("level"), owner=bool(d.get("owner")), auto=bool(d.get("auto"))))
         owner = next((x for x in self.seats if x.owner and x.token), None)
         self.admin_token = h.get("admin_token") or (owner.token if owner else self.admin_token)
-        self.state = replay(log, rules=view_rules(rules))
+        self.state = replay(log, rules=rules)
         self.log = log
         self.matches = max(self.matches, int(h.get("match") or 1))
 

@@ -44,7 +44,17 @@ class Input:
 
 
 def map_event(ev: pygame.event.Event, window_size: tuple[int, int]) -> list[Input]:
-    """The one place where raw pygame events become inputs."""
+    """The one place where raw pygame events become inputs.
+
+    An event that lacks the attributes SDL normally gives it (a synthetic or odd
+    platform event) is ignored rather than allowed to stop the game."""
+    try:
+        return _map_event(ev, window_size)
+    except (AttributeError, TypeError, ValueError, KeyError):
+        return []
+
+
+def _map_event(ev: pygame.event.Event, window_size: tuple[int, int]) -> list[Input]:
     t = ev.type
     w, h = window_size
     if t == pygame.QUIT:
@@ -59,7 +69,7 @@ def map_event(ev: pygame.event.Event, window_size: tuple[int, int]) -> list[Inpu
     if t == pygame.MOUSEMOTION:
         if getattr(ev, "touch", False):
             return []
-        return [Input(MOTION, pos=tuple(ev.pos), source="mouse", buttons=tuple(ev.buttons))]
+        return [Input(MOTION, pos=tuple(ev.pos), source="mouse", buttons=tuple(getattr(ev, "buttons", (0, 0, 0))))]
     if t in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
         kind = {pygame.FINGERDOWN: PRESS, pygame.FINGERUP: RELEASE, pygame.FINGERMOTION: MOTION}[t]
         pos = (int(ev.x * w), int(ev.y * h))
