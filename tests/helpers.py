@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from felt.cards import build_deck
+from felt.cards import build_deck, ids_from_codes
 from felt.engine import Move, apply_inplace, legal_moves, next_round, position
 
 
@@ -15,18 +15,7 @@ class Codes:
         self.used: set[int] = set()
 
     def take(self, codes) -> list[int]:
-        out = []
-        for code in codes:
-            for c in self.deck:
-                if c.id in self.used:
-                    continue
-                if c.code == code or ("." not in code and c.code.split(".")[0] == code):
-                    self.used.add(c.id)
-                    out.append(c.id)
-                    break
-            else:
-                raise KeyError(f"no free card {code!r}")
-        return out
+        return list(ids_from_codes(self.deck, codes, self.used))
 
 
 def pos(rules, hands, to_move=0, pile=None, pile_seat=None, **kw):

@@ -1,4 +1,4 @@
-"""Cards and decks.
+"""Cards and decks (display names and labels live in felt/ui/i18n.py, with all texts).
 
 A card is identified by a small int: its index in ``build_deck(rules)``. The deck is
 built deterministically from the rule set (never from the shuffle), so a card id tells
@@ -15,25 +15,6 @@ JOKER_RANK = "JOKER"
 
 FRENCH_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 JASS_RANKS = ("6", "7", "8", "9", "10", "U", "O", "K", "A")
-
-SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦", "R": "❀", "B": "●", "T": "◆", "E": "♣", "X": "★"}
-
-SUIT_NAMES = {
-    "de": {"C": "Kreuz", "S": "Pik", "H": "Herz", "D": "Karo", "R": "Rosen", "B": "Schellen",
-           "T": "Schilten", "E": "Eicheln", "X": "Joker"},
-    "en": {"C": "Clubs", "S": "Spades", "H": "Hearts", "D": "Diamonds", "R": "Roses", "B": "Bells",
-           "T": "Shields", "E": "Acorns", "X": "Joker"},
-}
-RANK_NAMES = {
-    "de": {"J": "Bube", "Q": "Dame", "K": "König", "A": "Ass", "U": "Under", "O": "Ober", "JOKER": "Joker"},
-    "en": {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace", "U": "Under", "O": "Ober", "JOKER": "Joker"},
-}
-# Short index labels printed in a card's corner.
-RANK_LABELS = {
-    "de": {"J": "B", "Q": "D", "K": "K", "A": "A", "U": "U", "O": "O", "JOKER": "★"},
-    "en": {"J": "J", "Q": "Q", "K": "K", "A": "A", "U": "U", "O": "O", "JOKER": "★"},
-}
-
 
 class Card(NamedTuple):
     id: int
@@ -82,9 +63,10 @@ def card_from_code(deck: list[Card], code: str) -> Card:
     raise KeyError(f"no card {code!r} in this deck")
 
 
-def ids_from_codes(deck: list[Card], codes) -> tuple[int, ...]:
-    """Card ids for codes; 'H7' picks the first unused copy, so tests can write plain codes."""
-    used: set[int] = set()
+def ids_from_codes(deck: list[Card], codes, used: set[int] | None = None) -> tuple[int, ...]:
+    """Card ids for codes; 'H7' picks the first copy not in ``used`` (which grows), so
+    tests and puzzles can write plain codes."""
+    used = set() if used is None else used
     out = []
     for code in codes:
         for c in deck:
@@ -97,21 +79,3 @@ def ids_from_codes(deck: list[Card], codes) -> tuple[int, ...]:
         else:
             raise KeyError(f"no free card {code!r} in this deck")
     return tuple(out)
-
-
-def rank_name(rank: str, lang: str = "de") -> str:
-    return RANK_NAMES.get(lang, RANK_NAMES["de"]).get(rank, rank)
-
-
-def rank_label(rank: str, lang: str = "de") -> str:
-    return RANK_LABELS.get(lang, RANK_LABELS["de"]).get(rank, rank)
-
-
-def suit_name(suit: str, lang: str = "de") -> str:
-    return SUIT_NAMES.get(lang, SUIT_NAMES["de"]).get(suit, suit)
-
-
-def card_name(card: Card, lang: str = "de") -> str:
-    if card.suit == JOKER_SUIT:
-        return rank_name(JOKER_RANK, lang)
-    return f"{suit_name(card.suit, lang)} {rank_name(card.rank, lang)}"
