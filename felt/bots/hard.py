@@ -22,12 +22,15 @@ from .situation import situation_from_state, situation_from_view
 DEFAULT_THINK_MS = 1000
 MAX_CANDIDATES = 8
 MIN_ITERS = 6
+SECOND_WEIGHT = 0.15   # reward scale of places after the first
+KEEP_SE = 1.0          # leave the heuristic move only when ahead by this many standard errors
 
 
 def place_reward(place: int, n: int) -> float:
+    """1st place is what counts; later places only break ties between hopeless moves."""
     if place == 0:
         return 1.0
-    return 0.4 * (n - 1 - place) / max(1, n - 1)
+    return SECOND_WEIGHT * (n - 1 - place) / max(1, n - 1)
 
 
 def rollout(state, me: int, max_steps: int = 2000) -> float:
@@ -92,6 +95,18 @@ def candidates_from(sit) -> list[Move]:
     if any(m.kind == "pass" for m in out) and not any(m.kind == "pass" for m in top):
         top[-1] = Move("pass")
     return top
+
+
+def _ahead(rows, a: int, b: int, it: int, k: float) -> bool:
+    """Is candidate a ahead of b by more than k standard errors of the paired difference?"""
+    sm = sq = 0.0
+    for r in rows:
+        d = r[a] - r[b]
+        sm += d
+        sq += d * d
+    mean = sm / it
+    var = max(sq / it - mean * mean, 1e-6)
+    return mean > k * math.sqrt(var / it)
 
 
 def _clear_winner(rows, total, C, it) -> bool:
@@ -167,6 +182,8 @@ def search(view: dict, rng: random.Random, think_ms: int | None = None, stats: S
         if it >= MIN_ITERS and it % 2 == 0 and _clear_winner(rows, total, C, it):
             break
     best = max(range(C), key=lambda i: (total[i], -i))
+    if best != 0 and it >= 2 and not _ahead(rows, best, 0, it, KEEP_SE):
+        best = 0  # not clearly better than the heuristic choice: keep it
     if stats is not None:
         stats.iterations += it
         stats.rollouts += rollouts
