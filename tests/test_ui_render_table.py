@@ -406,3 +406,41 @@ def test_mute_button_and_turn_sound():
     settings["muted"] = False                     # flipped from outside (the app's menu)
     stack.update(0.01)
     assert scene.mute_btn.crossed is False
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_announcements_about_me_are_in_the_second_person(lang):
+    """"du gewinnt den Stich" / "you takes the trick" were built from the name slot."""
+    rules = load_rules("PR-002")
+    st, _ = new_match(rules, 4, 2)
+    i18n.set_lang(lang)
+    try:
+        scene = TableScene(view(st, 0), names=list("ABCD"))
+        _stack(scene, (360, 640))
+        scene.set_view(view(st, 0), [{"type": "trick_won", "seat": 0}, {"type": "skip", "seat": 0},
+                                     {"type": "trick_won", "seat": 2}])
+        toasts = [it[0] for it in scene.toast.items]
+        anns = [a.text for a in scene.anim.announcements]
+        mine = {"de": ("Du gewinnst den Stich", "Du setzt aus", "C gewinnt den Stich"),
+                "en": ("You take the trick", "You are skipped", "C takes the trick")}[lang]
+        assert mine[0] in toasts and mine[2] in toasts
+        assert mine[1] in anns
+    finally:
+        i18n.set_lang("de")
+
+
+def test_exchange_panels_read_naturally():
+    from felt.engine import next_round
+    rules = load_rules("PR-002")
+    rng = random.Random(4)
+    st, _ = new_match(rules, 4, 4)
+    while st.phase == "play":
+        apply_inplace(st, st.to_move, rng.choice(legal_moves(st)))
+    st, _ = next_round(st)
+    names = ["Anna", "Beat", "Carla", "Dominik"]
+    for seat in range(4):
+        for info in view(st, seat)["exchange"]:
+            scene = ExchangeScene(view(st, seat), names=names)
+            partner = names[info["partner"]]
+            titles = [t for t, _ in scene._info_rows(info)]
+            assert f"{partner} gibt dir" in titles and (f"Du gibst {partner}" in titles or info["role"] == "upper")

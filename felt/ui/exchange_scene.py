@@ -217,8 +217,8 @@ class ExchangeScene(Scene):
     # ------------------------------------------------------------------ plan
     def _info_rows(self, info: dict) -> list[tuple[str, list]]:
         partner = self._name(info.get("partner"))
-        got = (i18n.t("ex.you_got") + " " + i18n.t("ex.from", name=partner), info.get("got") or [])
-        gave = (i18n.t("ex.you_gave") + " " + i18n.t("ex.to", name=partner), info.get("gave") or [])
+        got = (i18n.t("ex.got_from", name=partner), info.get("got") or [])
+        gave = (i18n.t("ex.gave_to", name=partner), info.get("gave") or [])
         if info.get("role") == "upper":
             return [got] + ([gave] if info.get("gave") else [])
         return [gave, got]

@@ -398,6 +398,12 @@ class TableScene(Scene):
             return i18n.t("lobby.you")
         return seat_name(self.names, seat)
 
+    def _about(self, key: str, seat, **kw) -> str:
+        """An announcement about ``seat``: its own wording for this player ("Du gewinnst ...")."""
+        if seat is not None and seat == self.seat:
+            return i18n.t(key + "_you", **kw)
+        return i18n.t(key, name=self._name(seat), **kw)
+
     def _title(self, place: int) -> str:
         titles = self.view.get("titles") or []
         return i18n.title_text(titles[place]) if 0 <= place < len(titles) else f"{place + 1}."
@@ -425,17 +431,17 @@ class TableScene(Scene):
                     self.toast.show(i18n.t("table.auto_passed"), 1.6)
                 self._sound("pass")
             elif typ == "skip":
-                self.anim.announce(i18n.t("fx.skip", name=self._name(seat)))
+                self.anim.announce(self._about("fx.skip", seat))
             elif typ == "clear":
                 self.anim.announce(i18n.t("fx.cleared"))
                 self._sound("clear")
             elif typ == "trick_won":
-                self.toast.show(i18n.t("fx.trick_won", name=self._name(seat)), 1.4)
+                self.toast.show(self._about("fx.trick_won", seat), 1.4)
             elif typ == "revolution":
                 self.anim.announce(i18n.t("fx.revolution"))
             elif typ == "out":
                 title = self._title(int(ev.get("place", 0)))
-                self.toast.show(i18n.t("fx.out", name=self._name(seat), title=title), 2.4, "good")
+                self.toast.show(self._about("fx.out", seat, title=title), 2.4, "good")
                 if seat == self.seat:
                     self._sound("out")
 
@@ -800,7 +806,7 @@ class TableScene(Scene):
         me = self.seat
         text, col = "", theme.TEXT_DIM
         if me is not None and me in (v.get("places") or []):
-            text, col = i18n.t("fx.out", name=i18n.t("lobby.you"), title=self._title(v["places"].index(me))), theme.GOLD
+            text, col = i18n.t("fx.out_you", title=self._title(v["places"].index(me))), theme.GOLD
         elif self.my_turn:
             pile = v.get("pile")
             if not pile:
