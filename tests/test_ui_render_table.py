@@ -444,3 +444,32 @@ def test_exchange_panels_read_naturally():
             partner = names[info["partner"]]
             titles = [t for t, _ in scene._info_rows(info)]
             assert f"{partner} gibt dir" in titles and (f"Du gibst {partner}" in titles or info["role"] == "upper")
+
+
+def test_announcement_fades_as_a_whole():
+    """A fading announcement must not leave its gold rim at full strength (it read as an empty box)."""
+    from felt.ui import theme
+    rules = load_rules("PR-002")
+    st, _ = new_match(rules, 4, 2)
+    size = (360, 640)
+    scene = TableScene(view(st, 0), names=list("ABCD"))
+    _stack(scene, size)
+    scene.anim.announce("Revolution!")
+    a = scene.anim.announcements[0]
+
+    def gold_pixels():
+        surf = pygame.Surface(size)
+        scene._draw_announcement(surf)
+        r = scene.L.fx.clip(surf.get_rect())
+        gold = pygame.Color(*theme.GOLD[:3])
+        n = 0
+        for x in range(r.left, r.right, 2):
+            for y in range(r.top, r.bottom, 2):
+                c = surf.get_at((x, y))
+                if abs(c.r - gold.r) + abs(c.g - gold.g) + abs(c.b - gold.b) < 30:
+                    n += 1
+        return n
+    a.t = 0.5                       # fully shown
+    assert a.alpha() == 1.0 and gold_pixels() > 20
+    a.t = a.duration - 0.03         # almost gone
+    assert a.alpha() < 0.15 and gold_pixels() == 0

@@ -875,16 +875,20 @@ class TableScene(Scene):
         band = pygame.Rect(0, 0, min(L.w - 8, max(fonts.width(ln, px, True) for ln in lines) + 48),
                            fonts.line_height(px, True) * len(lines) + 16)
         band.center = L.fx.center
-        theme.panel(surface, band, (60, 10, 70) if a.kind == "fx" else (10, 30, 60), alpha=int(200 * alpha),
+        # the whole pill (fill, gold rim, text) fades together: a full-strength rim around
+        # fading text read as an empty box
+        pill = pygame.Surface(band.size, pygame.SRCALPHA)
+        local = pill.get_rect()
+        theme.panel(pill, local, (60, 10, 70) if a.kind == "fx" else (10, 30, 60), alpha=200,
                     radius=band.h // 2, border=theme.GOLD, border_width=2)
-        y = band.top + 8
+        y = 8
         for ln in lines:
             img = fonts.render(ln, px, theme.GOLD, True)
-            if alpha < 1:
-                img = img.copy()
-                img.set_alpha(int(255 * alpha))
-            surface.blit(img, (band.centerx - img.get_width() // 2, y))
+            pill.blit(img, (local.centerx - img.get_width() // 2, y))
             y += fonts.line_height(px, True)
+        if alpha < 1:
+            pill.set_alpha(int(255 * alpha))
+        surface.blit(pill, band.topleft)
 
 
 def _fit_big(text: str, rect: pygame.Rect, px: int):
