@@ -348,9 +348,12 @@ def test_spectator_and_round_over_views_draw(size):
         stack.draw(surf)
     assert st.phase in ("round_over", "match_over")
     assert not scene.play_btn.enabled and scene.outbox == []
+    # a spectator has no hand, so no Play/Pass buttons that could never be pressed
+    assert not scene.play_btn.visible and not scene.pass_btn.visible
     # the same round seen by a player: every view of the round draws without error
     mine = TableScene(view(st, 2))
     _stack(mine, size).draw(surf)
+    assert mine.play_btn.visible and mine.pass_btn.visible
 
 
 def test_drag_across_cards_selects_them():

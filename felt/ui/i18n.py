@@ -156,7 +156,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "table.not_legal": ("Diese Auswahl geht nicht", "That selection is not legal"),
     "table.no_play": ("Nichts schlägt den Stapel", "Nothing beats the pile"),
     "table.auto_passed": ("Automatisch gepasst", "Passed automatically"),
-    "table.spectator": ("Zuschauer", "Spectator"),
+    "table.watching": ("Du schaust zu", "You are watching"),
     "table.revolution_on": ("Revolution: Reihenfolge umgekehrt", "Revolution: order reversed"),
     "table.single": ("eine Karte", "a single"),
     "table.set": ("{n} gleiche", "{n} of a kind"),

@@ -513,6 +513,8 @@ class TableScene(Scene):
 
     def _refresh_buttons(self) -> None:
         on = self.my_turn and not self.pending
+        # a spectator has no hand: no greyed-out Play/Pass that can never be pressed
+        self.play_btn.visible = self.pass_btn.visible = self.seat is not None
         self.play_btn.enabled = on and self.selection_legal()
         self.pass_btn.enabled = on and bool(self.legal and self.legal.can_pass)
         self.play_btn.text = i18n.t("table.play")
@@ -661,8 +663,6 @@ class TableScene(Scene):
             status, col = i18n.t("table.turn_of", name=self._name(v["to_move"])), theme.TEXT
         else:
             status, col = i18n.t("table.waiting"), theme.TEXT_DIM
-        if self.seat is None:
-            rnd = i18n.t("table.spectator") + " · " + rnd
         rw = min(L.status.w // 3, fonts.width(rnd, L.px["small"]) + 8)
         rnd_r = pygame.Rect(L.status.right - rw, L.status.top, rw, L.status.h)
         st_r = pygame.Rect(L.status.left, L.status.top, L.status.w - rw - 8, L.status.h)
@@ -818,7 +818,9 @@ class TableScene(Scene):
             col = theme.ACCENT
             if self.selected and not self.selection_legal():
                 text, col = i18n.t("table.not_legal"), (255, 170, 140)
-        elif me is not None and not self.selected:
+        elif me is None:
+            text = i18n.t("table.watching")
+        elif not self.selected:
             text = i18n.t("table.keys") if not L.portrait else i18n.t("table.select_hint")
         if v.get("revolution"):
             text = (text + " · " if text else "") + i18n.t("table.revolution_on")
