@@ -173,7 +173,22 @@ def test_rule_editor_other_impossible_cases(cfg):
     ed.set("twos_clear", True)
     ed.set("ranks", ["7", "8", "9", "10", "J", "Q", "K", "A"])
     assert ed.error is not None and ed.error.key == "needs_rank"
+    # the option as the editor labels it, not its internal name
+    assert "„2er räumen ab“" in ed.error_text() and "twos_clear" not in ed.error_text()
     ed.set("twos_clear", False)
+    # "holder of a card" without a card: say what to pick (not "the card — is not in this deck")
+    ed.set("first_leader", "card")
+    assert ed.error.key == "leader_card" and ed.error_text().startswith("Wähle die Startkarte")
+    ed.set("first_leader_card", "H7")
+    assert ed.error is None
+    ed.set("first_leader", "first_seat")
+    ed.set("jokers", 0)
+    ed.set("joker_card", "S7")
+    ed.set("ranks", ["8", "9", "10", "J", "Q", "K", "A", "2"])
+    assert ed.error.key == "joker_card" and "Pik 7" in ed.error_text()
+    ed.set("joker_card", "")
+    ed.set("ranks", ["7", "8", "9", "10", "J", "Q", "K", "A", "2"])
+    assert ed.error is None
     assert ed.error is None
     ed.set("copies", 1)
     ed.set("largest_set", 8)
@@ -185,6 +200,10 @@ def test_rule_editor_other_impossible_cases(cfg):
     i18n.set_lang("en")
     try:
         assert ed.error_text() == "Not possible: " + ed.error.en
+        ed.set("exchange_top", 2)
+        ed.set("twos_clear", True)
+        ed.set("ranks", ["7", "8", "9", "10", "J", "Q", "K", "A"])
+        assert ed.error_text() == "Not possible: “Twos clear” needs rank 2 in the deck"
     finally:
         i18n.set_lang("de")
 

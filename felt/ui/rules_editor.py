@@ -63,6 +63,23 @@ def value_text(opt: str, value) -> str:
     return str(value)
 
 
+def explain(err: RulesError) -> str:
+    """The engine's explanation in the player's words: option labels as the editor shows
+    them ("2er räumen ab", not "twos_clear"), cards by name ("Herz 7", not "H7")."""
+    if err.key in ("leader_card", "joker_card") and err.params.get("code") in ("", "—", None):
+        return i18n.t("rules.err." + err.key + "_none")
+    params = dict(err.params)
+    opt = params.get("opt")
+    if isinstance(opt, str) and i18n.has(f"rules.{opt}"):
+        params["opt"] = i18n.t(f"rules.{opt}")
+    if isinstance(params.get("code"), str) and params["code"]:
+        params["code"] = card_text(params["code"])
+    try:
+        return RulesError(err.key, **params).text(i18n.get_lang())
+    except (KeyError, IndexError, ValueError):
+        return err.text(i18n.get_lang())
+
+
 def rules_summary(rules) -> list[str]:
     """Short lines that describe a rule set (shown in the lobby to everyone)."""
     r = rules if isinstance(rules, Rules) else Rules.from_dict(dict(rules), validate=False)
@@ -482,7 +499,9 @@ class RulesEditorScene(Scene):
     def error_text(self) -> str:
         if self.error is None:
             return ""
-        return i18n.t("rules.invalid", msg=self.error.text(i18n.get_lang()))
+        if self.error.key in ("leader_card", "joker_card") and self.error.params.get("code") in ("", "—", None):
+            return explain(self.error)          # a missing choice: say what to pick, not "impossible"
+        return i18n.t("rules.invalid", msg=explain(self.error))
 
     # -------------------------------------------------------------- actions
     def close(self) -> None:
