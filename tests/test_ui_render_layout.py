@@ -142,3 +142,24 @@ def test_game_scenes_text_fits(monkeypatch, lang, w, h):
         assert rec.bad == []
     finally:
         i18n.set_lang("de")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("w,h", [(360, 640), (320, 480), (430, 932), (1280, 720)])
+def test_rule_editor_footer_labels_keep_their_size(lang, w, h):
+    """"Übernehmen" squeezed into a third of a phone's width shrank to about 10 px."""
+    from felt.rules import load_rules
+    from felt.ui.rules_editor import RulesEditorScene
+    from felt.ui.scene import SceneStack
+    i18n.set_lang(lang)
+    ed = RulesEditorScene(load_rules("PR-002"), on_apply=lambda d: None)
+    SceneStack((w, h)).push(ed)
+    btns = [ed.load_btn, ed.save_btn, ed.apply_btn]
+    rects = [b.rect for b in btns]
+    assert all(pygame.Rect(0, 0, w, h).contains(r) for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    for b in btns:
+        assert b.rect.w >= 44 and b.rect.h >= 44, "big enough to tap"
+        pad = max(6, b.rect.h // 5)
+        size, _ = widgets.layout_text(b.text, b.rect.w - 2 * pad, b.rect.h - 4, b.px, bold=True)
+        assert size >= b.px - 2, (b.text, size, b.px)

@@ -91,6 +91,29 @@ def button_row(rect: Rect, n: int, gap: int = 8, max_w: int = 0) -> list[Rect]:
     return [Rect(x0 + i * (bw + gap), rect.top, bw, rect.h) for i in range(n)]
 
 
+def button_row_fit(rect: Rect, needs: list[int], gap: int = 8, max_w: int = 0) -> list[Rect]:
+    """Buttons in a row, equal where that fits every label, otherwise as wide as each label
+    needs (``needs``: the width each button's text wants), so a long label such as
+    "Übernehmen" keeps its size instead of shrinking next to a short "Laden"."""
+    n = max(1, len(needs))
+    avail = rect.w - gap * (n - 1)
+    eq = avail // n if not max_w else min(avail // n, max_w)
+    if all(need <= eq for need in needs):
+        return button_row(rect, n, gap, max_w)
+    total = sum(needs)
+    if total <= avail:
+        extra = (avail - total) // n
+        ws = [need + extra for need in needs]
+    else:
+        ws = [max(1, need * avail // total) for need in needs]
+    x = rect.left + (rect.w - sum(ws) - gap * (n - 1)) // 2
+    out = []
+    for wd in ws:
+        out.append(Rect(x, rect.top, wd, rect.h))
+        x += wd + gap
+    return out
+
+
 # ----------------------------------------------------------------------------
 # the card table
 @dataclass

@@ -23,7 +23,7 @@ import pygame
 
 from felt.cards import FRENCH_RANKS, JASS_RANKS, suits_for
 from felt.rules import CHOICES, TEMPLATE_ORDER, Rules, RulesError, load_rules, rules_from_toml, save_rules
-from felt.ui import i18n, layout, theme
+from felt.ui import fonts, i18n, layout, theme
 from felt.ui.scene import BACK, KEY, PRESS, RELEASE, Input, Scene
 from felt.ui.settings import rules_dir as default_rules_dir
 from felt.ui.shell import PickerOverlay, ScrollForm, StackChoice, draw_header, header_buttons
@@ -590,7 +590,9 @@ class RulesEditorScene(Scene):
         bh = S.button_h
         self.footer = pygame.Rect(S.content.left, h - bh - m, S.content.w, bh)
         btns = [self.done_btn] if self.read_only else [self.load_btn, self.save_btn, self.apply_btn]
-        for b, r in zip(btns, layout.button_row(self.footer, len(btns), gap=m, max_w=260)):
+        pad = max(6, bh // 5)
+        needs = [fonts.width(b.text, px["button"], True) + 2 * pad + 8 for b in btns]
+        for b, r in zip(btns, layout.button_row_fit(self.footer, needs, gap=m, max_w=260)):
             b.set_rect(r)
             b.px = px["button"]
         for b in (self.load_btn, self.save_btn, self.apply_btn):
@@ -613,7 +615,6 @@ class RulesEditorScene(Scene):
 
     def _box_h(self, S) -> int:
         """Height of the status box: as many lines as the message needs (1..4)."""
-        from felt.ui import fonts
         px = S.px["body"]
         lines = fonts.wrap(self._box_text(), px, max(40, S.content.w - 20), bold=self.error is not None)
         n = max(1, min(4, len(lines)))
