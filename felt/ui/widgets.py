@@ -561,7 +561,9 @@ class ListView(Widget):
             if sub:
                 top = pygame.Rect(inner.left, inner.top, inner.w, inner.h * 55 // 100)
                 bot = pygame.Rect(inner.left, top.bottom, inner.w, inner.h - top.h)
-                draw_text(surface, it.get("title", ""), top, self.px, fg, align="left", bold=True)
+                # a long table name ends in "…" at a readable size rather than shrinking to specks
+                draw_text(surface, it.get("title", ""), top, self.px, fg, align="left", bold=True,
+                          min_px=max(12, self.px * 3 // 4))
                 draw_text(surface, sub, bot, max(10, self.px - 3), theme.TEXT_DIM, align="left")
             else:
                 draw_text(surface, it.get("title", ""), inner, self.px, fg, align="left", bold=True)
