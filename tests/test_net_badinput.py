@@ -209,3 +209,51 @@ def test_owner_requests_are_validated():
         await host.stop()
 
     run(main())
+
+
+def test_clients_that_never_read_do_not_keep_the_hosts_memory(monkeypatch):
+    """A dropped non-reader used to be closed gracefully: its transport kept up to 1 MiB
+    waiting for a reader that never comes, outside max_conns, so repeating it grew the host
+    without bound. Now it is cut off at once, and a bye to a non-reader after CLOSE_GRACE."""
+    import socket
+
+    from felt.net import host as host_mod
+    monkeypatch.setattr(host_mod, "CLOSE_GRACE", 0.3)
+
+    async def lazy(host, name):
+        s = socket.create_connection(("127.0.0.1", host.port))
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.sendall(framing.encode({"t": "hello", "v": 1, "name": name, "spectator": True}))
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            conn = next((c for c in host.conns if c.name == name), None)
+            if conn is not None:
+                return s, conn
+        raise AssertionError("no welcome")
+
+    async def main():
+        host = await Host(cfg(players=3)).start()
+        big = framing.encode({"t": "chat", "seat": None, "name": "x", "text": "y" * 60000})
+        held = []
+        for k in range(3):
+            s, conn = await lazy(host, f"Lazy{k}")
+            while not conn.closed:
+                conn.send_frame(big)
+            held.append((s, conn))
+        s, conn = await lazy(host, "Kicked")
+        while conn.transport.get_write_buffer_size() < 300_000:  # unread, below the limit
+            conn.send_frame(big)
+        conn.bye("kicked")
+        held.append((s, conn))
+        assert conn.transport.get_write_buffer_size() > 0
+        await asyncio.sleep(0.6)
+        assert [c.transport.get_write_buffer_size() for _, c in held] == [0, 0, 0, 0]
+        assert host.conns == set()
+        # the table still answers
+        ok = await RawClient.connect(host.port)
+        assert (await ok.hello("Fine"))["t"] == "welcome"
+        for s, _ in held:
+            s.close()
+        await host.stop()
+
+    run(main())

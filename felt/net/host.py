@@ -28,6 +28,7 @@ log = logging.getLogger("felt.net.host")
 
 MAX_WRITE_BUFFER = 1 << 20  # a client that does not read is dropped beyond this
 CHAT_INTERVAL = 0.5         # seconds between two chat lines of one connection
+CLOSE_GRACE = 5.0           # seconds a closed connection may take to flush its last bytes
 
 
 # ----------------------------------------------------------------------------- config
@@ -200,7 +201,7 @@ class ClientConn(asyncio.Protocol):
         self.frames_out += 1
         if self.transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
             log.warning("client %s does not read; dropping it", self.peer)
-            self.close()
+            self.close(abort=True)  # a graceful close would keep its megabyte until it reads
 
     def error(self, code: str, msg: str | None = None, ref: str | None = None) -> None:
         self.send(schema.error(code, msg, ref))
@@ -218,10 +219,19 @@ class ClientConn(asyncio.Protocol):
         self.send({"t": "bye", "code": code, "msg": msg or schema.ERROR_CODES.get(code, code)})
         self.close()
 
-    def close(self) -> None:
+    def close(self, abort: bool = False) -> None:
+        """Close the connection. A graceful close flushes what is buffered first; a peer
+        that does not read it within CLOSE_GRACE seconds is cut off, so closed connections
+        (which no longer count against max_conns) cannot hold the host's memory."""
         if self.transport is not None and not self.closed:
             self.closed = True
-            self.transport.close()
+            t = self.transport
+            if abort:
+                t.abort()
+            else:
+                t.close()
+                if t.get_write_buffer_size() > 0:
+                    asyncio.get_running_loop().call_later(CLOSE_GRACE, t.abort)
             self.host._conn_lost(self)
 
 
