@@ -476,3 +476,32 @@ def test_announcement_fades_as_a_whole():
     assert a.alpha() == 1.0 and gold_pixels() > 20
     a.t = a.duration - 0.03         # almost gone
     assert a.alpha() < 0.15 and gold_pixels() == 0
+
+
+@pytest.mark.parametrize("size", [(360, 640), (430, 932), (1280, 720)])
+def test_seat_boxes_show_last_rounds_titles_on_phones_too(size, monkeypatch):
+    from felt.engine import next_round
+    import felt.ui.table_scene as ts
+    rules = load_rules("PR-005")
+    rng = random.Random(3)
+    st, _ = new_match(rules, 5, 3)
+    while st.phase == "play":
+        apply_inplace(st, st.to_move, rng.choice(legal_moves(st)))
+    st, _ = next_round(st)
+    while st.phase != "play":
+        apply_inplace(st, st.to_move, legal_moves(st)[0])
+    v = view(st, 0)
+    assert v["last_places"]
+    scene = TableScene(v, names=["Anna", "Beat", "Carla", "Dominik", "Eveline"])
+    stack = _stack(scene, size)
+    drawn = []
+    real = ts.draw_text
+
+    def spy(surface, text, rect, *a, **kw):
+        drawn.append(text)
+        return real(surface, text, rect, *a, **kw)
+    monkeypatch.setattr(ts, "draw_text", spy)
+    stack.draw(pygame.Surface(size))
+    for seat in range(1, 5):
+        title = scene._title(v["last_places"].index(seat))
+        assert title in drawn, (seat, title)

@@ -218,8 +218,9 @@ def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None
     # opponent boxes
     k = max(0, int(n_opponents))
     if portrait:
-        bw_s = int(min(120 * min(u, 1.3), (w - 2 * m) / 4 - 6))
+        bw_s = int(min(130 * min(u, 1.3), (w - 2 * m) / 3.4 - 8))   # shrinks below if boxes collide
         bh_s = int(max(58, 60 * min(u, 1.3)))
+        bh_s += int(px["small"] * 1.25)     # a line for last round's title (no room beside the count)
     else:
         bw_s = int(min(200, max(150, 140 * min(u, 1.6))))
         bh_s = int(max(62, 60 * min(u, 1.5)))

@@ -692,6 +692,13 @@ class TableScene(Scene):
         pad = max(4, box.h // 10)
         inner = box.inflate(-2 * pad, -2 * pad)
         inner.h -= L.badge_h // 3
+        last = v.get("last_places") or []
+        title_line = None
+        if L.portrait:
+            # phones: last round's title gets its own line at the bottom of the box
+            th = int(L.px["small"] * 1.25)
+            title_line = pygame.Rect(inner.left, inner.bottom - th, inner.w, th)
+            inner.h -= th
         name_h = int(inner.h * 0.5)
         name_r = pygame.Rect(inner.left, inner.top, inner.w, name_h)
         name_col = theme.ACCENT if on_turn else (theme.TEXT_DIM if (out or passed) else theme.TEXT)
@@ -711,12 +718,14 @@ class TableScene(Scene):
             cnt_w = fonts.width(str(count), L.px["label"], True) + 4
             cnt_r = pygame.Rect(bx + cw + 8, low.top, max(10, min(cnt_w, low.right - bx - cw - 8)), low.h)
             draw_text(surface, str(count), cnt_r, L.px["label"], theme.TEXT, align="left", bold=True, min_px=10)
-            # last round's title, where the box has room (laptops)
-            last = v.get("last_places") or []
+            # last round's title: beside the count where the box has room (laptops)
             title_r = pygame.Rect(cnt_r.right + 6, low.top, low.right - cnt_r.right - 6, low.h)
-            if seat in last and title_r.w >= 60:
+            if seat in last and title_line is None and title_r.w >= 60:
                 draw_text(surface, self._title(last.index(seat)), title_r, L.px["small"], theme.TEXT_DIM,
                           align="right", min_px=9)
+        if seat in last and title_line is not None and not out:
+            draw_text(surface, self._title(last.index(seat)), title_line, L.px["small"], theme.TEXT_DIM,
+                      align="left", min_px=10)
         if out and places.index(seat) == 0:
             self._crown(surface, (box.right - 14, box.top + 4), max(8, box.h // 6))
         chip = ""
