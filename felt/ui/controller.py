@@ -409,6 +409,10 @@ class Controller:
             elif hasattr(sc, "_refresh"):
                 sc._refresh()
             sc.mark_dirty()
+        if msg.get("ref") == "next_round" and sc is not None and hasattr(sc, "next_btn") \
+                and hasattr(sc, "_refresh"):
+            sc._refresh()                           # refused: the button works again
+            sc.mark_dirty()
         if shown:
             self.stack.notify(shown, "bad", 3.5)
 

@@ -57,10 +57,15 @@ class ResultsScene(Scene):
         else:
             self.next_btn.text = i18n.t("res.next_round")
             self.next_btn.visible = self.on_next is not None
+        self.next_btn.enabled = True
         self.leave_btn.text = i18n.t("leave")
         self.leave_btn.visible = self.on_leave is not None
 
     def _next(self) -> None:
+        # one tap deals once: a double tap sent a second "next round" that the host
+        # refused with an error toast; the next view (or a refusal) enables it again
+        self.next_btn.enabled = False
+        self.mark_dirty()
         if self.match_over:
             if self.on_new_match:
                 self.on_new_match()
