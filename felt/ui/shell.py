@@ -33,12 +33,14 @@ class AppStack(SceneStack):
     def _layout_overlays(self) -> None:
         w, h = self.size
         px = layout.font_sizes(w, h)
-        # as tall as the table's top bar, so the banner covers it cleanly
+        # just under the scenes' top bar (as tall as the table's): the bar's menu (to leave)
+        # stays visible and usable while the connection comes back
         bh = int(max(44, 46 * min(layout.unit(w, h), 1.5), px["body"] * 2.6))
-        self.banner.set_rect(pygame.Rect(0, 0, w, bh))
+        self.banner.set_rect(pygame.Rect(0, bh, w, int(max(36, px["body"] * 2.4))))
         self.banner.px = px["body"]
         m = max(8, w // 40)
-        self.toast.set_rect(pygame.Rect(m, bh + 8, w - 2 * m, int(px["body"] * 2.4) * 2 + 12))
+        self._toast_rect = pygame.Rect(m, bh + 8, w - 2 * m, int(px["body"] * 2.4) * 2 + 12)
+        self.toast.set_rect(self._toast_rect)
         self.toast.px = px["body"]
 
     def set_size(self, w: int, h: int) -> None:
@@ -82,6 +84,9 @@ class AppStack(SceneStack):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         self.banner.draw(surface)
+        # notices go below the banner while it shows
+        self.toast.set_rect(self._toast_rect.move(0, self.banner.rect.h) if self.banner.visible
+                            else self._toast_rect)
         self.toast.draw(surface)
         self.overlay_dirty = False
 

@@ -329,7 +329,9 @@ class Banner(Widget):
         if not self.visible or not self.text:
             return
         col = {"bad": theme.DANGER_DARK, "warn": (160, 110, 10), "good": (24, 96, 48), "info": (30, 60, 110)}.get(self.kind, theme.DANGER_DARK)
-        theme.panel(surface, self.rect, col, alpha=235, radius=0)
+        # opaque: text of the scene underneath must not shine through
+        theme.panel(surface, self.rect, col, alpha=255, radius=0)
+        pygame.draw.line(surface, (0, 0, 0), self.rect.bottomleft, (self.rect.right, self.rect.bottom), 1)
         draw_text(surface, self.text, self.rect.inflate(-16, -4), self.px, theme.TEXT, bold=True, wrap=True, max_lines=2)
 
 
