@@ -505,3 +505,24 @@ def test_seat_boxes_show_last_rounds_titles_on_phones_too(size, monkeypatch):
     for seat in range(1, 5):
         title = scene._title(v["last_places"].index(seat))
         assert title in drawn, (seat, title)
+
+
+def test_exchange_waiting_line_names_who_we_wait_for(monkeypatch):
+    from felt.engine import next_round
+    import felt.ui.exchange_scene as es
+    rules = load_rules("PR-002")
+    rng = random.Random(4)
+    st, _ = new_match(rules, 4, 4)
+    while st.phase == "play":
+        apply_inplace(st, st.to_move, rng.choice(legal_moves(st)))
+    st, _ = next_round(st)
+    names = ["Anna", "Beat", "Carla", "Dominik"]
+    waiting = next(s for s in range(4) if s != st.to_move)
+    scene = ExchangeScene(view(st, waiting), names=names)
+    stack = _stack(scene, (360, 640))
+    drawn = []
+    real = es.draw_text
+    monkeypatch.setattr(es, "draw_text", lambda surf, text, *a, **kw: (drawn.append(text), real(surf, text, *a, **kw)))
+    stack.draw(pygame.Surface((360, 640)))
+    assert scene.task() is None
+    assert f"Warte auf {names[st.to_move]} …" in drawn, drawn

@@ -305,7 +305,7 @@ class ExchangeScene(Scene):
         if not t:
             pend = self.view.get("exchange_pending") or []
             if pend:
-                txt = i18n.t("ex.waiting") + f" ({self._name(pend[0][1])})"
+                txt = i18n.t("ex.waiting_for", name=self._name(pend[0][1]))
             else:
                 txt = i18n.t("ex.done")
             draw_text(surface, txt, L.hint, L.px["body"], theme.TEXT_DIM)
