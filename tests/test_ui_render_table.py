@@ -526,3 +526,26 @@ def test_exchange_waiting_line_names_who_we_wait_for(monkeypatch):
     stack.draw(pygame.Surface((360, 640)))
     assert scene.task() is None
     assert f"Warte auf {names[st.to_move]} …" in drawn, drawn
+
+
+def test_lower_place_sees_its_own_wish(monkeypatch):
+    from felt.engine import next_round
+    import felt.ui.exchange_scene as es
+    rules = load_rules("JASS36")
+    rng = random.Random(2)
+    st, _ = new_match(rules, 4, 2)
+    while st.phase == "play":
+        apply_inplace(st, st.to_move, rng.choice(legal_moves(st)))
+    st, _ = next_round(st)
+    seat = st.to_move
+    assert st.tasks[0][0] == "wish"
+    mv = next(m for m in legal_moves(st) if m.kind == "wish" and m.ranks)
+    apply_inplace(st, seat, mv)
+    scene = ExchangeScene(view(st, seat), names=["Anna", "Beat", "Carla", "Dominik"])
+    stack = _stack(scene, (360, 640))
+    drawn = []
+    real = es.draw_text
+    monkeypatch.setattr(es, "draw_text", lambda surf, text, *a, **kw: (drawn.append(text), real(surf, text, *a, **kw)))
+    stack.draw(pygame.Surface((360, 640)))
+    want = "Dein Wunsch: " + ", ".join(i18n.rank_name(r) for r in mv.ranks)
+    assert want in drawn, drawn

@@ -223,6 +223,16 @@ class ExchangeScene(Scene):
             return [got] + ([gave] if info.get("gave") else [])
         return [gave, got]
 
+    def _wish_text(self, info: dict) -> str | None:
+        """The schnorren wish of this exchange: the upper place reads what the lower one
+        wants; the lower place is reminded of what it asked for."""
+        wish = info.get("wish")
+        if wish is None:
+            return None
+        if info.get("role") == "upper":
+            return i18n.t("ex.wish_from", name=self._name(info.get("partner")), ranks=self._ranks_text(wish))
+        return i18n.t("ex.wish_mine", ranks=self._ranks_text(wish)) if wish else None
+
     def _plan(self) -> None:
         """Rects of the info panels and wish chips (layout, not drawing)."""
         L = self.L
@@ -256,7 +266,7 @@ class ExchangeScene(Scene):
         y = area.top
         for info in infos:
             rows = self._info_rows(info)
-            wish_line = info.get("wish") is not None and info.get("role") == "upper"
+            wish_line = self._wish_text(info) is not None
             card = L.pile_card
             avail = bottom - y
             need = len(rows) * (lab_h + card[1] + 6) + 12 + (lab_h if wish_line else 0)
@@ -267,8 +277,7 @@ class ExchangeScene(Scene):
                 need = len(rows) * (lab_h + card[1] + 6) + 12 + (lab_h if wish_line else 0)
             texts = [lbl for lbl, _ in rows]
             if wish_line:
-                texts.append(i18n.t("ex.wish_from", name=self._name(info.get("partner")),
-                                    ranks=self._ranks_text(info.get("wish"))))
+                texts.append(self._wish_text(info))
             content_w = max([fonts.width(tx, L.px["label"], True) for tx in texts] +
                             [int(info.get("count", 1)) * (card[0] + 6)]) + 24
             pw = min(area.w, max(content_w, int(area.w * (0.5 if not L.portrait else 1.0))))
@@ -325,8 +334,7 @@ class ExchangeScene(Scene):
         theme.panel(surface, pr, theme.PANEL, alpha=170, radius=12, border=theme.PANEL_BORDER, border_width=1)
         y = pr.top + 6
         if wish_line:
-            draw_text(surface, i18n.t("ex.wish_from", name=self._name(info.get("partner")),
-                                      ranks=self._ranks_text(info.get("wish"))),
+            draw_text(surface, self._wish_text(info),
                       pygame.Rect(pr.left + 12, y, pr.w - 24, lab_h), L.px["label"], theme.GOLD, align="left", bold=True)
             y += lab_h
         for label, cards in rows:

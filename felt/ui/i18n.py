@@ -203,6 +203,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ex.wish_none": ("Kein Wunsch", "No wish"),
     "ex.wish_from": ("{name} wünscht sich: {ranks}", "{name} wishes for: {ranks}"),
     "ex.wish_sent": ("Wunsch gesendet", "Wish sent"),
+    "ex.wish_mine": ("Dein Wunsch: {ranks}", "Your wish: {ranks}"),
     "ex.highest": ("Deine höchsten Karten gehen automatisch an {name}", "Your highest cards go automatically to {name}"),
     "ex.done": ("Tausch fertig", "Exchange done"),
     # --- results -------------------------------------------------------------
