@@ -131,3 +131,16 @@ def test_input_mapping_ignores_events_missing_attributes():
     assert scene.map_event(pygame.event.Event(pygame.FINGERDOWN, x="?", y=0.5), (360, 640)) == []
     full = pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 2), rel=(0, 0), buttons=(1, 0, 0))
     assert scene.map_event(full, (360, 640))[0].buttons == (1, 0, 0)
+
+
+def test_toast_shows_a_repeated_message_once():
+    from felt.ui.widgets import Toast
+    t = Toast(max_items=3)
+    t.show("Bot 2 gewinnt den Stich", 1.4)
+    t.update(1.0)
+    t.show("Bot 2 gewinnt den Stich", 1.4)
+    assert [it[0] for it in t.items] == ["Bot 2 gewinnt den Stich"]
+    t.update(1.0)
+    assert t.active, "the repeat keeps it on screen"
+    t.show("Bot 3 gewinnt den Stich", 1.4)
+    assert len(t.items) == 2

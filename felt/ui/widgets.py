@@ -259,6 +259,11 @@ class Toast(Widget):
         self.max_items = max_items
 
     def show(self, text: str, seconds: float = 2.2, kind: str = "info") -> None:
+        for it in self.items:
+            if it[0] == text:           # the same message again: show it once, for longer
+                it[1] = it[2] = max(it[1], seconds)
+                it[3] = kind
+                return
         self.items.append([text, seconds, seconds, kind])
         if len(self.items) > self.max_items:
             self.items.pop(0)
