@@ -549,3 +549,29 @@ def test_lower_place_sees_its_own_wish(monkeypatch):
     stack.draw(pygame.Surface((360, 640)))
     want = "Dein Wunsch: " + ", ".join(i18n.rank_name(r) for r in mv.ranks)
     assert want in drawn, drawn
+
+
+def test_long_name_keeps_ist_dran_on_a_phone(monkeypatch):
+    import felt.ui.table_scene as ts
+    from felt.ui import widgets
+    names = ["Anna", "Hans-Peter von Allmen", "Carla", "Dominik", "Eveline"]
+    st, _ = new_match(load_rules("PR-002"), 5, 3)
+    rng = random.Random(1)
+    while st.to_move != 1 or st.moves_made < 3:
+        apply_inplace(st, st.to_move, rng.choice(legal_moves(st)))
+    scene = TableScene(view(st, 0), names=names)
+    stack = _stack(scene, (360, 640))
+    drawn = []
+    real = ts.draw_text
+
+    def spy(surface, text, rect, px, *a, **kw):
+        drawn.append((text, rect, px, kw.get("bold", False)))
+        return real(surface, text, rect, px, *a, **kw)
+    monkeypatch.setattr(ts, "draw_text", spy)
+    stack.draw(pygame.Surface((360, 640)))
+    status = [d for d in drawn if d[0].endswith("ist dran")]
+    assert status, [d[0] for d in drawn]
+    text, rect, px, bold = status[0]
+    size, lines = widgets.layout_text(text, rect.w, rect.h, px, bold=bold, min_px=11)
+    assert lines == (text,), "not cut off"
+    assert size >= px * 0.6

@@ -666,6 +666,11 @@ class TableScene(Scene):
         rw = min(L.status.w // 3, fonts.width(rnd, L.px["small"]) + 8)
         rnd_r = pygame.Rect(L.status.right - rw, L.status.top, rw, L.status.h)
         st_r = pygame.Rect(L.status.left, L.status.top, L.status.w - rw - 8, L.status.h)
+        if v.get("to_move") is not None and not self.my_turn and v.get("phase") == "play":
+            # a long name must not push "ist dran" off the bar: fall back to the first name
+            full = seat_name(self.names, v["to_move"])
+            if fonts.width(status, int(L.px["title"] * 0.8), True) > st_r.w and " " in full.strip():
+                status = i18n.t("table.turn_of", name=full.split()[0])
         draw_text(surface, status, st_r, L.px["title"], col, align="left", bold=True, min_px=11)
         draw_text(surface, rnd, rnd_r, L.px["small"], theme.TEXT_DIM, align="right", min_px=9)
         if v.get("revolution"):
@@ -703,7 +708,7 @@ class TableScene(Scene):
         name_r = pygame.Rect(inner.left, inner.top, inner.w, name_h)
         name_col = theme.ACCENT if on_turn else (theme.TEXT_DIM if (out or passed) else theme.TEXT)
         draw_text(surface, seat_name(self.names, seat), name_r, L.px["label"], name_col,
-                  align="left", bold=True, min_px=10)
+                  align="left", bold=True, min_px=min(L.px["label"], 12))
         low = pygame.Rect(inner.left, name_r.bottom, inner.w, inner.h - name_h)
         count = (v.get("counts") or [0] * (seat + 1))[seat]
         ch = max(8, min(L.seat_card[1], low.h))
