@@ -575,3 +575,33 @@ def test_long_name_keeps_ist_dran_on_a_phone(monkeypatch):
     size, lines = widgets.layout_text(text, rect.w, rect.h, px, bold=bold, min_px=11)
     assert lines == (text,), "not cut off"
     assert size >= px * 0.6
+
+
+def test_results_names_stay_readable_with_eight_players(monkeypatch):
+    from felt.engine import next_round
+    import felt.ui.results_scene as rs
+    from felt.ui import widgets
+    names = ["Anna", "Hans-Peter von Allmen", "Carla", "Dominik", "Eveline", "Fritz", "Gabi", "Heinrich"]
+    st, _ = new_match(load_rules("PR-002"), 8, 3, rounds=2)
+    rng = random.Random(1)
+    while True:
+        while st.phase not in ("round_over", "match_over"):
+            apply_inplace(st, st.to_move, rng.choice(legal_moves(st)))
+        if st.phase == "match_over":
+            break
+        st, _ = next_round(st)
+    drawn = []
+    real = rs.draw_text
+
+    def spy(surface, text, rect, px, *a, **kw):
+        drawn.append((text, rect, px, kw))
+        return real(surface, text, rect, px, *a, **kw)
+    monkeypatch.setattr(rs, "draw_text", spy)
+    sc = rs.ResultsScene(view(st, 0), names=names, on_leave=lambda: 0, on_new_match=lambda: 0)
+    _stack(sc, (360, 640)).draw(pygame.Surface((360, 640)))
+    long = [d for d in drawn if "Hans-Peter" in d[0]]
+    assert long
+    for text, rect, px, kw in long:
+        size, _ = widgets.layout_text(text, rect.w, rect.h, px, bold=kw.get("bold", False),
+                                      min_px=kw.get("min_px", 10))
+        assert size >= 12, (text, size)

@@ -164,7 +164,7 @@ class ResultsScene(Scene):
             tw = rest.w * 45 // 100
             name_r = pygame.Rect(rest.left, rest.top, rest.w - tw - 8, rest.h)
             title_r = pygame.Rect(name_r.right + 8, rest.top, tw, rest.h)
-            draw_text(surface, self._name(seat), name_r, S.px["label"], theme.TEXT, align="left", bold=True, min_px=10)
+            draw_text(surface, self._name(seat), name_r, S.px["label"], theme.TEXT, align="left", bold=True, min_px=min(S.px["label"], 12))
             t = i18n.title_text(titles[i]) if i < len(titles) else ""
             draw_text(surface, t, title_r, S.px["body"], theme.GOLD if i == 0 else theme.TEXT_DIM, align="right",
                       min_px=9)
@@ -202,7 +202,7 @@ class ResultsScene(Scene):
                 band.fill((255, 255, 255, 12))
                 surface.blit(band, (rect.left + 2, y))
             draw_text(surface, f"{i + 1}. " + self._name(seat), pygame.Rect(rect.left + 10, y, name_w - 14, row_h),
-                      S.px["body"], theme.GOLD if i == 0 else theme.TEXT, align="left", bold=i == 0, min_px=9)
+                      S.px["body"], theme.GOLD if i == 0 else theme.TEXT, align="left", bold=i == 0, min_px=min(S.px["body"], 12))
             row = st[seat] if seat < len(st) else []
             for p in range(n):
                 cnt = row[p] if p < len(row) else 0
