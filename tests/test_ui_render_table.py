@@ -605,3 +605,28 @@ def test_results_names_stay_readable_with_eight_players(monkeypatch):
         size, _ = widgets.layout_text(text, rect.w, rect.h, px, bold=kw.get("bold", False),
                                       min_px=kw.get("min_px", 10))
         assert size >= 12, (text, size)
+
+
+@pytest.mark.parametrize("over", [False, True])
+def test_results_list_every_player_in_the_smallest_window(over, monkeypatch):
+    from felt.engine import next_round
+    import felt.ui.results_scene as rs
+    names = ["Anna", "Beat", "Carla", "Dominik", "Eveline", "Fritz", "Gabi", "Heinrich"]
+    st, _ = new_match(load_rules("PR-002"), 8, 3, rounds=2)
+    rng = random.Random(1)
+    while True:
+        while st.phase not in ("round_over", "match_over"):
+            apply_inplace(st, st.to_move, rng.choice(legal_moves(st)))
+        if st.phase == "match_over" or not over:
+            break
+        st, _ = next_round(st)
+    drawn = []
+    real = rs.draw_text
+    monkeypatch.setattr(rs, "draw_text", lambda surf, text, *a, **kw: (drawn.append(text), real(surf, text, *a, **kw)))
+    sc = rs.ResultsScene(view(st, 0), names=names, on_leave=lambda: 0, on_new_match=lambda: 0, on_next=lambda: 0)
+    _stack(sc, (320, 480)).draw(pygame.Surface((320, 480)))
+    for nm in names:
+        if over:    # the standings table lists every player ("1. Carla", "2. Heinrich", ...)
+            assert any(t.startswith(f"{i}. ") and nm in t for t in drawn for i in range(1, 9)), (nm, drawn)
+        else:       # the round's places list every player with their title
+            assert any(nm in t for t in drawn), (nm, drawn)

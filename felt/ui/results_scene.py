@@ -126,6 +126,10 @@ class ResultsScene(Scene):
         lab_h = int(S.px["label"] * 1.8)
         avail = c.bottom - y
         table_h = self._standings_height(n, row_h)
+        if self.match_over and table_h > avail and n:
+            # small windows: tighter rows rather than players missing from the standings
+            row_h = max(22, int((avail - lab_h) / (n + 1)))
+            table_h = self._standings_height(n, row_h)
         if self.match_over:
             self._draw_standings(surface, pygame.Rect(c.left, y, c.w, min(table_h, avail)), n, row_h)
             y += min(table_h, avail) + S.margin
@@ -137,7 +141,7 @@ class ResultsScene(Scene):
         else:
             places_h = len(places) * row_h
             if places_h + table_h > avail:   # compress rows to fit both
-                row_h = max(28, int((avail - lab_h - S.margin) / (len(places) + n + 1)))
+                row_h = max(22, int((avail - lab_h - S.margin) / (len(places) + n + 1)))
             y = self._draw_places(surface, y, places, titles, row_h) + S.margin // 2
             self._draw_standings(surface, pygame.Rect(c.left, y, c.w, c.bottom - y), n, row_h)
         if not self.next_btn.visible:
