@@ -630,3 +630,30 @@ def test_results_list_every_player_in_the_smallest_window(over, monkeypatch):
             assert any(t.startswith(f"{i}. ") and nm in t for t in drawn for i in range(1, 9)), (nm, drawn)
         else:       # the round's places list every player with their title
             assert any(nm in t for t in drawn), (nm, drawn)
+
+
+@pytest.mark.parametrize("mine", [False, True])
+def test_revolution_hint_stays_readable_on_a_phone(mine, monkeypatch):
+    import felt.ui.table_scene as ts
+    from felt.ui import widgets
+    st = _state_on_turn("PR-002", n=4, seed=5, seat=0)
+    if not mine:
+        apply_inplace(st, 0, next(m for m in legal_moves(st) if m.kind == "play"))
+    v = dict(view(st, 0))
+    v["revolution"] = True
+    scene = TableScene(v, names=["Anna", "Beat", "Carla", "Dominik"])
+    stack = _stack(scene, (360, 640))
+    assert scene.my_turn == mine
+    drawn = []
+    real = ts.draw_text
+
+    def spy(surface, text, rect, px, *a, **kw):
+        drawn.append((text, rect, px, kw))
+        return real(surface, text, rect, px, *a, **kw)
+    monkeypatch.setattr(ts, "draw_text", spy)
+    stack.draw(pygame.Surface((360, 640)))
+    hint = [d for d in drawn if d[1] == scene.L.hint]
+    assert hint and "Revolution" in hint[0][0]
+    text, rect, px, kw = hint[0]
+    size, lines = widgets.layout_text(text, rect.w, rect.h, px, bold=kw.get("bold", False), min_px=9)
+    assert size >= int(px * 0.8) and not lines[0].endswith("…"), (text, size, px)

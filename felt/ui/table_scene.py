@@ -837,7 +837,14 @@ class TableScene(Scene):
         elif not self.selected:
             text = i18n.t("table.keys") if not L.portrait else i18n.t("table.select_hint")
         if v.get("revolution"):
-            text = (text + " · " if text else "") + i18n.t("table.revolution_on")
+            rev = i18n.t("table.revolution_on")
+            both = (text + " · " if text else "") + rev
+            if not text or fonts.width(both, int(L.px["body"] * 0.85), self.my_turn) <= L.hint.w:
+                text = both
+            elif self.my_turn:      # narrow: what to beat matters most, the reversal still shows
+                text = text + " · " + i18n.t("fx.revolution").rstrip("!")
+            else:                   # the tap hint can go; the reversed order must stay readable
+                text, col = rev, theme.TEXT
         draw_text(surface, text, L.hint, L.px["body"], col, bold=self.my_turn, min_px=9)
 
     def _draw_hand(self, surface) -> None:
