@@ -105,3 +105,10 @@ def test_cli_simulate_json_is_deterministic(capsys):
 def test_cli_simulate_refuses_bad_player_count(capsys):
     assert main(["simulate", "--rules", "JASS36", "--players", "8", "--rounds", "3"]) == 2
     assert "players" in capsys.readouterr().out
+
+
+def test_rank_style_error_in_each_language():
+    with pytest.raises(RulesError) as err:
+        load_rules("PR-002").replace(ranks=("7", "8", "U")).validate()
+    assert "französischen" in err.value.de and "French" in err.value.en
+    assert "französisch" not in err.value.en

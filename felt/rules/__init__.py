@@ -38,7 +38,7 @@ _MESSAGES = {
     "unknown_option": ("Unbekannte Regel-Option {opt!r}", "Unknown rule option {opt!r}"),
     "ranks_empty": ("Das Blatt braucht mindestens {need} Ränge", "The deck needs at least {need} ranks"),
     "ranks_dup": ("Rang {rank} kommt doppelt vor", "Rank {rank} appears twice"),
-    "ranks_style": ("Rang {rank} gibt es bei {style} Karten nicht", "There is no rank {rank} in {style} cards"),
+    "ranks_style": ("Rang {rank} gibt es bei {style_de} Karten nicht", "There is no rank {rank} in {style_en} cards"),
     "players_range": ("Spielerzahl {lo}–{hi} geht nicht: erlaubt sind {min}–{max}",
                       "Players {lo}–{hi} impossible: allowed is {min}–{max}"),
     "too_few_cards": ("{cards} Karten reichen nicht für {n} Spieler (mindestens {need} Karten pro Kopf)",
@@ -174,7 +174,8 @@ class Rules:
                 raise RulesError("ranks_dup", rank=r)
             seen.add(r)
             if r not in style_ranks:
-                raise RulesError("ranks_style", rank=r, style="französischen" if self.suits == "french" else "Jass")
+                raise RulesError("ranks_style", rank=r, style_de="französischen" if self.suits == "french" else "Jass",
+                                style_en="French" if self.suits == "french" else "Jass")
         if not (MIN_SEATS <= self.min_players <= self.max_players <= MAX_SEATS):
             raise RulesError("players_range", lo=self.min_players, hi=self.max_players, min=MIN_SEATS, max=MAX_SEATS)
         if self.jokers and self.joker_card:
