@@ -27,9 +27,12 @@ def parse_address(text: str) -> tuple[str, int]:
         host, sep, port = text.rpartition(":")
         if not sep:
             raise ValueError(f"expected ADDRESS:PORT, got {text!r}")
-    p = int(port)
+    try:
+        p = int(port)
+    except ValueError:
+        p = -1
     if not host or not 0 < p < 65536:
-        raise ValueError(f"expected ADDRESS:PORT, got {text!r}")
+        raise ValueError(f"expected ADDRESS:PORT (port 1..65535), got {text!r}")
     return host, p
 
 
@@ -55,10 +58,38 @@ def _default_journal() -> str:
     return str(default_journal_path())
 
 
+def check_host_args(args: argparse.Namespace) -> str | None:
+    """A one-line complaint about `felt host` arguments out of range, or None.
+    Raises RulesError for a rule set that cannot be loaded."""
+    port = getattr(args, "port", 0) or 0
+    if not 0 <= port <= 65535:
+        return f"--port {port}: must be 1..65535 (or 0 for any free port)"
+    if getattr(args, "resume", None) is not None:
+        return None  # the table's settings come from its journal
+    from felt.net.host import resolve_rules
+    rules = resolve_rules(args.rules)
+    if not rules.min_players <= args.players <= rules.max_players:
+        return (f"--players {args.players}: the rule set {rules.id} allows "
+                f"{rules.min_players}..{rules.max_players} players")
+    if not 0 <= args.bots <= args.players:
+        return f"--bots {args.bots}: must be 0..{args.players} (the number of seats)"
+    if args.rounds is not None and not 0 <= args.rounds <= 99:
+        return f"--rounds {args.rounds}: must be 1..99 (0 = no limit)"
+    if args.turn_timer < 0:
+        return f"--turn-timer {args.turn_timer:g}: must be 0 (off) or more seconds"
+    if args.reconnect_wait < 0:
+        return f"--reconnect-wait {args.reconnect_wait:g}: must be 0 or more seconds"
+    return None
+
+
 def cmd_host(args: argparse.Namespace) -> int:
     from felt.net.journal import JournalError
     from felt.rules import RulesError
     try:
+        problem = check_host_args(args)
+        if problem:
+            print(f"felt host: {problem}", file=sys.stderr)
+            return 2
         config = host_config_from_args(args)
         return asyncio.run(_host_main(config, args))
     except (RulesError, JournalError) as exc:

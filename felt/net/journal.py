@@ -516,16 +516,20 @@ def on_start(host: Any) -> None:
     res: Resume | None = c.resume
     if c.journal:
         path = Path(c.journal)
-        if res is not None and res.path.resolve() == path.resolve():
-            j = Journal.reopen(path, res.good_bytes, res.entries)
-        else:
-            j = Journal.create(path)
-            if res is not None:  # resumed into another file: copy the table over
-                j.append(host_record(host))
-                if host.log is not None:
-                    j.write_match(host.log)
-                if res.lobby is not None:
-                    j.lobby(host)
+        try:
+            if res is not None and res.path.resolve() == path.resolve():
+                j = Journal.reopen(path, res.good_bytes, res.entries)
+            else:
+                j = Journal.create(path)
+        except OSError as exc:
+            raise JournalError(f"cannot write the journal {path}: {exc.strerror or exc}") from None
+        if res is not None and res.path.resolve() != path.resolve():
+            # resumed into another file: copy the table over
+            j.append(host_record(host))
+            if host.log is not None:
+                j.write_match(host.log)
+            if res.lobby is not None:
+                j.lobby(host)
         if j.entries == 0 or res is None or host.port != res.host.get("port") \
                 or host.address != res.host.get("address"):
             j.append(host_record(host))

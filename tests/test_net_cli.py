@@ -1,0 +1,41 @@
+"""Wrong inputs to `felt host --headless` and `felt bot`: one clear line on stderr and a
+non-zero exit, never a traceback (and never two minutes of silent retrying)."""
+from __future__ import annotations
+
+import pytest
+
+from felt import cli
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    rc = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+HOST = ("host", "--headless", "--interface", "127.0.0.1", "--no-announce")
+
+
+@pytest.mark.parametrize("args, words", [
+    (("--port", "99999"), "--port 99999"),
+    (("--port", "-1"), "--port -1"),
+    (("--players", "0"), "allows 3..8 players"),
+    (("--players", "100"), "--players 100: the rule set PR-002 allows 3..8"),
+    (("--rules", "JASS36", "--players", "7"), "JASS36 allows 3..6"),
+    (("--bots", "9"), "--bots 9: must be 0..4"),
+    (("--bots", "-1"), "--bots -1"),
+    (("--rounds", "-3"), "--rounds -3"),
+    (("--turn-timer", "-5"), "--turn-timer -5"),
+    (("--rules", "NOPE"), "NOPE"),
+])
+def test_host_arguments_out_of_range_give_one_clear_line(capsys, tmp_path, args, words):
+    rc, out, err = run_cli(capsys, *HOST, "--journal", str(tmp_path / "j.journal"), *args)
+    assert rc == 2
+    assert err.startswith("felt host: ") and words in err and err.count("\n") == 1, err
+    assert "Traceback" not in err and out == ""
+
+
+def test_host_with_an_unwritable_journal_says_so(capsys, tmp_path):
+    rc, out, err = run_cli(capsys, *HOST, "--journal", str(tmp_path))  # a directory
+    assert rc == 2
+    assert err.startswith("felt host: cannot write the journal ") and "cannot listen" not in err, err
