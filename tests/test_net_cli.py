@@ -2,9 +2,14 @@
 non-zero exit, never a traceback (and never two minutes of silent retrying)."""
 from __future__ import annotations
 
+import socket
+import time
+
 import pytest
 
 from felt import cli
+from felt.net import client as client_mod
+from felt.net import commands
 
 
 def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
@@ -39,3 +44,27 @@ def test_host_with_an_unwritable_journal_says_so(capsys, tmp_path):
     rc, out, err = run_cli(capsys, *HOST, "--journal", str(tmp_path))  # a directory
     assert rc == 2
     assert err.startswith("felt host: cannot write the journal ") and "cannot listen" not in err, err
+
+
+def test_bot_to_a_bad_address_fails_at_once(capsys, monkeypatch):
+    async def unresolvable(cls, host, port, timeout=5.0):  # no DNS traffic from tests
+        raise socket.gaierror(-2, "Name or service not known")
+    monkeypatch.setattr(client_mod.Connection, "open", classmethod(unresolvable))
+    for addr, words in (("127.0.0.1:abc", "expected ADDRESS:PORT"), ("[::1", "expected ADDRESS:PORT"),
+                        ("nosuchhost:4000", "cannot connect to nosuchhost:4000: [Errno -2] Name or")):
+        t0 = time.monotonic()
+        rc, out, err = run_cli(capsys, "bot", addr)
+        assert rc == 2 and err.startswith("felt bot: ") and words in err, (addr, err)
+        assert time.monotonic() - t0 < 5
+
+
+def test_bot_to_a_closed_port_gives_up_after_its_first_connect_window(capsys, monkeypatch):
+    monkeypatch.setattr(commands, "FIRST_CONNECT_FOR", 0.5)
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()  # nobody listens there
+    t0 = time.monotonic()
+    rc, out, err = run_cli(capsys, "bot", f"127.0.0.1:{port}")
+    assert rc == 2 and time.monotonic() - t0 < 5
+    assert err.startswith(f"felt bot: cannot connect to 127.0.0.1:{port}") and err.count("\n") == 1, err

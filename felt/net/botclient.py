@@ -19,12 +19,13 @@ class BotClient:
     def __init__(self, host: str, port: int, name: str = "Bot", level: str = "normal",
                  delay: float = 0.0, token: str | None = None, seed: Any = None,
                  reconnect_for: float = 120.0, record: bool = False, think_ms: int | None = None,
-                 on_message: Callable[[dict], Any] | None = None, stop_at_match_over: bool = True):
+                 on_message: Callable[[dict], Any] | None = None, stop_at_match_over: bool = True,
+                 first_connect_for: float | None = None):
         self.delay = delay
         self.bot = make_bot(level, seed=seed, think_ms=think_ms)
         self.rng = random.Random(seed)
         self.client = AsyncClient(host, port, name, token, reconnect_for=reconnect_for,
-                                  on_message=self._on_message)
+                                  on_message=self._on_message, first_connect_for=first_connect_for)
         self.record = record
         self.received: list[dict] = []
         self.errors: list[dict] = []

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import queue
+import socket
 import threading
 import time
 from typing import Any, Callable
@@ -86,8 +87,12 @@ class AsyncClient:
                  spectator: bool = False, reconnect_for: float = 120.0,
                  on_message: Callable[[dict], Any] | None = None,
                  on_status: Callable[[str, str], Any] | None = None,
-                 ping_every: float = 15.0, connect_timeout: float = 5.0):
+                 ping_every: float = 15.0, connect_timeout: float = 5.0,
+                 first_connect_for: float | None = None):
         self.host, self.port, self.name = host, port, name
+        # how long to try the very first connection (None: as long as reconnect_for); an
+        # address that does not resolve at all then fails at once
+        self.first_connect_for = first_connect_for
         self.token = token
         self.spectator = spectator
         self.reconnect_for = reconnect_for
@@ -131,8 +136,11 @@ class AsyncClient:
             except (OSError, asyncio.TimeoutError) as exc:
                 if lost_at is None:
                     lost_at = time.monotonic()
-                if time.monotonic() - lost_at > self.reconnect_for:
-                    self._final = f"cannot connect: {exc}"
+                first = self.connects == 0 and self.first_connect_for is not None
+                window = self.first_connect_for if first else self.reconnect_for
+                if time.monotonic() - lost_at > window or (first and isinstance(exc, socket.gaierror)):
+                    why = str(exc) or type(exc).__name__
+                    self._final = f"cannot connect to {self.host}:{self.port}: {why}"
                     break
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)

@@ -175,9 +175,12 @@ def cmd_bot(args: argparse.Namespace) -> int:
     return asyncio.run(_bot_main(host, port, name, args.level, max(0.0, args.delay)))
 
 
+FIRST_CONNECT_FOR = 15.0  # seconds `felt bot` tries to reach a table it has never reached
+
+
 async def _bot_main(host: str, port: int, name: str, level: str, delay: float) -> int:
     from felt.net.botclient import BotClient
-    bot = BotClient(host, port, name, level=level, delay=delay)
+    bot = BotClient(host, port, name, level=level, delay=delay, first_connect_for=FIRST_CONNECT_FOR)
     task = asyncio.ensure_future(bot.run())
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
@@ -200,5 +203,9 @@ async def _bot_main(host: str, port: int, name: str, level: str, delay: float) -
         _say(f"{name}: seat {seat}, match over; places per round: {places}; "
              f"winner: seat {v.get('winner')}")
         return 0
+    if bot.client.connects == 0:
+        why = bot.client._final or f"stopped before reaching {host}:{port}"
+        print(f"felt bot: {why}", file=sys.stderr, flush=True)
+        return 2
     _say(f"{name}: stopped ({bot.client.reason or bot.client.status})")
     return 1
