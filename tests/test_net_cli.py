@@ -68,3 +68,25 @@ def test_bot_to_a_closed_port_gives_up_after_its_first_connect_window(capsys, mo
     rc, out, err = run_cli(capsys, "bot", f"127.0.0.1:{port}")
     assert rc == 2 and time.monotonic() - t0 < 5
     assert err.startswith(f"felt bot: cannot connect to 127.0.0.1:{port}") and err.count("\n") == 1, err
+
+
+def test_soak_output_counts_lobby_kills_apart_from_the_kills_per_match(capsys, monkeypatch):
+    """`felt soak --kills 2` printed '2 host kills per match' and then '3 host kills' for a
+    match whose host also died in its lobby; both lines now say where the extra one is."""
+    from felt.net import soak
+
+    m = soak.MatchResult(1, 7, moves=120, rounds=3, kills_asked=2)
+    m.kills = [soak.KillRecord(-1, 0, False), soak.KillRecord(10, 10, False), soak.KillRecord(30, 30, True)]
+    short = soak.MatchResult(2, 8, moves=60, rounds=1, kills_asked=2)
+    short.kills = [soak.KillRecord(-1, 0, False)]
+    assert "1 host kills (1 in the lobby; 0 of 2 planned during play: the match ended first)" \
+        in soak.match_line(short)
+
+    async def fake_run_soak(matches, players, rules, rounds, drops, kills, seed, say):
+        say(soak.match_line(m))
+        return soak.SoakResult([m])
+    monkeypatch.setattr(soak, "run_soak", fake_run_soak)
+    rc, out, err = run_cli(capsys, "soak", "--matches", "1", "--kills", "2")
+    assert rc == 0, err
+    assert "2 host kills per match during play (plus one in the lobby in about half of them)" in out
+    assert "match 1: 120 moves, 3 rounds, 0 drops, 0 reconnects, 3 host kills (1 in the lobby), 0 journal" in out

@@ -170,6 +170,7 @@ class MatchResult:
     rules: Any = None
     players: int = 0
     rounds_asked: int = 0
+    kills_asked: int = 0    # host kills during play that were planned (the match may end first)
     last_views: dict = field(default_factory=dict)   # seat (None: spectator) -> last view
     host_output: str = ""
 
@@ -309,6 +310,7 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
     est = _estimate_moves(rules, players, rounds, mseed)
     targets = sorted(kill_at) if kill_at is not None else \
         sorted(rng.randint(1, max(2, int(est * 0.8))) for _ in range(kills))
+    res.kills_asked = len(targets)
 
     stopping = False
 
@@ -500,11 +502,21 @@ async def run_soak(matches: int = 3, players: int = 4, rules: str = "PR-002", ro
             r = await play_match(i, players=players, rules_spec=rules, rounds=rounds, drops=drops, kills=kills,
                                  seed=rng.getrandbits(32), workdir=wd, say=say, **kw)
             out.matches.append(r)
-            say(f"match {i}: {r.moves} moves, {r.rounds} rounds, {r.drops} drops, {r.reconnects} reconnects, "
-                f"{len(r.kills)} host kills, {r.repairs} journal repairs, {r.seconds:.1f} s: "
-                + ("ok" if not r.problems else "; ".join(r.problems)))
+            say(match_line(r))
     out.seconds = time.monotonic() - t0
     return out
+
+
+def match_line(r: MatchResult) -> str:
+    """The line `felt soak` prints for a finished match."""
+    lobby = sum(1 for k in r.kills if k.seen_seq == -1)
+    notes = [f"{lobby} in the lobby"] if lobby else []
+    if len(r.kills) - lobby < r.kills_asked:
+        notes.append(f"{len(r.kills) - lobby} of {r.kills_asked} planned during play: the match ended first")
+    note = f" ({'; '.join(notes)})" if notes else ""
+    return (f"match {r.index}: {r.moves} moves, {r.rounds} rounds, {r.drops} drops, {r.reconnects} reconnects, "
+            f"{len(r.kills)} host kills{note}, {r.repairs} journal "
+            f"repairs, {r.seconds:.1f} s: " + ("ok" if not r.problems else "; ".join(r.problems)))
 
 
 def cmd_soak(args: Any) -> int:
@@ -520,7 +532,8 @@ def cmd_soak(args: Any) -> int:
         return 2
     say(f"soak: {args.matches} matches of {args.rounds} rounds, {args.players} network bot clients and a "
         f"spectator, rules {args.rules}, drop chance {args.drops:g} per update, {args.kills} host kills "
-        f"per match (SIGKILL, then felt host --resume), seed {args.seed}")
+        f"per match during play{' (plus one in the lobby in about half of them)' if args.kills > 0 else ''} "
+        f"(SIGKILL, then felt host --resume), seed {args.seed}")
     res = asyncio.run(run_soak(args.matches, args.players, args.rules, args.rounds, max(0.0, args.drops),
                                max(0, args.kills), args.seed, say=say))
     t = res.totals()
