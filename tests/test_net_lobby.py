@@ -234,3 +234,27 @@ def test_hard_bots_think_in_a_worker_and_the_host_stays_responsive():
         await host.stop()
 
     asyncio.run(asyncio.wait_for(main(), 90))
+
+
+def test_a_dropped_players_lobby_seat_is_freed_even_after_a_reorder():
+    """The reconnect wait's timer compared the seat at its old index: after the owner
+    reordered the seats, a dropped player's seat stayed taken (and its token alive) for good."""
+    async def main():
+        host = await Host(cfg(players=3, reconnect_wait=0.3)).start()
+        owner = await RawClient.connect(host.port)
+        await owner.hello("Owner", token=host.admin_token)
+        gone = await RawClient.connect(host.port)
+        w = await gone.hello("Gone")
+        assert w["seat"] == 1
+        gone.abort()
+        await asyncio.sleep(0.1)
+        owner.send({"t": "reorder", "order": [0, 2, 1]})  # Gone's seat moves to index 2
+        await owner.expect("lobby", where=lambda m: m["seats"][2]["name"] == "Gone")
+        await asyncio.sleep(0.5)
+        assert [s.kind for s in host.seats] == ["human", "empty", "empty"]
+        back = await RawClient.connect(host.port)
+        e = await back.hello("Gone", token=w["token"])
+        assert e["t"] == "error" and e["code"] == "bad_token"
+        await host.stop()
+
+    asyncio.run(asyncio.wait_for(main(), 20))

@@ -436,7 +436,9 @@ class Host:
     def _away(self, i: int, seat: Seat) -> None:
         """The reconnect wait of a dropped player ran out."""
         seat.away_timer = None
-        if i >= len(self.seats) or self.seats[i] is not seat or seat.conn is not None or seat.kind != "human":
+        # the owner may have reordered the seats meanwhile: the timer belongs to the seat, not the index
+        i = next((k for k, x in enumerate(self.seats) if x is seat), -1)
+        if i < 0 or seat.conn is not None or seat.kind != "human":
             return
         if self.running:
             seat.away = True
