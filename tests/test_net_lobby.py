@@ -258,3 +258,42 @@ def test_a_dropped_players_lobby_seat_is_freed_even_after_a_reorder():
         await host.stop()
 
     asyncio.run(asyncio.wait_for(main(), 20))
+
+
+def test_renames_do_not_flood_everyone_with_lobby_updates(monkeypatch):
+    """Every rename went to every connection as a lobby message: 40 spectators renaming at
+    the rate limit made the host send ~60 MB in 3 s and slowed its answers to everyone.
+    Spectators' renames now tell no one; a seated player renames at most once per interval."""
+    from felt.net import host as host_mod
+    monkeypatch.setattr(host_mod, "CHAT_INTERVAL", 0.3)
+
+    async def main():
+        host = await Host(cfg(players=3)).start()
+        watcher = await RawClient.connect(host.port)
+        await watcher.hello("Watcher")
+        spec = await RawClient.connect(host.port)
+        await spec.hello("Spec", spectator=True)
+        p = await RawClient.connect(host.port)
+        w = await p.hello("Anna")
+        await watcher.expect("lobby", where=lambda m: m["seats"][w["seat"]]["name"] == "Anna")
+        watcher.inbox.clear()
+        for k in range(10):
+            spec.send({"t": "rename", "name": f"Spec{k}"})
+        spec.send({"t": "chat", "text": "hi"})
+        chat = await watcher.expect("chat")
+        assert chat["name"] == "Spec9"  # the spectator's new name is used on its chat lines
+        assert [m for m in watcher.inbox if m["t"] == "lobby"] == []
+        p.send({"t": "rename", "name": "Anna B"})
+        lb = await watcher.expect("lobby")
+        assert lb["seats"][w["seat"]]["name"] == "Anna B"
+        p.send({"t": "rename", "name": "Anna C"})
+        e = await p.expect("error")
+        assert e["code"] == "rate_limited" and e["ref"] == "rename"
+        assert host.seats[w["seat"]].name == "Anna B"
+        await asyncio.sleep(0.35)
+        p.send({"t": "rename", "name": "Anna C"})
+        lb = await watcher.expect("lobby")
+        assert lb["seats"][w["seat"]]["name"] == "Anna C"
+        await host.stop()
+
+    asyncio.run(asyncio.wait_for(main(), 20))

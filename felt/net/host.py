@@ -155,6 +155,7 @@ class ClientConn(asyncio.Protocol):
         self.dropped = 0
         self.last_rate_error = 0.0
         self.last_chat = 0.0
+        self.last_rename = 0.0
         self.bytes_out = 0
         self.frames_out = 0
 
@@ -888,10 +889,17 @@ class Host:
                 c.send_frame(data)
 
     def _m_rename(self, conn: ClientConn, msg: dict) -> None:
+        if conn.seat is None or self.seats[conn.seat].name == msg["name"]:
+            conn.name = msg["name"]
+            return  # a spectator's name is in no lobby: nothing to tell everyone
+        # every rename goes to every connection (and the journal): keep it as slow as chat
+        now = time.monotonic()
+        if now - conn.last_rename < CHAT_INTERVAL:
+            raise _Refuse("rate_limited", f"at most one rename per {CHAT_INTERVAL:g} s")
+        conn.last_rename = now
         conn.name = msg["name"]
-        if conn.seat is not None:
-            self.seats[conn.seat].name = msg["name"]
-            self._log_seat(conn.seat)
+        self.seats[conn.seat].name = msg["name"]
+        self._log_seat(conn.seat)
         self._lobby_changed()
 
     def _m_sit(self, conn: ClientConn, msg: dict) -> None:
