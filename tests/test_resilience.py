@@ -24,6 +24,7 @@ import pytest
 
 from felt import engine
 from felt.net import client as client_mod
+from felt.net import framing
 from felt.net import journal as jm
 from felt.net.botclient import BotClient
 from felt.net.client import AsyncClient, ClientThread
@@ -321,3 +322,46 @@ def test_resumed_host_announces_the_same_table_again(tmp_path):
         second.terminate()
         out = second.communicate(timeout=15)[0]
     assert "resuming table 'Stammtisch Süd'" in out and "announcement withdrawn" in out
+
+
+def test_a_client_notices_a_host_that_went_silent_and_reconnects():
+    """A host that vanishes without a FIN or RST (Wi-Fi gone, lid closed) left the client
+    'connected' until TCP gave up, many minutes later. It now counts as lost after three
+    unanswered ping intervals, and the client reconnects with its token."""
+    async def main():
+        hellos: list[dict] = []
+        writers = []
+
+        async def mute_host(reader, writer):  # welcomes, then never says a word again
+            dec = framing.FrameDecoder()
+            writers.append(writer)
+            while True:
+                data = await reader.read(65536)
+                if not data:
+                    return
+                for m in dec.feed(data):
+                    if m.get("t") == "hello":
+                        hellos.append(m)
+                        writer.write(framing.encode({"t": "welcome", "v": 1, "seat": 0, "token": "tok-" + "x" * 18,
+                                                     "spectator": False, "admin": False, "name": m["name"],
+                                                     "table": "Mute"}))
+        server = await asyncio.start_server(mute_host, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        statuses = []
+        c = AsyncClient("127.0.0.1", port, "Anna", ping_every=0.1, reconnect_for=5,
+                        on_status=lambda s, r: statuses.append((s, r)))
+        task = asyncio.ensure_future(c.run())
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if len(hellos) >= 2:
+                break
+        assert len(hellos) >= 2, statuses
+        assert hellos[1].get("token") == "tok-" + "x" * 18  # came back to its seat
+        assert any(s == "reconnecting" and "no word from the host" in r for s, r in statuses), statuses
+        await c.close()
+        await asyncio.wait_for(task, 5)
+        server.close()
+        for w in writers:
+            w.close()
+
+    asyncio.run(asyncio.wait_for(main(), 20))

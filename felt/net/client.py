@@ -176,8 +176,15 @@ class AsyncClient:
             pass
 
     async def _read(self, conn: Connection) -> None:
+        # the host answers every ping, so a host silent for three ping intervals is gone
+        # (Wi-Fi lost, laptop lid closed): reconnect instead of waiting for TCP to notice,
+        # which takes many minutes when no RST ever comes
+        silence = 3 * self.ping_every
         while True:
-            msg = await conn.recv()
+            try:
+                msg = await asyncio.wait_for(conn.recv(), silence)
+            except asyncio.TimeoutError:
+                raise ConnectionClosed(f"no word from the host for {silence:g} s") from None
             t = msg.get("t") if isinstance(msg, dict) else None
             if t == "welcome":
                 self._welcomed = True
