@@ -297,3 +297,34 @@ def test_renames_do_not_flood_everyone_with_lobby_updates(monkeypatch):
         await host.stop()
 
     asyncio.run(asyncio.wait_for(main(), 20))
+
+
+def test_a_player_kicked_during_a_match_cannot_say_hello_again_and_take_the_hand_back():
+    """A kicked player's seat went to a bot that newcomers may replace, so the kicked player
+    could rejoin at once with a fresh hello and got the same seat and hand back."""
+    async def main():
+        host = await Host(cfg(players=3, bot_delay=5.0)).start()
+        owner = await RawClient.connect(host.port)
+        await owner.hello("Owner", token=host.admin_token)
+        others = []
+        for name in ("Victim", "Carla"):
+            c = await RawClient.connect(host.port)
+            await c.hello(name)
+            others.append(c)
+        victim = others[0]
+        owner.send({"t": "start"})
+        st = await victim.expect("state")
+        hand = st["view"]["hand"]
+        owner.send({"t": "kick", "seat": victim.seat})
+        assert (await victim.expect("bye"))["code"] == "kicked"
+        assert host.seats[victim.seat].kind == "bot"
+        again = await RawClient.connect(host.port)
+        w = await again.hello("Victim")
+        assert w["t"] == "error" and w["code"] == "table_full", w
+        w = await again.hello("Victim", spectator=True)
+        assert w["t"] == "welcome" and w["seat"] is None
+        st = await again.expect("state")
+        assert st["view"]["hand"] == [] and not set(hand) & set(st["view"].get("hand", []))
+        await host.stop()
+
+    asyncio.run(asyncio.wait_for(main(), 20))

@@ -933,14 +933,15 @@ class Host:
         self._lobby_changed()
         self._schedule()
 
-    def _vacate(self, i: int) -> None:
-        """A human gives up seat i: empty in the lobby, a bot during a match. Token dies."""
+    def _vacate(self, i: int, auto: bool = True) -> None:
+        """A human gives up seat i: empty in the lobby, a bot during a match. Token dies.
+        ``auto``: a newcomer may take that bot's seat during the match."""
         old = self.seats[i]
         if old.away_timer:
             old.away_timer.cancel()
         if self.running:
             self._put_bot(i, old.level or self.options["bot_level"], name=f"{old.name} (Bot)"[:schema.NAME_MAX],
-                          auto=True)
+                          auto=auto)
             self._log_seat(i)
         else:
             self.seats[i] = Seat()
@@ -974,7 +975,7 @@ class Host:
         if seat.owner:
             raise _Refuse("lobby", "the owner cannot kick itself; use leave")
         victim = seat.conn
-        self._vacate(i)
+        self._vacate(i, auto=False)  # else the kicked player just says hello again and gets the hand back
         if victim is not None:
             victim.seat = None
             victim.bye("kicked")
