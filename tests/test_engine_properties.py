@@ -260,3 +260,21 @@ def test_same_seed_same_match():
     assert a.history == b.history and a.standings == b.standings
     c = random_match(load_rules("PR-002"), 5, seed=43, rounds=3)
     assert c.history != a.history or c.played != a.played
+
+
+@pytest.mark.parametrize("tid,n", [("PR-002", 5), ("JASS36", 4), ("P52", 3)])
+def test_exchange_choices_are_every_distinct_choice_once(tid, n):
+    from felt.rules import load_rules
+    for seed in range(3):
+        s, _ = new_match(load_rules(tid), n, seed, rounds=2)
+        random_round(s, random.Random(seed))
+        s, _ = next_round(s)
+        while s.phase == "exchange":
+            moves = legal_moves(s)
+            if moves[0].kind == "give":
+                k = len(moves[0].cards)
+                hand = s.hands[s.to_move]
+                expected = {tuple(sorted(s.face[c] for c in combo)) for combo in combinations(hand, k)}
+                got = [tuple(sorted(s.face[c] for c in m.cards)) for m in moves]
+                assert len(got) == len(set(got)) and set(got) == expected
+            apply_inplace(s, s.to_move, moves[-1])

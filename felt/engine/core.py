@@ -8,7 +8,6 @@ seed and the same moves give the same match. ``apply`` is pure (it works on a cl
 from __future__ import annotations
 
 import random
-from itertools import combinations_with_replacement
 from typing import NamedTuple
 
 from felt.cards import Card, build_deck
@@ -386,7 +385,7 @@ def _group(rk, hand):
         else:
             runs.append((r, [c]))
             prev = r
-    return tuple((r, tuple(cs)) for r, cs in runs), tuple(jokers)
+    return runs, jokers  # cached per seat until its hand changes; never mutated
 
 
 def _set_moves(s: State, seat: int, size: int | None, pile: Play | None = None) -> list[Move]:
@@ -525,21 +524,21 @@ def legal_moves(s: State) -> list[Move]:
         by_face: dict[str, list[int]] = {}
         for c in s.hands[seat]:
             by_face.setdefault(s.face[c], []).append(c)
-        groups = list(by_face.values())
-        out = []
-        for combo in combinations_with_replacement(range(len(groups)), k):
-            need: dict[int, int] = {}
-            cards = []
-            for g in combo:
-                i = need.get(g, 0)
-                if i >= len(groups[g]):
-                    break
-                need[g] = i + 1
-                cards.append(groups[g][i])
-            else:
-                out.append(Move("give", tuple(cards)))
-        return out
+        return [Move("give", cards) for cards in _multisets(list(by_face.values()), k, 0)]
     return []
+
+
+def _multisets(groups: list[list[int]], k: int, start: int):
+    """Every choice of ``k`` cards taking a prefix of each group (groups of equal cards)."""
+    if k == 0:
+        yield ()
+        return
+    for g in range(start, len(groups)):
+        cs = groups[g]
+        for take in range(1, min(k, len(cs)) + 1):
+            head = tuple(cs[:take])
+            for rest in _multisets(groups, k - take, g + 1):
+                yield head + rest
 
 
 def check_move(s: State, seat: int, move: Move) -> None:
