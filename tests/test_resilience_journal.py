@@ -365,3 +365,26 @@ def test_resume_into_another_journal_file(tmp_path):
     assert again.damage is None and again.log.seq == 33 and same_table(again.state, states[33])
     assert again.host["admin_token"] == "admin-secret"
     assert jm.load_resume(p).entries == 2 + 33  # the old file is left as it was
+
+
+def test_resuming_the_journal_of_a_host_that_still_runs_is_refused_up_front(tmp_path, capsys, monkeypatch):
+    """`felt host --resume FILE` while FILE's host still ran first bound another port ('the
+    resumed table listens on another port') and only then found the journal locked. The lock
+    is now checked before anything is read, repaired or bound."""
+    from felt import cli
+    from felt.net import host as host_mod
+    path = tmp_path / "t.journal"
+
+    async def main():
+        h = await Host(HostConfig(interface="127.0.0.1", announce=False, journal=str(path))).start()
+        started = []
+        monkeypatch.setattr(host_mod.Host, "start", lambda self: started.append(1))
+        rc = await asyncio.get_running_loop().run_in_executor(None, lambda: cli.main(
+            ["host", "--headless", "--interface", "127.0.0.1", "--no-announce", "--resume", str(path)]))
+        await h.stop()
+        return rc, started
+    rc, started = asyncio.run(main())
+    out, err = capsys.readouterr()
+    assert rc == 2 and started == []
+    assert err.strip() == f"felt host: journal {path} is in use by another running host"
+    assert "resuming" not in out

@@ -399,7 +399,9 @@ def resume_config(args: Any, say: Callable[[str], Any] | None = None,
     from felt.net.host import HostConfig
     say = say or (lambda m: print(m, flush=True))
     warn = warn or (lambda m: print(f"felt host: {m}", file=sys.stderr, flush=True))
-    res = load_resume(args.resume or None)
+    path = Path(args.resume) if args.resume else latest_journal()
+    _check_not_in_use(path)
+    res = load_resume(path)
     for w in res.warnings:
         warn(w)
     for m in res.messages:
@@ -431,6 +433,23 @@ def resume_config(args: Any, say: Callable[[str], Any] | None = None,
     if getattr(args, "start_when_full", False):
         cfg["start_when_full"] = True
     return HostConfig(**cfg)
+
+
+def _check_not_in_use(path: Path) -> None:
+    """Raise JournalError if the journal's host is still running (it holds the file's lock):
+    before anything else happens (no repair copy, no second table on another port)."""
+    if fcntl is None:
+        return
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        raise JournalError(f"journal {path} is in use by another running host") from None
+    finally:
+        os.close(fd)  # closing releases the probe's lock
 
 
 def journal_fields(args: Any, say: Callable[[str], Any] | None = None,
