@@ -365,3 +365,48 @@ def test_a_client_notices_a_host_that_went_silent_and_reconnects():
             w.close()
 
     asyncio.run(asyncio.wait_for(main(), 20))
+
+
+_WORKER_HOST = """
+import asyncio
+from felt.net.host import Host, HostConfig
+
+async def main():
+    h = await Host(HostConfig(interface="127.0.0.1", announce=False, players=3, bots=3, bot_level="hard",
+                              think_ms=20, start_when_full=True, bot_delay=0.0, rounds=1)).start()
+    while h._pool is None or not h._pool._processes:
+        await asyncio.sleep(0.02)
+    print(*h._pool._processes, flush=True)
+    await asyncio.sleep(60)
+
+asyncio.run(main())
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            return not any(line.startswith("State:") and "Z" in line.split()[1] for line in fh)
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_bot_worker_process_exits_when_its_host_is_killed():
+    """A host killed with SIGKILL left its hard bots' worker process behind for good (one
+    stray process per crash and resume); the worker now exits when its host is gone."""
+    env = host_env()
+    proc = subprocess.Popen([sys.executable, "-c", _WORKER_HOST], stdout=subprocess.PIPE, text=True, env=env,
+                            cwd=str(Path(__file__).resolve().parent.parent))
+    try:
+        worker = int(proc.stdout.readline().split()[0])
+        assert _alive(worker)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(5)
+        deadline = time.monotonic() + 5
+        while _alive(worker) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(worker), "the worker outlived its host"
+    finally:
+        if proc.poll() is None:
+            proc.kill()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
 import secrets
 import threading
@@ -771,7 +772,8 @@ class Host:
                 import concurrent.futures
                 import multiprocessing
                 self._pool = concurrent.futures.ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_worker_init, initargs=(os.getpid(),))
             move = await self.loop.run_in_executor(self._pool, _think_remote, self._bot_level(i), seed,
                                                    self.config.think_ms, v)
         except asyncio.CancelledError:
@@ -1124,6 +1126,17 @@ class Host:
 
 
 _REMOTE_BOTS: dict = {}
+
+
+def _worker_init(parent: int) -> None:
+    """In the worker process: exit when the host process is gone. A host killed with
+    SIGKILL cannot shut its pool down, and the worker would otherwise wait for work forever
+    (one stray process per crash and resume)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+    threading.Thread(target=watch, name="felt-parent-watch", daemon=True).start()
 
 
 def _think_remote(level: str, seed: int, think_ms: int | None, view: dict) -> dict:
