@@ -664,17 +664,20 @@ def _apply_checked(s: State, seat: int, move: Move) -> list[dict]:
     return _apply_play(s, seat, move.cards)
 
 
+def _exchange_note(s: State, seat: int, partner: int, key: str, value: list) -> None:
+    """Record in ``seat``'s exchange info (with ``partner``) what it wished, gave or got."""
+    for info in s.exchange_info[seat]:
+        if info["partner"] == partner:
+            info[key] = value
+
+
 def _apply_exchange(s: State, seat: int, move: Move) -> list[dict]:
     task, who, partner, k = s.tasks.pop(0)
     events = []
     if task == "wish":
         ranks = list(move.ranks)
-        for info in s.exchange_info[partner]:
-            if info["partner"] == seat:
-                info["wish"] = ranks
-        for info in s.exchange_info[seat]:
-            if info["partner"] == partner:
-                info["wish"] = ranks
+        _exchange_note(s, seat, partner, "wish", ranks)
+        _exchange_note(s, partner, seat, "wish", ranks)
         events.append(_pev("wish", [seat, partner], {"ranks": ranks}, seat=seat, to=partner))
     else:
         cards = list(move.cards)
@@ -684,12 +687,8 @@ def _apply_exchange(s: State, seat: int, move: Move) -> list[dict]:
         s.hands[partner].extend(cards)
         s.hands[partner].sort(key=_sort_key(s))
         s.groups[seat] = s.groups[partner] = None
-        for info in s.exchange_info[seat]:
-            if info["partner"] == partner:
-                info["gave"] = cards
-        for info in s.exchange_info[partner]:
-            if info["partner"] == seat:
-                info["got"] = cards
+        _exchange_note(s, seat, partner, "gave", cards)
+        _exchange_note(s, partner, seat, "got", cards)
         events.append(_pev("give", [seat, partner], {"cards": cards}, seat=seat, to=partner, count=len(cards)))
     if s.tasks:
         s.to_move = s.tasks[0][1]
