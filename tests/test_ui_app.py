@@ -8,29 +8,7 @@ import time
 import pygame
 import pytest
 
-from tests.ui_app_helpers import click, key, make_app, pump, type_text
-
-
-@pytest.fixture
-def cfg(tmp_path, monkeypatch):
-    d = tmp_path / "cfg"
-    monkeypatch.setenv("FELT_CONFIG_DIR", str(d))
-    return d
-
-
-@pytest.fixture
-def app_factory(cfg):
-    apps = []
-
-    def make(*a, **kw):
-        app = make_app(*a, **kw)
-        apps.append(app)
-        return app
-    yield make
-    for app in apps:
-        app.close()
-    from felt.ui import i18n
-    i18n.set_lang("de")
+from tests.ui_app_helpers import click, key, pump, type_text
 
 
 # ------------------------------------------------------------------ settings

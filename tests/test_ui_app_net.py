@@ -7,28 +7,14 @@ import time
 import pygame
 import pytest
 
-from tests.ui_app_helpers import LOOPBACK, card_point, click, host_hand, host_thread, key, make_app, pump, type_text
+from tests.ui_app_helpers import LOOPBACK, card_point, click, host_hand, host_thread, key, pump, type_text
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 @pytest.fixture(autouse=True)
-def _config(tmp_path, monkeypatch):
-    monkeypatch.setenv("FELT_CONFIG_DIR", str(tmp_path / "cfg"))
-    monkeypatch.setenv("FELT_DATA_DIR", str(tmp_path / "data"))
-
-
-@pytest.fixture
-def app_factory():
-    apps = []
-
-    def make(*a, **kw):
-        app = make_app(*a, **kw)
-        apps.append(app)
-        return app
-    yield make
-    for app in apps:
-        app.close()
+def _config(cfg):
+    """Every test here gets its own config and data folders (see conftest.py)."""
 
 
 def _my_turn(app) -> bool:

@@ -1,0 +1,33 @@
+"""Fixtures shared by the window tests (test_ui_app*.py)."""
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def cfg(tmp_path, monkeypatch):
+    """A fresh config folder (and data folder) for the test: no real user files touched."""
+    d = tmp_path / "cfg"
+    monkeypatch.setenv("FELT_CONFIG_DIR", str(d))
+    monkeypatch.setenv("FELT_DATA_DIR", str(tmp_path / "data"))
+    return d
+
+
+@pytest.fixture
+def app_factory(cfg):
+    """Make headless app windows; all are closed and the language reset afterwards."""
+    from tests.ui_app_helpers import make_app
+
+    apps = []
+
+    def make(*a, **kw):
+        app = make_app(*a, **kw)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+    from felt.ui import i18n
+
+    i18n.set_lang("de")
