@@ -49,8 +49,19 @@ def _pos(target):
     return tuple(target)
 
 
-def click(app, target, touch: bool = False, steps: int = 1) -> None:
-    """A tap (finger) or left click at the centre of ``target`` (rect, widget or point)."""
+def click(app, target, touch: bool = False, steps: int = 1, when_enabled: bool = True,
+          timeout: float = 10.0) -> None:
+    """A tap (finger) or left click at the centre of ``target`` (rect, widget or point).
+
+    A player waits for a greyed-out button to light up before tapping it, and so does
+    this helper: with ``when_enabled`` (the default) a widget that is disabled right now
+    (say, the lobby's start button until the host's lobby message arrives) is waited
+    for, and never lighting up fails the test by name. ``when_enabled=False`` taps at
+    once, for tests of what a tap on a disabled button does.
+    """
+    if when_enabled and getattr(target, "enabled", True) is False:
+        pump(app, lambda: target.enabled, timeout=timeout,
+             what=f"{type(target).__name__} {getattr(target, 'text', '')!r} to be enabled")
     x, y = _pos(target)
     w, h = app.window.get_size()
     assert 0 <= x < w and 0 <= y < h, f"click outside the window at {(x, y)}"
