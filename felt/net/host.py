@@ -11,6 +11,7 @@ Everything runs on one event loop; :class:`HostThread` runs that loop in a threa
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import os
 import random
@@ -30,6 +31,7 @@ log = logging.getLogger("felt.net.host")
 MAX_WRITE_BUFFER = 1 << 20  # a client that does not read is dropped beyond this
 CHAT_INTERVAL = 0.5         # seconds between two chat lines of one connection
 CLOSE_GRACE = 5.0           # seconds a closed connection may take to flush its last bytes
+_SERIALS = itertools.count()
 
 
 # ----------------------------------------------------------------------------- config
@@ -60,6 +62,10 @@ class HostConfig:
     burst: int = 40
     flood_limit: int = 200
     max_conns: int = 64               # open connections (players, spectators, handshakes)
+    # handshakes in progress (connected, no successful hello yet): at most this many from one
+    # address and in all; beyond that the oldest such handshake is dropped (bye busy)
+    max_pending_per_addr: int = 8
+    max_pending: int | None = None    # None: max_conns // 4 (16 of 64)
     on_match_over: Callable[["Host"], Any] | None = None
     on_log: Callable[[MatchLog], Any] | None = None  # called with each new MatchLog (journal hook)
     journal: Any = None               # path of the append-only journal (journal.py); None = none
@@ -142,6 +148,8 @@ class ClientConn(asyncio.Protocol):
         self.transport: asyncio.Transport | None = None
         self.decoder = framing.FrameDecoder()
         self.peer = "?"
+        self.addr = "?"                # the peer's IP address (per-address handshake limit)
+        self.serial = next(_SERIALS)   # order of arrival (the oldest handshake is dropped first)
         self.welcomed = False
         self.seat: int | None = None
         self.spectator = False
@@ -165,6 +173,7 @@ class ClientConn(asyncio.Protocol):
         self.transport = transport  # type: ignore[assignment]
         peer = transport.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+        self.addr = str(peer[0]) if peer else "?"
         self.host._conn_made(self)
 
     def data_received(self, data: bytes) -> None:
@@ -274,6 +283,8 @@ class Host:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.closed: asyncio.Event | None = None  # created in start()
         self.stats = {"updates": 0, "bytes": 0, "frames": 0}
+        # connections turned away by the connection limits, by reason
+        self.refused = {"busy": 0, "pending_addr": 0, "pending": 0, "reserve": 0}
         # bench hook: (seq, arrival time of the network move or None, bytes sent for this update)
         self.on_update: Callable[[int, float | None, int], Any] | None = None
         self._move_arrival: float | None = None
@@ -411,10 +422,52 @@ class Host:
         self._sweeper = self.loop.call_later(min(1.0, c.hello_timeout / 4, c.idle_timeout / 4), self._sweep)
 
     # --------------------------------------------------------------- connections
+    @property
+    def max_pending(self) -> int:
+        """Handshakes in progress allowed in all (HostConfig.max_pending, default max_conns // 4)."""
+        c = self.config
+        n = c.max_pending if c.max_pending is not None else c.max_conns // 4
+        return max(1, min(int(n), c.max_conns - 1)) if c.max_conns > 1 else 1
+
+    @property
+    def max_joined(self) -> int:
+        """Welcomed connections plus absent seat holders beyond which a hello without a seat
+        token is turned away: the slots above are kept for handshakes and for players coming
+        back to their seats."""
+        return max(1, self.config.max_conns - self.max_pending)
+
     def _conn_made(self, conn: ClientConn) -> None:
+        c = self.config
         self.conns.add(conn)
-        if len(self.conns) > self.config.max_conns:
-            conn.bye("busy", f"the host already has {self.config.max_conns} connections")
+        if len(self.conns) > c.max_conns:
+            self.refused["busy"] += 1
+            conn.bye("busy", f"the host already has {c.max_conns} connections")
+            return
+        # Handshakes in progress may not crowd out the table: one device may hold at most
+        # max_pending_per_addr of them, all devices together max_pending. Over a limit the
+        # OLDEST handshake is dropped, not the new one: an honest client says hello at once,
+        # so a device that opens silent connections only ever drops its own stale ones.
+        pending = sorted((x for x in self.conns if not x.welcomed and not x.closed and x is not conn),
+                         key=lambda x: x.serial)
+        per_addr = max(1, c.max_pending_per_addr)
+        same = [x for x in pending if x.addr == conn.addr]
+        while len(same) >= per_addr:
+            old = same.pop(0)
+            pending.remove(old)
+            self.refused["pending_addr"] += 1
+            old.bye("busy", f"too many connections from {conn.addr} have not said hello yet (at most "
+                            f"{per_addr} at a time); this one, the oldest, is closed")
+        while len(pending) >= self.max_pending:
+            old = pending.pop(0)
+            self.refused["pending"] += 1
+            old.bye("busy", f"the host has {self.max_pending} connections that have not said hello yet; "
+                            f"this one, the oldest, is closed (say hello right after connecting)")
+
+    def _reserve_full(self) -> bool:
+        """True if a hello without a seat token must be turned away (see max_joined)."""
+        joined = sum(1 for x in self.conns if x.welcomed)
+        absent = sum(1 for s in self.seats if s.kind == "human" and s.token and s.conn is None)
+        return joined + absent >= self.max_joined
 
     def _conn_lost(self, conn: ClientConn) -> None:
         if conn not in self.conns:
@@ -519,12 +572,20 @@ class Host:
         # compare as bytes: compare_digest raises TypeError on non-ASCII str (found by fuzzing)
         is_admin = token is not None and secrets.compare_digest(token.encode(), self.admin_token.encode())
         seat_i: int | None = None
+        found: int | None = None
         if token is not None:
             found = next((i for i, s in enumerate(self.seats)
                           if s.token is not None and secrets.compare_digest(s.token.encode(), token.encode())), None)
             if found is None and not is_admin:
                 conn.error("bad_token", "unknown seat token (the seat may have been given up)", "hello")
                 return
+        if found is None and not is_admin and self._reserve_full():
+            # the remaining connections are kept for handshakes and for players coming back
+            self.refused["reserve"] += 1
+            conn.bye("busy", "the host has no room for another player or spectator: its last connections "
+                             "are kept for players coming back to their seats (try again later)")
+            return
+        if token is not None:
             if msg["spectator"]:
                 seat_i = None
             elif found is not None:
