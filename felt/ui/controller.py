@@ -77,6 +77,8 @@ class Controller:
 
     def _reset_table(self) -> None:
         self.view: dict | None = None
+        self.timer: dict | None = None       # the last state's turn timer {seat, left, total}
+        self._timer_at = 0.0                 # when it arrived (monotonic)
         self.lobby: dict | None = None
         self.seq = 0
         self.seat: int | None = None
@@ -158,7 +160,8 @@ class Controller:
             if config is None:
                 cfg: dict = {"name": default_name, "rules": self.settings.template,
                              "players": self.settings.players, "bot_level": self.settings.bot_level,
-                             "interface": self.interface, "auto_next": -1.0}
+                             "interface": self.interface, "auto_next": -1.0,
+                             "turn_timer": float(self.settings.turn_timer), "rounds": self.settings.rounds}
                 if "journal" not in self.host_defaults and "journal" not in over:
                     try:
                         from felt.net.journal import default_journal_path
@@ -241,13 +244,24 @@ class Controller:
         return ok
 
     def _remember_table_setup(self, msg: dict) -> None:
-        """The owner's template and number of seats become the defaults for the next table."""
+        """The owner's template, number of seats, turn timer and rounds become the defaults
+        for the next table."""
         t = msg.get("t")
-        if t == "set_rules" and msg.get("template"):
-            self.settings.template = str(msg["template"])
+        if t == "set_rules":
+            if msg.get("template"):
+                self.settings.template = str(msg["template"])
+            self.settings.rounds = None         # the host drops the rounds override with new rules
             self.save_settings()
         elif t == "set_seats" and isinstance(msg.get("n"), int) and 3 <= msg["n"] <= 8:
             self.settings.players = msg["n"]
+            self.save_settings()
+        elif t == "set_options":
+            if isinstance(msg.get("turn_timer"), (int, float)):
+                self.settings.turn_timer = int(round(msg["turn_timer"]))
+            if isinstance(msg.get("rounds"), int):
+                rules = (self.lobby or {}).get("rules") or {}
+                # the rule set's own count is no override: a new table keeps its rule set's
+                self.settings.rounds = None if msg["rounds"] == rules.get("rounds") else msg["rounds"]
             self.save_settings()
 
     def send_move(self, wire: dict) -> bool:
@@ -330,7 +344,10 @@ class Controller:
                 if view.get("phase") != "match_over":
                     self.dismissed = False
                 self.view = view
+                self.timer = msg.get("timer") if isinstance(msg.get("timer"), dict) else None
+                self._timer_at = time.monotonic()
                 self.route(list(msg.get("events") or []))
+                self._show_timer()
         elif t == "error":
             self.errors.append(msg)
             self._error(msg)
@@ -338,6 +355,20 @@ class Controller:
             self._bye = str(msg.get("code") or "")
         elif t == "chat":
             self.stack.notify(f"{msg.get('name', '?')}: {msg.get('text', '')}", "info", 4.0)
+
+    def _show_timer(self) -> None:
+        """Hand the host's turn timer (as of this state) to a scene that shows it."""
+        sc = self.main
+        if sc is None or not hasattr(sc, "set_timer"):
+            return
+        tm = self.timer
+        if tm is not None:
+            try:
+                left = float(tm.get("left") or 0) - (time.monotonic() - self._timer_at)
+                tm = dict(tm, left=max(0.0, left))
+            except (TypeError, ValueError):
+                tm = None
+        sc.set_timer(tm)
 
     def _caption(self) -> None:
         try:
@@ -565,3 +596,4 @@ class Controller:
             self._show_lobby()
         else:
             self._show_view(self.kind, [])
+            self._show_timer()

@@ -3,21 +3,24 @@
 Everyone sees the seats, the table's address and a summary of the rules (and can open
 them read-only). The table's owner (``admin``) can also tap a seat to add a bot with a
 level, remove a bot or a player, move seats up or down, pick a template, set the number
-of seats, open the rule editor, and start the match.
+of seats, the turn timer and the rounds of the match, open the rule editor, and start the
+match. The timer and rounds shown always follow the host's ``lobby.options`` (so every
+client sees the same values); guests read them in the rules block.
 
 Outside interface: ``set_lobby(lobby_msg, my_seat, admin)``; ``on_send(msg)`` gets every
 protocol message (``add_bot``, ``remove_bot``, ``kick``, ``reorder``, ``set_seats``,
-``set_rules``, ``start``); ``on_edit_rules(read_only)``; ``on_leave()``.
+``set_rules``, ``set_options``, ``start``); ``on_edit_rules(read_only)``; ``on_leave()``.
 ``snapshot_scene()`` builds it from demo data for ``felt snapshot``.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable
 
 import pygame
 
 from felt.rules import TEMPLATE_ORDER, Rules
-from felt.ui import i18n, layout, theme
+from felt.ui import fonts, i18n, layout, theme
 from felt.ui.rules_editor import rules_summary
 from felt.ui.scene import BACK, KEY, PRESS, RELEASE, Input, Scene
 from felt.ui.settings import LEVELS, Settings
@@ -142,32 +145,32 @@ class TextBlock(Widget):
         super().__init__()
         self.title = title
         self.lines = lines or []
+        self.lead = ""              # an optional first line in bold (e.g. the table options)
         self.px = 15
 
-    def _wrapped(self, w: int) -> list[str]:
-        from felt.ui import fonts
+    def _wrapped(self, w: int) -> list[tuple[str, bool]]:
         out = []
+        if self.lead:
+            out.extend((ln, True) for ln in fonts.wrap(self.lead, self.px, max(40, w - 24), 0, True))
         for ln in self.lines:
-            out.extend(fonts.wrap(ln, self.px, max(40, w - 24)))
+            out.extend((ln, False) for ln in fonts.wrap(ln, self.px, max(40, w - 24)))
         return out
 
     def height_for(self, w: int) -> int:
-        from felt.ui import fonts
-        lh = fonts.line_height(self.px)
+        lh = max(fonts.line_height(self.px), fonts.line_height(self.px, True))
         return int(self.px * 2.2) + lh * len(self._wrapped(w)) + 14
 
     def draw(self, surface) -> None:
-        from felt.ui import fonts
         r = self.rect
         theme.panel(surface, r, theme.PANEL, alpha=170, radius=12, border=theme.PANEL_BORDER, border_width=1)
         th = int(self.px * 2.2)
         draw_text(surface, self.title, pygame.Rect(r.left + 12, r.top + 2, r.w - 24, th), self.px + 1, theme.GOLD,
                   align="left", bold=True)
-        lh = fonts.line_height(self.px)
+        lh = max(fonts.line_height(self.px), fonts.line_height(self.px, True))
         y = r.top + th
-        for ln in self._wrapped(r.w):
+        for ln, bold in self._wrapped(r.w):
             draw_text(surface, ln, pygame.Rect(r.left + 12, y, r.w - 24, lh), self.px, theme.TEXT, align="left",
-                      min_px=9)
+                      min_px=9, bold=bold)
             y += lh
 
 
@@ -183,6 +186,60 @@ class Caption(Widget):
         if self.text:
             draw_text(surface, self.text, self.rect, self.px, self.color, align="left", bold=self.bold,
                       valign="bottom", wrap=True, max_lines=2, min_px=9)
+
+
+class FormChoice(Choice):
+    """A Choice whose ‹ value › control can be made wider than the default (``ctrl_w``), so
+    the lobby's steppers line up and a value such as "5 (Standard)" keeps a readable size."""
+
+    def __init__(self, *a, **kw) -> None:
+        super().__init__(*a, **kw)
+        self.ctrl_w: int | None = None
+
+    def text_w(self) -> int:
+        """Width the widest value text wants at this size."""
+        return max((fonts.width(txt, self.px, True) for _, txt in self.options), default=0)
+
+    def _parts(self):
+        if not self.ctrl_w:
+            return super()._parts()
+        r = self.rect
+        bw = max(44, min(r.h, 56))
+        ctrl_w = min(self.ctrl_w, r.w)
+        ctrl = pygame.Rect(r.right - ctrl_w, r.top, ctrl_w, r.h)
+        left = pygame.Rect(ctrl.left, r.top, bw, r.h)
+        right = pygame.Rect(ctrl.right - bw, r.top, bw, r.h)
+        mid = pygame.Rect(left.right, r.top, right.left - left.right, r.h)
+        label = pygame.Rect(r.left, r.top, ctrl.left - r.left - 8, r.h)
+        return label, left, mid, right
+
+
+TURN_TIMERS = (0, 15, 30, 45, 60, 90, 120)                   # seconds; 0 = off
+ROUND_COUNTS = tuple(range(1, 11)) + (12, 15, 20)             # then 0 = open-ended
+
+
+def timer_text(sec) -> str:
+    sec = int(round(float(sec or 0)))
+    return i18n.t("lobby.timer_off") if sec <= 0 else i18n.t("lobby.seconds", n=sec)
+
+
+def rounds_text(n: int) -> str:
+    return i18n.t("rules.rounds.open") if int(n) == 0 else str(int(n))
+
+
+def timer_options(current: int = 0) -> list[tuple[int, str]]:
+    vals = sorted(set(TURN_TIMERS) | {max(0, int(current))})
+    return [(v, timer_text(v)) for v in vals]
+
+
+def round_options(default: int, current: int | None = None) -> list[tuple[int, str]]:
+    """1, 2, … in order, then open-ended (0); the rule set's own count is marked."""
+    vals = set(ROUND_COUNTS) | {int(default)}
+    if current is not None:
+        vals.add(int(current))
+    order = sorted(v for v in vals if v > 0) + [0]
+    return [(v, i18n.t("lobby.rounds_default", n=rounds_text(v)) if v == default else rounds_text(v))
+            for v in order]
 
 
 # ----------------------------------------------------------------------------
@@ -220,8 +277,13 @@ class LobbyScene(Scene):
         self.down_btn = Button("▼", lambda: self.move(1), kind="secondary")
         self.actions = Row([(self.add_btn, 1.3), (self.level, 1.0), (self.remove_btn, 1.2),
                             (self.up_btn, 0.5), (self.down_btn, 0.5)])
-        self.template = Choice(i18n.t("lobby.template"), [], None, on_change=self._template_changed)
-        self.n_seats = Choice(i18n.t("app.seats"), [], None, on_change=self._seats_changed, wrap_around=False)
+        self.template = FormChoice(i18n.t("lobby.template"), [], None, on_change=self._template_changed)
+        self.n_seats = FormChoice(i18n.t("app.seats"), [], None, on_change=self._seats_changed, wrap_around=False)
+        # table options (owner): both follow the host's lobby.options
+        self.turn_timer = FormChoice(i18n.t("lobby.turn_timer"), timer_options(), 0,
+                                     on_change=self._timer_changed, wrap_around=False)
+        self.rounds = FormChoice(i18n.t("lobby.rounds"), round_options(5), 5,
+                                 on_change=self._rounds_changed, wrap_around=False)
         self.addr_caption = Caption()
         self.seats_caption = Caption(bold=True)
         self.rules_block = TextBlock()
@@ -257,6 +319,30 @@ class LobbyScene(Scene):
         except Exception:
             return None
 
+    @property
+    def options(self) -> dict:
+        return dict(self.lobby.get("options") or {})
+
+    def turn_timer_s(self) -> int:
+        """The host's turn timer in whole seconds (0 = off)."""
+        try:
+            return max(0, int(round(float(self.options.get("turn_timer") or 0))))
+        except (TypeError, ValueError):
+            return 0
+
+    def rounds_in_force(self) -> int | None:
+        """Rounds of the next match: the host's override, else the rule set's (0 = open-ended)."""
+        over = self.options.get("rounds")
+        if isinstance(over, int) and not isinstance(over, bool) and over >= 0:
+            return over
+        r = self.rules()
+        return r.rounds if r is not None else None
+
+    def options_line(self) -> str:
+        n = self.rounds_in_force()
+        return i18n.t("lobby.options_line", timer=timer_text(self.turn_timer_s()),
+                      rounds=rounds_text(n) if n is not None else "–")
+
     def _rebuild(self) -> None:
         seats = self.seats
         self.seat_rows = [SeatRow(s, s.get("seat") == self.my_seat, self.tap_seat if self.admin else None)
@@ -274,13 +360,25 @@ class LobbyScene(Scene):
             lo, hi = r.min_players, r.max_players
             self.n_seats.options = [(k, str(k)) for k in range(lo, hi + 1)]
             self.n_seats.set_value(len(seats))
+        secs = self.turn_timer_s()
+        self.turn_timer.options = timer_options(secs)
+        self.turn_timer.set_value(secs)
+        n_rounds = self.rounds_in_force()
+        if r is not None and n_rounds is not None:
+            self.rounds.options = round_options(r.rounds, n_rounds)
+            self.rounds.set_value(n_rounds)
         name = r.name if r is not None else template_name(tid)
         self.rules_block.title = i18n.t("app.rules_named", name=name) + (
             f" ({tid})" if tid.upper() in TEMPLATE_ORDER else "")
         try:
-            self.rules_block.lines = rules_summary(r) if r is not None else []
+            shown = r
+            if r is not None and n_rounds is not None and n_rounds != r.rounds:
+                shown = dataclasses.replace(r, rounds=n_rounds)     # the match's rounds, not the template's
+            self.rules_block.lines = rules_summary(shown) if shown is not None else []
         except Exception:
             self.rules_block.lines = []
+        # guests see the table options read-only, first thing in the rules block
+        self.rules_block.lead = self.options_line() if (self.lobby and not self.admin) else ""
         self.addr_caption.text = i18n.t("lobby.address", addr=self.address) if self.address else ""
         humans = sum(1 for s in seats if s.get("kind") == "human")
         bots = sum(1 for s in seats if s.get("kind") == "bot")
@@ -313,7 +411,7 @@ class LobbyScene(Scene):
         self.up_btn.enabled = kind is not None and self.selected > 0
         self.down_btn.enabled = kind is not None and self.selected < n - 1
         self.actions.hint = i18n.t("app.tap_seat") if self.admin else ""
-        for w in (self.template, self.n_seats, self.actions):
+        for w in (self.template, self.n_seats, self.turn_timer, self.rounds, self.actions):
             w.visible = self.admin
         self.actions.visible = self.admin
         self.level.visible = kind == "empty"
@@ -376,6 +474,14 @@ class LobbyScene(Scene):
         if n:
             self.send({"t": "set_seats", "n": int(n)})
 
+    def _timer_changed(self, sec) -> None:
+        if self.admin and sec is not None:
+            self.send({"t": "set_options", "turn_timer": int(sec)})
+
+    def _rounds_changed(self, n) -> None:
+        if self.admin and n is not None and not self.lobby.get("running"):
+            self.send({"t": "set_options", "rounds": int(n)})
+
     def start(self) -> None:
         if self.admin and not self.lobby.get("running"):
             self.send({"t": "start"})
@@ -405,7 +511,8 @@ class LobbyScene(Scene):
         self.start_btn.px = px["button"]
         for b in (self.rules_btn, self.add_btn, self.remove_btn, self.up_btn, self.down_btn, self.level):
             b.px = px["button"]
-        for c in (self.template, self.n_seats):
+        choices = (self.template, self.n_seats, self.turn_timer, self.rounds)
+        for c in choices:
             c.px = px["label"]
         for cap in (self.addr_caption, self.seats_caption, self.wait_caption):
             cap.px = px["body"]
@@ -428,9 +535,10 @@ class LobbyScene(Scene):
             left_items.append((self.actions, act_h))
         right_items = []
         if self.admin:
-            right_items += [(self.template, row_h), (self.n_seats, row_h)]
+            right_items += [(c, row_h) for c in choices]
         if S.portrait:
             cw = S.content.w
+            self._fit_choices(choices, cw - 6, row_h)
             right_items.append((self.rules_block, self.rules_block.height_for(cw - 6)))
             right_items.append((self.rules_btn, bh))
             self.left.set_rect(pygame.Rect(S.content.left, top, cw, bottom - top))
@@ -441,12 +549,31 @@ class LobbyScene(Scene):
             c = S.content
             lw = c.w * 48 // 100
             rw = c.w - lw - 2 * m
+            self._fit_choices(choices, rw - 6, row_h)
             right_items.append((self.rules_block, self.rules_block.height_for(rw - 6)))
             right_items.append((self.rules_btn, bh))
             self.left.set_rect(pygame.Rect(c.left, top, lw, bottom - top))
             self.left.set_items(left_items)
             self.right.set_rect(pygame.Rect(c.left + lw + 2 * m, top, rw, bottom - top))
             self.right.set_items(right_items)
+
+    def _fit_choices(self, choices, row_w: int, row_h: int) -> None:
+        """One control width for every stepper (they line up), wide enough for the widest
+        value where the row allows it; the labels keep at least ~1/3 of the row."""
+        bw = max(44, min(row_h, 56))
+        base = min(row_w * 55 // 100, max(170, row_w // 2))
+        need = max(c.text_w() for c in choices) + 2 * bw + 16
+        ctrl = max(base, min(need, row_w * 66 // 100))
+        for c in choices:
+            c.ctrl_w = ctrl
+
+    def banner_rect(self) -> pygame.Rect | None:
+        """The header's title strip between its buttons (back and menu stay usable)."""
+        if self.S is None:
+            return None
+        hd = self.S.header
+        lp, rp = self._pads
+        return pygame.Rect(lp + 4, hd.top, max(40, hd.w - lp - rp - 8), hd.h - 1)
 
     # ---------------------------------------------------------------- input
     def handle(self, inp: Input) -> None:
@@ -508,8 +635,8 @@ def demo_lobby() -> dict:
     ]
     return {"t": "lobby", "table": "Tisch von Anna", "n": 5, "seats": seats, "template": "PR-002",
             "rules": r.to_dict(), "running": False, "phase": None, "round_no": 0, "spectators": 0,
-            "options": {"turn_timer": 0.0, "reconnect_wait": 30.0, "bot_level": "normal", "bot_delay": 0.6,
-                        "auto_next": -1.0}}
+            "options": {"turn_timer": 30.0, "reconnect_wait": 30.0, "bot_level": "normal", "bot_delay": 0.6,
+                        "auto_next": -1.0, "rounds": None}}
 
 
 def snapshot_scene() -> LobbyScene:

@@ -138,6 +138,11 @@ class Scene:
     def animating(self) -> bool:
         return False
 
+    def banner_rect(self) -> pygame.Rect | None:
+        """Where a window-wide banner (connection lost) covers nothing essential of this
+        scene, e.g. the title text in its top bar; None: the app's default place."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
 

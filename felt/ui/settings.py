@@ -18,6 +18,8 @@ FILE_NAME = "settings.json"
 LEVELS = ("easy", "normal", "hard")
 NAME_MAX = 24
 SEATS_KEPT = 8          # seat tokens remembered (the most recent tables)
+TURN_TIMER_MAX = 3600   # seconds (the protocol's limit for set_options.turn_timer)
+ROUNDS_MAX = 99
 
 
 @dataclass
@@ -30,6 +32,8 @@ class Settings:
     last_address: str = ""          # last "join by address" entry
     template: str = "PR-002"        # rule template for hosted tables
     players: int = 4                # seats of a hosted table
+    turn_timer: int = 0             # turn timer of a hosted table, seconds (0 = off)
+    rounds: int | None = None       # rounds of a hosted table's match (None = the rule set's, 0 = open-ended)
     window: list = field(default_factory=list)   # [w, h] of the last window (desktop)
     seats: dict = field(default_factory=dict)    # "address:port" -> seat token (back to the seat
                                                  # after the app was closed or the phone slept)
@@ -55,6 +59,10 @@ class Settings:
             self.template = d.template
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not 3 <= self.players <= 8:
             self.players = d.players
+        if not _int_in(self.turn_timer, 0, TURN_TIMER_MAX):
+            self.turn_timer = d.turn_timer
+        if self.rounds is not None and not _int_in(self.rounds, 0, ROUNDS_MAX):
+            self.rounds = d.rounds
         if not isinstance(self.seats, dict):
             self.seats = {}
         self.seats = {k: v for k, v in list(self.seats.items())[-SEATS_KEPT:]
@@ -83,6 +91,10 @@ class Settings:
                 if k in known:
                     setattr(s, k, v)
         return s.clean()
+
+
+def _int_in(v, lo: int, hi: int) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
 
 def path(base: Path | None = None) -> Path:

@@ -36,8 +36,9 @@ class AppStack(SceneStack):
         # just under the scenes' top bar (as tall as the table's): the bar's menu (to leave)
         # stays visible and usable while the connection comes back
         bh = int(max(44, 46 * min(layout.unit(w, h), 1.5), px["body"] * 2.6))
-        self.banner.set_rect(pygame.Rect(0, bh, w, int(max(36, px["body"] * 2.4))))
-        self.banner.px = px["body"]
+        self._banner_default = pygame.Rect(0, bh, w, int(max(36, px["body"] * 2.4)))
+        self.banner.set_rect(self._banner_default)
+        self.banner.px = self._banner_px = px["body"]
         m = max(8, w // 40)
         self._toast_rect = pygame.Rect(m, bh + 8, w - 2 * m, int(px["body"] * 2.4) * 2 + 12)
         self.toast.set_rect(self._toast_rect)
@@ -48,7 +49,26 @@ class AppStack(SceneStack):
         self._layout_overlays()
         self.overlay_dirty = True
 
+    def banner_place(self) -> pygame.Rect:
+        """Where the banner goes over the scenes shown now: the place the bottom visible
+        scene offers (its top bar's title strip: nothing essential is hidden), else just
+        under the top bar (scenes without such a place; the bar's menu stays usable)."""
+        vis = self.visible()
+        r = None
+        if vis:
+            sc = vis[0]
+            try:
+                r = sc.banner_rect()
+            except Exception:
+                r = None
+            if r is None:
+                r = _top_bar_strip(sc)
+        if r is None or r.w < 40 or r.h < 24:
+            return pygame.Rect(self._banner_default)
+        return pygame.Rect(r)
+
     def show_banner(self, text: str | None, kind: str = "bad") -> None:
+        self.banner.set_rect(self.banner_place())
         if text:
             if not (self.banner.visible and self.banner.text == text and self.banner.kind == kind):
                 self.banner.show(text, kind)
@@ -83,12 +103,33 @@ class AppStack(SceneStack):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        if self.banner.visible:
+            self.banner.set_rect(self.banner_place())
+            # two lines where the strip is narrow (phones), at a size that fits its height
+            self.banner.px = min(self._banner_px, max(10, int(self.banner.rect.h / 2.6)))
         self.banner.draw(surface)
-        # notices go below the banner while it shows
-        self.toast.set_rect(self._toast_rect.move(0, self.banner.rect.h) if self.banner.visible
-                            else self._toast_rect)
+        # notices go below the banner while it shows (where it would cover them)
+        tr = self._toast_rect
+        if self.banner.visible and self.banner.rect.bottom > tr.top:
+            tr = tr.move(0, self.banner.rect.bottom - tr.top + 6)
+        self.toast.set_rect(tr)
         self.toast.draw(surface)
         self.overlay_dirty = False
+
+
+def _top_bar_strip(scene) -> pygame.Rect | None:
+    """For scenes that do not say where a banner may go: the top bar of a table-like
+    layout (``scene.L``), left of its icon buttons; the header of a menu-like layout
+    (``scene.S``) between its buttons when the scene keeps them in ``_pads``."""
+    L = getattr(scene, "L", None)
+    if isinstance(L, layout.TableLayout):
+        return pygame.Rect(0, L.top_bar.top, min(L.mute_btn.left, L.menu_btn.left) - 6, L.top_bar.h)
+    S = getattr(scene, "S", None)
+    pads = getattr(scene, "_pads", None)
+    if isinstance(S, layout.ScreenLayout) and isinstance(pads, tuple) and len(pads) == 2:
+        lp, rp = pads
+        return pygame.Rect(lp + 4, S.header.top, S.header.w - lp - rp - 8, S.header.h - 1)
+    return None
 
 
 # ----------------------------------------------------------------------------

@@ -9,7 +9,12 @@ events since the previous view. It talks to the outside only through:
   (``{"kind": "play", "cards": [...]}`` / ``{"kind": "pass"}``) — the app shell sends
   these with ``ClientThread.send``; tests read ``outbox``;
 - ``on_menu()`` and ``on_settings(settings)`` callbacks; ``settings`` is a dict with
-  'muted' and 'auto_pass'.
+  'muted' and 'auto_pass';
+- ``set_timer(timer)``: the host's turn timer ({seat, left, total} seconds, or None); a
+  ring with the seconds left shows in the top bar, a bar on the box of the seat on turn
+  (over the own hand when it is mine);
+- ``banner_rect()``: where the app's connection banner covers nothing essential (the
+  status text of the top bar, beside the menu buttons).
 
 A selection is legal iff it matches one of ``view['legal']`` by card faces (sets: the
 ranks and number of jokers; sequences: suit and rank of every card), which is exactly
@@ -18,6 +23,8 @@ representative per equivalent choice.
 """
 from __future__ import annotations
 
+import math
+import time
 from collections import Counter
 from typing import Any, Callable, Iterable
 
@@ -26,7 +33,7 @@ import pygame
 from felt.ui import anim, cardart, fonts, i18n, layout, theme
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.sound import Sounds
-from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text
+from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text, layout_text
 
 
 # ----------------------------------------------------------------------------
@@ -208,7 +215,8 @@ class TableScene(Scene):
         self._drag_state: bool | None = None
         self._drag_seen: set = set()
         self.timer: dict | None = None       # turn timer from the host: {seat, left, total}
-        self._timer_tick = 0.0
+        self._timer_end = 0.0                # monotonic time when it runs out
+        self._timer_shown = -1               # whole seconds last drawn
         self.play_btn = Button(i18n.t("table.play"), self.play_selected, kind="primary",
                                hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
         self.pass_btn = Button(i18n.t("table.pass"), self.do_pass, kind="secondary", hotkeys=(pygame.K_p,))
@@ -323,9 +331,29 @@ class TableScene(Scene):
         self.mark_dirty()
 
     def set_timer(self, timer: dict | None) -> None:
-        """The host's turn timer ({'seat', 'left', 'total'} seconds) or None."""
-        self.timer = dict(timer) if timer else None
+        """The host's turn timer ({'seat', 'left', 'total'} seconds) or None.
+
+        It counts down against the clock (not frame times: the idle loop's frames are
+        capped), until the next state brings a fresh one."""
+        try:
+            tm = dict(timer) if timer else None
+            if tm is not None:
+                tm["left"] = max(0.0, float(tm.get("left") or 0))
+                tm["total"] = float(tm.get("total") or 0)
+                if tm["total"] <= 0:
+                    tm = None
+        except (TypeError, ValueError):
+            tm = None
+        self.timer = tm
+        self._timer_end = time.monotonic() + (tm["left"] if tm else 0.0)
+        self._timer_shown = -1
         self.mark_dirty()
+
+    def timer_left(self) -> float | None:
+        """Seconds left on the turn timer now (None when no timer runs)."""
+        if not self.timer:
+            return None
+        return self.timer["left"]
 
     def toggle_card(self, cid: int) -> None:
         if cid in self.selected:
@@ -348,9 +376,17 @@ class TableScene(Scene):
         self.mute_btn.crossed = self.sounds.muted
         self.toast.set_rect(L.toast)
         self.toast.px = L.px["label"]
-        self.banner.set_rect(pygame.Rect(0, L.top_bar.bottom, w, int(L.px["body"] * 2.4)))
+        self.banner.set_rect(self.banner_rect())
         self.banner.px = L.px["body"]
         self._relayout_hand()
+
+    def banner_rect(self) -> pygame.Rect | None:
+        """The top bar left of its buttons: a connection banner there hides only the status
+        line (stale while the connection is down), never a seat box, the pile or the hand."""
+        L = self.L
+        if L is None:
+            return None
+        return pygame.Rect(0, L.top_bar.top, max(40, L.mute_btn.left - 6), L.top_bar.h)
 
     def _relayout_hand(self) -> None:
         L = self.L
@@ -594,11 +630,11 @@ class TableScene(Scene):
                 if self.my_turn and self.legal and self.legal.can_pass and not self.legal.can_play and not self.pending:
                     self.toast.show(i18n.t("table.auto_passed"), 1.4)
                     self.submit({"kind": "pass"})
-        if self.timer and self.timer.get("left", 0) > 0:
-            self.timer["left"] = max(0.0, float(self.timer["left"]) - dt)
-            self._timer_tick += dt
-            if self._timer_tick >= 0.2:
-                self._timer_tick = 0.0
+        if self.timer and self.timer["left"] > 0:
+            self.timer["left"] = max(0.0, self._timer_end - time.monotonic())
+            shown = math.ceil(self.timer["left"])
+            if shown != self._timer_shown:          # redraw once per second (and the bar with it)
+                self._timer_shown = shown
                 moving = True
         pulse = self.my_turn and not self.pending
         self.play_btn.pulse = (0.35 + 0.65 * self.anim.pulse()) if (pulse and self.play_btn.enabled) else 0.0
@@ -666,6 +702,10 @@ class TableScene(Scene):
         rw = min(L.status.w // 3, fonts.width(rnd, L.px["small"]) + 8)
         rnd_r = pygame.Rect(L.status.right - rw, L.status.top, rw, L.status.h)
         st_r = pygame.Rect(L.status.left, L.status.top, L.status.w - rw - 8, L.status.h)
+        ring = self._timer_ring_rect()
+        if ring is not None:
+            ring.right = rnd_r.left - 8
+            st_r.w = max(10, ring.left - 8 - st_r.left)
         if v.get("to_move") is not None and not self.my_turn and v.get("phase") == "play":
             # a long name must not push "ist dran" off the bar: fall back to the first name
             full = seat_name(self.names, v["to_move"])
@@ -673,6 +713,12 @@ class TableScene(Scene):
                 status = i18n.t("table.turn_of", name=full.split()[0])
         draw_text(surface, status, st_r, L.px["title"], col, align="left", bold=True, min_px=11)
         draw_text(surface, rnd, rnd_r, L.px["small"], theme.TEXT_DIM, align="right", min_px=9)
+        if ring is not None:
+            # right after the status text where it is short (wide windows), so both read together
+            size, lines = layout_text(status, st_r.w, st_r.h, L.px["title"], bold=True, min_px=11)
+            text_w = max((fonts.width(ln, size, True) for ln in lines), default=0)
+            ring.left = min(ring.left, st_r.left + text_w + max(10, ring.w // 3))
+            self._draw_timer_ring(surface, ring)
         if v.get("revolution"):
             pygame.draw.rect(surface, theme.DANGER, (0, L.top_bar.bottom - 3, L.w, 3))
         self.mute_btn.draw(surface)
@@ -799,20 +845,64 @@ class TableScene(Scene):
         draw_text(surface, by, bot_r, L.px["small"], theme.TEXT_DIM,
                   min_px=9)
 
-    def _draw_timer(self, surface) -> None:
+    def _timer_frac(self) -> float:
         tm = self.timer
-        if not tm or not tm.get("total"):
+        return max(0.0, min(1.0, tm["left"] / tm["total"])) if tm else 0.0
+
+    def _timer_color(self, frac: float):
+        return theme.OK if frac > 0.5 else (theme.ACCENT if frac > 0.2 else theme.DANGER)
+
+    def _timer_ring_rect(self) -> pygame.Rect | None:
+        """The countdown ring in the top bar (None when no timer runs)."""
+        if not self.timer or self.L is None or self.view.get("phase") != "play":
+            return None
+        d = max(26, self.L.top_bar.h - 12)
+        r = pygame.Rect(0, 0, d, d)
+        r.centery = self.L.top_bar.centery
+        return r
+
+    def _draw_timer_ring(self, surface, r: pygame.Rect) -> None:
+        """A ring that empties clockwise, the whole seconds left inside."""
+        frac = self._timer_frac()
+        col = self._timer_color(frac)
+        mine = self.timer.get("seat") == self.seat and self.seat is not None
+        pygame.draw.circle(surface, (0, 0, 0), r.center, r.w // 2)
+        thick = max(3, r.w // 9)
+        outer, inner = r.w / 2 - 1, r.w / 2 - 1 - thick
+        pygame.draw.circle(surface, (40, 60, 48), r.center, int(outer), thick)
+        if frac > 0:
+            steps = max(2, int(48 * frac))
+            cx, cy = r.center
+            pts_o, pts_i = [], []
+            for i in range(steps + 1):
+                a = -math.pi / 2 + 2 * math.pi * frac * i / steps      # from 12 o'clock, clockwise
+                pts_o.append((cx + outer * math.cos(a), cy + outer * math.sin(a)))
+                pts_i.append((cx + inner * math.cos(a), cy + inner * math.sin(a)))
+            pygame.draw.polygon(surface, col, pts_o + pts_i[::-1])
+        secs = str(max(0, math.ceil(self.timer["left"])))
+        draw_text(surface, secs, r.inflate(-2 * thick - 2, -2 * thick - 2), max(10, int(r.w * 0.42)),
+                  col if (mine or frac <= 0.2) else theme.TEXT, bold=True, min_px=8)
+
+    def _draw_timer(self, surface) -> None:
+        """The bar that runs out on the box of the seat on turn (over my hand when mine)."""
+        tm = self.timer
+        if not tm or self.view.get("phase") != "play":
             return
         seat = tm.get("seat")
-        frac = max(0.0, min(1.0, float(tm.get("left", 0)) / float(tm["total"])))
+        frac = self._timer_frac()
         r = self.seat_rect(seat) if seat is not None else None
+        th = max(5, int(self.L.px["small"] * 0.45))
         if r is None:
-            r = pygame.Rect(self.L.hand.left, self.L.hand.top - 6, self.L.hand.w, 4)
-        else:
-            r = pygame.Rect(r.left + 6, r.top + 3, r.w - 12, 4)
-        col = theme.OK if frac > 0.5 else (theme.ACCENT if frac > 0.2 else theme.DANGER)
-        pygame.draw.rect(surface, (0, 0, 0), r, border_radius=2)
-        pygame.draw.rect(surface, col, (r.left, r.top, int(r.w * frac), r.h), border_radius=2)
+            hand = self.L.hand
+            r = pygame.Rect(hand.left + 4, hand.top - th - 3, hand.w - 8, th)
+        else:       # along the top edge of the box, in its padding above the name
+            box_h = r.h - self.L.badge_h // 2
+            th = max(4, min(th, max(4, box_h // 10) - 2))
+            r = pygame.Rect(r.left + 10, r.top + 2, r.w - 20, th)
+        col = self._timer_color(frac)
+        pygame.draw.rect(surface, (0, 0, 0), r.inflate(2, 2), border_radius=th)
+        if frac > 0:
+            pygame.draw.rect(surface, col, (r.left, r.top, max(th, int(r.w * frac)), r.h), border_radius=th)
 
     def _draw_hint(self, surface) -> None:
         L = self.L
