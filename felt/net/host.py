@@ -910,8 +910,10 @@ class Host:
     def _lobby_changed(self) -> None:
         if self.loop is None:
             return
-        if self.journal is not None and not self.running:
-            self.journal.lobby(self)  # written only when seats, rules or options changed
+        if self.journal is not None:
+            if not self.running:
+                self.journal.lobby(self)  # written only when seats, rules or options changed
+            self.journal.settings(self)  # options or table name changed (also mid-match)
         data = framing.encode(self.lobby_msg())
         for conn in list(self.conns):
             if conn.welcomed:

@@ -12,7 +12,9 @@ with their tokens; ``move``; ``next_round``; ``end_match``; ``seat``) plus journ
 records (table name, port, admin token, options: what ``--resume`` needs to bring the same table
 back) and ``lobby`` records (seats with tokens, rule set, options; written when the lobby changes
 while no match runs). A new match appends a new ``match`` header; a resume uses the last one and
-any lobby record after it.
+any lobby record after it. A change of the table's settings (options, table name) while a match
+runs is written as another ``host`` record (between the match's entries; readers skip it there),
+so the settings a resume restores are those of the last ``host`` or ``lobby`` record in the file.
 
 Every record is written with one ``write`` and made durable with ``fdatasync`` *before* the host
 sends the result of the change to anyone (the match log calls its listeners right after an
@@ -133,6 +135,7 @@ class Journal:
         self.failed: str | None = None
         self.fsyncs = 0
         self._last_lobby: dict | None = None
+        self.last_settings: tuple | None = None  # (table name, options) of the last host/lobby record
 
     @staticmethod
     def _open(path: Path, flags: int) -> int:
@@ -206,6 +209,8 @@ class Journal:
             return
         self.offset += len(data)
         self.entries += 1
+        if rec.get("k") in ("host", "lobby") and isinstance(rec.get("options"), dict):
+            self.last_settings = settings_key(rec.get("name"), rec["options"])
 
     def lobby(self, host: Any) -> None:
         """The lobby (seats with tokens, rule set, options) when it changed: a table that dies
@@ -215,6 +220,13 @@ class Journal:
         if key != self._last_lobby:
             self._last_lobby = key
             self.append(rec)
+
+    def settings(self, host: Any) -> None:
+        """The table's settings (options, table name) when they changed since the last host or
+        lobby record: a ``host`` record, also in the middle of a match (a ``set_options`` made
+        then survives a crash)."""
+        if settings_key(host.table_name, host.options) != self.last_settings:
+            self.append(host_record(host))
 
     def follow(self, mlog: MatchLog) -> None:
         """Append every later record of ``mlog`` (its listener)."""
@@ -298,6 +310,8 @@ class Resume:
     entries: int                      # records kept
     damage: str | None = None         # why the journal ended early, or None
     lobby: dict | None = None         # the lobby as it was after the last match header (or without one)
+    options: dict = field(default_factory=dict)  # the table's options as last recorded
+    name: str | None = None           # the table's name as last recorded
     messages: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
@@ -372,6 +386,14 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
                 break
     hrec = records[[i for i in hosts if i < len(records)][-1]]
     kept = len(records)
+    options: dict = {}
+    name = None
+    for r in records:  # the last host or lobby record holds the settings (also from mid-match)
+        if r["k"] in ("host", "lobby"):
+            if isinstance(r.get("options"), dict):
+                options = dict(r["options"])
+            if r.get("name"):
+                name = str(r["name"])
     lobbies = [i for i, r in enumerate(records) if r["k"] == "lobby" and (not matches or i > matches[-1])]
     lobby = records[lobbies[-1]] if lobbies else None
     if damage is not None:
@@ -385,7 +407,8 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
                 saved = f"; could not save a copy ({exc})"
         warnings.append(f"journal {p} is damaged: {damage}. Resuming from the last whole entry "
                         f"(entry {kept}, byte {good} of {len(data)}){saved}")
-    res = Resume(p, hrec, mlog, state, good, kept, damage, lobby=lobby, warnings=warnings)
+    res = Resume(p, hrec, mlog, state, good, kept, damage, lobby=lobby, options=options, name=name,
+                 warnings=warnings)
     res.messages.append(f"resuming table '{hrec.get('name')}' from journal {p}: {res.summary()}")
     return res
 
@@ -410,8 +433,8 @@ def resume_config(args: Any, say: Callable[[str], Any] | None = None,
     cfg = dict(h.get("config") or {})
     known = set(HostConfig.__dataclass_fields__)
     cfg = {k: v for k, v in cfg.items() if k in known}
-    opts = h.get("options") or {}
-    cfg.update(name=h.get("name") or cfg.get("name") or "Felt Club", port=h.get("port") or 0,
+    opts = res.options or h.get("options") or {}
+    cfg.update(name=res.name or h.get("name") or cfg.get("name") or "Felt Club", port=h.get("port") or 0,
                admin_token=h.get("admin_token"), journal=str(getattr(args, "journal", None) or res.path), resume=res)
     for k in ("turn_timer", "reconnect_wait", "bot_delay", "auto_next", "bot_level"):
         if k in opts:
@@ -479,6 +502,10 @@ def host_record(host: Any) -> dict:
                        if isinstance(getattr(c, k, None), (type(None), bool, int, float, str))}}
 
 
+def settings_key(name: Any, options: Any) -> tuple:
+    return (name, tuple(sorted((str(k), v) for k, v in dict(options or {}).items())))
+
+
 def lobby_record(host: Any) -> dict:
     return {"k": "lobby", "seats": [s.record(i) for i, s in enumerate(host.seats)], "rules": host.rules.to_dict(),
             "rounds": host.rounds, "template": host.template, "name": host.table_name,
@@ -508,6 +535,11 @@ def restore(host: Any, res: Resume) -> None:
             if k in host.options:
                 host.options[k] = v
         host.seats = [_seat(s) for s in lb["seats"]]
+    for k, v in res.options.items():  # the latest settings win (a set_options made mid-match)
+        if k in host.options:
+            host.options[k] = v
+    if res.name:
+        host.table_name = res.name
 
 
 def _seat(s: dict) -> Any:
@@ -554,6 +586,8 @@ def on_start(host: Any) -> None:
             j.append(host_record(host))
         if host.log is not None:
             j.follow(host.log)
+        if res is not None and j.last_settings is None and res.options:
+            j.last_settings = settings_key(res.name, res.options)  # as on disk: no repeat record
         host.journal = j
         prev = c.on_log
 
