@@ -216,3 +216,52 @@ def test_connection_banner_covers_no_seat_pile_hand_or_button(w, h):
     b = stack.banner.rect
     assert not b.colliderect(lob.back_btn.rect) and not b.colliderect(lob.menu_btn.rect)
     assert b.bottom <= lob.S.header.bottom and not b.colliderect(lob.left.rect)
+
+
+@pytest.mark.parametrize("w,h", [(360, 640), (1280, 720)])
+def test_banner_in_the_top_bar_of_exchange_and_results(w, h):
+    """Scenes without their own banner place: the banner takes their top bar between the
+    buttons shown there, not the content below it."""
+    from felt.engine import view
+    from felt.ui import i18n
+    from felt.ui.exchange_scene import ExchangeScene
+    from felt.ui.results_scene import ResultsScene
+    from felt.ui.snapshot import DEMO_NAMES, demo_states
+    pygame.init()
+    d = demo_states("PR-002", 5, 7)
+    st = d["exchange"][0]
+    ex = ExchangeScene(view(st, st.to_move or 0), names=DEMO_NAMES[:5])
+    stack, surf = _scene_stack(ex, w, h)
+    stack.show_banner(i18n.t("fx.connection_lost"), "bad")
+    stack.draw(surf)
+    b = stack.banner.rect
+    assert ex.L.top_bar.contains(b) and not b.colliderect(ex.menu_btn.rect) and b.w >= w // 2
+    res = ResultsScene(view(d["results"][0], 0), names=DEMO_NAMES[:5], on_next=lambda: None)
+    stack.replace(res)
+    stack.draw(surf)
+    b = stack.banner.rect
+    assert res.S.header.contains(b) and b.w >= w // 2
+
+
+def test_rounds_fixed_while_a_match_runs_and_default_marked():
+    from felt.ui.lobby_scene import LobbyScene, demo_lobby
+    pygame.init()
+    lob = demo_lobby()
+    sc = LobbyScene(lob, my_seat=0, admin=True)
+    sc.set_size(1280, 720)
+    sc.rounds.step(1)
+    assert sc.sent[-1] == {"t": "set_options", "rounds": 6}
+    sc.turn_timer.step(1)
+    assert sc.sent[-1] == {"t": "set_options", "turn_timer": 45}
+    # a host value off the list (felt host --turn-timer 20 --rounds 33) is shown as it is
+    sc.set_lobby(dict(lob, options=dict(lob["options"], turn_timer=20.0, rounds=33)), 0, True)
+    assert sc.turn_timer.value == 20 and sc.rounds.value == 33
+    assert [t for _, t in sc.rounds.options][:5] == ["1", "2", "3", "4", "5 (Standard)"]
+    assert sc.rounds.options[-1] == (0, "offen")
+    sent = len(sc.sent)
+    sc.set_lobby(dict(lob, running=True), 0, True)
+    assert not sc.rounds.enabled
+    click_at = sc.rounds._parts()[3].center
+    from felt.ui.scene import PRESS, RELEASE, Input
+    assert not sc.rounds.handle(Input(PRESS, pos=click_at)) and not sc.rounds.handle(Input(RELEASE, pos=click_at))
+    assert len(sc.sent) == sent

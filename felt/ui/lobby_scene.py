@@ -392,6 +392,7 @@ class LobbyScene(Scene):
         self.start_btn.visible = self.admin
         running = bool(self.lobby.get("running"))
         self.start_btn.enabled = self.admin and not running
+        self.rounds.enabled = not running          # fixed once a match runs (the host refuses it)
         self.wait_caption.text = "" if self.admin else i18n.t("lobby.waiting")
         self.back_btn.text = "‹"
         self._refresh_actions()

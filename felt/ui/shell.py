@@ -119,17 +119,25 @@ class AppStack(SceneStack):
 
 def _top_bar_strip(scene) -> pygame.Rect | None:
     """For scenes that do not say where a banner may go: the top bar of a table-like
-    layout (``scene.L``), left of its icon buttons; the header of a menu-like layout
-    (``scene.S``) between its buttons when the scene keeps them in ``_pads``."""
+    layout (``scene.L``) or the header of a menu-like one (``scene.S``), between the
+    buttons the scene shows there (its widgets found in the bar)."""
+    from felt.ui.widgets import Widget
     L = getattr(scene, "L", None)
-    if isinstance(L, layout.TableLayout):
-        return pygame.Rect(0, L.top_bar.top, min(L.mute_btn.left, L.menu_btn.left) - 6, L.top_bar.h)
     S = getattr(scene, "S", None)
-    pads = getattr(scene, "_pads", None)
-    if isinstance(S, layout.ScreenLayout) and isinstance(pads, tuple) and len(pads) == 2:
-        lp, rp = pads
-        return pygame.Rect(lp + 4, S.header.top, S.header.w - lp - rp - 8, S.header.h - 1)
-    return None
+    if isinstance(L, layout.TableLayout):
+        bar = pygame.Rect(L.top_bar)
+    elif isinstance(S, layout.ScreenLayout):
+        bar = pygame.Rect(S.header)
+    else:
+        return None
+    left, right = bar.left, bar.right
+    for w in list(vars(scene).values()):
+        if isinstance(w, Widget) and w.visible and w.rect.w > 0 and w.rect.colliderect(bar):
+            if w.rect.centerx < bar.centerx:
+                left = max(left, w.rect.right + 4)
+            else:
+                right = min(right, w.rect.left - 6)
+    return pygame.Rect(left, bar.top, right - left, bar.h - 1)
 
 
 # ----------------------------------------------------------------------------
