@@ -4,14 +4,18 @@ at its new port through mDNS (loopback only), by the table id in its TXT record.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
 import signal
+import socket
+import struct
 import subprocess
 import sys
 import threading
 import time
 
 from felt.net import journal as jm
+from felt.net.client import ClientThread
 from felt.net.host import Host, HostConfig
 from felt.net.soak import host_env
 from felt.net.testing import RawClient
@@ -144,3 +148,100 @@ def test_a_journal_without_settings_records_resumes_with_its_host_records_option
     asyncio.run(main())
     again = jm.load_resume(p)  # the new port's host record carries the same settings
     assert again.damage is None and again.options["turn_timer"] == 9.0 and again.options["reconnect_wait"] == 12.0
+
+
+class PortBlocker:
+    """Another program on the table's old port: it accepts connections and drops them at once."""
+
+    def __init__(self, port: int):
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # the dead host's TIME_WAITs
+        self.sock.bind(("127.0.0.1", port))
+        self.sock.listen(16)
+        self.sock.settimeout(0.2)
+        self.accepted = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                c, _ = self.sock.accept()
+            except OSError:
+                continue
+            self.accepted += 1
+            c.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # reset
+            c.close()
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(5)
+        self.sock.close()
+
+
+def test_a_client_finds_its_resumed_table_at_a_new_port_by_mdns(tmp_path):
+    """The host dies (kill -9); another program takes its port; `felt host --resume` listens on
+    another port and announces the same table id (loopback only). The pygame client's
+    ClientThread finds it there and gets its seat and hand back with its token."""
+    env = dict(host_env(), FELT_DATA_DIR=str(tmp_path))
+    j = tmp_path / "t.journal"
+    name = f"Umzug {os.getpid()}"
+    first = HostProc(["--name", name, "--port", "0", "--players", "3", "--bots", "2", "--rounds", "3",
+                      "--seed", "5", "--start-when-full", "--bot-delay", "0.003", "--reconnect-wait", "30",
+                      "--journal", str(j)], env)
+    ct = ClientThread("127.0.0.1", first.port, "Anna").start()
+    second = blocker = None
+    try:
+        def wait_state(pred, timeout=30.0):
+            end = time.monotonic() + timeout
+            while time.monotonic() < end:
+                for m in ct.poll():
+                    if m["t"] == "state" and pred(m):
+                        return m
+                time.sleep(0.01)
+            raise AssertionError(f"no such state; client {ct.status} ({ct.reason})")
+
+        mine = wait_state(lambda m: m["view"]["to_move"] == m["view"]["seat"] and m["view"]["legal"])
+        table_id = hashlib.sha256(b"felt-table-id\0" + first.admin.encode()).hexdigest()[:16]
+        assert ct._client.table_id == table_id and table_id not in first.admin
+        seat, hand, at = ct.seat, sorted(mine["view"]["hand"]), mine["seq"]
+        # on turn: the host waits for us. It dies, and another program takes its port.
+        first.kill()
+        blocker = PortBlocker(first.port)
+        second = HostProc(["--resume", str(j)], env)
+        assert second.port != first.port and second.admin == first.admin
+        got = wait_state(lambda m: True)
+        assert ct.status == "connected" and ct.port == second.port and ct.seat == seat
+        assert got["seq"] == at and sorted(got["view"]["hand"]) == hand and got["view"]["to_move"] == seat
+        assert ct._client.relocations == 1 and blocker.accepted >= 1  # it tried the old port first
+        # and plays on at the new port
+        v = got["view"]
+        assert ct.send({"t": "move", "move": v["legal"][0], "seq": got["seq"]})
+        wait_state(lambda m: m["seq"] > at)
+        out = second.stop()
+        assert "listens on another port" in out and f"resuming table '{name}'" in out
+    finally:
+        ct.close()
+        for h in (first, second):
+            if h is not None:
+                h.stop()
+        if blocker is not None:
+            blocker.close()
+
+
+def test_the_table_id_is_in_the_txt_and_the_welcome_only_when_announced():
+    async def main():
+        quiet = await Host(HostConfig(interface="127.0.0.1", announce=False, players=3)).start()
+        c = await RawClient.connect(quiet.port)
+        w = await c.hello("Anna")
+        assert w["t"] == "welcome" and "table_id" not in w
+        txt = quiet._txt()
+        assert txt["id"] == quiet.table_id and len(quiet.table_id) == 16
+        assert quiet.admin_token not in str(txt)
+        other = Host(HostConfig(interface="127.0.0.1", announce=False, admin_token=quiet.admin_token))
+        assert other.table_id == quiet.table_id  # the same admin token (a resume): the same id
+        assert Host(HostConfig(announce=False)).table_id != quiet.table_id
+        await c.close()
+        await quiet.stop()
+    asyncio.run(main())

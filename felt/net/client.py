@@ -2,13 +2,17 @@
 
 - :class:`Connection`: one TCP connection speaking frames (send/recv of dicts).
 - :class:`AsyncClient`: hello, keepalive, and reconnect with the seat token (retrying for
-  ``reconnect_for`` seconds, default 120) after the connection drops.
+  ``reconnect_for`` seconds, default 120) after the connection drops. A host that announces its
+  table over mDNS sends a ``table_id`` in its welcome; when reconnecting keeps failing the client
+  browses for that id and also tries the table's new port (a resumed host whose old port was
+  taken listens elsewhere), on the same host address.
 - :class:`ClientThread`: the same in its own thread for the pygame UI: ``start()``,
   ``send(dict)``, ``poll() -> list[dict]`` (non-blocking), ``status``, ``close()``.
 """
 from __future__ import annotations
 
 import asyncio
+import logging
 import queue
 import socket
 import threading
@@ -16,6 +20,8 @@ import time
 from typing import Any, Callable
 
 from felt.net import framing, schema
+
+log = logging.getLogger("felt.net.client")
 
 # Codes after which reconnecting makes no sense.
 FINAL_CODES = frozenset({"bad_version", "kicked", "replaced", "shutdown", "flood", "bad_token", "table_full"})
@@ -88,7 +94,8 @@ class AsyncClient:
                  on_message: Callable[[dict], Any] | None = None,
                  on_status: Callable[[str, str], Any] | None = None,
                  ping_every: float = 15.0, connect_timeout: float = 5.0,
-                 first_connect_for: float | None = None):
+                 first_connect_for: float | None = None, discover: bool = True,
+                 discover_after: float = 1.0):
         self.host, self.port, self.name = host, port, name
         # how long to try the very first connection (None: as long as reconnect_for); an
         # address that does not resolve at all then fails at once
@@ -109,6 +116,17 @@ class AsyncClient:
         self._closing = False
         self._final: str | None = None
         self.connects = 0
+        # finding a resumed table at a new port (mDNS): only for hosts that sent a table_id
+        self.discover = discover
+        self.discover_after = discover_after  # seconds of failed reconnecting before browsing
+        self.table_id: str | None = None
+        self.table_name = ""
+        self.peer_ip: str | None = None       # the host's address at the last welcome
+        self.local_ip: str | None = None      # ours toward it: the interface to browse on
+        self.home_port = port                 # the port of the last welcome
+        self.found_ports: list[int] = []      # the table's ports seen by the browser
+        self.relocations = 0                  # reconnects that went to a port found by mDNS
+        self._finder: asyncio.Task | None = None
 
     def _set_status(self, status: str, reason: str = "") -> None:
         if status != self.status or reason != self.reason:
@@ -127,43 +145,112 @@ class AsyncClient:
 
     async def run(self) -> None:
         """Connect, and reconnect after drops, until closed or given up."""
-        lost_at: float | None = None
+        lost_at: float | None = None  # since when no connection got a welcome
         delay = 0.05
         self._set_status("connecting")
-        while not self._closing and self._final is None:
-            try:
-                conn = await Connection.open(self.host, self.port, self.connect_timeout)
-            except (OSError, asyncio.TimeoutError) as exc:
+        try:
+            while not self._closing and self._final is None:
+                if lost_at is not None:
+                    self._look_elsewhere(time.monotonic() - lost_at)
+                try:
+                    conn = await Connection.open(self.host, self.port, self.connect_timeout)
+                except (OSError, asyncio.TimeoutError) as exc:
+                    if lost_at is None:
+                        lost_at = time.monotonic()
+                    first = self.connects == 0 and self.first_connect_for is not None
+                    window = self.first_connect_for if first else self.reconnect_for
+                    if time.monotonic() - lost_at > window or (first and isinstance(exc, socket.gaierror)):
+                        why = str(exc) or type(exc).__name__
+                        self._final = f"cannot connect to {self.host}:{self.port}: {why}"
+                        break
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 2, 1.0)
+                    continue
+                self.conn = conn
+                self.connects += 1
+                pinger = asyncio.ensure_future(self._pinger(conn))
+                welcomed = False
+                try:
+                    conn.send(schema.hello(self.name, self.token, self.spectator))
+                    await self._read(conn)
+                except ConnectionClosed as exc:
+                    self.reason = str(exc)
+                finally:
+                    pinger.cancel()
+                    welcomed = self._welcomed
+                    self._welcomed = False
+                    self.conn = None
+                    await conn.close()
+                if self._closing or self._final is not None:
+                    break
+                self._set_status("reconnecting", self.reason)
+                if welcomed:
+                    lost_at = time.monotonic()
+                    delay = 0.05
+                    continue
+                # closed before any welcome (something else answers on that port, or the host
+                # is busy): a failed attempt, not a new start of the reconnect window
                 if lost_at is None:
                     lost_at = time.monotonic()
-                first = self.connects == 0 and self.first_connect_for is not None
-                window = self.first_connect_for if first else self.reconnect_for
-                if time.monotonic() - lost_at > window or (first and isinstance(exc, socket.gaierror)):
-                    why = str(exc) or type(exc).__name__
-                    self._final = f"cannot connect to {self.host}:{self.port}: {why}"
+                if time.monotonic() - lost_at > self.reconnect_for:
+                    self._final = f"cannot rejoin the table at {self.host}:{self.port}: {self.reason}"
                     break
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)
-                continue
-            self.conn = conn
-            self.connects += 1
-            pinger = asyncio.ensure_future(self._pinger(conn))
-            try:
-                conn.send(schema.hello(self.name, self.token, self.spectator))
-                await self._read(conn)
-            except ConnectionClosed as exc:
-                self.reason = str(exc)
-            finally:
-                pinger.cancel()
-                self._welcomed = False
-                self.conn = None
-                await conn.close()
-            if self._closing or self._final is not None:
-                break
-            lost_at = time.monotonic()
-            delay = 0.05
-            self._set_status("reconnecting", self.reason)
+        finally:
+            await self._stop_finder()
         self._set_status("closed", self._final or "closed")
+
+    # ------------------------------------------------- finding a moved table (mDNS)
+    def _look_elsewhere(self, lost_for: float) -> None:
+        """While reconnecting: browse for our table's id after ``discover_after`` seconds, and
+        take turns between the last port and the ports the browser found for the table."""
+        if not (self.discover and self.table_id and self.peer_ip and self.connects):
+            return
+        if self._finder is None and lost_for >= self.discover_after:
+            self._finder = asyncio.ensure_future(self._find_table(self.table_id))
+        ports = sorted(set(self.found_ports) | {self.home_port})
+        if len(ports) < 2:
+            return
+        i = ports.index(self.port) if self.port in ports else -1
+        port = ports[(i + 1) % len(ports)]
+        if port != self.port:
+            # always the same host address: a table announced elsewhere with our table's id
+            # never gets our seat token (the journal and so the resumed host live on that machine)
+            self.host, self.port = self.peer_ip, port
+            self.reason = f"trying the table at port {port} (found by mDNS)"
+
+    async def _find_table(self, table_id: str) -> None:
+        try:
+            from felt.net.discovery import Browser
+        except Exception as exc:  # zeroconf missing: reconnect as before
+            log.info("no mDNS to find the table again (%s)", exc)
+            return
+        browser = Browser(interface=self.local_ip)
+        try:
+            await browser.start()
+            while True:
+                self.found_ports = sorted({t["port"] for t in browser.tables() if t.get("id") == table_id})
+                await asyncio.sleep(0.1)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # multicast blocked, interface gone: reconnect as before
+            log.info("mDNS browsing for the table failed (%s)", exc)
+        finally:
+            try:
+                await browser.close()
+            except Exception:
+                pass
+
+    async def _stop_finder(self) -> None:
+        f, self._finder = self._finder, None
+        self.found_ports = []
+        if f is not None and not f.done():
+            f.cancel()
+            try:
+                await f
+            except BaseException:
+                pass
 
     async def _pinger(self, conn: Connection) -> None:
         n = 0
@@ -192,6 +279,7 @@ class AsyncClient:
                 self.admin = bool(msg.get("admin"))
                 if msg.get("token"):
                     self.token = msg["token"]
+                self._note_table(conn, msg)
                 self._set_status("connected")
             elif t == "error" and (msg.get("fatal") or msg.get("code") in ("bad_token", "table_full")):
                 if msg.get("code") in FINAL_CODES:
@@ -204,6 +292,26 @@ class AsyncClient:
                     await r
             if self._final is not None:
                 raise ConnectionClosed(self._final)
+
+    def _note_table(self, conn: Connection, welcome: dict) -> None:
+        """Remember where the table is and its id (to find it again after a move)."""
+        tid = welcome.get("table_id")
+        if isinstance(tid, str) and tid:
+            self.table_id = tid
+        if isinstance(welcome.get("table"), str):
+            self.table_name = welcome["table"]
+        try:
+            peer = conn.writer.get_extra_info("peername")
+            local = conn.writer.get_extra_info("sockname")
+            if peer and local:
+                self.peer_ip, self.local_ip = str(peer[0]), str(local[0])
+        except Exception:
+            pass
+        if self.port != self.home_port:
+            self.relocations += 1
+        self.home_port = self.port
+        if self._finder is not None:  # found: stop browsing
+            asyncio.ensure_future(self._stop_finder())
 
     async def close(self) -> None:
         self._closing = True
@@ -221,10 +329,11 @@ class ClientThread:
     """
 
     def __init__(self, host: str, port: int, name: str, token: str | None = None,
-                 spectator: bool = False, reconnect_for: float = 120.0, ping_every: float = 15.0):
+                 spectator: bool = False, reconnect_for: float = 120.0, ping_every: float = 15.0,
+                 discover: bool = True):
         self._client = AsyncClient(host, port, name, token, spectator, reconnect_for,
                                    on_message=self._on_message, on_status=self._on_status,
-                                   ping_every=ping_every)
+                                   ping_every=ping_every, discover=discover)
         self._inbox: "queue.SimpleQueue[dict]" = queue.SimpleQueue()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -252,6 +361,11 @@ class ClientThread:
     @property
     def admin(self) -> bool:
         return self._client.admin
+
+    @property
+    def port(self) -> int:
+        """The host's port now (it changes when a resumed table was found at a new one)."""
+        return self._client.port
 
     def _on_message(self, msg: dict) -> None:
         if msg.get("t") == "state":

@@ -20,7 +20,7 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 
 from felt.net.schema import PROTOCOL_VERSION, SERVICE_TYPE
 
-TXT_KEYS = ("name", "version", "template", "seats_taken", "seats_free", "running")
+TXT_KEYS = ("name", "version", "template", "seats_taken", "seats_free", "running", "id")
 
 
 def _interfaces(interface: str | None):
@@ -53,12 +53,15 @@ def _txt_value(v: Any) -> str:
 
 
 def make_txt(name: str, template: str, seats_taken: int, seats_free: int, running: bool,
-             version: int = PROTOCOL_VERSION) -> dict[str, str]:
-    return {
+             version: int = PROTOCOL_VERSION, table_id: str | None = None) -> dict[str, str]:
+    txt = {
         "name": _txt_value(name), "version": _txt_value(version), "template": _txt_value(template),
         "seats_taken": _txt_value(seats_taken), "seats_free": _txt_value(seats_free),
         "running": _txt_value(running),
     }
+    if table_id:
+        txt["id"] = _txt_value(table_id)
+    return txt
 
 
 class Announcer:
@@ -143,6 +146,8 @@ def parse_info(info: AsyncServiceInfo) -> dict[str, Any] | None:
         "version": num("version"),
         "running": props.get("running", "0") == "1",
         "service": info.name,
+        "id": props.get("id", ""),
+        "addresses": list(addrs),
     }
 
 
@@ -224,7 +229,8 @@ class TableBrowser:
     """Thread wrapper for the UI: ``start()``, ``tables()`` (list of dicts), ``close()``.
 
     Each table dict has name, address, port, template, seats_taken, seats_free, version,
-    running (and service, the unique DNS-SD name).
+    running (and service, the unique DNS-SD name; id, the table's stable id, "" if none;
+    addresses, all its IPv4 addresses).
     """
 
     def __init__(self, interface: str | None = None):

@@ -11,6 +11,7 @@ Everything runs on one event loop; :class:`HostThread` runs that loop in a threa
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import itertools
 import logging
 import os
@@ -349,10 +350,18 @@ class Host:
         except Exception as exc:
             log.warning("mDNS announcement failed: %s", exc)
 
+    @property
+    def table_id(self) -> str:
+        """A stable public id of this table: a hash of the admin token (which the journal keeps,
+        so a resumed table has the same id), never the token itself. In the TXT record and the
+        welcome, so clients find a resumed table again at a new port."""
+        return hashlib.sha256(b"felt-table-id\0" + self.admin_token.encode()).hexdigest()[:16]
+
     def _txt(self) -> dict:
         from felt.net.discovery import make_txt
         taken = sum(1 for s in self.seats if s.kind != "empty")
-        return make_txt(self.table_name, self.template, taken, len(self.seats) - taken, self.running)
+        return make_txt(self.table_name, self.template, taken, len(self.seats) - taken, self.running,
+                        table_id=self.table_id)
 
     def _touch_txt(self) -> None:
         if self.announcer is None or self.loop is None:
@@ -609,9 +618,12 @@ class Host:
         conn.seat = seat_i
         conn.spectator = seat_i is None
         seat = self.seats[seat_i] if seat_i is not None else None
-        conn.send({"t": "welcome", "v": schema.PROTOCOL_VERSION, "seat": seat_i,
+        welcome = {"t": "welcome", "v": schema.PROTOCOL_VERSION, "seat": seat_i,
                    "token": seat.token if seat else (self.admin_token if is_admin else None),
-                   "spectator": seat_i is None, "admin": is_admin, "name": name, "table": self.table_name})
+                   "spectator": seat_i is None, "admin": is_admin, "name": name, "table": self.table_name}
+        if self.config.announce:  # the id to look for in the TXT records if the table moves
+            welcome["table_id"] = self.table_id
+        conn.send(welcome)
         self._lobby_changed()
         if self.state is not None:
             conn.send(self._state_msg(self._view(seat_i), []))
