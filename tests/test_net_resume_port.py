@@ -245,3 +245,19 @@ def test_the_table_id_is_in_the_txt_and_the_welcome_only_when_announced():
         await c.close()
         await quiet.stop()
     asyncio.run(main())
+
+
+def test_bot_delay_given_on_the_command_line_wins_over_the_journal(tmp_path):
+    """`felt host --resume F --bot-delay S`: the journal's own bot_delay used to win."""
+    import argparse
+    p = tmp_path / "x.journal"
+
+    async def first():
+        h = await Host(HostConfig(interface="127.0.0.1", announce=False, players=3, bot_delay=0.7,
+                                  turn_timer=5, journal=str(p))).start()
+        await h.stop()
+    asyncio.run(first())
+    ns = argparse.Namespace(resume=str(p), journal=None, interface="127.0.0.1", port=0, no_announce=True,
+                            bot_delay=0.01, start_when_full=False)
+    host = Host(jm.resume_config(ns, say=lambda m: None))
+    assert host.options["bot_delay"] == 0.01 and host.options["turn_timer"] == 5

@@ -453,6 +453,7 @@ def resume_config(args: Any, say: Callable[[str], Any] | None = None,
         cfg["announce"] = False
     if getattr(args, "bot_delay", None) is not None:
         cfg["bot_delay"] = max(0.0, args.bot_delay)
+        res.options["bot_delay"] = cfg["bot_delay"]  # restore() applies the journal's options: this one wins
     if getattr(args, "start_when_full", False):
         cfg["start_when_full"] = True
     return HostConfig(**cfg)
