@@ -79,7 +79,15 @@ class DeckInfo:
         kind is 'set', 'seq' or 'jokers' (only jokers). For a sequence the
         returned index is the highest natural rank index present.
         """
-        ridx = [self.idx[c] for c in cards if self.idx[c] >= 0 and not self.joker[c]]
+        idx = self.idx
+        i0 = idx[cards[0]] if cards else -1
+        if i0 >= 0:  # fast path: a plain set (jokers have index -1)
+            for c in cards:
+                if idx[c] != i0:
+                    break
+            else:
+                return "set", i0, 0
+        ridx = [idx[c] for c in cards if idx[c] >= 0 and not self.joker[c]]
         nj = len(cards) - len(ridx)
         if not ridx:
             return "jokers", -1, nj

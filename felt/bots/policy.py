@@ -70,6 +70,9 @@ class Situation:
 # hand evaluation
 
 
+_MEMOS: dict[int, tuple] = {}
+
+
 class Evaluator:
     """Per-decision precomputation: which (rank, size) sets the unseen cards beat."""
 
@@ -78,7 +81,6 @@ class Evaluator:
     def __init__(self, info: DeckInfo, unseen: Iterable[int], revolution: bool):
         self.info = info
         self.rev = revolution
-        self._memo: dict[int, tuple[float, int]] = {}
         nr = info.n_ranks
         cnt = [0] * nr  # unseen count by *strength*
         nj = 0
@@ -88,22 +90,37 @@ class Evaluator:
             if i < 0:
                 nj += 1
             else:
-                cnt[nr - 1 - i if revolution else i] += 1
+                cnt[i] += 1
+        if revolution:
+            cnt.reverse()
         self.jokers_unseen = nj
         self.wild_unseen = nj if info.joker_wild else 0
         self.beats_all_unseen = nj > 0 and info.joker_beats_all
         # maxhigher[s] = largest unseen count among strengths > s (or >= s if equal beats)
         mh = [0] * (nr + 1)
         run = 0
-        eq = info.equal_beats
-        for s in range(nr - 1, -1, -1):
-            if eq:
-                run = max(run, cnt[s])
+        if info.equal_beats:
+            for s in range(nr - 1, -1, -1):
+                x = cnt[s]
+                if x > run:
+                    run = x
                 mh[s] = run
-            else:
+        else:
+            for s in range(nr - 1, -1, -1):
                 mh[s] = run
-                run = max(run, cnt[s])
+                x = cnt[s]
+                if x > run:
+                    run = x
         self.maxhigher = mh
+        # group values depend only on these facts: share the memo between decisions
+        key = (tuple(mh), self.wild_unseen, self.beats_all_unseen, revolution)
+        cache = _MEMOS.get(id(info))
+        if cache is None or cache[0] is not info or len(cache[1]) > 50000:
+            cache = _MEMOS[id(info)] = (info, {})
+        memo = cache[1].get(key)
+        if memo is None:
+            memo = cache[1][key] = {}
+        self._memo = memo
 
     def is_winner(self, s: int, k: int) -> bool:
         """Can no unseen combination beat a set of k cards at strength s?"""
@@ -263,6 +280,7 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
     base = ev.finish(summ[2], summ[1], summ[3], False, True)
     opp_set = set(opp_counts)
     nr1 = max(1, info.n_ranks - 1)
+    sqrt_contenders = max(1, len(contenders)) ** 0.5
     out: list[tuple[float, Move]] = []
     for m in sit.legal:
         if m.kind != "play":
@@ -284,7 +302,7 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
             p_win = 1.0
         else:
             f = s / nr1
-            p_win = 0.6 * f * f / max(1, len(contenders)) ** 0.5
+            p_win = 0.6 * f * f / sqrt_contenders
             if p_win > 0.95:
                 p_win = 0.95
         v = p_win * v_lead + (1 - p_win) * v_nolead
@@ -314,8 +332,11 @@ def choose_normal(sit: Situation, rng: random.Random | None = None) -> Move:
         return choose_exchange(sit)
     ev = Evaluator(sit.info, sit.unseen, sit.revolution)
     scored = score_moves(sit, ev)
-    best = max(scored, key=lambda t: t[0])
-    mv = best[1]
+    mv = None
+    bs = 0.0
+    for sc, m in scored:  # the first of the best scores, as max() picks it
+        if mv is None or sc > bs:
+            mv, bs = m, sc
     if mv.kind == "play" and sit.info.sequences:
         mv = refine_set_cards(sit, mv)
     return mv
@@ -351,24 +372,42 @@ def choose_exchange(sit: Situation) -> Move:
     return legal[0]
 
 
-def wish_ranks(info: DeckInfo, hand: Sequence[int], k: int = 2) -> tuple[str, ...]:
-    """Ranks a lower place asks for: the highest ranks, preferring ones that pair up."""
+def wish_ranks(info: DeckInfo, hand: Sequence[int], k: int = 2, avoid: Iterable[str] = ()) -> tuple[str, ...]:
+    """Ranks a lower place asks for: the highest ranks, preferring ones that pair up,
+    never one in ``avoid`` (the ranks it has just handed over: the upper place holds
+    those now and asking for them back is a wasted wish)."""
     have = {}
     for c in hand:
         i = info.idx[c]
         if i >= 0:
             have[i] = have.get(i, 0) + 1
-    order = sorted(range(info.n_ranks), key=lambda i: (-i - (0.5 if have.get(i) else 0)))
+    avoid = set(avoid)
+    pool = [i for i in range(info.n_ranks) if info.ranks[i] not in avoid] or list(range(info.n_ranks))
+    order = sorted(pool, key=lambda i: (-i - (0.5 if have.get(i) else 0)))
     return tuple(info.ranks[i] for i in order[:max(1, k)])
+
+
+def given_ranks(info: DeckInfo, exchange) -> set[str]:
+    """Ranks of the cards this seat handed over as the lower place this round."""
+    out: set[str] = set()
+    for x in ([exchange] if isinstance(exchange, dict) else (exchange or [])):
+        if isinstance(x, dict) and x.get("role") == "lower":
+            for c in x.get("gave") or ():
+                if isinstance(c, int) and 0 <= c < info.n_cards and info.idx[c] >= 0:
+                    out.add(info.ranks[info.idx[c]])
+    return out
 
 
 def choose_wish(sit: Situation, wishes: list[Move]) -> Move:
     info = sit.info
-    want = wish_ranks(info, sit.hand, 2)
-    # the engine may offer explicit wish options; take the one closest to ours
+    avoid = given_ranks(info, sit.exchange)
+    want = wish_ranks(info, sit.hand, 2, avoid)
+    # the engine offers single-rank wishes (and an empty one); a free wish names ours
     best, bv = wishes[0], -1e9
     for m in wishes:
         rs = tuple(m.ranks)
+        if any(r in avoid for r in rs) and len(avoid) < info.n_ranks:
+            continue
         v = sum(info.rank_index.get(r, 0) for r in rs) + 10 * len(set(rs) & set(want))
         if v > bv:
             best, bv = m, v
@@ -414,7 +453,9 @@ def choose_easy(sit: Situation, rng: random.Random) -> Move:
     if sit.phase == "exchange" or any(m.kind in ("give", "wish") for m in legal):
         if rng.random() < 0.5:
             return choose_exchange(sit)
-        return rng.choice(legal)
+        avoid = given_ranks(sit.info, sit.exchange)
+        options = [m for m in legal if not (m.kind == "wish" and set(m.ranks) & avoid)]
+        return rng.choice(options or legal)
     has_pass = any(m.kind == "pass" for m in legal)
     if not plays:
         return legal[0]

@@ -1,0 +1,125 @@
+"""The hard bot's search (rewards, pruning, legality) and the schnorren wish of every level."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from felt.bots import make_bot
+from felt.bots.cardinfo import deck_info
+from felt.bots.hard import _prune, reward_table
+from felt.bots.policy import given_ranks, wish_ranks
+from felt.engine import apply_inplace, is_legal, new_match, next_round, view
+from felt.rules import list_templates, load_rules
+
+from .test_bots import VARIANTS, play_rounds
+
+# ------------------------------------------------------------ legality
+
+
+def _every_rule_set():
+    out = [(r.id, r) for r in list_templates()]
+    for base, kw in VARIANTS:
+        r = load_rules(base).replace(**kw)
+        out.append((f"{base}+{'+'.join(kw)}", r))
+    return out
+
+
+@pytest.mark.parametrize("name,rules", _every_rule_set(), ids=[x[0] for x in _every_rule_set()])
+def test_hard_never_moves_illegally_at_a_tiny_budget(name, rules):
+    """Seeded rounds of every template and option (matches, so exchanges and wishes happen),
+    two hard bots at the table; play_rounds checks every chosen move with the engine."""
+    decisions = play_rounds(rules, ["hard", "normal", "hard", "easy"], 3, seed=7, think_ms=2)
+    assert decisions > 30
+
+
+# ------------------------------------------------------------ rewards
+
+
+def test_reward_counts_later_first_places_while_the_match_goes_on():
+    rules = load_rules("FOLGEN")  # exchange 2 and 1 with 4 players
+    early = reward_table(4, rules, 1, 5)
+    last = reward_table(4, rules, 5, 5)
+    # this round's 1st place is always best, and the order of places is kept
+    for r in (early, last):
+        assert r[0] > r[1] > r[2] >= r[3] >= 0.0
+    # in the last round only this round counts: later places merely break ties
+    assert last[0] == 1.0 and last[1] < 0.2
+    # with rounds to come, 2nd place (1 card from 3rd) is worth much more than 3rd or last,
+    # and 1st more than 1 (the two best cards of the last place next round)
+    assert early[1] - early[2] > 0.3
+    assert early[0] > 1.5
+    # no exchange: the next round starts even, so places after 1st only break ties
+    plain = reward_table(4, load_rules("PR-005"), 1, 5)
+    assert plain == last
+
+
+def test_reward_of_an_open_ended_match_looks_ahead():
+    rules = load_rules("PR-002").replace(rounds=0)
+    r = reward_table(5, rules, 7, 0)
+    assert r[0] > 1.5 and r[1] - r[3] > 0.3 and len(r) == 5
+
+
+# ------------------------------------------------------------ pruning
+
+
+def test_prune_drops_clearly_worse_and_identical_candidates():
+    rng = random.Random(3)
+    rows = []
+    for _ in range(40):
+        good = 1.0 if rng.random() < 0.6 else 0.0
+        bad = 1.0 if rng.random() < 0.1 else 0.0
+        close = 0.0 if good and rng.random() < 0.15 else good  # a little worse
+        rows.append([close, good, bad, good])  # 3 is always the same as 1
+    means = [sum(r[i] for r in rows) / len(rows) for i in range(4)]
+    assert means[1] == means[3] > means[0] > means[2]
+    kept = _prune(rows, [0, 1, 2, 3], means)
+    assert 1 in kept and 2 not in kept and 3 not in kept
+    assert 0 in kept  # only a little behind: still sampled
+
+
+# ------------------------------------------------------------ schnorren wishes
+
+
+def test_wish_ranks_skips_what_was_given():
+    info = deck_info(load_rules("JASS36"))
+    assert wish_ranks(info, [], 2) == ("A", "K")
+    assert wish_ranks(info, [], 2, {"A", "K"}) == ("O", "U")
+    assert wish_ranks(info, [], 1, set(info.ranks)) == ("A",)  # nothing left to avoid
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_wish_never_names_a_rank_just_given_away(level):
+    """JASS36 has schnorren: the lower places hand over their best cards, then wish."""
+    rules = load_rules("JASS36")
+    info = deck_info(rules)
+    wishes = 0
+    for seed in range(6):
+        bots = [make_bot(level, seed=seed * 10 + i, think_ms=2) for i in range(4)]
+        state, _ = new_match(rules, 4, f"wish{seed}", rounds=4)
+        while state.phase != "match_over":
+            if state.phase == "round_over":
+                state, _ = next_round(state)
+                continue
+            seat = state.to_move
+            v = view(state, seat)
+            move = bots[seat].choose(v)
+            assert is_legal(state, seat, move)
+            if move.kind == "wish":
+                gave = given_ranks(info, v["exchange"])
+                assert gave, v["exchange"]  # the lower place has given its best cards by now
+                assert not set(move.ranks) & gave, (move, gave)
+                assert move.ranks or level == "easy"  # easy sometimes keeps quiet
+                wishes += 1
+            apply_inplace(state, seat, move)
+    assert wishes >= 10
+
+
+def test_given_ranks_reads_only_the_lower_role():
+    info = deck_info(load_rules("JASS36"))
+    ace = next(c for c in range(info.n_cards) if info.deck[c].rank == "A")
+    six = next(c for c in range(info.n_cards) if info.deck[c].rank == "6")
+    ex = [{"role": "upper", "partner": 1, "gave": [six], "got": [ace]},
+          {"role": "lower", "partner": 2, "gave": [ace], "got": []}]
+    assert given_ranks(info, ex) == {"A"}
+    assert given_ranks(info, []) == set()
