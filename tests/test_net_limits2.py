@@ -135,7 +135,11 @@ def test_the_last_connections_are_kept_for_players_coming_back():
         late = await RawClient.connect(host.port)
         late.send({"t": "hello", "v": 1, "name": "Late"})
         await dropped_busy(late, "kept for players coming back")
-        assert host.refused["reserve"] == 2
+        # a seat token does not open more connections past the reserve as a spectator
+        peek = await RawClient.connect(host.port)
+        peek.send({"t": "hello", "v": 1, "name": "P0", "token": tokens[0], "spectator": True})
+        await dropped_busy(peek, "kept for players coming back")
+        assert host.refused["reserve"] == 3
         # silent connections fill every handshake slot; P1 still comes back to its seat
         silent = [await connect_from(host.port, "127.0.0.2") for _ in range(3)]
         await until(lambda: len(pending(host)) == 3)

@@ -588,7 +588,8 @@ class Host:
             if found is None and not is_admin:
                 conn.error("bad_token", "unknown seat token (the seat may have been given up)", "hello")
                 return
-        if found is None and not is_admin and self._reserve_full():
+        reclaim = found is not None and not msg["spectator"]
+        if not reclaim and not is_admin and self._reserve_full():
             # the remaining connections are kept for handshakes and for players coming back
             self.refused["reserve"] += 1
             conn.bye("busy", "the host has no room for another player or spectator: its last connections "
