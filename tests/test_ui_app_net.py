@@ -451,6 +451,31 @@ def test_seat_token_remembered_across_app_restarts(app_factory):
         ht.stop()
 
 
+def test_seat_token_follows_a_resumed_table_to_its_new_port(app_factory, monkeypatch):
+    """The network client found the table again at another port (mDNS, after a host
+    resume): the window keeps the seat token under the new address, so a restarted
+    window finds its seat there, and the old entry is gone."""
+    from felt.ui.controller import UIClient
+    ht = host_thread(players=4, bots=2, start_when_full=False)
+    try:
+        app = app_factory((360, 640))
+        ctl = app.controller
+        ctl.join(LOOPBACK, ht.port)
+        pump(app, lambda: ctl.seat is not None and ctl.lobby is not None, what="seated")
+        old_key, token = f"{LOOPBACK}:{ht.port}", ctl.client.token
+        assert ctl.settings.seats.get(old_key) == token
+        new_port = ht.port + 1 if ht.port < 65535 else ht.port - 1
+        monkeypatch.setattr(UIClient, "port", property(lambda self: new_port))
+        ctl.on_message({"t": "welcome", "seat": ctl.seat, "admin": False, "token": token, "table": "T"})
+        new_key = f"{LOOPBACK}:{new_port}"
+        assert ctl.settings.seats.get(new_key) == token and old_key not in ctl.settings.seats
+        assert ctl.display_address == new_key and ctl._join_args[1] == new_port
+        from felt.ui import settings as settings_mod
+        assert settings_mod.load().seats.get(new_key) == token          # saved, not only in memory
+    finally:
+        ht.stop()
+
+
 def test_full_table_lets_you_watch(app_factory):
     ht = host_thread(players=3, bots=3, start_when_full=True, bot_delay=0.2)
     try:

@@ -200,6 +200,23 @@ class Controller:
         self._connect_deadline = time.monotonic() + self.connect_timeout
         self._show_lobby()
 
+    def _follow_port(self) -> None:
+        """A resumed table found by mDNS at a new port: keep the seat token (and the address
+        shown) under the port it lives at now, so a restarted window finds its seat again."""
+        port = getattr(self.client, "port", None)
+        if not self._join_args or not isinstance(port, int) or port == self._join_args[1]:
+            return
+        address, old_port, display, spectator = self._join_args
+        old_key = self._seat_key
+        self._join_args = (address, port, display, spectator)
+        self._seat_key = f"{address}:{port}"
+        if self.display_address == f"{address}:{old_port}":
+            self.display_address = self._seat_key
+        if old_key and old_key in self.settings.seats:
+            self.settings.remember_seat(self._seat_key, self.settings.seats[old_key])
+            self.settings.remember_seat(old_key, None)
+            self.save_settings()
+
     def _close_client(self) -> None:
         c, self.client = self.client, None
         if c is not None:
@@ -321,6 +338,7 @@ class Controller:
             self.seat = msg.get("seat")
             self.admin = bool(msg.get("admin"))
             tok = msg.get("token")
+            self._follow_port()
             if self.host is None and self._seat_key and tok != self.settings.seats.get(self._seat_key):
                 self.settings.remember_seat(self._seat_key, tok if self.seat is not None else None)
                 self.save_settings()
