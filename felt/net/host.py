@@ -1115,14 +1115,30 @@ class Host:
         if msg["rounds"] is not None:
             self._need_lobby()  # the number of rounds is fixed once a match runs
             self.rounds = msg["rounds"]
+        old_timer = self.options["turn_timer"]
+        timer_was = self._timer_info() is not None
         for k in ("turn_timer", "reconnect_wait", "bot_level", "bot_delay", "auto_next"):
             if msg[k] is not None:
                 self.options[k] = msg[k]
         if msg["name"] is not None:
             self.table_name = msg["name"]
-        self._cancel_turn()
-        self._schedule()
+        timer_changed = self.options["turn_timer"] != old_timer
+        self._reschedule(restart_timer=timer_changed)
         self._lobby_changed()
+        if timer_changed and (timer_was or self._timer_info() is not None):
+            # every client learns the new clock now, not with the next move: the same
+            # state again (same seq, no events) with the new timer
+            self._broadcast_state([])
+
+    def _reschedule(self, restart_timer: bool) -> None:
+        """Arrange the turn again after the options changed (bot delay, auto next round,
+        turn timer). A changed turn timer starts afresh for the seat on turn (or stops,
+        when turned off); otherwise the clock of the seat on turn runs on unchanged."""
+        deadline, fired = self._timer_deadline, self._timer_fired
+        self._cancel_turn()
+        if not restart_timer:
+            self._timer_deadline, self._timer_fired = deadline, fired
+        self._schedule()
 
     def _m_start(self, conn: ClientConn, msg: dict) -> None:
         self._need_lobby()

@@ -7,7 +7,11 @@
 - Middle places see that they do not exchange.
 
 Same outside interface as the table: ``set_view(view, events)``, ``outbox`` /
-``on_move(wire)``, ``on_menu()``.
+``on_move(wire)``, ``on_menu()``, ``set_timer(timer)`` / ``timer_left()``. The host's
+turn timer runs in the exchange too: when it runs for me, a countdown ring stands beside
+my action (the Give button, or the wish buttons); when it runs for the seat I wait for, a
+small ring follows the "waiting for" line. It redraws only when the whole second shown
+changes.
 """
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.scene import KEY, PRESS, RELEASE, Input, Scene
 from felt.ui.sound import Sounds
 from felt.ui.table_scene import Table, seat_name
-from felt.ui.widgets import Button, IconButton, Toast, draw_text
+from felt.ui.widgets import Button, Countdown, IconButton, Toast, draw_text, layout_text
 
 MAX_WISH = 3
 
@@ -48,6 +52,9 @@ class ExchangeScene(Scene):
         self._wish_label = None
         self._press_chip = None
         self.toast = Toast()
+        self.countdown = Countdown()        # the host's turn timer {seat, left, total}
+        self._ring: pygame.Rect | None = None   # my countdown beside the action buttons
+        self._ring_mine = False             # whether the layout has room made for it
         self.give_btn = Button(i18n.t("ex.give"), self.give, kind="primary", hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
         self.wish_btn = Button(i18n.t("ex.wish_send"), self.send_wish, kind="primary", hotkeys=(pygame.K_RETURN,))
         self.nowish_btn = Button(i18n.t("ex.wish_none"), self.send_no_wish, kind="secondary")
@@ -72,10 +79,14 @@ class ExchangeScene(Scene):
         if self.table is None or self.table.rules_dict != view.get("rules"):
             self.table = Table(view["rules"])
         was = self.task()
+        events = list(events)
+        # the same state again (the host re-sends it when only the turn timer changed):
+        # a move already sent is still on its way
+        if view != self.view or events:
+            self.pending = False
         self.view = view
         self.hand = self.table.sort_hand(view.get("hand", []))
         self.selected &= set(self.hand)
-        self.pending = False
         now = self.task()
         if now and now != was:
             self.sounds.play("turn")
@@ -87,8 +98,31 @@ class ExchangeScene(Scene):
                 self.sounds.play("deal")
         if self.L is not None:
             self._relayout()
+            if self._my_timer() != self._ring_mine:
+                self._place_buttons()
         self._refresh()
         self.mark_dirty()
+
+    # ------------------------------------------------------------ turn timer
+    def set_timer(self, timer: dict | None) -> None:
+        """The host's turn timer ({'seat', 'left', 'total'} seconds) or None."""
+        self.countdown.set(timer)
+        if self.L is not None and self._my_timer() != self._ring_mine:
+            self._place_buttons()
+        self.mark_dirty()
+
+    @property
+    def timer(self) -> dict | None:
+        return self.countdown.timer
+
+    def timer_left(self) -> float | None:
+        """Seconds left on the turn timer now (None when no timer runs)."""
+        return self.countdown.left()
+
+    def _my_timer(self) -> bool:
+        """The timer runs for me, and I have something to choose."""
+        return self.countdown.timer is not None and self.seat is not None \
+            and self.countdown.seat == self.seat and self.task() is not None
 
     def submit(self, move: dict) -> None:
         self.outbox.append(move)
@@ -143,15 +177,37 @@ class ExchangeScene(Scene):
     def layout(self, w: int, h: int) -> None:
         n = int(self.view.get("n", 4)) if self.view else 4
         self.L = L = layout.table_layout(w, h, n - 1, len(self.hand))
-        self.give_btn.set_rect(L.play_btn.union(L.pass_btn))
-        self.wish_btn.set_rect(L.play_btn)
-        self.nowish_btn.set_rect(L.pass_btn)
+        self._place_buttons()
         for b in (self.give_btn, self.wish_btn, self.nowish_btn):
             b.px = L.px["button"]
         self.menu_btn.set_rect(L.menu_btn)
         self.toast.set_rect(L.toast)
         self.toast.px = L.px["label"]
         self._relayout()
+
+    def _place_buttons(self) -> None:
+        """The action row (Give, or No wish + Send wish); with my timer running, a
+        countdown ring as high as the buttons stands at its left: outside the row where
+        the window is wide enough, else the buttons give up the room."""
+        L = self.L
+        row = L.play_btn.union(L.pass_btn)
+        gap = max(6, L.play_btn.left - L.pass_btn.right)
+        self._ring = None
+        self._ring_mine = self._my_timer()
+        if self._ring_mine:
+            d = max(28, min(row.h, 72))
+            ring = pygame.Rect(0, 0, d, d)
+            ring.centery = row.centery
+            if row.left - L.hint.left >= d + gap:
+                ring.right = row.left - gap
+            else:
+                ring.left = row.left
+                row = pygame.Rect(row.left + d + gap, row.top, row.w - d - gap, row.h)
+            self._ring = ring
+        self.give_btn.set_rect(row)
+        half = (row.w - gap) // 2
+        self.nowish_btn.set_rect(pygame.Rect(row.left, row.top, half, row.h))
+        self.wish_btn.set_rect(pygame.Rect(row.right - half, row.top, half, row.h))
 
     def _relayout(self) -> None:
         L = self.L
@@ -208,6 +264,8 @@ class ExchangeScene(Scene):
 
     def update(self, dt: float) -> None:
         if self.toast.update(dt):
+            self.mark_dirty()
+        if self.countdown.tick():                   # once per whole second shown
             self.mark_dirty()
 
     def animating(self) -> bool:
@@ -317,7 +375,10 @@ class ExchangeScene(Scene):
                 txt = i18n.t("ex.waiting_for", name=self._name(pend[0][1]))
             else:
                 txt = i18n.t("ex.done")
-            draw_text(surface, txt, L.hint, L.px["body"], theme.TEXT_DIM)
+            if self.countdown.timer is not None and pend:
+                self._draw_waiting_timer(surface, txt)
+            else:
+                draw_text(surface, txt, L.hint, L.px["body"], theme.TEXT_DIM)
         elif t[0] == "give":
             k = t[3]
             msg = i18n.t("ex.give_choose1", name=self._name(t[2])) if k == 1 else \
@@ -325,8 +386,30 @@ class ExchangeScene(Scene):
             draw_text(surface, msg, L.hint, L.px["body"], theme.ACCENT, bold=True, min_px=9)
         for b in (self.give_btn, self.wish_btn, self.nowish_btn):
             b.draw(surface)
+        if self._ring is not None and self._my_timer():
+            self.countdown.draw_ring(surface, self._ring, emphasis=True)
         self._draw_hand(surface, t)
         self.toast.draw(surface)
+
+    def _waiting_ring(self, txt: str) -> tuple[pygame.Rect, pygame.Rect, int]:
+        """Where the "waiting for" line and the small countdown after it go: (text rect,
+        ring rect, font px), centred together in the hint line."""
+        L = self.L
+        d = max(30, min(44, int(L.px["body"] * 2.4)))   # may stand out of the line: no buttons below
+        gap = max(6, d // 3)
+        size, lines = layout_text(txt, L.hint.w - d - gap, L.hint.h, L.px["body"], min_px=9)
+        tw = max((fonts.width(ln, size) for ln in lines), default=0)
+        x = L.hint.centerx - (tw + gap + d) // 2
+        text_r = pygame.Rect(x, L.hint.top, tw + 2, L.hint.h)
+        ring = pygame.Rect(0, 0, d, d)
+        ring.left = text_r.right - 2 + gap
+        ring.centery = L.hint.centery
+        return text_r, ring, size
+
+    def _draw_waiting_timer(self, surface, txt: str) -> None:
+        text_r, ring, size = self._waiting_ring(txt)
+        draw_text(surface, txt, text_r, size, theme.TEXT_DIM, align="left", min_px=9)
+        self.countdown.draw_ring(surface, ring, emphasis=False)
 
     def _draw_info(self, surface, info: dict, pr: pygame.Rect, card, rows, wish_line) -> None:
         L = self.L

@@ -33,7 +33,8 @@ import pygame
 from felt.ui import anim, cardart, fonts, i18n, layout, theme
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.sound import Sounds
-from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text, layout_text
+from felt.ui.widgets import (Banner, Button, IconButton, Toast, countdown_color, draw_countdown_ring, draw_text,
+                             layout_text)
 
 
 # ----------------------------------------------------------------------------
@@ -850,7 +851,7 @@ class TableScene(Scene):
         return max(0.0, min(1.0, tm["left"] / tm["total"])) if tm else 0.0
 
     def _timer_color(self, frac: float):
-        return theme.OK if frac > 0.5 else (theme.ACCENT if frac > 0.2 else theme.DANGER)
+        return countdown_color(frac)
 
     def _timer_ring_rect(self) -> pygame.Rect | None:
         """The countdown ring in the top bar (None when no timer runs)."""
@@ -863,25 +864,8 @@ class TableScene(Scene):
 
     def _draw_timer_ring(self, surface, r: pygame.Rect) -> None:
         """A ring that empties clockwise, the whole seconds left inside."""
-        frac = self._timer_frac()
-        col = self._timer_color(frac)
         mine = self.timer.get("seat") == self.seat and self.seat is not None
-        pygame.draw.circle(surface, (0, 0, 0), r.center, r.w // 2)
-        thick = max(3, r.w // 9)
-        outer, inner = r.w / 2 - 1, r.w / 2 - 1 - thick
-        pygame.draw.circle(surface, (40, 60, 48), r.center, int(outer), thick)
-        if frac > 0:
-            steps = max(2, int(48 * frac))
-            cx, cy = r.center
-            pts_o, pts_i = [], []
-            for i in range(steps + 1):
-                a = -math.pi / 2 + 2 * math.pi * frac * i / steps      # from 12 o'clock, clockwise
-                pts_o.append((cx + outer * math.cos(a), cy + outer * math.sin(a)))
-                pts_i.append((cx + inner * math.cos(a), cy + inner * math.sin(a)))
-            pygame.draw.polygon(surface, col, pts_o + pts_i[::-1])
-        secs = str(max(0, math.ceil(self.timer["left"])))
-        draw_text(surface, secs, r.inflate(-2 * thick - 2, -2 * thick - 2), max(10, int(r.w * 0.42)),
-                  col if (mine or frac <= 0.2) else theme.TEXT, bold=True, min_px=8)
+        draw_countdown_ring(surface, r, self.timer["left"], self.timer["total"], emphasis=mine)
 
     def _draw_timer(self, surface) -> None:
         """The bar that runs out on the box of the seat on turn (over my hand when mine)."""

@@ -1,4 +1,5 @@
-"""Touch-friendly widgets: Button, Label, Toast, Banner, Toggle, Choice, ListView, TextField.
+"""Touch-friendly widgets: Button, Label, Toast, Banner, Toggle, Choice, ListView, TextField,
+and the turn timer's Countdown (with its ring, ``draw_countdown_ring``).
 
 Contract: ``handle(inp)`` returns True when it consumed the input (and changed),
 "hover" when only its look changed, and False otherwise; ``draw(surface)`` only reads.
@@ -6,6 +7,8 @@ Texts never leave their rect: they are shrunk, wrapped and ellipsized to fit.
 """
 from __future__ import annotations
 
+import math
+import time
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
@@ -661,3 +664,92 @@ class TextField(Widget):
             cx = inner.left
         if self.focused:
             pygame.draw.line(surface, theme.TEXT_DARK, (cx, inner.top + 4), (cx, inner.bottom - 4), 2)
+
+
+# ----------------------------------------------------------------------------
+def countdown_color(frac: float):
+    """Green while more than half the time is left, then amber, red for the last fifth."""
+    return theme.OK if frac > 0.5 else (theme.ACCENT if frac > 0.2 else theme.DANGER)
+
+
+def draw_countdown_ring(surface: pygame.Surface, r, left: float, total: float, emphasis: bool = True) -> None:
+    """A ring that empties clockwise from 12 o'clock, the whole seconds left inside.
+    ``emphasis`` draws the number in the ring's colour (my own turn); otherwise it is
+    plain text until the last fifth of the time."""
+    r = pygame.Rect(r)
+    if r.w <= 4:
+        return
+    frac = max(0.0, min(1.0, left / total)) if total > 0 else 0.0
+    col = countdown_color(frac)
+    pygame.draw.circle(surface, (0, 0, 0), r.center, r.w // 2)
+    thick = max(3, r.w // 9)
+    outer, inner = r.w / 2 - 1, r.w / 2 - 1 - thick
+    pygame.draw.circle(surface, (40, 60, 48), r.center, int(outer), thick)
+    if frac > 0:
+        steps = max(2, int(48 * frac))
+        cx, cy = r.center
+        pts_o, pts_i = [], []
+        for i in range(steps + 1):
+            a = -math.pi / 2 + 2 * math.pi * frac * i / steps
+            pts_o.append((cx + outer * math.cos(a), cy + outer * math.sin(a)))
+            pts_i.append((cx + inner * math.cos(a), cy + inner * math.sin(a)))
+        pygame.draw.polygon(surface, col, pts_o + pts_i[::-1])
+    secs = str(max(0, math.ceil(left)))
+    draw_text(surface, secs, r.inflate(-2 * thick - 2, -2 * thick - 2), max(10, int(r.w * 0.42)),
+              col if (emphasis or frac <= 0.2) else theme.TEXT, bold=True, min_px=8)
+
+
+class Countdown:
+    """The host's turn timer as a client shows it: ``set({'seat', 'left', 'total'} or None)``
+    as a state brings it; it then runs down against the clock (not frame times: an idle
+    loop's frames are capped). ``tick()`` is True only when the whole second shown
+    changed, so a scene redraws once a second and not every frame."""
+
+    def __init__(self) -> None:
+        self.timer: dict | None = None
+        self._end = 0.0
+        self._shown = -1
+
+    def set(self, timer: dict | None) -> dict | None:
+        try:
+            tm = dict(timer) if timer else None
+            if tm is not None:
+                tm["left"] = max(0.0, float(tm.get("left") or 0))
+                tm["total"] = float(tm.get("total") or 0)
+                if tm["total"] <= 0:
+                    tm = None
+        except (TypeError, ValueError):
+            tm = None
+        self.timer = tm
+        self._end = time.monotonic() + (tm["left"] if tm else 0.0)
+        self._shown = math.ceil(tm["left"]) if tm else -1
+        return tm
+
+    @property
+    def seat(self):
+        return self.timer.get("seat") if self.timer else None
+
+    @property
+    def total(self) -> float:
+        return self.timer["total"] if self.timer else 0.0
+
+    def left(self) -> float | None:
+        """Seconds left now (None when no timer runs)."""
+        if not self.timer:
+            return None
+        return max(0.0, self._end - time.monotonic())
+
+    def tick(self) -> bool:
+        """Advance to the clock; True when the whole second shown changed."""
+        if not self.timer or self.timer["left"] <= 0:
+            return False
+        self.timer["left"] = self.left() or 0.0
+        shown = math.ceil(self.timer["left"])
+        if shown != self._shown:
+            self._shown = shown
+            return True
+        return False
+
+    def draw_ring(self, surface: pygame.Surface, r, emphasis: bool = True) -> None:
+        if self.timer:
+            draw_countdown_ring(surface, r, self.timer["left"], self.timer["total"], emphasis)
