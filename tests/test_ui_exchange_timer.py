@@ -297,3 +297,56 @@ def test_exchange_countdown_redraws_once_a_second(monkeypatch):
     clock.t += 1
     sc.update(1)
     assert not sc.dirty
+
+
+_SIZES = [(360, 640), (320, 480), (1280, 720), (800, 480), (640, 360), (568, 320)]
+
+
+@pytest.mark.parametrize("w,h", _SIZES)
+@pytest.mark.parametrize("case", ["give", "lower", "wish"])
+def test_exchange_panels_chips_and_countdown_do_not_overlap(w, h, case):
+    """Short landscape windows too: the info panels hold their cards, the wish chips stand
+    clear of the panels (beside them where the height runs short), and my countdown ring
+    clear of buttons, chips and hand."""
+    from felt.engine import view
+    from felt.ui.exchange_scene import ExchangeScene
+    from felt.ui.shell import AppStack
+    from felt.ui.snapshot import DEMO_NAMES, demo_states
+    pygame.init()
+    if case == "wish":
+        st = demo_states("JASS36", 4, 8, rounds=2)["exchange"][0]
+        seat, names = st.to_move, DEMO_NAMES[:4]
+    else:
+        st = demo_states("PR-002", 5, 7)["exchange"][0]
+        names = DEMO_NAMES[:5]
+        seat = st.to_move if case == "give" else next(t[2] for t in st.tasks if t[0] == "give")
+    sc = ExchangeScene(view(st, seat), names=names)
+    stack = AppStack((w, h))
+    stack.push(sc)
+    sc.set_timer({"seat": st.to_move, "left": 9.0, "total": 20.0})
+    stack.draw(pygame.Surface((w, h)))
+    win = pygame.Rect(0, 0, w, h)
+    assert sc._panels
+    if case == "wish":
+        assert sc.task()[0] == "wish" and sc._chips
+    panels = [pr for _, pr, *_ in sc._panels]
+    for i, (info, pr, card, rows, wish_line, cols) in enumerate(sc._panels):
+        assert win.contains(pr) and not pr.colliderect(sc.L.hand)
+        assert all(not pr.colliderect(o) for o in panels[i + 1:])
+        wish_r, placed = sc._info_rects(info, pr, card, rows, wish_line, cols)
+        for lab, rects in placed:
+            assert pr.contains(lab), (lab, pr)
+            for r in rects:
+                assert pr.contains(r), f"a card {r} outside its panel {pr}"
+        assert card[1] >= sc.L.pile_card[1] * 0.45
+    fixed = [b.rect for b in (sc.give_btn, sc.wish_btn, sc.nowish_btn) if b.visible] + [sc.L.hand]
+    for _, cr in sc._chips:
+        assert win.contains(cr)
+        assert all(not cr.colliderect(pr) for pr in panels), "a wish chip on an info panel"
+        assert all(not cr.colliderect(f) for f in fixed)
+    if sc._wish_label is not None:
+        assert all(not sc._wish_label.colliderect(pr) for pr in panels)
+    if sc._my_timer():
+        r = sc._ring
+        assert r is not None and win.contains(r)
+        assert all(not r.colliderect(x) for x in fixed + [cr for _, cr in sc._chips] + panels)

@@ -292,55 +292,99 @@ class ExchangeScene(Scene):
         return i18n.t("ex.wish_mine", ranks=self._ranks_text(wish)) if wish else None
 
     def _plan(self) -> None:
-        """Rects of the info panels and wish chips (layout, not drawing)."""
+        """Rects of the info panels and wish chips (layout, not drawing). The wish chips
+        stand under the panels; in a short landscape window where the panels would fit
+        above them only with tiny cards, the panels take the left half and the wish the
+        right half."""
         L = self.L
         area = L.table.inflate(-2 * max(8, L.w // 40), -12)
         t = self.task()
         self._chips = []
         self._panels = []
         self._wish_label = None
-        bottom = area.bottom
-        if t and t[0] == "wish":
-            ranks = list(self.table.rules.ranks)
-            gap = 6
-            per_row = max(1, min(len(ranks), (area.w + gap) // (46 + gap)))
-            chip_w = min(76, (area.w - gap * (per_row - 1)) // per_row)
-            chip_h = max(44, int(L.px["label"] * 2.4))
-            n_rows = -(-len(ranks) // per_row)
-            lab_h = int(L.px["label"] * 1.6)
-            wish_h = lab_h + 4 + n_rows * (chip_h + gap)
-            top = area.bottom - wish_h
-            self._wish_label = pygame.Rect(area.left, top, area.w, lab_h)
-            y = top + lab_h + 4
-            for row in range(n_rows):
-                row_ranks = ranks[row * per_row:(row + 1) * per_row]
-                x0 = area.left + (area.w - (len(row_ranks) * (chip_w + gap) - gap)) // 2
-                for i, r in enumerate(row_ranks):
-                    self._chips.append((r, pygame.Rect(x0 + i * (chip_w + gap), y, chip_w, chip_h)))
-                y += chip_h + gap
-            bottom = top - 8
         infos = self.view.get("exchange") or []
+        panel_area, full = area, L.portrait
+        if t and t[0] == "wish":
+            wish_h = self._plan_chips(area, centre=False)
+            if not L.portrait and area.w >= 480 and area.h - wish_h - 8 < self._panels_need(infos, 0.7):
+                half = (area.w - 16) // 2
+                panel_area, full = pygame.Rect(area.left, area.top, half, area.h), True
+                self._plan_chips(pygame.Rect(area.right - half, area.top, half, area.h), centre=True)
+            else:
+                panel_area = pygame.Rect(area.left, area.top, area.w, max(0, area.h - wish_h - 8))
+        self._plan_panels(panel_area, infos, full)
+
+    def _plan_chips(self, area: pygame.Rect, centre: bool) -> int:
+        """The wish label and rank chips in ``area``: at its bottom, or centred in it.
+        Returns their height."""
+        L = self.L
+        ranks = list(self.table.rules.ranks)
+        gap = 6
+        per_row = max(1, min(len(ranks), (area.w + gap) // (46 + gap)))
+        chip_w = min(76, (area.w - gap * (per_row - 1)) // per_row)
+        chip_h = max(44, int(L.px["label"] * 2.4))
+        n_rows = -(-len(ranks) // per_row)
+        lab_h = int(L.px["label"] * 1.6)
+        # lower chips where the height runs short (tiny landscape windows), still tappable
+        chip_h = max(32, min(chip_h, (area.h - lab_h - 4) // n_rows - gap))
+        wish_h = lab_h + 4 + n_rows * (chip_h + gap)
+        top = area.top + max(0, (area.h - wish_h) // 2) if centre else area.bottom - wish_h
+        self._chips = []
+        self._wish_label = pygame.Rect(area.left, top, area.w, lab_h)
+        y = top + lab_h + 4
+        for row in range(n_rows):
+            row_ranks = ranks[row * per_row:(row + 1) * per_row]
+            x0 = area.left + (area.w - (len(row_ranks) * (chip_w + gap) - gap)) // 2
+            for i, r in enumerate(row_ranks):
+                self._chips.append((r, pygame.Rect(x0 + i * (chip_w + gap), y, chip_w, chip_h)))
+            y += chip_h + gap
+        return wish_h
+
+    def _panel_need(self, rows, wish_line: bool, card_h: int) -> int:
+        lab_h = int(self.L.px["label"] * 1.5)
+        return len(rows) * (lab_h + card_h + 6) + 12 + (lab_h if wish_line else 0)
+
+    def _panels_need(self, infos, scale: float = 1.0) -> int:
+        """Height of all info panels with their cards at ``scale`` of the full size."""
+        card_h = int(self.L.pile_card[1] * scale)
+        return sum(self._panel_need(self._info_rows(i), self._wish_text(i) is not None, card_h) + 10
+                   for i in infos)
+
+    def _plan_panels(self, area: pygame.Rect, infos, full: bool) -> None:
+        L = self.L
         lab_h = int(L.px["label"] * 1.5)
+        bottom = area.bottom
         y = area.top
         for info in infos:
             rows = self._info_rows(info)
             wish_line = self._wish_text(info) is not None
             card = L.pile_card
+            count = int(info.get("count", 1))
             avail = bottom - y
-            need = len(rows) * (lab_h + card[1] + 6) + 12 + (lab_h if wish_line else 0)
+            need = self._panel_need(rows, wish_line, card[1])
+            cols = 1
             if need > avail and avail > 0:
-                scale = max(0.45, (avail - 12 - len(rows) * (lab_h + 6) - (lab_h if wish_line else 0))
-                            / max(1, len(rows) * card[1]))
+                wl = lab_h if wish_line else 0
+                scale = (avail - 12 - len(rows) * (lab_h + 6) - wl) / max(1, len(rows) * card[1])
+                if scale < 0.7 and len(rows) > 1:
+                    # short of height: the rows (gave / got) side by side, if their cards get bigger so
+                    col_w = (area.w - 24 - 12 * (len(rows) - 1)) / len(rows)
+                    side = min((avail - 12 - (lab_h + 6) - wl) / card[1], (col_w + 6) / (count * (card[0] + 6)))
+                    if side > scale:
+                        cols, scale = len(rows), side
+                scale = max(0.45, min(1.0, scale))
                 card = (int(card[0] * scale), int(card[1] * scale))
-                need = len(rows) * (lab_h + card[1] + 6) + 12 + (lab_h if wish_line else 0)
+                need = self._panel_need(rows[:1] if cols > 1 else rows, wish_line, card[1])
             texts = [lbl for lbl, _ in rows]
             if wish_line:
                 texts.append(self._wish_text(info))
-            content_w = max([fonts.width(tx, L.px["label"], True) for tx in texts] +
-                            [int(info.get("count", 1)) * (card[0] + 6)]) + 24
-            pw = min(area.w, max(content_w, int(area.w * (0.5 if not L.portrait else 1.0))))
+            col_content = max([fonts.width(lbl, L.px["label"], True) for lbl, _ in rows] + [count * (card[0] + 6)])
+            content_w = max([fonts.width(tx, L.px["label"], True) for tx in texts] + [count * (card[0] + 6)]) + 24
+            if cols > 1:
+                content_w = max(content_w, cols * col_content + 12 * (cols - 1) + 24)
+            pw = min(area.w, max(content_w, int(area.w * (1.0 if full else 0.5))))
             pr = pygame.Rect(area.centerx - pw // 2, y, pw, min(need, max(40, bottom - y)))
-            self._panels.append((info, pr, card, rows, wish_line))
+            self._panels.append((info, pr, card, rows, wish_line, cols))
             y = pr.bottom + 10
 
     # ------------------------------------------------------------------ draw
@@ -358,8 +402,8 @@ class ExchangeScene(Scene):
             area = L.table.inflate(-2 * max(8, L.w // 40), -12)
             draw_text(surface, i18n.t("ex.middle"), pygame.Rect(area.left, area.top, area.w, area.h // 3),
                       L.px["title"], theme.TEXT, wrap=True, max_lines=2)
-        for info, pr, card, rows, wish_line in self._panels:
-            self._draw_info(surface, info, pr, card, rows, wish_line)
+        for info, pr, card, rows, wish_line, cols in self._panels:
+            self._draw_info(surface, info, pr, card, rows, wish_line, cols)
         if self._wish_label is not None:
             draw_text(surface, i18n.t("ex.wish_title"), self._wish_label, L.px["label"], theme.ACCENT, bold=True,
                       wrap=True, max_lines=2)
@@ -411,30 +455,45 @@ class ExchangeScene(Scene):
         draw_text(surface, txt, text_r, size, theme.TEXT_DIM, align="left", min_px=9)
         self.countdown.draw_ring(surface, ring, emphasis=False)
 
-    def _draw_info(self, surface, info: dict, pr: pygame.Rect, card, rows, wish_line) -> None:
+    def _info_rects(self, info: dict, pr: pygame.Rect, card, rows, wish_line, cols: int = 1):
+        """Inside an info panel: the wish line's rect (or None) and, per row, its label
+        rect and the rects of its cards (one under the other, or side by side)."""
         L = self.L
         lab_h = int(L.px["label"] * 1.5)
-        theme.panel(surface, pr, theme.PANEL, alpha=170, radius=12, border=theme.PANEL_BORDER, border_width=1)
         y = pr.top + 6
+        wish_r = None
         if wish_line:
-            draw_text(surface, self._wish_text(info),
-                      pygame.Rect(pr.left + 12, y, pr.w - 24, lab_h), L.px["label"], theme.GOLD, align="left", bold=True)
+            wish_r = pygame.Rect(pr.left + 12, y, pr.w - 24, lab_h)
             y += lab_h
-        for label, cards in rows:
-            draw_text(surface, label, pygame.Rect(pr.left + 12, y, pr.w - 24, lab_h), L.px["label"], theme.TEXT,
-                      align="left", bold=True)
+        col_w = (pr.w - 24 - 12 * (cols - 1)) // cols
+        top = y
+        out = []
+        for k, (_, cards) in enumerate(rows):
+            x0 = pr.left + 12 + (k % cols) * (col_w + 12)
+            if cols > 1:
+                y = top
+            lab = pygame.Rect(x0, y, col_w, lab_h)
             y += lab_h
-            if cards:
-                x = pr.left + 12
-                for c in cards:
-                    surface.blit(cardart.card_surface(self.table.card(c), card), (x, y))
-                    x += card[0] + 6
-            else:
-                for i in range(int(info.get("count", 1))):
-                    r = pygame.Rect(pr.left + 12 + i * (card[0] + 6), y, *card)
-                    pygame.draw.rect(surface, (255, 255, 255), r, 2, border_radius=8)
-                    draw_text(surface, "?", r, L.px["title"], theme.TEXT_DIM, bold=True)
+            n = len(cards) if cards else int(info.get("count", 1))
+            out.append((lab, [pygame.Rect(x0 + i * (card[0] + 6), y, *card) for i in range(n)]))
             y += card[1] + 6
+        return wish_r, out
+
+    def _draw_info(self, surface, info: dict, pr: pygame.Rect, card, rows, wish_line, cols: int = 1) -> None:
+        L = self.L
+        theme.panel(surface, pr, theme.PANEL, alpha=170, radius=12, border=theme.PANEL_BORDER, border_width=1)
+        wish_r, placed = self._info_rects(info, pr, card, rows, wish_line, cols)
+        if wish_r is not None:
+            draw_text(surface, self._wish_text(info), wish_r, L.px["label"], theme.GOLD, align="left", bold=True)
+        for (label, cards), (lab, rects) in zip(rows, placed):
+            draw_text(surface, label, lab, L.px["label"], theme.TEXT, align="left", bold=True)
+            if cards:
+                for c, r in zip(cards, rects):
+                    surface.blit(cardart.card_surface(self.table.card(c), card), r.topleft)
+            else:
+                for r in rects:
+                    pygame.draw.rect(surface, (255, 255, 255), r, 2, border_radius=min(8, card[0] // 4))
+                    draw_text(surface, "?", r, L.px["title"], theme.TEXT_DIM, bold=True)
 
     def _draw_hand(self, surface, t) -> None:
         L = self.L
