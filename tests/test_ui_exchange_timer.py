@@ -8,6 +8,8 @@ sizes, and that it asks for a redraw only when the whole second shown changes.
 """
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -201,6 +203,46 @@ def test_timer_in_the_exchange_and_option_changes_take_effect_at_once(app_factor
     finally:
         for p in others:
             p.close()
+        ht.stop()
+
+
+def test_timer_turned_on_while_a_bot_is_on_turn_times_nobody():
+    """Bots are never timed: turning the timer on while a bot is on turn starts no clock
+    and sends no state (the bot moves at its own pace)."""
+    from felt.net.client import ClientThread
+    ht = host_thread(players=3, rules="PR-002", seed=5, bot_delay=30.0)
+    owner = ClientThread(LOOPBACK, ht.port, "Wirt", token=ht.admin_token, spectator=True, discover=False).start()
+    try:
+        states, lobbies = [], []
+
+        def drain():
+            for m in owner.poll():
+                if m.get("t") == "state":
+                    states.append(m)
+                elif m.get("t") == "lobby":
+                    lobbies.append(m)
+
+        def wait(cond, what):
+            end = time.monotonic() + 10
+            while not cond():
+                assert time.monotonic() < end, f"timed out waiting for {what}"
+                time.sleep(0.01)
+                drain()
+
+        wait(lambda: owner.admin, "the owner")
+        assert owner.send({"t": "start"})
+        wait(lambda: states, "the deal")
+        assert ht.call(lambda h: h._bot_controls(h.state.to_move) and h._turn_handle is not None)
+        n = len(states)
+        assert owner.send({"t": "set_options", "turn_timer": 10})
+        assert owner.send({"t": "set_options", "name": "Nur Bots"})
+        wait(lambda: lobbies and lobbies[-1]["table"] == "Nur Bots", "the second lobby message")
+        assert lobbies[-1]["options"]["turn_timer"] == 10
+        assert len(states) == n, "no state re-sent: no clock runs for a bot"
+        assert ht.call(lambda h: (h._timer_deadline, h._timer_handle, h._timer_info(), h.seq)) == (None, None, None, 0)
+        assert ht.call(lambda h: h._turn_handle is not None), "the bot still moves"
+    finally:
+        owner.close()
         ht.stop()
 
 
