@@ -379,20 +379,47 @@ def test_drag_across_cards_selects_them():
     assert d not in scene.selected
 
 
-def test_turn_timer_counts_down_without_busy_redraw():
+def test_turn_timer_counts_down_without_busy_redraw(monkeypatch):
+    """The countdown runs against the clock (an idle loop's frames are capped, so frame
+    times would run it slow) and redraws once per whole second shown, not every frame."""
+    import felt.ui.table_scene as ts
+
+    class Clock:
+        t = 1000.0
+
+        def monotonic(self):
+            return self.t
+
+    clock = Clock()
+    monkeypatch.setattr(ts, "time", clock)
     st = _state_on_turn()
     scene = TableScene(view(st, 0))
     stack = _stack(scene, (360, 640))
     scene.my_turn_cue = 0
     scene.set_timer({"seat": 1, "left": 10.0, "total": 20.0})
     stack.draw(pygame.Surface((360, 640)))
-    assert not scene.animating()
-    stack.update(0.3)
-    assert scene.timer["left"] == pytest.approx(9.7)
-    assert stack.needs_draw()              # a tick redraws the bar ...
+    stack.update(0.0)
     stack.draw(pygame.Surface((360, 640)))
+    assert not scene.animating()
+    clock.t += 0.3                         # 9.7 s left: the "10" shown becomes ... still 10
+    stack.update(0.01)                     # frame time is not what counts
+    assert scene.timer_left() == pytest.approx(9.7)
+    assert not stack.needs_draw()
+    clock.t += 0.8                         # 8.9 s left: "9"
+    stack.update(0.01)
+    assert scene.timer_left() == pytest.approx(8.9)
+    assert stack.needs_draw()              # a new second redraws the ring and bar ...
+    stack.draw(pygame.Surface((360, 640)))
+    clock.t += 0.05
     stack.update(0.05)
     assert not stack.needs_draw()          # ... but not every frame
+    clock.t += 20                          # ran out: 0, and it stays quiet afterwards
+    stack.update(0.01)
+    assert scene.timer_left() == 0.0 and stack.needs_draw()
+    stack.draw(pygame.Surface((360, 640)))
+    clock.t += 1
+    stack.update(0.01)
+    assert not stack.needs_draw()
 
 
 def test_mute_button_and_turn_sound():
