@@ -110,3 +110,77 @@ def test_headless_host_ctrl_c_withdraws_announcement():
             await browser.close()
 
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_a_table_whose_host_died_without_goodbye_is_hidden_then_comes_back():
+    """mDNS keeps a SIGKILLed host's records for many minutes; the live browser probes the
+    tables it lists and hides one that refuses connections, and lists it again once it
+    answers (a resumed host), all without a goodbye or a new announcement."""
+    import socket
+
+    from felt.net.discovery import Announcer, make_txt
+
+    def listener(port: int = 0) -> socket.socket:
+        s = socket.socket()
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        s.bind(("127.0.0.1", port))
+        s.listen(4)
+        return s
+
+    async def main():
+        srv = listener()
+        port = srv.getsockname()[1]
+        ann = Announcer("Gartentisch", port, interface="127.0.0.1")
+        await ann.start(make_txt("Gartentisch", "PR-002", 1, 3, False))
+        browser = Browser(interface="127.0.0.1", probe_every=0.2)
+        await browser.start()
+        try:
+            assert await wait_for(lambda: mine(browser.tables(), port)), "table not discovered"
+            await asyncio.sleep(0.6)                       # probes of a living table keep it listed
+            assert mine(browser.tables(), port)
+            srv.close()                                    # the host process dies: no goodbye
+            assert await wait_for(lambda: mine(browser.tables(), port) is None), "dead table still listed"
+            assert any(t["port"] == port for t in browser.hidden.values())
+            srv = listener(port)                           # resumed on the same port
+            assert await wait_for(lambda: mine(browser.tables(), port)), "resumed table not listed again"
+            assert not browser.hidden
+            await ann.close()                              # a real goodbye removes it for good
+            assert await wait_for(lambda: mine(browser.tables(), port) is None)
+            assert not browser.hidden
+        finally:
+            srv.close()
+            await browser.close()
+            await ann.close()
+
+    asyncio.run(asyncio.wait_for(main(), 40))
+
+
+def test_a_silent_table_is_hidden_after_two_missed_probes(monkeypatch):
+    """A host machine that vanished (no answer at all, not even a refusal) is hidden after
+    PROBE_MISSES timeouts in a row; one timeout alone is not enough (a busy host)."""
+    from felt.net import discovery
+
+    answers: list = []
+
+    async def fake_reachable(address, port, timeout=discovery.PROBE_TIMEOUT):
+        return answers.pop(0)
+
+    monkeypatch.setattr(discovery, "reachable", fake_reachable)
+
+    async def main():
+        b = Browser(interface="127.0.0.1")               # no mDNS needed: probe() directly
+        table = {"name": "T", "address": "127.0.0.1", "port": 9, "service": "T._felt._tcp.local."}
+        b.found[table["service"]] = dict(table)
+        answers.extend([None, True, None])
+        await b.probe()
+        await b.probe()
+        await b.probe()
+        assert b.tables(), "a miss, an answer and a miss: still listed"
+        answers.extend([None])
+        await b.probe()
+        assert not b.tables() and b.hidden
+        answers.extend([True])
+        await b.probe()
+        assert b.tables() and not b.hidden
+
+    asyncio.run(main())

@@ -151,22 +151,89 @@ def parse_info(info: AsyncServiceInfo) -> dict[str, Any] | None:
     }
 
 
+PROBE_EVERY = 4.0       # s between reachability checks of the tables listed (live browser)
+PROBE_TIMEOUT = 2.0     # s a TCP connect may take before it counts as a miss
+PROBE_MISSES = 2        # misses (timeouts) in a row before a silent table is hidden
+
+
+async def reachable(address: str, port: int, timeout: float = PROBE_TIMEOUT) -> bool | None:
+    """Does something accept TCP connections at address:port? True; False when refused
+    (the machine answered: nobody listens, the host process is gone); None on a timeout
+    or an unreachable network (the machine itself may be gone, or just slow)."""
+    try:
+        _, writer = await asyncio.wait_for(asyncio.open_connection(address, port), timeout)
+    except (ConnectionRefusedError, ConnectionResetError):
+        return False
+    except (OSError, asyncio.TimeoutError):
+        return None
+    writer.close()
+    try:
+        await asyncio.wait_for(writer.wait_closed(), 1.0)
+    except (OSError, asyncio.TimeoutError):
+        pass
+    return True
+
+
 class Browser:
-    """Keeps ``tables`` (service name -> table dict) up to date while running."""
+    """Keeps ``tables`` (service name -> table dict) up to date while running.
+
+    mDNS alone keeps a table whose host died without a goodbye (SIGKILL, a crash, a lid
+    closed) listed until its records expire, which takes many minutes. With ``probe_every``
+    set (the live lists of the UI), the browser also checks every few seconds that each
+    listed table still accepts TCP connections (a connect that is closed at once; the host
+    drops it like any connection that never says hello): a refused connect hides the table
+    at once, ``PROBE_MISSES`` timeouts in a row hide it too, and a hidden table comes back
+    as soon as it accepts connections again (a host resumed with ``--resume``) or
+    announces itself anew.
+    """
 
     def __init__(self, interface: str | None = None,
-                 on_change: Callable[[dict[str, dict]], None] | None = None):
+                 on_change: Callable[[dict[str, dict]], None] | None = None,
+                 probe_every: float | None = None):
         self.interface = interface
         self.on_change = on_change
+        self.probe_every = probe_every
         self.azc: AsyncZeroconf | None = None
         self.browser: AsyncServiceBrowser | None = None
         self.found: dict[str, dict] = {}
+        self.hidden: dict[str, dict] = {}     # announced but not answering: not listed
+        self._misses: dict[str, int] = {}
         self._tasks: set[asyncio.Task] = set()
         self._gen: dict[str, int] = {}
+        self._prober: asyncio.Task | None = None
 
     async def start(self) -> None:
         self.azc = AsyncZeroconf(interfaces=_interfaces(self.interface), ip_version=IPVersion.V4Only)
         self.browser = AsyncServiceBrowser(self.azc.zeroconf, SERVICE_TYPE, handlers=[self._on_service])
+        if self.probe_every:
+            self._prober = asyncio.ensure_future(self._probe_loop())
+
+    async def _probe_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.probe_every or PROBE_EVERY)
+            await self.probe()
+
+    async def probe(self) -> None:
+        """Check every listed and hidden table once; hide the dead, bring back the living."""
+        names = list(self.found) + [n for n in self.hidden if n not in self.found]
+        if not names:
+            return
+        tables = [self.found.get(n) or self.hidden[n] for n in names]
+        results = await asyncio.gather(*(reachable(t["address"], t["port"]) for t in tables))
+        changed = False
+        for name, table, ok in zip(names, tables, results):
+            if ok:
+                self._misses.pop(name, None)
+                if name in self.hidden and name not in self.found:
+                    self.found[name] = self.hidden.pop(name)
+                    changed = True
+                continue
+            misses = self._misses[name] = self._misses.get(name, 0) + 1
+            if name in self.found and (ok is False or misses >= PROBE_MISSES):
+                self.hidden[name] = self.found.pop(name)
+                changed = True
+        if changed:
+            self._changed()
 
     def tables(self) -> list[dict]:
         return sorted((dict(t) for t in self.found.values()), key=lambda t: (t["name"], t["service"]))
@@ -174,6 +241,8 @@ class Browser:
     def _on_service(self, zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
         self._gen[name] = self._gen.get(name, 0) + 1
         if state_change is ServiceStateChange.Removed:
+            self.hidden.pop(name, None)
+            self._misses.pop(name, None)
             if self.found.pop(name, None) is not None:
                 self._changed()
             return
@@ -192,7 +261,12 @@ class Browser:
         if not ok or self._gen.get(name) != gen:
             return
         table = parse_info(info)
-        if table is not None and self.found.get(name) != table:
+        if table is None:
+            return
+        if name in self.hidden:          # it announced itself again: list it, probe it anew
+            del self.hidden[name]
+            self._misses.pop(name, None)
+        if self.found.get(name) != table:
             self.found[name] = table
             self._changed()
 
@@ -204,6 +278,9 @@ class Browser:
                 pass
 
     async def close(self) -> None:
+        if self._prober is not None:
+            self._prober.cancel()
+            self._prober = None
         for t in list(self._tasks):
             t.cancel()
         if self.browser is not None:
@@ -233,8 +310,9 @@ class TableBrowser:
     addresses, all its IPv4 addresses).
     """
 
-    def __init__(self, interface: str | None = None):
+    def __init__(self, interface: str | None = None, probe_every: float | None = PROBE_EVERY):
         self.interface = interface
+        self.probe_every = probe_every
         self._lock = threading.Lock()
         self._tables: list[dict] = []
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -262,7 +340,7 @@ class TableBrowser:
 
     async def _main(self) -> None:
         self._stop = asyncio.Event()
-        b = Browser(self.interface, on_change=self._set)
+        b = Browser(self.interface, on_change=self._set, probe_every=self.probe_every)
         try:
             await b.start()
         finally:
