@@ -517,21 +517,29 @@ def test_seat_boxes_show_last_rounds_titles_on_phones_too(size, monkeypatch):
     st, _ = next_round(st)
     while st.phase != "play":
         apply_inplace(st, st.to_move, legal_moves(st)[0])
-    v = view(st, 0)
-    assert v["last_places"]
+    lp = view(st, 0)["last_places"]
+    me = (lp[3] + 1) % 5                         # someone else is the Vize-Tellerwäscher (the longest title)
+    v = view(st, me)
+    others = [s for s in range(5) if s != me]
     scene = TableScene(v, names=["Anna", "Beat", "Carla", "Dominik", "Eveline"])
     stack = _stack(scene, size)
     drawn = []
     real = ts.draw_text
 
-    def spy(surface, text, rect, *a, **kw):
+    def spy(surface, text, rect, px, *a, **kw):
         drawn.append(text)
-        return real(surface, text, rect, *a, **kw)
+        fitted[text] = widgets.layout_text(text, rect.w, rect.h, px, bold=kw.get("bold", False),
+                                           min_px=kw.get("min_px", 9))[1]
+        return real(surface, text, rect, px, *a, **kw)
+    from felt.ui import widgets
+    fitted: dict = {}
     monkeypatch.setattr(ts, "draw_text", spy)
     stack.draw(pygame.Surface(size))
-    for seat in range(1, 5):
-        title = scene._title(v["last_places"].index(seat))
+    titles = [scene._title(v["last_places"].index(seat)) for seat in others]
+    assert "Vize-Tellerwäscher" in titles
+    for seat, title in zip(others, titles):
         assert title in drawn, (seat, title)
+        assert list(fitted[title]) == [title], (title, fitted[title])     # whole, on one line, never cut with "…"
 
 
 def test_exchange_waiting_line_names_who_we_wait_for(monkeypatch):

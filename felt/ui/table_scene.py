@@ -776,8 +776,12 @@ class TableScene(Scene):
                 draw_text(surface, self._title(last.index(seat)), title_r, L.px["small"], theme.TEXT_DIM,
                           align="right", min_px=9)
         if seat in last and title_line is not None and not out:
-            draw_text(surface, self._title(last.index(seat)), title_line, L.px["small"], theme.TEXT_DIM,
-                      align="left", min_px=10)
+            title = self._title(last.index(seat))
+            if fonts.width(title, 10, False) > title_line.w:
+                # a long title ("Vize-Tellerwäscher") takes the box's whole width, and a
+                # smaller size rather than being cut with "…"
+                title_line = pygame.Rect(box.left + 3, title_line.top, box.w - 6, title_line.h)
+            draw_text(surface, title, title_line, L.px["small"], theme.TEXT_DIM, align="left", min_px=8)
         if out and places.index(seat) == 0:
             self._crown(surface, (box.right - 14, box.top + 4), max(8, box.h // 6))
         chip = ""
