@@ -123,3 +123,52 @@ def test_given_ranks_reads_only_the_lower_role():
           {"role": "lower", "partner": 2, "gave": [ace], "got": []}]
     assert given_ranks(info, ex) == {"A"}
     assert given_ranks(info, []) == set()
+
+
+# ------------------------------------------------------------ passes seen
+
+
+def test_pass_memory_reads_passes_and_sampling_follows_them():
+    """A seat that passed on a single 10 is rarely dealt a lone J, Q, K or A (a 2 it may
+    have kept back); the memory is dropped when a new round starts."""
+    from felt.bots.determinize import PassMemory, constraints_from_view, sample_hands
+    from felt.cards import card_from_code
+    from felt.engine.core import position
+
+    rules = load_rules("PR-002")
+    info = deck_info(rules)
+    deck = info.deck
+
+    def ids(codes):
+        return [card_from_code(deck, c).id for c in codes]
+
+    hands = [ids(["H7", "S8", "C9", "DJ"]), ids(["H10", "C7", "S7"]), ids(["HQ", "SK", "CA", "D2", "H9"]),
+             ids(["C8", "D8", "CJ", "HK"])]
+    st = position(rules, hands, 0, pile_seat=1, pile_cards=ids(["H10"]), passed=[2, 3])
+    v = view(st, 0)
+    mem = PassMemory()
+    caps = mem.update(v, info)
+    ranks = rules.ranks
+    assert {r for (s, r) in caps if s == 2} == {ranks.index(x) for x in ("J", "Q", "K", "A")}
+    assert all(k == 1 for k in caps.values()) and not any(s in (0, 1) for s, _ in caps)
+    # the true hands break the inference (2 holds a lone Q, K and A; normal bots would not
+    # have passed): the sampler still deals, but far fewer such worlds than blind dealing
+    rng = random.Random(5)
+    con = constraints_from_view(v, info)
+
+    def lone_beaters(use_caps):
+        hits = 0
+        for _ in range(60):
+            dealt = sample_hands(v, rng, info, con, caps if use_caps else None)
+            assert [len(h) for h in dealt] == v["counts"]
+            assert dealt[0] == v["hand"]
+            for s in (2, 3):
+                for r in range(len(ranks)):
+                    if caps.get((s, r)) == 1 and sum(1 for c in dealt[s] if info.idx[c] == r) == 1:
+                        hits += 1
+        return hits
+
+    assert lone_beaters(True) * 2 < lone_beaters(False)
+    # a new round: nothing remembered
+    v2 = dict(v, round_no=2, played=[], passed=[], pile=None)
+    assert mem.update(v2, info) == {}

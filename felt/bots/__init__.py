@@ -15,6 +15,7 @@ import time
 
 from felt.engine import Move
 
+from .determinize import PassMemory
 from .hard import DEFAULT_THINK_MS, SearchStats, search
 from .policy import choose_easy, choose_normal
 from .situation import situation_from_view
@@ -72,9 +73,10 @@ class HardBot(Bot):
         super().__init__(seed)
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else int(think_ms)
         self.stats = SearchStats()
+        self.memory = PassMemory()  # the passes this seat has seen this round
 
     def _choose(self, view):
-        return search(view, self.rng, self.think_ms, self.stats)
+        return search(view, self.rng, self.think_ms, self.stats, self.memory)
 
 
 def make_bot(level: str, seed=None, think_ms=None) -> Bot:

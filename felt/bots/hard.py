@@ -15,7 +15,7 @@ import time
 
 from felt.engine import Move, apply_inplace, legal_moves
 
-from .determinize import build_state, constraints_from_view, sample_hands
+from .determinize import PassMemory, build_state, constraints_from_view, sample_hands
 from .policy import Evaluator, choose_normal, score_moves
 from .situation import situation_from_state, situation_from_view
 
@@ -24,7 +24,8 @@ MAX_CANDIDATES = 8
 MIN_ITERS = 6
 SECOND_WEIGHT = 0.15   # reward scale of places after the first
 KEEP_SE = 1.0          # leave the heuristic move only when ahead by this many standard errors
-ELIM_SE = 3.0          # stop sampling a candidate this many standard errors behind the best
+USE_PASSES = True       # sample hands consistent with the passes seen this round
+ELIM_SE = 2.0          # stop sampling a candidate this many standard errors behind the best
 
 
 # Chance of taking 1st place in the next round after each place of this one, with the
@@ -197,10 +198,16 @@ def _prune(rows, active: list[int], means) -> list[int]:
     return keep
 
 
-def search(view: dict, rng: random.Random, think_ms: int | None = None, stats: SearchStats | None = None) -> Move:
+def search(view: dict, rng: random.Random, think_ms: int | None = None, stats: SearchStats | None = None,
+           memory: PassMemory | None = None) -> Move:
+    """The hard bot's move for ``view``; ``memory`` (kept by the bot between its decisions)
+    remembers the passes it has seen this round."""
     t0 = time.perf_counter()
     budget = (DEFAULT_THINK_MS if think_ms is None else think_ms) / 1000.0
     sit = situation_from_view(view)
+    caps = memory.update(view, sit.info) if memory is not None else None
+    if not USE_PASSES:
+        caps = None
     legal = sit.legal
     if not legal:
         raise ValueError("no legal move: not this seat's turn")
@@ -229,7 +236,7 @@ def search(view: dict, rng: random.Random, think_ms: int | None = None, stats: S
     rollouts = 0
     reason = "budget"
     while True:
-        hands = sample_hands(view, rng, info, constraints)
+        hands = sample_hands(view, rng, info, constraints, caps)
         world = build_state(view, hands, info.rules)
         rs: list = [None] * C
         done = 0
