@@ -4,8 +4,11 @@ Each iteration deals the unseen cards at random, consistently with the view
 (see determinize.py), builds an engine State for that world and plays every
 candidate move followed by the `normal` policy for all seats to the end of the
 round. All candidates share the same sampled world in an iteration (paired
-comparison), and the search stops at the time budget or as soon as the best
-candidate is clearly ahead. Reward: 1 for 1st place, less for later places.
+comparison). Candidates clearly behind the best stop being played out; the search
+stops at the time budget or when one candidate is left. The sampled worlds agree
+with the passes the bot has seen this round (``PassMemory``). Reward: 1 for 1st
+place plus the 1st places a place tends to bring later in the match (the exchange
+favours the top places); see STRENGTH.md for the figures.
 """
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ MAX_CANDIDATES = 8
 MIN_ITERS = 6
 SECOND_WEIGHT = 0.15   # reward scale of places after the first
 KEEP_SE = 1.0          # leave the heuristic move only when ahead by this many standard errors
-USE_PASSES = True       # sample hands consistent with the passes seen this round
+USE_PASSES = True      # sample hands consistent with the passes seen this round
 ELIM_SE = 2.0          # stop sampling a candidate this many standard errors behind the best
 
 
