@@ -333,7 +333,8 @@ def test_hard_returns_at_once_when_the_choice_is_trivial():
     # going out is found without searching
     st = position(rules, hands, 0)
     assert bot.choose(view(st, 0)).cards == tuple(hands[0])
-    assert time.perf_counter() - t0 < 0.2
+    assert bot.stats.rollouts == 0 and bot.stats.iterations == 0      # no search at all
+    assert time.perf_counter() - t0 < 0.9          # far below the 2 x 1 s a search would take, even on a loaded CI
 
 
 def test_hard_respects_its_budget():
@@ -343,4 +344,5 @@ def test_hard_respects_its_budget():
     bot = make_bot("hard", seed=3, think_ms=150)
     t0 = time.perf_counter()
     bot.choose(view(state, state.to_move))
-    assert time.perf_counter() - t0 < 0.6
+    # the deadline is checked between rollouts (a few ms each); generous for a loaded CI machine
+    assert time.perf_counter() - t0 < 1.5
