@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import queue
 import socket
@@ -424,11 +425,16 @@ class ClientThread:
 
     def close(self) -> None:
         loop = self._loop
+        coro = None
         if loop is not None and not loop.is_closed():
+            coro = self._client.close()
             try:
-                asyncio.run_coroutine_threadsafe(self._client.close(), loop)
+                asyncio.run_coroutine_threadsafe(coro, loop)
             except RuntimeError:
                 pass
         if self._thread is not None:
             self._thread.join(5)
             self._thread = None
+        if coro is not None and loop is not None and loop.is_closed() \
+                and inspect.getcoroutinestate(coro) == inspect.CORO_CREATED:
+            coro.close()   # the loop ended before it ran: no "never awaited" warning
