@@ -106,7 +106,8 @@ class State:
         s.places = self.places[:]
         s.played = self.played[:]
         s.standings = [row[:] for row in self.standings]
-        s.history = [p[:] for p in self.history]
+        s.history = self.history[:]     # rows are never changed once appended: share them (a match's
+                                        # history grows by a row a round; copying each row was quadratic)
         s.tasks = [t[:] for t in self.tasks]
         s.exchange_info = [[dict(x) for x in infos] for infos in self.exchange_info]
         s.last_places = self.last_places[:]
@@ -522,9 +523,27 @@ def legal_moves(s: State) -> list[Move]:
             return [Move("wish")] + [Move("wish", (), (r,)) for r in reversed(s.rules.ranks)]
         # One move per distinct multiset of faces (two copies of a card are the same choice).
         by_face: dict[str, list[int]] = {}
+        face = s.face
         for c in s.hands[seat]:
-            by_face.setdefault(s.face[c], []).append(c)
-        return [Move("give", cards) for cards in _multisets(list(by_face.values()), k, 0)]
+            f = face[c]
+            if f in by_face:
+                by_face[f].append(c)
+            else:
+                by_face[f] = [c]
+        groups = list(by_face.values())
+        if k == 1:                                  # the common cases, without the recursion
+            return [_new_tuple(Move, ("give", (g[0],), ())) for g in groups]
+        if k == 2:
+            out = []
+            add = out.append
+            for i, g in enumerate(groups):
+                a = g[0]
+                for h in groups[i + 1:]:
+                    add(_new_tuple(Move, ("give", (a, h[0]), ())))
+                if len(g) > 1:
+                    add(_new_tuple(Move, ("give", (a, g[1]), ())))
+            return out
+        return [Move("give", cards) for cards in _multisets(groups, k, 0)]
     return []
 
 
