@@ -382,7 +382,7 @@ def test_drag_across_cards_selects_them():
 def test_turn_timer_counts_down_without_busy_redraw(monkeypatch):
     """The countdown runs against the clock (an idle loop's frames are capped, so frame
     times would run it slow) and redraws once per whole second shown, not every frame."""
-    import felt.ui.table_scene as ts
+    from felt.ui import widgets
 
     class Clock:
         t = 1000.0
@@ -391,7 +391,7 @@ def test_turn_timer_counts_down_without_busy_redraw(monkeypatch):
             return self.t
 
     clock = Clock()
-    monkeypatch.setattr(ts, "time", clock)
+    monkeypatch.setattr(widgets, "time", clock)       # the shared Countdown reads the clock
     st = _state_on_turn()
     scene = TableScene(view(st, 0))
     stack = _stack(scene, (360, 640))

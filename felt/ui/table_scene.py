@@ -23,8 +23,6 @@ representative per equivalent choice.
 """
 from __future__ import annotations
 
-import math
-import time
 from collections import Counter
 from typing import Any, Callable, Iterable
 
@@ -33,7 +31,7 @@ import pygame
 from felt.ui import anim, cardart, fonts, i18n, layout, theme
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.sound import Sounds
-from felt.ui.widgets import (Banner, Button, IconButton, Toast, countdown_color, draw_countdown_ring, draw_text,
+from felt.ui.widgets import (Banner, Button, Countdown, IconButton, Toast, countdown_color, draw_countdown_ring, draw_text,
                              layout_text)
 
 
@@ -215,9 +213,7 @@ class TableScene(Scene):
         self._press_card: int | None = None
         self._drag_state: bool | None = None
         self._drag_seen: set = set()
-        self.timer: dict | None = None       # turn timer from the host: {seat, left, total}
-        self._timer_end = 0.0                # monotonic time when it runs out
-        self._timer_shown = -1               # whole seconds last drawn
+        self.countdown = Countdown()         # the host's turn timer {seat, left, total}
         self.play_btn = Button(i18n.t("table.play"), self.play_selected, kind="primary",
                                hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
         self.pass_btn = Button(i18n.t("table.pass"), self.do_pass, kind="secondary", hotkeys=(pygame.K_p,))
@@ -336,25 +332,16 @@ class TableScene(Scene):
 
         It counts down against the clock (not frame times: the idle loop's frames are
         capped), until the next state brings a fresh one."""
-        try:
-            tm = dict(timer) if timer else None
-            if tm is not None:
-                tm["left"] = max(0.0, float(tm.get("left") or 0))
-                tm["total"] = float(tm.get("total") or 0)
-                if tm["total"] <= 0:
-                    tm = None
-        except (TypeError, ValueError):
-            tm = None
-        self.timer = tm
-        self._timer_end = time.monotonic() + (tm["left"] if tm else 0.0)
-        self._timer_shown = -1
+        self.countdown.set(timer)
         self.mark_dirty()
+
+    @property
+    def timer(self) -> dict | None:
+        return self.countdown.timer
 
     def timer_left(self) -> float | None:
         """Seconds left on the turn timer now (None when no timer runs)."""
-        if not self.timer:
-            return None
-        return self.timer["left"]
+        return self.countdown.left()
 
     def toggle_card(self, cid: int) -> None:
         if cid in self.selected:
@@ -631,12 +618,8 @@ class TableScene(Scene):
                 if self.my_turn and self.legal and self.legal.can_pass and not self.legal.can_play and not self.pending:
                     self.toast.show(i18n.t("table.auto_passed"), 1.4)
                     self.submit({"kind": "pass"})
-        if self.timer and self.timer["left"] > 0:
-            self.timer["left"] = max(0.0, self._timer_end - time.monotonic())
-            shown = math.ceil(self.timer["left"])
-            if shown != self._timer_shown:          # redraw once per second (and the bar with it)
-                self._timer_shown = shown
-                moving = True
+        if self.countdown.tick():                  # redraw once per second (the ring and the bar)
+            moving = True
         pulse = self.my_turn and not self.pending
         self.play_btn.pulse = (0.35 + 0.65 * self.anim.pulse()) if (pulse and self.play_btn.enabled) else 0.0
         if moving:
