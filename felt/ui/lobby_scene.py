@@ -188,32 +188,6 @@ class Caption(Widget):
                       valign="bottom", wrap=True, max_lines=2, min_px=9)
 
 
-class FormChoice(Choice):
-    """A Choice whose ‹ value › control can be made wider than the default (``ctrl_w``), so
-    the lobby's steppers line up and a value such as "5 (Standard)" keeps a readable size."""
-
-    def __init__(self, *a, **kw) -> None:
-        super().__init__(*a, **kw)
-        self.ctrl_w: int | None = None
-
-    def text_w(self) -> int:
-        """Width the widest value text wants at this size."""
-        return max((fonts.width(txt, self.px, True) for _, txt in self.options), default=0)
-
-    def _parts(self):
-        if not self.ctrl_w:
-            return super()._parts()
-        r = self.rect
-        bw = max(44, min(r.h, 56))
-        ctrl_w = min(self.ctrl_w, r.w)
-        ctrl = pygame.Rect(r.right - ctrl_w, r.top, ctrl_w, r.h)
-        left = pygame.Rect(ctrl.left, r.top, bw, r.h)
-        right = pygame.Rect(ctrl.right - bw, r.top, bw, r.h)
-        mid = pygame.Rect(left.right, r.top, right.left - left.right, r.h)
-        label = pygame.Rect(r.left, r.top, ctrl.left - r.left - 8, r.h)
-        return label, left, mid, right
-
-
 TURN_TIMERS = (0, 15, 30, 45, 60, 90, 120)                   # seconds; 0 = off
 ROUND_COUNTS = tuple(range(1, 11)) + (12, 15, 20)             # then 0 = open-ended
 
@@ -277,12 +251,12 @@ class LobbyScene(Scene):
         self.down_btn = Button("▼", lambda: self.move(1), kind="secondary")
         self.actions = Row([(self.add_btn, 1.3), (self.level, 1.0), (self.remove_btn, 1.2),
                             (self.up_btn, 0.5), (self.down_btn, 0.5)])
-        self.template = FormChoice(i18n.t("lobby.template"), [], None, on_change=self._template_changed)
-        self.n_seats = FormChoice(i18n.t("app.seats"), [], None, on_change=self._seats_changed, wrap_around=False)
+        self.template = Choice(i18n.t("lobby.template"), [], None, on_change=self._template_changed)
+        self.n_seats = Choice(i18n.t("app.seats"), [], None, on_change=self._seats_changed, wrap_around=False)
         # table options (owner): both follow the host's lobby.options
-        self.turn_timer = FormChoice(i18n.t("lobby.turn_timer"), timer_options(), 0,
+        self.turn_timer = Choice(i18n.t("lobby.turn_timer"), timer_options(), 0,
                                      on_change=self._timer_changed, wrap_around=False)
-        self.rounds = FormChoice(i18n.t("lobby.rounds"), round_options(5), 5,
+        self.rounds = Choice(i18n.t("lobby.rounds"), round_options(5), 5,
                                  on_change=self._rounds_changed, wrap_around=False)
         self.addr_caption = Caption()
         self.seats_caption = Caption(bold=True)

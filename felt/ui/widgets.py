@@ -414,6 +414,7 @@ class Choice(Widget):
         self.wrap_around = wrap_around
         self.enabled = True
         self._down = None
+        self.ctrl_w: int | None = None   # a fixed width for '‹ value ›' (the lobby lines its steppers up)
 
     @property
     def value(self):
@@ -424,10 +425,18 @@ class Choice(Widget):
             if v == value:
                 self.index = i
 
+    def text_w(self) -> int:
+        """Width the widest value text wants at this size."""
+        return max((fonts.width(txt, self.px, True) for _, txt in self.options), default=0)
+
     def _parts(self):
         r = self.rect
-        bw = max(44, r.h)
-        ctrl_w = min(r.w * 55 // 100, max(170, r.w // 2))
+        if self.ctrl_w:
+            bw = max(44, min(r.h, 56))
+            ctrl_w = min(self.ctrl_w, r.w)
+        else:
+            bw = max(44, r.h)
+            ctrl_w = min(r.w * 55 // 100, max(170, r.w // 2))
         ctrl = pygame.Rect(r.right - ctrl_w, r.top, ctrl_w, r.h)
         left = pygame.Rect(ctrl.left, r.top, bw, r.h)
         right = pygame.Rect(ctrl.right - bw, r.top, bw, r.h)
