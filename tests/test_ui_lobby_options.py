@@ -49,8 +49,14 @@ def test_owner_sets_turn_timer_and_rounds_everyone_sees_them_and_the_timer_runs(
         # turn timer: off -> 15 s -> 30 s, each step goes to the host and comes back
         _step_right(app, lobby.left, lobby.turn_timer)
         _wait(app, lambda: host.call(lambda h: h.options["turn_timer"]) == 15.0, "timer 15 s on the host")
+        # the stepper shows what the host's latest lobby message says (a message sent before the
+        # change, e.g. for the watcher joining, can arrive after the tap): tap again once it says 15
+        _wait(app, lambda: ctl.lobby["options"]["turn_timer"] == 15.0 and lobby.turn_timer.value == 15,
+              "15 s in the owner's lobby")
         _step_right(app, lobby.left, lobby.turn_timer)
         _wait(app, lambda: host.call(lambda h: h.options["turn_timer"]) == 30.0, "timer 30 s on the host")
+        _wait(app, lambda: ctl.lobby["options"]["turn_timer"] == 30.0 and lobby.turn_timer.value == 30,
+              "30 s in the owner's lobby")
         # rounds: 5 (the rule set's) -> 6
         _step_right(app, lobby.left, lobby.rounds)
         _wait(app, lambda: host.call(lambda h: h.rounds) == 6, "6 rounds on the host")
