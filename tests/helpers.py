@@ -1,6 +1,7 @@
 """Shared test helpers: build positions from card codes, random legal play."""
 from __future__ import annotations
 
+import asyncio
 import random
 
 from felt.cards import build_deck, ids_from_codes
@@ -68,3 +69,10 @@ def random_match(rules, n, seed, rounds=3, on_step=None):
         if s.phase == "match_over":
             return s
         s, _ = next_round(s)
+
+
+def run(coro, timeout: float = 60.0):
+    """Run a network test's coroutine in a fresh event loop, failing after ``timeout`` s."""
+    async def main():
+        return await asyncio.wait_for(coro, timeout)
+    return asyncio.run(main())

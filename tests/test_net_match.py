@@ -10,12 +10,7 @@ from felt.net.botclient import BotClient
 from felt.net.client import AsyncClient
 from felt.net.host import Host, HostConfig
 from felt.net.testing import RawClient, card_ids, leaks
-
-
-def run(coro, timeout: float = 60.0):
-    async def main():
-        return await asyncio.wait_for(coro, timeout)
-    return asyncio.run(main())
+from tests.helpers import run
 
 
 def cfg(**kw) -> HostConfig:
