@@ -11,13 +11,10 @@ import random
 from typing import NamedTuple
 
 from felt.cards import Card, build_deck
+from felt.games.base import IllegalMove  # one class for every game: the table catches it
 from felt.rules import Rules, titles
 
 PHASES = ("exchange", "play", "round_over", "match_over")
-
-
-class IllegalMove(ValueError):
-    """A move the rules do not allow; the state is unchanged."""
 
 
 class Move(NamedTuple):

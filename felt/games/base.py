@@ -1,0 +1,224 @@
+"""The one contract every game of Felt Club fulfils.
+
+A game is pure functions over its own ``State`` plus a per-seat view filter (as in
+boardgame.io), with OpenSpiel's vocabulary: the seat on turn, legal moves, apply, an
+observation per seat. Everything above the engines (table, host, journal, protocol,
+simulate, tournament, snapshot, window) talks to a game only through a ``Game`` object
+from the registry (``felt.games.get(game_id)``), never to an engine module directly.
+
+Conventions every game keeps:
+
+* ``state.phase`` is a string; ``"round_over"`` (the host may call ``next_round``) and
+  ``"match_over"`` (nothing more happens) are shared by all games, every other phase is
+  the game's own (e.g. Präsident's ``"exchange"`` and ``"play"``). In any phase other than
+  those two exactly one seat, ``state.to_move``, is asked for a move.
+* ``state.n`` (seats), ``state.round_no`` (1-based), ``state.rules`` and ``state.seed`` exist.
+* Moves are small immutable values; ``move_to_wire`` / ``move_from_wire`` turn them into
+  msgpack-able dicts with a ``"kind"`` and back (``move_from_wire`` takes untrusted input
+  and raises ``IllegalMove`` with a clear reason).
+* ``apply`` is pure: it works on a clone and raises ``IllegalMove`` (state unchanged) for a
+  move that is not legal for ``seat`` now. ``apply_inplace(state, seat, move, check=False)``
+  is the fast path for simulation and search.
+* Events are dicts with a ``"type"``; a field only some seats may see goes under
+  ``"_private": {"seats": [...], "data": {...}}`` and ``filter_events`` strips it for
+  everyone else. ``view(state, seat)`` and ``filter_events(events, seat)`` are the only
+  exits for game data (``seat=None`` is a spectator). A view holds ``seat``, ``n``,
+  ``phase``, ``round_no``, ``to_move``, ``legal`` (wire moves, only for the seat on turn),
+  ``rules`` (the rule set as a dict) and whatever else the game's scenes need. Never the
+  seed, the deck order or another seat's secret.
+* Determinism: every random choice comes from the seed (e.g. ``random.Random(f"felt:{seed}:
+  {round_no}:{purpose}")``), so the same seed and moves give the same match.
+* The action log: ``replay(rules, n, seed, actions, rounds)`` rebuilds a state from items
+  ``("move", seat, wire_move)``, ``("next_round",)`` and ``("end_match",)``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow now; the state is unchanged."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One rule option, described for the rule editor, "How to play" and validation.
+
+    ``kind`` is ``"choice"`` (one of ``values``), ``"int"`` (``lo``..``hi``), ``"bool"`` or
+    ``"str"`` (at most ``hi`` characters). ``label``, ``help`` (one line) and
+    ``value_labels`` (value -> text) are ``{"de": ..., "en": ...}``.
+    """
+
+    key: str
+    kind: str
+    label: dict
+    help: dict
+    values: tuple = ()
+    lo: int | None = None
+    hi: int | None = None
+    value_labels: dict = field(default_factory=dict)
+    group: str = ""
+
+
+class Game:
+    """Base class of a game; a game module exposes one instance as ``GAME``.
+
+    Subclasses set the class attributes and implement every method that raises
+    ``NotImplementedError``. Defaults are given where one shape fits all games.
+    """
+
+    id: str = "?"                     # 'praesident' | 'maumau' | 'schwimmen' | ...
+    name: dict = {"de": "?", "en": "?"}
+    min_players: int = 2
+    max_players: int = 8
+    bot_levels: tuple = ("easy", "normal", "hard")
+
+    # ------------------------------------------------------------- rule sets
+    def template_ids(self) -> list[str]:
+        """The ids of the shipped templates, in display order (first is the default)."""
+        raise NotImplementedError
+
+    def template(self, template_id: str):
+        """The rule set of a shipped template; KeyError if there is none of that id."""
+        raise NotImplementedError
+
+    def rules_from_dict(self, d: dict):
+        """A validated rule set from untrusted data (every value checked, on or off);
+        raises a ValueError subclass with a clear message."""
+        raise NotImplementedError
+
+    def rules_to_dict(self, rules) -> dict:
+        """The rule set as plain data (msgpack/TOML-able); includes ``"game": self.id``."""
+        raise NotImplementedError
+
+    def load_rules_file(self, path):
+        """A validated rule set from a TOML file of this game."""
+        raise NotImplementedError
+
+    def rules_to_toml(self, rules) -> str:
+        """The rule set as a TOML file's text (``game = ...`` first), for saving and sharing."""
+        raise NotImplementedError
+
+    def options(self) -> list[OptionSpec]:
+        """Every rule option with its metadata, in editor order."""
+        raise NotImplementedError
+
+    def players_range(self, rules) -> tuple[int, int]:
+        """(fewest, most) seats these rules allow."""
+        return self.min_players, self.max_players
+
+    def validate(self, rules, n_players: int) -> None:
+        """Raise a ValueError subclass if the rules cannot be played by ``n_players``."""
+        lo, hi = self.players_range(rules)
+        if not lo <= n_players <= hi:
+            raise ValueError(f"{n_players} players do not fit these rules ({lo}–{hi})")
+
+    def default_rounds(self, rules) -> int:
+        """Rounds per match these rules set (0: open-ended / decided by the rules)."""
+        return getattr(rules, "rounds", 0)
+
+    # ---------------------------------------------------------------- engine
+    def new_match(self, rules, n_players: int, seed, rounds: int | None = None):
+        """A new match with round 1 dealt: ``(state, events)``."""
+        raise NotImplementedError
+
+    def legal_moves(self, state) -> list:
+        """The legal moves of ``state.to_move`` (empty when nobody is on turn)."""
+        raise NotImplementedError
+
+    def check_move(self, state, seat: int, move) -> None:
+        """Raise IllegalMove with the reason if ``seat`` may not make ``move`` now."""
+        raise NotImplementedError
+
+    def is_legal(self, state, seat: int, move) -> bool:
+        try:
+            self.check_move(state, seat, move)
+        except IllegalMove:
+            return False
+        return True
+
+    def apply(self, state, seat: int, move):
+        """Pure: ``(new_state, events)``; raises IllegalMove and changes nothing then."""
+        raise NotImplementedError
+
+    def apply_inplace(self, state, seat: int, move, check: bool = True) -> list:
+        """Fast path: changes ``state``; returns the events."""
+        raise NotImplementedError
+
+    def next_round(self, state):
+        """From ``"round_over"``: the next round dealt, ``(new_state, events)``."""
+        raise NotImplementedError
+
+    def end_match(self, state):
+        """End the match now (the host's decision): ``(new_state, events)``."""
+        raise NotImplementedError
+
+    def clone(self, state):
+        return state.clone()
+
+    def replay(self, rules, n_players: int, seed, actions, rounds: int | None = None):
+        state, _ = self.new_match(rules, n_players, seed, rounds)
+        for a in actions:
+            if a[0] == "move":
+                self.apply_inplace(state, a[1], self.move_from_wire(a[2]))
+            elif a[0] == "next_round":
+                state, _ = self.next_round(state)
+            elif a[0] == "end_match":
+                state, _ = self.end_match(state)
+            else:
+                raise ValueError(f"unknown action {a[0]!r}")
+        return state
+
+    def move_to_wire(self, move) -> dict:
+        raise NotImplementedError
+
+    def move_from_wire(self, d) -> Any:
+        raise NotImplementedError
+
+    def timeout_move(self, state):
+        """What the turn timer plays for ``state.to_move`` when time runs out, or None to let
+        the seat's stand-in bot decide (e.g. Präsident passes where passing is legal)."""
+        return None
+
+    # ----------------------------------------------------------- what a seat sees
+    def view(self, state, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def filter_events(self, events: list, seat: int | None) -> list:
+        out = []
+        for ev in events:
+            priv = ev.get("_private")
+            if priv is None:
+                out.append(ev)
+                continue
+            e = {k: v for k, v in ev.items() if k != "_private"}
+            if seat is not None and seat in priv["seats"]:
+                e.update(priv["data"])
+            out.append(e)
+        return out
+
+    # ------------------------------------------------------------- results
+    def round_places(self, state) -> list[int]:
+        """Seats in finishing order of the round that just ended (best first)."""
+        raise NotImplementedError
+
+    def winner(self, state) -> int | None:
+        """The match winner once ``phase == "match_over"`` (None before, or with no rounds)."""
+        return getattr(state, "winner", None)
+
+    # ---------------------------------------------------------------- bots
+    def make_bot(self, level: str, seed=None, think_ms: int | None = None):
+        """A bot with ``choose(view) -> move`` (and optional ``observe(events)``) that decides
+        from a seat's view only."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ text
+    def howto(self, rules, lang: str = "de") -> list[str]:
+        """"How to play": the rule set in force in plain sentences."""
+        return []
+
+    # ------------------------------------------------------------------ window
+    def table_scene(self) -> Callable | None:
+        """The pygame table scene class for this game (imported lazily), or None."""
+        return None
