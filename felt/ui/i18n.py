@@ -276,6 +276,17 @@ def t(key: str, **kw) -> str:
     return text
 
 
+def add_texts(texts: dict[str, tuple[str, str]]) -> None:
+    """Add a module's own texts (a game's scenes, a feature's screens) to the one table.
+    Keys must be new: a clash with another module's key is a bug, so it raises."""
+    for key, pair in texts.items():
+        if key in TEXTS and TEXTS[key] != pair:
+            raise KeyError(f"text key {key!r} is defined twice with different texts")
+        if not (isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
+            raise TypeError(f"text {key!r} must be a (German, English) pair")
+        TEXTS[key] = pair
+
+
 def has(key: str) -> bool:
     return key in TEXTS
 
