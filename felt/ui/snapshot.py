@@ -41,6 +41,8 @@ def demo_states(rules_id: str = "PR-002", n: int = 5, seed: int = 7, me: int = 0
     rng = random.Random(seed)
     state, events = new_match(rules, n, seed, rounds=rounds)
     out: dict = {"deal": (state.clone(), list(events))}
+    round_events: list = list(events)        # the round so far: the play log's source
+    logs: dict = {}
     last_events: list = []
     best = [None]
 
@@ -54,40 +56,55 @@ def demo_states(rules_id: str = "PR-002", n: int = 5, seed: int = 7, me: int = 0
             if plays and (best[0] is None or score > best[0]):
                 best[0] = score
                 out["table"] = (st.clone(), list(ev))
+                logs["table"] = list(round_events)
 
     while state.phase == "play":
         mv = _random_move(state, rng)
         seat = state.to_move
         ev = apply_inplace(state, seat, mv)
+        round_events.extend(ev)
         last_events = ev
         consider(state, ev)
     if "table" not in out:
         out["table"] = out["deal"]
     out["results"] = (state.clone(), list(last_events))
+    out["round_log"] = list(round_events)
     while state.phase == "round_over":
         state, ev = next_round(state)
+        round_events[:] = list(ev)
         if state.phase == "exchange" and "exchange" not in out:
             out["exchange"] = (state.clone(), list(ev))
         while state.phase in ("exchange", "play"):
             mv = _random_move(state, rng)
             ev = apply_inplace(state, state.to_move, mv)
+            round_events.extend(ev)
             if state.phase == "play" and "exchange_done" not in out and state.round_no == 2:
                 out["exchange_done"] = (state.clone(), list(ev))
             if state.round_no == 2:
                 consider(state, ev)
         last_events = ev
     out["standings"] = (state.clone(), list(last_events))
+    out["table_log"] = logs.get("table", [])
     return out
 
 
+def table_log(events, seat):
+    """A play log filled with ``events`` as ``seat`` saw them."""
+    from felt.engine import filter_events
+    from felt.ui.playlog import PlayLog
+    log = PlayLog()
+    log.add_events(filter_events(events, seat))
+    return log
+
+
 # ----------------------------------------------------------------------------
-def _scene_for(name: str, st, ev, seat: int, names):
+def _scene_for(name: str, st, ev, seat: int, names, log=None):
     from felt.engine import filter_events, view
     v = view(st, seat)
     fev = filter_events(ev, seat)
     if name.startswith("table"):
         from felt.ui.table_scene import TableScene
-        return TableScene(v, names=names), fev
+        return TableScene(v, names=names, log=log), fev
     if name.startswith("exchange"):
         from felt.ui.exchange_scene import ExchangeScene
         return ExchangeScene(v, names=names), fev
@@ -133,6 +150,8 @@ def cmd_snapshot(args) -> int:
 
     plan = [
         ("table", demo["table"], 0, names5),
+        ("table-log-open", demo["table"], 0, names5),
+        ("table-log-folded", demo["table"], 0, names5),
         ("exchange", demo["exchange"], None, names5),
         ("exchange-lower", demo["exchange"], "lower", names5),
         ("results", demo["results"], 0, names5),
@@ -147,11 +166,20 @@ def cmd_snapshot(args) -> int:
             elif seat == "lower":
                 pend = st.tasks
                 seat = next((t[2] for t in pend if t[0] == "give"), 0)
-            scene, fev = _scene_for(name, st, ev, seat, names)
+            log = None
+            if name.startswith("table"):
+                log = table_log((jass if "jass" in name else demo)["table_log"], seat)
+            scene, fev = _scene_for(name, st, ev, seat, names, log)
             stack = SceneStack((w, h))
             stack.push(scene)
             if name.startswith("table"):
                 _select_demo(scene)
+                if name.endswith("log-open"):
+                    scene.log_open = True
+                    scene.layout(w, h)
+                elif name.endswith("log-folded"):
+                    scene.log_open = False
+                    scene.layout(w, h)
             surf = pygame.Surface((w, h))
             stack.draw(surf)
             path = out / f"{name}-{w}x{h}.png"

@@ -23,12 +23,14 @@ representative per equivalent choice.
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import Any, Callable, Iterable
 
 import pygame
 
-from felt.ui import anim, cardart, fonts, i18n, layout, theme
+from felt.ui import anim, cardart, fonts, i18n, layout, pacing, theme
+from felt.ui.playlog import LogContext, PlayLog, card_chip
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.sound import Sounds
 from felt.ui.widgets import (Banner, Button, Countdown, IconButton, Toast, countdown_color, draw_countdown_ring, draw_text,
@@ -185,9 +187,15 @@ class TableScene(Scene):
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
                  settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
-                 sounds: Sounds | None = None) -> None:
+                 sounds: Sounds | None = None, log: PlayLog | None = None) -> None:
         super().__init__()
         self.view: dict = {}
+        # the play log: the controller keeps one per table (it outlives this scene) and feeds
+        # it; a scene on its own (snapshot, tests) keeps and feeds its own
+        self.own_log = log is None
+        self.log = log if log is not None else PlayLog()
+        self.log_open: bool | None = None    # None: the default (docked on wide windows, folded on phones)
+        self._hold = 0.0                     # seconds the current state still holds (pacing)
         self.table: Table | None = None
         self.legal: LegalIndex | None = None
         self.names = list(names or [])
@@ -219,7 +227,9 @@ class TableScene(Scene):
         self.pass_btn = Button(i18n.t("table.pass"), self.do_pass, kind="secondary", hotkeys=(pygame.K_p,))
         self.mute_btn = IconButton("♪", self.toggle_mute, hotkeys=(pygame.K_m,))
         self.menu_btn = IconButton("☰", self._menu)
+        self.log_btn = IconButton("⟲", self.toggle_log, hotkeys=(pygame.K_l,))
         self.my_turn_cue = 0.0              # seconds of the 'your turn' flash left
+        self._seat_flash: tuple | None = None   # (seat, seconds): the box of the seat that just played
         if view is not None:
             self.set_view(view, ())
 
@@ -231,6 +241,43 @@ class TableScene(Scene):
     @property
     def seat(self) -> int | None:
         return self.view.get("seat")
+
+    # pacing and the log -------------------------------------------------
+    backlog = 0                               # states waiting behind this one (the controller sets it)
+
+    @property
+    def speed(self) -> str:
+        return str(self.settings.get("speed") or "normal")
+
+    def hold(self) -> float:
+        """Seconds before the next state may be shown: this state's plays and effects first."""
+        return max(self._hold, self.anim.announcements_left(), self.anim.flights_left())
+
+    def log_context(self) -> LogContext:
+        titles = self.view.get("titles") or []
+        return LogContext(names=self.names, me=self.seat, deck=self.table.deck if self.table else None,
+                          titles=list(titles), play_text=self._log_play_text)
+
+    def _log_play_text(self, entry) -> str:
+        if self.table is None:
+            return ""
+        return describe_play(self.table, {"cards": entry.cards, "kind": entry.params.get("kind", "set")})
+
+    def log_docked(self) -> bool:
+        return self.L is not None and self.L.log is not None
+
+    def log_visible(self) -> bool:
+        """The log shows: docked (wide windows) or as an open drawer (phones)."""
+        if self.L is None:
+            return False
+        return bool(self.log_open) if self.L.log is None else True
+
+    def toggle_log(self) -> None:
+        if self.L is None:
+            return
+        self.log_open = not self.log_visible()
+        self.layout(self.L.w, self.L.h)
+        self.mark_dirty()
 
     @property
     def my_turn(self) -> bool:
@@ -251,7 +298,13 @@ class TableScene(Scene):
         if self.L is not None:
             self._relayout_hand()
         was_my_turn = old_view.get("to_move") == old_view.get("seat") and old_view.get("phase") == "play"
-        self._events(list(events), old_rects)
+        events = list(events)
+        entries = self.log.build(events, None)
+        if self.own_log:
+            for e in entries:
+                self.log.add(e)
+        self._hold = pacing.hold_seconds(entries, self.seat, self.speed, self.backlog)
+        self._events(events, old_rects)
         if self.my_turn and not was_my_turn:
             self._your_turn()
         if not self.my_turn:
@@ -355,12 +408,18 @@ class TableScene(Scene):
     def layout(self, w: int, h: int) -> None:
         n = int(self.view.get("n", 4)) if self.view else 4
         opp = n - 1 if self.seat is not None else n
-        self.L = L = layout.table_layout(w, h, opp, len(self.hand))
+        dock = layout.log_dock_width(w, h)
+        if self.log_open is False:
+            dock = 0
+        self.L = L = layout.table_layout(w, h, opp, len(self.hand), log_w=dock)
         self.play_btn.set_rect(L.play_btn)
         self.pass_btn.set_rect(L.pass_btn)
         self.play_btn.px = self.pass_btn.px = L.px["button"]
         self.mute_btn.set_rect(L.mute_btn)
         self.menu_btn.set_rect(L.menu_btn)
+        self.log_btn.set_rect(L.mute_btn.move(-(L.mute_btn.w + 6), 0))
+        self.log_btn.kind = "secondary" if self.log_visible() else "ghost"
+        L.status.w = max(40, self.log_btn.rect.left - 6 - L.status.left)
         self.mute_btn.crossed = self.sounds.muted
         self.toast.set_rect(L.toast)
         self.toast.px = L.px["label"]
@@ -374,7 +433,7 @@ class TableScene(Scene):
         L = self.L
         if L is None:
             return None
-        return pygame.Rect(0, L.top_bar.top, max(40, L.mute_btn.left - 6), L.top_bar.h)
+        return pygame.Rect(0, L.top_bar.top, max(40, self.log_btn.rect.left - 6), L.top_bar.h)
 
     def _relayout_hand(self) -> None:
         L = self.L
@@ -447,27 +506,44 @@ class TableScene(Scene):
             elif typ == "play":
                 cards = list(ev.get("cards", []))
                 self._play_animation(seat, cards, old_rects)
+                self._seat_flash = (seat, 0.0)
                 self._sound("play")
                 if ev.get("joker") or ev.get("kind") == "joker":
-                    self.anim.announce(i18n.t("fx.joker"))
+                    self._effect(i18n.t("fx.joker"), "joker", seat)
             elif typ == "pass":
                 if seat == self.seat and ev.get("auto"):
                     self.toast.show(i18n.t("table.auto_passed"), 1.6)
                 self._sound("pass")
             elif typ == "skip":
-                self.anim.announce(self._about("fx.skip", seat))
+                self._effect(self._about("fx.skip", seat), "skip", seat)
             elif typ == "clear":
-                self.anim.announce(i18n.t("fx.cleared"))
+                why = {"quad": "log.clear_quad", "twos": "log.clear_twos", "eights": "log.clear_eights"}.get(
+                    ev.get("reason"), "log.clear")
+                self._effect(i18n.t("fx.cleared") + " " + i18n.t(why).split(":")[-1].strip(), "clear", seat)
                 self._sound("clear")
             elif typ == "trick_won":
                 self.toast.show(self._about("fx.trick_won", seat), 1.4)
             elif typ == "revolution":
-                self.anim.announce(i18n.t("fx.revolution"))
+                self._effect(i18n.t("fx.revolution") if ev.get("on", True) else i18n.t("log.revolution_off"),
+                             "revolution", seat)
             elif typ == "out":
                 title = self._title(int(ev.get("place", 0)))
-                self.toast.show(self._about("fx.out", seat, title=title), 2.4, "good")
+                self._effect(self._about("fx.out", seat, title=title), "out", seat)
                 if seat == self.seat:
                     self._sound("out")
+            elif typ == "round_over":
+                self._effect(i18n.t("log.round_over"), "round_end", None,
+                             pacing.ROUND_END * pacing.factor(self.speed, self.backlog),
+                             {"places": list(ev.get("places") or [])})
+
+    def _effect(self, text: str, fx: str, seat, duration: float | None = None, data: dict | None = None) -> None:
+        """An effect in its own slot: effects queue one after another, and the next state waits
+        for them (``hold``), so nothing is drawn over the next trick."""
+        d = pacing.effect_seconds(self.speed, self.backlog) if duration is None else duration
+        if not self.anim.announcements:
+            # let the play's cards land first
+            self.anim.announce("", "pause", min(0.3, d / 4))
+        self.anim.announce(text, "fx", d, fx=fx, seat=seat, data=data)
 
     def _deal_animation(self) -> None:
         L = self.L
@@ -557,7 +633,18 @@ class TableScene(Scene):
         return None
 
     def handle(self, inp: Input) -> None:
-        if self.dispatch(inp, (self.menu_btn, self.mute_btn, self.play_btn, self.pass_btn)):
+        if self.dispatch(inp, (self.menu_btn, self.mute_btn, self.log_btn)):
+            return
+        if self.L is not None and self.L.log is None and self.log_open:
+            # the drawer is open (phones): a tap anywhere closes it
+            if inp.kind == RELEASE or inp.kind == BACK or (inp.kind == KEY and inp.key == pygame.K_ESCAPE):
+                self.toggle_log()
+            return
+        if self.dispatch(inp, (self.play_btn, self.pass_btn)):
+            return
+        if inp.kind == RELEASE and self.L is not None and self.L.log is None and self._press_card is None \
+                and self.L.pile.collidepoint(inp.pos) and self.log.cleared_trick():
+            self.toggle_log()             # the cleared trick: a tap on the pile shows it in the log
             return
         if inp.kind == PRESS:
             self._press_card = self.card_at(inp.pos)
@@ -606,6 +693,14 @@ class TableScene(Scene):
             self.mute_btn.crossed = muted
             self.mark_dirty()
         moving = self.anim.update(dt)
+        if self._hold > 0:
+            self._hold = max(0.0, self._hold - dt)
+            moving = True
+        if self._seat_flash is not None:
+            seat, t = self._seat_flash
+            t += dt
+            self._seat_flash = (seat, t) if t < 1.0 * pacing.factor(self.speed) else None
+            moving = True
         if self.toast.update(dt):
             moving = True
         if self.my_turn_cue > 0:
@@ -627,7 +722,8 @@ class TableScene(Scene):
 
     def animating(self) -> bool:
         # the your-turn glow pulses slowly; it counts as animation only while the cue runs
-        return self.anim.busy or self.toast.active or self.my_turn_cue > 0 or self.auto_pass_timer >= 0
+        return (self.anim.busy or self.toast.active or self.my_turn_cue > 0 or self.auto_pass_timer >= 0
+                or self._hold > 0 or self._seat_flash is not None)
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -651,9 +747,33 @@ class TableScene(Scene):
         self.pass_btn.draw(surface)
         self._draw_hand(surface)
         self._draw_flights(surface)
+        self._draw_effect(surface)
         self._draw_announcement(surface)
         self.toast.draw(surface)
+        if L.log is not None:
+            self.log.draw(surface, L.log, self.log_context(), max(10, int(L.px["small"] * 0.95)),
+                          card_art=self._mini_card)
+        elif self.log_open:
+            self._draw_log_drawer(surface)
+        self.log_btn.draw(surface)
         self.banner.draw(surface)
+
+    def _mini_card(self, cid: int, px: int):
+        if self.table is None or not 0 <= cid < len(self.table.deck):
+            return None
+        return card_chip(self.table.card(cid), px)
+
+    def _draw_log_drawer(self, surface) -> None:
+        L = self.L
+        r = pygame.Rect(L.table.left + 4, L.top_bar.bottom + 4, L.w - 8, max(80, L.hand.top - L.top_bar.bottom - 8))
+        self.log.draw(surface, r, self.log_context(), max(11, int(L.px["small"])), card_art=self._mini_card,
+                      alpha=248, heading=self._round_text())
+
+    def _round_text(self) -> str:
+        v = self.view
+        total = v.get("rounds_total") or (v.get("rules") or {}).get("rounds") or 0
+        n = v.get("round_no", 1)
+        return i18n.t("table.round_of", n=n, total=total) if total else i18n.t("table.round", n=n)
 
     def _draw_table_ring(self, surface) -> None:
         L = self.L
@@ -683,7 +803,8 @@ class TableScene(Scene):
             status, col = i18n.t("table.turn_of", name=self._name(v["to_move"])), theme.TEXT
         else:
             status, col = i18n.t("table.waiting"), theme.TEXT_DIM
-        rw = min(L.status.w // 3, fonts.width(rnd, L.px["small"]) + 8)
+        # phones: the round moves into the log's title (the log button took its place)
+        rw = 0 if L.portrait else min(L.status.w // 3, fonts.width(rnd, L.px["small"]) + 8)
         rnd_r = pygame.Rect(L.status.right - rw, L.status.top, rw, L.status.h)
         st_r = pygame.Rect(L.status.left, L.status.top, L.status.w - rw - 8, L.status.h)
         ring = self._timer_ring_rect()
@@ -696,7 +817,8 @@ class TableScene(Scene):
             if fonts.width(status, int(L.px["title"] * 0.8), True) > st_r.w and " " in full.strip():
                 status = i18n.t("table.turn_of", name=full.split()[0])
         draw_text(surface, status, st_r, L.px["title"], col, align="left", bold=True, min_px=11)
-        draw_text(surface, rnd, rnd_r, L.px["small"], theme.TEXT_DIM, align="right", min_px=9)
+        if rw:
+            draw_text(surface, rnd, rnd_r, L.px["small"], theme.TEXT_DIM, align="right", min_px=9)
         if ring is not None:
             # right after the status text where it is short (wide windows), so both read together
             size, lines = layout_text(status, st_r.w, st_r.h, L.px["title"], bold=True, min_px=11)
@@ -721,6 +843,10 @@ class TableScene(Scene):
             p = self.anim.pulse()
             glow = box.inflate(8 + int(6 * p), 8 + int(6 * p))
             theme.panel(surface, glow, theme.ACCENT, alpha=70 + int(60 * p), radius=16)
+        if self._seat_flash is not None and self._seat_flash[0] == seat:
+            # the seat that just played lights up while its cards fly to the pile
+            f = max(0.0, 1.0 - self._seat_flash[1] / max(0.1, pacing.factor(self.speed)))
+            theme.panel(surface, box.inflate(10, 10), (255, 255, 255), alpha=int(120 * f), radius=16)
         base = (8, 40, 24) if not (out or passed) else (26, 40, 32)
         theme.panel(surface, box, base, alpha=225, radius=12,
                     border=theme.ACCENT if on_turn else theme.PANEL_BORDER, border_width=3 if on_turn else 1)
@@ -800,6 +926,28 @@ class TableScene(Scene):
         v = self.view
         pile = v.get("pile")
         lab_h = int(L.px["small"] * 1.5)
+        cleared = self.log.cleared_trick() if not pile else []
+        a = self.anim.current_announcement()
+        if cleared and not (a is not None and a.fx == "clear"):
+            # the trick just cleared stays visible (dimmed) until the next lead
+            prev = cleared[-3:]
+            for depth, e in enumerate(reversed(prev)):
+                rects = self.pile_rects(len(e.cards))
+                off = depth * max(4, L.pile_card[0] // 8)
+                for cid, rr in zip(e.cards, rects):
+                    if cid in self.pile_hidden:
+                        continue
+                    surface.blit(cardart.card_surface(self.table.card(cid), L.pile_card, dim=True),
+                                 rr.move(-off, -off // 2))
+            rects = self.pile_rects(len(cleared[-1].cards))
+            top_r = pygame.Rect(L.pile.left, rects[0].bottom + 3, L.pile.w, lab_h)
+            who = self.log.tricks[-1][-1].seat if self.log.tricks and self.log.tricks[-1] else None
+            draw_text(surface, i18n.t("log.cleared_trick"), top_r, L.px["small"], theme.TEXT, bold=True, min_px=9,
+                      shadow=True)
+            sub = i18n.t("log.tap_log") if L.log is None else (self._about("fx.trick_won", who) if who is not None
+                                                               else "")
+            draw_text(surface, sub, top_r.move(0, lab_h), L.px["small"], theme.TEXT_DIM, min_px=9)
+            return
         if not pile or not pile.get("cards"):
             box = pygame.Rect(0, 0, *L.pile_card)
             box.center = (L.pile.centerx, L.pile.top + 2 + L.pile_card[1] // 2)
@@ -949,7 +1097,10 @@ class TableScene(Scene):
 
     def _draw_announcement(self, surface) -> None:
         a = self.anim.current_announcement()
-        if a is None:
+        if a is None or a.kind == "pause" or not a.text:
+            return
+        if a.fx == "round_end":
+            self._draw_round_end(surface, a)
             return
         L = self.L
         alpha = a.alpha()
@@ -963,7 +1114,9 @@ class TableScene(Scene):
         # fading text read as an empty box
         pill = pygame.Surface(band.size, pygame.SRCALPHA)
         local = pill.get_rect()
-        theme.panel(pill, local, (60, 10, 70) if a.kind == "fx" else (10, 30, 60), alpha=200,
+        fill = {"clear": (20, 70, 40), "skip": (110, 50, 20), "revolution": (110, 16, 24), "out": (90, 70, 10),
+                "joker": (60, 10, 70)}.get(a.fx, (60, 10, 70) if a.kind == "fx" else (10, 30, 60))
+        theme.panel(pill, local, fill, alpha=215,
                     radius=band.h // 2, border=theme.GOLD, border_width=2)
         y = 8
         for ln in lines:
@@ -973,6 +1126,107 @@ class TableScene(Scene):
         if alpha < 1:
             pill.set_alpha(int(255 * alpha))
         surface.blit(pill, band.topleft)
+
+
+    # effects ------------------------------------------------------------------
+    def _draw_effect(self, surface) -> None:
+        """The visual of the effect on show: each kind its own (cards swept off, a seat skipped,
+        the order turned over, a seat going out)."""
+        a = self.anim.current_announcement()
+        if a is None or not a.fx or self.L is None:
+            return
+        L = self.L
+        p = a.progress()
+        if a.fx == "clear":
+            # the cleared cards sweep off towards the seat that cleared, and fade
+            plays = self.log.cleared_trick()
+            if not plays:
+                return
+            cards = plays[-1].cards
+            rects = self.pile_rects(len(cards))
+            tgt = self.seat_rect(a.seat) if a.seat is not None else None
+            tx, ty = (tgt.center if tgt is not None else (L.hand.centerx, L.hand.top))
+            k = anim.ease_in_out(max(0.0, (p - 0.35) / 0.65))
+            for cid, rr in zip(cards, rects):
+                img = cardart.card_surface(self.table.card(cid), L.pile_card)
+                if k > 0:
+                    img = pygame.transform.rotozoom(img, 25 * k, max(0.3, 1 - 0.7 * k))
+                    img.set_alpha(int(255 * (1 - k)))
+                x = anim.lerp(rr.centerx, tx, k) - img.get_width() // 2
+                y = anim.lerp(rr.centery, ty, k) - img.get_height() // 2
+                surface.blit(img, (int(x), int(y)))
+        elif a.fx == "skip":
+            r = self.seat_rect(a.seat) if a.seat is not None else L.hand
+            if r is None:
+                r = L.hand
+            w = 3 + int(4 * abs(math.sin(p * math.pi * 3)))
+            pygame.draw.rect(surface, (255, 140, 60), r.inflate(10, 10), w, border_radius=14)
+            # a bent arrow passing over the box
+            y = r.top - 6
+            pts = [(r.left + int(r.w * f), y - int(18 * math.sin(math.pi * f))) for f in (0, .25, .5, .75, 1)]
+            n = max(2, int(len(pts) * min(1.0, p * 1.6)))
+            pygame.draw.lines(surface, (255, 140, 60), False, pts[:n], 4)
+        elif a.fx == "revolution":
+            # a red wave runs down the table: the order turns over
+            band_h = max(20, L.table.h // 6)
+            y = L.table.top + int((L.table.h + band_h) * p) - band_h
+            band = pygame.Surface((L.table.w, band_h), pygame.SRCALPHA)
+            band.fill((200, 30, 40, int(90 * (1 - p) + 30)))
+            surface.blit(band, (L.table.left, y))
+            pygame.draw.rect(surface, theme.DANGER, L.table, 4)
+        elif a.fx == "out":
+            r = self.seat_rect(a.seat) if a.seat is not None else None
+            c = r.center if r is not None else (L.hand.centerx, L.hand.top + L.card[1] // 2)
+            rad = int(20 + 90 * anim.ease_out_cubic(p))
+            col = (*theme.GOLD[:3], int(220 * (1 - p)))
+            ring = pygame.Surface((2 * rad + 8, 2 * rad + 8), pygame.SRCALPHA)
+            for i in range(12):
+                ang = i * math.pi / 6 + p
+                x0, y0 = rad + 4 + math.cos(ang) * rad * 0.45, rad + 4 + math.sin(ang) * rad * 0.45
+                x1, y1 = rad + 4 + math.cos(ang) * rad, rad + 4 + math.sin(ang) * rad
+                pygame.draw.line(ring, col, (x0, y0), (x1, y1), 4)
+            surface.blit(ring, (c[0] - rad - 4, c[1] - rad - 4))
+        elif a.fx == "joker":
+            r = pygame.Rect(0, 0, *L.pile_card)
+            r.center = self.pile_rects(1)[0].center
+            for i in range(8):
+                ang = i * math.pi / 4 + p * 4
+                x = r.centerx + math.cos(ang) * r.w * (0.7 + 0.3 * p)
+                y = r.centery + math.sin(ang) * r.h * (0.6 + 0.3 * p)
+                pygame.draw.circle(surface, (230, 160, 255), (int(x), int(y)), max(2, int(5 * (1 - p)) + 2))
+
+    def _draw_round_end(self, surface, a) -> None:
+        """The end of the round at the table: who went out in which order."""
+        L = self.L
+        places = a.data.get("places") or self.view.get("places") or []
+        px = L.px["label"]
+        lh = int(px * 1.6)
+        w = min(L.table.w - 24, max(260, int(px * 20)))
+        h = lh * (len(places) + 1) + 24
+        box = pygame.Rect(0, 0, w, h)
+        box.center = L.table.center
+        box.clamp_ip(L.table)
+        alpha = a.alpha()
+        pan = pygame.Surface(box.size, pygame.SRCALPHA)
+        theme.panel(pan, pan.get_rect(), (10, 30, 22), alpha=235, radius=16, border=theme.GOLD, border_width=2)
+        draw_text(pan, i18n.t("log.round_over"), pygame.Rect(12, 10, w - 24, lh), int(px * 1.15), theme.GOLD,
+                  bold=True)
+        titles = a.data.get("titles") or self.view.get("titles") or []
+        for i, seat in enumerate(places):
+            y = 12 + lh * (i + 1)
+            # each line appears in turn
+            if a.t < 0.25 * i:
+                break
+            title = i18n.title_text(titles[i]) if i < len(titles) else ""
+            col = theme.GOLD if i == 0 else (theme.ACCENT if seat == self.seat else theme.TEXT)
+            draw_text(pan, f"{i + 1}.", pygame.Rect(16, y, px * 2, lh), px, col, align="left", bold=True)
+            draw_text(pan, self._name(seat), pygame.Rect(16 + px * 2, y, w // 2, lh), px, col, align="left",
+                      bold=True)
+            draw_text(pan, title, pygame.Rect(w // 2, y, w // 2 - 16, lh), int(px * 0.9), theme.TEXT_DIM,
+                      align="right")
+        if alpha < 1:
+            pan.set_alpha(int(255 * alpha))
+        surface.blit(pan, box.topleft)
 
 
 def _fit_big(text: str, rect: pygame.Rect, px: int):
