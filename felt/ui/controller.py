@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any
 
 from felt.net.client import ClientThread
-from felt.ui import i18n
+from felt.ui import i18n, pacing
 from felt.ui import settings as settings_mod
 from felt.ui.scene import wake
 from felt.ui.settings import Settings
@@ -71,11 +72,17 @@ class Controller:
         self.sounds = None
         self.main = None                     # the main scene (below overlays)
         self.kind = ""                       # 'start' | 'lobby' | 'table' | 'exchange' | 'results'
+        # pacing: states wait in a queue until the scene has shown the previous one
+        # (felt/ui/pacing.py); tests of other things may switch it off
+        self.pace = True
         self._reset_table()
         self.banner_log: list[tuple[float, str, str]] = []   # (time, text or '', kind): tests read it
         self.errors: list[dict] = []         # error messages from the host (tests read them)
 
     def _reset_table(self) -> None:
+        from felt.ui.playlog import PlayLog
+        self._states: deque = deque()        # state messages not shown yet (pacing)
+        self.playlog = PlayLog()             # the round's log; outlives the table scenes
         self.view: dict | None = None
         self.timer: dict | None = None       # the last state's turn timer {seat, left, total}
         self._timer_at = 0.0                 # when it arrived (monotonic)
@@ -307,6 +314,7 @@ class Controller:
                 if self.client is not c:
                     break
                 self.on_message(msg)
+        self._drain()
         now = time.monotonic()
         if self._connect_deadline is not None and now >= self._connect_deadline and self.client is not None:
             # the first connection never got through (wrong address, firewall): say so, go back
@@ -356,16 +364,8 @@ class Controller:
             if self.kind == "lobby" or self.target() != self.kind:
                 self.route([])              # a view scene is only updated by new states
         elif t == "state":
-            self.seq = int(msg.get("seq") or 0)
-            view = msg.get("view")
-            if isinstance(view, dict):
-                if view.get("phase") != "match_over":
-                    self.dismissed = False
-                self.view = view
-                self.timer = msg.get("timer") if isinstance(msg.get("timer"), dict) else None
-                self._timer_at = time.monotonic()
-                self.route(list(msg.get("events") or []))
-                self._show_timer()
+            self._states.append(dict(msg, _at=time.monotonic()))
+            self._drain()
         elif t == "error":
             self.errors.append(msg)
             self._error(msg)
@@ -373,6 +373,48 @@ class Controller:
             self._bye = str(msg.get("code") or "")
         elif t == "chat":
             self.stack.notify(f"{msg.get('name', '?')}: {msg.get('text', '')}", "info", 4.0)
+
+    def _drain(self) -> None:
+        """Show queued states one by one: the next only once the scene has shown the last
+        (its ``hold()``: a play long enough to read, an effect, the end of a round)."""
+        while self._states:
+            sc = self.main
+            if self.pace and sc is not None and hasattr(sc, "hold") and sc.hold() > 0:
+                return
+            msg = self._states.popleft()
+            if msg.get("t") == "_route":
+                self.route([])
+                self._show_timer()
+                continue
+            self._apply_state(msg)
+
+    def _apply_state(self, msg: dict) -> None:
+        self.seq = int(msg.get("seq") or 0)
+        view = msg.get("view")
+        if not isinstance(view, dict):
+            return
+        if view.get("phase") != "match_over":
+            self.dismissed = False
+        self.view = view
+        self.timer = msg.get("timer") if isinstance(msg.get("timer"), dict) else None
+        self._timer_at = float(msg.get("_at") or time.monotonic())
+        events = list(msg.get("events") or [])
+        try:
+            self.playlog.add_events(events)
+        except Exception:                       # a malformed event must not stop the table
+            pass
+        sc = self.main
+        if sc is not None and hasattr(sc, "backlog"):
+            sc.backlog = len(self._states)
+        if (self.pace and self.kind == "table" and sc is not None and hasattr(sc, "hold")
+                and self.target() == "results" and any(e.get("type") == "round_over" for e in events
+                                                       if isinstance(e, dict))):
+            # the end of the round is shown at the table first; the results follow
+            sc.set_view(view, events)
+            self._states.appendleft({"t": "_route"})
+            return
+        self.route(events)
+        self._show_timer()
 
     def _show_timer(self) -> None:
         """Hand the host's turn timer (as of this state) to a scene that shows it."""
@@ -533,8 +575,9 @@ class Controller:
         if kind == "table":
             from felt.ui.table_scene import TableScene
             sc = TableScene(v, names=names, on_move=self.send_move, on_menu=self.open_menu,
-                            settings={"muted": self.settings.muted, "auto_pass": self.settings.auto_pass},
-                            on_settings=self._table_settings, sounds=self._sounds())
+                            settings={"muted": self.settings.muted, "auto_pass": self.settings.auto_pass,
+                                      "speed": self.settings.speed},
+                            on_settings=self._table_settings, sounds=self._sounds(), log=self.playlog)
         elif kind == "exchange":
             from felt.ui.exchange_scene import ExchangeScene
             sc = ExchangeScene(v, names=names, on_move=self.send_move, on_menu=self.open_menu, sounds=self._sounds())
@@ -568,6 +611,7 @@ class Controller:
         if self.kind != "lobby":
             items.append((i18n.t("auto_pass") + ": " + i18n.t("on" if s.auto_pass else "off"),
                           self.toggle_auto_pass, "secondary"))
+        items.append((i18n.t("speed") + ": " + i18n.t("speed." + s.speed), self.cycle_speed, "secondary"))
         items += [
             (i18n.t("language") + ": " + i18n.t("lang.en" if i18n.get_lang() == "de" else "lang.de"),
              self.toggle_lang, "secondary"),
@@ -600,6 +644,14 @@ class Controller:
         else:
             self.settings.auto_pass = not self.settings.auto_pass
             self.save_settings()
+
+    def cycle_speed(self) -> None:
+        """The table's pace: calm → normal → fast."""
+        self.settings.speed = pacing.next_speed(self.settings.speed)
+        self.save_settings()
+        sc = self.main
+        if sc is not None and isinstance(getattr(sc, "settings", None), dict):
+            sc.settings["speed"] = self.settings.speed
 
     def toggle_lang(self) -> None:
         self.settings.lang = i18n.set_lang("en" if i18n.get_lang() == "de" else "de")

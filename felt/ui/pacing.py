@@ -8,6 +8,8 @@ round a summary at the table. The speed setting scales every figure.
 """
 from __future__ import annotations
 
+from felt.ui import i18n
+
 SPEEDS = {"calm": 1.6, "normal": 1.0, "fast": 0.55}
 SPEED_ORDER = ("calm", "normal", "fast")
 
@@ -26,6 +28,7 @@ TEXTS = {
     "speed.normal": ("normal", "normal"),
     "speed.fast": ("schnell", "fast"),
 }
+i18n.add_texts(TEXTS)
 
 
 def factor(speed: str | None, backlog: int = 0) -> float:
