@@ -98,6 +98,75 @@ def table_log(events, seat):
 
 
 # ----------------------------------------------------------------------------
+# story frames: an effect mid-animation, the end of a round at the table
+def _advance(scene, seconds: float, until=None) -> None:
+    step = 1 / 30
+    t = 0.0
+    while t < seconds:
+        if until is not None and until():
+            return
+        scene.update(step)
+        t += step
+
+
+def effect_scene(w: int, h: int, names):
+    """A table (seat 0) in the middle of a 'cleared by 2s' effect: Beat leads a king,
+    Carla clears with a 2."""
+    import dataclasses
+
+    from felt.cards import build_deck
+    from felt.engine import apply_inplace, filter_events, legal_moves, position, view
+    from felt.rules import load_rules
+    from felt.ui.scene import SceneStack
+    from felt.ui.table_scene import TableScene
+    rules = dataclasses.replace(load_rules("PR-002"), twos_clear=True)
+    deck = build_deck(rules)
+    by_code: dict = {}
+    for i, c in enumerate(deck):
+        by_code.setdefault(f"{c.rank}{c.suit}", []).append(i)
+    suits = sorted({c.suit for c in deck if not c.joker})
+    take = lambda code: by_code[code].pop()
+    a, b = suits[0], suits[1]
+    hands = [[take(f"{r}{a}") for r in ("7", "9", "J", "Q", "A")] + [take(f"8{b}")],
+             [take(f"K{a}"), take(f"10{a}"), take(f"7{b}")],
+             [take(f"2{a}"), take(f"9{b}"), take(f"Q{b}"), take(f"J{b}")],
+             [take(f"A{b}"), take(f"8{a}"), take(f"10{b}"), take(f"K{b}")]]
+    st = position(rules, hands, 1)
+    scene = TableScene(view(st, 0), names=names, settings={"muted": True, "speed": "normal"})
+    stack = SceneStack((w, h))
+    stack.push(scene)
+    for seat, code_cards in ((1, [hands[1][0]]), (2, [hands[2][0]])):
+        mv = next(m for m in legal_moves(st) if m.kind == "play" and list(m.cards) == code_cards)
+        ev = apply_inplace(st, seat, mv)
+        scene.set_view(view(st, 0), filter_events(ev, 0))
+        _advance(scene, 0.5 if seat == 1 else 0.0)
+    _advance(scene, 3.0, until=lambda: (scene.anim.current_announcement() or None) is not None
+             and scene.anim.current_announcement().fx == "clear")
+    _advance(scene, 0.75)
+    return stack
+
+
+def round_end_scene(w: int, h: int, demo, names):
+    """The table at the end of round 1: who went out in which order, before the results."""
+    from felt.engine import filter_events, view
+    from felt.ui.scene import SceneStack
+    from felt.ui.table_scene import TableScene
+    st, ev = demo["results"]
+    log = table_log(demo["round_log"][:-len(ev)] if ev else demo["round_log"], 0)
+    tst, _ = demo["table"]
+    scene = TableScene(view(tst, 0), names=names, settings={"muted": True, "speed": "normal"}, log=log)
+    stack = SceneStack((w, h))
+    stack.push(scene)
+    fev = filter_events(ev, 0)
+    log.add_events(fev)
+    scene.set_view(view(st, 0), fev)
+    _advance(scene, 12.0, until=lambda: scene.anim.current_announcement() is not None
+             and scene.anim.current_announcement().fx == "round_end")
+    _advance(scene, 1.6)
+    return stack
+
+
+# ----------------------------------------------------------------------------
 def _scene_for(name: str, st, ev, seat: int, names, log=None):
     from felt.engine import filter_events, view
     v = view(st, seat)
@@ -180,6 +249,14 @@ def cmd_snapshot(args) -> int:
                 elif name.endswith("log-folded"):
                     scene.log_open = False
                     scene.layout(w, h)
+            surf = pygame.Surface((w, h))
+            stack.draw(surf)
+            path = out / f"{name}-{w}x{h}.png"
+            pygame.image.save(surf, str(path))
+            written.append(path)
+        for name, make in (("table-effect-clear", lambda: effect_scene(w, h, names4)),
+                           ("table-round-end", lambda: round_end_scene(w, h, demo, names5))):
+            stack = make()
             surf = pygame.Surface((w, h))
             stack.draw(surf)
             path = out / f"{name}-{w}x{h}.png"

@@ -801,6 +801,8 @@ class TableScene(Scene):
             status, col = i18n.t("table.your_turn"), theme.ACCENT
         elif v.get("to_move") is not None and v.get("phase") == "play":
             status, col = i18n.t("table.turn_of", name=self._name(v["to_move"])), theme.TEXT
+        elif v.get("phase") in ("round_over", "match_over"):
+            status, col = i18n.t("log.round_over"), theme.GOLD
         else:
             status, col = i18n.t("table.waiting"), theme.TEXT_DIM
         # phones: the round moves into the log's title (the log button took its place)
@@ -948,6 +950,8 @@ class TableScene(Scene):
                                                                else "")
             draw_text(surface, sub, top_r.move(0, lab_h), L.px["small"], theme.TEXT_DIM, min_px=9)
             return
+        if cleared:
+            return                      # the clear effect draws the cards it sweeps away
         if not pile or not pile.get("cards"):
             box = pygame.Rect(0, 0, *L.pile_card)
             box.center = (L.pile.centerx, L.pile.top + 2 + L.pile_card[1] // 2)
@@ -1114,7 +1118,7 @@ class TableScene(Scene):
         # fading text read as an empty box
         pill = pygame.Surface(band.size, pygame.SRCALPHA)
         local = pill.get_rect()
-        fill = {"clear": (20, 70, 40), "skip": (110, 50, 20), "revolution": (110, 16, 24), "out": (90, 70, 10),
+        fill = {"clear": (8, 40, 24), "skip": (110, 50, 20), "revolution": (110, 16, 24), "out": (90, 70, 10),
                 "joker": (60, 10, 70)}.get(a.fx, (60, 10, 70) if a.kind == "fx" else (10, 30, 60))
         theme.panel(pill, local, fill, alpha=215,
                     radius=band.h // 2, border=theme.GOLD, border_width=2)
@@ -1142,12 +1146,14 @@ class TableScene(Scene):
             plays = self.log.cleared_trick()
             if not plays:
                 return
-            cards = plays[-1].cards
-            rects = self.pile_rects(len(cards))
             tgt = self.seat_rect(a.seat) if a.seat is not None else None
             tx, ty = (tgt.center if tgt is not None else (L.hand.centerx, L.hand.top))
             k = anim.ease_in_out(max(0.0, (p - 0.35) / 0.65))
-            for cid, rr in zip(cards, rects):
+            stack = []
+            for depth, e in enumerate(reversed(plays[-3:])):
+                off = depth * max(4, L.pile_card[0] // 8)
+                stack = [(c, r.move(-off, -off // 2)) for c, r in zip(e.cards, self.pile_rects(len(e.cards)))] + stack
+            for cid, rr in stack:
                 img = cardart.card_surface(self.table.card(cid), L.pile_card)
                 if k > 0:
                     img = pygame.transform.rotozoom(img, 25 * k, max(0.3, 1 - 0.7 * k))
@@ -1220,7 +1226,8 @@ class TableScene(Scene):
             title = i18n.title_text(titles[i]) if i < len(titles) else ""
             col = theme.GOLD if i == 0 else (theme.ACCENT if seat == self.seat else theme.TEXT)
             draw_text(pan, f"{i + 1}.", pygame.Rect(16, y, px * 2, lh), px, col, align="left", bold=True)
-            draw_text(pan, self._name(seat), pygame.Rect(16 + px * 2, y, w // 2, lh), px, col, align="left",
+            nm = i18n.t("log.you") if seat == self.seat else self._name(seat)
+            draw_text(pan, nm, pygame.Rect(16 + px * 2, y, w // 2, lh), px, col, align="left",
                       bold=True)
             draw_text(pan, title, pygame.Rect(w // 2, y, w // 2 - 16, lh), int(px * 0.9), theme.TEXT_DIM,
                       align="right")
