@@ -146,6 +146,22 @@ def effect_scene(w: int, h: int, names):
     return stack
 
 
+def exchange_summary_scene(w: int, h: int, demo, names):
+    """The first table of round 2 as the round's 2nd place sees it: what it gave and got,
+    until OK."""
+    from felt.engine import filter_events, view
+    from felt.ui.scene import SceneStack
+    from felt.ui.table_scene import TableScene
+    st, ev = demo["exchange_done"]
+    seat = st.last_places[1] if len(st.last_places) > 1 else 0
+    scene = TableScene(None, names=names, settings={"muted": True, "speed": "normal"})
+    stack = SceneStack((w, h))
+    stack.push(scene)
+    scene.set_view(view(st, seat), filter_events(ev, seat))
+    _advance(scene, 2.0)
+    return stack
+
+
 def round_end_scene(w: int, h: int, demo, names):
     """The table at the end of round 1: who went out in which order, before the results."""
     from felt.engine import filter_events, view
@@ -254,7 +270,8 @@ def cmd_snapshot(args) -> int:
             path = out / f"{name}-{w}x{h}.png"
             pygame.image.save(surf, str(path))
             written.append(path)
-        for name, make in (("table-effect-clear", lambda: effect_scene(w, h, names4)),
+        for name, make in (("table-exchange-summary", lambda: exchange_summary_scene(w, h, demo, names5)),
+                           ("table-effect-clear", lambda: effect_scene(w, h, names4)),
                            ("table-round-end", lambda: round_end_scene(w, h, demo, names5))):
             stack = make()
             surf = pygame.Surface((w, h))

@@ -182,6 +182,16 @@ def describe_play(table: Table, pile: dict | None) -> str:
     return f"{kind} {i18n.rank_label(nat[0].rank)}"
 
 
+i18n.add_texts({
+    "story.ex_title": ("Kartentausch", "Card exchange"),
+    "story.ex_gave": ("Du gibst {name}", "You give {name}"),
+    "story.ex_got": ("Du bekommst von {name}", "You get from {name}"),
+    "story.ok": ("OK", "OK"),
+    "story.new": ("neu", "new"),
+    "story.ex_marked": ("Erhaltene Karten sind im ersten Stich markiert", "Cards you got are marked for the first trick"),
+})
+
+
 # ----------------------------------------------------------------------------
 class TableScene(Scene):
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
@@ -230,6 +240,9 @@ class TableScene(Scene):
         self.log_btn = IconButton("⟲", self.toggle_log, hotkeys=(pygame.K_l,))
         self.my_turn_cue = 0.0              # seconds of the 'your turn' flash left
         self._seat_flash: tuple | None = None   # (seat, seconds): the box of the seat that just played
+        self.ex_summary: list[dict] | None = None  # what I gave and got, until I tap OK
+        self.received: set[int] = set()         # cards I got in the exchange, marked for the first trick
+        self.ok_btn = Button(i18n.t("story.ok"), self.close_summary, kind="primary")
         if view is not None:
             self.set_view(view, ())
 
@@ -250,8 +263,15 @@ class TableScene(Scene):
         return str(self.settings.get("speed") or "normal")
 
     def hold(self) -> float:
-        """Seconds before the next state may be shown: this state's plays and effects first."""
+        """Seconds before the next state may be shown: this state's plays and effects first,
+        and the exchange summary until it is closed."""
+        if self.ex_summary:
+            return 1.0
         return max(self._hold, self.anim.announcements_left(), self.anim.flights_left())
+
+    def close_summary(self) -> None:
+        self.ex_summary = None
+        self.mark_dirty()
 
     def log_context(self) -> LogContext:
         titles = self.view.get("titles") or []
@@ -304,6 +324,14 @@ class TableScene(Scene):
             for e in entries:
                 self.log.add(e)
         self._hold = pacing.hold_seconds(entries, self.seat, self.speed, self.backlog)
+        if any(e.get("type") == "exchange_done" for e in events):
+            mine = [dict(x) for x in (view.get("exchange") or []) if x.get("gave") or x.get("got")]
+            if mine:
+                self.ex_summary = mine
+                self.received = {c for x in mine for c in (x.get("got") or [])}
+        if any(e.get("type") in ("trick_won", "round_start") for e in events):
+            self.received = set()
+        self.received &= set(self.hand)
         self._events(events, old_rects)
         if self.my_turn and not was_my_turn:
             self._your_turn()
@@ -633,6 +661,12 @@ class TableScene(Scene):
         return None
 
     def handle(self, inp: Input) -> None:
+        if self.ex_summary:
+            # the exchange summary stays until OK
+            self.dispatch(inp, (self.menu_btn, self.ok_btn))
+            if inp.kind == KEY and inp.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                self.close_summary()
+            return
         if self.dispatch(inp, (self.menu_btn, self.mute_btn, self.log_btn)):
             return
         if self.L is not None and self.L.log is None and self.log_open:
@@ -746,6 +780,7 @@ class TableScene(Scene):
         self.play_btn.draw(surface)
         self.pass_btn.draw(surface)
         self._draw_hand(surface)
+        self._draw_me(surface)
         self._draw_flights(surface)
         self._draw_effect(surface)
         self._draw_announcement(surface)
@@ -756,7 +791,54 @@ class TableScene(Scene):
         elif self.log_open:
             self._draw_log_drawer(surface)
         self.log_btn.draw(surface)
+        if self.ex_summary:
+            self._draw_ex_summary(surface)
         self.banner.draw(surface)
+
+    def _draw_ex_summary(self, surface) -> None:
+        """What I gave and what I got, with the cards, until OK."""
+        L = self.L
+        dim = pygame.Surface((L.w, L.h), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 120))
+        surface.blit(dim, (0, 0))
+        rows = []
+        for x in self.ex_summary:
+            nm = self._name(x.get("partner"))
+            if x.get("gave"):
+                rows.append((i18n.t("story.ex_gave", name=nm), list(x["gave"])))
+            if x.get("got"):
+                rows.append((i18n.t("story.ex_got", name=nm), list(x["got"])))
+        px = L.px["label"]
+        cw, ch = L.pile_card
+        lh = int(px * 1.6)
+        bh = max(44, L.play_btn.h)
+        w = min(L.w - 16, max(300, int(cw * 4.2) + 40))
+        h = lh + len(rows) * (lh + ch + 8) + lh + bh + 30
+        h = min(h, L.h - 16)
+        box = pygame.Rect(0, 0, w, h)
+        box.center = (L.w // 2, L.h // 2)
+        theme.panel(surface, box, (10, 32, 22), alpha=255, radius=16, border=theme.GOLD, border_width=2)
+        y = box.top + 10
+        draw_text(surface, i18n.t("story.ex_title"), pygame.Rect(box.left + 12, y, w - 24, lh), int(px * 1.2),
+                  theme.GOLD, bold=True)
+        y += lh + 4
+        for text, cards in rows:
+            draw_text(surface, text, pygame.Rect(box.left + 14, y, w - 28, lh), px, theme.TEXT, align="left",
+                      bold=True)
+            y += lh
+            step = min(cw + 6, (w - 28 - cw) // max(1, len(cards) - 1)) if len(cards) > 1 else cw
+            x0 = box.centerx - (step * (len(cards) - 1) + cw) // 2
+            for i, cid in enumerate(cards):
+                if 0 <= cid < len(self.table.deck):
+                    surface.blit(cardart.shadow_surface((cw, ch)), (x0 + i * step - 2, y - 1))
+                    surface.blit(cardart.card_surface(self.table.card(cid), (cw, ch)), (x0 + i * step, y))
+            y += ch + 8
+        draw_text(surface, i18n.t("story.ex_marked"), pygame.Rect(box.left + 12, y, w - 24, lh), int(px * 0.85),
+                  theme.TEXT_DIM, wrap=True, min_px=9)
+        bw = min(w - 40, max(140, L.play_btn.w))
+        self.ok_btn.set_rect(pygame.Rect(box.centerx - bw // 2, box.bottom - bh - 12, bw, bh))
+        self.ok_btn.px = L.px["button"]
+        self.ok_btn.draw(surface)
 
     def _mini_card(self, cid: int, px: int):
         if self.table is None or not 0 <= cid < len(self.table.deck):
@@ -1060,6 +1142,25 @@ class TableScene(Scene):
                 text, col = rev, theme.TEXT
         draw_text(surface, text, L.hint, L.px["body"], col, bold=self.my_turn, min_px=9)
 
+    def _draw_me(self, surface) -> None:
+        """My own name and last round's title, on the edge of my hand."""
+        L = self.L
+        me = self.seat
+        if me is None:
+            return
+        text = seat_name(self.names, me)
+        last = self.view.get("last_places") or []
+        if me in last:
+            text += " · " + self._title(last.index(me))
+        px = max(10, int(L.px["small"] * 0.95))
+        tw = min(L.hand.w // 2, fonts.width(text, px, True) + 18)
+        pill = pygame.Rect(L.hand.left + 10, L.hand.top - int(px * 0.7), tw, int(px * 1.5))
+        pygame.draw.rect(surface, (10, 36, 24), pill, border_radius=pill.h // 2)
+        pygame.draw.rect(surface, theme.ACCENT if self.my_turn else theme.PANEL_BORDER, pill, 1,
+                         border_radius=pill.h // 2)
+        draw_text(surface, text, pill.inflate(-12, 0), px, theme.ACCENT if self.my_turn else theme.TEXT,
+                  bold=True, min_px=8)
+
     def _draw_hand(self, surface) -> None:
         L = self.L
         if not self.hand:
@@ -1081,6 +1182,13 @@ class TableScene(Scene):
             if cid in self.selected:
                 hl = cardart.highlight_surface(L.card)
                 surface.blit(hl, (r.x - 3, r.y - 3))
+            if cid in self.received:
+                # got in the exchange: a gold tag on the card until the first trick is over
+                tag_px = max(9, int(L.px["small"] * 0.8))
+                tw = fonts.width(i18n.t("story.new"), tag_px, True) + 8
+                tag = pygame.Rect(r.left + 2, r.top - tag_px // 2, tw, int(tag_px * 1.4))
+                pygame.draw.rect(surface, theme.GOLD, tag, border_radius=tag.h // 2)
+                draw_text(surface, i18n.t("story.new"), tag, tag_px, theme.BTN_PRIMARY_TEXT, bold=True, min_px=8)
             if i == self.focus:
                 pygame.draw.rect(surface, theme.INFO, r.inflate(4, 4), 2, border_radius=8)
 
