@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from felt.net.client import ClientThread
+from felt.ui import howto as _howto  # noqa: F401  (its texts for the menu)
 from felt.ui import i18n, pacing
 from felt.ui import settings as settings_mod
 from felt.ui.scene import wake
@@ -612,6 +613,7 @@ class Controller:
             items.append((i18n.t("auto_pass") + ": " + i18n.t("on" if s.auto_pass else "off"),
                           self.toggle_auto_pass, "secondary"))
         items.append((i18n.t("speed") + ": " + i18n.t("speed." + s.speed), self.cycle_speed, "secondary"))
+        items.append((i18n.t("howto.title"), self.show_howto, "secondary"))
         items += [
             (i18n.t("language") + ": " + i18n.t("lang.en" if i18n.get_lang() == "de" else "lang.de"),
              self.toggle_lang, "secondary"),
@@ -644,6 +646,23 @@ class Controller:
         else:
             self.settings.auto_pass = not self.settings.auto_pass
             self.save_settings()
+
+    def rules_in_force(self) -> dict | None:
+        """The rule set of the table: the running match's, else the lobby's."""
+        return (self.view or {}).get("rules") or (self.lobby or {}).get("rules")
+
+    def show_howto(self) -> None:
+        """'So wird gespielt' for the rules in force (lobby and table), with the quiz."""
+        from felt.ui.howto import HowtoScene
+        rules = self.rules_in_force()
+        self.stack.push(HowtoScene(rules, on_quiz=lambda: self.show_quiz(rules)))
+
+    def show_quiz(self, rules: dict | None = None) -> None:
+        try:
+            from felt.ui.quiz import QuizScene
+        except ImportError:
+            return
+        self.stack.push(QuizScene(rules if rules is not None else self.rules_in_force()))
 
     def cycle_speed(self) -> None:
         """The table's pace: calm → normal → fast."""

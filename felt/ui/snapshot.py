@@ -146,6 +146,16 @@ def effect_scene(w: int, h: int, names):
     return stack
 
 
+def _single(w: int, h: int, module: str, arg):
+    """A scene of this issue's modules (``snapshot_scene(arg)``) on its own stack."""
+    from felt.ui.scene import SceneStack
+    mod = import_module(module)
+    factory = getattr(mod, "snapshot_readonly") if arg == "readonly" else getattr(mod, "snapshot_scene")
+    stack = SceneStack((w, h))
+    stack.push(factory() if arg == "readonly" else factory(arg))
+    return stack
+
+
 def exchange_summary_scene(w: int, h: int, demo, names):
     """The first table of round 2 as the round's 2nd place sees it: what it gave and got,
     until OK."""
@@ -270,7 +280,11 @@ def cmd_snapshot(args) -> int:
             path = out / f"{name}-{w}x{h}.png"
             pygame.image.save(surf, str(path))
             written.append(path)
-        for name, make in (("table-exchange-summary", lambda: exchange_summary_scene(w, h, demo, names5)),
+        for name, make in (("howto-PR-002", lambda: _single(w, h, "felt.ui.howto", "PR-002")),
+                           ("howto-FOLGEN", lambda: _single(w, h, "felt.ui.howto", "FOLGEN")),
+                           ("howto-JASS36", lambda: _single(w, h, "felt.ui.howto", "JASS36")),
+                           ("rules-readonly", lambda: _single(w, h, "felt.ui.rules_editor", "readonly")),
+                           ("table-exchange-summary", lambda: exchange_summary_scene(w, h, demo, names5)),
                            ("table-effect-clear", lambda: effect_scene(w, h, names4)),
                            ("table-round-end", lambda: round_end_scene(w, h, demo, names5))):
             stack = make()
