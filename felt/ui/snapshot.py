@@ -152,7 +152,12 @@ def _single(w: int, h: int, module: str, arg):
     mod = import_module(module)
     factory = getattr(mod, "snapshot_readonly") if arg == "readonly" else getattr(mod, "snapshot_scene")
     stack = SceneStack((w, h))
-    stack.push(factory() if arg == "readonly" else factory(arg))
+    if arg == "readonly":
+        stack.push(factory())
+    elif arg == "question":
+        stack.push(factory("PR-002", checked=False))
+    else:
+        stack.push(factory(arg))
     return stack
 
 
@@ -284,6 +289,8 @@ def cmd_snapshot(args) -> int:
                            ("howto-FOLGEN", lambda: _single(w, h, "felt.ui.howto", "FOLGEN")),
                            ("howto-JASS36", lambda: _single(w, h, "felt.ui.howto", "JASS36")),
                            ("rules-readonly", lambda: _single(w, h, "felt.ui.rules_editor", "readonly")),
+                           ("quiz-question", lambda: _single(w, h, "felt.ui.quiz", "question")),
+                           ("quiz-explained", lambda: _single(w, h, "felt.ui.quiz", "PR-002")),
                            ("table-exchange-summary", lambda: exchange_summary_scene(w, h, demo, names5)),
                            ("table-effect-clear", lambda: effect_scene(w, h, names4)),
                            ("table-round-end", lambda: round_end_scene(w, h, demo, names5))):
