@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from felt.net.client import ClientThread
+from felt.ui import chat as _chat  # noqa: F401  (its texts for the menu)
 from felt.ui import howto as _howto  # noqa: F401  (its texts for the menu)
 from felt.ui import i18n, pacing
 from felt.ui import settings as settings_mod
@@ -82,7 +83,9 @@ class Controller:
 
     def _reset_table(self) -> None:
         from felt.ui.playlog import PlayLog
+        from felt.ui.chat import ChatLog
         self._states: deque = deque()        # state messages not shown yet (pacing)
+        self.chat = ChatLog()                # this table's chat lines
         self.playlog = PlayLog()             # the round's log; outlives the table scenes
         self.view: dict | None = None
         self.timer: dict | None = None       # the last state's turn timer {seat, left, total}
@@ -373,7 +376,13 @@ class Controller:
         elif t == "bye":
             self._bye = str(msg.get("code") or "")
         elif t == "chat":
-            self.stack.notify(f"{msg.get('name', '?')}: {msg.get('text', '')}", "info", 4.0)
+            name, text = str(msg.get("name") or "?"), str(msg.get("text") or "")
+            self.chat.add(name, msg.get("seat"), text)
+            sc = self.main
+            if sc is not None and hasattr(sc, "show_chat") and self.kind == "table":
+                sc.show_chat(msg.get("seat"), name, text)     # a bubble at the sender's seat
+            else:
+                self.stack.notify(f"{name}: {text}", "info", 4.0)
 
     def _drain(self) -> None:
         """Show queued states one by one: the next only once the scene has shown the last
@@ -568,6 +577,7 @@ class Controller:
         sc = LobbyScene(self.lobby, self.seat, self.admin, address=self.display_address, on_send=self.send,
                         on_edit_rules=self.edit_rules, on_leave=self.confirm_leave, settings=self.settings,
                         on_menu=self.open_menu)
+        sc.on_chat = self.open_chat
         self._set_main("lobby", sc)
 
     def _show_view(self, kind: str, events: list) -> None:
@@ -578,7 +588,8 @@ class Controller:
             sc = TableScene(v, names=names, on_move=self.send_move, on_menu=self.open_menu,
                             settings={"muted": self.settings.muted, "auto_pass": self.settings.auto_pass,
                                       "speed": self.settings.speed},
-                            on_settings=self._table_settings, sounds=self._sounds(), log=self.playlog)
+                            on_settings=self._table_settings, sounds=self._sounds(), log=self.playlog,
+                            on_chat=self.open_chat)
         elif kind == "exchange":
             from felt.ui.exchange_scene import ExchangeScene
             sc = ExchangeScene(v, names=names, on_move=self.send_move, on_menu=self.open_menu, sounds=self._sounds())
@@ -614,6 +625,7 @@ class Controller:
                           self.toggle_auto_pass, "secondary"))
         items.append((i18n.t("speed") + ": " + i18n.t("speed." + s.speed), self.cycle_speed, "secondary"))
         items.append((i18n.t("howto.title"), self.show_howto, "secondary"))
+        items.append((i18n.t("chat.title"), self.open_chat, "secondary"))
         items += [
             (i18n.t("language") + ": " + i18n.t("lang.en" if i18n.get_lang() == "de" else "lang.de"),
              self.toggle_lang, "secondary"),
@@ -646,6 +658,14 @@ class Controller:
         else:
             self.settings.auto_pass = not self.settings.auto_pass
             self.save_settings()
+
+    def open_chat(self) -> None:
+        """The chat line with quick reactions (lobby and table)."""
+        from felt.ui.chat import ChatOverlay
+        self.stack.push(ChatOverlay(self.chat, on_send=self.send_chat))
+
+    def send_chat(self, text: str) -> bool:
+        return self.send({"t": "chat", "text": str(text)[:200]})
 
     def rules_in_force(self) -> dict | None:
         """The rule set of the table: the running match's, else the lobby's."""

@@ -161,6 +161,30 @@ def _single(w: int, h: int, module: str, arg):
     return stack
 
 
+def chat_scene(w: int, h: int, demo, names, overlay: bool):
+    """The table with chat bubbles at two seats (and mine); with ``overlay`` the chat open."""
+    from felt.engine import view
+    from felt.ui import i18n
+    from felt.ui.chat import ChatLog, ChatOverlay
+    from felt.ui.scene import SceneStack
+    from felt.ui.table_scene import TableScene
+    st, _ = demo["table"]
+    log = table_log(demo["table_log"], 0)
+    chat = ChatLog()
+    scene = TableScene(view(st, 0), names=names, settings={"muted": True}, log=log, on_chat=lambda: None)
+    stack = SceneStack((w, h))
+    stack.push(scene)
+    lines = [(1, i18n.t("chat.r.nice")), (3, "Wer hat noch eine 2?" if i18n.get_lang() == "de" else "Who has a 2 left?"),
+             (0, i18n.t("chat.r.haha"))]
+    for seat, text in lines:
+        chat.add(names[seat], seat, text)
+        scene.show_chat(seat, names[seat], text)
+    _advance(scene, 0.3)
+    if overlay:
+        stack.push(ChatOverlay(chat, on_send=lambda t: None))
+    return stack
+
+
 def exchange_summary_scene(w: int, h: int, demo, names):
     """The first table of round 2 as the round's 2nd place sees it: what it gave and got,
     until OK."""
@@ -291,6 +315,8 @@ def cmd_snapshot(args) -> int:
                            ("rules-readonly", lambda: _single(w, h, "felt.ui.rules_editor", "readonly")),
                            ("quiz-question", lambda: _single(w, h, "felt.ui.quiz", "question")),
                            ("quiz-explained", lambda: _single(w, h, "felt.ui.quiz", "PR-002")),
+                           ("table-chat", lambda: chat_scene(w, h, demo, names5, False)),
+                           ("chat-overlay", lambda: chat_scene(w, h, demo, names5, True)),
                            ("table-exchange-summary", lambda: exchange_summary_scene(w, h, demo, names5)),
                            ("table-effect-clear", lambda: effect_scene(w, h, names4)),
                            ("table-round-end", lambda: round_end_scene(w, h, demo, names5))):

@@ -197,7 +197,8 @@ class TableScene(Scene):
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
                  settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
-                 sounds: Sounds | None = None, log: PlayLog | None = None) -> None:
+                 sounds: Sounds | None = None, log: PlayLog | None = None,
+                 on_chat: Callable[[], Any] | None = None) -> None:
         super().__init__()
         self.view: dict = {}
         # the play log: the controller keeps one per table (it outlives this scene) and feeds
@@ -238,6 +239,10 @@ class TableScene(Scene):
         self.mute_btn = IconButton("♪", self.toggle_mute, hotkeys=(pygame.K_m,))
         self.menu_btn = IconButton("☰", self._menu)
         self.log_btn = IconButton("⟲", self.toggle_log, hotkeys=(pygame.K_l,))
+        self.on_chat = on_chat
+        self.chat_btn = IconButton("✉", self._chat, hotkeys=(pygame.K_c,))
+        self.chat_btn.visible = on_chat is not None
+        self.bubbles: list = []             # chat lines shown briefly at the sender's seat
         self.my_turn_cue = 0.0              # seconds of the 'your turn' flash left
         self._seat_flash: tuple | None = None   # (seat, seconds): the box of the seat that just played
         self.ex_summary: list[dict] | None = None  # what I gave and got, until I tap OK
@@ -282,6 +287,19 @@ class TableScene(Scene):
         if self.table is None:
             return ""
         return describe_play(self.table, {"cards": entry.cards, "kind": entry.params.get("kind", "set")})
+
+    def _chat(self) -> None:
+        if self.on_chat:
+            self.on_chat()
+
+    def show_chat(self, seat, name: str, text: str) -> None:
+        """A chat line: a bubble at the sender's seat for a few seconds."""
+        from felt.ui.chat import Bubble
+        if seat is None or not isinstance(seat, int):
+            self.toast.show(f"{name}: {text}", 3.5)
+        else:
+            self.bubbles = [b for b in self.bubbles if b.seat != seat] + [Bubble(seat, str(text))]
+        self.mark_dirty()
 
     def log_docked(self) -> bool:
         return self.L is not None and self.L.log is not None
@@ -446,8 +464,17 @@ class TableScene(Scene):
         self.mute_btn.set_rect(L.mute_btn)
         self.menu_btn.set_rect(L.menu_btn)
         self.log_btn.set_rect(L.mute_btn.move(-(L.mute_btn.w + 6), 0))
+        if self.chat_btn.visible:
+            if L.portrait:
+                # phones: the chat takes the sound button's place (sound stays in the menu)
+                self.chat_btn.set_rect(L.mute_btn)
+                self.mute_btn.visible = False
+            else:
+                self.chat_btn.set_rect(self.log_btn.rect.move(-(L.mute_btn.w + 6), 0))
+                self.mute_btn.visible = True
         self.log_btn.kind = "secondary" if self.log_visible() else "ghost"
-        L.status.w = max(40, self.log_btn.rect.left - 6 - L.status.left)
+        left_btn = self.chat_btn if (self.chat_btn.visible and not L.portrait) else self.log_btn
+        L.status.w = max(40, left_btn.rect.left - 6 - L.status.left)
         self.mute_btn.crossed = self.sounds.muted
         self.toast.set_rect(L.toast)
         self.toast.px = L.px["label"]
@@ -461,7 +488,8 @@ class TableScene(Scene):
         L = self.L
         if L is None:
             return None
-        return pygame.Rect(0, L.top_bar.top, max(40, self.log_btn.rect.left - 6), L.top_bar.h)
+        left_btn = self.chat_btn if (self.chat_btn.visible and not L.portrait) else self.log_btn
+        return pygame.Rect(0, L.top_bar.top, max(40, left_btn.rect.left - 6), L.top_bar.h)
 
     def _relayout_hand(self) -> None:
         L = self.L
@@ -667,7 +695,7 @@ class TableScene(Scene):
             if inp.kind == KEY and inp.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.close_summary()
             return
-        if self.dispatch(inp, (self.menu_btn, self.mute_btn, self.log_btn)):
+        if self.dispatch(inp, (self.menu_btn, self.mute_btn, self.log_btn, self.chat_btn)):
             return
         if self.L is not None and self.L.log is None and self.log_open:
             # the drawer is open (phones): a tap anywhere closes it
@@ -730,6 +758,11 @@ class TableScene(Scene):
         if self._hold > 0:
             self._hold = max(0.0, self._hold - dt)
             moving = True
+        if self.bubbles:
+            for b in self.bubbles:
+                b.left -= dt
+            self.bubbles = [b for b in self.bubbles if b.left > 0]
+            moving = True
         if self._seat_flash is not None:
             seat, t = self._seat_flash
             t += dt
@@ -757,7 +790,7 @@ class TableScene(Scene):
     def animating(self) -> bool:
         # the your-turn glow pulses slowly; it counts as animation only while the cue runs
         return (self.anim.busy or self.toast.active or self.my_turn_cue > 0 or self.auto_pass_timer >= 0
-                or self._hold > 0 or self._seat_flash is not None)
+                or self._hold > 0 or self._seat_flash is not None or bool(self.bubbles))
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -791,6 +824,8 @@ class TableScene(Scene):
         elif self.log_open:
             self._draw_log_drawer(surface)
         self.log_btn.draw(surface)
+        self.chat_btn.draw(surface)
+        self._draw_bubbles(surface)
         if self.ex_summary:
             self._draw_ex_summary(surface)
         self.banner.draw(surface)
@@ -839,6 +874,20 @@ class TableScene(Scene):
         self.ok_btn.set_rect(pygame.Rect(box.centerx - bw // 2, box.bottom - bh - 12, bw, bh))
         self.ok_btn.px = L.px["button"]
         self.ok_btn.draw(surface)
+
+    def _draw_bubbles(self, surface) -> None:
+        from felt.ui.chat import draw_bubble
+        L = self.L
+        for b in self.bubbles:
+            r = self.seat_rect(b.seat)
+            below = False
+            if r is None:                     # my own seat: hanging from my name, over my cards
+                r = pygame.Rect(L.hand.left + 10, L.hand.top - 4, min(L.hand.w // 2, 200), 12)
+                below = True
+            elif r.top < L.table.top + L.table.h // 3:
+                below = True                  # seats along the top: the bubble hangs below
+            alpha = min(1.0, b.left / 0.4)
+            draw_bubble(surface, r, b.text, max(11, int(L.px["small"])), alpha, below)
 
     def _mini_card(self, cid: int, px: int):
         if self.table is None or not 0 <= cid < len(self.table.deck):
