@@ -341,6 +341,9 @@ class Controller:
     def _banner(self, text: str | None, kind: str = "bad") -> None:
         self.banner_log.append((time.monotonic(), text or "", kind))
         self.stack.show_banner(text, kind)
+        sc = self.main
+        if sc is not None and hasattr(sc, "set_connected"):
+            sc.set_connected(not (text and kind == "bad"))     # Play/Pass look off while down
 
     def on_message(self, msg: dict) -> None:
         t = msg.get("t")
@@ -598,6 +601,8 @@ class Controller:
             sc = ResultsScene(v, names=names, on_next=self.next_round if self.admin else None,
                               on_leave=self.confirm_leave, on_new_match=self.dismiss_standings)
         self._set_main(kind, sc)
+        if self._lost_at is not None and hasattr(sc, "set_connected"):
+            sc.set_connected(False)
         if events and hasattr(sc, "set_view"):
             sc.set_view(v, events)                  # animations (deal, plays) start from here
 

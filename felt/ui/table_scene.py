@@ -24,6 +24,7 @@ representative per equivalent choice.
 from __future__ import annotations
 
 import math
+import time
 from collections import Counter
 from typing import Any, Callable, Iterable
 
@@ -60,9 +61,12 @@ class Table:
         c = self.deck[cid]
         return len(self.rank_index) if c.joker else self.rank_index.get(c.rank, 0)
 
-    def sort_hand(self, ids: Iterable[int]) -> list[int]:
-        """By rank (jokers last); with sequences on: by suit, then rank."""
-        if self.sequences:
+    def sort_hand(self, ids: Iterable[int], mode: str | None = None) -> list[int]:
+        """By rank (jokers last), or by suit then rank (``mode`` 'suit'; the default with
+        sequences on)."""
+        if mode is None:
+            mode = "suit" if self.sequences else "rank"
+        if mode == "suit":
             key = lambda c: (1 if self.deck[c].joker else 0, self.suit_order.get(self.deck[c].suit, 9),
                              self.rank_of(c), c)
         else:
@@ -188,6 +192,8 @@ i18n.add_texts({
     "story.ex_got": ("Du bekommst von {name}", "You get from {name}"),
     "story.ok": ("OK", "OK"),
     "story.new": ("neu", "new"),
+    "story.sort_rank": ("Rang", "Rank"),
+    "story.sort_suit": ("Farbe", "Suit"),
     "story.ex_marked": ("Erhaltene Karten sind im ersten Stich markiert", "Cards you got are marked for the first trick"),
 })
 
@@ -239,12 +245,17 @@ class TableScene(Scene):
         self.mute_btn = IconButton("♪", self.toggle_mute, hotkeys=(pygame.K_m,))
         self.menu_btn = IconButton("☰", self._menu)
         self.log_btn = IconButton("⟲", self.toggle_log, hotkeys=(pygame.K_l,))
+        self.sort_btn = Button("", self.toggle_sort, kind="secondary", hotkeys=(pygame.K_s,))
         self.on_chat = on_chat
         self.chat_btn = IconButton("✉", self._chat, hotkeys=(pygame.K_c,))
         self.chat_btn.visible = on_chat is not None
         self.bubbles: list = []             # chat lines shown briefly at the sender's seat
         self.my_turn_cue = 0.0              # seconds of the 'your turn' flash left
         self._seat_flash: tuple | None = None   # (seat, seconds): the box of the seat that just played
+        self.connected = True                   # False while the connection is down (banner)
+        self.sort_mode = (settings or {}).get("sort") or None   # 'rank' | 'suit' (None: the rules' default)
+        self._last_tap: tuple | None = None     # (card, time) of the last tap: a double tap selects its rank
+        self._drag_pos: tuple | None = None     # where a card is being dragged (towards the pile)
         self.ex_summary: list[dict] | None = None  # what I gave and got, until I tap OK
         self.received: set[int] = set()         # cards I got in the exchange, marked for the first trick
         self.ok_btn = Button(i18n.t("story.ok"), self.close_summary, kind="primary")
@@ -288,6 +299,49 @@ class TableScene(Scene):
             return ""
         return describe_play(self.table, {"cards": entry.cards, "kind": entry.params.get("kind", "set")})
 
+    def current_sort(self) -> str:
+        if self.sort_mode:
+            return self.sort_mode
+        return "suit" if (self.table is not None and self.table.sequences) else "rank"
+
+    def toggle_sort(self) -> None:
+        """Sort the hand by rank or by suit (then rank)."""
+        self.sort_mode = "suit" if self.current_sort() == "rank" else "rank"
+        self.settings["sort"] = self.sort_mode
+        if self.table is not None:
+            self.hand = self.table.sort_hand(self.hand, self.sort_mode)
+            self._relayout_hand()
+        self._refresh_buttons()
+        self.mark_dirty()
+
+    def _rank_mates(self, cid: int) -> list[int]:
+        cd = self.table.card(cid)
+        return [c for c in self.hand if c != cid and not self.table.card(c).joker and not cd.joker
+                and self.table.card(c).rank == cd.rank]
+
+    def select_rank(self, cid: int) -> None:
+        """Every card of ``cid``'s rank (a double tap)."""
+        if self.table is None:
+            return
+        cd = self.table.card(cid)
+        same = [c for c in self.hand if (self.table.card(c).joker if cd.joker else
+                                          (not self.table.card(c).joker and self.table.card(c).rank == cd.rank))]
+        self.selected |= set(same)
+        self._refresh_buttons()
+        self.mark_dirty()
+
+    def play_dragged(self, cid: int) -> bool:
+        """A card dropped on the pile: play it (with the cards selected along with it)."""
+        cards = set(self.selected) if cid in self.selected else {cid}
+        if not (self.my_turn and not self.pending and self.connected and self.legal
+                and self.legal.selection_legal(cards)):
+            self.toast.show(i18n.t("table.not_legal"), 1.6, "warn")
+            self._sound("error")
+            return False
+        self.selected = set(cards)
+        self.play_selected()
+        return True
+
     def _chat(self) -> None:
         if self.on_chat:
             self.on_chat()
@@ -329,7 +383,7 @@ class TableScene(Scene):
             self.table = Table(view["rules"])
         self.view = view
         self.legal = self.table.legal_index(view.get("legal", []))
-        self.hand = self.table.sort_hand(view.get("hand", []))
+        self.hand = self.table.sort_hand(view.get("hand", []), self.sort_mode)
         self.selected &= set(self.hand)
         self.hidden &= set(self.hand)
         self.pending = False
@@ -373,6 +427,12 @@ class TableScene(Scene):
             self.banner.show(text, kind)
         else:
             self.banner.hide()
+        self.set_connected(not (text and kind == "bad"))
+
+    def set_connected(self, on: bool) -> None:
+        """While the connection is down, Play and Pass are off (nothing could be sent)."""
+        self.connected = bool(on)
+        self._refresh_buttons()
         self.mark_dirty()
 
     # -------------------------------------------------------------- actions
@@ -380,6 +440,8 @@ class TableScene(Scene):
         return bool(self.legal and self.my_turn and self.legal.selection_legal(self.selected))
 
     def play_selected(self) -> None:
+        if not self.connected:
+            return
         if self.pending or not self.selection_legal():
             if self.selected and self.my_turn:
                 self.toast.show(i18n.t("table.not_legal"), 1.6, "warn")
@@ -390,7 +452,7 @@ class TableScene(Scene):
         self.submit({"kind": "play", "cards": cards})
 
     def do_pass(self) -> None:
-        if self.pending or not (self.my_turn and self.legal and self.legal.can_pass):
+        if self.pending or not self.connected or not (self.my_turn and self.legal and self.legal.can_pass):
             return
         self.selected.clear()
         self.submit({"kind": "pass"})
@@ -475,12 +537,22 @@ class TableScene(Scene):
         self.log_btn.kind = "secondary" if self.log_visible() else "ghost"
         left_btn = self.chat_btn if (self.chat_btn.visible and not L.portrait) else self.log_btn
         L.status.w = max(40, left_btn.rect.left - 6 - L.status.left)
+        sp = max(11, int(L.px["small"] * 0.95))
+        sw = fonts.width("⇅ " + i18n.t("story.sort_suit"), sp, True) + 22
+        sh = max(30, int(sp * 2.2))
+        self.sort_btn.set_rect(pygame.Rect(L.hand.right - sw - 10, L.hand.top - sh // 2, sw, sh))
+        self.sort_btn.px = sp
         self.mute_btn.crossed = self.sounds.muted
         self.toast.set_rect(L.toast)
         self.toast.px = L.px["label"]
         self.banner.set_rect(self.banner_rect())
         self.banner.px = L.px["body"]
         self._relayout_hand()
+
+    def notice_rect(self) -> pygame.Rect | None:
+        """Where the app's notices go at the table: above the hint line, below the seats
+        (not over the seat names under the top bar)."""
+        return self.L.toast if self.L is not None else None
 
     def banner_rect(self) -> pygame.Rect | None:
         """The top bar left of its buttons: a connection banner there hides only the status
@@ -668,13 +740,16 @@ class TableScene(Scene):
             self.auto_pass_timer = -1.0
 
     def _refresh_buttons(self) -> None:
-        on = self.my_turn and not self.pending
+        # while the connection is down nothing can be sent: Play and Pass look off
+        on = self.my_turn and not self.pending and self.connected
         # a spectator has no hand: no greyed-out Play/Pass that can never be pressed
         self.play_btn.visible = self.pass_btn.visible = self.seat is not None
         self.play_btn.enabled = on and self.selection_legal()
         self.pass_btn.enabled = on and bool(self.legal and self.legal.can_pass)
         self.play_btn.text = i18n.t("table.play")
         self.pass_btn.text = i18n.t("table.pass")
+        self.sort_btn.text = "⇅ " + i18n.t("story.sort_suit" if self.current_sort() == "rank" else "story.sort_rank")
+        self.sort_btn.visible = self.seat is not None and len(self.hand) > 1
         n = len(self.selected)
         self.play_btn.badge = f"({n})" if n and self.play_btn.enabled else ""
 
@@ -702,7 +777,7 @@ class TableScene(Scene):
             if inp.kind == RELEASE or inp.kind == BACK or (inp.kind == KEY and inp.key == pygame.K_ESCAPE):
                 self.toggle_log()
             return
-        if self.dispatch(inp, (self.play_btn, self.pass_btn)):
+        if self.dispatch(inp, (self.play_btn, self.pass_btn, self.sort_btn)):
             return
         if inp.kind == RELEASE and self.L is not None and self.L.log is None and self._press_card is None \
                 and self.L.pile.collidepoint(inp.pos) and self.log.cleared_trick():
@@ -715,6 +790,12 @@ class TableScene(Scene):
             self._drag_seen = {self._press_card} if self._press_card is not None else set()
             return
         if inp.kind == MOTION and self._press_card is not None and inp.buttons and inp.buttons[0]:
+            if self.L is not None and inp.pos[1] < self.L.hand.top - 8:
+                # the card leaves the hand: it is dragged (towards the pile)
+                self._drag_pos = inp.pos
+                self.mark_dirty()
+                return
+            self._drag_pos = None
             cid = self.card_at(inp.pos)
             if cid is not None and cid not in self._drag_seen:
                 if len(self._drag_seen) == 1:           # the drag starts: apply to the first card too
@@ -723,9 +804,26 @@ class TableScene(Scene):
                 self._set_selected(cid, self._drag_state)
             return
         if inp.kind == RELEASE:
+            if self._drag_pos is not None and self._press_card is not None:
+                dropped = self.L is not None and self.L.pile.inflate(self.L.pile_card[0], self.L.pile_card[1] // 2) \
+                    .collidepoint(inp.pos)
+                if dropped:
+                    self.play_dragged(self._press_card)
+                self._drag_pos = None
+                self._press_card = None
+                self._drag_seen = set()
+                self.mark_dirty()
+                return
             cid = self.card_at(inp.pos)
             if len(self._drag_seen) <= 1 and cid is not None and cid == self._press_card:
-                self.toggle_card(cid)
+                now = time.monotonic()
+                if self._last_tap is not None and self._last_tap[0] == cid and now - self._last_tap[1] < 0.4 \
+                        and self._rank_mates(cid):
+                    self.select_rank(cid)           # a double tap: every card of that rank
+                    self._last_tap = None
+                else:
+                    self.toggle_card(cid)
+                    self._last_tap = (cid, now)
             self._press_card = None
             self._drag_seen = set()
             return
@@ -814,6 +912,12 @@ class TableScene(Scene):
         self.pass_btn.draw(surface)
         self._draw_hand(surface)
         self._draw_me(surface)
+        self.sort_btn.draw(surface)
+        if self._drag_pos is not None and self._press_card is not None and self.table is not None:
+            img = cardart.card_surface(self.table.card(self._press_card), L.card)
+            r = img.get_rect(center=self._drag_pos)
+            surface.blit(cardart.shadow_surface(L.card), (r.x + 4, r.y + 6))
+            surface.blit(img, r.topleft)
         self._draw_flights(surface)
         self._draw_effect(surface)
         self._draw_announcement(surface)
