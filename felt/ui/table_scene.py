@@ -1100,6 +1100,13 @@ class TableScene(Scene):
         name_h = int(inner.h * 0.5)
         name_r = pygame.Rect(inner.left, inner.top, inner.w, name_h)
         name_col = theme.ACCENT if on_turn else (theme.TEXT_DIM if (out or passed) else theme.TEXT)
+        d = min(name_r.h, int(L.px["label"] * 1.5))
+        nm = seat_name(self.names, seat)
+        if d >= 14 and name_r.w > 3 * d and fonts.width(nm, L.px["label"], True) <= name_r.w - d - 5:
+            # the player's avatar (initials on a colour of their own) before the name
+            from felt.ui.avatar import avatar_surface
+            surface.blit(avatar_surface(seat_name(self.names, seat), d), (name_r.left, name_r.centery - d // 2))
+            name_r = pygame.Rect(name_r.left + d + 5, name_r.top, name_r.w - d - 5, name_r.h)
         draw_text(surface, seat_name(self.names, seat), name_r, L.px["label"], name_col,
                   align="left", bold=True, min_px=min(L.px["label"], 12))
         low = pygame.Rect(inner.left, name_r.bottom, inner.w, inner.h - name_h)
