@@ -206,6 +206,8 @@ class PlayLog:
         self.tricks: list[list[Entry]] = [[]]
         self.closed = False           # the last trick ended (cleared); the next entry opens a new one
         self.round_no = 0
+        self.version = 0              # grows with every entry (drawings cached per version)
+        self._cached: tuple | None = None
 
     # data -----------------------------------------------------------------
     def add_events(self, events, ctx: LogContext | None = None) -> list[Entry]:
@@ -215,6 +217,7 @@ class PlayLog:
         return entries
 
     def add(self, e: Entry) -> None:
+        self.version += 1
         if e.kind == "round":
             self.tricks = [[]]
             self.closed = False
@@ -250,6 +253,18 @@ class PlayLog:
         return None
 
     # drawing --------------------------------------------------------------
+    def draw_cached(self, surface, rect: pygame.Rect, ctx: LogContext, px: int, card_art=None,
+                    alpha: int = 215, heading: str = "") -> None:
+        """``draw`` into a surface kept until the log, the size, the language or a name
+        changes: an animating table blits it instead of laying out every line each frame."""
+        key = (self.version, rect.size, px, alpha, heading, i18n.get_lang(), tuple(ctx.names), ctx.me,
+               tuple(ctx.titles))
+        if self._cached is None or self._cached[0] != key:
+            img = pygame.Surface(rect.size, pygame.SRCALPHA)
+            self.draw(img, img.get_rect(), ctx, px, card_art=card_art, alpha=alpha, heading=heading)
+            self._cached = (key, img)
+        surface.blit(self._cached[1], rect.topleft)
+
     def draw(self, surface, rect: pygame.Rect, ctx: LogContext, px: int, card_art=None,
              title: bool = True, alpha: int = 215, heading: str = "") -> None:
         """The panel: this trick first, then earlier tricks, newest on top, as many as fit."""

@@ -4,7 +4,11 @@ A seeded demo match (felt.engine with random legal moves) provides the states: t
 table mid-trick, the exchange, round results and match standings. The start, lobby
 and rule-editor scenes come from the app shell (felt/ui/start_scene.py, lobby_scene.py,
 rules_editor.py); they are rendered if present and skipped with a note otherwise.
-Files are named SCENE-WIDTHxHEIGHT.png.
+Files are named SCENE-WIDTHxHEIGHT.png. The table's story has its own files: the play log
+open and folded (``table-log-*``), a clear effect mid-animation, the round's end at the
+table, the exchange summary, "How to play" for PR-002, FOLGEN and JASS36 (``howto-*``), a
+quiz question unanswered and explained (``quiz-*``), chat bubbles and the chat
+(``table-chat``, ``chat-overlay``), and a guest's read-only rules.
 """
 from __future__ import annotations
 

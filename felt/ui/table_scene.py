@@ -923,8 +923,8 @@ class TableScene(Scene):
         self._draw_announcement(surface)
         self.toast.draw(surface)
         if L.log is not None:
-            self.log.draw(surface, L.log, self.log_context(), max(10, int(L.px["small"] * 0.95)),
-                          card_art=self._mini_card)
+            self.log.draw_cached(surface, L.log, self.log_context(), max(10, int(L.px["small"] * 0.95)),
+                                 card_art=self._mini_card)
         elif self.log_open:
             self._draw_log_drawer(surface)
         self.log_btn.draw(surface)
@@ -1001,8 +1001,8 @@ class TableScene(Scene):
     def _draw_log_drawer(self, surface) -> None:
         L = self.L
         r = pygame.Rect(L.table.left + 4, L.top_bar.bottom + 4, L.w - 8, max(80, L.hand.top - L.top_bar.bottom - 8))
-        self.log.draw(surface, r, self.log_context(), max(11, int(L.px["small"])), card_art=self._mini_card,
-                      alpha=248, heading=self._round_text())
+        self.log.draw_cached(surface, r, self.log_context(), max(11, int(L.px["small"])), card_art=self._mini_card,
+                             alpha=248, heading=self._round_text())
 
     def _round_text(self) -> str:
         v = self.view
@@ -1014,10 +1014,13 @@ class TableScene(Scene):
         L = self.L
         # a subtle lighter oval marks the table centre
         r = L.pile.inflate(int(L.pile.w * 0.5), int(L.pile.h * 0.45))
-        tmp = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.ellipse(tmp, (255, 255, 255, 14), tmp.get_rect())
-        pygame.draw.ellipse(tmp, (255, 255, 255, 30), tmp.get_rect(), 2)
-        surface.blit(tmp, r.topleft)
+        cached = getattr(self, "_ring_img", None)
+        if cached is None or cached.get_size() != r.size:
+            cached = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.ellipse(cached, (255, 255, 255, 14), cached.get_rect())
+            pygame.draw.ellipse(cached, (255, 255, 255, 30), cached.get_rect(), 2)
+            self._ring_img = cached        # drawn once per size, not every frame
+        surface.blit(cached, r.topleft)
 
     def _draw_top_bar(self, surface) -> None:
         L = self.L
@@ -1083,7 +1086,7 @@ class TableScene(Scene):
         if self._seat_flash is not None and self._seat_flash[0] == seat:
             # the seat that just played lights up while its cards fly to the pile
             f = max(0.0, 1.0 - self._seat_flash[1] / max(0.1, pacing.factor(self.speed)))
-            theme.panel(surface, box.inflate(10, 10), (255, 255, 255), alpha=int(120 * f), radius=16)
+            theme.panel(surface, box.inflate(10, 10), (255, 255, 255), alpha=int(120 * f) // 20 * 20, radius=16)
         base = (8, 40, 24) if not (out or passed) else (26, 40, 32)
         theme.panel(surface, box, base, alpha=225, radius=12,
                     border=theme.ACCENT if on_turn else theme.PANEL_BORDER, border_width=3 if on_turn else 1)
