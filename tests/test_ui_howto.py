@@ -69,3 +69,25 @@ def test_howto_scene_shows_the_rules_sentences_and_scrolls(template):
     from felt.ui.scene import KEY, Input
     sc.handle(Input(KEY, key=pygame.K_PAGEDOWN))
     assert sc.scroll > 0
+
+
+def test_menu_opens_how_to_play_and_the_quiz(cfg):
+    from felt.ui.quiz import QuizScene
+    from tests.ui_app_helpers import make_app
+    app = make_app((360, 640))
+    try:
+        ctl = app.controller
+        ctl.lobby = {"rules": load_rules("FOLGEN").to_dict(), "seats": []}
+        ctl.open_menu()
+        menu = app.stack.top
+        labels = [b.text for b in getattr(menu, "buttons", [])] or [it[0] for it in getattr(menu, "items", [])]
+        assert i18n.t("howto.title") in labels and i18n.t("chat.title") in labels
+        app.stack.pop()
+        ctl.show_howto()
+        sc = app.stack.top
+        assert isinstance(sc, HowtoScene) and sc.name == load_rules("FOLGEN").name
+        sc.quiz_btn.on_click()
+        assert isinstance(app.stack.top, QuizScene)
+        assert app.stack.top.rules.id == "FOLGEN"
+    finally:
+        app.close()
