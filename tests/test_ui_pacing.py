@@ -112,3 +112,41 @@ def test_speed_scales_the_hold():
     assert pacing.hold_seconds(es, 1, "normal") < normal      # my own play: just its flight
     assert pacing.hold_seconds(es, 0, "normal", backlog=pacing.CATCH_UP + 1) < normal
     assert pacing.next_speed("fast") == "calm"
+
+
+def test_results_stay_a_while_before_an_automatic_next_round(cfg):
+    from felt.engine import next_round
+    from felt.ui.results_scene import ResultsScene
+    app = make_app((1280, 720), pace=True)
+    try:
+        ctl = app.controller
+        ctl.settings.speed = "fast"
+        ctl.client = _StubClient()
+        ctl.lobby = {"seats": [{"name": f"Bot {i}"} for i in range(3)], "running": True}
+        rules = load_rules("PR-005")
+        rng = random.Random(5)
+        st, ev = new_match(rules, 3, 5, rounds=2)
+        msgs = [{"t": "state", "seq": 1, "view": view(st, None), "events": filter_events(ev, None)}]
+        while st.phase == "play":
+            ev = apply_inplace(st, st.to_move, rng.choice(legal_moves(st)))
+            msgs.append({"t": "state", "seq": len(msgs) + 1, "view": view(st, None), "events": filter_events(ev, None)})
+        st, ev = next_round(st)            # the host deals on by itself (auto_next)
+        msgs.append({"t": "state", "seq": len(msgs) + 1, "view": view(st, None), "events": filter_events(ev, None)})
+        for m in msgs:
+            ctl.on_message(m)
+        clock, dt = 0.0, 1 / 60
+        t_results = t_next = None
+        for _ in range(100000):
+            ctl.poll()
+            if ctl.kind == "results" and t_results is None:
+                t_results = clock
+                assert isinstance(ctl.main, ResultsScene) and ctl.main.animating()
+            if t_results is not None and ctl.seq == msgs[-1]["seq"]:
+                t_next = clock
+                break
+            ctl.main.update(dt)
+            clock += dt
+        assert t_results is not None and t_next is not None
+        assert t_next - t_results >= ResultsScene.MIN_SHOW - 2 * dt
+    finally:
+        app.close()

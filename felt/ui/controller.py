@@ -393,6 +393,8 @@ class Controller:
         while self._states:
             sc = self.main
             if self.pace and sc is not None and hasattr(sc, "hold") and sc.hold() > 0:
+                if hasattr(sc, "backlog"):
+                    sc.backlog = len(self._states)
                 return
             msg = self._states.popleft()
             if msg.get("t") == "_route":
