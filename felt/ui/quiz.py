@@ -225,6 +225,12 @@ class QuizScene(Scene):
             if picked:
                 pygame.draw.rect(surface, theme.GOLD, box.inflate(-6, -6), border_radius=3)
             x = box.right + 8
+            # the explanations start in one column, after the widest set of cards
+            ch_ = max(20, min(int(r.h * 0.9), inner.h - 6))
+            cw_ = int(ch_ / layout.CARD_RATIO)
+            most = max((len(op.cards) for op in q.options), default=1)
+            span = cw_ + (most - 1) * (min(cw_ + 4, int(cw_ * 0.62)) if most > 2 else cw_ + 4)
+            col_x = x + max(span, fonts.width(i18n.t("quiz.pass"), px, True) + 24) + 10
             if o.cards:
                 x = self._cards(surface, o.cards, pygame.Rect(x, inner.top, inner.w, inner.h), int(r.h * 0.9)) + 10
             else:
@@ -239,6 +245,7 @@ class QuizScene(Scene):
                 col = (120, 230, 140) if o.allowed == picked else (255, 140, 120)
                 mr = pygame.Rect(inner.right - 26, inner.top, 26, inner.h)
                 draw_text(surface, mark, mr, int(px * 1.4), col, bold=True)
+                x = max(x, col_x)
                 draw_text(surface, o.why.get(lang, ""), pygame.Rect(x, inner.top, mr.left - x - 4, inner.h), small,
                           theme.TEXT, align="left", wrap=True, max_lines=4, min_px=8)
         if self.checked:
