@@ -17,7 +17,10 @@ from felt.ui import i18n
 from felt.ui.playlog import LogContext, PlayLog
 
 NAMES = ["Anna", "Beat", "Carla", "Dominik", "Eveline"]
-LOGGED = {"round_start", "play", "pass", "skip", "clear", "revolution", "out", "trick_won", "round_over"}
+LOGGED = {"round_start", "play", "pass", "skip", "clear", "revolution", "out", "trick_won", "round_over",
+          "lead_chosen", "exchange_auto", "give", "wish", "exchange_done"}
+KIND = {"round_start": "round", "trick_won": "trick", "lead_chosen": "lead", "exchange_auto": "ex_auto",
+        "give": "ex_give", "wish": "ex_wish"}
 
 
 def _play_round(rules, n, seed):
@@ -40,7 +43,7 @@ def _expected_names(events, me):
             continue
         seat = ev.get("seat")
         nm = None if seat is None else ("Du" if seat == me else NAMES[seat])
-        if typ == "clear":
+        if typ in ("clear", "exchange_done"):
             nm = None
         out.append((typ, nm))
         if typ == "play" and (ev.get("joker") or ev.get("kind") == "joker"):
@@ -64,8 +67,7 @@ def test_log_lists_every_event_of_a_round_in_order_with_names(template, seed):
     expected = _expected_names(seen, me)
     assert len(lines) == len(expected), (lines, expected)
     kinds = [e.kind for e in log.entries()]
-    mapping = {"round_start": "round", "trick_won": "trick"}
-    assert kinds == [mapping.get(t, t) for t, _ in expected]
+    assert kinds == [KIND.get(t, t) for t, _ in expected]
     for line, (typ, nm) in zip(lines, expected):
         if nm is not None:
             assert nm in line, (typ, nm, line)
@@ -150,4 +152,50 @@ def test_revolution_and_out_lines():
     assert lines[0].startswith("Anna: ")
     assert any("Revolution" in ln for ln in lines)
     assert any(ln.startswith("Anna is out: place 1") for ln in lines)
+    i18n.set_lang("de")
+
+
+@pytest.mark.parametrize("template", ["PR-002", "PR-005", "FOLGEN", "JASS36", "P52"])
+def test_property_log_of_many_seeded_matches_keeps_order_and_secrets(template):
+    """Many seeded two-round matches (with the exchange): every event becomes its entry in
+    order, every play's cards are there, and exchanged cards appear only in the logs of the
+    two seats that exchanged them."""
+    i18n.set_lang("en")
+    rules = load_rules(template)
+    deck = build_deck(rules)
+    from felt.engine import next_round
+    for seed in range(12):
+        n = 3 + seed % 3
+        rng = random.Random(seed)
+        st, ev = new_match(rules, n, seed, rounds=2)
+        events = list(ev)
+        while st.phase != "match_over":
+            if st.phase == "round_over":
+                st, ev = next_round(st)
+            else:
+                ev = apply_inplace(st, st.to_move, rng.choice(legal_moves(st)))
+            events.extend(ev)
+        for me in list(range(n)) + [None]:
+            seen = filter_events(events, me)
+            log = PlayLog()
+            log.add_events(seen)
+            ctx = LogContext(names=NAMES[:n], me=me, deck=deck)
+            lines = log.lines(ctx)
+            # the log holds the last round (a new round starts a new log)
+            last_start = max(i for i, e in enumerate(seen) if e["type"] == "round_start")
+            tail = [e for e in seen[last_start:] if e["type"] in LOGGED]
+            want = []
+            for e in tail:
+                want.append(KIND.get(e["type"], e["type"]))
+                if e["type"] == "play" and (e.get("joker") or e.get("kind") == "joker"):
+                    want.append("joker")
+            assert [e.kind for e in log.entries()] == want
+            plays = [e["cards"] for e in seen[last_start:] if e["type"] == "play"]
+            assert [e.cards for e in log.entries() if e.kind == "play"] == plays
+            for e in log.entries():
+                if e.kind in ("ex_auto", "ex_give") and e.cards:
+                    assert me in (e.seat, e.params["to"]), "exchanged cards leaked into another seat's log"
+                if e.kind in ("ex_auto", "ex_give") and me not in (e.seat, e.params["to"]):
+                    assert not e.cards
+            assert len(lines) == len(log.entries()) and all(lines)
     i18n.set_lang("de")

@@ -46,8 +46,34 @@ TEXTS = {
     "log.round_start": ("Runde {n}: Karten verteilt", "Round {n}: cards dealt"),
     "log.lead": ("{name} spielt aus", "{name} leads"),
     "log.exchange_done": ("Tausch fertig", "Exchange done"),
+    "log.ex_auto": ("{name} gibt {to} die {n} höchsten Karten", "{name} gives {to} the {n} highest cards"),
+    "log.ex_give": ("{name} gibt {to} {n} Karte(n) zurück", "{name} gives {to} {n} card(s) back"),
+    "log.ex_wish": ("{name} wünscht sich: {ranks}", "{name} wishes for: {ranks}"),
+    "log.ex_wish_none": ("{name} wünscht sich nichts", "{name} wishes for nothing"),
+    "log.lead_first_seat": ("{name} spielt aus (erster Platz am Tisch)", "{name} leads (first seat)"),
+    "log.lead_random": ("{name} spielt aus (Zufall)", "{name} leads (random)"),
+    "log.lead_card": ("{name} spielt aus (hat die Startkarte)", "{name} leads (holds the leading card)"),
+    "log.lead_draw": ("{name} spielt aus (tiefste gezogene Karte)", "{name} leads (lowest card drawn)"),
+    "log.lead_last_place": ("{name} spielt aus (Letzter der vorigen Runde)", "{name} leads (last place of the last round)"),
     "log.round_over": ("Runde vorbei", "Round over"),
     "log.you": ("Du", "You"),
+    "log.you_obj": ("dir", "you"),
+    # lines about myself ("Du bist raus", not "Du ist raus")
+    "log.out_me": ("Du bist raus: {place}. Platz ({title})", "You are out: place {place} ({title})"),
+    "log.out_last_me": ("Du bleibst übrig: {place}. Platz ({title})", "You are left: place {place} ({title})"),
+    "log.trick_won_me": ("Du gewinnst den Stich und spielst aus", "You take the trick and lead"),
+    "log.trick_won_next_me": ("Du gewinnst den Stich · {leader} spielt aus", "You take the trick · {leader} leads"),
+    "log.skip_me": ("Du setzt aus (8 gespielt)", "You are skipped (an 8 was played)"),
+    "log.ex_auto_me": ("Du gibst {to} die {n} höchsten Karten", "You give {to} the {n} highest cards"),
+    "log.ex_give_me": ("Du gibst {to} {n} Karte(n) zurück", "You give {to} {n} card(s) back"),
+    "log.ex_wish_me": ("Du wünschst dir: {ranks}", "You wish for: {ranks}"),
+    "log.ex_wish_none_me": ("Du wünschst dir nichts", "You wish for nothing"),
+    "log.lead_first_seat_me": ("Du spielst aus (erster Platz am Tisch)", "You lead (first seat)"),
+    "log.lead_random_me": ("Du spielst aus (Zufall)", "You lead (random)"),
+    "log.lead_card_me": ("Du spielst aus (hast die Startkarte)", "You lead (you hold the leading card)"),
+    "log.lead_draw_me": ("Du spielst aus (tiefste gezogene Karte)", "You lead (lowest card drawn)"),
+    "log.lead_last_place_me": ("Du spielst aus (Letzter der vorigen Runde)", "You lead (last place of the last round)"),
+    "log.lead_me": ("Du spielst aus", "You lead"),
     "log.cleared_trick": ("Abgeräumter Stich", "Cleared trick"),
     "log.tap_log": ("Verlauf: antippen", "Tap for the log"),
 }
@@ -73,6 +99,12 @@ class LogContext:
     deck: list | None = None        # card objects by id (rank, suit, joker)
     titles: list = field(default_factory=list)
     play_text: Callable | None = None   # (entry) -> 'Paar Könige' (the game's wording of a play)
+
+    def name_obj(self, seat) -> str:
+        """The name as an object ("gibt dir", "gives you")."""
+        if self.me is not None and seat == self.me:
+            return i18n.t("log.you_obj")
+        return self.name(seat)
 
     def name(self, seat) -> str:
         if seat is None:
@@ -126,6 +158,14 @@ def praesident_build(events, ctx: LogContext | None = None) -> list[Entry]:
             out.append(Entry("trick", seat, params={"leader": ev.get("leader", seat)}, ends_trick=True))
         elif typ == "exchange_done":
             out.append(Entry("exchange_done"))
+        elif typ in ("exchange_auto", "give"):
+            # the cards only where this seat may see them (the filtered event carries them)
+            out.append(Entry("ex_auto" if typ == "exchange_auto" else "ex_give", seat,
+                             list(ev.get("cards") or []), {"to": ev.get("to"), "n": int(ev.get("count") or 0)}))
+        elif typ == "wish":
+            out.append(Entry("ex_wish", seat, params={"to": ev.get("to"), "ranks": ev.get("ranks")}))
+        elif typ == "lead_chosen":
+            out.append(Entry("lead", seat, params={"reason": str(ev.get("reason") or "")}))
         elif typ == "round_over":
             out.append(Entry("round_over", None, params={"places": list(ev.get("places") or [])},
                              ends_trick=True, effect=True))
@@ -158,12 +198,19 @@ def _title(ctx: LogContext, place: int) -> str:
 def praesident_text(e: Entry, ctx: LogContext) -> str:
     nm = ctx.name(e.seat)
     k = e.kind
+    mine = ctx.me is not None and e.seat == ctx.me
+
+    def t(key: str, **kw) -> str:
+        """The line, in its own wording where it is about me ("Du bist raus")."""
+        if mine and i18n.has(key + "_me"):
+            return i18n.t(key + "_me", **kw)
+        return i18n.t(key, **kw)
     if k == "play":
         return i18n.t("log.play", name=nm, what=_play_words(e, ctx))
     if k == "pass":
         return i18n.t("log.pass_auto" if e.params.get("auto") else "log.pass", name=nm)
     if k == "skip":
-        return i18n.t("log.skip", name=nm)
+        return t("log.skip", name=nm)
     if k == "clear":
         key = {"quad": "log.clear_quad", "twos": "log.clear_twos", "eights": "log.clear_eights"}.get(
             e.params.get("reason"), "log.clear")
@@ -174,17 +221,29 @@ def praesident_text(e: Entry, ctx: LogContext) -> str:
         return i18n.t("log.joker")
     if k == "out":
         place = int(e.params.get("place", 0))
-        return i18n.t("log.out_last" if e.params.get("last") else "log.out", name=nm, place=place + 1,
-                      title=_title(ctx, place))
+        return t("log.out_last" if e.params.get("last") else "log.out", name=nm, place=place + 1,
+                 title=_title(ctx, place))
     if k == "trick":
         leader = e.params.get("leader", e.seat)
         if leader == e.seat or leader is None:
-            return i18n.t("log.trick_won", name=nm)
-        return i18n.t("log.trick_won_next", name=nm, leader=ctx.name(leader))
+            return t("log.trick_won", name=nm)
+        return t("log.trick_won_next", name=nm, leader=ctx.name(leader))
     if k == "round":
         return i18n.t("log.round_start", n=e.params.get("n", 1))
     if k == "exchange_done":
         return i18n.t("log.exchange_done")
+    if k in ("ex_auto", "ex_give"):
+        return t("log." + k, name=nm, to=ctx.name_obj(e.params.get("to")), n=e.params.get("n") or len(e.cards))
+    if k == "ex_wish":
+        ranks = e.params.get("ranks")
+        if ranks is None:                      # not for my eyes: a wish between two others
+            return t("log.ex_wish", name=nm, ranks="…")
+        if not ranks:
+            return t("log.ex_wish_none", name=nm)
+        return t("log.ex_wish", name=nm, ranks=", ".join(i18n.rank_label(r) for r in ranks))
+    if k == "lead":
+        key = "log.lead_" + str(e.params.get("reason"))
+        return t(key, name=nm) if i18n.has(key) else t("log.lead", name=nm)
     if k == "round_over":
         return i18n.t("log.round_over")
     return k
@@ -355,7 +414,7 @@ def _entry_color(e: Entry, ctx: LogContext):
         return theme.GOLD
     if e.kind == "pass":
         return theme.TEXT_DIM
-    if e.kind in ("trick", "round", "round_over", "exchange_done"):
+    if e.kind in ("trick", "round", "round_over", "exchange_done", "ex_auto", "ex_give", "ex_wish", "lead"):
         return (170, 210, 190)
     if ctx.me is not None and e.seat == ctx.me:
         return theme.ACCENT
