@@ -13,7 +13,7 @@ import pygame
 from felt.ui import fonts, i18n, layout, theme
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, WHEEL, Input, Scene
 from felt.ui.shell import draw_header, header_buttons
-from felt.ui.widgets import Button, IconButton, draw_text
+from felt.ui.widgets import Button, IconButton
 
 i18n.add_texts({
     "howto.title": ("So wird gespielt", "How to play"),

@@ -33,9 +33,10 @@ i18n.add_texts({
 
 def load_questions(rules_dict: dict | None, count: int = 8, seed: int = 0):
     from felt.rules import Rules, load_rules
-    d = {k: v for k, v in dict(rules_dict or {}).items() if k != "game"}
-    if d.get("game", "praesident") not in ("praesident", None):
-        return [], None
+    raw = dict(rules_dict or {})
+    if raw.get("game", "praesident") not in ("praesident", None):
+        return [], None                  # other games bring their own quiz (none yet)
+    d = {k: v for k, v in raw.items() if k != "game"}
     try:
         rules = Rules.from_dict(d) if d else load_rules("PR-002")
     except Exception:

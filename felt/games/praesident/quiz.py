@@ -9,7 +9,6 @@ says why, in German and English.
 """
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass, field
 
@@ -378,9 +377,4 @@ def questions(rules: Rules, count: int = 8, seed: int = 0) -> list[Question]:
     return out
 
 
-def all_questions_valid(rules: Rules) -> bool:  # pragma: no cover - a debugging aid
-    return all(q.options for q in questions(rules))
-
-
 __all__ = ["Option", "Question", "questions", "seed_questions", "explain"]
-_ = dataclasses
