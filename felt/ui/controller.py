@@ -531,8 +531,14 @@ class Controller:
             out.append(i18n.t("lobby.seat", n=len(out) + 1))
         return [nm or i18n.t("lobby.seat", n=i + 1) for i, nm in enumerate(out)]
 
+    def bot_seats(self) -> set:
+        return {s.get("seat") for s in (self.lobby or {}).get("seats") or []
+                if isinstance(s, dict) and s.get("kind") == "bot"}
+
     def _names_changed(self) -> None:
         sc = self.main
+        if sc is not None and hasattr(sc, "bots"):
+            sc.bots = self.bot_seats()
         if sc is not None and hasattr(sc, "names") and self.kind in ("table", "exchange", "results"):
             if hasattr(sc, "set_names"):
                 sc.set_names(self.names())
@@ -602,6 +608,8 @@ class Controller:
             from felt.ui.results_scene import ResultsScene
             sc = ResultsScene(v, names=names, on_next=self.next_round if self.admin else None,
                               on_leave=self.confirm_leave, on_new_match=self.dismiss_standings)
+        if hasattr(sc, "bots"):
+            sc.bots = self.bot_seats()
         self._set_main(kind, sc)
         if self._lost_at is not None and hasattr(sc, "set_connected"):
             sc.set_connected(False)

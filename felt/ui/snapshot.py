@@ -176,6 +176,7 @@ def chat_scene(w: int, h: int, demo, names, overlay: bool):
     log = table_log(demo["table_log"], 0)
     chat = ChatLog()
     scene = TableScene(view(st, 0), names=names, settings={"muted": True}, log=log, on_chat=lambda: None)
+    scene.bots = {2, 4}                 # bots wear an emblem instead of initials
     stack = SceneStack((w, h))
     stack.push(scene)
     lines = [(1, i18n.t("chat.r.nice")), (3, "Wer hat noch eine 2?" if i18n.get_lang() == "de" else "Who has a 2 left?"),

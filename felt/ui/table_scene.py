@@ -250,6 +250,7 @@ class TableScene(Scene):
         self.chat_btn = IconButton("✉", self._chat, hotkeys=(pygame.K_c,))
         self.chat_btn.visible = on_chat is not None
         self.bubbles: list = []             # chat lines shown briefly at the sender's seat
+        self.bots: set = set()              # seats played by bots (their avatar is an emblem)
         self.my_turn_cue = 0.0              # seconds of the 'your turn' flash left
         self._seat_flash: tuple | None = None   # (seat, seconds): the box of the seat that just played
         self.connected = True                   # False while the connection is down (banner)
@@ -1108,7 +1109,7 @@ class TableScene(Scene):
         if d >= 14 and name_r.w > 3 * d and fonts.width(nm, L.px["label"], True) <= name_r.w - d - 5:
             # the player's avatar (initials on a colour of their own) before the name
             from felt.ui.avatar import avatar_surface
-            surface.blit(avatar_surface(seat_name(self.names, seat), d), (name_r.left, name_r.centery - d // 2))
+            surface.blit(avatar_surface(nm, d, bot=seat in self.bots), (name_r.left, name_r.centery - d // 2))
             name_r = pygame.Rect(name_r.left + d + 5, name_r.top, name_r.w - d - 5, name_r.h)
         draw_text(surface, seat_name(self.names, seat), name_r, L.px["label"], name_col,
                   align="left", bold=True, min_px=min(L.px["label"], 12))
