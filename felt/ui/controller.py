@@ -420,7 +420,12 @@ class Controller:
             pass
         sc = self.main
         if sc is not None and hasattr(sc, "backlog"):
-            sc.backlog = len(self._states)
+            backlog = len(self._states)
+            if any(isinstance(m.get("timer"), dict) and (m.get("view") or {}).get("to_move") == self.seat
+                   and self.seat is not None for m in self._states):
+                # my turn with a running timer waits in the queue: show the rest faster
+                backlog = max(backlog, pacing.CATCH_UP + 1)
+            sc.backlog = backlog
         if (self.pace and self.kind == "table" and sc is not None and hasattr(sc, "hold")
                 and self.target() == "results" and any(e.get("type") == "round_over" for e in events
                                                        if isinstance(e, dict))):
