@@ -1033,7 +1033,7 @@ class TableScene(Scene):
             band = pygame.Rect(0, L.top_bar.bottom - 4, int(L.w * f), 4)
             pygame.draw.rect(surface, theme.ACCENT, band)
             theme.panel(surface, pygame.Rect(0, 0, int(L.w * f), L.top_bar.h), theme.ACCENT,
-                        alpha=int(60 + 50 * self.anim.pulse(0.5)), radius=0)
+                        alpha=int(60 + 50 * round(self.anim.pulse(0.5) * 8) / 8), radius=0)
         total = v.get("rounds_total") or (v.get("rules") or {}).get("rounds") or 0
         rnd = i18n.t("table.round_of", n=v.get("round_no", 1), total=total) if total else i18n.t("table.round", n=v.get("round_no", 1))
         if self.my_turn:
@@ -1081,7 +1081,9 @@ class TableScene(Scene):
         skipped = v.get("skipped") == seat
         box = pygame.Rect(r.left, r.top, r.w, r.h - L.badge_h // 2)
         if on_turn:
-            p = self.anim.pulse()
+            # the pulse in 8 steps: the glow's panels come from theme.panel's cache instead of
+            # a new surface (and a cache flush) for every frame's size and alpha
+            p = round(self.anim.pulse() * 8) / 8
             glow = box.inflate(8 + int(6 * p), 8 + int(6 * p))
             theme.panel(surface, glow, theme.ACCENT, alpha=70 + int(60 * p), radius=16)
         if self._seat_flash is not None and self._seat_flash[0] == seat:
@@ -1330,7 +1332,7 @@ class TableScene(Scene):
         if not self.hand:
             return
         if self.my_turn:
-            p = self.anim.pulse() if self.my_turn_cue > 0 else 0.5
+            p = round(self.anim.pulse() * 8) / 8 if self.my_turn_cue > 0 else 0.5
             glow = L.hand.inflate(8, 8)
             theme.panel(surface, glow, theme.ACCENT, alpha=int(26 + 40 * p), radius=18)
         rects = self.hand_rects()
