@@ -264,7 +264,8 @@ def test_read_only_editor_changes_nothing(cfg):
     assert ed.read_only and ed.done_btn.visible and not ed.apply_btn.visible
     w = ed.widgets["passing"]
     ed.form.scroll_to(w)
-    _tap(stack, w._parts()[3].center)
+    _tap(stack, (w.rect.right - 20, w.rect.centery))      # where an editor's › would be
+    _tap(stack, w.rect.center)
     assert ed.data["passing"] == "forced"
     _tap(stack, ed.done_btn.rect.center)
     assert stack.top is None

@@ -19,6 +19,13 @@ def test_snapshot_writes_pngs(tmp_path):
     for scene in ("table", "exchange", "results", "standings"):
         for size in ("360x640", "1280x720"):
             assert f"{scene}-{size}.png" in names
+    # the table's story (issue 10): log open and folded, an effect, the round's end, the
+    # exchange summary, how to play for three templates, the quiz, the chat
+    for scene in ("table-log-open", "table-log-folded", "table-effect-clear", "table-round-end",
+                  "table-exchange-summary", "howto-PR-002", "howto-FOLGEN", "howto-JASS36", "quiz-question",
+                  "quiz-explained", "table-chat", "chat-overlay", "rules-readonly"):
+        for size in ("360x640", "1280x720"):
+            assert f"{scene}-{size}.png" in names, scene
     img = pygame.image.load(str(tmp_path / "table-360x640.png"))
     assert img.get_size() == (360, 640)
     # not a blank picture: many distinct colours

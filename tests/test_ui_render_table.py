@@ -140,6 +140,7 @@ def test_illegal_selection_keeps_play_disabled_and_toggle_off():
         assert not scene.legal.card_playable(bad) or st.pile.size > 1
         _click(stack, scene.play_btn.rect.center, size)
         assert scene.outbox == []
+        scene._last_tap = None          # a second tap well after the first (not a double tap)
         _click(stack, _visible_point(scene, bad), size)     # toggles off
         assert scene.selected == set()
     # pass button sends a pass

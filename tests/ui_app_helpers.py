@@ -22,7 +22,12 @@ def make_app(size=(360, 640), host_defaults=None, **kw):
     hd = {"interface": LOOPBACK, "announce": False, "bot_delay": 0.0, "think_ms": 5}
     hd.update(host_defaults or {})
     kw.setdefault("discover", False)
-    return App(size=size, host_defaults=hd, **kw)
+    # like the host's bot_delay=0: tests of other things do not wait for the table's pacing
+    # (tests of the pacing itself pass pace=True)
+    pace = kw.pop("pace", False)
+    app = App(size=size, host_defaults=hd, **kw)
+    app.controller.pace = pace
+    return app
 
 
 def pump(app, until=None, timeout: float = 10.0, what: str = "condition"):

@@ -78,6 +78,12 @@ class Announcement:
     kind: str = "fx"
     duration: float = 1.3
     t: float = 0.0
+    fx: str = ""                     # an effect drawn with it: 'clear', 'skip', 'revolution', 'out', ...
+    seat: int | None = None          # the seat the effect is about
+    data: dict = field(default_factory=dict)
+
+    def progress(self) -> float:
+        return max(0.0, min(1.0, self.t / self.duration)) if self.duration > 0 else 1.0
 
     def alpha(self) -> float:
         if self.t < 0.15:
@@ -99,13 +105,21 @@ class Animator:
         self.flights.append(flight)
         return flight
 
-    def announce(self, text: str, kind: str = "fx", duration: float = 1.3) -> None:
+    def announce(self, text: str, kind: str = "fx", duration: float = 1.3, fx: str = "", seat: int | None = None,
+                 data: dict | None = None) -> None:
         # one at a time: queued ones wait (drop duplicates of the last one)
-        if self.announcements and self.announcements[-1].text == text:
+        if self.announcements and self.announcements[-1].text == text and not fx:
             return
-        self.announcements.append(Announcement(text, kind, duration))
-        if len(self.announcements) > 4:
+        self.announcements.append(Announcement(text, kind, duration, fx=fx, seat=seat, data=dict(data or {})))
+        if len(self.announcements) > 8:
             self.announcements.pop(0)
+
+    def announcements_left(self) -> float:
+        """Seconds until every queued announcement has been shown."""
+        return sum(max(0.0, a.duration - a.t) for a in self.announcements)
+
+    def flights_left(self) -> float:
+        return max((f.delay + f.duration - f.t for f in self.flights), default=0.0)
 
     def update(self, dt: float) -> bool:
         """Advance; True if anything moved (a redraw is needed)."""

@@ -39,7 +39,10 @@ def run_bench(seconds: float = 5.0, size=(1280, 720)) -> dict:
     screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     demo = demo_states("PR-002", 6, 7)
     st, _ = demo["deal"]
-    scene = TableScene(view(st, 0), names=DEMO_NAMES[:6], settings={"muted": True, "auto_pass": False})
+    from felt.ui.snapshot import table_log
+    # the table as it looks mid-round: the play log docked at the side, full of lines
+    scene = TableScene(view(st, 0), names=DEMO_NAMES[:6], settings={"muted": True, "auto_pass": False},
+                       log=table_log(demo["round_log"], 0), on_chat=lambda: None)
     stack = SceneStack(size)
     stack.push(scene)
     rng = random.Random(1)
@@ -69,8 +72,13 @@ def run_bench(seconds: float = 5.0, size=(1280, 720)) -> dict:
                 dst = Rect(0, 0, *L.seat_card)
                 dst.center = r.center
                 scene.anim.fly(anim.Flight(None, src, dst, 0.3, s * 0.03, False))
-            if rng.random() < 0.3:
-                scene.anim.announce("Abgeräumt!")
+            if rng.random() < 0.3 and not scene.anim.announcements:
+                # the table's effects, each with its own drawing (cards swept off, a seat
+                # skipped, the order turned over, a seat going out)
+                fx = rng.choice(["clear", "skip", "revolution", "out", "joker"])
+                scene._effect("Abgeräumt!" if fx == "clear" else fx.capitalize() + "!", fx, rng.randrange(1, 6))
+            if rng.random() < 0.2:
+                scene.show_chat(rng.randrange(0, 6), "Bot", "Gut gespielt!")
         scene.mark_dirty()
 
     # card art is drawn once per (card, size) and cached; warm the cache like a dealt round does
@@ -106,6 +114,9 @@ def run_bench(seconds: float = 5.0, size=(1280, 720)) -> dict:
 
     # ---- 2. idle: the real loop with nothing changing
     scene.anim.finish_all()
+    scene.bubbles = []
+    scene._hold = 0.0
+    scene._seat_flash = None
     scene.toast.clear()
     scene.my_turn_cue = 0.0
     runner = Runner(stack, screen)
@@ -135,8 +146,8 @@ def run_bench(seconds: float = 5.0, size=(1280, 720)) -> dict:
         "idle_seconds": round(wall, 2),
         "idle_cpu_percent": round(cpu * 100, 2),
         "idle_frames_drawn": idle_frames,
-        "target_p99_ms": 16.0,
-        "target_idle_cpu_percent": 5.0,
+        "target_p99_ms": 8.0,
+        "target_idle_cpu_percent": 2.0,
     }
 
 
@@ -148,9 +159,12 @@ def cmd_bench(args) -> int:
         print(f"frames while cards animate at {res['size'][0]}x{res['size'][1]} "
               f"(SDL video driver: {res['video_driver'] or 'default'}): {res['frames']} frames")
         print(f"  median {res['median_ms']:.2f} ms   p99 {res['p99_ms']:.2f} ms   max {res['max_ms']:.2f} ms"
-              f"   (target p99 < 16 ms: {'ok' if res['p99_ms'] < 16 else 'MISSED'})")
-        print(f"  CPU time per frame: median {res['cpu_median_ms']:.2f} ms   p99 {res['cpu_p99_ms']:.2f} ms")
+              f"   (target p99 < {res['target_p99_ms']:g} ms: {'ok' if res['p99_ms'] < res['target_p99_ms'] else 'MISSED'})")
+        print(f"  CPU time per frame: median {res['cpu_median_ms']:.2f} ms   p99 {res['cpu_p99_ms']:.2f} ms"
+              f"   (target p99 < {res['target_p99_ms']:g} ms: "
+              f"{'ok' if res['cpu_p99_ms'] < res['target_p99_ms'] else 'MISSED'}; wall times include waiting "
+              f"for a busy machine's cores)")
         print(f"idle for {res['idle_seconds']:.1f} s: CPU {res['idle_cpu_percent']:.2f}% of a core, "
-              f"{res['idle_frames_drawn']} frames drawn   (target < 5%: "
-              f"{'ok' if res['idle_cpu_percent'] < 5 else 'MISSED'})")
+              f"{res['idle_frames_drawn']} frames drawn   (target < {res['target_idle_cpu_percent']:g}%: "
+              f"{'ok' if res['idle_cpu_percent'] < res['target_idle_cpu_percent'] else 'MISSED'})")
     return 0

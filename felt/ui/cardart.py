@@ -241,19 +241,16 @@ def _draw_face(s: pygame.Surface, card) -> None:
     centre = pygame.Rect(0, 0, int(w * 0.56), int(h * 0.50))
     centre.center = (w // 2 + int(w * 0.04), h // 2)
     if card.rank in FACE_RANKS:
-        # framed face: big letter with a suit symbol below
-        frame = centre.inflate(int(w * 0.02), int(h * 0.06))
-        pygame.draw.rect(s, theme.lerp_color(suit_color(card.suit), (255, 255, 255), 0.86), frame,
-                         border_radius=max(3, w // 14))
+        # a court card: a double-headed figure in a frame (vector art, drawn once per size)
+        frame = centre.inflate(int(w * 0.06), int(h * 0.16))
+        frame.centerx = w // 2
+        if frame.w >= 24 and frame.h >= 30:
+            fig = figure_surface(card.rank, card.suit, frame.size)
+            s.blit(fig, frame.topleft)
         pygame.draw.rect(s, theme.lerp_color(col, (255, 255, 255), 0.35), frame, max(1, w // 40),
                          border_radius=max(3, w // 14))
-        letter = i18n.rank_label(card.rank)
-        limg = _trim(fonts.render(letter, max(10, int(h * 0.30)), col, bold=True))
-        sym = suit_symbol(card.suit, max(8, int(h * 0.13)))
-        total = limg.get_height() + sym.get_height() + int(h * 0.02)
-        y = frame.centery - total // 2
-        s.blit(limg, (frame.centerx - limg.get_width() // 2, y))
-        s.blit(sym, (frame.centerx - sym.get_width() // 2, y + limg.get_height() + int(h * 0.02)))
+    elif card.rank == "A" and w >= 40:
+        _draw_ace(s, card, centre, col)
     else:
         big = suit_symbol(card.suit, max(10, int(min(centre.w, centre.h) * (0.95 if card.rank == "A" else 0.78))))
         s.blit(big, (centre.centerx - big.get_width() // 2, centre.centery - big.get_height() // 2))
@@ -266,6 +263,147 @@ def _draw_face(s: pygame.Surface, card) -> None:
         badge.topright = (w - mx + 2, my - 1)
         pygame.draw.ellipse(s, theme.GOLD, badge)
         s.blit(star, (badge.centerx - star.get_width() // 2, badge.centery - star.get_height() // 2))
+
+
+# ----------------------------------------------------------------------------
+# court figures and aces
+SKIN = (246, 214, 178)
+GOLD = (222, 176, 52)
+GOLD_DARK = (150, 110, 20)
+
+
+def _robe_colors(suit: str):
+    """(robe, trim) per suit: red suits crimson, black suits deep blue; Jass in their colours."""
+    if suit in ("H", "D", "R"):
+        return (178, 28, 44), GOLD
+    if suit in ("C", "S"):
+        return (30, 48, 110), GOLD
+    base = suit_color(suit)
+    return theme.lerp_color(base, (0, 0, 0), 0.15), GOLD
+
+
+def _half_figure(rank: str, suit: str, W: int, H: int) -> pygame.Surface:
+    """The upper half of a court card: head, headwear, shoulders and the suit on the chest."""
+    s = pygame.Surface((W, H), pygame.SRCALPHA)
+    robe, trim = _robe_colors(suit)
+    dark = theme.lerp_color(robe, (0, 0, 0), 0.35)
+    cx = W // 2
+    hr = int(min(W * 0.2, H * 0.2))              # head radius
+    hy = int(H * 0.42)                           # head centre
+    king = rank == "K"
+    queen = rank in ("Q", "O")
+    # background panel in a light tint of the robe
+    pygame.draw.rect(s, theme.lerp_color(robe, (255, 255, 255), 0.86), s.get_rect())
+    # hair behind the head
+    hair = {"K": (120, 110, 100), "Q": (214, 170, 60), "O": (110, 70, 30), "J": (92, 56, 26),
+            "U": (70, 44, 20)}.get(rank, (90, 60, 30))
+    if queen:
+        pygame.draw.ellipse(s, hair, (cx - int(hr * 1.45), hy - int(hr * 1.2), int(hr * 2.9), int(hr * 3.0)))
+    else:
+        pygame.draw.circle(s, hair, (cx, hy - hr // 5), int(hr * 1.12))
+    # shoulders and robe
+    robe_pts = [(int(W * 0.06), H), (int(W * 0.94), H), (int(W * 0.80), int(hy + hr * 1.45)),
+                (int(W * 0.20), int(hy + hr * 1.45))]
+    pygame.draw.polygon(s, robe, robe_pts)
+    pygame.draw.polygon(s, dark, robe_pts, max(1, W // 60))
+    # a stole / collar in the trim colour
+    collar = [(cx - int(hr * 1.5), int(hy + hr * 1.35)), (cx + int(hr * 1.5), int(hy + hr * 1.35)),
+              (cx + int(hr * 0.5), H), (cx - int(hr * 0.5), H)]
+    pygame.draw.polygon(s, trim, collar)
+    pygame.draw.polygon(s, GOLD_DARK, collar, max(1, W // 80))
+    # ermine dots on the collar for kings
+    if king:
+        for i in range(4):
+            y = int(hy + hr * 1.6 + i * (H - hy - hr * 1.6) / 4)
+            pygame.draw.circle(s, (20, 20, 20), (cx, y), max(1, W // 70))
+    # neck and head
+    pygame.draw.rect(s, SKIN, (cx - hr // 2, hy + hr // 2, hr, int(hr * 0.9)))
+    pygame.draw.circle(s, SKIN, (cx, hy), hr)
+    pygame.draw.circle(s, theme.lerp_color(SKIN, (0, 0, 0), 0.3), (cx, hy), hr, max(1, W // 90))
+    # face: eyes, nose, mouth
+    ey = hy - hr // 5
+    for dx in (-hr // 2.6, hr // 2.6):
+        pygame.draw.circle(s, (40, 30, 30), (int(cx + dx), ey), max(1, hr // 7))
+    pygame.draw.line(s, (180, 120, 100), (cx, ey + hr // 6), (cx - hr // 8, hy + hr // 4), max(1, W // 90))
+    pygame.draw.arc(s, (170, 50, 50), (cx - hr // 3, hy + hr // 5, 2 * hr // 3, hr // 3), math.pi * 1.1,
+                    math.pi * 1.9, max(1, W // 80))
+    if king:   # a beard
+        beard = [(cx - int(hr * 0.9), hy + hr // 6), (cx + int(hr * 0.9), hy + hr // 6), (cx, hy + int(hr * 1.5))]
+        pygame.draw.polygon(s, hair, beard)
+        pygame.draw.arc(s, (170, 50, 50), (cx - hr // 3, hy + hr // 6, 2 * hr // 3, hr // 3), math.pi * 1.1,
+                        math.pi * 1.9, max(1, W // 80))
+    # headwear
+    top = hy - hr
+    if king or queen:
+        ch = int(hr * (1.1 if king else 0.8))
+        cw = int(hr * (1.9 if king else 1.6))
+        n = 5 if king else 3
+        pts = [(cx - cw // 2, top + hr // 5)]
+        for i in range(n):
+            x0 = cx - cw // 2 + int(cw * i / (n - 1))
+            pts.append((x0, top - ch if i % 2 == 0 else top - ch // 2))
+        pts.append((cx + cw // 2, top + hr // 5))
+        pygame.draw.polygon(s, GOLD, pts)
+        pygame.draw.polygon(s, GOLD_DARK, pts, max(1, W // 70))
+        for i in range(0, n, 2):
+            x0 = cx - cw // 2 + int(cw * i / (n - 1))
+            pygame.draw.circle(s, (200, 30, 50) if i == n // 2 else (40, 90, 200), (x0, top - ch),
+                               max(2, W // 36))
+    else:
+        # a cap with a feather (knave / Under)
+        cap = pygame.Rect(cx - int(hr * 1.25), top - int(hr * 0.5), int(hr * 2.5), int(hr * 0.95))
+        pygame.draw.ellipse(s, robe, cap)
+        pygame.draw.ellipse(s, dark, cap, max(1, W // 70))
+        fx0, fy0 = cap.right - hr // 3, cap.top + hr // 4
+        pygame.draw.line(s, trim, (fx0, fy0), (fx0 + int(hr * 0.9), fy0 - int(hr * 1.2)), max(2, W // 30))
+    # the suit on the chest
+    sym = suit_symbol(suit, max(6, int(hr * 1.2)))
+    s.blit(sym, (int(W * 0.72) - sym.get_width() // 2, int(H * 0.84) - sym.get_height() // 2))
+    return s
+
+
+def figure_surface(rank: str, suit: str, size: tuple[int, int]) -> pygame.Surface:
+    """A double-headed court figure for a frame of ``size`` (cached, supersampled)."""
+    w, h = int(size[0]), int(size[1])
+    key = ("figure", rank, suit, w, h)
+    got = _get(key)
+    if got is not None:
+        return got
+    f = 3 if max(w, h) < 200 else 2
+    W, H = w * f, h * f
+    half = _half_figure(rank, suit, W, H // 2 + 1)
+    big = pygame.Surface((W, H), pygame.SRCALPHA)
+    big.blit(half, (0, 0))
+    big.blit(pygame.transform.rotate(half, 180), (0, H - half.get_height()))
+    pygame.draw.line(big, GOLD_DARK, (int(W * 0.08), H // 2), (int(W * 0.92), H // 2), max(1, f))
+    out = pygame.transform.smoothscale(big, (w, h))
+    # round the frame's corners like the border drawn over it
+    mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(3, w // 10))
+    out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return _put(key, out)
+
+
+def _draw_ace(s: pygame.Surface, card, centre: pygame.Rect, col) -> None:
+    """An ace: a big suit in a gold laurel ring with small ornaments."""
+    cx, cy = centre.center
+    r = int(min(centre.w, centre.h) * 0.56)
+    ring = pygame.Surface((4 * r + 8, 4 * r + 8), pygame.SRCALPHA)
+    c2 = 2 * r + 4
+    pygame.draw.circle(ring, (*theme.lerp_color(col, (255, 255, 255), 0.88), 255), (c2, c2), 2 * r)
+    pygame.draw.circle(ring, GOLD, (c2, c2), 2 * r, max(2, r // 6))
+    pygame.draw.circle(ring, GOLD_DARK, (c2, c2), int(2 * r * 0.84), max(1, r // 12))
+    for i in range(16):   # laurel leaves around the ring
+        a = i * math.pi / 8
+        x = c2 + math.cos(a) * 2 * r * 0.92
+        y = c2 + math.sin(a) * 2 * r * 0.92
+        leaf = pygame.Rect(0, 0, max(4, r // 2), max(2, r // 4))
+        leaf.center = (int(x), int(y))
+        pygame.draw.ellipse(ring, (70, 130, 60), leaf)
+    small = pygame.transform.smoothscale(ring, (2 * r + 4, 2 * r + 4))
+    s.blit(small, (cx - small.get_width() // 2, cy - small.get_height() // 2))
+    big = suit_symbol(card.suit, max(10, int(r * 1.25)))
+    s.blit(big, (cx - big.get_width() // 2, cy - big.get_height() // 2))
 
 
 def _draw_joker(s: pygame.Surface, card) -> None:

@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any
 
 from felt.net.client import ClientThread
-from felt.ui import i18n
+from felt.ui import chat as _chat  # noqa: F401  (its texts for the menu)
+from felt.ui import howto as _howto  # noqa: F401  (its texts for the menu)
+from felt.ui import i18n, pacing
 from felt.ui import settings as settings_mod
 from felt.ui.scene import wake
 from felt.ui.settings import Settings
@@ -71,11 +74,19 @@ class Controller:
         self.sounds = None
         self.main = None                     # the main scene (below overlays)
         self.kind = ""                       # 'start' | 'lobby' | 'table' | 'exchange' | 'results'
+        # pacing: states wait in a queue until the scene has shown the previous one
+        # (felt/ui/pacing.py); tests of other things may switch it off
+        self.pace = True
         self._reset_table()
         self.banner_log: list[tuple[float, str, str]] = []   # (time, text or '', kind): tests read it
         self.errors: list[dict] = []         # error messages from the host (tests read them)
 
     def _reset_table(self) -> None:
+        from felt.ui.playlog import PlayLog
+        from felt.ui.chat import ChatLog
+        self._states: deque = deque()        # state messages not shown yet (pacing)
+        self.chat = ChatLog()                # this table's chat lines
+        self.playlog = PlayLog()             # the round's log; outlives the table scenes
         self.view: dict | None = None
         self.timer: dict | None = None       # the last state's turn timer {seat, left, total}
         self._timer_at = 0.0                 # when it arrived (monotonic)
@@ -307,6 +318,7 @@ class Controller:
                 if self.client is not c:
                     break
                 self.on_message(msg)
+        self._drain()
         now = time.monotonic()
         if self._connect_deadline is not None and now >= self._connect_deadline and self.client is not None:
             # the first connection never got through (wrong address, firewall): say so, go back
@@ -329,6 +341,9 @@ class Controller:
     def _banner(self, text: str | None, kind: str = "bad") -> None:
         self.banner_log.append((time.monotonic(), text or "", kind))
         self.stack.show_banner(text, kind)
+        sc = self.main
+        if sc is not None and hasattr(sc, "set_connected"):
+            sc.set_connected(not (text and kind == "bad"))     # Play/Pass look off while down
 
     def on_message(self, msg: dict) -> None:
         t = msg.get("t")
@@ -356,23 +371,70 @@ class Controller:
             if self.kind == "lobby" or self.target() != self.kind:
                 self.route([])              # a view scene is only updated by new states
         elif t == "state":
-            self.seq = int(msg.get("seq") or 0)
-            view = msg.get("view")
-            if isinstance(view, dict):
-                if view.get("phase") != "match_over":
-                    self.dismissed = False
-                self.view = view
-                self.timer = msg.get("timer") if isinstance(msg.get("timer"), dict) else None
-                self._timer_at = time.monotonic()
-                self.route(list(msg.get("events") or []))
-                self._show_timer()
+            self._states.append(dict(msg, _at=time.monotonic()))
+            self._drain()
         elif t == "error":
             self.errors.append(msg)
             self._error(msg)
         elif t == "bye":
             self._bye = str(msg.get("code") or "")
         elif t == "chat":
-            self.stack.notify(f"{msg.get('name', '?')}: {msg.get('text', '')}", "info", 4.0)
+            name, text = str(msg.get("name") or "?"), str(msg.get("text") or "")
+            self.chat.add(name, msg.get("seat"), text)
+            sc = self.main
+            if sc is not None and hasattr(sc, "show_chat") and self.kind == "table":
+                sc.show_chat(msg.get("seat"), name, text)     # a bubble at the sender's seat
+            else:
+                self.stack.notify(f"{name}: {text}", "info", 4.0)
+
+    def _drain(self) -> None:
+        """Show queued states one by one: the next only once the scene has shown the last
+        (its ``hold()``: a play long enough to read, an effect, the end of a round)."""
+        while self._states:
+            sc = self.main
+            if self.pace and sc is not None and hasattr(sc, "hold") and sc.hold() > 0:
+                if hasattr(sc, "backlog"):
+                    sc.backlog = len(self._states)
+                return
+            msg = self._states.popleft()
+            if msg.get("t") == "_route":
+                self.route([])
+                self._show_timer()
+                continue
+            self._apply_state(msg)
+
+    def _apply_state(self, msg: dict) -> None:
+        self.seq = int(msg.get("seq") or 0)
+        view = msg.get("view")
+        if not isinstance(view, dict):
+            return
+        if view.get("phase") != "match_over":
+            self.dismissed = False
+        self.view = view
+        self.timer = msg.get("timer") if isinstance(msg.get("timer"), dict) else None
+        self._timer_at = float(msg.get("_at") or time.monotonic())
+        events = list(msg.get("events") or [])
+        try:
+            self.playlog.add_events(events)
+        except Exception:                       # a malformed event must not stop the table
+            pass
+        sc = self.main
+        if sc is not None and hasattr(sc, "backlog"):
+            backlog = len(self._states)
+            if any(isinstance(m.get("timer"), dict) and (m.get("view") or {}).get("to_move") == self.seat
+                   and self.seat is not None for m in self._states):
+                # my turn with a running timer waits in the queue: show the rest faster
+                backlog = max(backlog, pacing.CATCH_UP + 1)
+            sc.backlog = backlog
+        if (self.pace and self.kind == "table" and sc is not None and hasattr(sc, "hold")
+                and self.target() == "results" and any(e.get("type") == "round_over" for e in events
+                                                       if isinstance(e, dict))):
+            # the end of the round is shown at the table first; the results follow
+            sc.set_view(view, events)
+            self._states.appendleft({"t": "_route"})
+            return
+        self.route(events)
+        self._show_timer()
 
     def _show_timer(self) -> None:
         """Hand the host's turn timer (as of this state) to a scene that shows it."""
@@ -474,8 +536,14 @@ class Controller:
             out.append(i18n.t("lobby.seat", n=len(out) + 1))
         return [nm or i18n.t("lobby.seat", n=i + 1) for i, nm in enumerate(out)]
 
+    def bot_seats(self) -> set:
+        return {s.get("seat") for s in (self.lobby or {}).get("seats") or []
+                if isinstance(s, dict) and s.get("kind") == "bot"}
+
     def _names_changed(self) -> None:
         sc = self.main
+        if sc is not None and hasattr(sc, "bots"):
+            sc.bots = self.bot_seats()
         if sc is not None and hasattr(sc, "names") and self.kind in ("table", "exchange", "results"):
             if hasattr(sc, "set_names"):
                 sc.set_names(self.names())
@@ -525,6 +593,7 @@ class Controller:
         sc = LobbyScene(self.lobby, self.seat, self.admin, address=self.display_address, on_send=self.send,
                         on_edit_rules=self.edit_rules, on_leave=self.confirm_leave, settings=self.settings,
                         on_menu=self.open_menu)
+        sc.on_chat = self.open_chat
         self._set_main("lobby", sc)
 
     def _show_view(self, kind: str, events: list) -> None:
@@ -533,8 +602,10 @@ class Controller:
         if kind == "table":
             from felt.ui.table_scene import TableScene
             sc = TableScene(v, names=names, on_move=self.send_move, on_menu=self.open_menu,
-                            settings={"muted": self.settings.muted, "auto_pass": self.settings.auto_pass},
-                            on_settings=self._table_settings, sounds=self._sounds())
+                            settings={"muted": self.settings.muted, "auto_pass": self.settings.auto_pass,
+                                      "speed": self.settings.speed},
+                            on_settings=self._table_settings, sounds=self._sounds(), log=self.playlog,
+                            on_chat=self.open_chat)
         elif kind == "exchange":
             from felt.ui.exchange_scene import ExchangeScene
             sc = ExchangeScene(v, names=names, on_move=self.send_move, on_menu=self.open_menu, sounds=self._sounds())
@@ -542,7 +613,11 @@ class Controller:
             from felt.ui.results_scene import ResultsScene
             sc = ResultsScene(v, names=names, on_next=self.next_round if self.admin else None,
                               on_leave=self.confirm_leave, on_new_match=self.dismiss_standings)
+        if hasattr(sc, "bots"):
+            sc.bots = self.bot_seats()
         self._set_main(kind, sc)
+        if self._lost_at is not None and hasattr(sc, "set_connected"):
+            sc.set_connected(False)
         if events and hasattr(sc, "set_view"):
             sc.set_view(v, events)                  # animations (deal, plays) start from here
 
@@ -568,6 +643,9 @@ class Controller:
         if self.kind != "lobby":
             items.append((i18n.t("auto_pass") + ": " + i18n.t("on" if s.auto_pass else "off"),
                           self.toggle_auto_pass, "secondary"))
+        items.append((i18n.t("speed") + ": " + i18n.t("speed." + s.speed), self.cycle_speed, "secondary"))
+        items.append((i18n.t("howto.title"), self.show_howto, "secondary"))
+        items.append((i18n.t("chat.title"), self.open_chat, "secondary"))
         items += [
             (i18n.t("language") + ": " + i18n.t("lang.en" if i18n.get_lang() == "de" else "lang.de"),
              self.toggle_lang, "secondary"),
@@ -600,6 +678,39 @@ class Controller:
         else:
             self.settings.auto_pass = not self.settings.auto_pass
             self.save_settings()
+
+    def open_chat(self) -> None:
+        """The chat line with quick reactions (lobby and table)."""
+        from felt.ui.chat import ChatOverlay
+        self.stack.push(ChatOverlay(self.chat, on_send=self.send_chat))
+
+    def send_chat(self, text: str) -> bool:
+        return self.send({"t": "chat", "text": str(text)[:200]})
+
+    def rules_in_force(self) -> dict | None:
+        """The rule set of the table: the running match's, else the lobby's."""
+        return (self.view or {}).get("rules") or (self.lobby or {}).get("rules")
+
+    def show_howto(self) -> None:
+        """'So wird gespielt' for the rules in force (lobby and table), with the quiz."""
+        from felt.ui.howto import HowtoScene
+        rules = self.rules_in_force()
+        self.stack.push(HowtoScene(rules, on_quiz=lambda: self.show_quiz(rules)))
+
+    def show_quiz(self, rules: dict | None = None) -> None:
+        try:
+            from felt.ui.quiz import QuizScene
+        except ImportError:
+            return
+        self.stack.push(QuizScene(rules if rules is not None else self.rules_in_force()))
+
+    def cycle_speed(self) -> None:
+        """The table's pace: calm → normal → fast."""
+        self.settings.speed = pacing.next_speed(self.settings.speed)
+        self.save_settings()
+        sc = self.main
+        if sc is not None and isinstance(getattr(sc, "settings", None), dict):
+            sc.settings["speed"] = self.settings.speed
 
     def toggle_lang(self) -> None:
         self.settings.lang = i18n.set_lang("en" if i18n.get_lang() == "de" else "de")

@@ -142,6 +142,7 @@ class TableLayout:
     deck_pos: tuple[int, int]    # where dealt cards fly from
     badge_h: int = 0             # status badge straddling a seat box's bottom edge (inside the seat rect)
     hand_rows: int = 1
+    log: Rect | None = None      # the docked play log (wide windows, unfolded); None otherwise
 
     def all_rects(self) -> dict[str, Rect]:
         d = {k: getattr(self, k) for k in ("top_bar", "status", "mute_btn", "menu_btn", "table", "pile", "hint",
@@ -161,8 +162,16 @@ def hand_rows_needed(w: int, h: int, n_cards: int) -> int:
     return 1 if n_cards <= per_row else 2
 
 
-def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None) -> TableLayout:
-    """Rects for the table. ``hand_count`` None reserves room for two rows on phones."""
+def log_dock_width(w: int, h: int) -> int:
+    """Width of the play log's column at the table's right edge (0: no room, a drawer instead)."""
+    if is_portrait(w, h) or w < 960:
+        return 0
+    return int(min(380, max(250, w * 0.23)))
+
+
+def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None, log_w: int = 0) -> TableLayout:
+    """Rects for the table. ``hand_count`` None reserves room for two rows on phones.
+    ``log_w`` > 0 docks the play log in a column of that width at the right."""
     w, h = int(w), int(h)
     u = unit(w, h)
     portrait = is_portrait(w, h)
@@ -206,7 +215,8 @@ def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None
     hint_h = int(max(22, px["body"] * 1.6))
     hint = Rect(m, btn_y - hint_h - 2, w - 2 * m, hint_h)
 
-    table = Rect(0, top_h, w, max(40, hint.top - top_h))
+    table = Rect(0, top_h, w - log_w, max(40, hint.top - top_h))
+    log_r = Rect(w - log_w, top_h + m, log_w - m, max(40, hint.top - top_h - 2 * m)) if log_w else None
 
     # pile
     if portrait:
@@ -250,17 +260,17 @@ def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None
     pile.clamp_ip(table)
 
     fx_h = int(px["big"] * 1.8)
-    fx = Rect(m, 0, w - 2 * m, fx_h)
-    fx.center = (w // 2, pile.centery)
+    fx = Rect(m, 0, table.w - 2 * m, fx_h)
+    fx.center = (table.centerx, pile.centery)
     toast_h = (int(px["label"] * 1.25) + 14) * 2 + 6
     toast = Rect(m, max(top_h + m, hint.top - toast_h - 2), w - 2 * m, toast_h)
     scw = max(10, int(bh_s * 0.28))
-    deck_pos = (w // 2, table.centery)
+    deck_pos = (table.centerx, table.centery)
     return TableLayout(w=w, h=h, u=u, portrait=portrait, px=px, top_bar=top_bar, status=status, mute_btn=mute_btn,
                        menu_btn=menu_btn, table=table, seats=seats, pile=pile, pile_card=(pcw, pch), hint=hint,
                        play_btn=play_btn, pass_btn=pass_btn, hand=hand, card=(cw, ch), fx=fx, toast=toast,
                        seat_card=(scw, int(scw * CARD_RATIO)), deck_pos=deck_pos, badge_h=badge_h,
-                       hand_rows=hand_rows)
+                       hand_rows=hand_rows, log=log_r)
 
 
 def _seat_angles(k: int, spread: float = 0.0) -> list[float]:

@@ -238,6 +238,9 @@ class LobbyScene(Scene):
         self.back_btn = IconButton("‹", self.leave, hotkeys=())
         self.menu_btn = IconButton("☰", lambda: self.on_menu and self.on_menu(), hotkeys=(pygame.K_F10,))
         self.menu_btn.visible = on_menu is not None
+        # the chat (felt/ui/chat.py): the controller sets on_chat
+        self.on_chat: Callable[[], Any] | None = None
+        self.chat_btn = IconButton("✉", lambda: self.on_chat and self.on_chat(), hotkeys=())
         self.rules_btn = Button(i18n.t("lobby.edit_rules"), self.edit_rules, kind="secondary",
                                 hotkeys=(pygame.K_r,))
         self.start_btn = Button(i18n.t("lobby.start"), self.start, kind="primary",
@@ -472,7 +475,9 @@ class LobbyScene(Scene):
     # --------------------------------------------------------------- layout
     def layout(self, w: int, h: int) -> None:
         self.S = S = layout.screen_layout(w, h, max_content_w=980)
-        self._pads = header_buttons(S, self.back_btn, (self.menu_btn,) if self.menu_btn.visible else ())
+        self.chat_btn.visible = self.on_chat is not None
+        right = tuple(b for b in (self.chat_btn, self.menu_btn) if b.visible)
+        self._pads = header_buttons(S, self.back_btn, right[::-1])
         self._place()
 
     def _place(self) -> None:
@@ -565,7 +570,7 @@ class LobbyScene(Scene):
             if inp.key == pygame.K_DOWN and inp.mod & pygame.KMOD_ALT:
                 self.move(1)
                 return
-        if self.dispatch(inp, (self.back_btn, self.menu_btn, self.start_btn)):
+        if self.dispatch(inp, (self.back_btn, self.menu_btn, self.chat_btn, self.start_btn)):
             return
         for form in (self.left, self.right):
             r = form.handle(inp)
@@ -586,6 +591,7 @@ class LobbyScene(Scene):
                     left_pad=self._pads[0], right_pad=self._pads[1])
         self.back_btn.draw(surface)
         self.menu_btn.draw(surface)
+        self.chat_btn.draw(surface)
         if not self.lobby:
             draw_text(surface, i18n.t("app.connecting"), S.content, px["title"], theme.TEXT, wrap=True)
             return

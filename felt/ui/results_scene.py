@@ -38,8 +38,22 @@ class ResultsScene(Scene):
                                hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))
         self.leave_btn = Button(i18n.t("leave"), self._leave, kind="secondary")
         self.S: layout.ScreenLayout | None = None
+        self._shown = 0.0                   # seconds on screen (pacing: a next round waits for it)
+        self.backlog = 0                    # states waiting behind this screen (the controller sets it)
         if view is not None:
             self.set_view(view, ())
+
+    MIN_SHOW = 4.0
+
+    def hold(self) -> float:
+        """A next round that starts by itself waits until the results were up a few seconds."""
+        return max(0.0, self.MIN_SHOW - self._shown)
+
+    def update(self, dt: float) -> None:
+        self._shown += dt
+
+    def animating(self) -> bool:
+        return self.backlog > 0 and self._shown < self.MIN_SHOW
 
     def set_view(self, view: dict, events: Iterable[dict] = ()) -> None:
         self.view = view

@@ -29,6 +29,11 @@ from felt.ui.settings import rules_dir as default_rules_dir
 from felt.ui.shell import PickerOverlay, ScrollForm, StackChoice, draw_header, header_buttons
 from felt.ui.widgets import Button, Choice, IconButton, TextField, Toast, Toggle, Widget, draw_text
 
+i18n.add_texts({
+    "rules.read_only_note": ("Nur zum Lesen: die Regeln legt der Tischbesitzer fest.",
+                             "Read only: the table's owner sets the rules."),
+})
+
 ROUND_CHOICES = [0] + list(range(1, 21)) + [25, 30, 40, 50, 99]
 DEFAULT_RANKS = {"french": ("7", "8", "9", "10", "J", "Q", "K", "A", "2"),
                  "jass": ("6", "7", "8", "9", "10", "U", "O", "K", "A")}
@@ -323,6 +328,54 @@ class FieldRow(Widget):
         self.field.draw(surface)
 
 
+class ReadOnlyRow(Widget):
+    """An option as plain text (label, value) for a guest: nothing that looks tappable."""
+
+    def __init__(self, label: str, value: str) -> None:
+        super().__init__()
+        self.label = label
+        self.value = value
+        self.px = 16
+
+    def draw(self, surface) -> None:
+        r = self.rect
+        lab = pygame.Rect(r.left + 4, r.top, r.w * 45 // 100, r.h)
+        val = pygame.Rect(lab.right + 8, r.top, r.right - lab.right - 12, r.h)
+        draw_text(surface, self.label, lab, self.px, theme.TEXT_DIM, align="left", wrap=True, max_lines=2, min_px=9)
+        draw_text(surface, self.value, val, self.px, theme.TEXT, align="right", bold=True, wrap=True, max_lines=2,
+                  min_px=9)
+        pygame.draw.line(surface, (40, 90, 60), (r.left, r.bottom - 1), (r.right, r.bottom - 1), 1)
+
+
+class HelpLine(Widget):
+    """The one-line explanation under an option (from the game's ``OptionSpec.help``)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+        self.px = 13
+
+    def lines_for(self, w: int) -> int:
+        return max(1, min(3, len(fonts.wrap(self.text, self.px, max(40, w - 8)))))
+
+    def draw(self, surface) -> None:
+        draw_text(surface, self.text, self.rect.inflate(-8, 0), self.px, (170, 205, 185), align="left", wrap=True,
+                  max_lines=3, valign="top", min_px=9)
+
+
+def option_help(opt: str, game_id: str | None = None) -> str:
+    """The option's one-line explanation in the current language ('' if the game has none)."""
+    from felt import games
+    try:
+        specs = {o.key: o for o in games.get(game_id).options()}
+    except Exception:
+        return ""
+    spec = specs.get(opt)
+    if spec is None:
+        return ""
+    return spec.help.get(i18n.get_lang()) or spec.help.get("de", "")
+
+
 class SectionTitle(Widget):
     def __init__(self, text: str) -> None:
         super().__init__()
@@ -395,11 +448,23 @@ class RulesEditorScene(Scene):
                                     on_submit=lambda _t: self.name_field.focus(False))
         self.widgets["name"] = FieldRow(i18n.t("rules.name"), self.name_field)
         self.widgets["name"].enabled = not self.read_only
-        items.append(self.widgets["name"])
+        items.append(self.widgets["name"] if not self.read_only else
+                     ReadOnlyRow(i18n.t("rules.name"), str(self.data.get("name", ""))))
         for sec, opts in SECTIONS:
             items.append(SectionTitle(i18n.t(sec)))
             for opt in opts:
-                items.append(self._make(opt))
+                if self.read_only:
+                    # a guest reads the rules: text rows, no controls that look tappable
+                    row = ReadOnlyRow(i18n.t(f"rules.{opt}"), value_text(opt, self.data.get(opt)))
+                    self.widgets[opt] = row
+                    items.append(row)
+                else:
+                    items.append(self._make(opt))
+                text = option_help(opt)
+                if text:
+                    hl = HelpLine(text)
+                    hl.opt = opt
+                    items.append(hl)
         self.items = items
         self._sync_widgets()
 
@@ -432,7 +497,9 @@ class RulesEditorScene(Scene):
     def _sync_widgets(self) -> None:
         """Widgets show ``self.data`` (after a load or a dependent change)."""
         for opt, w in self.widgets.items():
-            if opt == "name":
+            if isinstance(w, ReadOnlyRow):
+                w.value = value_text(opt, self.data.get(opt))
+            elif opt == "name":
                 if self.name_field.text != self.data.get("name", ""):
                     self.name_field.text = str(self.data.get("name", ""))
             elif opt == "ranks":
@@ -605,6 +672,8 @@ class RulesEditorScene(Scene):
         self._place_form()
 
     def _box_text(self) -> str:
+        if self.read_only:
+            return i18n.t("rules.read_only_note")
         if self.error is not None:
             return self.error_text()
         try:
@@ -630,6 +699,11 @@ class RulesEditorScene(Scene):
             if isinstance(wdg, SectionTitle):
                 wdg.px = px["body"]
                 h = int(px["body"] * 2.4)
+            elif isinstance(wdg, ReadOnlyRow):
+                h = int(max(36, px["label"] * 2.3))
+            elif isinstance(wdg, HelpLine):
+                wdg.px = max(10, int(px["small"] * 0.95))
+                h = fonts.line_height(wdg.px) * wdg.lines_for(self.form.rect.w - 6) + 6
             elif isinstance(wdg, RankEditor):
                 h = wdg.height_for(self.form.rect.w - 6)
             elif isinstance(wdg, StackChoice) and self.form.rect.w - 6 < StackChoice.STACK_BELOW:
@@ -676,7 +750,11 @@ class RulesEditorScene(Scene):
         draw_header(surface, S.header, title, str(self.data.get("name", "")), px, left_pad=self._pads[0])
         self.close_btn.draw(surface)
         er = self.err_rect
-        if self.error is not None:
+        if self.read_only:
+            theme.panel(surface, er, (20, 44, 70), alpha=220, radius=10, border=theme.INFO)
+            draw_text(surface, self._box_text(), er.inflate(-20, -8), px["body"], (200, 225, 255), wrap=True,
+                      align="left", min_px=9)
+        elif self.error is not None:
             theme.panel(surface, er, theme.DANGER_DARK, alpha=235, radius=10, border=theme.DANGER)
             draw_text(surface, self._box_text(), er.inflate(-20, -8), px["body"], theme.TEXT, wrap=True,
                       align="left", bold=True, min_px=9)
@@ -706,3 +784,8 @@ def snapshot_scene() -> RulesEditorScene:
     ed.set("jokers", 1)
     ed.set("joker_card", "H7")       # both an added joker and a designated one: explained
     return ed
+
+
+def snapshot_readonly() -> RulesEditorScene:
+    """The rules in force as a guest sees them (read-only), for ``felt snapshot``."""
+    return RulesEditorScene(load_rules("PR-005"), on_apply=None)

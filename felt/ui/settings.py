@@ -28,6 +28,7 @@ class Settings:
     lang: str = "de"                # 'de' | 'en'
     muted: bool = False
     auto_pass: bool = False         # pass by itself when nothing beats the pile
+    speed: str = "normal"           # pacing of the table: 'calm' | 'normal' | 'fast'
     bot_level: str = "normal"       # level for bots the owner adds
     last_address: str = ""          # last "join by address" entry
     template: str = "PR-002"        # rule template for hosted tables
@@ -50,6 +51,8 @@ class Settings:
         for b in ("muted", "auto_pass"):
             if not isinstance(getattr(self, b), bool):
                 setattr(self, b, getattr(d, b))
+        if self.speed not in ("calm", "normal", "fast"):
+            self.speed = d.speed
         if self.bot_level not in LEVELS:
             self.bot_level = d.bot_level
         if not isinstance(self.last_address, str):

@@ -110,6 +110,10 @@ class AppStack(SceneStack):
         self.banner.draw(surface)
         # notices go below the banner while it shows (where it would cover them)
         tr = self._toast_rect
+        vis = self.visible()
+        place = getattr(vis[0], "notice_rect", None) if vis else None
+        if place is not None:
+            tr = place() or tr          # a table puts notices where they hide no seat names
         if self.banner.visible and self.banner.rect.bottom > tr.top:
             tr = tr.move(0, self.banner.rect.bottom - tr.top + 6)
         self.toast.set_rect(tr)

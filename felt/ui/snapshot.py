@@ -4,7 +4,11 @@ A seeded demo match (felt.engine with random legal moves) provides the states: t
 table mid-trick, the exchange, round results and match standings. The start, lobby
 and rule-editor scenes come from the app shell (felt/ui/start_scene.py, lobby_scene.py,
 rules_editor.py); they are rendered if present and skipped with a note otherwise.
-Files are named SCENE-WIDTHxHEIGHT.png.
+Files are named SCENE-WIDTHxHEIGHT.png. The table's story has its own files: the play log
+open and folded (``table-log-*``), a clear effect mid-animation, the round's end at the
+table, the exchange summary, "How to play" for PR-002, FOLGEN and JASS36 (``howto-*``), a
+quiz question unanswered and explained (``quiz-*``), chat bubbles and the chat
+(``table-chat``, ``chat-overlay``), and a guest's read-only rules.
 """
 from __future__ import annotations
 
@@ -41,6 +45,8 @@ def demo_states(rules_id: str = "PR-002", n: int = 5, seed: int = 7, me: int = 0
     rng = random.Random(seed)
     state, events = new_match(rules, n, seed, rounds=rounds)
     out: dict = {"deal": (state.clone(), list(events))}
+    round_events: list = list(events)        # the round so far: the play log's source
+    logs: dict = {}
     last_events: list = []
     best = [None]
 
@@ -54,40 +60,180 @@ def demo_states(rules_id: str = "PR-002", n: int = 5, seed: int = 7, me: int = 0
             if plays and (best[0] is None or score > best[0]):
                 best[0] = score
                 out["table"] = (st.clone(), list(ev))
+                logs["table"] = list(round_events)
 
     while state.phase == "play":
         mv = _random_move(state, rng)
         seat = state.to_move
         ev = apply_inplace(state, seat, mv)
+        round_events.extend(ev)
         last_events = ev
         consider(state, ev)
     if "table" not in out:
         out["table"] = out["deal"]
     out["results"] = (state.clone(), list(last_events))
+    out["round_log"] = list(round_events)
     while state.phase == "round_over":
         state, ev = next_round(state)
+        round_events[:] = list(ev)
         if state.phase == "exchange" and "exchange" not in out:
             out["exchange"] = (state.clone(), list(ev))
         while state.phase in ("exchange", "play"):
             mv = _random_move(state, rng)
             ev = apply_inplace(state, state.to_move, mv)
+            round_events.extend(ev)
             if state.phase == "play" and "exchange_done" not in out and state.round_no == 2:
                 out["exchange_done"] = (state.clone(), list(ev))
             if state.round_no == 2:
                 consider(state, ev)
         last_events = ev
     out["standings"] = (state.clone(), list(last_events))
+    out["table_log"] = logs.get("table", [])
     return out
 
 
+def table_log(events, seat):
+    """A play log filled with ``events`` as ``seat`` saw them."""
+    from felt.engine import filter_events
+    from felt.ui.playlog import PlayLog
+    log = PlayLog()
+    log.add_events(filter_events(events, seat))
+    return log
+
+
 # ----------------------------------------------------------------------------
-def _scene_for(name: str, st, ev, seat: int, names):
+# story frames: an effect mid-animation, the end of a round at the table
+def _advance(scene, seconds: float, until=None) -> None:
+    step = 1 / 30
+    t = 0.0
+    while t < seconds:
+        if until is not None and until():
+            return
+        scene.update(step)
+        t += step
+
+
+def effect_scene(w: int, h: int, names):
+    """A table (seat 0) in the middle of a 'cleared by 2s' effect: Beat leads a king,
+    Carla clears with a 2."""
+    import dataclasses
+
+    from felt.cards import build_deck
+    from felt.engine import apply_inplace, filter_events, legal_moves, position, view
+    from felt.rules import load_rules
+    from felt.ui.scene import SceneStack
+    from felt.ui.table_scene import TableScene
+    rules = dataclasses.replace(load_rules("PR-002"), twos_clear=True)
+    deck = build_deck(rules)
+    by_code: dict = {}
+    for i, c in enumerate(deck):
+        by_code.setdefault(f"{c.rank}{c.suit}", []).append(i)
+    suits = sorted({c.suit for c in deck if not c.joker})
+    take = lambda code: by_code[code].pop()
+    a, b = suits[0], suits[1]
+    hands = [[take(f"{r}{a}") for r in ("7", "9", "J", "Q", "A")] + [take(f"8{b}")],
+             [take(f"K{a}"), take(f"10{a}"), take(f"7{b}")],
+             [take(f"2{a}"), take(f"9{b}"), take(f"Q{b}"), take(f"J{b}")],
+             [take(f"A{b}"), take(f"8{a}"), take(f"10{b}"), take(f"K{b}")]]
+    st = position(rules, hands, 1)
+    scene = TableScene(view(st, 0), names=names, settings={"muted": True, "speed": "normal"})
+    stack = SceneStack((w, h))
+    stack.push(scene)
+    for seat, code_cards in ((1, [hands[1][0]]), (2, [hands[2][0]])):
+        mv = next(m for m in legal_moves(st) if m.kind == "play" and list(m.cards) == code_cards)
+        ev = apply_inplace(st, seat, mv)
+        scene.set_view(view(st, 0), filter_events(ev, 0))
+        _advance(scene, 0.5 if seat == 1 else 0.0)
+    _advance(scene, 3.0, until=lambda: (scene.anim.current_announcement() or None) is not None
+             and scene.anim.current_announcement().fx == "clear")
+    _advance(scene, 0.75)
+    return stack
+
+
+def _single(w: int, h: int, module: str, arg):
+    """A scene of this issue's modules (``snapshot_scene(arg)``) on its own stack."""
+    from felt.ui.scene import SceneStack
+    mod = import_module(module)
+    factory = getattr(mod, "snapshot_readonly") if arg == "readonly" else getattr(mod, "snapshot_scene")
+    stack = SceneStack((w, h))
+    if arg == "readonly":
+        stack.push(factory())
+    elif arg == "question":
+        stack.push(factory("PR-002", checked=False))
+    else:
+        stack.push(factory(arg))
+    return stack
+
+
+def chat_scene(w: int, h: int, demo, names, overlay: bool):
+    """The table with chat bubbles at two seats (and mine); with ``overlay`` the chat open."""
+    from felt.engine import view
+    from felt.ui import i18n
+    from felt.ui.chat import ChatLog, ChatOverlay
+    from felt.ui.scene import SceneStack
+    from felt.ui.table_scene import TableScene
+    st, _ = demo["table"]
+    log = table_log(demo["table_log"], 0)
+    chat = ChatLog()
+    scene = TableScene(view(st, 0), names=names, settings={"muted": True}, log=log, on_chat=lambda: None)
+    scene.bots = {2, 4}                 # bots wear an emblem instead of initials
+    stack = SceneStack((w, h))
+    stack.push(scene)
+    lines = [(1, i18n.t("chat.r.nice")), (3, "Wer hat noch eine 2?" if i18n.get_lang() == "de" else "Who has a 2 left?"),
+             (0, i18n.t("chat.r.haha"))]
+    for seat, text in lines:
+        chat.add(names[seat], seat, text)
+        scene.show_chat(seat, names[seat], text)
+    _advance(scene, 0.3)
+    if overlay:
+        stack.push(ChatOverlay(chat, on_send=lambda t: None))
+    return stack
+
+
+def exchange_summary_scene(w: int, h: int, demo, names):
+    """The first table of round 2 as the round's 2nd place sees it: what it gave and got,
+    until OK."""
+    from felt.engine import filter_events, view
+    from felt.ui.scene import SceneStack
+    from felt.ui.table_scene import TableScene
+    st, ev = demo["exchange_done"]
+    seat = st.last_places[1] if len(st.last_places) > 1 else 0
+    scene = TableScene(None, names=names, settings={"muted": True, "speed": "normal"})
+    stack = SceneStack((w, h))
+    stack.push(scene)
+    scene.set_view(view(st, seat), filter_events(ev, seat))
+    _advance(scene, 2.0)
+    return stack
+
+
+def round_end_scene(w: int, h: int, demo, names):
+    """The table at the end of round 1: who went out in which order, before the results."""
+    from felt.engine import filter_events, view
+    from felt.ui.scene import SceneStack
+    from felt.ui.table_scene import TableScene
+    st, ev = demo["results"]
+    log = table_log(demo["round_log"][:-len(ev)] if ev else demo["round_log"], 0)
+    tst, _ = demo["table"]
+    scene = TableScene(view(tst, 0), names=names, settings={"muted": True, "speed": "normal"}, log=log)
+    stack = SceneStack((w, h))
+    stack.push(scene)
+    fev = filter_events(ev, 0)
+    log.add_events(fev)
+    scene.set_view(view(st, 0), fev)
+    _advance(scene, 12.0, until=lambda: scene.anim.current_announcement() is not None
+             and scene.anim.current_announcement().fx == "round_end")
+    _advance(scene, 1.6)
+    return stack
+
+
+# ----------------------------------------------------------------------------
+def _scene_for(name: str, st, ev, seat: int, names, log=None):
     from felt.engine import filter_events, view
     v = view(st, seat)
     fev = filter_events(ev, seat)
     if name.startswith("table"):
         from felt.ui.table_scene import TableScene
-        return TableScene(v, names=names), fev
+        return TableScene(v, names=names, log=log), fev
     if name.startswith("exchange"):
         from felt.ui.exchange_scene import ExchangeScene
         return ExchangeScene(v, names=names), fev
@@ -133,6 +279,8 @@ def cmd_snapshot(args) -> int:
 
     plan = [
         ("table", demo["table"], 0, names5),
+        ("table-log-open", demo["table"], 0, names5),
+        ("table-log-folded", demo["table"], 0, names5),
         ("exchange", demo["exchange"], None, names5),
         ("exchange-lower", demo["exchange"], "lower", names5),
         ("results", demo["results"], 0, names5),
@@ -147,11 +295,37 @@ def cmd_snapshot(args) -> int:
             elif seat == "lower":
                 pend = st.tasks
                 seat = next((t[2] for t in pend if t[0] == "give"), 0)
-            scene, fev = _scene_for(name, st, ev, seat, names)
+            log = None
+            if name.startswith("table"):
+                log = table_log((jass if "jass" in name else demo)["table_log"], seat)
+            scene, fev = _scene_for(name, st, ev, seat, names, log)
             stack = SceneStack((w, h))
             stack.push(scene)
             if name.startswith("table"):
                 _select_demo(scene)
+                if name.endswith("log-open"):
+                    scene.log_open = True
+                    scene.layout(w, h)
+                elif name.endswith("log-folded"):
+                    scene.log_open = False
+                    scene.layout(w, h)
+            surf = pygame.Surface((w, h))
+            stack.draw(surf)
+            path = out / f"{name}-{w}x{h}.png"
+            pygame.image.save(surf, str(path))
+            written.append(path)
+        for name, make in (("howto-PR-002", lambda: _single(w, h, "felt.ui.howto", "PR-002")),
+                           ("howto-FOLGEN", lambda: _single(w, h, "felt.ui.howto", "FOLGEN")),
+                           ("howto-JASS36", lambda: _single(w, h, "felt.ui.howto", "JASS36")),
+                           ("rules-readonly", lambda: _single(w, h, "felt.ui.rules_editor", "readonly")),
+                           ("quiz-question", lambda: _single(w, h, "felt.ui.quiz", "question")),
+                           ("quiz-explained", lambda: _single(w, h, "felt.ui.quiz", "PR-002")),
+                           ("table-chat", lambda: chat_scene(w, h, demo, names5, False)),
+                           ("chat-overlay", lambda: chat_scene(w, h, demo, names5, True)),
+                           ("table-exchange-summary", lambda: exchange_summary_scene(w, h, demo, names5)),
+                           ("table-effect-clear", lambda: effect_scene(w, h, names4)),
+                           ("table-round-end", lambda: round_end_scene(w, h, demo, names5))):
+            stack = make()
             surf = pygame.Surface((w, h))
             stack.draw(surf)
             path = out / f"{name}-{w}x{h}.png"

@@ -23,12 +23,15 @@ representative per equivalent choice.
 """
 from __future__ import annotations
 
+import math
+import time
 from collections import Counter
 from typing import Any, Callable, Iterable
 
 import pygame
 
-from felt.ui import anim, cardart, fonts, i18n, layout, theme
+from felt.ui import anim, cardart, fonts, i18n, layout, pacing, theme
+from felt.ui.playlog import LogContext, PlayLog, card_chip
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.sound import Sounds
 from felt.ui.widgets import (Banner, Button, Countdown, IconButton, Toast, countdown_color, draw_countdown_ring, draw_text,
@@ -58,9 +61,12 @@ class Table:
         c = self.deck[cid]
         return len(self.rank_index) if c.joker else self.rank_index.get(c.rank, 0)
 
-    def sort_hand(self, ids: Iterable[int]) -> list[int]:
-        """By rank (jokers last); with sequences on: by suit, then rank."""
-        if self.sequences:
+    def sort_hand(self, ids: Iterable[int], mode: str | None = None) -> list[int]:
+        """By rank (jokers last), or by suit then rank (``mode`` 'suit'; the default with
+        sequences on)."""
+        if mode is None:
+            mode = "suit" if self.sequences else "rank"
+        if mode == "suit":
             key = lambda c: (1 if self.deck[c].joker else 0, self.suit_order.get(self.deck[c].suit, 9),
                              self.rank_of(c), c)
         else:
@@ -180,14 +186,33 @@ def describe_play(table: Table, pile: dict | None) -> str:
     return f"{kind} {i18n.rank_label(nat[0].rank)}"
 
 
+i18n.add_texts({
+    "story.ex_title": ("Kartentausch", "Card exchange"),
+    "story.ex_gave": ("Du gibst {name}", "You give {name}"),
+    "story.ex_got": ("Du bekommst von {name}", "You get from {name}"),
+    "story.ok": ("OK", "OK"),
+    "story.new": ("neu", "new"),
+    "story.sort_rank": ("Rang", "Rank"),
+    "story.sort_suit": ("Farbe", "Suit"),
+    "story.ex_marked": ("Erhaltene Karten sind im ersten Stich markiert", "Cards you got are marked for the first trick"),
+})
+
+
 # ----------------------------------------------------------------------------
 class TableScene(Scene):
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
                  settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
-                 sounds: Sounds | None = None) -> None:
+                 sounds: Sounds | None = None, log: PlayLog | None = None,
+                 on_chat: Callable[[], Any] | None = None) -> None:
         super().__init__()
         self.view: dict = {}
+        # the play log: the controller keeps one per table (it outlives this scene) and feeds
+        # it; a scene on its own (snapshot, tests) keeps and feeds its own
+        self.own_log = log is None
+        self.log = log if log is not None else PlayLog()
+        self.log_open: bool | None = None    # None: the default (docked on wide windows, folded on phones)
+        self._hold = 0.0                     # seconds the current state still holds (pacing)
         self.table: Table | None = None
         self.legal: LegalIndex | None = None
         self.names = list(names or [])
@@ -219,7 +244,22 @@ class TableScene(Scene):
         self.pass_btn = Button(i18n.t("table.pass"), self.do_pass, kind="secondary", hotkeys=(pygame.K_p,))
         self.mute_btn = IconButton("♪", self.toggle_mute, hotkeys=(pygame.K_m,))
         self.menu_btn = IconButton("☰", self._menu)
+        self.log_btn = IconButton("⟲", self.toggle_log, hotkeys=(pygame.K_l,))
+        self.sort_btn = Button("", self.toggle_sort, kind="secondary", hotkeys=(pygame.K_s,))
+        self.on_chat = on_chat
+        self.chat_btn = IconButton("✉", self._chat, hotkeys=(pygame.K_c,))
+        self.chat_btn.visible = on_chat is not None
+        self.bubbles: list = []             # chat lines shown briefly at the sender's seat
+        self.bots: set = set()              # seats played by bots (their avatar is an emblem)
         self.my_turn_cue = 0.0              # seconds of the 'your turn' flash left
+        self._seat_flash: tuple | None = None   # (seat, seconds): the box of the seat that just played
+        self.connected = True                   # False while the connection is down (banner)
+        self.sort_mode = (settings or {}).get("sort") or None   # 'rank' | 'suit' (None: the rules' default)
+        self._last_tap: tuple | None = None     # (card, time) of the last tap: a double tap selects its rank
+        self._drag_pos: tuple | None = None     # where a card is being dragged (towards the pile)
+        self.ex_summary: list[dict] | None = None  # what I gave and got, until I tap OK
+        self.received: set[int] = set()         # cards I got in the exchange, marked for the first trick
+        self.ok_btn = Button(i18n.t("story.ok"), self.close_summary, kind="primary")
         if view is not None:
             self.set_view(view, ())
 
@@ -231,6 +271,106 @@ class TableScene(Scene):
     @property
     def seat(self) -> int | None:
         return self.view.get("seat")
+
+    # pacing and the log -------------------------------------------------
+    backlog = 0                               # states waiting behind this one (the controller sets it)
+
+    @property
+    def speed(self) -> str:
+        return str(self.settings.get("speed") or "normal")
+
+    def hold(self) -> float:
+        """Seconds before the next state may be shown: this state's plays and effects first,
+        and the exchange summary until it is closed."""
+        if self.ex_summary:
+            return 1.0
+        return max(self._hold, self.anim.announcements_left(), self.anim.flights_left())
+
+    def close_summary(self) -> None:
+        self.ex_summary = None
+        self.mark_dirty()
+
+    def log_context(self) -> LogContext:
+        titles = self.view.get("titles") or []
+        return LogContext(names=self.names, me=self.seat, deck=self.table.deck if self.table else None,
+                          titles=list(titles), play_text=self._log_play_text)
+
+    def _log_play_text(self, entry) -> str:
+        if self.table is None:
+            return ""
+        return describe_play(self.table, {"cards": entry.cards, "kind": entry.params.get("kind", "set")})
+
+    def current_sort(self) -> str:
+        if self.sort_mode:
+            return self.sort_mode
+        return "suit" if (self.table is not None and self.table.sequences) else "rank"
+
+    def toggle_sort(self) -> None:
+        """Sort the hand by rank or by suit (then rank)."""
+        self.sort_mode = "suit" if self.current_sort() == "rank" else "rank"
+        self.settings["sort"] = self.sort_mode
+        if self.table is not None:
+            self.hand = self.table.sort_hand(self.hand, self.sort_mode)
+            self._relayout_hand()
+        self._refresh_buttons()
+        self.mark_dirty()
+
+    def _rank_mates(self, cid: int) -> list[int]:
+        cd = self.table.card(cid)
+        return [c for c in self.hand if c != cid and not self.table.card(c).joker and not cd.joker
+                and self.table.card(c).rank == cd.rank]
+
+    def select_rank(self, cid: int) -> None:
+        """Every card of ``cid``'s rank (a double tap)."""
+        if self.table is None:
+            return
+        cd = self.table.card(cid)
+        same = [c for c in self.hand if (self.table.card(c).joker if cd.joker else
+                                          (not self.table.card(c).joker and self.table.card(c).rank == cd.rank))]
+        self.selected |= set(same)
+        self._refresh_buttons()
+        self.mark_dirty()
+
+    def play_dragged(self, cid: int) -> bool:
+        """A card dropped on the pile: play it (with the cards selected along with it)."""
+        cards = set(self.selected) if cid in self.selected else {cid}
+        if not (self.my_turn and not self.pending and self.connected and self.legal
+                and self.legal.selection_legal(cards)):
+            self.toast.show(i18n.t("table.not_legal"), 1.6, "warn")
+            self._sound("error")
+            return False
+        self.selected = set(cards)
+        self.play_selected()
+        return True
+
+    def _chat(self) -> None:
+        if self.on_chat:
+            self.on_chat()
+
+    def show_chat(self, seat, name: str, text: str) -> None:
+        """A chat line: a bubble at the sender's seat for a few seconds."""
+        from felt.ui.chat import Bubble
+        if seat is None or not isinstance(seat, int):
+            self.toast.show(f"{name}: {text}", 3.5)
+        else:
+            self.bubbles = [b for b in self.bubbles if b.seat != seat] + [Bubble(seat, str(text))]
+        self.mark_dirty()
+
+    def log_docked(self) -> bool:
+        return self.L is not None and self.L.log is not None
+
+    def log_visible(self) -> bool:
+        """The log shows: docked (wide windows) or as an open drawer (phones)."""
+        if self.L is None:
+            return False
+        return bool(self.log_open) if self.L.log is None else True
+
+    def toggle_log(self) -> None:
+        if self.L is None:
+            return
+        self.log_open = not self.log_visible()
+        self.layout(self.L.w, self.L.h)
+        self.mark_dirty()
 
     @property
     def my_turn(self) -> bool:
@@ -244,14 +384,28 @@ class TableScene(Scene):
             self.table = Table(view["rules"])
         self.view = view
         self.legal = self.table.legal_index(view.get("legal", []))
-        self.hand = self.table.sort_hand(view.get("hand", []))
+        self.hand = self.table.sort_hand(view.get("hand", []), self.sort_mode)
         self.selected &= set(self.hand)
         self.hidden &= set(self.hand)
         self.pending = False
         if self.L is not None:
             self._relayout_hand()
         was_my_turn = old_view.get("to_move") == old_view.get("seat") and old_view.get("phase") == "play"
-        self._events(list(events), old_rects)
+        events = list(events)
+        entries = self.log.build(events, None)
+        if self.own_log:
+            for e in entries:
+                self.log.add(e)
+        self._hold = pacing.hold_seconds(entries, self.seat, self.speed, self.backlog)
+        if any(e.get("type") == "exchange_done" for e in events):
+            mine = [dict(x) for x in (view.get("exchange") or []) if x.get("gave") or x.get("got")]
+            if mine:
+                self.ex_summary = mine
+                self.received = {c for x in mine for c in (x.get("got") or [])}
+        if any(e.get("type") in ("trick_won", "round_start") for e in events):
+            self.received = set()
+        self.received &= set(self.hand)
+        self._events(events, old_rects)
         if self.my_turn and not was_my_turn:
             self._your_turn()
         if not self.my_turn:
@@ -274,6 +428,12 @@ class TableScene(Scene):
             self.banner.show(text, kind)
         else:
             self.banner.hide()
+        self.set_connected(not (text and kind == "bad"))
+
+    def set_connected(self, on: bool) -> None:
+        """While the connection is down, Play and Pass are off (nothing could be sent)."""
+        self.connected = bool(on)
+        self._refresh_buttons()
         self.mark_dirty()
 
     # -------------------------------------------------------------- actions
@@ -281,6 +441,8 @@ class TableScene(Scene):
         return bool(self.legal and self.my_turn and self.legal.selection_legal(self.selected))
 
     def play_selected(self) -> None:
+        if not self.connected:
+            return
         if self.pending or not self.selection_legal():
             if self.selected and self.my_turn:
                 self.toast.show(i18n.t("table.not_legal"), 1.6, "warn")
@@ -291,7 +453,7 @@ class TableScene(Scene):
         self.submit({"kind": "play", "cards": cards})
 
     def do_pass(self) -> None:
-        if self.pending or not (self.my_turn and self.legal and self.legal.can_pass):
+        if self.pending or not self.connected or not (self.my_turn and self.legal and self.legal.can_pass):
             return
         self.selected.clear()
         self.submit({"kind": "pass"})
@@ -355,12 +517,32 @@ class TableScene(Scene):
     def layout(self, w: int, h: int) -> None:
         n = int(self.view.get("n", 4)) if self.view else 4
         opp = n - 1 if self.seat is not None else n
-        self.L = L = layout.table_layout(w, h, opp, len(self.hand))
+        dock = layout.log_dock_width(w, h)
+        if self.log_open is False:
+            dock = 0
+        self.L = L = layout.table_layout(w, h, opp, len(self.hand), log_w=dock)
         self.play_btn.set_rect(L.play_btn)
         self.pass_btn.set_rect(L.pass_btn)
         self.play_btn.px = self.pass_btn.px = L.px["button"]
         self.mute_btn.set_rect(L.mute_btn)
         self.menu_btn.set_rect(L.menu_btn)
+        self.log_btn.set_rect(L.mute_btn.move(-(L.mute_btn.w + 6), 0))
+        if self.chat_btn.visible:
+            if L.portrait:
+                # phones: the chat takes the sound button's place (sound stays in the menu)
+                self.chat_btn.set_rect(L.mute_btn)
+                self.mute_btn.visible = False
+            else:
+                self.chat_btn.set_rect(self.log_btn.rect.move(-(L.mute_btn.w + 6), 0))
+                self.mute_btn.visible = True
+        self.log_btn.kind = "secondary" if self.log_visible() else "ghost"
+        left_btn = self.chat_btn if (self.chat_btn.visible and not L.portrait) else self.log_btn
+        L.status.w = max(40, left_btn.rect.left - 6 - L.status.left)
+        sp = max(11, int(L.px["small"] * 0.95))
+        sw = fonts.width("⇅ " + i18n.t("story.sort_suit"), sp, True) + 22
+        sh = max(30, int(sp * 2.2))
+        self.sort_btn.set_rect(pygame.Rect(L.hand.right - sw - 10, L.hand.top - sh // 2, sw, sh))
+        self.sort_btn.px = sp
         self.mute_btn.crossed = self.sounds.muted
         self.toast.set_rect(L.toast)
         self.toast.px = L.px["label"]
@@ -368,13 +550,19 @@ class TableScene(Scene):
         self.banner.px = L.px["body"]
         self._relayout_hand()
 
+    def notice_rect(self) -> pygame.Rect | None:
+        """Where the app's notices go at the table: above the hint line, below the seats
+        (not over the seat names under the top bar)."""
+        return self.L.toast if self.L is not None else None
+
     def banner_rect(self) -> pygame.Rect | None:
         """The top bar left of its buttons: a connection banner there hides only the status
         line (stale while the connection is down), never a seat box, the pile or the hand."""
         L = self.L
         if L is None:
             return None
-        return pygame.Rect(0, L.top_bar.top, max(40, L.mute_btn.left - 6), L.top_bar.h)
+        left_btn = self.chat_btn if (self.chat_btn.visible and not L.portrait) else self.log_btn
+        return pygame.Rect(0, L.top_bar.top, max(40, left_btn.rect.left - 6), L.top_bar.h)
 
     def _relayout_hand(self) -> None:
         L = self.L
@@ -447,27 +635,44 @@ class TableScene(Scene):
             elif typ == "play":
                 cards = list(ev.get("cards", []))
                 self._play_animation(seat, cards, old_rects)
+                self._seat_flash = (seat, 0.0)
                 self._sound("play")
                 if ev.get("joker") or ev.get("kind") == "joker":
-                    self.anim.announce(i18n.t("fx.joker"))
+                    self._effect(i18n.t("fx.joker"), "joker", seat)
             elif typ == "pass":
                 if seat == self.seat and ev.get("auto"):
                     self.toast.show(i18n.t("table.auto_passed"), 1.6)
                 self._sound("pass")
             elif typ == "skip":
-                self.anim.announce(self._about("fx.skip", seat))
+                self._effect(self._about("fx.skip", seat), "skip", seat)
             elif typ == "clear":
-                self.anim.announce(i18n.t("fx.cleared"))
+                why = {"quad": "log.clear_quad", "twos": "log.clear_twos", "eights": "log.clear_eights"}.get(
+                    ev.get("reason"), "log.clear")
+                self._effect(i18n.t("fx.cleared") + " " + i18n.t(why).split(":")[-1].strip(), "clear", seat)
                 self._sound("clear")
             elif typ == "trick_won":
                 self.toast.show(self._about("fx.trick_won", seat), 1.4)
             elif typ == "revolution":
-                self.anim.announce(i18n.t("fx.revolution"))
+                self._effect(i18n.t("fx.revolution") if ev.get("on", True) else i18n.t("log.revolution_off"),
+                             "revolution", seat)
             elif typ == "out":
                 title = self._title(int(ev.get("place", 0)))
-                self.toast.show(self._about("fx.out", seat, title=title), 2.4, "good")
+                self._effect(self._about("fx.out", seat, title=title), "out", seat)
                 if seat == self.seat:
                     self._sound("out")
+            elif typ == "round_over":
+                self._effect(i18n.t("log.round_over"), "round_end", None,
+                             pacing.ROUND_END * pacing.factor(self.speed, self.backlog),
+                             {"places": list(ev.get("places") or [])})
+
+    def _effect(self, text: str, fx: str, seat, duration: float | None = None, data: dict | None = None) -> None:
+        """An effect in its own slot: effects queue one after another, and the next state waits
+        for them (``hold``), so nothing is drawn over the next trick."""
+        d = pacing.effect_seconds(self.speed, self.backlog) if duration is None else duration
+        if not self.anim.announcements:
+            # let the play's cards land first
+            self.anim.announce("", "pause", min(0.3, d / 4))
+        self.anim.announce(text, "fx", d, fx=fx, seat=seat, data=data)
 
     def _deal_animation(self) -> None:
         L = self.L
@@ -536,13 +741,16 @@ class TableScene(Scene):
             self.auto_pass_timer = -1.0
 
     def _refresh_buttons(self) -> None:
-        on = self.my_turn and not self.pending
+        # while the connection is down nothing can be sent: Play and Pass look off
+        on = self.my_turn and not self.pending and self.connected
         # a spectator has no hand: no greyed-out Play/Pass that can never be pressed
         self.play_btn.visible = self.pass_btn.visible = self.seat is not None
         self.play_btn.enabled = on and self.selection_legal()
         self.pass_btn.enabled = on and bool(self.legal and self.legal.can_pass)
         self.play_btn.text = i18n.t("table.play")
         self.pass_btn.text = i18n.t("table.pass")
+        self.sort_btn.text = "⇅ " + i18n.t("story.sort_suit" if self.current_sort() == "rank" else "story.sort_rank")
+        self.sort_btn.visible = self.seat is not None and len(self.hand) > 1
         n = len(self.selected)
         self.play_btn.badge = f"({n})" if n and self.play_btn.enabled else ""
 
@@ -557,7 +765,24 @@ class TableScene(Scene):
         return None
 
     def handle(self, inp: Input) -> None:
-        if self.dispatch(inp, (self.menu_btn, self.mute_btn, self.play_btn, self.pass_btn)):
+        if self.ex_summary:
+            # the exchange summary stays until OK
+            self.dispatch(inp, (self.menu_btn, self.ok_btn))
+            if inp.kind == KEY and inp.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                self.close_summary()
+            return
+        if self.dispatch(inp, (self.menu_btn, self.mute_btn, self.log_btn, self.chat_btn)):
+            return
+        if self.L is not None and self.L.log is None and self.log_open:
+            # the drawer is open (phones): a tap anywhere closes it
+            if inp.kind == RELEASE or inp.kind == BACK or (inp.kind == KEY and inp.key == pygame.K_ESCAPE):
+                self.toggle_log()
+            return
+        if self.dispatch(inp, (self.play_btn, self.pass_btn, self.sort_btn)):
+            return
+        if inp.kind == RELEASE and self.L is not None and self.L.log is None and self._press_card is None \
+                and self.L.pile.collidepoint(inp.pos) and self.log.cleared_trick():
+            self.toggle_log()             # the cleared trick: a tap on the pile shows it in the log
             return
         if inp.kind == PRESS:
             self._press_card = self.card_at(inp.pos)
@@ -566,6 +791,12 @@ class TableScene(Scene):
             self._drag_seen = {self._press_card} if self._press_card is not None else set()
             return
         if inp.kind == MOTION and self._press_card is not None and inp.buttons and inp.buttons[0]:
+            if self.L is not None and inp.pos[1] < self.L.hand.top - 8:
+                # the card leaves the hand: it is dragged (towards the pile)
+                self._drag_pos = inp.pos
+                self.mark_dirty()
+                return
+            self._drag_pos = None
             cid = self.card_at(inp.pos)
             if cid is not None and cid not in self._drag_seen:
                 if len(self._drag_seen) == 1:           # the drag starts: apply to the first card too
@@ -574,9 +805,26 @@ class TableScene(Scene):
                 self._set_selected(cid, self._drag_state)
             return
         if inp.kind == RELEASE:
+            if self._drag_pos is not None and self._press_card is not None:
+                dropped = self.L is not None and self.L.pile.inflate(self.L.pile_card[0], self.L.pile_card[1] // 2) \
+                    .collidepoint(inp.pos)
+                if dropped:
+                    self.play_dragged(self._press_card)
+                self._drag_pos = None
+                self._press_card = None
+                self._drag_seen = set()
+                self.mark_dirty()
+                return
             cid = self.card_at(inp.pos)
             if len(self._drag_seen) <= 1 and cid is not None and cid == self._press_card:
-                self.toggle_card(cid)
+                now = time.monotonic()
+                if self._last_tap is not None and self._last_tap[0] == cid and now - self._last_tap[1] < 0.4 \
+                        and self._rank_mates(cid):
+                    self.select_rank(cid)           # a double tap: every card of that rank
+                    self._last_tap = None
+                else:
+                    self.toggle_card(cid)
+                    self._last_tap = (cid, now)
             self._press_card = None
             self._drag_seen = set()
             return
@@ -606,6 +854,19 @@ class TableScene(Scene):
             self.mute_btn.crossed = muted
             self.mark_dirty()
         moving = self.anim.update(dt)
+        if self._hold > 0:
+            self._hold = max(0.0, self._hold - dt)
+            moving = True
+        if self.bubbles:
+            for b in self.bubbles:
+                b.left -= dt
+            self.bubbles = [b for b in self.bubbles if b.left > 0]
+            moving = True
+        if self._seat_flash is not None:
+            seat, t = self._seat_flash
+            t += dt
+            self._seat_flash = (seat, t) if t < 1.0 * pacing.factor(self.speed) else None
+            moving = True
         if self.toast.update(dt):
             moving = True
         if self.my_turn_cue > 0:
@@ -627,7 +888,8 @@ class TableScene(Scene):
 
     def animating(self) -> bool:
         # the your-turn glow pulses slowly; it counts as animation only while the cue runs
-        return self.anim.busy or self.toast.active or self.my_turn_cue > 0 or self.auto_pass_timer >= 0
+        return (self.anim.busy or self.toast.active or self.my_turn_cue > 0 or self.auto_pass_timer >= 0
+                or self._hold > 0 or self._seat_flash is not None or bool(self.bubbles))
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -650,19 +912,116 @@ class TableScene(Scene):
         self.play_btn.draw(surface)
         self.pass_btn.draw(surface)
         self._draw_hand(surface)
+        self._draw_me(surface)
+        self.sort_btn.draw(surface)
+        if self._drag_pos is not None and self._press_card is not None and self.table is not None:
+            img = cardart.card_surface(self.table.card(self._press_card), L.card)
+            r = img.get_rect(center=self._drag_pos)
+            surface.blit(cardart.shadow_surface(L.card), (r.x + 4, r.y + 6))
+            surface.blit(img, r.topleft)
         self._draw_flights(surface)
+        self._draw_effect(surface)
         self._draw_announcement(surface)
         self.toast.draw(surface)
+        if L.log is not None:
+            self.log.draw_cached(surface, L.log, self.log_context(), max(10, int(L.px["small"] * 0.95)),
+                                 card_art=self._mini_card)
+        elif self.log_open:
+            self._draw_log_drawer(surface)
+        self.log_btn.draw(surface)
+        self.chat_btn.draw(surface)
+        self._draw_bubbles(surface)
+        if self.ex_summary:
+            self._draw_ex_summary(surface)
         self.banner.draw(surface)
+
+    def _draw_ex_summary(self, surface) -> None:
+        """What I gave and what I got, with the cards, until OK."""
+        L = self.L
+        dim = pygame.Surface((L.w, L.h), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 120))
+        surface.blit(dim, (0, 0))
+        rows = []
+        for x in self.ex_summary:
+            nm = self._name(x.get("partner"))
+            if x.get("gave"):
+                rows.append((i18n.t("story.ex_gave", name=nm), list(x["gave"])))
+            if x.get("got"):
+                rows.append((i18n.t("story.ex_got", name=nm), list(x["got"])))
+        px = L.px["label"]
+        cw, ch = L.pile_card
+        lh = int(px * 1.6)
+        bh = max(44, L.play_btn.h)
+        w = min(L.w - 16, max(300, int(cw * 4.2) + 40))
+        h = lh + len(rows) * (lh + ch + 8) + lh + bh + 30
+        h = min(h, L.h - 16)
+        box = pygame.Rect(0, 0, w, h)
+        box.center = (L.w // 2, L.h // 2)
+        theme.panel(surface, box, (10, 32, 22), alpha=255, radius=16, border=theme.GOLD, border_width=2)
+        y = box.top + 10
+        draw_text(surface, i18n.t("story.ex_title"), pygame.Rect(box.left + 12, y, w - 24, lh), int(px * 1.2),
+                  theme.GOLD, bold=True)
+        y += lh + 4
+        for text, cards in rows:
+            draw_text(surface, text, pygame.Rect(box.left + 14, y, w - 28, lh), px, theme.TEXT, align="left",
+                      bold=True)
+            y += lh
+            step = min(cw + 6, (w - 28 - cw) // max(1, len(cards) - 1)) if len(cards) > 1 else cw
+            x0 = box.centerx - (step * (len(cards) - 1) + cw) // 2
+            for i, cid in enumerate(cards):
+                if 0 <= cid < len(self.table.deck):
+                    surface.blit(cardart.shadow_surface((cw, ch)), (x0 + i * step - 2, y - 1))
+                    surface.blit(cardart.card_surface(self.table.card(cid), (cw, ch)), (x0 + i * step, y))
+            y += ch + 8
+        draw_text(surface, i18n.t("story.ex_marked"), pygame.Rect(box.left + 12, y, w - 24, lh), int(px * 0.85),
+                  theme.TEXT_DIM, wrap=True, min_px=9)
+        bw = min(w - 40, max(140, L.play_btn.w))
+        self.ok_btn.set_rect(pygame.Rect(box.centerx - bw // 2, box.bottom - bh - 12, bw, bh))
+        self.ok_btn.px = L.px["button"]
+        self.ok_btn.draw(surface)
+
+    def _draw_bubbles(self, surface) -> None:
+        from felt.ui.chat import draw_bubble
+        L = self.L
+        for b in self.bubbles:
+            r = self.seat_rect(b.seat)
+            below = False
+            if r is None:                     # my own seat: hanging from my name, over my cards
+                r = pygame.Rect(L.hand.left + 10, L.hand.top - 4, min(L.hand.w // 2, 200), 12)
+                below = True
+            elif r.top < L.table.top + L.table.h // 3:
+                below = True                  # seats along the top: the bubble hangs below
+            alpha = min(1.0, b.left / 0.4)
+            draw_bubble(surface, r, b.text, max(11, int(L.px["small"])), alpha, below)
+
+    def _mini_card(self, cid: int, px: int):
+        if self.table is None or not 0 <= cid < len(self.table.deck):
+            return None
+        return card_chip(self.table.card(cid), px)
+
+    def _draw_log_drawer(self, surface) -> None:
+        L = self.L
+        r = pygame.Rect(L.table.left + 4, L.top_bar.bottom + 4, L.w - 8, max(80, L.hand.top - L.top_bar.bottom - 8))
+        self.log.draw_cached(surface, r, self.log_context(), max(11, int(L.px["small"])), card_art=self._mini_card,
+                             alpha=248, heading=self._round_text())
+
+    def _round_text(self) -> str:
+        v = self.view
+        total = v.get("rounds_total") or (v.get("rules") or {}).get("rounds") or 0
+        n = v.get("round_no", 1)
+        return i18n.t("table.round_of", n=n, total=total) if total else i18n.t("table.round", n=n)
 
     def _draw_table_ring(self, surface) -> None:
         L = self.L
         # a subtle lighter oval marks the table centre
         r = L.pile.inflate(int(L.pile.w * 0.5), int(L.pile.h * 0.45))
-        tmp = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.ellipse(tmp, (255, 255, 255, 14), tmp.get_rect())
-        pygame.draw.ellipse(tmp, (255, 255, 255, 30), tmp.get_rect(), 2)
-        surface.blit(tmp, r.topleft)
+        cached = getattr(self, "_ring_img", None)
+        if cached is None or cached.get_size() != r.size:
+            cached = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.ellipse(cached, (255, 255, 255, 14), cached.get_rect())
+            pygame.draw.ellipse(cached, (255, 255, 255, 30), cached.get_rect(), 2)
+            self._ring_img = cached        # drawn once per size, not every frame
+        surface.blit(cached, r.topleft)
 
     def _draw_top_bar(self, surface) -> None:
         L = self.L
@@ -674,16 +1033,19 @@ class TableScene(Scene):
             band = pygame.Rect(0, L.top_bar.bottom - 4, int(L.w * f), 4)
             pygame.draw.rect(surface, theme.ACCENT, band)
             theme.panel(surface, pygame.Rect(0, 0, int(L.w * f), L.top_bar.h), theme.ACCENT,
-                        alpha=int(60 + 50 * self.anim.pulse(0.5)), radius=0)
+                        alpha=int(60 + 50 * round(self.anim.pulse(0.5) * 8) / 8), radius=0)
         total = v.get("rounds_total") or (v.get("rules") or {}).get("rounds") or 0
         rnd = i18n.t("table.round_of", n=v.get("round_no", 1), total=total) if total else i18n.t("table.round", n=v.get("round_no", 1))
         if self.my_turn:
             status, col = i18n.t("table.your_turn"), theme.ACCENT
         elif v.get("to_move") is not None and v.get("phase") == "play":
             status, col = i18n.t("table.turn_of", name=self._name(v["to_move"])), theme.TEXT
+        elif v.get("phase") in ("round_over", "match_over"):
+            status, col = i18n.t("log.round_over"), theme.GOLD
         else:
             status, col = i18n.t("table.waiting"), theme.TEXT_DIM
-        rw = min(L.status.w // 3, fonts.width(rnd, L.px["small"]) + 8)
+        # phones: the round moves into the log's title (the log button took its place)
+        rw = 0 if L.portrait else min(L.status.w // 3, fonts.width(rnd, L.px["small"]) + 8)
         rnd_r = pygame.Rect(L.status.right - rw, L.status.top, rw, L.status.h)
         st_r = pygame.Rect(L.status.left, L.status.top, L.status.w - rw - 8, L.status.h)
         ring = self._timer_ring_rect()
@@ -696,7 +1058,8 @@ class TableScene(Scene):
             if fonts.width(status, int(L.px["title"] * 0.8), True) > st_r.w and " " in full.strip():
                 status = i18n.t("table.turn_of", name=full.split()[0])
         draw_text(surface, status, st_r, L.px["title"], col, align="left", bold=True, min_px=11)
-        draw_text(surface, rnd, rnd_r, L.px["small"], theme.TEXT_DIM, align="right", min_px=9)
+        if rw:
+            draw_text(surface, rnd, rnd_r, L.px["small"], theme.TEXT_DIM, align="right", min_px=9)
         if ring is not None:
             # right after the status text where it is short (wide windows), so both read together
             size, lines = layout_text(status, st_r.w, st_r.h, L.px["title"], bold=True, min_px=11)
@@ -718,9 +1081,15 @@ class TableScene(Scene):
         skipped = v.get("skipped") == seat
         box = pygame.Rect(r.left, r.top, r.w, r.h - L.badge_h // 2)
         if on_turn:
-            p = self.anim.pulse()
+            # the pulse in 8 steps: the glow's panels come from theme.panel's cache instead of
+            # a new surface (and a cache flush) for every frame's size and alpha
+            p = round(self.anim.pulse() * 8) / 8
             glow = box.inflate(8 + int(6 * p), 8 + int(6 * p))
             theme.panel(surface, glow, theme.ACCENT, alpha=70 + int(60 * p), radius=16)
+        if self._seat_flash is not None and self._seat_flash[0] == seat:
+            # the seat that just played lights up while its cards fly to the pile
+            f = max(0.0, 1.0 - self._seat_flash[1] / max(0.1, pacing.factor(self.speed)))
+            theme.panel(surface, box.inflate(10, 10), (255, 255, 255), alpha=int(120 * f) // 20 * 20, radius=16)
         base = (8, 40, 24) if not (out or passed) else (26, 40, 32)
         theme.panel(surface, box, base, alpha=225, radius=12,
                     border=theme.ACCENT if on_turn else theme.PANEL_BORDER, border_width=3 if on_turn else 1)
@@ -737,6 +1106,13 @@ class TableScene(Scene):
         name_h = int(inner.h * 0.5)
         name_r = pygame.Rect(inner.left, inner.top, inner.w, name_h)
         name_col = theme.ACCENT if on_turn else (theme.TEXT_DIM if (out or passed) else theme.TEXT)
+        d = min(name_r.h, int(L.px["label"] * 1.5))
+        nm = seat_name(self.names, seat)
+        if d >= 14 and name_r.w > 3 * d and fonts.width(nm, L.px["label"], True) <= name_r.w - d - 5:
+            # the player's avatar (initials on a colour of their own) before the name
+            from felt.ui.avatar import avatar_surface
+            surface.blit(avatar_surface(nm, d, bot=seat in self.bots), (name_r.left, name_r.centery - d // 2))
+            name_r = pygame.Rect(name_r.left + d + 5, name_r.top, name_r.w - d - 5, name_r.h)
         draw_text(surface, seat_name(self.names, seat), name_r, L.px["label"], name_col,
                   align="left", bold=True, min_px=min(L.px["label"], 12))
         low = pygame.Rect(inner.left, name_r.bottom, inner.w, inner.h - name_h)
@@ -800,6 +1176,30 @@ class TableScene(Scene):
         v = self.view
         pile = v.get("pile")
         lab_h = int(L.px["small"] * 1.5)
+        cleared = self.log.cleared_trick() if not pile else []
+        a = self.anim.current_announcement()
+        if cleared and not (a is not None and a.fx == "clear"):
+            # the trick just cleared stays visible (dimmed) until the next lead
+            prev = cleared[-3:]
+            for depth, e in enumerate(reversed(prev)):
+                rects = self.pile_rects(len(e.cards))
+                off = depth * max(4, L.pile_card[0] // 8)
+                for cid, rr in zip(e.cards, rects):
+                    if cid in self.pile_hidden:
+                        continue
+                    surface.blit(cardart.card_surface(self.table.card(cid), L.pile_card, dim=True),
+                                 rr.move(-off, -off // 2))
+            rects = self.pile_rects(len(cleared[-1].cards))
+            top_r = pygame.Rect(L.pile.left, rects[0].bottom + 3, L.pile.w, lab_h)
+            who = self.log.tricks[-1][-1].seat if self.log.tricks and self.log.tricks[-1] else None
+            draw_text(surface, i18n.t("log.cleared_trick"), top_r, L.px["small"], theme.TEXT, bold=True, min_px=9,
+                      shadow=True)
+            sub = i18n.t("log.tap_log") if L.log is None else (self._about("fx.trick_won", who) if who is not None
+                                                               else "")
+            draw_text(surface, sub, top_r.move(0, lab_h), L.px["small"], theme.TEXT_DIM, min_px=9)
+            return
+        if cleared:
+            return                      # the clear effect draws the cards it sweeps away
         if not pile or not pile.get("cards"):
             box = pygame.Rect(0, 0, *L.pile_card)
             box.center = (L.pile.centerx, L.pile.top + 2 + L.pile_card[1] // 2)
@@ -908,12 +1308,31 @@ class TableScene(Scene):
                 text, col = rev, theme.TEXT
         draw_text(surface, text, L.hint, L.px["body"], col, bold=self.my_turn, min_px=9)
 
+    def _draw_me(self, surface) -> None:
+        """My own name and last round's title, on the edge of my hand."""
+        L = self.L
+        me = self.seat
+        if me is None:
+            return
+        text = seat_name(self.names, me)
+        last = self.view.get("last_places") or []
+        if me in last:
+            text += " · " + self._title(last.index(me))
+        px = max(10, int(L.px["small"] * 0.95))
+        tw = min(L.hand.w // 2, fonts.width(text, px, True) + 18)
+        pill = pygame.Rect(L.hand.left + 10, L.hand.top - int(px * 0.7), tw, int(px * 1.5))
+        pygame.draw.rect(surface, (10, 36, 24), pill, border_radius=pill.h // 2)
+        pygame.draw.rect(surface, theme.ACCENT if self.my_turn else theme.PANEL_BORDER, pill, 1,
+                         border_radius=pill.h // 2)
+        draw_text(surface, text, pill.inflate(-12, 0), px, theme.ACCENT if self.my_turn else theme.TEXT,
+                  bold=True, min_px=8)
+
     def _draw_hand(self, surface) -> None:
         L = self.L
         if not self.hand:
             return
         if self.my_turn:
-            p = self.anim.pulse() if self.my_turn_cue > 0 else 0.5
+            p = round(self.anim.pulse() * 8) / 8 if self.my_turn_cue > 0 else 0.5
             glow = L.hand.inflate(8, 8)
             theme.panel(surface, glow, theme.ACCENT, alpha=int(26 + 40 * p), radius=18)
         rects = self.hand_rects()
@@ -929,6 +1348,13 @@ class TableScene(Scene):
             if cid in self.selected:
                 hl = cardart.highlight_surface(L.card)
                 surface.blit(hl, (r.x - 3, r.y - 3))
+            if cid in self.received:
+                # got in the exchange: a gold tag on the card until the first trick is over
+                tag_px = max(9, int(L.px["small"] * 0.8))
+                tw = fonts.width(i18n.t("story.new"), tag_px, True) + 8
+                tag = pygame.Rect(r.left + 2, r.top - tag_px // 2, tw, int(tag_px * 1.4))
+                pygame.draw.rect(surface, theme.GOLD, tag, border_radius=tag.h // 2)
+                draw_text(surface, i18n.t("story.new"), tag, tag_px, theme.BTN_PRIMARY_TEXT, bold=True, min_px=8)
             if i == self.focus:
                 pygame.draw.rect(surface, theme.INFO, r.inflate(4, 4), 2, border_radius=8)
 
@@ -949,7 +1375,10 @@ class TableScene(Scene):
 
     def _draw_announcement(self, surface) -> None:
         a = self.anim.current_announcement()
-        if a is None:
+        if a is None or a.kind == "pause" or not a.text:
+            return
+        if a.fx == "round_end":
+            self._draw_round_end(surface, a)
             return
         L = self.L
         alpha = a.alpha()
@@ -963,7 +1392,9 @@ class TableScene(Scene):
         # fading text read as an empty box
         pill = pygame.Surface(band.size, pygame.SRCALPHA)
         local = pill.get_rect()
-        theme.panel(pill, local, (60, 10, 70) if a.kind == "fx" else (10, 30, 60), alpha=200,
+        fill = {"clear": (8, 40, 24), "skip": (110, 50, 20), "revolution": (110, 16, 24), "out": (90, 70, 10),
+                "joker": (60, 10, 70)}.get(a.fx, (60, 10, 70) if a.kind == "fx" else (10, 30, 60))
+        theme.panel(pill, local, fill, alpha=215,
                     radius=band.h // 2, border=theme.GOLD, border_width=2)
         y = 8
         for ln in lines:
@@ -973,6 +1404,110 @@ class TableScene(Scene):
         if alpha < 1:
             pill.set_alpha(int(255 * alpha))
         surface.blit(pill, band.topleft)
+
+
+    # effects ------------------------------------------------------------------
+    def _draw_effect(self, surface) -> None:
+        """The visual of the effect on show: each kind its own (cards swept off, a seat skipped,
+        the order turned over, a seat going out)."""
+        a = self.anim.current_announcement()
+        if a is None or not a.fx or self.L is None:
+            return
+        L = self.L
+        p = a.progress()
+        if a.fx == "clear":
+            # the cleared cards sweep off towards the seat that cleared, and fade
+            plays = self.log.cleared_trick()
+            if not plays:
+                return
+            tgt = self.seat_rect(a.seat) if a.seat is not None else None
+            tx, ty = (tgt.center if tgt is not None else (L.hand.centerx, L.hand.top))
+            k = anim.ease_in_out(max(0.0, (p - 0.35) / 0.65))
+            stack = []
+            for depth, e in enumerate(reversed(plays[-3:])):
+                off = depth * max(4, L.pile_card[0] // 8)
+                stack = [(c, r.move(-off, -off // 2)) for c, r in zip(e.cards, self.pile_rects(len(e.cards)))] + stack
+            for cid, rr in stack:
+                img = cardart.card_surface(self.table.card(cid), L.pile_card)
+                if k > 0:
+                    img = pygame.transform.rotozoom(img, 25 * k, max(0.3, 1 - 0.7 * k))
+                    img.set_alpha(int(255 * (1 - k)))
+                x = anim.lerp(rr.centerx, tx, k) - img.get_width() // 2
+                y = anim.lerp(rr.centery, ty, k) - img.get_height() // 2
+                surface.blit(img, (int(x), int(y)))
+        elif a.fx == "skip":
+            r = self.seat_rect(a.seat) if a.seat is not None else L.hand
+            if r is None:
+                r = L.hand
+            w = 3 + int(4 * abs(math.sin(p * math.pi * 3)))
+            pygame.draw.rect(surface, (255, 140, 60), r.inflate(10, 10), w, border_radius=14)
+            # a bent arrow passing over the box
+            y = r.top - 6
+            pts = [(r.left + int(r.w * f), y - int(18 * math.sin(math.pi * f))) for f in (0, .25, .5, .75, 1)]
+            n = max(2, int(len(pts) * min(1.0, p * 1.6)))
+            pygame.draw.lines(surface, (255, 140, 60), False, pts[:n], 4)
+        elif a.fx == "revolution":
+            # a red wave runs down the table: the order turns over
+            band_h = max(20, L.table.h // 6)
+            y = L.table.top + int((L.table.h + band_h) * p) - band_h
+            band = pygame.Surface((L.table.w, band_h), pygame.SRCALPHA)
+            band.fill((200, 30, 40, int(90 * (1 - p) + 30)))
+            surface.blit(band, (L.table.left, y))
+            pygame.draw.rect(surface, theme.DANGER, L.table, 4)
+        elif a.fx == "out":
+            r = self.seat_rect(a.seat) if a.seat is not None else None
+            c = r.center if r is not None else (L.hand.centerx, L.hand.top + L.card[1] // 2)
+            rad = int(20 + 90 * anim.ease_out_cubic(p))
+            col = (*theme.GOLD[:3], int(220 * (1 - p)))
+            ring = pygame.Surface((2 * rad + 8, 2 * rad + 8), pygame.SRCALPHA)
+            for i in range(12):
+                ang = i * math.pi / 6 + p
+                x0, y0 = rad + 4 + math.cos(ang) * rad * 0.45, rad + 4 + math.sin(ang) * rad * 0.45
+                x1, y1 = rad + 4 + math.cos(ang) * rad, rad + 4 + math.sin(ang) * rad
+                pygame.draw.line(ring, col, (x0, y0), (x1, y1), 4)
+            surface.blit(ring, (c[0] - rad - 4, c[1] - rad - 4))
+        elif a.fx == "joker":
+            r = pygame.Rect(0, 0, *L.pile_card)
+            r.center = self.pile_rects(1)[0].center
+            for i in range(8):
+                ang = i * math.pi / 4 + p * 4
+                x = r.centerx + math.cos(ang) * r.w * (0.7 + 0.3 * p)
+                y = r.centery + math.sin(ang) * r.h * (0.6 + 0.3 * p)
+                pygame.draw.circle(surface, (230, 160, 255), (int(x), int(y)), max(2, int(5 * (1 - p)) + 2))
+
+    def _draw_round_end(self, surface, a) -> None:
+        """The end of the round at the table: who went out in which order."""
+        L = self.L
+        places = a.data.get("places") or self.view.get("places") or []
+        px = L.px["label"]
+        lh = int(px * 1.6)
+        w = min(L.table.w - 24, max(260, int(px * 20)))
+        h = lh * (len(places) + 1) + 24
+        box = pygame.Rect(0, 0, w, h)
+        box.center = L.table.center
+        box.clamp_ip(L.table)
+        alpha = a.alpha()
+        pan = pygame.Surface(box.size, pygame.SRCALPHA)
+        theme.panel(pan, pan.get_rect(), (10, 30, 22), alpha=235, radius=16, border=theme.GOLD, border_width=2)
+        draw_text(pan, i18n.t("log.round_over"), pygame.Rect(12, 10, w - 24, lh), int(px * 1.15), theme.GOLD,
+                  bold=True)
+        titles = a.data.get("titles") or self.view.get("titles") or []
+        for i, seat in enumerate(places):
+            y = 12 + lh * (i + 1)
+            # each line appears in turn
+            if a.t < 0.25 * i:
+                break
+            title = i18n.title_text(titles[i]) if i < len(titles) else ""
+            col = theme.GOLD if i == 0 else (theme.ACCENT if seat == self.seat else theme.TEXT)
+            draw_text(pan, f"{i + 1}.", pygame.Rect(16, y, px * 2, lh), px, col, align="left", bold=True)
+            nm = i18n.t("log.you") if seat == self.seat else self._name(seat)
+            draw_text(pan, nm, pygame.Rect(16 + px * 2, y, w // 2, lh), px, col, align="left",
+                      bold=True)
+            draw_text(pan, title, pygame.Rect(w // 2, y, w // 2 - 16, lh), int(px * 0.9), theme.TEXT_DIM,
+                      align="right")
+        if alpha < 1:
+            pan.set_alpha(int(255 * alpha))
+        surface.blit(pan, box.topleft)
 
 
 def _fit_big(text: str, rect: pygame.Rect, px: int):

@@ -1,6 +1,8 @@
 """Colours, sizes and the few drawing helpers every scene shares (green felt, high contrast)."""
 from __future__ import annotations
 
+import math
+
 import pygame
 
 # --- palette ---------------------------------------------------------------
@@ -87,15 +89,40 @@ def felt_background(size: tuple[int, int]) -> pygame.Surface:
         r = pygame.Rect(0, 0, rw, rh)
         r.center = (w // 2, int(h * 0.45))
         pygame.draw.ellipse(s, col, r)
-    # subtle felt grain: sparse dots (deterministic)
-    grain = FELT_DARK
-    step = 7
-    for y in range(0, h, step):
-        for x in range((y // step) % 2 * 3, w, step * 2):
-            if (x * 31 + y * 17) % 5 == 0:
-                s.set_at((x, y), grain)
+    # felt texture: a small tile of fibres (light and dark specks, a faint weave), tiled
+    tile = _felt_tile()
+    tw, th = tile.get_size()
+    for y in range(0, h, th):
+        for x in range(0, w, tw):
+            s.blit(tile, (x, y))
     _felt_cache[size] = s
     return s
+
+
+_tile: list = []
+
+
+def _felt_tile() -> pygame.Surface:
+    """A 96x96 fibre texture (deterministic), blended over the felt's gradient."""
+    if _tile:
+        return _tile[0]
+    import random
+    rng = random.Random(1207)
+    n = 96
+    t = pygame.Surface((n, n), pygame.SRCALPHA)
+    for y in range(n):                      # a faint diagonal weave
+        for x in range(0, n, 3):
+            if (x + y) % 6 == 0:
+                t.set_at((x, y), (255, 255, 255, 7))
+    for _ in range(700):                    # fibres: short strokes, light and dark
+        x, y = rng.randrange(n), rng.randrange(n)
+        ln = rng.randrange(2, 6)
+        ang = rng.random() * 6.283
+        dx, dy = int(round(ln * math.cos(ang))), int(round(ln * math.sin(ang)))
+        col = (255, 255, 255, rng.randrange(6, 16)) if rng.random() < 0.5 else (0, 0, 0, rng.randrange(10, 24))
+        pygame.draw.line(t, col, (x, y), (x + dx, y + dy))
+    _tile.append(t)
+    return t
 
 
 _panel_cache: dict[tuple, pygame.Surface] = {}

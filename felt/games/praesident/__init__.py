@@ -43,7 +43,8 @@ class Praesident(Game):
         return rules_to_toml(rules)
 
     def options(self) -> list[OptionSpec]:
-        return []   # filled in with the rule editor's metadata (issue 11)
+        from felt.games.praesident.options import OPTIONS
+        return list(OPTIONS)
 
     def players_range(self, rules):
         return rules.min_players, rules.max_players
@@ -109,6 +110,11 @@ class Praesident(Game):
 
     def winner(self, state):
         return state.winner
+
+    # text
+    def howto(self, rules, lang="de"):
+        from felt.games.praesident.howto import howto
+        return howto(rules, lang)
 
     # bots
     def make_bot(self, level, seed=None, think_ms=None):

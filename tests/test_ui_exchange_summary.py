@@ -1,0 +1,61 @@
+"""The exchange you can see: a summary of what you gave and got that stays until OK, the
+cards you got marked in your hand for the first trick."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from felt.engine import apply_inplace, filter_events, legal_moves, view
+from felt.ui.scene import RELEASE, PRESS, Input, SceneStack
+from felt.ui.snapshot import demo_states
+from felt.ui.table_scene import TableScene
+
+
+@pytest.fixture(scope="module")
+def demo():
+    pygame.init()
+    return demo_states("PR-002", 5, 7)
+
+
+def test_summary_stays_until_ok_and_received_cards_are_marked(demo):
+    st, ev = demo["exchange_done"]
+    assert any(e["type"] == "exchange_done" for e in ev)
+    seat = st.last_places[0]                     # the president got the best cards
+    sc = TableScene(None, names=["A", "B", "C", "D", "E"], settings={"muted": True})
+    stack = SceneStack((1280, 720))
+    stack.push(sc)
+    sc.set_view(view(st, seat), filter_events(ev, seat))
+    info = view(st, seat)["exchange"]
+    got = {c for x in info for c in x["got"]}
+    gave = {c for x in info for c in x["gave"]}
+    assert got and gave
+    assert sc.ex_summary and sc.received == got & set(sc.hand)
+    for _ in range(600):                         # ten seconds: it does not close by itself
+        sc.update(1 / 60)
+    assert sc.ex_summary and sc.hold() > 0, "the summary holds the next states until OK"
+    surf = pygame.Surface((1280, 720))
+    stack.draw(surf)
+    # tapping a hand card does nothing while the summary is open
+    before = set(sc.selected)
+    r = sc.hand_rects()[sc.hand[0]]
+    sc.handle(Input(PRESS, pos=r.center))
+    sc.handle(Input(RELEASE, pos=r.center))
+    assert sc.selected == before
+    ok = sc.ok_btn.rect.center
+    sc.handle(Input(PRESS, pos=ok))
+    sc.handle(Input(RELEASE, pos=ok))
+    assert sc.ex_summary is None
+    assert sc.received, "still marked after OK, for the first trick"
+    # play on until the first trick is over: the marks go
+    s2 = st.clone()
+    while True:
+        mv = legal_moves(s2)[0]
+        ev2 = apply_inplace(s2, s2.to_move, mv)
+        sc.set_view(view(s2, seat), filter_events(ev2, seat))
+        if any(e["type"] == "trick_won" for e in ev2) or s2.phase != "play":
+            break
+    assert not sc.received
