@@ -98,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     sn.set_defaults(run=_handler("felt.ui.snapshot:cmd_snapshot"))
 
     # tournament ----------------------------------------------------------
-    t = sub.add_parser("tournament", help="bot levels against each other, with 95% intervals")
+    t = sub.add_parser("tournament", help="bot levels against each other, with 95%% intervals")
     t.add_argument("--rules", default="PR-002", metavar="ID|FILE")
     t.add_argument("--bots", required=True, metavar="LEVEL,LEVEL,...")
     t.add_argument("--rounds", type=int, default=200)
