@@ -46,7 +46,8 @@ class App:
         # `--lang` applies to this run only; switching in the window is what gets saved
         i18n.set_lang(lang if lang in i18n.LANGS else self.settings.lang)
         if size is None:
-            size = tuple(self.settings.window) if self.settings.window else self._default_size()
+            chosen = settings_mod.parse_size(self.settings.size)
+            size = chosen or (tuple(self.settings.window) if self.settings.window else self._default_size())
         size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Felt Club")
@@ -111,9 +112,15 @@ def _apply_lang(args: Any) -> str | None:
     return getattr(args, "lang", None) or None
 
 
+def _size(args: Any) -> tuple[int, int] | None:
+    """`--size WxH` (before or after the sub-command), else None (settings decide)."""
+    size = getattr(args, "size", None)
+    return tuple(size) if size else None
+
+
 def cmd_start(args: Any) -> int:
     """`felt`: the window on the start screen."""
-    app = App(lang=_apply_lang(args))
+    app = App(lang=_apply_lang(args), size=_size(args))
     return app.run()
 
 
@@ -136,7 +143,8 @@ def cmd_host(args: Any) -> int:
         return 2
     if getattr(args, "resume", None) is None:
         config = dataclasses.replace(config, auto_next=-1.0, name=args.name or "")
-    app = App(lang=_apply_lang(args), interface=getattr(args, "interface", None), show_start=False)
+    app = App(lang=_apply_lang(args), interface=getattr(args, "interface", None), show_start=False,
+              size=_size(args))
     app.controller.host_table(config)   # on failure: the start screen says why
     return app.run()
 
@@ -148,7 +156,7 @@ def cmd_join(args: Any) -> int:
     if addr is None:
         print(f"felt join: not an address: {args.address!r} (expected ADDRESS:PORT)")
         return 2
-    app = App(lang=_apply_lang(args), show_start=False, discover=False)
+    app = App(lang=_apply_lang(args), show_start=False, discover=False, size=_size(args))
     if getattr(args, "name", None):
         app.settings.name = " ".join(str(args.name).split())[:24]
     app.controller.join(*addr)
