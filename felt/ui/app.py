@@ -156,7 +156,8 @@ def cmd_join(args: Any) -> int:
     if addr is None:
         print(f"felt join: not an address: {args.address!r} (expected ADDRESS:PORT)")
         return 2
-    app = App(lang=_apply_lang(args), show_start=False, discover=False, size=_size(args))
+    # discovery stays on: after a failed join the start screen's list searches for tables
+    app = App(lang=_apply_lang(args), show_start=False, size=_size(args))
     if getattr(args, "name", None):
         app.settings.name = " ".join(str(args.name).split())[:24]
     app.controller.join(*addr)

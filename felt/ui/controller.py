@@ -24,6 +24,7 @@ from typing import Any
 from felt.net.client import ClientThread
 from felt.ui import i18n
 from felt.ui import settings as settings_mod
+from felt.ui import texts_contact  # noqa: F401  (registers this feature's texts)
 from felt.ui.scene import wake
 from felt.ui.settings import Settings
 from felt.ui.shell import AppStack, MenuOverlay
@@ -195,8 +196,10 @@ class Controller:
             token = self.settings.seats.get(self._seat_key)   # back to my seat at this table
             self._remembered = token is not None
         name = self.settings.name or i18n.t("name.default")
+        # a refused first connection is said at once ("refused"); "no answer" only after
+        # connect_timeout (poll)
         self.client = UIClient(address, int(port), name, token=token, spectator=spectator,
-                               reconnect_for=self.reconnect_for).start()
+                               reconnect_for=self.reconnect_for, refused_final=True).start()
         self._connect_deadline = time.monotonic() + self.connect_timeout
         self._show_lobby()
 
@@ -427,7 +430,11 @@ class Controller:
                 self._closing = True
                 self.join(address, port, display=display, spectator=spectator)
                 return
-            text = {"kicked": i18n.t("app.kicked"), "shutdown": i18n.t("net.host_left"),
+            if code == "refused":
+                text = i18n.t("net.failed", msg=i18n.t("app.refused", addr=self.display_address))
+            else:
+                text = None
+            text = text or {"kicked": i18n.t("app.kicked"), "shutdown": i18n.t("net.host_left"),
                     "table_full": i18n.t("app.table_full"), "replaced": i18n.t("app.replaced"),
                     "bad_token": i18n.t("app.bad_token")}.get(code) or i18n.t("net.failed", msg=reason or "?")
             c, self.client = self.client, None

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import pygame
 
-from felt.ui import i18n, layout, theme
+from felt.ui import i18n, layout, texts_contact, theme
 from felt.ui.scene import KEY, PRESS, Input, Scene
 from felt.ui.settings import Settings
 from felt.ui.shell import draw_header, header_buttons
@@ -325,8 +325,12 @@ class StartScene(Scene):
         lr = self.list.rect
         theme.panel(surface, lr, theme.PANEL, alpha=120, radius=12)
         if not self.tables:
-            msg = i18n.t("start.searching") if self.searching else ""
-            hint = i18n.t("start.none") + "\n" + i18n.t("start.mdns_hint")
+            if self.searching:
+                msg = i18n.t("start.searching")
+                hint = i18n.t("start.none") + "\n" + i18n.t("start.mdns_hint")
+            else:                   # nothing searches: do not claim "no table found yet"
+                msg = i18n.t("start.search_off")
+                hint = i18n.t("start.mdns_hint")
             inner = lr.inflate(-24, -24)
             th = int(px["label"] * 2.2)
             if msg:
