@@ -151,6 +151,7 @@ def cmd_host(args: Any) -> int:
 
 def cmd_join(args: Any) -> int:
     """`felt join ADDRESS:PORT`: open the window and join that table directly."""
+    import sys
     from felt.ui.start_scene import parse_address
     addr = parse_address(str(args.address))
     if addr is None:
@@ -159,6 +160,10 @@ def cmd_join(args: Any) -> int:
     # discovery stays on: after a failed join the start screen's list searches for tables
     app = App(lang=_apply_lang(args), show_start=False, size=_size(args))
     if getattr(args, "name", None):
-        app.settings.name = " ".join(str(args.name).split())[:24]
+        from felt.ui.settings import NAME_MAX
+        name = " ".join(str(args.name).split())
+        if len(name) > NAME_MAX:
+            print(f"felt join: --name is cut to {NAME_MAX} characters: {name[:NAME_MAX]!r}", file=sys.stderr)
+        app.settings.name = name[:NAME_MAX]
     app.controller.join(*addr)
     return app.run()

@@ -18,7 +18,7 @@ import pygame
 
 from felt.ui import i18n, layout, texts_contact, theme
 from felt.ui.scene import KEY, PRESS, Input, Scene
-from felt.ui.settings import Settings
+from felt.ui.settings import NAME_MAX, Settings
 from felt.ui.shell import draw_header, header_buttons
 from felt.ui.widgets import Button, IconButton, ListView, TextField, draw_text
 
@@ -99,10 +99,12 @@ class StartScene(Scene):
         self.addr_open = bool(self.settings.last_address)
         self.S: layout.ScreenLayout | None = None
         self._poll_t = 0.0
-        self.name_field = TextField(self.settings.name, placeholder=i18n.t("name.default"), max_len=24,
-                                    on_change=self._name_changed, on_submit=lambda _t: self.name_field.focus(False))
+        self.name_field = TextField(self.settings.name, placeholder=i18n.t("name.default"), max_len=NAME_MAX,
+                                    on_change=self._name_changed, on_submit=lambda _t: self.name_field.focus(False),
+                                    on_limit=lambda n: self._too_long("your_name", n))
         self.addr_field = TextField(self.settings.last_address, placeholder="192.168.1.20:5000", max_len=60,
-                                    on_submit=lambda _t: self.join_address())
+                                    on_submit=lambda _t: self.join_address(),
+                                    on_limit=lambda n: self._too_long("start.address", n))
         self.list = ListView(on_select=self._picked, empty_text="")
         self.host_btn = Button(i18n.t("start.host"), self.host, kind="primary", hotkeys=(pygame.K_F2,))
         self.addr_btn = Button(i18n.t("start.join_addr"), self.toggle_address, kind="secondary",
@@ -122,7 +124,19 @@ class StartScene(Scene):
         return name or i18n.t("name.default")
 
     def _name_changed(self, text: str) -> None:
-        self.settings.name = " ".join(text.split())[:24]
+        self.settings.name = " ".join(text.split())[:NAME_MAX]
+        self._changed()
+
+    def _too_long(self, label_key: str, n: int) -> None:
+        """Typed or pasted text did not fit its field: say which one, and its limit."""
+        self.set_status(i18n.t("field.limit", what=i18n.t(label_key), n=n), "bad")
+
+    def _take_name(self) -> None:
+        """The typed name (tidied) becomes the setting; an empty field stays empty (its
+        placeholder is no text: the default name is used without being typed in)."""
+        self.settings.name = " ".join(self.name_field.text.split())[:NAME_MAX]
+        if self.name_field.text != self.settings.name:
+            self.name_field.text = self.settings.name
         self._changed()
 
     def _changed(self) -> None:
@@ -134,9 +148,7 @@ class StartScene(Scene):
         self.mark_dirty()
 
     def host(self) -> None:
-        self.settings.name = self.player_name()
-        self.name_field.text = self.settings.name
-        self._changed()
+        self._take_name()
         self.set_status(i18n.t("app.hosting"))
         if self.on_host:
             self.on_host()
@@ -159,9 +171,7 @@ class StartScene(Scene):
         self.join(*addr)
 
     def join(self, address: str, port: int) -> None:
-        self.settings.name = self.player_name()
-        self.name_field.text = self.settings.name
-        self._changed()
+        self._take_name()
         self.set_status(i18n.t("net.connecting", addr=f"{address}:{port}"))
         if self.on_join:
             self.on_join(address, port)

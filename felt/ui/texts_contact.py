@@ -9,7 +9,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "app.refused": ("{addr} lehnt die Verbindung ab: dort ist kein Tisch (falscher Port, oder der Tisch ist zu).",
                     "{addr} refused the connection: no table there (wrong port, or the table was closed)."),
     "start.search_off": ("Die Tischsuche ist aus.", "Looking for tables is off."),
-    "field.limit": ("höchstens {n} Zeichen", "at most {n} characters"),
+    "field.limit": ("{what}: höchstens {n} Zeichen", "{what}: at most {n} characters"),
     "field.count": ("{len}/{n}", "{len}/{n}"),
     "quit.title": ("Partie für alle beenden?", "End the match for everyone?"),
     "quit.body": ("Dein Fenster ist der Tisch: wenn du es schließt, endet die Partie für alle am Tisch.",
