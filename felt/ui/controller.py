@@ -75,6 +75,8 @@ class Controller:
         self._reset_table()
         self.banner_log: list[tuple[float, str, str]] = []   # (time, text or '', kind): tests read it
         self.errors: list[dict] = []         # error messages from the host (tests read them)
+        self.quit_dialog = None              # the "end the match for everyone?" question, while shown
+        stack.on_quit_request = self.request_quit
 
     def _reset_table(self) -> None:
         self.view: dict | None = None
@@ -136,11 +138,57 @@ class Controller:
         from felt.ui.start_scene import StartScene
         self.start_browser()
         sc = StartScene(self.settings, tables_fn=self.tables, on_join=self.join, on_host=self.host_table,
-                        on_settings=self.save_settings, searching=self.discover)
+                        on_settings=self.save_settings, searching=self.discover,
+                        resumable=self.resumable(), on_resume=self.resume_table)
         if status:
             sc.set_status(status, kind)
         self._set_main("start", sc)
         self.stack.show_banner(None)
+
+    def resumable(self) -> list[dict]:
+        """Unfinished tables of this device (journals in the data folder) to offer on the start screen."""
+        if self.host is not None:
+            return []
+        from felt.ui.resume import unfinished_tables
+        return unfinished_tables()
+
+    def resume_table(self, path: str) -> bool:
+        """Bring a crashed or closed table back from its journal (as `felt host --resume PATH`)
+        and sit down at it as its owner."""
+        from felt.ui.resume import resume_config
+        over = {k: v for k, v in self.host_defaults.items() if k in ("interface", "announce", "bot_delay", "think_ms")}
+        try:
+            config, warnings = resume_config(path, self.interface, over)
+        except Exception as exc:
+            self.show_start(i18n.t("resume.failed", msg=str(exc)), "bad")
+            return False
+        ok = self.host_table(config)
+        for w in warnings[:1]:
+            self.stack.notify(w, "warn", 6.0)
+        return ok
+
+    # ------------------------------------------------------------------ quit
+    def quit_needs_asking(self) -> bool:
+        """Quitting this window ends a running match for everyone: its host runs here."""
+        return self.host is not None and bool((self.lobby or {}).get("running"))
+
+    def request_quit(self) -> bool:
+        """Ctrl+Q or the window's close button: True = not now (the question is shown)."""
+        if not self.quit_needs_asking():
+            return False
+        dlg = self.quit_dialog
+        if dlg is not None and dlg in self.stack.scenes:
+            return True                          # already asking
+        from felt.ui.shell import ConfirmOverlay
+        self.quit_dialog = ConfirmOverlay(i18n.t("quit.title"), i18n.t("quit.body"), [
+            (i18n.t("quit.no"), None, "primary"),
+            (i18n.t("quit.yes"), self._quit_now, "danger")])
+        self.stack.push(self.quit_dialog)
+        return True
+
+    def _quit_now(self) -> None:
+        self.quit_dialog = None
+        self.stack.quit_requested = True
 
     def _set_main(self, kind: str, scene) -> None:
         self.kind = kind

@@ -85,8 +85,12 @@ def table_item(tb: dict, narrow: bool = False) -> dict:
 class StartScene(Scene):
     def __init__(self, settings: Settings | None = None, tables_fn: Callable[[], list[dict]] | None = None,
                  on_join: Callable[[str, int], Any] | None = None, on_host: Callable[[], Any] | None = None,
-                 on_settings: Callable[[Settings], Any] | None = None, searching: bool = True) -> None:
+                 on_settings: Callable[[Settings], Any] | None = None, searching: bool = True,
+                 resumable: list[dict] | None = None, on_resume: Callable[[str], Any] | None = None) -> None:
         super().__init__()
+        # unfinished tables of this device (journals in the data folder) that can be resumed
+        self.resumable = list(resumable or [])
+        self.on_resume = on_resume
         self.settings = settings or Settings()
         self.tables_fn = tables_fn
         self.on_join = on_join
@@ -110,12 +114,44 @@ class StartScene(Scene):
         self.addr_btn = Button(i18n.t("start.join_addr"), self.toggle_address, kind="secondary",
                                hotkeys=(pygame.K_F3,))
         self.join_btn = Button(i18n.t("start.join"), self.join_address, kind="primary")
+        self.resume_btn = Button(self._resume_label(), self.open_resume, kind="secondary", hotkeys=(pygame.K_F5,))
+        self.resume_btn.visible = bool(self.resumable)
         self.lang_btn = IconButton(self._lang_label(), self.toggle_lang, hotkeys=(pygame.K_F4,))
         self.mute_btn = IconButton("♪", self.toggle_mute, crossed=self.settings.muted)
         self.rects: dict[str, pygame.Rect] = {}
         self.refresh_tables()
 
     # ---------------------------------------------------------------- actions
+    def _resume_label(self) -> str:
+        n = len(self.resumable)
+        return i18n.t("start.resume_n", n=n) if n > 1 else i18n.t("start.resume")
+
+    def resume_items(self) -> list[dict]:
+        from felt.ui.resume import age_text
+        items = []
+        for tb in self.resumable:
+            rnd = i18n.t("resume.round", n=tb.get("round", 1))
+            if tb.get("rounds"):
+                rnd += f"/{tb['rounds']}"
+            names = ", ".join(n for n in tb.get("players") or [] if n)
+            items.append({"title": str(tb.get("name") or "?"), "subtitle": f"{rnd} · {names}" if names else rnd,
+                          "right": age_text(float(tb.get("mtime") or 0)), "resume": tb})
+        return items
+
+    def open_resume(self) -> None:
+        if not self.resumable or self.stack is None:
+            return
+        from felt.ui.shell import PickerOverlay
+        self._take_name()
+        self.stack.push(PickerOverlay(i18n.t("resume.title"), self.resume_items(), self._resume_picked,
+                                      empty_text=i18n.t("resume.none")))
+
+    def _resume_picked(self, _i: int, item: dict) -> None:
+        tb = item.get("resume") or {}
+        if tb.get("path") and self.on_resume:
+            self.set_status(i18n.t("app.hosting"))
+            self.on_resume(str(tb["path"]))
+
     def _lang_label(self) -> str:
         return "EN" if i18n.get_lang() == "de" else "DE"
 
@@ -197,6 +233,7 @@ class StartScene(Scene):
         self.host_btn.text = i18n.t("start.host")
         self.addr_btn.text = i18n.t("start.join_addr")
         self.join_btn.text = i18n.t("start.join")
+        self.resume_btn.text = self._resume_label()
         self.lang_btn.text = self._lang_label()
         self.name_field.placeholder = i18n.t("name.default")
         self.list.set_items([table_item(t, self._narrow()) for t in self.tables])
@@ -229,7 +266,7 @@ class StartScene(Scene):
         bh = S.button_h
         for wd in (self.name_field, self.addr_field):
             wd.px = px["label"]
-        for b in (self.host_btn, self.addr_btn, self.join_btn):
+        for b in (self.host_btn, self.addr_btn, self.join_btn, self.resume_btn):
             b.px = px["button"]
         self.list.px = px["label"]
         self.list.row_h = int(max(56, px["label"] * 3.8))
@@ -256,6 +293,9 @@ class StartScene(Scene):
                 fy -= bh + m
             else:
                 self.addr_btn.set_rect(pygame.Rect(x, fy, cw, bh))
+            if self.resume_btn.visible:
+                fy -= bh + m
+                self.resume_btn.set_rect(pygame.Rect(x, fy, cw, bh))
             self.rects["status"] = pygame.Rect(x, fy - status_h - m // 2, cw, status_h)
             list_bottom = self.rects["status"].top - m // 2
             self.rects["tables_label"] = pygame.Rect(x, y, cw, lab_h)
@@ -280,6 +320,9 @@ class StartScene(Scene):
                 self.addr_field.set_rect(pygame.Rect(lx, y, left_w - jw - m, bh))
                 self.join_btn.set_rect(pygame.Rect(lx + left_w - jw, y, jw, bh))
                 y += bh + m
+            if self.resume_btn.visible:
+                self.resume_btn.set_rect(pygame.Rect(lx, y, left_w, bh))
+                y += bh + m
             self.rects["status"] = pygame.Rect(lx, y, left_w, status_h * 2)
             self.rects["tables_label"] = pygame.Rect(rx, top, rw, lab_h)
             self.list.set_rect(pygame.Rect(rx, top + lab_h, rw, bottom - top - lab_h))
@@ -288,8 +331,8 @@ class StartScene(Scene):
 
     # ----------------------------------------------------------------- input
     def widgets(self):
-        return (self.lang_btn, self.mute_btn, self.host_btn, self.addr_btn, self.join_btn, self.name_field,
-                self.addr_field, self.list)
+        return (self.lang_btn, self.mute_btn, self.host_btn, self.addr_btn, self.join_btn, self.resume_btn,
+                self.name_field, self.addr_field, self.list)
 
     def handle(self, inp: Input) -> None:
         if inp.kind == KEY and (self.name_field.focused or self.addr_field.focused):
@@ -305,7 +348,8 @@ class StartScene(Scene):
                     self.mark_dirty()
             if self.name_field.rect.collidepoint(inp.pos) or (self.addr_open and self.addr_field.rect.collidepoint(inp.pos)):
                 return
-        self.dispatch(inp, (self.lang_btn, self.mute_btn, self.host_btn, self.addr_btn, self.join_btn, self.list)
+        self.dispatch(inp, (self.lang_btn, self.mute_btn, self.host_btn, self.addr_btn, self.join_btn,
+                            self.resume_btn, self.list)
                       + ((self.name_field, self.addr_field) if inp.kind != PRESS else ()))
 
     def update(self, dt: float) -> None:
@@ -351,6 +395,7 @@ class StartScene(Scene):
         self.list.draw(surface)
         self.host_btn.draw(surface)
         self.addr_btn.draw(surface)
+        self.resume_btn.draw(surface)
         if self.addr_open:
             self.addr_field.draw(surface)
             self.join_btn.draw(surface)
@@ -372,3 +417,20 @@ def snapshot_scene() -> StartScene:
     ]
     s = Settings(name="Anna", last_address="192.168.1.20:40123")
     return StartScene(s, tables_fn=lambda: tables)
+
+
+def snapshot_resume_scene() -> StartScene:
+    """The start screen offering two interrupted tables of this device (for ``felt snapshot``)."""
+    import time
+    now = time.time()
+    resumable = [
+        {"path": "/demo/table-1.journal", "name": "Tisch von Anna", "round": 3, "rounds": 5,
+         "players": ["Anna", "Beat", "Carla", "Dominik"], "mtime": now - 240, "phase": "play"},
+        {"path": "/demo/table-2.journal", "name": "WG Küche", "round": 1, "rounds": None,
+         "players": ["Anna", "Eveline", "Fritz"], "mtime": now - 3 * 3600, "phase": "exchange"},
+    ]
+    sc = snapshot_scene()
+    sc.resumable = resumable
+    sc.resume_btn.visible = True
+    sc.resume_btn.text = sc._resume_label()
+    return sc
