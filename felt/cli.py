@@ -157,6 +157,8 @@ def _host(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import os
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # before anything imports pygame
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -24,7 +24,11 @@ def _init_pygame():
     # a tap must arrive as a finger event, and mouse clicks must not turn into fake touches
     os.environ.setdefault("SDL_MOUSE_TOUCH_EVENTS", "0")
     import pygame
-    pygame.init()
+    from felt.ui.sound import quiet_stderr
+    # quietly: without a sound device the audio libraries (ALSA) would fill the terminal;
+    # felt.ui.sound says it in one line when the sounds are loaded
+    with quiet_stderr():
+        pygame.init()
     return pygame
 
 
@@ -35,6 +39,8 @@ class App:
                  host_defaults: dict | None = None, discover: bool = True, interface: str | None = None,
                  lang: str | None = None, reconnect_for: float = 120.0, show_start: bool = True) -> None:
         pygame = _init_pygame()
+        from felt.ui.sound import start_mixer
+        start_mixer()                     # no sound device: one line on the terminal, now
         from felt.ui import i18n
         from felt.ui import settings as settings_mod
         from felt.ui.controller import Controller

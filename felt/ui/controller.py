@@ -624,8 +624,9 @@ class Controller:
             items.append((i18n.t("auto_pass") + ": " + i18n.t("on" if s.auto_pass else "off"),
                           self.toggle_auto_pass, "secondary"))
         items += [
-            (i18n.t("language") + ": " + i18n.t("lang.en" if i18n.get_lang() == "de" else "lang.de"),
-             self.toggle_lang, "secondary"),
+            # the language in force, and the one a tap switches to
+            (i18n.t("language") + ": " + i18n.t("lang." + i18n.get_lang()) + " → "
+             + i18n.t("lang.en" if i18n.get_lang() == "de" else "lang.de"), self.toggle_lang, "secondary"),
         ]
         if self.admin and (self.lobby or {}).get("running"):
             items.append((i18n.t("app.end_match"), self.end_match, "danger"))

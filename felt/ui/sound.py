@@ -6,8 +6,11 @@ game stays silent (no error). ``Sounds.muted`` is the mute switch.
 """
 from __future__ import annotations
 
+import contextlib
 import io
 import math
+import os
+import sys
 import random
 import struct
 import wave
@@ -107,6 +110,51 @@ def generate_assets() -> None:
         (SOUND_DIR / f"{name}.wav").write_bytes(wav_bytes(synth(name)))
 
 
+@contextlib.contextmanager
+def quiet_stderr():
+    """Silence file descriptor 2 for a moment: the C audio libraries (ALSA) print their
+    complaints there directly when there is no sound device."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):
+        yield
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 2)
+        finally:
+            os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+_said_off = [False]
+
+
+def start_mixer(say=None) -> tuple[bool, str]:
+    """Start pygame's mixer quietly; ``(True, '')`` or ``(False, why)``. Without sound the
+    terminal gets one clear line (once per process), not the audio libraries' noise."""
+    import pygame
+    if pygame.mixer.get_init():
+        return True, ""
+    why = ""
+    try:
+        with quiet_stderr():
+            pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
+    except Exception as exc:
+        why = str(exc) or type(exc).__name__
+    ok = bool(pygame.mixer.get_init())
+    if not ok and not _said_off[0]:
+        _said_off[0] = True
+        line = f"felt: sound is off: no audio device ({why or 'unknown reason'})"
+        (say or (lambda m: print(m, file=sys.stderr, flush=True)))(line)
+    return ok, why
+
+
 class Sounds:
     """Loads the effects once; ``play(name)`` is a no-op when muted or without audio."""
 
@@ -116,12 +164,9 @@ class Sounds:
         self.available = False
         self.played: list[str] = []      # names played (tests and the snapshot read this)
         try:
-            import pygame
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
-            self.available = bool(pygame.mixer.get_init())
-        except Exception:
-            self.available = False
+            self.available, self.off_reason = start_mixer()
+        except Exception as exc:
+            self.available, self.off_reason = False, str(exc)
         if self.available:
             import pygame
             for name in NAMES:

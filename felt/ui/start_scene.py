@@ -82,6 +82,36 @@ def table_item(tb: dict, narrow: bool = False) -> dict:
     return {"title": str(tb.get("name", "?")), "subtitle": sub, "right": right, "table": tb}
 
 
+class LangButton(IconButton):
+    """The language switch: the language in force, large ("DE"), and the one a tap switches
+    to under it ("→ EN"), so it never reads as the language shown now being the other."""
+
+    def __init__(self, on_click=None, hotkeys=()) -> None:
+        super().__init__("", on_click, hotkeys=hotkeys)
+        self.retext()
+
+    def retext(self) -> None:
+        cur = i18n.get_lang()
+        self.current = cur.upper()
+        self.other = ("en" if cur == "de" else "de").upper()
+        self.text = self.current
+        self.hint = i18n.t("lang.button_hint")
+
+    def draw(self, surface) -> None:
+        if not self.visible or self.rect.w <= 0:
+            return
+        text = self.text
+        self.text = ""
+        super().draw(surface)                       # the button's body
+        self.text = text
+        r = self.rect.inflate(-6, -8)
+        top = pygame.Rect(r.left, r.top, r.w, r.h * 58 // 100)
+        bot = pygame.Rect(r.left, top.bottom, r.w, r.h - top.h)
+        draw_text(surface, self.current, top, self.px, theme.GOLD, bold=True, valign="bottom", min_px=9)
+        draw_text(surface, "→ " + self.other, bot, max(9, self.px * 3 // 4), theme.TEXT_DIM, valign="top",
+                  min_px=8)
+
+
 class StartScene(Scene):
     def __init__(self, settings: Settings | None = None, tables_fn: Callable[[], list[dict]] | None = None,
                  on_join: Callable[[str, int], Any] | None = None, on_host: Callable[[], Any] | None = None,
@@ -116,7 +146,7 @@ class StartScene(Scene):
         self.join_btn = Button(i18n.t("start.join"), self.join_address, kind="primary")
         self.resume_btn = Button(self._resume_label(), self.open_resume, kind="secondary", hotkeys=(pygame.K_F5,))
         self.resume_btn.visible = bool(self.resumable)
-        self.lang_btn = IconButton(self._lang_label(), self.toggle_lang, hotkeys=(pygame.K_F4,))
+        self.lang_btn = LangButton(self.toggle_lang, hotkeys=(pygame.K_F4,))
         self.mute_btn = IconButton("♪", self.toggle_mute, crossed=self.settings.muted)
         self.rects: dict[str, pygame.Rect] = {}
         self.refresh_tables()
@@ -153,7 +183,8 @@ class StartScene(Scene):
             self.on_resume(str(tb["path"]))
 
     def _lang_label(self) -> str:
-        return "EN" if i18n.get_lang() == "de" else "DE"
+        """The language in force ('DE'); the button also shows the one a tap switches to."""
+        return i18n.get_lang().upper()
 
     def player_name(self) -> str:
         name = " ".join(self.name_field.text.split())
@@ -234,7 +265,7 @@ class StartScene(Scene):
         self.addr_btn.text = i18n.t("start.join_addr")
         self.join_btn.text = i18n.t("start.join")
         self.resume_btn.text = self._resume_label()
-        self.lang_btn.text = self._lang_label()
+        self.lang_btn.retext()
         self.name_field.placeholder = i18n.t("name.default")
         self.list.set_items([table_item(t, self._narrow()) for t in self.tables])
         self.mark_dirty()
