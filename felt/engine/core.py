@@ -733,8 +733,12 @@ def _apply_play(s: State, seat: int, cards) -> list[dict]:
     ranks = rules.ranks
     clear = None
     if p.kind == "set":
-        rank = ranks[p.lo]
-        if p.size >= 4 and rules.revolution:
+        # RULES.md §6: wild jokers alone (a set without a natural card) beat as the rank they
+        # stand for but trigger no effect of a rank: no clear as a 2 or an 8, no skip, no
+        # revolution (a set of four jokers still counts as four for quad clears)
+        natural = any(s.rk[c] >= 0 for c in p.cards)
+        rank = ranks[p.lo] if natural else None
+        if p.size >= 4 and rules.revolution and natural:
             s.revolution = not s.revolution
             events.append({"type": "revolution", "on": s.revolution, "seat": seat})
         if (rules.quad_clears == "exactly4" and p.size == 4) or (rules.quad_clears == "4plus" and p.size >= 4):
