@@ -67,6 +67,10 @@ class App:
                                      reconnect_for=reconnect_for)
         self.runner = Runner(self.stack, self.window, fps=60, idle_ms=250, poll=self._poll)
         self._closed = False
+        self.remote = None
+        if os.environ.get("FELT_REMOTE"):     # driven from outside (felt/ui/remote.py)
+            from felt.ui.remote import Remote
+            self.remote = Remote(self, os.environ["FELT_REMOTE"])
         if show_start:
             self.controller.show_start()
 
@@ -84,6 +88,8 @@ class App:
 
     def _poll(self) -> None:
         self.controller.poll()
+        if self.remote is not None:
+            self.remote.poll()
 
     # the loop
     def step(self, block: bool = False) -> bool:
@@ -109,6 +115,8 @@ class App:
         except Exception:
             pass
         settings_mod.save(self.settings, self.settings_base)
+        if self.remote is not None:
+            self.remote.write_state()
         self.controller.shutdown()
         self.pygame.display.quit()
 
