@@ -22,6 +22,17 @@ def _ip(*args, check=True):
     return subprocess.run(["ip", *args], capture_output=True, text=True, timeout=20, check=check)
 
 
+def need_one_listening_socket() -> None:
+    """A host with default settings must answer at the port it announces on every family
+    (issue 9, item 1: one dual-stack socket). Before that fix a default host answers at its
+    announced port only about half the time on a machine with IPv6, which no test of the
+    window can work around."""
+    from felt.net.host import HostConfig
+    if "announce_interface" not in HostConfig.__dataclass_fields__:
+        pytest.skip("needs the host's single listening socket (issue 9 item 1, branch 'host'): "
+                    "a default host announces a port that may not answer over IPv4")
+
+
 def need_netns() -> None:
     if os.geteuid() != 0:
         pytest.skip("needs root to create a network namespace (ip netns add)")
@@ -30,11 +41,8 @@ def need_netns() -> None:
 
 
 class Netns:
-    """A private network namespace: loopback up with multicast (mDNS) and nothing else.
-
-    IPv6 is switched off inside it for now: hosting with default settings on a machine with
-    IPv6 announces the port of whichever socket came first (issue 9, item 1: fixed on its own
-    branch and tested there); set FELT_E2E_IPV6=1 to run these tests with IPv6 on."""
+    """A private network namespace: loopback (127.0.0.1 and, where the machine has IPv6,
+    ::1) up with multicast (mDNS), and nothing else."""
 
     def __init__(self) -> None:
         need_netns()
@@ -46,9 +54,6 @@ class Netns:
             self.run("ip", "link", "set", "lo", "up")
             self.run("ip", "link", "set", "lo", "multicast", "on")
             self.run("ip", "route", "add", "224.0.0.0/4", "dev", "lo")
-            if os.environ.get("FELT_E2E_IPV6") != "1":
-                self.run("sysctl", "-q", "-w", "net.ipv6.conf.all.disable_ipv6=1", check=False)
-                self.run("sysctl", "-q", "-w", "net.ipv6.conf.lo.disable_ipv6=1", check=False)
         except Exception:
             self.close()
             raise
@@ -173,3 +178,21 @@ def play_one_move(w: Window, timeout: float = 40.0) -> str:
         kind = "pass"
     w.wait(lambda s: s.get("seq", 0) > seq, 15, f"the host to take the {kind}")
     return kind
+
+
+def take_turns(ws: list[Window], moves_each: dict[str, int], timeout: float = 90.0) -> dict[str, list[str]]:
+    """People at one table: whoever is on turn clicks a move, until each named window has
+    made its number of moves. Returns the moves per window."""
+    made: dict[str, list[str]] = {w.name: [] for w in ws}
+    end = time.monotonic() + timeout
+    while any(len(made[n]) < k for n, k in moves_each.items()):
+        if time.monotonic() > end:
+            raise AssertionError(f"moves made so far: {made}; states: "
+                                 + "; ".join(f"{w.name}: {w.state().get('my_turn')}" for w in ws))
+        for w in ws:
+            st = w.state()
+            if st.get("kind") == "table" and st.get("my_turn") and not st.get("pending") and not st.get("busy") \
+                    and st.get("cards"):
+                made[w.name].append(play_one_move(w))
+        time.sleep(0.05)
+    return made

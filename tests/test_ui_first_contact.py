@@ -118,3 +118,27 @@ def test_start_screen_without_search_does_not_claim_it_searched(app_factory):
         ss.draw_text = real
     joined = " ".join(texts)
     assert i18n.t("start.search_off") in joined and i18n.t("start.none") not in joined
+
+
+def test_remote_driver_clicks_types_and_reports(app_factory, tmp_path, monkeypatch):
+    """FELT_REMOTE (felt/ui/remote.py): commands become real events; the state says where
+    things are and what the window shows."""
+    import json
+    remote = tmp_path / "remote"
+    monkeypatch.setenv("FELT_REMOTE", str(remote))
+    app = app_factory((1280, 720), lang="en")
+    assert app.remote is not None
+    pump(app)
+    st = json.loads((remote / "state.json").read_text())
+    assert st["kind"] == "start" and st["size"] == [1280, 720] and st["name"] == ""
+    nf = st["widgets"]["name_field"]["rect"]
+    with open(remote / "in", "a") as f:
+        f.write(f"click {nf[0] + 20} {nf[1] + nf[3] // 2}\ntype Dora\nkey a ctrl\ntype Eva\n")
+        f.write(f"shot {tmp_path / 'shot.png'}\n")
+    pump(app, lambda: json.loads((remote / "state.json").read_text()).get("done") == 5, what="commands")
+    pump(app, lambda: json.loads((remote / "state.json").read_text()).get("name") == "Eva", what="Eva typed")
+    assert app.controller.settings.name == "Eva"            # Ctrl+A then typing replaced "Dora"
+    assert (tmp_path / "shot.png").stat().st_size > 1000
+    with open(remote / "in", "a") as f:
+        f.write("close\n")
+    pump(app, lambda: not app.runner.running, what="closed")
