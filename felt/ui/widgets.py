@@ -594,16 +594,58 @@ class ListView(Widget):
         surface.set_clip(clip)
 
 
-# the clipboard: pygame.scrap where the platform has one (X11, Windows, macOS); without one
-# (no display, the dummy driver) copy and paste still work inside this program
+# the clipboard: the system's (SDL's clipboard, as pygame's own window library; pygame-ce's
+# scrap.put_text; pygame.scrap) where the platform has one, else copy and paste still work
+# inside this program (no display, the dummy video driver)
 _clip_local = [""]
+_sdl_lib: list = []
+
+
+def _sdl():
+    """pygame's own SDL2 library through ctypes (the instance pygame's window uses), or None."""
+    if _sdl_lib:
+        return _sdl_lib[0]
+    lib = None
+    try:
+        import ctypes
+        import glob
+        import os
+        base = os.path.dirname(pygame.__file__)
+        pats = [os.path.join(base + ".libs", "libSDL2-2*.so*"), os.path.join(base, "SDL2.dll"),
+                os.path.join(base, ".dylibs", "libSDL2*.dylib"), os.path.join(base, "libSDL2*.so*")]
+        for pat in pats:
+            found = sorted(glob.glob(pat))
+            if found:
+                lib = ctypes.CDLL(found[0])
+                break
+        if lib is not None:
+            lib.SDL_SetClipboardText.argtypes = [ctypes.c_char_p]
+            lib.SDL_SetClipboardText.restype = ctypes.c_int
+            lib.SDL_GetClipboardText.restype = ctypes.c_void_p
+            lib.SDL_HasClipboardText.restype = ctypes.c_int
+            lib.SDL_free.argtypes = [ctypes.c_void_p]
+    except Exception:
+        lib = None
+    _sdl_lib.append(lib)
+    return lib
 
 
 def clipboard_put(text: str) -> bool:
     """Copy ``text``; True when the system clipboard took it (else only this program has it)."""
     _clip_local[0] = text
+    if not pygame.display.get_init() or pygame.display.get_driver() in ("dummy", "offscreen"):
+        return False
+    lib = _sdl()
+    try:
+        if lib is not None and lib.SDL_SetClipboardText(text.encode("utf-8")) == 0:
+            return True
+    except Exception:
+        pass
     try:
         import pygame.scrap as scrap
+        if hasattr(scrap, "put_text"):          # pygame-ce
+            scrap.put_text(text)
+            return True
         if not scrap.get_init():
             scrap.init()
         scrap.put(pygame.SCRAP_TEXT, text.encode("utf-8"))
@@ -614,19 +656,34 @@ def clipboard_put(text: str) -> bool:
 
 def clipboard_get() -> str:
     """The clipboard's text (the system's where it has text, else what this program copied)."""
-    try:
-        import pygame.scrap as scrap
-        if not scrap.get_init():
-            scrap.init()
-        for kind in (pygame.SCRAP_TEXT, "text/plain;charset=utf-8", "UTF8_STRING"):
-            try:
-                raw = scrap.get(kind)
-            except Exception:
-                raw = None
+    if pygame.display.get_init() and pygame.display.get_driver() not in ("dummy", "offscreen"):
+        lib = _sdl()
+        try:
+            if lib is not None and lib.SDL_HasClipboardText():
+                import ctypes
+                ptr = lib.SDL_GetClipboardText()
+                if ptr:
+                    try:
+                        text = ctypes.string_at(ptr).decode("utf-8", "replace")
+                    finally:
+                        lib.SDL_free(ptr)
+                    if text:
+                        return text
+        except Exception:
+            pass
+        try:
+            import pygame.scrap as scrap
+            if hasattr(scrap, "get_text"):      # pygame-ce
+                text = scrap.get_text()
+                if text:
+                    return text
+            if not scrap.get_init():
+                scrap.init()
+            raw = scrap.get(pygame.SCRAP_TEXT)
             if raw:
                 return raw.decode("utf-8", "replace").replace("\x00", "")
-    except Exception:
-        pass
+        except Exception:
+            pass
     return _clip_local[0]
 
 
