@@ -54,7 +54,7 @@ class App:
         if size is None:
             chosen = settings_mod.parse_size(self.settings.size)
             size = chosen or (tuple(self.settings.window) if self.settings.window else self._default_size())
-        size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
+        size = self._fit_screen((max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))))
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Felt Club")
         try:
@@ -73,6 +73,26 @@ class App:
             self.remote = Remote(self, os.environ["FELT_REMOTE"])
         if show_start:
             self.controller.show_start()
+
+    def _fit_screen(self, size: tuple[int, int]) -> tuple[int, int]:
+        """A size larger than the screen (say 390x844 on an 800-pixel-high laptop) is scaled
+        down, keeping its shape, so the whole window stays visible; said in one line."""
+        try:
+            if self.pygame.display.get_driver() in ("dummy", "offscreen"):
+                return size
+            info = self.pygame.display.Info()
+            sw, sh = int(info.current_w) - 40, int(info.current_h) - 80
+        except Exception:
+            return size
+        w, h = size
+        if sw <= 0 or sh <= 0 or (w <= sw and h <= sh):
+            return size
+        k = min(sw / w, sh / h)
+        fit = (max(MIN_SIZE[0], int(w * k)), max(MIN_SIZE[1], int(h * k)))
+        import sys
+        print(f"felt: window size {w}x{h} does not fit the screen ({sw + 40}x{sh + 80}): using {fit[0]}x{fit[1]}",
+              file=sys.stderr, flush=True)
+        return fit
 
     def _default_size(self) -> tuple[int, int]:
         try:

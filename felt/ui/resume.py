@@ -59,7 +59,8 @@ def unfinished_tables(folder: Path | None = None, limit: int = MAX_LISTED) -> li
             mtime = 0.0
         out.append({"path": str(p), "name": str(res.name or res.host.get("name") or p.stem),
                     "round": int(getattr(res.state, "round_no", 1) or 1),
-                    "rounds": res.log.header.get("rounds"), "players": names, "mtime": mtime, "phase": phase})
+                    "rounds": res.log.header.get("rounds") or (res.log.header.get("rules") or {}).get("rounds"),
+                    "players": names, "mtime": mtime, "phase": phase})
     return out
 
 

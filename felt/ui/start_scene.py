@@ -95,7 +95,6 @@ class LangButton(IconButton):
         self.current = cur.upper()
         self.other = ("en" if cur == "de" else "de").upper()
         self.text = self.current
-        self.hint = i18n.t("lang.button_hint")
 
     def draw(self, surface) -> None:
         if not self.visible or self.rect.w <= 0:

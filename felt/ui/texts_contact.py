@@ -10,7 +10,6 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "{addr} refused the connection: no table there (wrong port, or the table was closed)."),
     "start.search_off": ("Die Tischsuche ist aus.", "Looking for tables is off."),
     "field.limit": ("{what}: höchstens {n} Zeichen", "{what}: at most {n} characters"),
-    "field.count": ("{len}/{n}", "{len}/{n}"),
     "quit.title": ("Partie für alle beenden?", "End the match for everyone?"),
     "quit.body": ("Dein Fenster ist der Tisch: wenn du es schließt, endet die Partie für alle am Tisch.",
                   "Your window is the table: closing it ends the match for everyone at the table."),
@@ -26,7 +25,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "resume.hours": ("vor {n} Std.", "{n} h ago"),
     "resume.days": ("vor {n} Tagen", "{n} days ago"),
     "resume.round": ("Runde {n}", "round {n}"),
-    "lang.button_hint": ("Sprache: Deutsch. Tippen für English", "Language: English. Tap for Deutsch"),
     "lobby.bots_fill": ("Freie Plätze spielen beim Start Bots ({level}).",
                         "Free seats are played by bots ({level}) when the game starts."),
     # plural forms: (German, English) for one and for more
@@ -36,8 +34,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "n.bots.other": ("{n} Bots", "{n} bots"),
     "n.free.one": ("{n} frei", "{n} free"),
     "n.free.other": ("{n} frei", "{n} free"),
-    "n.seats_free.one": ("{free} von {total} Plätzen frei", "{free} of {total} seats free"),
-    "n.seats_free.other": ("{free} von {total} Plätzen frei", "{free} of {total} seats free"),
     "n.watching.one": ("{n} schaut zu", "{n} watching"),
     "n.watching.other": ("{n} schauen zu", "{n} watching"),
 }
