@@ -118,3 +118,16 @@ def test_finished_and_running_tables_are_not_offered(tmp_path):
     (d / "empty.journal").write_bytes(b"")
     assert unfinished_tables(d) == []
     assert unfinished_tables(tmp_path / "nowhere") == []
+
+
+def test_close_table_from_the_menu_mid_match_asks_once_more(app_factory):
+    from felt.ui import i18n
+    app = app_factory((1280, 720), host_defaults={"players": 3})
+    ctl = app.controller
+    _host_and_start(app)
+    ctl.open_menu()
+    close = next(b for b in app.stack.top.buttons if b.text == i18n.t("app.close_table"))
+    click(app, close)
+    assert app.stack.top.title == i18n.t("app.close_table_q") and ctl.host is not None   # asked, not closed
+    click(app, next(b for b in app.stack.top.buttons if b.text == i18n.t("app.close_table")))
+    pump(app, lambda: ctl.kind == "start" and ctl.host is None, what="the table closed")

@@ -630,7 +630,9 @@ class Controller:
         ]
         if self.admin and (self.lobby or {}).get("running"):
             items.append((i18n.t("app.end_match"), self.end_match, "danger"))
-        items.append((i18n.t("app.close_table") if self.host is not None else i18n.t("leave"), self.leave, "danger"))
+        # closing the table mid-match ends it for everyone: that asks once more
+        close = self.confirm_leave if self.quit_needs_asking() else self.leave
+        items.append((i18n.t("app.close_table") if self.host is not None else i18n.t("leave"), close, "danger"))
         self.stack.push(MenuOverlay(i18n.t("menu"), items))
 
     def confirm_leave(self) -> None:

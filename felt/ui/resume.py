@@ -14,6 +14,7 @@ from typing import Any
 
 MAX_LISTED = 5          # newest unfinished tables offered
 MAX_SCANNED = 30        # journals looked at (the data folder keeps about that many)
+_seen: dict = {}        # (path, mtime, size) -> entry or None: a journal is replayed once
 
 
 def _in_use(path: Path) -> bool:
@@ -42,26 +43,34 @@ def unfinished_tables(folder: Path | None = None, limit: int = MAX_LISTED) -> li
         if len(out) >= limit:
             break
         try:
-            res = load_resume(p, repair=False)
-        except Exception:
-            continue
-        if res.log is None or res.state is None:
-            continue                # only a lobby: nothing was played that could be lost
-        phase = getattr(res.state, "phase", "")
-        if phase == "match_over" or res.lobby is not None:
-            continue                # the match ended (a lobby after it): nothing to resume
-        if _in_use(p):
-            continue                # its host runs (maybe this very window)
-        names = [str(s.get("name") or "") for s in res.log.seats()]
-        try:
-            mtime = p.stat().st_mtime
+            st = p.stat()
         except OSError:
-            mtime = 0.0
-        out.append({"path": str(p), "name": str(res.name or res.host.get("name") or p.stem),
-                    "round": int(getattr(res.state, "round_no", 1) or 1),
-                    "rounds": res.log.header.get("rounds") or (res.log.header.get("rules") or {}).get("rounds"),
-                    "players": names, "mtime": mtime, "phase": phase})
+            continue
+        key = (str(p), st.st_mtime_ns, st.st_size)
+        if key not in _seen:
+            _seen[key] = _entry(p, st.st_mtime, load_resume)
+        entry = _seen[key]
+        if entry is None or _in_use(p):
+            continue                # not resumable, or its host runs (maybe this very window)
+        out.append(dict(entry))
     return out
+
+
+def _entry(p: Path, mtime: float, load_resume) -> dict | None:
+    try:
+        res = load_resume(p, repair=False)
+    except Exception:
+        return None
+    if res.log is None or res.state is None:
+        return None                 # only a lobby: nothing was played that could be lost
+    phase = getattr(res.state, "phase", "")
+    if phase == "match_over" or res.lobby is not None:
+        return None                 # the match ended (a lobby after it): nothing to resume
+    names = [str(s.get("name") or "") for s in res.log.seats()]
+    return {"path": str(p), "name": str(res.name or res.host.get("name") or p.stem),
+            "round": int(getattr(res.state, "round_no", 1) or 1),
+            "rounds": res.log.header.get("rounds") or (res.log.header.get("rules") or {}).get("rounds"),
+            "players": names, "mtime": mtime, "phase": phase}
 
 
 def resume_config(path: str | os.PathLike, interface: str | None = None, over: dict | None = None) -> Any:
