@@ -69,3 +69,15 @@ def test_without_a_size_the_last_window_is_used(cfg, app_factory):
     (cfg / "settings.json").write_text(json.dumps({"window": [1000, 700]}))
     app = app_factory(size=None)
     assert app.window.get_size() == (1000, 700)
+
+
+def test_a_size_larger_than_the_screen_is_scaled_to_fit(app_factory, cfg, monkeypatch, capsys):
+    import pygame
+    app = app_factory(size=(500, 700))
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(pygame.display, "Info", lambda: type("I", (), {"current_w": 1280, "current_h": 800})())
+    assert app._fit_screen((390, 844)) == (332, 720)          # the phone's shape, on a laptop's screen
+    assert "390x844 does not fit the screen (1280x800): using 332x720" in capsys.readouterr().err
+    assert app._fit_screen((1000, 700)) == (1000, 700)        # fits: untouched
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "dummy")
+    assert app._fit_screen((3000, 3000)) == (3000, 3000)      # no screen: as asked
