@@ -20,6 +20,20 @@ def _handler(target: str):
     return run
 
 
+def _window_size(text: str) -> tuple[int, int]:
+    """argparse type of ``--size``: 'WIDTHxHEIGHT' in pixels."""
+    from felt.ui.settings import SIZE_MAX, SIZE_MIN, parse_size
+    size = parse_size(text)
+    if size is None:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a window size: expected WIDTHxHEIGHT, {SIZE_MIN}..{SIZE_MAX} pixels each, e.g. 390x844")
+    return size
+
+
+SIZE_HELP = ("window size in pixels, WIDTHxHEIGHT (e.g. 390x844 for a phone layout; "
+             "default: the settings file's 'size', else the last window's)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="felt",
@@ -27,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
         "Without a subcommand, opens the game window.",
     )
     p.add_argument("--lang", choices=["de", "en"], default=None, help="language of the window (default: saved setting, else de)")
+    p.add_argument("--size", type=_window_size, default=None, metavar="WxH", help=SIZE_HELP)
     p.set_defaults(run=_handler("felt.ui.app:cmd_start"))
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -67,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--journal", default=None, metavar="FILE", help="journal file (default: in the user's data folder)")
     h.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE", help="resume the table from a journal")
     h.add_argument("--no-announce", action="store_true", help="do not announce over mDNS")
+    h.add_argument("--size", type=_window_size, default=argparse.SUPPRESS, metavar="WxH", help=SIZE_HELP)
     h.set_defaults(run=_handler("felt.cli:_host"))
 
     # discover ------------------------------------------------------------
@@ -88,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     j = sub.add_parser("join", help="open the window and join a table by address")
     j.add_argument("address", metavar="ADDRESS:PORT")
     j.add_argument("--name", default=None)
+    j.add_argument("--size", type=_window_size, default=argparse.SUPPRESS, metavar="WxH", help=SIZE_HELP)
     j.set_defaults(run=_handler("felt.ui.app:cmd_join"))
 
     # snapshot ------------------------------------------------------------
@@ -98,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     sn.set_defaults(run=_handler("felt.ui.snapshot:cmd_snapshot"))
 
     # tournament ----------------------------------------------------------
-    t = sub.add_parser("tournament", help="bot levels against each other, with 95% intervals")
+    t = sub.add_parser("tournament", help="bot levels against each other, with 95%% intervals")
     t.add_argument("--rules", default="PR-002", metavar="ID|FILE")
     t.add_argument("--bots", required=True, metavar="LEVEL,LEVEL,...")
     t.add_argument("--rounds", type=int, default=200)
@@ -140,6 +157,8 @@ def _host(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import os
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # before anything imports pygame
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

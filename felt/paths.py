@@ -5,7 +5,8 @@ import os
 import sys
 from pathlib import Path
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+# inside the package, so a wheel ships them (the top-level assets/ only has a README saying so)
+ASSETS = Path(__file__).resolve().parent / "assets"
 
 
 def _base(env: str, fallback: str) -> Path:

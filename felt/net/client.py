@@ -96,8 +96,11 @@ class AsyncClient:
                  on_status: Callable[[str, str], Any] | None = None,
                  ping_every: float = 15.0, connect_timeout: float = 5.0,
                  first_connect_for: float | None = None, discover: bool = True,
-                 discover_after: float = 1.0):
+                 discover_after: float = 1.0, refused_final: bool = False):
         self.host, self.port, self.name = host, port, name
+        # a refused very first connection ends the client at once with reason "refused: ..."
+        # (nothing listens there: a window says so instead of retrying until a timeout)
+        self.refused_final = refused_final
         # how long to try the very first connection (None: as long as reconnect_for); an
         # address that does not resolve at all then fails at once
         self.first_connect_for = first_connect_for
@@ -158,6 +161,9 @@ class AsyncClient:
                 except (OSError, asyncio.TimeoutError) as exc:
                     if lost_at is None:
                         lost_at = time.monotonic()
+                    if self.connects == 0 and self.refused_final and isinstance(exc, ConnectionRefusedError):
+                        self._final = f"refused: {self.host}:{self.port} refused the connection"
+                        break
                     first = self.connects == 0 and self.first_connect_for is not None
                     window = self.first_connect_for if first else self.reconnect_for
                     if time.monotonic() - lost_at > window or (first and isinstance(exc, socket.gaierror)):
@@ -331,10 +337,10 @@ class ClientThread:
 
     def __init__(self, host: str, port: int, name: str, token: str | None = None,
                  spectator: bool = False, reconnect_for: float = 120.0, ping_every: float = 15.0,
-                 discover: bool = True):
+                 discover: bool = True, refused_final: bool = False):
         self._client = AsyncClient(host, port, name, token, spectator, reconnect_for,
                                    on_message=self._on_message, on_status=self._on_status,
-                                   ping_every=ping_every, discover=discover)
+                                   ping_every=ping_every, discover=discover, refused_final=refused_final)
         self._inbox: "queue.SimpleQueue[dict]" = queue.SimpleQueue()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None

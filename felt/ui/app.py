@@ -24,7 +24,11 @@ def _init_pygame():
     # a tap must arrive as a finger event, and mouse clicks must not turn into fake touches
     os.environ.setdefault("SDL_MOUSE_TOUCH_EVENTS", "0")
     import pygame
-    pygame.init()
+    from felt.ui.sound import quiet_stderr
+    # quietly: without a sound device the audio libraries (ALSA) would fill the terminal;
+    # felt.ui.sound says it in one line when the sounds are loaded
+    with quiet_stderr():
+        pygame.init()
     return pygame
 
 
@@ -35,6 +39,8 @@ class App:
                  host_defaults: dict | None = None, discover: bool = True, interface: str | None = None,
                  lang: str | None = None, reconnect_for: float = 120.0, show_start: bool = True) -> None:
         pygame = _init_pygame()
+        from felt.ui.sound import start_mixer
+        start_mixer()                     # no sound device: one line on the terminal, now
         from felt.ui import i18n
         from felt.ui import settings as settings_mod
         from felt.ui.controller import Controller
@@ -46,8 +52,9 @@ class App:
         # `--lang` applies to this run only; switching in the window is what gets saved
         i18n.set_lang(lang if lang in i18n.LANGS else self.settings.lang)
         if size is None:
-            size = tuple(self.settings.window) if self.settings.window else self._default_size()
-        size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
+            chosen = settings_mod.parse_size(self.settings.size)
+            size = chosen or (tuple(self.settings.window) if self.settings.window else self._default_size())
+        size = self._fit_screen((max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))))
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Felt Club")
         try:
@@ -60,8 +67,32 @@ class App:
                                      reconnect_for=reconnect_for)
         self.runner = Runner(self.stack, self.window, fps=60, idle_ms=250, poll=self._poll)
         self._closed = False
+        self.remote = None
+        if os.environ.get("FELT_REMOTE"):     # driven from outside (felt/ui/remote.py)
+            from felt.ui.remote import Remote
+            self.remote = Remote(self, os.environ["FELT_REMOTE"])
         if show_start:
             self.controller.show_start()
+
+    def _fit_screen(self, size: tuple[int, int]) -> tuple[int, int]:
+        """A size larger than the screen (say 390x844 on an 800-pixel-high laptop) is scaled
+        down, keeping its shape, so the whole window stays visible; said in one line."""
+        try:
+            if self.pygame.display.get_driver() in ("dummy", "offscreen"):
+                return size
+            info = self.pygame.display.Info()
+            sw, sh = int(info.current_w) - 40, int(info.current_h) - 80
+        except Exception:
+            return size
+        w, h = size
+        if sw <= 0 or sh <= 0 or (w <= sw and h <= sh):
+            return size
+        k = min(sw / w, sh / h)
+        fit = (max(MIN_SIZE[0], int(w * k)), max(MIN_SIZE[1], int(h * k)))
+        import sys
+        print(f"felt: window size {w}x{h} does not fit the screen ({sw + 40}x{sh + 80}): using {fit[0]}x{fit[1]}",
+              file=sys.stderr, flush=True)
+        return fit
 
     def _default_size(self) -> tuple[int, int]:
         try:
@@ -77,6 +108,8 @@ class App:
 
     def _poll(self) -> None:
         self.controller.poll()
+        if self.remote is not None:
+            self.remote.poll()
 
     # the loop
     def step(self, block: bool = False) -> bool:
@@ -102,6 +135,8 @@ class App:
         except Exception:
             pass
         settings_mod.save(self.settings, self.settings_base)
+        if self.remote is not None:
+            self.remote.write_state()
         self.controller.shutdown()
         self.pygame.display.quit()
 
@@ -111,9 +146,15 @@ def _apply_lang(args: Any) -> str | None:
     return getattr(args, "lang", None) or None
 
 
+def _size(args: Any) -> tuple[int, int] | None:
+    """`--size WxH` (before or after the sub-command), else None (settings decide)."""
+    size = getattr(args, "size", None)
+    return tuple(size) if size else None
+
+
 def cmd_start(args: Any) -> int:
     """`felt`: the window on the start screen."""
-    app = App(lang=_apply_lang(args))
+    app = App(lang=_apply_lang(args), size=_size(args))
     return app.run()
 
 
@@ -136,20 +177,27 @@ def cmd_host(args: Any) -> int:
         return 2
     if getattr(args, "resume", None) is None:
         config = dataclasses.replace(config, auto_next=-1.0, name=args.name or "")
-    app = App(lang=_apply_lang(args), interface=getattr(args, "interface", None), show_start=False)
+    app = App(lang=_apply_lang(args), interface=getattr(args, "interface", None), show_start=False,
+              size=_size(args))
     app.controller.host_table(config)   # on failure: the start screen says why
     return app.run()
 
 
 def cmd_join(args: Any) -> int:
     """`felt join ADDRESS:PORT`: open the window and join that table directly."""
+    import sys
     from felt.ui.start_scene import parse_address
     addr = parse_address(str(args.address))
     if addr is None:
         print(f"felt join: not an address: {args.address!r} (expected ADDRESS:PORT)")
         return 2
-    app = App(lang=_apply_lang(args), show_start=False, discover=False)
+    # discovery stays on: after a failed join the start screen's list searches for tables
+    app = App(lang=_apply_lang(args), show_start=False, size=_size(args))
     if getattr(args, "name", None):
-        app.settings.name = " ".join(str(args.name).split())[:24]
+        from felt.ui.settings import NAME_MAX
+        name = " ".join(str(args.name).split())
+        if len(name) > NAME_MAX:
+            print(f"felt join: --name is cut to {NAME_MAX} characters: {name[:NAME_MAX]!r}", file=sys.stderr)
+        app.settings.name = name[:NAME_MAX]
     app.controller.join(*addr)
     return app.run()

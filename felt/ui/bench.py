@@ -35,7 +35,9 @@ def run_bench(seconds: float = 5.0, size=(1280, 720)) -> dict:
     from felt.ui.snapshot import DEMO_NAMES, demo_states
     from felt.ui.table_scene import TableScene
 
-    pygame.init()
+    from felt.ui.sound import quiet_stderr
+    with quiet_stderr():            # no ALSA noise without a sound device
+        pygame.init()
     screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     demo = demo_states("PR-002", 6, 7)
     st, _ = demo["deal"]

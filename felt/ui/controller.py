@@ -27,6 +27,7 @@ from felt.ui import chat as _chat  # noqa: F401  (its texts for the menu)
 from felt.ui import howto as _howto  # noqa: F401  (its texts for the menu)
 from felt.ui import i18n, pacing
 from felt.ui import settings as settings_mod
+from felt.ui import texts_contact  # noqa: F401  (registers this feature's texts)
 from felt.ui.scene import wake
 from felt.ui.settings import Settings
 from felt.ui.shell import AppStack, MenuOverlay
@@ -80,6 +81,8 @@ class Controller:
         self._reset_table()
         self.banner_log: list[tuple[float, str, str]] = []   # (time, text or '', kind): tests read it
         self.errors: list[dict] = []         # error messages from the host (tests read them)
+        self.quit_dialog = None              # the "end the match for everyone?" question, while shown
+        stack.on_quit_request = self.request_quit
 
     def _reset_table(self) -> None:
         from felt.ui.playlog import PlayLog
@@ -146,11 +149,57 @@ class Controller:
         from felt.ui.start_scene import StartScene
         self.start_browser()
         sc = StartScene(self.settings, tables_fn=self.tables, on_join=self.join, on_host=self.host_table,
-                        on_settings=self.save_settings, searching=self.discover)
+                        on_settings=self.save_settings, searching=self.discover,
+                        resumable=self.resumable(), on_resume=self.resume_table)
         if status:
             sc.set_status(status, kind)
         self._set_main("start", sc)
         self.stack.show_banner(None)
+
+    def resumable(self) -> list[dict]:
+        """Unfinished tables of this device (journals in the data folder) to offer on the start screen."""
+        if self.host is not None:
+            return []
+        from felt.ui.resume import unfinished_tables
+        return unfinished_tables()
+
+    def resume_table(self, path: str) -> bool:
+        """Bring a crashed or closed table back from its journal (as `felt host --resume PATH`)
+        and sit down at it as its owner."""
+        from felt.ui.resume import resume_config
+        over = {k: v for k, v in self.host_defaults.items() if k in ("interface", "announce", "bot_delay", "think_ms")}
+        try:
+            config, warnings = resume_config(path, self.interface, over)
+        except Exception as exc:
+            self.show_start(i18n.t("resume.failed", msg=str(exc)), "bad")
+            return False
+        ok = self.host_table(config)
+        for w in warnings[:1]:
+            self.stack.notify(w, "warn", 6.0)
+        return ok
+
+    # ------------------------------------------------------------------ quit
+    def quit_needs_asking(self) -> bool:
+        """Quitting this window ends a running match for everyone: its host runs here."""
+        return self.host is not None and bool((self.lobby or {}).get("running"))
+
+    def request_quit(self) -> bool:
+        """Ctrl+Q or the window's close button: True = not now (the question is shown)."""
+        if not self.quit_needs_asking():
+            return False
+        dlg = self.quit_dialog
+        if dlg is not None and dlg in self.stack.scenes:
+            return True                          # already asking
+        from felt.ui.shell import ConfirmOverlay
+        self.quit_dialog = ConfirmOverlay(i18n.t("quit.title"), i18n.t("quit.body"), [
+            (i18n.t("quit.no"), None, "primary"),
+            (i18n.t("quit.yes"), self._quit_now, "danger")])
+        self.stack.push(self.quit_dialog)
+        return True
+
+    def _quit_now(self) -> None:
+        self.quit_dialog = None
+        self.stack.quit_requested = True
 
     def _set_main(self, kind: str, scene) -> None:
         self.kind = kind
@@ -206,8 +255,10 @@ class Controller:
             token = self.settings.seats.get(self._seat_key)   # back to my seat at this table
             self._remembered = token is not None
         name = self.settings.name or i18n.t("name.default")
+        # a refused first connection is said at once ("refused"); "no answer" only after
+        # connect_timeout (poll)
         self.client = UIClient(address, int(port), name, token=token, spectator=spectator,
-                               reconnect_for=self.reconnect_for).start()
+                               reconnect_for=self.reconnect_for, refused_final=True).start()
         self._connect_deadline = time.monotonic() + self.connect_timeout
         self._show_lobby()
 
@@ -489,7 +540,11 @@ class Controller:
                 self._closing = True
                 self.join(address, port, display=display, spectator=spectator)
                 return
-            text = {"kicked": i18n.t("app.kicked"), "shutdown": i18n.t("net.host_left"),
+            if code == "refused":
+                text = i18n.t("net.failed", msg=i18n.t("app.refused", addr=self.display_address))
+            else:
+                text = None
+            text = text or {"kicked": i18n.t("app.kicked"), "shutdown": i18n.t("net.host_left"),
                     "table_full": i18n.t("app.table_full"), "replaced": i18n.t("app.replaced"),
                     "bad_token": i18n.t("app.bad_token")}.get(code) or i18n.t("net.failed", msg=reason or "?")
             c, self.client = self.client, None
@@ -647,12 +702,15 @@ class Controller:
         items.append((i18n.t("howto.title"), self.show_howto, "secondary"))
         items.append((i18n.t("chat.title"), self.open_chat, "secondary"))
         items += [
-            (i18n.t("language") + ": " + i18n.t("lang.en" if i18n.get_lang() == "de" else "lang.de"),
-             self.toggle_lang, "secondary"),
+            # the language in force, and the one a tap switches to
+            (i18n.t("language") + ": " + i18n.t("lang." + i18n.get_lang()) + " → "
+             + i18n.t("lang.en" if i18n.get_lang() == "de" else "lang.de"), self.toggle_lang, "secondary"),
         ]
         if self.admin and (self.lobby or {}).get("running"):
             items.append((i18n.t("app.end_match"), self.end_match, "danger"))
-        items.append((i18n.t("app.close_table") if self.host is not None else i18n.t("leave"), self.leave, "danger"))
+        # closing the table mid-match ends it for everyone: that asks once more
+        close = self.confirm_leave if self.quit_needs_asking() else self.leave
+        items.append((i18n.t("app.close_table") if self.host is not None else i18n.t("leave"), close, "danger"))
         self.stack.push(MenuOverlay(i18n.t("menu"), items))
 
     def confirm_leave(self) -> None:

@@ -1,4 +1,4 @@
-"""Fonts from assets/fonts (DejaVu Sans: has ♠♥♦♣, ★ and all German letters).
+"""Fonts from felt/assets/fonts (DejaVu Sans: has ♠♥♦♣, ★ and all German letters).
 
 Never pygame's default font (it has no suit glyphs). ``font(px, bold)`` is cached;
 ``render(text, px, color, bold)`` caches rendered text surfaces (LRU) so redrawing a

@@ -26,6 +26,7 @@ from felt.ui.scene import BACK, KEY, PRESS, RELEASE, Input, Scene
 from felt.ui.settings import LEVELS, Settings
 from felt.ui.shell import CycleButton, ScrollForm, draw_header, header_buttons
 from felt.ui.start_scene import template_name
+from felt.ui.texts_contact import plural
 from felt.ui.widgets import Button, Choice, IconButton, Widget, draw_text
 
 
@@ -263,6 +264,7 @@ class LobbyScene(Scene):
                                  on_change=self._rounds_changed, wrap_around=False)
         self.addr_caption = Caption()
         self.seats_caption = Caption(bold=True)
+        self.fill_caption = Caption(color=theme.GOLD)
         self.rules_block = TextBlock()
         self.wait_caption = Caption()
         self.seat_rows: list[SeatRow] = []
@@ -328,7 +330,7 @@ class LobbyScene(Scene):
             row.selected = self.admin and row.seat.get("seat") == self.selected
         r = self.rules()
         tid = str(self.lobby.get("template") or "custom")
-        opts = [(t, t) for t in TEMPLATE_ORDER]
+        opts = [(t, template_name(t)) for t in TEMPLATE_ORDER]       # names, not ids ("PR-002")
         if tid.upper() not in TEMPLATE_ORDER:
             opts.append((tid, i18n.t("app.custom_rules")))
         self.template.options = opts
@@ -359,11 +361,16 @@ class LobbyScene(Scene):
         self.addr_caption.text = i18n.t("lobby.address", addr=self.address) if self.address else ""
         humans = sum(1 for s in seats if s.get("kind") == "human")
         bots = sum(1 for s in seats if s.get("kind") == "bot")
-        self.seats_caption.text = i18n.t("app.seats_line", humans=humans, bots=bots,
-                                         free=len(seats) - humans - bots)
+        free = len(seats) - humans - bots
+        self.seats_caption.text = " · ".join([plural("n.players", humans), plural("n.bots", bots),
+                                              plural("n.free", free)])
         spect = int(self.lobby.get("spectators") or 0)
         if spect:
-            self.seats_caption.text += " · " + i18n.t("app.spectators", n=spect)
+            self.seats_caption.text += " · " + plural("n.watching", spect)
+        # the host fills free seats with bots when the match starts: say so before it does
+        level = str((self.lobby.get("options") or {}).get("bot_level") or "normal")
+        self.fill_caption.text = (i18n.t("lobby.bots_fill", level=i18n.t("level." + level))
+                                  if free > 0 and not self.lobby.get("running") else "")
         self.rules_btn.text = i18n.t("lobby.edit_rules") if self.admin else i18n.t("app.view_rules")
         self.start_btn.text = i18n.t("lobby.start")
         self.start_btn.visible = self.admin
@@ -494,7 +501,7 @@ class LobbyScene(Scene):
         choices = (self.template, self.n_seats, self.turn_timer, self.rounds)
         for c in choices:
             c.px = px["label"]
-        for cap in (self.addr_caption, self.seats_caption, self.wait_caption):
+        for cap in (self.addr_caption, self.seats_caption, self.wait_caption, self.fill_caption):
             cap.px = px["body"]
         self.actions.px = px["body"]
         self.rules_block.px = px["body"]
@@ -511,6 +518,8 @@ class LobbyScene(Scene):
             left_items.append((self.addr_caption, cap_h))
         left_items.append((self.seats_caption, cap_h))
         left_items += [(row, seat_h) for row in self.seat_rows]
+        if self.fill_caption.text:
+            left_items.append((self.fill_caption, cap_h + (cap_h // 2 if S.portrait or S.w < 900 else 0)))
         if self.admin:
             left_items.append((self.actions, act_h))
         right_items = []

@@ -36,6 +36,8 @@ class Settings:
     turn_timer: int = 0             # turn timer of a hosted table, seconds (0 = off)
     rounds: int | None = None       # rounds of a hosted table's match (None = the rule set's, 0 = open-ended)
     window: list = field(default_factory=list)   # [w, h] of the last window (desktop)
+    size: str = ""                  # a window size chosen by the player, "390x844" ('' = the last
+                                    # window's size, else fitted to the screen); `felt --size` beats it
     seats: dict = field(default_factory=dict)    # "address:port" -> seat token (back to the seat
                                                  # after the app was closed or the phone slept)
 
@@ -73,6 +75,8 @@ class Settings:
         if not (isinstance(self.window, list) and len(self.window) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) and 200 <= v <= 10000 for v in self.window)):
             self.window = []
+        if not isinstance(self.size, str) or parse_size(self.size) is None:
+            self.size = d.size
         return self
 
     def remember_seat(self, address: str, token: str | None) -> None:
@@ -94,6 +98,29 @@ class Settings:
                 if k in known:
                     setattr(s, k, v)
         return s.clean()
+
+
+SIZE_MIN, SIZE_MAX = 200, 10000
+
+
+def parse_size(text) -> tuple[int, int] | None:
+    """'390x844' (also '390X844', '390*844', '390,844') -> (390, 844); None if not a size
+    in 200..10000 pixels each way ('' is None too)."""
+    if not isinstance(text, str):
+        return None
+    t = text.strip().lower()
+    for sep in ("×", "*", ","):
+        t = t.replace(sep, "x")
+    w, sep, h = t.partition("x")
+    if not sep:
+        return None
+    try:
+        wi, hi = int(w.strip()), int(h.strip())
+    except ValueError:
+        return None
+    if not (SIZE_MIN <= wi <= SIZE_MAX and SIZE_MIN <= hi <= SIZE_MAX):
+        return None
+    return wi, hi
 
 
 def _int_in(v, lo: int, hi: int) -> bool:

@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from felt.ui import i18n, layout, theme
-from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, WHEEL, Input, Scene, SceneStack
+from felt.ui.scene import BACK, KEY, MOTION, PRESS, QUIT, RELEASE, WHEEL, Input, Scene, SceneStack
 from felt.ui.widgets import Banner, Button, Choice, IconButton, ListView, Toast, draw_text
 
 FAR = (-10000, -10000)
@@ -81,9 +81,19 @@ class AppStack(SceneStack):
         self.toast.show(text, seconds, kind)
         self.overlay_dirty = True
 
+    # ``on_quit_request()``: asked before Ctrl+Q or closing the window quits; True means
+    # "not yet" (e.g. it showed a confirmation whose answer quits or not)
+    on_quit_request: Callable[[], bool] | None = None
+
+    def request_quit(self) -> None:
+        cb = self.on_quit_request
+        if cb is not None and cb():
+            return
+        self.quit_requested = True
+
     def handle(self, inp: Input) -> None:
-        if inp.kind == KEY and inp.key == pygame.K_q and inp.mod & pygame.KMOD_CTRL:
-            self.quit_requested = True          # Ctrl+Q quits from every scene
+        if (inp.kind == KEY and inp.key == pygame.K_q and inp.mod & pygame.KMOD_CTRL) or inp.kind == QUIT:
+            self.request_quit()                 # Ctrl+Q quits from every scene (asking first where needed)
             return
         if inp.kind == KEY and inp.key == pygame.K_F11:
             try:
@@ -425,6 +435,44 @@ class MenuOverlay(Scene):
         draw_text(surface, self.title, tr, self.px["title"], theme.GOLD, bold=True)
         for b in self.buttons:
             b.draw(surface)
+
+
+class ConfirmOverlay(MenuOverlay):
+    """A question with a sentence of explanation and its answers (``items`` as for
+    MenuOverlay), e.g. "End the match for everyone?" before the host's window closes."""
+
+    def __init__(self, title: str, body: str, items: Sequence[tuple[str, Callable[[], Any], str]]) -> None:
+        super().__init__(title, items)
+        self.body = body
+        self.body_rect = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, w: int, h: int) -> None:
+        super().layout(w, h)
+        px = self.px
+        cw = self.card.w
+        lines = len(fonts_wrap(self.body, px["body"], cw - 40)) if self.body else 0
+        body_h = int(lines * px["body"] * 1.35) + (12 if lines else 0)
+        title_h = int(px["title"] * 2.2)
+        bh = int(max(48, px["button"] * 2.8))
+        ch = min(title_h + body_h + len(self.buttons) * (bh + 10) + 16, h - 32)
+        self.card = pygame.Rect(0, 0, cw, ch)
+        self.card.center = (w // 2, h // 2)
+        self.body_rect = pygame.Rect(self.card.left + 20, self.card.top + title_h, cw - 40, body_h)
+        y = self.body_rect.bottom
+        for b in self.buttons:
+            b.set_rect(pygame.Rect(self.card.left + 16, y, cw - 32, bh))
+            y += bh + 10
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.body:
+            draw_text(surface, self.body, self.body_rect, self.px["body"], theme.TEXT, wrap=True, valign="top",
+                      min_px=10)
+
+
+def fonts_wrap(text: str, px: int, max_w: int) -> list[str]:
+    from felt.ui import fonts
+    return fonts.wrap(text, px, max_w, 0, False)
 
 
 class PickerOverlay(Scene):

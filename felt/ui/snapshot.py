@@ -254,6 +254,29 @@ def _select_demo(scene) -> None:
     scene._refresh_buttons()
 
 
+def _resume_scenes() -> list:
+    from felt.ui.start_scene import snapshot_resume_scene
+    return [snapshot_resume_scene()]
+
+
+def _resume_picker_scenes() -> list:
+    from felt.ui import i18n
+    from felt.ui.shell import PickerOverlay
+    from felt.ui.start_scene import snapshot_resume_scene
+    sc = snapshot_resume_scene()
+    return [sc, PickerOverlay(i18n.t("resume.title"), sc.resume_items(), lambda *_: None)]
+
+
+def _quit_confirm_scenes(table, names) -> list:
+    """The host's table mid-match with the question Ctrl+Q or closing the window asks."""
+    from felt.ui import i18n, texts_contact  # noqa: F401
+    from felt.ui.shell import ConfirmOverlay
+    st, ev = table
+    scene, _ = _scene_for("table", st, ev, 0, names)
+    return [scene, ConfirmOverlay(i18n.t("quit.title"), i18n.t("quit.body"),
+                                  [(i18n.t("quit.no"), None, "primary"), (i18n.t("quit.yes"), None, "danger")])]
+
+
 def cmd_snapshot(args) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -354,6 +377,21 @@ def cmd_snapshot(args) -> int:
                 stack.draw(surf)
             except Exception as exc:  # the other helper's scene must not stop the snapshot
                 print(f"note: {name} scene failed at {w}x{h}: {exc!r}")
+                continue
+            path = out / f"{name}-{w}x{h}.png"
+            pygame.image.save(surf, str(path))
+            written.append(path)
+        # first contact: resuming an interrupted table, and the host's quit question
+        for name, build in (("start-resume", _resume_scenes), ("resume-picker", _resume_picker_scenes),
+                            ("quit-confirm", lambda: _quit_confirm_scenes(demo["table"], names5))):
+            try:
+                stack = SceneStack((w, h))
+                for scene in build():
+                    stack.push(scene)
+                surf = pygame.Surface((w, h))
+                stack.draw(surf)
+            except Exception as exc:
+                print(f"note: {name} failed at {w}x{h}: {exc!r}")
                 continue
             path = out / f"{name}-{w}x{h}.png"
             pygame.image.save(surf, str(path))

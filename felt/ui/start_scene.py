@@ -16,9 +16,9 @@ from typing import Any, Callable
 
 import pygame
 
-from felt.ui import i18n, layout, theme
+from felt.ui import i18n, layout, texts_contact, theme
 from felt.ui.scene import KEY, PRESS, Input, Scene
-from felt.ui.settings import Settings
+from felt.ui.settings import NAME_MAX, Settings
 from felt.ui.shell import draw_header, header_buttons
 from felt.ui.widgets import Button, IconButton, ListView, TextField, draw_text
 
@@ -82,11 +82,44 @@ def table_item(tb: dict, narrow: bool = False) -> dict:
     return {"title": str(tb.get("name", "?")), "subtitle": sub, "right": right, "table": tb}
 
 
+class LangButton(IconButton):
+    """The language switch: the language in force, large ("DE"), and the one a tap switches
+    to under it ("→ EN"), so it never reads as the language shown now being the other."""
+
+    def __init__(self, on_click=None, hotkeys=()) -> None:
+        super().__init__("", on_click, hotkeys=hotkeys)
+        self.retext()
+
+    def retext(self) -> None:
+        cur = i18n.get_lang()
+        self.current = cur.upper()
+        self.other = ("en" if cur == "de" else "de").upper()
+        self.text = self.current
+
+    def draw(self, surface) -> None:
+        if not self.visible or self.rect.w <= 0:
+            return
+        text = self.text
+        self.text = ""
+        super().draw(surface)                       # the button's body
+        self.text = text
+        r = self.rect.inflate(-6, -8)
+        top = pygame.Rect(r.left, r.top, r.w, r.h * 58 // 100)
+        bot = pygame.Rect(r.left, top.bottom, r.w, r.h - top.h)
+        draw_text(surface, self.current, top, self.px, theme.GOLD, bold=True, valign="bottom", min_px=9)
+        draw_text(surface, "→ " + self.other, bot, max(9, self.px * 3 // 4), theme.TEXT_DIM, valign="top",
+                  min_px=8)
+
+
 class StartScene(Scene):
     def __init__(self, settings: Settings | None = None, tables_fn: Callable[[], list[dict]] | None = None,
                  on_join: Callable[[str, int], Any] | None = None, on_host: Callable[[], Any] | None = None,
-                 on_settings: Callable[[Settings], Any] | None = None, searching: bool = True) -> None:
+                 on_settings: Callable[[Settings], Any] | None = None, searching: bool = True,
+                 resumable: list[dict] | None = None, on_resume: Callable[[str], Any] | None = None) -> None:
         super().__init__()
+        # unfinished tables of this device (journals in the data folder) that can be resumed
+        self.resumable = list(resumable or [])
+        self.on_resume = on_resume
         self.settings = settings or Settings()
         self.tables_fn = tables_fn
         self.on_join = on_join
@@ -99,30 +132,77 @@ class StartScene(Scene):
         self.addr_open = bool(self.settings.last_address)
         self.S: layout.ScreenLayout | None = None
         self._poll_t = 0.0
-        self.name_field = TextField(self.settings.name, placeholder=i18n.t("name.default"), max_len=24,
-                                    on_change=self._name_changed, on_submit=lambda _t: self.name_field.focus(False))
+        self.name_field = TextField(self.settings.name, placeholder=i18n.t("name.default"), max_len=NAME_MAX,
+                                    on_change=self._name_changed, on_submit=lambda _t: self.name_field.focus(False),
+                                    on_limit=lambda n: self._too_long("your_name", n))
         self.addr_field = TextField(self.settings.last_address, placeholder="192.168.1.20:5000", max_len=60,
-                                    on_submit=lambda _t: self.join_address())
+                                    on_submit=lambda _t: self.join_address(),
+                                    on_limit=lambda n: self._too_long("start.address", n))
         self.list = ListView(on_select=self._picked, empty_text="")
         self.host_btn = Button(i18n.t("start.host"), self.host, kind="primary", hotkeys=(pygame.K_F2,))
         self.addr_btn = Button(i18n.t("start.join_addr"), self.toggle_address, kind="secondary",
                                hotkeys=(pygame.K_F3,))
         self.join_btn = Button(i18n.t("start.join"), self.join_address, kind="primary")
-        self.lang_btn = IconButton(self._lang_label(), self.toggle_lang, hotkeys=(pygame.K_F4,))
+        self.resume_btn = Button(self._resume_label(), self.open_resume, kind="secondary", hotkeys=(pygame.K_F5,))
+        self.resume_btn.visible = bool(self.resumable)
+        self.lang_btn = LangButton(self.toggle_lang, hotkeys=(pygame.K_F4,))
         self.mute_btn = IconButton("♪", self.toggle_mute, crossed=self.settings.muted)
         self.rects: dict[str, pygame.Rect] = {}
         self.refresh_tables()
 
     # ---------------------------------------------------------------- actions
+    def _resume_label(self) -> str:
+        n = len(self.resumable)
+        return i18n.t("start.resume_n", n=n) if n > 1 else i18n.t("start.resume")
+
+    def resume_items(self) -> list[dict]:
+        from felt.ui.resume import age_text
+        items = []
+        for tb in self.resumable:
+            rnd = i18n.t("resume.round", n=tb.get("round", 1))
+            if tb.get("rounds"):
+                rnd += f"/{tb['rounds']}"
+            names = ", ".join(n for n in tb.get("players") or [] if n)
+            items.append({"title": str(tb.get("name") or "?"), "subtitle": f"{rnd} · {names}" if names else rnd,
+                          "right": age_text(float(tb.get("mtime") or 0)), "resume": tb})
+        return items
+
+    def open_resume(self) -> None:
+        if not self.resumable or self.stack is None:
+            return
+        from felt.ui.shell import PickerOverlay
+        self._take_name()
+        self.stack.push(PickerOverlay(i18n.t("resume.title"), self.resume_items(), self._resume_picked,
+                                      empty_text=i18n.t("resume.none")))
+
+    def _resume_picked(self, _i: int, item: dict) -> None:
+        tb = item.get("resume") or {}
+        if tb.get("path") and self.on_resume:
+            self.set_status(i18n.t("app.hosting"))
+            self.on_resume(str(tb["path"]))
+
     def _lang_label(self) -> str:
-        return "EN" if i18n.get_lang() == "de" else "DE"
+        """The language in force ('DE'); the button also shows the one a tap switches to."""
+        return i18n.get_lang().upper()
 
     def player_name(self) -> str:
         name = " ".join(self.name_field.text.split())
         return name or i18n.t("name.default")
 
     def _name_changed(self, text: str) -> None:
-        self.settings.name = " ".join(text.split())[:24]
+        self.settings.name = " ".join(text.split())[:NAME_MAX]
+        self._changed()
+
+    def _too_long(self, label_key: str, n: int) -> None:
+        """Typed or pasted text did not fit its field: say which one, and its limit."""
+        self.set_status(i18n.t("field.limit", what=i18n.t(label_key), n=n), "bad")
+
+    def _take_name(self) -> None:
+        """The typed name (tidied) becomes the setting; an empty field stays empty (its
+        placeholder is no text: the default name is used without being typed in)."""
+        self.settings.name = " ".join(self.name_field.text.split())[:NAME_MAX]
+        if self.name_field.text != self.settings.name:
+            self.name_field.text = self.settings.name
         self._changed()
 
     def _changed(self) -> None:
@@ -134,9 +214,7 @@ class StartScene(Scene):
         self.mark_dirty()
 
     def host(self) -> None:
-        self.settings.name = self.player_name()
-        self.name_field.text = self.settings.name
-        self._changed()
+        self._take_name()
         self.set_status(i18n.t("app.hosting"))
         if self.on_host:
             self.on_host()
@@ -159,9 +237,7 @@ class StartScene(Scene):
         self.join(*addr)
 
     def join(self, address: str, port: int) -> None:
-        self.settings.name = self.player_name()
-        self.name_field.text = self.settings.name
-        self._changed()
+        self._take_name()
         self.set_status(i18n.t("net.connecting", addr=f"{address}:{port}"))
         if self.on_join:
             self.on_join(address, port)
@@ -187,7 +263,8 @@ class StartScene(Scene):
         self.host_btn.text = i18n.t("start.host")
         self.addr_btn.text = i18n.t("start.join_addr")
         self.join_btn.text = i18n.t("start.join")
-        self.lang_btn.text = self._lang_label()
+        self.resume_btn.text = self._resume_label()
+        self.lang_btn.retext()
         self.name_field.placeholder = i18n.t("name.default")
         self.list.set_items([table_item(t, self._narrow()) for t in self.tables])
         self.mark_dirty()
@@ -219,7 +296,7 @@ class StartScene(Scene):
         bh = S.button_h
         for wd in (self.name_field, self.addr_field):
             wd.px = px["label"]
-        for b in (self.host_btn, self.addr_btn, self.join_btn):
+        for b in (self.host_btn, self.addr_btn, self.join_btn, self.resume_btn):
             b.px = px["button"]
         self.list.px = px["label"]
         self.list.row_h = int(max(56, px["label"] * 3.8))
@@ -246,6 +323,9 @@ class StartScene(Scene):
                 fy -= bh + m
             else:
                 self.addr_btn.set_rect(pygame.Rect(x, fy, cw, bh))
+            if self.resume_btn.visible:
+                fy -= bh + m
+                self.resume_btn.set_rect(pygame.Rect(x, fy, cw, bh))
             self.rects["status"] = pygame.Rect(x, fy - status_h - m // 2, cw, status_h)
             list_bottom = self.rects["status"].top - m // 2
             self.rects["tables_label"] = pygame.Rect(x, y, cw, lab_h)
@@ -270,6 +350,9 @@ class StartScene(Scene):
                 self.addr_field.set_rect(pygame.Rect(lx, y, left_w - jw - m, bh))
                 self.join_btn.set_rect(pygame.Rect(lx + left_w - jw, y, jw, bh))
                 y += bh + m
+            if self.resume_btn.visible:
+                self.resume_btn.set_rect(pygame.Rect(lx, y, left_w, bh))
+                y += bh + m
             self.rects["status"] = pygame.Rect(lx, y, left_w, status_h * 2)
             self.rects["tables_label"] = pygame.Rect(rx, top, rw, lab_h)
             self.list.set_rect(pygame.Rect(rx, top + lab_h, rw, bottom - top - lab_h))
@@ -278,8 +361,8 @@ class StartScene(Scene):
 
     # ----------------------------------------------------------------- input
     def widgets(self):
-        return (self.lang_btn, self.mute_btn, self.host_btn, self.addr_btn, self.join_btn, self.name_field,
-                self.addr_field, self.list)
+        return (self.lang_btn, self.mute_btn, self.host_btn, self.addr_btn, self.join_btn, self.resume_btn,
+                self.name_field, self.addr_field, self.list)
 
     def handle(self, inp: Input) -> None:
         if inp.kind == KEY and (self.name_field.focused or self.addr_field.focused):
@@ -295,7 +378,8 @@ class StartScene(Scene):
                     self.mark_dirty()
             if self.name_field.rect.collidepoint(inp.pos) or (self.addr_open and self.addr_field.rect.collidepoint(inp.pos)):
                 return
-        self.dispatch(inp, (self.lang_btn, self.mute_btn, self.host_btn, self.addr_btn, self.join_btn, self.list)
+        self.dispatch(inp, (self.lang_btn, self.mute_btn, self.host_btn, self.addr_btn, self.join_btn,
+                            self.resume_btn, self.list)
                       + ((self.name_field, self.addr_field) if inp.kind != PRESS else ()))
 
     def update(self, dt: float) -> None:
@@ -325,8 +409,12 @@ class StartScene(Scene):
         lr = self.list.rect
         theme.panel(surface, lr, theme.PANEL, alpha=120, radius=12)
         if not self.tables:
-            msg = i18n.t("start.searching") if self.searching else ""
-            hint = i18n.t("start.none") + "\n" + i18n.t("start.mdns_hint")
+            if self.searching:
+                msg = i18n.t("start.searching")
+                hint = i18n.t("start.none") + "\n" + i18n.t("start.mdns_hint")
+            else:                   # nothing searches: do not claim "no table found yet"
+                msg = i18n.t("start.search_off")
+                hint = i18n.t("start.mdns_hint")
             inner = lr.inflate(-24, -24)
             th = int(px["label"] * 2.2)
             if msg:
@@ -337,6 +425,7 @@ class StartScene(Scene):
         self.list.draw(surface)
         self.host_btn.draw(surface)
         self.addr_btn.draw(surface)
+        self.resume_btn.draw(surface)
         if self.addr_open:
             self.addr_field.draw(surface)
             self.join_btn.draw(surface)
@@ -358,3 +447,20 @@ def snapshot_scene() -> StartScene:
     ]
     s = Settings(name="Anna", last_address="192.168.1.20:40123")
     return StartScene(s, tables_fn=lambda: tables)
+
+
+def snapshot_resume_scene() -> StartScene:
+    """The start screen offering two interrupted tables of this device (for ``felt snapshot``)."""
+    import time
+    now = time.time()
+    resumable = [
+        {"path": "/demo/table-1.journal", "name": "Tisch von Anna", "round": 3, "rounds": 5,
+         "players": ["Anna", "Beat", "Carla", "Dominik"], "mtime": now - 240, "phase": "play"},
+        {"path": "/demo/table-2.journal", "name": "WG Küche", "round": 1, "rounds": None,
+         "players": ["Anna", "Eveline", "Fritz"], "mtime": now - 3 * 3600, "phase": "exchange"},
+    ]
+    sc = snapshot_scene()
+    sc.resumable = resumable
+    sc.resume_btn.visible = True
+    sc.resume_btn.text = sc._resume_label()
+    return sc

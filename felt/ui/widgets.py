@@ -594,22 +594,218 @@ class ListView(Widget):
         surface.set_clip(clip)
 
 
+# the clipboard: the system's (SDL's clipboard, as pygame's own window library; pygame-ce's
+# scrap.put_text; pygame.scrap) where the platform has one, else copy and paste still work
+# inside this program (no display, the dummy video driver)
+_clip_local = [""]
+_sdl_lib: list = []
+
+
+def _sdl():
+    """pygame's own SDL2 library through ctypes (the instance pygame's window uses), or None."""
+    if _sdl_lib:
+        return _sdl_lib[0]
+    lib = None
+    try:
+        import ctypes
+        import glob
+        import os
+        base = os.path.dirname(pygame.__file__)
+        pats = [os.path.join(base + ".libs", "libSDL2-2*.so*"), os.path.join(base, "SDL2.dll"),
+                os.path.join(base, ".dylibs", "libSDL2*.dylib"), os.path.join(base, "libSDL2*.so*")]
+        for pat in pats:
+            found = sorted(glob.glob(pat))
+            if found:
+                lib = ctypes.CDLL(found[0])
+                break
+        if lib is not None:
+            lib.SDL_SetClipboardText.argtypes = [ctypes.c_char_p]
+            lib.SDL_SetClipboardText.restype = ctypes.c_int
+            lib.SDL_GetClipboardText.restype = ctypes.c_void_p
+            lib.SDL_HasClipboardText.restype = ctypes.c_int
+            lib.SDL_free.argtypes = [ctypes.c_void_p]
+    except Exception:
+        lib = None
+    _sdl_lib.append(lib)
+    return lib
+
+
+def clipboard_put(text: str) -> bool:
+    """Copy ``text``; True when the system clipboard took it (else only this program has it)."""
+    _clip_local[0] = text
+    if not pygame.display.get_init() or pygame.display.get_driver() in ("dummy", "offscreen"):
+        return False
+    lib = _sdl()
+    try:
+        if lib is not None and lib.SDL_SetClipboardText(text.encode("utf-8")) == 0:
+            return True
+    except Exception:
+        pass
+    try:
+        import pygame.scrap as scrap
+        if hasattr(scrap, "put_text"):          # pygame-ce
+            scrap.put_text(text)
+            return True
+        if not scrap.get_init():
+            scrap.init()
+        scrap.put(pygame.SCRAP_TEXT, text.encode("utf-8"))
+        return True
+    except Exception:
+        return False
+
+
+def clipboard_get() -> str:
+    """The clipboard's text (the system's where it has text, else what this program copied)."""
+    if pygame.display.get_init() and pygame.display.get_driver() not in ("dummy", "offscreen"):
+        lib = _sdl()
+        try:
+            if lib is not None and lib.SDL_HasClipboardText():
+                import ctypes
+                ptr = lib.SDL_GetClipboardText()
+                if ptr:
+                    try:
+                        text = ctypes.string_at(ptr).decode("utf-8", "replace")
+                    finally:
+                        lib.SDL_free(ptr)
+                    if text:
+                        return text
+        except Exception:
+            pass
+        try:
+            import pygame.scrap as scrap
+            if hasattr(scrap, "get_text"):      # pygame-ce
+                text = scrap.get_text()
+                if text:
+                    return text
+            if not scrap.get_init():
+                scrap.init()
+            raw = scrap.get(pygame.SCRAP_TEXT)
+            if raw:
+                return raw.decode("utf-8", "replace").replace("\x00", "")
+        except Exception:
+            pass
+    return _clip_local[0]
+
+
+def _shortcut(mod: int) -> bool:
+    """Ctrl (or the Mac's Cmd) held, Alt not (AltGr on some keyboards is Ctrl+Alt)."""
+    return bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META)) and not (mod & pygame.KMOD_ALT)
+
+
 class TextField(Widget):
-    """Single-line text entry; focus by tap; TEXTINPUT adds, Backspace deletes, Enter submits."""
+    """Single-line text entry as people know it.
+
+    - the placeholder is shown (greyed) while the field is empty; it never becomes text;
+    - tap/click focuses and puts the caret there; Left/Right, Home/End move it (with Shift
+      they select), Backspace/Delete delete, Ctrl+A selects all, Ctrl+C / Ctrl+X / Ctrl+V
+      copy, cut and paste (``pygame.scrap`` where the platform has a clipboard);
+    - ``max_len`` is visible: a counter appears near the limit, and text that did not fit
+      (typed or pasted) sets ``over`` and calls ``on_limit(max_len)`` (the screen says so);
+    - Enter calls ``on_submit(text)``, Esc drops the focus.
+    """
 
     def __init__(self, text: str = "", rect=None, placeholder: str = "", px: int = 18, max_len: int = 32,
-                 on_submit: Callable[[str], Any] | None = None, on_change: Callable[[str], Any] | None = None) -> None:
+                 on_submit: Callable[[str], Any] | None = None, on_change: Callable[[str], Any] | None = None,
+                 on_limit: Callable[[int], Any] | None = None) -> None:
         super().__init__(rect)
-        self.text = text
+        self._text = ""
+        self.cursor = 0
+        self.anchor: int | None = None       # selection: between anchor and cursor
         self.placeholder = placeholder
         self.px = px
         self.max_len = max_len
         self.on_submit = on_submit
         self.on_change = on_change
+        self.on_limit = on_limit
         self.focused = False
+        self.over = False                    # the last edit was cut at max_len
+        self.text = text
 
+    # ------------------------------------------------------------------ text
+    @property
+    def text(self) -> str:
+        return self._text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._text = self._clean(str(value or ""))[: self.max_len]
+        self.cursor = len(self._text)
+        self.anchor = None
+
+    @staticmethod
+    def _clean(text: str) -> str:
+        text = text.replace("\r\n", " ").replace("\n", " ").replace("\t", " ")
+        return "".join(ch for ch in text if ch.isprintable())
+
+    def selection(self) -> tuple[int, int] | None:
+        if self.anchor is None or self.anchor == self.cursor:
+            return None
+        return (min(self.anchor, self.cursor), max(self.anchor, self.cursor))
+
+    def selected_text(self) -> str:
+        sel = self.selection()
+        return self._text[sel[0]:sel[1]] if sel else ""
+
+    def select_all(self) -> None:
+        self.anchor, self.cursor = 0, len(self._text)
+
+    def _changed(self) -> None:
+        if self.on_change:
+            self.on_change(self._text)
+
+    def insert(self, add: str) -> bool:
+        """Put ``add`` at the caret (over the selection); cut at ``max_len``. True if changed."""
+        add = self._clean(add)
+        sel = self.selection()
+        a, b = sel if sel else (self.cursor, self.cursor)
+        room = self.max_len - (len(self._text) - (b - a))
+        self.over = len(add) > room
+        if self.over and self.on_limit:
+            self.on_limit(self.max_len)
+        add = add[: max(0, room)]
+        if not add and not sel:
+            return False
+        self._text = self._text[:a] + add + self._text[b:]
+        self.cursor, self.anchor = a + len(add), None
+        self._changed()
+        return True
+
+    def delete(self, forward: bool = False) -> bool:
+        sel = self.selection()
+        if sel:
+            a, b = sel
+        elif forward:
+            a, b = self.cursor, min(len(self._text), self.cursor + 1)
+        else:
+            a, b = max(0, self.cursor - 1), self.cursor
+        self.anchor = None
+        if a == b:
+            return False
+        self._text = self._text[:a] + self._text[b:]
+        self.cursor = a
+        self.over = False
+        self._changed()
+        return True
+
+    def move(self, to: int, select: bool = False) -> None:
+        to = max(0, min(len(self._text), to))
+        if select:
+            if self.anchor is None:
+                self.anchor = self.cursor
+        elif self.selection() is not None and to in (self.cursor - 1, self.cursor + 1):
+            # Left/Right on a selection: go to its edge, as text fields do
+            a, b = self.selection()
+            to = a if to < self.cursor else b
+            self.anchor = None
+        else:
+            self.anchor = None
+        self.cursor = to
+
+    # ----------------------------------------------------------------- focus
     def focus(self, on: bool = True) -> None:
         self.focused = on
+        if not on:
+            self.anchor = None
         try:
             if on:
                 pygame.key.start_text_input()
@@ -619,55 +815,158 @@ class TextField(Widget):
         except pygame.error:
             pass
 
+    # ---------------------------------------------------------------- layout
+    def _inner(self) -> pygame.Rect:
+        return self.rect.inflate(-20, -6)
+
+    def counter_text(self) -> str:
+        """'20/24' once the text is near its limit (or was cut), else ''."""
+        n = len(self._text)
+        if self.over or (self.focused and n >= self.max_len - max(3, self.max_len // 5)):
+            return f"{n}/{self.max_len}"
+        return ""
+
+    def _counter_w(self) -> int:
+        c = self.counter_text()
+        return fonts.width(c, max(9, self.px - 4)) + 8 if c else 0
+
+    def _start(self, inner_w: int) -> int:
+        """First character shown: the caret stays visible in a long text."""
+        t, px = self._text, self.px
+        if fonts.width(t, px) <= inner_w - 4:
+            return 0
+        start = 0
+        while start < self.cursor and fonts.width(t[start:self.cursor], px) > inner_w - 4:
+            start += 1
+        return start
+
+    def index_at(self, x: int) -> int:
+        inner = self._inner()
+        inner.w -= self._counter_w()
+        start = self._start(inner.w)
+        best, best_d = start, abs(x - inner.left)
+        for i in range(start, len(self._text) + 1):
+            d = abs(x - (inner.left + fonts.width(self._text[start:i], self.px)))
+            if d < best_d:
+                best, best_d = i, d
+        return best
+
+    # ----------------------------------------------------------------- input
     def handle(self, inp: Input):
         if not self.visible:
             return False
         if inp.kind == PRESS:
             inside = self.rect.collidepoint(inp.pos)
-            if inside != self.focused:
-                self.focus(inside)
-                return True if inside else "hover"
-            return inside
+            if inside:
+                was = self.focused
+                if not was:
+                    self.focus(True)
+                self.cursor, self.anchor = self.index_at(inp.pos[0]), None
+                return True
+            if self.focused:
+                self.focus(False)
+                return "hover"
+            return False
         if not self.focused:
             return False
         if inp.kind == TEXT:
-            add = "".join(ch for ch in inp.text if ch.isprintable())
-            if add and len(self.text) < self.max_len:
-                self.text = (self.text + add)[: self.max_len]
-                if self.on_change:
-                    self.on_change(self.text)
+            self.insert(inp.text)
             return True
         if inp.kind == KEY:
-            if inp.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
-                if self.on_change:
-                    self.on_change(self.text)
+            k, mod = inp.key, inp.mod
+            shift = bool(mod & pygame.KMOD_SHIFT)
+            if _shortcut(mod):
+                if k == pygame.K_a:
+                    self.select_all()
+                    return True
+                if k in (pygame.K_c, pygame.K_x):
+                    clip = self.selected_text() or (self._text if k == pygame.K_c else "")
+                    if clip:
+                        clipboard_put(clip)
+                    if k == pygame.K_x and self.selection():
+                        self.delete()
+                    return True
+                if k == pygame.K_v:
+                    self.insert(clipboard_get())
+                    return True
+                if k == pygame.K_LEFT:
+                    self.move(0, shift)
+                    return True
+                if k == pygame.K_RIGHT:
+                    self.move(len(self._text), shift)
+                    return True
+                if k == pygame.K_BACKSPACE:        # Ctrl+Backspace: the word before the caret
+                    if self.selection() is None:
+                        i = self.cursor
+                        while i > 0 and self._text[i - 1] == " ":
+                            i -= 1
+                        while i > 0 and self._text[i - 1] != " ":
+                            i -= 1
+                        self.anchor = i
+                    self.delete()
+                    return True
+                return False                       # other shortcuts (Ctrl+Q) are not ours
+            if k == pygame.K_BACKSPACE:
+                self.delete()
                 return True
-            if inp.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if k == pygame.K_DELETE:
+                self.delete(forward=True)
+                return True
+            if k == pygame.K_LEFT:
+                self.move(self.cursor - 1, shift)
+                return True
+            if k == pygame.K_RIGHT:
+                self.move(self.cursor + 1, shift)
+                return True
+            if k in (pygame.K_HOME, pygame.K_UP):
+                self.move(0, shift)
+                return True
+            if k in (pygame.K_END, pygame.K_DOWN):
+                self.move(len(self._text), shift)
+                return True
+            if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.on_submit:
-                    self.on_submit(self.text)
+                    self.on_submit(self._text)
                 return True
-            if inp.key == pygame.K_ESCAPE:
+            if k == pygame.K_ESCAPE:
                 self.focus(False)
                 return True
             return bool(inp.text and inp.text.isprintable())  # swallow typing keys
         return False
 
+    # ------------------------------------------------------------------ draw
     def draw(self, surface):
         if not self.visible:
             return
         r = self.rect
         theme.panel(surface, r, (250, 250, 244), alpha=255, radius=10,
-                    border=theme.GOLD if self.focused else (120, 140, 128), border_width=2)
-        inner = r.inflate(-20, -6)
-        if self.text:
-            shown = self.text
-            px = self.px
-            # keep the end (where the caret is) visible
-            while fonts.width(shown, px) > inner.w - 4 and len(shown) > 1:
-                shown = shown[1:]
-            draw_text(surface, shown, inner, px, theme.TEXT_DARK, align="left")
-            cx = inner.left + min(inner.w - 2, fonts.width(shown, px)) + 1
+                    border=(200, 60, 50) if self.over else (theme.GOLD if self.focused else (120, 140, 128)),
+                    border_width=2)
+        inner = self._inner()
+        counter = self.counter_text()
+        if counter:
+            cpx = max(9, self.px - 4)
+            cw = fonts.width(counter, cpx) + 8
+            full = len(self._text) >= self.max_len
+            draw_text(surface, counter, pygame.Rect(inner.right - cw, inner.top, cw, inner.h), cpx,
+                      (190, 50, 40) if full else (120, 120, 120), align="right")
+            inner.w -= cw
+        px = self.px
+        if self._text:
+            start = self._start(inner.w)
+            shown = self._text[start:]
+            sel = self.selection()
+            clip = surface.get_clip()
+            surface.set_clip(inner.clip(clip) if clip else inner)
+            if sel and self.focused:
+                a, b = max(sel[0], start), max(sel[1], start)
+                x0 = inner.left + fonts.width(self._text[start:a], px)
+                x1 = inner.left + fonts.width(self._text[start:b], px)
+                pygame.draw.rect(surface, (170, 205, 250), (x0, inner.top + 4, max(1, x1 - x0), inner.h - 8))
+            img = fonts.render(shown, px, theme.TEXT_DARK)
+            surface.blit(img, (inner.left, inner.centery - img.get_height() // 2))
+            surface.set_clip(clip)
+            cx = inner.left + min(inner.w - 2, fonts.width(self._text[start:self.cursor], px)) + 1
         else:
             draw_text(surface, self.placeholder, inner, self.px, (130, 130, 130), align="left")
             cx = inner.left

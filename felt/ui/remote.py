@@ -1,0 +1,177 @@
+"""Driving a real window from outside, as a person would (tests, demos): ``FELT_REMOTE=DIR``.
+
+With that environment variable the window reads commands from ``DIR/in`` (a text file the
+driver appends lines to; read from where it left off, every loop step) and writes what it
+shows to ``DIR/state.json`` (atomically, after every command and a few times a second).
+Commands turn into real pygame events, so they go through the same input mapping as a
+mouse and a keyboard:
+
+    click X Y            left press and release at window pixels X,Y
+    key NAME [ctrl]      a key by pygame's name ("return", "q", "escape"), optionally with Ctrl
+    type TEXT            typed text (the rest of the line)
+    close                the window's close button (SDL_QUIT)
+    shot FILE            save a screenshot (PNG) of the window
+
+The state tells where things are (rects of the buttons and fields, the rows of the start
+screen's table list, the hand's cards and a spot where a click hits each) and what the
+window shows (scene, status line, seat, whether it is my turn, the legal moves), so a
+driver clicks on what it sees, not on guessed coordinates. Off unless the variable is set.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+WRITE_EVERY = 0.2        # seconds between state files while nothing happens
+
+
+def _rect(r) -> list[int]:
+    return [int(r.x), int(r.y), int(r.w), int(r.h)]
+
+
+def _widgets(scene) -> dict[str, dict]:
+    from felt.ui.widgets import Widget
+    out = {}
+    for name, w in list(vars(scene).items()):
+        if isinstance(w, Widget) and w.rect.w > 0:
+            d = {"rect": _rect(w.rect), "visible": bool(w.visible)}
+            if hasattr(w, "enabled"):
+                d["enabled"] = bool(w.enabled)
+            text = getattr(w, "text", None)
+            if isinstance(text, str):
+                d["text"] = text
+            out[name] = d
+    return out
+
+
+class Remote:
+    def __init__(self, app, folder: str | os.PathLike) -> None:
+        self.app = app
+        self.dir = Path(folder)
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.inbox = self.dir / "in"
+        self.inbox.touch(exist_ok=True)
+        self.offset = 0
+        self.buf = b""
+        self.done = 0                     # commands carried out (the driver waits for its count)
+        self._last_write = 0.0
+
+    # ------------------------------------------------------------ commands
+    def poll(self) -> None:
+        try:
+            with open(self.inbox, "rb") as f:
+                f.seek(self.offset)
+                data = f.read()
+        except OSError:
+            data = b""
+        ran = False
+        if data:
+            self.offset += len(data)
+            self.buf += data
+            while b"\n" in self.buf:
+                line, self.buf = self.buf.split(b"\n", 1)
+                text = line.decode("utf-8", "replace").strip()
+                if text:
+                    self.run(text)
+                    self.done += 1
+                    ran = True
+        now = time.monotonic()
+        if ran or now - self._last_write >= WRITE_EVERY:
+            self._last_write = now
+            self.write_state()
+
+    def run(self, line: str) -> None:
+        cmd, _, rest = line.partition(" ")
+        post = pygame.event.post
+        if cmd == "click":
+            x, y = (int(float(v)) for v in rest.split()[:2])
+            post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0), touch=False))
+            post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=False))
+            post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=False))
+        elif cmd == "key":
+            parts = rest.split()
+            code = pygame.key.key_code(parts[0])
+            mod = pygame.KMOD_LCTRL if "ctrl" in parts[1:] else 0
+            post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
+            post(pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode="", scancode=0))
+        elif cmd == "type":
+            post(pygame.event.Event(pygame.TEXTINPUT, text=rest))
+        elif cmd == "close":
+            post(pygame.event.Event(pygame.QUIT))
+        elif cmd == "shot":
+            surf = pygame.display.get_surface()
+            if surf is not None:
+                pygame.image.save(surf, rest.strip())
+
+    # --------------------------------------------------------------- state
+    def state(self) -> dict[str, Any]:
+        app = self.app
+        ctl = app.controller
+        main = ctl.main
+        top = app.stack.top
+        surf = pygame.display.get_surface()
+        st: dict[str, Any] = {
+            "t": time.time(), "done": self.done, "pid": os.getpid(),
+            "size": list(surf.get_size()) if surf is not None else None,
+            "kind": ctl.kind, "seat": ctl.seat, "admin": ctl.admin, "hosting": ctl.host is not None,
+            "table": ctl.table_name, "address": ctl.display_address,
+            "running": bool((ctl.lobby or {}).get("running")),
+            "lobby_seats": [{"name": s.get("name"), "kind": s.get("kind")} for s in (ctl.lobby or {}).get("seats") or []],
+            "phase": (ctl.view or {}).get("phase"), "round": (ctl.view or {}).get("round_no"),
+            "client": getattr(ctl.client, "status", None), "browsing": ctl.browser is not None, "seq": ctl.seq,
+            "scene": type(main).__name__ if main is not None else None,
+            "top": type(top).__name__ if top is not None else None,
+            "widgets": _widgets(main) if main is not None else {},
+            "overlay": None, "errors": [e.get("code") for e in ctl.errors[-5:]],
+            "banner": app.stack.banner.text if app.stack.banner.visible else "",
+        }
+        if top is not None and top is not main:
+            st["overlay"] = {"type": type(top).__name__, "title": getattr(top, "title", ""),
+                             "buttons": [{"text": b.text, "rect": _rect(b.rect)} for b in getattr(top, "buttons", [])]}
+            lst = getattr(top, "list", None)
+            if lst is not None:
+                st["overlay"]["rows"] = [{"title": it.get("title"), "rect": _rect(lst.row_rect(i))}
+                                         for i, it in enumerate(lst.items)]
+        if ctl.kind == "start" and main is not None:
+            st["status"] = main.status
+            st["searching"] = bool(main.searching)
+            st["rows"] = [{"title": it.get("title"), "right": it.get("right"), "enabled": it.get("enabled", True),
+                           "rect": _rect(main.list.row_rect(i))} for i, it in enumerate(main.list.items)]
+            st["name"] = main.name_field.text
+        if ctl.kind == "table" and main is not None and hasattr(main, "hand_rects"):
+            st["my_turn"] = bool(main.my_turn)
+            st["pending"] = bool(main.pending)
+            st["busy"] = bool(getattr(getattr(main, "anim", None), "busy", False))
+            st["legal"] = list((ctl.view or {}).get("legal") or [])
+            spots = {}
+            for cid, r in main.hand_rects().items():
+                for fy in (0.85, 0.6, 0.35):
+                    hit = None
+                    for fx in (0.08, 0.2, 0.35, 0.5, 0.7, 0.9):
+                        p = (int(r.left + r.w * fx), int(r.top + r.h * fy))
+                        if main.card_at(p) == cid:
+                            hit = p
+                            break
+                    if hit:
+                        spots[str(cid)] = list(hit)
+                        break
+            st["cards"] = spots
+            st["selected"] = sorted(int(c) for c in main.selected)
+        return st
+
+    def write_state(self) -> None:
+        try:
+            data = json.dumps(self.state(), ensure_ascii=False, default=str)
+            tmp = self.dir / "state.json.tmp"
+            tmp.write_text(data, encoding="utf-8")
+            os.replace(tmp, self.dir / "state.json")
+        except Exception as exc:   # the window must go on even if the state cannot be written
+            try:
+                (self.dir / "error.txt").write_text(repr(exc), encoding="utf-8")
+            except OSError:
+                pass
