@@ -92,13 +92,13 @@ def _pev(etype: str, seats, secret: dict, **public) -> dict:
 
 class State:
     __slots__ = (
-        "rules", "n", "seed", "deck", "rank", "suit", "pts", "jack", "phase", "round_no", "rounds_total",
+        "rules", "n", "seed", "deck", "rank", "suit", "pts", "jack", "face", "phase", "round_no", "rounds_total",
         "limit_on", "hands", "draw", "discard", "wish", "direction", "pending", "to_move", "drawn",
         "dealer", "places", "called", "reshuffles", "round_points", "totals", "wins", "history",
         "standings", "winner", "moves_made", "last",
     )
 
-    _SCALARS = ("rules", "n", "seed", "deck", "rank", "suit", "pts", "jack", "phase", "round_no",
+    _SCALARS = ("rules", "n", "seed", "deck", "rank", "suit", "pts", "jack", "face", "phase", "round_no",
                 "rounds_total", "limit_on", "wish", "direction", "pending", "to_move", "drawn", "dealer",
                 "reshuffles", "winner", "moves_made", "last")
 
@@ -147,6 +147,7 @@ def new_match(rules: MauRules, n_players: int, seed, rounds: int | None = None):
     s.suit = tuple(c.suit for c in s.deck)
     s.pts = tuple(POINTS[c.rank] for c in s.deck)
     s.jack = tuple(c.rank in JACKS for c in s.deck)
+    s.face = tuple(c.id % 32 for c in s.deck)      # the same card of the other deck has the same face
     if rounds is None:
         s.rounds_total = rules.rounds if rules.match_end == "rounds" else 0
         s.limit_on = rules.match_end == "points"
@@ -315,7 +316,7 @@ def legal_moves(s: State) -> list[Move]:
     for c in s.hands[seat]:
         if fits(s, c):
             any_fit = True
-            face = s.deck[c].code.split(".")[0]
+            face = s.face[c]
             if face in seen:          # two copies of one card (64 cards) are the same move
                 continue
             seen.add(face)
