@@ -18,7 +18,7 @@ from felt.games.maumau.rules import CHOICES, TEMPLATE_ORDER, MauRules, load_temp
 
 GAME = games.get("maumau")
 VIEW_KEYS = {"game", "seat", "n", "phase", "round_no", "rounds_total", "point_limit", "to_move", "dealer", "hand",
-             "counts", "discard", "top", "draw_count", "wish", "direction", "pending", "called", "drawn", "last",
+             "counts", "discard", "top", "draw_count", "wish", "direction", "pending", "called", "drawn", "last", "log",
              "places", "round_points", "totals", "wins", "history", "standings", "hands_shown", "legal", "rules",
              "winner"}
 MAX_DECISIONS = 20000
@@ -54,6 +54,10 @@ def check_view(s, seat, v):
             assert v["last"].get("card", s.discard[-1]) in s.discard      # a played card, public anyway
     assert (v["legal"] != []) == (seat == s.to_move and s.phase in ("play", "drawn"))
     assert not set(v["hand"]) & others
+    for entry in v["log"]:          # public: played cards are on the discard pile or were reshuffled
+        assert entry[0] in ("play", "draw", "keep") and len(entry) in (2, 5, 6)
+        if entry[0] == "draw":
+            assert isinstance(entry[2], int) and entry[3] in ("draw", "seven", "mau")
 
 
 def check_events(events, n):

@@ -4,6 +4,7 @@ in ``howto.py``, the table scene in ``scene.py``."""
 from __future__ import annotations
 
 from felt.games.base import Game, OptionSpec
+from felt.games.maumau import engine as _engine
 
 
 class MauMau(Game):
@@ -55,8 +56,7 @@ class MauMau(Game):
         return new_match(rules, n_players, seed, rounds)
 
     def legal_moves(self, state):
-        from felt.games.maumau.engine import legal_moves
-        return legal_moves(state)
+        return _engine.legal_moves(state)
 
     def check_move(self, state, seat, move):
         from felt.games.maumau.engine import check_move
@@ -67,8 +67,9 @@ class MauMau(Game):
         return apply(state, seat, move)
 
     def apply_inplace(self, state, seat, move, check=True):
-        from felt.games.maumau.engine import apply_inplace
-        return apply_inplace(state, seat, move, check)
+        if check:
+            _engine.check_move(state, seat, move)
+        return _engine._apply(state, seat, move)
 
     def next_round(self, state):
         from felt.games.maumau.engine import next_round

@@ -95,7 +95,7 @@ class State:
         "rules", "n", "seed", "deck", "rank", "suit", "pts", "jack", "face", "phase", "round_no", "rounds_total",
         "limit_on", "hands", "draw", "discard", "wish", "direction", "pending", "to_move", "drawn",
         "dealer", "places", "called", "reshuffles", "round_points", "totals", "wins", "history",
-        "standings", "winner", "moves_made", "last",
+        "standings", "winner", "moves_made", "last", "log",
     )
 
     _SCALARS = ("rules", "n", "seed", "deck", "rank", "suit", "pts", "jack", "face", "phase", "round_no",
@@ -116,6 +116,7 @@ class State:
         s.wins = self.wins[:]
         s.history = self.history[:]
         s.standings = [row[:] for row in self.standings]
+        s.log = self.log[:]                       # entries are tuples, never changed
         return s
 
     def __repr__(self) -> str:
@@ -183,6 +184,7 @@ def _start_round(s: State) -> list[dict]:
     s.drawn = None
     s.reshuffles = 0
     s.last = None
+    s.log = []
     order = list(range(len(s.deck)))
     _rng(s.seed, s.round_no, "deal").shuffle(order)
     for i in range(r.hand_size * n):           # one at a time, starting left of the dealer
@@ -311,19 +313,37 @@ def legal_moves(s: State) -> list[Move]:
         _variants(s, seat, s.drawn, moves)
         moves.append(KEEP)
         return moves
-    seen = set()
-    any_fit = False
-    for c in s.hands[seat]:
-        if fits(s, c):
-            any_fit = True
-            face = s.face[c]
-            if face in seen:          # two copies of one card (64 cards) are the same move
+    r = s.rules
+    hand = s.hands[seat]
+    fit = [c for c in hand if fits(s, c)] if (s.pending or s.wish is not None) else _fit_plain(s, hand)
+    if fit:
+        due = due_call(s, seat)
+        calls = (due, "") if due else ("",)
+        wishes = r.suit_codes() if r.jack == "wish" else ("",)
+        seen = set()
+        face, jack = s.face, s.jack
+        for c in fit:
+            f = face[c]
+            if f in seen:          # two copies of one card (64 cards) are the same move
                 continue
-            seen.add(face)
-            _variants(s, seat, c, moves)
-    if s.pending or s.rules.draw_when_able or not any_fit:
+            seen.add(f)
+            for w in (wishes if jack[c] else ("",)):
+                for call in calls:
+                    moves.append(Move("play", c, w, call))
+    if s.pending or r.draw_when_able or not fit:
         moves.append(DRAW)
     return moves
+
+
+def _fit_plain(s: State, hand) -> list[int]:
+    """``fits`` for every card of ``hand`` without a wish or a pending seven (the common case)."""
+    top = s.discard[-1]
+    su, rk, jack = s.suit, s.rank, s.jack
+    ts, tr = su[top], rk[top]
+    if s.rules.jack == "wish":
+        jj = s.rules.jack_on_jack or not jack[top]
+        return [c for c in hand if (jj if jack[c] else (su[c] == ts or rk[c] == tr))]
+    return [c for c in hand if su[c] == ts or rk[c] == tr]
 
 
 def check_move(s: State, seat: int, move) -> None:
@@ -415,6 +435,7 @@ def _apply(s: State, seat: int, move: Move) -> list[dict]:
     else:
         events.append({"type": "keep", "seat": seat})
         s.last = {"seat": seat, "kind": "keep"}
+        s.log.append(("keep", seat))
         s.drawn = None
         s.phase = "play"
         _advance(s, seat, 0, events)
@@ -450,14 +471,17 @@ def _give(s: State, seat: int, k: int, reason: str, events: list[dict]) -> list[
 
 
 def _draw_move(s: State, seat: int, events: list[dict]) -> None:
+    top = s.discard[-1]
     if s.pending:
         k = s.pending
         s.pending = 0
         got = _give(s, seat, k, "seven", events)
+        s.log.append(("draw", seat, len(got), "seven", top, ""))
         s.last = {"seat": seat, "kind": "draw", "count": len(got), "reason": "seven"}
         _advance(s, seat, 0, events)
         return
     got = _give(s, seat, 1, "draw", events)
+    s.log.append(("draw", seat, len(got), "draw", top, s.wish or ""))
     s.last = {"seat": seat, "kind": "draw", "count": len(got), "reason": "draw"}
     if not got:
         events.append({"type": "pass", "seat": seat})
@@ -486,10 +510,12 @@ def _play(s: State, seat: int, move: Move, events: list[dict]) -> None:
     events.append({"type": "play", "seat": seat, "card": c, "suit": wish, "call": move.call})
     s.called[seat] = move.call
     s.last = {"seat": seat, "kind": "play", "card": c, "suit": wish, "call": move.call}
+    s.log.append(("play", seat, c, wish or "", move.call))
     if due and move.call != due:
         s.called[seat] = ""
         events.append({"type": "forgot_mau", "seat": seat, "call": due, "penalty": r.mau_penalty})
-        _give(s, seat, r.mau_penalty, "mau", events)
+        got = _give(s, seat, r.mau_penalty, "mau", events)
+        s.log.append(("draw", seat, len(got), "mau", c, ""))
     # the card's effect
     skip = 0
     again = False

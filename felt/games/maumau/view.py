@@ -2,7 +2,8 @@
 
 A seat sees its own hand, every seat's card count, the whole discard pile in order, the
 number of cards in the draw pile, the wish, the direction, a pending seven penalty, who
-called Mau, and the card it drew itself. Never another hand, the draw pile's order, a card
+called Mau, the round's public log (who played which card, who drew how many facing which
+top card), and the card it drew itself. Never another hand, the draw pile's order, a card
 another seat drew, or the seed. At the round's end every remaining hand is shown.
 """
 from __future__ import annotations
@@ -54,6 +55,7 @@ def view(s: State, seat: int | None) -> dict:
         "called": list(s.called),
         "drawn": s.drawn if (on_turn and s.phase == "drawn") else None,
         "last": dict(s.last) if s.last else None,
+        "log": [list(x) for x in s.log],
         "places": list(s.places),
         "round_points": [row[:] for row in s.round_points],
         "totals": list(s.totals),

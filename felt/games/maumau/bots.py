@@ -1,0 +1,346 @@
+"""Mau-Mau bots `easy`, `normal` and `hard`, deciding from a seat's view only.
+
+* easy: a random legal card (drawing only when nothing fits), a random wish, and now and
+  then it forgets to say Mau.
+* normal: heuristics: always calls Mau; answers a seven with a seven; keeps its Buben for
+  need; dumps high card points; plays 7s and 8s when the next player is short of cards;
+  plays the suit it holds most (so it can follow again); wishes the suit it holds most.
+* hard: determinized Monte Carlo. For each candidate move it deals the unseen cards (all
+  cards minus its own hand minus the discard pile) into the other hands (by their counts)
+  and the draw pile, respecting what the table has seen: a player who drew a card facing a
+  top card is assumed not to have held the non-Bube cards that would have fitted then (the
+  cards drawn since are unconstrained). Each world is played to the round's end by normal
+  policies; the move with the best mean result (place, then card points) wins. Budget:
+  ``think_ms`` (default 300 ms).
+"""
+from __future__ import annotations
+
+import random
+import time
+from functools import lru_cache
+
+from felt.games.maumau import engine as E
+from felt.games.maumau.engine import DRAW, KEEP, Move, move_from_wire
+from felt.games.maumau.rules import MauRules
+
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_THINK_MS = 300
+
+
+@lru_cache(maxsize=32)
+def _table(rules: MauRules):
+    """A fresh match state of these rules (per-card tuples) to build worlds from."""
+    s, _ = E.new_match(rules, rules.min_players, 0, 0)
+    return s
+
+
+def _rules_of(view) -> MauRules:
+    d = {k: v for k, v in view["rules"].items()}
+    return _rules_cached(tuple(sorted(d.items())))
+
+
+@lru_cache(maxsize=32)
+def _rules_cached(items) -> MauRules:
+    return MauRules.from_dict(dict(items))
+
+
+def _legal(view) -> list[Move]:
+    return [move_from_wire(d) for d in view["legal"]]
+
+
+# ------------------------------------------------------------------- normal
+def best_calls(moves: list[Move]) -> list[Move]:
+    """Drop the plays that forget a due call (a sensible player always says Mau)."""
+    called = {(m.card, m.suit) for m in moves if m.kind == "play" and m.call}
+    return [m for m in moves if not (m.kind == "play" and not m.call and (m.card, m.suit) in called)]
+
+
+def wish_suit(t, hand, played: int, rules: MauRules) -> str:
+    """The suit held most after playing ``played`` (ties: more card points)."""
+    best, key = rules.suit_codes()[0], None
+    for su in rules.suit_codes():
+        cs = [c for c in hand if c != played and t.suit[c] == su and not t.jack[c]]
+        k = (len(cs), sum(t.pts[c] for c in cs))
+        if key is None or k > key:
+            best, key = su, k
+    return best
+
+
+def normal_pick(t, rules: MauRules, moves: list[Move], hand, next_count: int, phase: str, drawn, rng) -> Move:
+    """The normal policy over per-card tables ``t`` (a State: suit, rank, pts, jack)."""
+    moves = best_calls(moves)
+    plays = [m for m in moves if m.kind == "play"]
+    if not plays:
+        return moves[0]
+    if phase == "drawn":
+        c = drawn
+        if t.jack[c] and rules.jack == "wish" and len(hand) > 3 and KEEP in moves:
+            return KEEP
+        m = plays[0]
+        if m.suit:
+            w = wish_suit(t, hand, c, rules)
+            m = next(x for x in plays if x.suit == w)
+        return m
+    best, best_score = None, None
+    seen = set()
+    for m in plays:
+        c = m.card
+        if c in seen:
+            continue
+        seen.add(c)
+        rank = t.rank[c]
+        if t.jack[c] and rules.jack == "wish":
+            score = -25.0 + (40 if len(hand) <= 2 else 0)
+        else:
+            score = float(t.pts[c])
+            score += 3 * sum(1 for x in hand if x != c and t.suit[x] == t.suit[c])
+            if rank == "7" and rules.seven != "off":
+                score += 4 + (8 if next_count <= 2 else 0)
+            elif rank == "8" and rules.eight == "skip":
+                score += 3 + (8 if next_count <= 2 else 0)
+            elif rank == "A" and rules.ace == "skip":
+                score += 3 + (8 if next_count <= 2 else 0)
+            elif rank == "A" and rules.ace == "again":
+                score += 10
+            elif rank == "9" and rules.nine == "reverse":
+                score += 2
+        score += rng.random() * 0.5
+        if best_score is None or score > best_score:
+            best, best_score = c, score
+    chosen = [m for m in plays if m.card == best]
+    if len(chosen) > 1 and chosen[0].suit:
+        w = wish_suit(t, hand, best, rules)
+        chosen = [m for m in chosen if m.suit == w] or chosen
+    return chosen[0]
+
+
+def _next_count(view) -> int:
+    n, seat, places = view["n"], view["seat"], set(view["places"])
+    i = seat
+    for _ in range(n):
+        i = (i + view["direction"]) % n
+        if i not in places:
+            return view["counts"][i]
+    return 99
+
+
+def _state_next_count(s, seat) -> int:
+    n = s.n
+    i = seat
+    for _ in range(n):
+        i = (i + s.direction) % n
+        if i not in s.places:
+            return len(s.hands[i])
+    return 99
+
+
+def state_normal(s, rng) -> Move:
+    """The normal policy on a full state (for rollouts)."""
+    seat = s.to_move
+    return normal_pick(s, s.rules, E.legal_moves(s), s.hands[seat], _state_next_count(s, seat), s.phase, s.drawn, rng)
+
+
+# --------------------------------------------------------------------- bots
+class Bot:
+    level = "?"
+
+    def __init__(self, seed=None, think_ms=None):
+        self.rng = random.Random(seed)
+        self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
+        self.decisions = 0
+        self.think_times: list[float] = []
+
+    def choose(self, view: dict) -> Move:
+        if not isinstance(view, dict):
+            raise TypeError(f"a bot decides from its seat's view (a dict), not from {type(view).__name__}")
+        if not view.get("legal"):
+            raise ValueError("no legal moves in this view: the seat is not on turn")
+        t0 = time.perf_counter()
+        move = self._choose(view)
+        self.think_times.append(time.perf_counter() - t0)
+        self.decisions += 1
+        return move
+
+    def observe(self, events) -> None:
+        return None
+
+    def _choose(self, view: dict) -> Move:
+        raise NotImplementedError
+
+
+class EasyBot(Bot):
+    level = "easy"
+
+    def _choose(self, view):
+        moves = _legal(view)
+        plays = [m for m in moves if m.kind == "play"]
+        if not plays:
+            return moves[0]
+        if self.rng.random() < 0.85:
+            plays = best_calls(plays)
+        return self.rng.choice(plays)
+
+
+class NormalBot(Bot):
+    level = "normal"
+
+    def _choose(self, view):
+        rules = _rules_of(view)
+        return normal_pick(_table(rules), rules, _legal(view), view["hand"], _next_count(view), view["phase"],
+                           view["drawn"], self.rng)
+
+
+class HardBot(Bot):
+    level = "hard"
+
+    def __init__(self, seed=None, think_ms=None):
+        super().__init__(seed, think_ms)
+        self.rollouts = 0
+
+    def _choose(self, view):
+        rules = _rules_of(view)
+        t = _table(rules)
+        moves = best_calls(_legal(view))
+        cands = []
+        seen = set()
+        for m in moves:
+            key = (t.face[m.card] if m.kind == "play" else -1, m.kind, m.suit)
+            if key not in seen:
+                seen.add(key)
+                cands.append(m)
+        if len(cands) == 1:
+            return cands[0]
+        base = build_world_base(view, rules)
+        sampler = WorldSampler(view, rules, t)
+        totals = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        deadline = time.perf_counter() + self.think_ms / 1000.0
+        seat = view["seat"]
+        worlds = 0
+        while True:
+            world = sampler.sample(base, self.rng)
+            worlds += 1
+            for i, m in enumerate(cands):
+                s = world.clone()
+                E.apply_inplace(s, seat, m, check=False)
+                totals[i] += rollout(s, seat, self.rng)
+                counts[i] += 1
+                self.rollouts += 1
+            if time.perf_counter() >= deadline or worlds >= 400:
+                break
+        best = max(range(len(cands)), key=lambda i: totals[i] / counts[i])
+        return cands[best]
+
+
+def rollout(s, seat: int, rng, max_steps: int = 400) -> float:
+    """Play the round to its end with normal policies; the seat's result in [0, 1]."""
+    steps = 0
+    while s.phase in ("play", "drawn") and steps < max_steps:
+        E.apply_inplace(s, s.to_move, state_normal(s, rng), check=False)
+        steps += 1
+    n = s.n
+    if s.phase in ("round_over", "match_over"):
+        place = s.history[-1].index(seat)
+    else:   # unfinished: rank by cards held
+        order = sorted(range(n), key=lambda i: (len(s.hands[i]), sum(s.pts[c] for c in s.hands[i])))
+        place = order.index(seat)
+    pts = sum(s.pts[c] for c in s.hands[seat])
+    return (n - 1 - place) / (n - 1) - pts / 400.0
+
+
+def build_world_base(view, rules: MauRules):
+    """A state with the view's public table and own hand; the hidden parts are filled per world."""
+    n = view["n"]
+    s, _ = E.new_match(rules, n, 0, 0)
+    s.hands = [[] for _ in range(n)]
+    s.hands[view["seat"]] = list(view["hand"])
+    s.discard = list(view["discard"])
+    s.draw = []
+    s.wish = view["wish"]
+    s.pending = view["pending"]
+    s.direction = view["direction"]
+    s.to_move = view["to_move"]
+    s.phase = view["phase"]
+    s.drawn = view["drawn"]
+    s.places = list(view["places"])
+    s.called = list(view["called"])
+    s.rounds_total = 0
+    s.limit_on = False
+    s.round_no = 1
+    s.history = []
+    return s
+
+
+class WorldSampler:
+    """Deals the unseen cards consistently with the counts and the draws seen this round."""
+
+    def __init__(self, view, rules: MauRules, t):
+        self.n = view["n"]
+        self.seat = view["seat"]
+        self.counts = view["counts"]
+        self.draw_count = view["draw_count"]
+        known = set(view["hand"]) | set(view["discard"])
+        self.unseen = [c for c in range(len(t.deck)) if c not in known]
+        # per opponent: the cards it likely lacks, and how many of its cards are free of that
+        self.avoid = [set() for _ in range(self.n)]
+        self.free = [0] * self.n
+        for entry in view.get("log", []):
+            kind, p = entry[0], entry[1]
+            if kind == "draw":
+                _, _, k, reason, top, wish = entry
+                if reason == "draw":
+                    lacks = set()
+                    for c in self.unseen:
+                        if t.jack[c] and rules.jack == "wish":
+                            continue
+                        if wish:
+                            ok = t.suit[c] == wish
+                        else:
+                            ok = t.suit[c] == t.suit[top] or t.rank[c] == t.rank[top]
+                        if ok:
+                            lacks.add(c)
+                    self.avoid[p] = lacks
+                    self.free[p] = k
+                else:
+                    self.free[p] += k
+        order = [i for i in range(self.n) if i != self.seat]
+        order.sort(key=lambda i: -len(self.avoid[i]))
+        self.order = order
+
+    def sample(self, base, rng):
+        s = base.clone()
+        pool = self.unseen[:]
+        rng.shuffle(pool)
+        for i in self.order:
+            need = self.counts[i]
+            if not need:
+                continue
+            avoid = self.avoid[i]
+            if avoid:
+                free = min(self.free[i], need)
+                hand = pool[:free]
+                rest = pool[free:]
+                ok = [c for c in rest if c not in avoid]
+                take = ok[:need - free]
+                if len(take) < need - free:          # the evidence was wrong: fill from anything
+                    taken = set(take)
+                    take += [c for c in rest if c not in taken][:need - free - len(take)]
+                hand += take
+                taken = set(hand)
+                pool = [c for c in pool if c not in taken]
+            else:
+                hand = pool[:need]
+                pool = pool[need:]
+            s.hands[i] = hand
+        s.draw = pool
+        return s
+
+
+def make_bot(level: str, seed=None, think_ms=None) -> Bot:
+    if level == "easy":
+        return EasyBot(seed, think_ms)
+    if level == "normal":
+        return NormalBot(seed, think_ms)
+    if level == "hard":
+        return HardBot(seed, think_ms)
+    raise ValueError(f"unknown bot level {level!r} (easy, normal, hard)")
