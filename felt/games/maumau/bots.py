@@ -210,6 +210,9 @@ class HardBot(Bot):
                 cands.append(m)
         if len(cands) == 1:
             return cands[0]
+        # the normal choice is the prior: it wins ties and near-ties (few rollouts are noisy)
+        prior = normal_pick(t, rules, moves, view["hand"], _next_count(view), view["phase"], view["drawn"],
+                            random.Random(0))
         base = build_world_base(view, rules)
         sampler = WorldSampler(view, rules, t)
         totals = [0.0] * len(cands)
@@ -220,16 +223,21 @@ class HardBot(Bot):
         while True:
             world = sampler.sample(base, self.rng)
             worlds += 1
-            for i, m in enumerate(cands):
+            wseed = self.rng.getrandbits(32)
+            for i, m in enumerate(cands):       # the same world and dice for every candidate
                 s = world.clone()
                 E.apply_inplace(s, seat, m, check=False)
-                totals[i] += rollout(s, seat, self.rng)
+                totals[i] += rollout(s, seat, random.Random(wseed))
                 counts[i] += 1
                 self.rollouts += 1
-            if time.perf_counter() >= deadline or worlds >= 400:
+            if time.perf_counter() >= deadline or worlds >= 2000:
                 break
-        best = max(range(len(cands)), key=lambda i: totals[i] / counts[i])
-        return cands[best]
+        bonus = 0.03
+
+        def value(i):
+            return totals[i] / counts[i] + (bonus if cands[i] == prior else 0.0)
+
+        return cands[max(range(len(cands)), key=value)]
 
 
 def rollout(s, seat: int, rng, max_steps: int = 400) -> float:
