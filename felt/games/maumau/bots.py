@@ -213,10 +213,11 @@ class HardBot(Bot):
         # the normal choice is the prior: it wins ties and near-ties (few rollouts are noisy)
         prior = normal_pick(t, rules, moves, view["hand"], _next_count(view), view["phase"], view["drawn"],
                             random.Random(0))
+        if prior not in cands:
+            prior = cands[0]
         base = build_world_base(view, rules)
         sampler = WorldSampler(view, rules, t)
-        totals = [0.0] * len(cands)
-        counts = [0] * len(cands)
+        results = [[] for _ in cands]
         deadline = time.perf_counter() + self.think_ms / 1000.0
         seat = view["seat"]
         worlds = 0
@@ -227,17 +228,31 @@ class HardBot(Bot):
             for i, m in enumerate(cands):       # the same world and dice for every candidate
                 s = world.clone()
                 E.apply_inplace(s, seat, m, check=False)
-                totals[i] += rollout(s, seat, random.Random(wseed))
-                counts[i] += 1
+                results[i].append(rollout(s, seat, random.Random(wseed)))
                 self.rollouts += 1
             if time.perf_counter() >= deadline or worlds >= 2000:
                 break
-        bonus = 0.03
+        return cands[pick_by_paired_evidence(results, cands.index(prior))]
 
-        def value(i):
-            return totals[i] / counts[i] + (bonus if cands[i] == prior else 0.0)
 
-        return cands[max(range(len(cands)), key=value)]
+def pick_by_paired_evidence(results: list[list[float]], prior: int, z: float = 1.6) -> int:
+    """The candidate whose results beat the prior's by the largest mean, if that lead is
+    clear (paired over the same worlds: more than ``z`` standard errors); else the prior."""
+    base = results[prior]
+    k = len(base)
+    if k < 4:
+        return prior
+    best, best_mean = prior, 0.0
+    for i, res in enumerate(results):
+        if i == prior:
+            continue
+        d = [a - b for a, b in zip(res, base)]
+        mean = sum(d) / k
+        var = sum((x - mean) ** 2 for x in d) / (k - 1)
+        se = (var / k) ** 0.5
+        if mean > best_mean and mean > z * se:
+            best, best_mean = i, mean
+    return best
 
 
 def rollout(s, seat: int, rng, max_steps: int = 400) -> float:
