@@ -28,7 +28,7 @@ import pygame
 from felt.cards import Card
 from felt.games.maumau.rules import MauRules, build_deck
 from felt.ui import cardart, fonts, i18n, layout, theme
-from felt.ui.scene import KEY, PRESS, RELEASE, Input, Scene
+from felt.ui.scene import KEY, PRESS, Input, Scene
 from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text
 
 TEXTS = {
@@ -371,10 +371,11 @@ class MauMauScene(Scene):
                 self.picking = None
                 self.mark_dirty()
                 return
-            self.dispatch(inp, self.suit_btns)
-            if inp.kind == RELEASE and not any(b.rect.collidepoint(inp.pos) for b in self.suit_btns):
+            if inp.kind == PRESS and not any(b.rect.collidepoint(inp.pos) for b in self.suit_btns):
                 self.picking = None          # a tap elsewhere closes the picker
                 self.mark_dirty()
+                return
+            self.dispatch(inp, self.suit_btns)
             return
         if self.dispatch(inp, [self.menu_btn, self.mau_btn, self.action_btn]):
             return
