@@ -453,3 +453,22 @@ def test_view_shows_section_5_and_nothing_else():
     shown = GAME.view(s3, 0)["hands_shown"]
     assert shown == [[], [cid(s, "SA")]]
     assert GAME.view(s, 0)["hands_shown"] is None
+
+
+def test_views_events_and_moves_are_msgpack_data():
+    import msgpack
+    s, ev = new_match(STD, 4, 3)
+    for _ in range(60):
+        if s.phase not in ("play", "drawn"):
+            break
+        for seat in range(4):
+            v = GAME.view(s, seat)
+            assert msgpack.unpackb(msgpack.packb(v), strict_map_key=False) == v
+        for e in GAME.filter_events(ev, 0):
+            assert msgpack.unpackb(msgpack.packb(e), strict_map_key=False) == e
+        m = legal_moves(s)[0]
+        w = GAME.move_to_wire(m)
+        assert GAME.move_from_wire(msgpack.unpackb(msgpack.packb(w))) == m
+        ev = GAME.apply_inplace(s, s.to_move, m)
+    r = GAME.rules_to_dict(STD)
+    assert GAME.rules_from_dict(msgpack.unpackb(msgpack.packb(r))) == STD
