@@ -16,7 +16,7 @@ from felt.games.maumau.engine import (
     next_round,
     position,
 )
-from felt.games.maumau.rules import MauRules, load_template
+from felt.games.maumau.rules import load_template
 
 GAME = games.get("maumau")
 STD = load_template("MM-STD")

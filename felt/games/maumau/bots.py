@@ -20,7 +20,7 @@ import time
 from functools import lru_cache
 
 from felt.games.maumau import engine as E
-from felt.games.maumau.engine import DRAW, KEEP, Move, move_from_wire
+from felt.games.maumau.engine import KEEP, Move, move_from_wire
 from felt.games.maumau.rules import MauRules
 
 LEVELS = ("easy", "normal", "hard")
@@ -193,6 +193,8 @@ class NormalBot(Bot):
 class HardBot(Bot):
     level = "hard"
 
+    z = 1.6           # how clear (in standard errors) a lead over the normal choice must be
+
     def __init__(self, seed=None, think_ms=None):
         super().__init__(seed, think_ms)
         self.rollouts = 0
@@ -232,7 +234,7 @@ class HardBot(Bot):
                 self.rollouts += 1
             if time.perf_counter() >= deadline or worlds >= 2000:
                 break
-        return cands[pick_by_paired_evidence(results, cands.index(prior))]
+        return cands[pick_by_paired_evidence(results, cands.index(prior), self.z)]
 
 
 def pick_by_paired_evidence(results: list[list[float]], prior: int, z: float = 1.6) -> int:
@@ -255,6 +257,9 @@ def pick_by_paired_evidence(results: list[list[float]], prior: int, z: float = 1
     return best
 
 
+WIN_ONLY = False
+
+
 def rollout(s, seat: int, rng, max_steps: int = 400) -> float:
     """Play the round to its end with normal policies; the seat's result in [0, 1]."""
     steps = 0
@@ -267,6 +272,8 @@ def rollout(s, seat: int, rng, max_steps: int = 400) -> float:
     else:   # unfinished: rank by cards held
         order = sorted(range(n), key=lambda i: (len(s.hands[i]), sum(s.pts[c] for c in s.hands[i])))
         place = order.index(seat)
+    if WIN_ONLY:
+        return 1.0 if place == 0 else 0.0
     pts = sum(s.pts[c] for c in s.hands[seat])
     return (n - 1 - place) / (n - 1) - pts / 400.0
 
