@@ -55,7 +55,7 @@ def check_view(s, seat, v):
     assert (v["legal"] != []) == (seat == s.to_move and s.phase in ("play", "drawn"))
     assert not set(v["hand"]) & others
     for entry in v["log"]:          # public: played cards are on the discard pile or were reshuffled
-        assert entry[0] in ("play", "draw", "keep") and len(entry) in (2, 5, 6)
+        assert entry[0] in ("play", "draw", "keep") and len(entry) == {"play": 7, "draw": 6, "keep": 2}[entry[0]]
         if entry[0] == "draw":
             assert isinstance(entry[2], int) and entry[3] in ("draw", "seven", "mau")
 

@@ -301,40 +301,80 @@ def build_world_base(view, rules: MauRules):
     return s
 
 
+def _fitting(t, rules: MauRules, top: int, wish: str, cards, jacks: bool) -> set:
+    """The cards of ``cards`` that would have been playable on ``top`` (with ``wish``); Buben
+    only if ``jacks`` (a Bube was playable there)."""
+    out = set()
+    for c in cards:
+        if t.jack[c] and rules.jack == "wish":
+            if jacks and (rules.jack_on_jack or not t.jack[top]):
+                out.add(c)
+            continue
+        if wish:
+            if t.suit[c] == wish:
+                out.add(c)
+        elif t.suit[c] == t.suit[top] or t.rank[c] == t.rank[top]:
+            out.add(c)
+    return out
+
+
 class WorldSampler:
-    """Deals the unseen cards consistently with the counts and the draws seen this round."""
+    """Deals the unseen cards (all but the own hand and the discard pile) into the other hands
+    (by their counts) and the draw pile, consistent with what the table saw this round.
+
+    Walking the public log it keeps, per opponent, the cards it cannot hold (``lacks``) and
+    how many of its cards escape that knowledge (``free``):
+    * it drew facing a top card: none of its cards fitted then (a sensible player plays a
+      card that fits); with "may play the drawn card" the drawn card did not fit either,
+      unless it then kept it;
+    * it played a Bube while holding more than two cards: nothing else fitted;
+    * cards drawn for a seven or a forgotten Mau are free; playing a card that it cannot hold
+      by this knowledge uses up a free card.
+    The evidence is a model of sensible play, so where it cannot be met the sampler fills
+    a hand from any unseen card."""
 
     def __init__(self, view, rules: MauRules, t):
         self.n = view["n"]
         self.seat = view["seat"]
         self.counts = view["counts"]
-        self.draw_count = view["draw_count"]
         known = set(view["hand"]) | set(view["discard"])
         self.unseen = [c for c in range(len(t.deck)) if c not in known]
-        # per opponent: the cards it likely lacks, and how many of its cards are free of that
-        self.avoid = [set() for _ in range(self.n)]
-        self.free = [0] * self.n
-        for entry in view.get("log", []):
+        unseen = self.unseen
+        n = self.n
+        lacks = [set() for _ in range(n)]
+        free = [0] * n
+        held = [rules.hand_size] * n
+        log = view.get("log", [])
+        play_drawn = rules.after_draw == "play"
+        for idx, entry in enumerate(log):
             kind, p = entry[0], entry[1]
             if kind == "draw":
                 _, _, k, reason, top, wish = entry
                 if reason == "draw":
-                    lacks = set()
-                    for c in self.unseen:
-                        if t.jack[c] and rules.jack == "wish":
-                            continue
-                        if wish:
-                            ok = t.suit[c] == wish
-                        else:
-                            ok = t.suit[c] == t.suit[top] or t.rank[c] == t.rank[top]
-                        if ok:
-                            lacks.add(c)
-                    self.avoid[p] = lacks
-                    self.free[p] = k
+                    fit = _fitting(t, rules, top, wish, unseen, True)
+                    lacks[p] = (lacks[p] | fit) if free[p] == 0 else fit
+                    nxt = next((e for e in log[idx + 1:] if e[1] == p), None)
+                    kept = nxt is not None and nxt[0] == "keep"
+                    free[p] = (1 if kept else 0) if play_drawn else k
                 else:
-                    self.free[p] += k
-        order = [i for i in range(self.n) if i != self.seat]
-        order.sort(key=lambda i: -len(self.avoid[i]))
+                    free[p] += k
+                held[p] += k
+            elif kind == "play":
+                c, prev_top, prev_wish = entry[2], entry[5], entry[6]
+                if c in lacks[p]:
+                    free[p] = max(0, free[p] - 1)
+                if t.jack[c] and rules.jack == "wish" and held[p] > 2:
+                    # a sensible player spends a Bube only when nothing else fits
+                    fit = _fitting(t, rules, prev_top, prev_wish, unseen, False)
+                    lacks[p] = (lacks[p] | fit) if free[p] == 0 else fit
+                    free[p] = 0
+                held[p] -= 1
+        for p in range(n):
+            free[p] = min(free[p], self.counts[p])
+        self.avoid = lacks
+        self.free = free
+        order = [i for i in range(n) if i != self.seat]
+        order.sort(key=lambda i: -len(lacks[i]))
         self.order = order
 
     def sample(self, base, rng):
@@ -344,6 +384,7 @@ class WorldSampler:
         for i in self.order:
             need = self.counts[i]
             if not need:
+                s.hands[i] = []
                 continue
             avoid = self.avoid[i]
             if avoid:

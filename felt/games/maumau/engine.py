@@ -501,6 +501,7 @@ def _play(s: State, seat: int, move: Move, events: list[dict]) -> None:
     c = move.card
     hand = s.hands[seat]
     due = due_call(s, seat)
+    prev_top, prev_wish = s.discard[-1], s.wish or ""
     hand.remove(c)
     s.discard.append(c)
     s.drawn = None
@@ -510,7 +511,7 @@ def _play(s: State, seat: int, move: Move, events: list[dict]) -> None:
     events.append({"type": "play", "seat": seat, "card": c, "suit": wish, "call": move.call})
     s.called[seat] = move.call
     s.last = {"seat": seat, "kind": "play", "card": c, "suit": wish, "call": move.call}
-    s.log.append(("play", seat, c, wish or "", move.call))
+    s.log.append(("play", seat, c, wish or "", move.call, prev_top, prev_wish))
     if due and move.call != due:
         s.called[seat] = ""
         events.append({"type": "forgot_mau", "seat": seat, "call": due, "penalty": r.mau_penalty})

@@ -2,8 +2,10 @@
 
 A seat sees its own hand, every seat's card count, the whole discard pile in order, the
 number of cards in the draw pile, the wish, the direction, a pending seven penalty, who
-called Mau, the round's public log (who played which card, who drew how many facing which
-top card), and the card it drew itself. Never another hand, the draw pile's order, a card
+called Mau, the round's public log, and the card it drew itself. Log entries (lists):
+``["play", seat, card, wished suit or "", call, top before, wish before or ""]``,
+``["draw", seat, count, reason ("draw" | "seven" | "mau"), top faced, wish faced or ""]``,
+``["keep", seat]``. Never another hand, the draw pile's order, a card
 another seat drew, or the seed. At the round's end every remaining hand is shown.
 """
 from __future__ import annotations
