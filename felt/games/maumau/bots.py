@@ -322,16 +322,15 @@ class WorldSampler:
     """Deals the unseen cards (all but the own hand and the discard pile) into the other hands
     (by their counts) and the draw pile, consistent with what the table saw this round.
 
-    Walking the public log it keeps, per opponent, the cards it cannot hold (``lacks``) and
-    how many of its cards escape that knowledge (``free``):
-    * it drew facing a top card: none of its cards fitted then (a sensible player plays a
-      card that fits); with "may play the drawn card" the drawn card did not fit either,
-      unless it then kept it;
-    * it played a Bube while holding more than two cards: nothing else fitted;
-    * cards drawn for a seven or a forgotten Mau are free; playing a card that it cannot hold
-      by this knowledge uses up a free card.
-    The evidence is a model of sensible play, so where it cannot be met the sampler fills
-    a hand from any unseen card."""
+    Each opponent's hand is a list of slots, one per card, each with the set of cards it
+    cannot be (what the public log rules out for that card). Walking the log:
+    * a player drew facing a top card: none of the cards it held fitted then (a sensible
+      player plays a card that fits); with "may play the drawn card" the drawn card did not
+      fit either, unless it then kept it;
+    * a player spent a Bube while holding more than two cards: nothing else fitted;
+    * cards drawn for a seven or a forgotten Mau are unconstrained;
+    * a played card leaves by the least constrained slot it can have been.
+    The evidence models sensible play; where a deal cannot meet it, slots take any card."""
 
     def __init__(self, view, rules: MauRules, t):
         self.n = view["n"]
@@ -341,69 +340,67 @@ class WorldSampler:
         self.unseen = [c for c in range(len(t.deck)) if c not in known]
         unseen = self.unseen
         n = self.n
-        lacks = [set() for _ in range(n)]
-        free = [0] * n
-        held = [rules.hand_size] * n
+        empty = frozenset()
+        slots = [[empty] * rules.hand_size for _ in range(n)]
         log = view.get("log", [])
         play_drawn = rules.after_draw == "play"
         for idx, entry in enumerate(log):
             kind, p = entry[0], entry[1]
+            if p == self.seat:
+                continue
             if kind == "draw":
                 _, _, k, reason, top, wish = entry
                 if reason == "draw":
-                    fit = _fitting(t, rules, top, wish, unseen, True)
-                    lacks[p] = (lacks[p] | fit) if free[p] == 0 else fit
-                    nxt = next((e for e in log[idx + 1:] if e[1] == p), None)
-                    kept = nxt is not None and nxt[0] == "keep"
-                    free[p] = (1 if kept else 0) if play_drawn else k
+                    fit = frozenset(_fitting(t, rules, top, wish, unseen, True))
+                    slots[p] = [sl | fit for sl in slots[p]]
+                    if k:
+                        nxt = next((e for e in log[idx + 1:] if e[1] == p), None)
+                        kept = nxt is not None and nxt[0] == "keep"
+                        slots[p].append(fit if (play_drawn and not kept) else empty)
                 else:
-                    free[p] += k
-                held[p] += k
+                    slots[p].extend([empty] * k)
             elif kind == "play":
                 c, prev_top, prev_wish = entry[2], entry[5], entry[6]
-                if c in lacks[p]:
-                    free[p] = max(0, free[p] - 1)
-                if t.jack[c] and rules.jack == "wish" and held[p] > 2:
+                held = len(slots[p])
+                sl = slots[p]
+                if sl:
+                    ok = [i for i in range(len(sl)) if c not in sl[i]] or list(range(len(sl)))
+                    sl.pop(min(ok, key=lambda i: len(sl[i])))
+                if t.jack[c] and rules.jack == "wish" and held > 2:
                     # a sensible player spends a Bube only when nothing else fits
-                    fit = _fitting(t, rules, prev_top, prev_wish, unseen, False)
-                    lacks[p] = (lacks[p] | fit) if free[p] == 0 else fit
-                    free[p] = 0
-                held[p] -= 1
+                    fit = frozenset(_fitting(t, rules, prev_top, prev_wish, unseen, False))
+                    slots[p] = [x | fit for x in sl]
         for p in range(n):
-            free[p] = min(free[p], self.counts[p])
-        self.avoid = lacks
-        self.free = free
-        order = [i for i in range(n) if i != self.seat]
-        order.sort(key=lambda i: -len(lacks[i]))
-        self.order = order
+            k = self.counts[p]
+            sl = sorted(slots[p], key=len, reverse=True)[:k] if p != self.seat else []
+            slots[p] = sl + [empty] * (k - len(sl)) if p != self.seat else []
+        self.slots = slots
+        # most constrained first, across all opponents
+        self.order = sorted(((len(x), p, i) for p in range(n) if p != self.seat for i, x in enumerate(slots[p])),
+                            reverse=True)
+        self.avoid = [set().union(*slots[p]) if slots[p] else set() for p in range(n)]
 
     def sample(self, base, rng):
         s = base.clone()
         pool = self.unseen[:]
         rng.shuffle(pool)
-        for i in self.order:
-            need = self.counts[i]
-            if not need:
-                s.hands[i] = []
-                continue
-            avoid = self.avoid[i]
-            if avoid:
-                free = min(self.free[i], need)
-                hand = pool[:free]
-                rest = pool[free:]
-                ok = [c for c in rest if c not in avoid]
-                take = ok[:need - free]
-                if len(take) < need - free:          # the evidence was wrong: fill from anything
-                    taken = set(take)
-                    take += [c for c in rest if c not in taken][:need - free - len(take)]
-                hand += take
-                taken = set(hand)
-                pool = [c for c in pool if c not in taken]
-            else:
-                hand = pool[:need]
-                pool = pool[need:]
-            s.hands[i] = hand
-        s.draw = pool
+        used = set()
+        hands = [[] for _ in range(self.n)]
+        for _, p, i in self.order:
+            bad = self.slots[p][i]
+            pick = None
+            for c in pool:
+                if c not in used and c not in bad:
+                    pick = c
+                    break
+            if pick is None:                 # the evidence was wrong: any card
+                pick = next(c for c in pool if c not in used)
+            used.add(pick)
+            hands[p].append(pick)
+        for p in range(self.n):
+            if p != self.seat:
+                s.hands[p] = hands[p]
+        s.draw = [c for c in pool if c not in used]
         return s
 
 
