@@ -5,13 +5,15 @@
 * normal: heuristics: always calls Mau; answers a seven with a seven; keeps its Buben for
   need; dumps high card points; plays 7s and 8s when the next player is short of cards;
   plays the suit it holds most (so it can follow again); wishes the suit it holds most.
-* hard: determinized Monte Carlo. For each candidate move it deals the unseen cards (all
-  cards minus its own hand minus the discard pile) into the other hands (by their counts)
-  and the draw pile, respecting what the table has seen: a player who drew a card facing a
-  top card is assumed not to have held the non-Bube cards that would have fitted then (the
-  cards drawn since are unconstrained). Each world is played to the round's end by normal
-  policies; the move with the best mean result (place, then card points) wins. Budget:
-  ``think_ms`` (default 300 ms).
+* hard: an expert policy (normal's, but sevens are held back for defence or to stop a
+  player about to go out, and the suit the next player just could not follow is played and
+  wished), and, where it pays (someone has two cards or fewer, or a seven is pending), a
+  determinized Monte Carlo search: it deals the unseen cards (all but its own hand and the
+  discard pile) into the other hands (by their counts) and the draw pile, consistent with
+  the public log (see ``WorldSampler``), plays each candidate in each world to the round's
+  end with normal policies (the same world and dice for every candidate), and overrules the
+  expert choice only on a clear paired lead. Budget: ``think_ms`` (default 300 ms; 0: no
+  search).
 """
 from __future__ import annotations
 
@@ -66,8 +68,26 @@ def wish_suit(t, hand, played: int, rules: MauRules) -> str:
     return best
 
 
-def normal_pick(t, rules: MauRules, moves: list[Move], hand, next_count: int, phase: str, drawn, rng) -> Move:
-    """The normal policy over per-card tables ``t`` (a State: suit, rank, pts, jack)."""
+def voids_of(log, seat: int, t) -> set:
+    """Suits ``seat`` probably lacks: the suit it faced when it last drew, until it plays one."""
+    out = set()
+    for e in log:
+        if e[1] != seat:
+            continue
+        if e[0] == "draw" and e[3] == "draw":
+            out.add(e[5] or t.suit[e[4]])
+        elif e[0] == "play":
+            out.discard(t.suit[e[2]])
+    return out
+
+
+def normal_pick(t, rules: MauRules, moves: list[Move], hand, next_count: int, phase: str, drawn, rng,
+                expert: bool = False, next_void=frozenset()) -> Move:
+    """The normal policy over per-card tables ``t`` (a State: suit, rank, pts, jack).
+
+    ``expert`` (the hard bot's own policy) adds what tournaments showed to win more rounds:
+    sevens are held back (to pass a seven on, or to stop a player about to go out) and the
+    suit the next player just could not follow is played and wished."""
     moves = best_calls(moves)
     plays = [m for m in moves if m.kind == "play"]
     if not plays:
@@ -78,7 +98,7 @@ def normal_pick(t, rules: MauRules, moves: list[Move], hand, next_count: int, ph
             return KEEP
         m = plays[0]
         if m.suit:
-            w = wish_suit(t, hand, c, rules)
+            w = _expert_wish(t, hand, c, rules, next_void) if expert else wish_suit(t, hand, c, rules)
             m = next(x for x in plays if x.suit == w)
         return m
     best, best_score = None, None
@@ -94,8 +114,13 @@ def normal_pick(t, rules: MauRules, moves: list[Move], hand, next_count: int, ph
         else:
             score = float(t.pts[c])
             score += 3 * sum(1 for x in hand if x != c and t.suit[x] == t.suit[c])
+            if expert and t.suit[c] in next_void:
+                score += 8
             if rank == "7" and rules.seven != "off":
-                score += 4 + (8 if next_count <= 2 else 0)
+                if expert:
+                    score += 30 if next_count <= 2 else -10
+                else:
+                    score += 4 + (8 if next_count <= 2 else 0)
             elif rank == "8" and rules.eight == "skip":
                 score += 3 + (8 if next_count <= 2 else 0)
             elif rank == "A" and rules.ace == "skip":
@@ -109,9 +134,33 @@ def normal_pick(t, rules: MauRules, moves: list[Move], hand, next_count: int, ph
             best, best_score = c, score
     chosen = [m for m in plays if m.card == best]
     if len(chosen) > 1 and chosen[0].suit:
-        w = wish_suit(t, hand, best, rules)
+        w = _expert_wish(t, hand, best, rules, next_void) if expert else wish_suit(t, hand, best, rules)
         chosen = [m for m in chosen if m.suit == w] or chosen
     return chosen[0]
+
+
+def _expert_wish(t, hand, played: int, rules: MauRules, next_void) -> str:
+    """A suit the next player lacks, if we hold some of it; else the suit held most."""
+    for su in sorted(next_void):
+        if any(t.suit[x] == su and x != played and not t.jack[x] for x in hand):
+            return su
+    return wish_suit(t, hand, played, rules)
+
+
+def _next_seat(view) -> int:
+    n, seat, places = view["n"], view["seat"], set(view["places"])
+    i = seat
+    for _ in range(n):
+        i = (i + view["direction"]) % n
+        if i not in places:
+            return i
+    return seat
+
+
+def expert_view_pick(view, rules: MauRules, t, moves, rng) -> Move:
+    nxt = _next_seat(view)
+    return normal_pick(t, rules, moves, view["hand"], view["counts"][nxt], view["phase"], view["drawn"], rng,
+                       expert=True, next_void=voids_of(view.get("log", []), nxt, t))
 
 
 def _next_count(view) -> int:
@@ -193,7 +242,13 @@ class NormalBot(Bot):
 class HardBot(Bot):
     level = "hard"
 
-    z = 1.6           # how clear (in standard errors) a lead over the normal choice must be
+    z = 1.6           # how clear (in standard errors) a lead over the prior choice must be
+
+    @staticmethod
+    def _critical(view) -> bool:
+        """Search where it pays: someone (also this seat) is close to going out, or a seven
+        penalty is pending. Elsewhere the expert policy decides at once."""
+        return view["pending"] > 0 or min(c for i, c in enumerate(view["counts"]) if i not in view["places"]) <= 2
 
     def __init__(self, seed=None, think_ms=None):
         super().__init__(seed, think_ms)
@@ -212,11 +267,12 @@ class HardBot(Bot):
                 cands.append(m)
         if len(cands) == 1:
             return cands[0]
-        # the normal choice is the prior: it wins ties and near-ties (few rollouts are noisy)
-        prior = normal_pick(t, rules, moves, view["hand"], _next_count(view), view["phase"], view["drawn"],
-                            random.Random(0))
+        # the expert policy is the prior: the search must show a clear lead to overrule it
+        prior = expert_view_pick(view, rules, t, moves, self.rng)
         if prior not in cands:
             prior = cands[0]
+        if self.think_ms <= 0 or not self._critical(view):
+            return prior
         base = build_world_base(view, rules)
         sampler = WorldSampler(view, rules, t)
         results = [[] for _ in cands]
