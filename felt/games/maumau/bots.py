@@ -6,8 +6,8 @@
   need; dumps high card points; plays 7s and 8s when the next player is short of cards;
   plays the suit it holds most (so it can follow again); wishes the suit it holds most.
 * hard: an expert policy (normal's, but sevens are held back for defence or to stop a
-  player about to go out, and the suit the next player just could not follow is played and
-  wished), and, where it pays (someone has two cards or fewer, or a seven is pending), a
+  player about to go out, the suit the next player just could not follow is played and
+  wished, and a Bube is kept as the last card), and, where it pays (someone has two cards or fewer, or a seven is pending), a
   determinized Monte Carlo search: it deals the unseen cards (all but its own hand and the
   discard pile) into the other hands (by their counts) and the draw pile, consistent with
   the public log (see ``WorldSampler``), plays each candidate in each world to the round's
@@ -86,8 +86,9 @@ def normal_pick(t, rules: MauRules, moves: list[Move], hand, next_count: int, ph
     """The normal policy over per-card tables ``t`` (a State: suit, rank, pts, jack).
 
     ``expert`` (the hard bot's own policy) adds what tournaments showed to win more rounds:
-    sevens are held back (to pass a seven on, or to stop a player about to go out) and the
-    suit the next player just could not follow is played and wished."""
+    sevens are held back (to pass a seven on, or to stop a player about to go out), the suit
+    the next player just could not follow is played and wished, and a Bube is kept as the
+    last card."""
     moves = best_calls(moves)
     plays = [m for m in moves if m.kind == "play"]
     if not plays:
@@ -110,7 +111,9 @@ def normal_pick(t, rules: MauRules, moves: list[Move], hand, next_count: int, ph
         seen.add(c)
         rank = t.rank[c]
         if t.jack[c] and rules.jack == "wish":
-            score = -25.0 + (40 if len(hand) <= 2 else 0)
+            # normal spends it with two cards left; the expert keeps it as the last card (it fits
+            # on anything but a Bube, so the next turn goes out)
+            score = -25.0 + (40 if len(hand) <= (1 if expert else 2) else 0)
         else:
             score = float(t.pts[c])
             score += 3 * sum(1 for x in hand if x != c and t.suit[x] == t.suit[c])
