@@ -137,3 +137,29 @@ def test_benchmark_and_tournament_runner_work_through_the_contract():
 def test_strength_normal_beats_easy():
     res = run("maumau", STD, ["normal", "easy", "easy", "easy"], 1000, seed=1)
     assert res["levels"]["normal"]["first_interval"][0] > 0.25
+
+
+def test_hard_expert_policy_holds_sevens_keeps_the_bube_and_uses_voids():
+    hard = make_bot("hard", seed=1, think_ms=0)                     # the expert policy alone
+    normal = make_bot("normal", seed=1)
+    # next player holds many cards: the expert keeps its 7 (for defence); normal plays it
+    s = position(STD, [["H7", "HK", "C9"], ["S8", "S9", "D9", "DK", "DQ"], ["D8", "D10"]], "H10")
+    assert hard.choose(GAME.view(s, 0)).card == cid(s, "HK")
+    assert normal.choose(GAME.view(s, 0)).card == cid(s, "H7")
+    # next player is about to go out: the expert attacks with the 7
+    s = position(STD, [["H7", "HK", "C9"], ["S8"], ["D8", "D10", "DA"]], "H10")
+    assert hard.choose(GAME.view(s, 0)).card == cid(s, "H7")
+    # two cards left, a Bube among them: the expert keeps the Bube for last, normal spends it
+    s = position(STD, [["SJ", "H8"], ["S8", "S9", "D9"], ["D8", "D10", "DA"]], "H10")
+    m = hard.choose(GAME.view(s, 0))
+    assert m.card == cid(s, "H8") and m.call == "mau"
+    assert normal.choose(GAME.view(s, 0)).card == cid(s, "SJ")
+    # the next player drew facing clubs: the expert plays clubs at it and wishes clubs
+    s = position(STD, [["C9", "HK", "H9", "HQ"], ["S8", "S10", "D9"], ["D8", "D10", "DA"]], "S9")
+    assert hard.choose(GAME.view(s, 0)).card == cid(s, "H9")          # no evidence: its longest suit
+    s.log.append(("draw", 1, 1, "draw", cid(s, "C10"), ""))
+    assert hard.choose(GAME.view(s, 0)).card == cid(s, "C9")
+    s = position(STD, [["SJ", "C9", "H9", "HQ", "HA"], ["S8", "S9", "D9"], ["D8", "D10", "DA"]], "D7")
+    s.log.append(("draw", 1, 1, "draw", cid(s, "C10"), ""))
+    m = hard.choose(GAME.view(s, 0))
+    assert m.card == cid(s, "SJ") and m.suit == "C"
