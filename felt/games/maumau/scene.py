@@ -42,7 +42,7 @@ TEXTS = {
     "mm.round_of": ("Runde {n}/{total}", "Round {n}/{total}"),
     "mm.round": ("Runde {n}", "Round {n}"),
     "mm.wish": ("Wunsch", "Wish"),
-    "mm.wished": ("{suit} ist gewünscht", "{suit} is wished"),
+    "mm.wished": ("{suit} ist gewünscht", "Wished suit: {suit}"),
     "mm.pick_suit": ("Welche Farbe wünschst du dir?", "Which suit do you wish for?"),
     "mm.hint_play": ("Leg eine passende Karte oder zieh eine", "Play a card that fits or draw one"),
     "mm.hint_must_play": ("Leg eine passende Karte", "Play a card that fits"),
