@@ -163,3 +163,9 @@ def test_hard_expert_policy_holds_sevens_keeps_the_bube_and_uses_voids():
     s.log.append(("draw", 1, 1, "draw", cid(s, "C10"), ""))
     m = hard.choose(GAME.view(s, 0))
     assert m.card == cid(s, "SJ") and m.suit == "C"
+
+
+@pytest.mark.soak
+def test_strength_hard_beats_normal():
+    res = run("maumau", STD, ["hard", "normal", "normal", "normal"], 3000, seed=7, think_ms=100)
+    assert res["levels"]["hard"]["first_interval"][0] > 0.25
