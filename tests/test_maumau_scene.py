@@ -131,3 +131,19 @@ def test_announcements_from_events():
     sc = scene_for(s2, seat=2, events=GAME.filter_events(ev, 2))
     assert sc.skipped == 1 and "Beat setzt aus" in sc.fx[-1][0]
     render(sc, (390, 844))
+
+
+def test_announcements_and_toasts_fade():
+    s = position(STD, [["H8", "C9", "D10"], ["H7", "SA"], ["CA"]], "H9")
+    s2, ev = GAME.apply(s, 0, Move("play", cid(s, "H8")))
+    sc = scene_for(s2, seat=2, events=GAME.filter_events(ev, 2))
+    assert sc.animating()
+    for _ in range(30):
+        sc.update(0.1)
+    assert not sc.animating() and sc.fx == []
+    mine = scene_for(s)
+    tap(mine, card_pos(mine, cid(s, "D10")))              # does not fit: a short warning
+    assert mine.toast.active and mine.outbox == []
+    for _ in range(30):
+        mine.update(0.1)
+    assert not mine.animating()

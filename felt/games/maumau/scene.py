@@ -396,13 +396,14 @@ class MauMauScene(Scene):
                 self.play_card(self.hand[self.focus])
 
     def update(self, dt: float) -> None:
-        self.toast.update(dt) if hasattr(self.toast, "update") else None
+        if self.toast.update(dt):
+            self.mark_dirty()
         if self.fx:
             self.fx = [(t, s - dt) for t, s in self.fx if s - dt > 0]
             self.mark_dirty()
 
     def animating(self) -> bool:
-        return bool(self.fx)
+        return bool(self.fx) or self.toast.active
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
