@@ -1,0 +1,132 @@
+"""Mau-Mau (RULES-MAUMAU.md) as a game of the registry: rules in ``rules.py``, the engine in
+``engine.py``, per-seat views in ``view.py``, bots in ``bots.py``, "How to play" and the quiz
+in ``howto.py``, the table scene in ``scene.py``."""
+from __future__ import annotations
+
+from felt.games.base import Game, OptionSpec
+from felt.games.maumau import engine as _engine
+
+
+class MauMau(Game):
+    id = "maumau"
+    name = {"de": "Mau-Mau", "en": "Mau-Mau"}
+    min_players = 2
+    max_players = 8
+
+    # rule sets
+    def template_ids(self):
+        from felt.games.maumau.rules import TEMPLATE_ORDER
+        return list(TEMPLATE_ORDER)
+
+    def template(self, template_id):
+        from felt.games.maumau.rules import load_template
+        return load_template(template_id)
+
+    def rules_from_dict(self, d):
+        from felt.games.maumau.rules import MauRules
+        return MauRules.from_dict(d)
+
+    def rules_to_dict(self, rules):
+        return rules.to_dict()
+
+    def load_rules_file(self, path):
+        from felt.games.maumau.rules import load_rules_file
+        return load_rules_file(path)
+
+    def rules_to_toml(self, rules):
+        from felt.games.maumau.rules import rules_to_toml
+        return rules_to_toml(rules)
+
+    def options(self) -> list[OptionSpec]:
+        from felt.games.maumau.rules import OPTIONS
+        return list(OPTIONS)
+
+    def players_range(self, rules):
+        return rules.min_players, rules.max_players
+
+    def validate(self, rules, n_players):
+        rules.validate(n_players)
+
+    def default_rounds(self, rules):
+        return rules.rounds if rules.match_end == "rounds" else 0
+
+    # engine
+    def new_match(self, rules, n_players, seed, rounds=None):
+        from felt.games.maumau.engine import new_match
+        return new_match(rules, n_players, seed, rounds)
+
+    def legal_moves(self, state):
+        return _engine.legal_moves(state)
+
+    def check_move(self, state, seat, move):
+        from felt.games.maumau.engine import check_move
+        check_move(state, seat, move)
+
+    def apply(self, state, seat, move):
+        from felt.games.maumau.engine import apply
+        return apply(state, seat, move)
+
+    def apply_inplace(self, state, seat, move, check=True):
+        if check:
+            _engine.check_move(state, seat, move)
+        return _engine._apply(state, seat, move)
+
+    def next_round(self, state):
+        from felt.games.maumau.engine import next_round
+        return next_round(state)
+
+    def end_match(self, state):
+        from felt.games.maumau.engine import end_match
+        return end_match(state)
+
+    def replay(self, rules, n_players, seed, actions, rounds=None):
+        from felt.games.maumau.engine import replay
+        return replay(rules, n_players, seed, actions, rounds)
+
+    def move_to_wire(self, move):
+        from felt.games.maumau.engine import move_to_wire
+        return move_to_wire(move)
+
+    def move_from_wire(self, d):
+        from felt.games.maumau.engine import move_from_wire
+        return move_from_wire(d)
+
+    def timeout_move(self, state):
+        """Time out: keep a drawn card, else draw where drawing is allowed (else the bot decides)."""
+        from felt.games.maumau.engine import DRAW, KEEP, may_draw
+        if state.phase == "drawn":
+            return KEEP
+        if state.phase == "play" and may_draw(state, state.to_move):
+            return DRAW
+        return None
+
+    def view(self, state, seat):
+        from felt.games.maumau.view import view
+        return view(state, seat)
+
+    def round_places(self, state):
+        from felt.games.maumau.engine import round_places
+        return round_places(state)
+
+    def winner(self, state):
+        return state.winner
+
+    # bots
+    def make_bot(self, level, seed=None, think_ms=None):
+        from felt.games.maumau.bots import make_bot
+        return make_bot(level, seed, think_ms)
+
+    # text
+    def howto(self, rules, lang="de"):
+        from felt.games.maumau.howto import howto
+        return howto(rules, lang)
+
+    def table_scene(self):
+        try:
+            from felt.games.maumau.scene import MauMauScene
+        except ImportError:
+            return None
+        return MauMauScene
+
+
+GAME = MauMau()

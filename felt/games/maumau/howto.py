@@ -1,0 +1,220 @@
+"""Mau-Mau "How to play" generated from the rule set, and the quiz "Was darfst du legen?".
+
+``howto(rules, lang)`` turns the options in force into plain sentences (German or English);
+change an option and the text changes. ``quiz(rules, seed, lang)`` builds a position with the
+engine (a top card, maybe a wish or a pending seven, a hand) and takes the answer from the
+engine's own legal plays, with an explanation for every card of the hand.
+"""
+from __future__ import annotations
+
+import random
+
+from felt.games.maumau import engine as E
+from felt.games.maumau.rules import MauRules
+
+SUIT_NAMES = {
+    "de": {"C": "Kreuz", "S": "Pik", "H": "Herz", "D": "Karo", "E": "Eichel", "G": "Grün", "B": "Schellen"},
+    "en": {"C": "Clubs", "S": "Spades", "H": "Hearts", "D": "Diamonds", "E": "Acorns", "G": "Leaves", "B": "Bells"},
+}
+RANK_NAMES = {
+    "de": {"J": "Bube", "Q": "Dame", "K": "König", "A": "Ass", "U": "Unter", "O": "Ober"},
+    "en": {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace", "U": "Unter", "O": "Ober"},
+}
+
+
+def _l(lang: str) -> str:
+    return "de" if lang == "de" else "en"
+
+
+def suit_name(suit: str, lang: str = "de") -> str:
+    return SUIT_NAMES[_l(lang)].get(suit, suit)
+
+
+def card_name(card, lang: str = "de") -> str:
+    """'Herz 10', 'Pik Bube' / 'Hearts 10', 'Spades Jack'."""
+    lg = _l(lang)
+    return f"{SUIT_NAMES[lg].get(card.suit, card.suit)} {RANK_NAMES[lg].get(card.rank, card.rank)}"
+
+
+def howto(rules: MauRules, lang: str = "de") -> list[str]:
+    de = _l(lang) == "de"
+    r = rules
+    german = r.suits == "german"
+    jack = ("Unter" if german else "Bube") if de else ("Unter" if german else "jack")
+    jacks = ("Unter" if german else "Buben") if de else ("Unters" if german else "jacks")
+    out: list[str] = []
+    if de:
+        style = "deutsches Blatt: Eichel, Grün, Herz, Schellen" if german else "französisches Blatt: ♣ ♠ ♥ ♦"
+        out.append(f"Gespielt wird mit {r.deck} Karten ({style}) zu {r.min_players} bis {r.max_players}; "
+                   f"jeder bekommt {r.hand_size} Karten, eine wird aufgedeckt.")
+        out.append("Wer am Zug ist, legt eine Karte gleicher Farbe oder gleichen Werts auf die oberste Karte "
+                   "oder zieht eine Karte vom Stapel.")
+        out.append("Passt die gezogene Karte, darfst du sie gleich legen oder behalten; sonst ist der Nächste dran."
+                   if r.after_draw == "play" else "Nach dem Ziehen ist dein Zug vorbei.")
+        out.append("Du darfst auch ziehen, wenn du legen könntest." if r.draw_when_able
+                   else "Ziehen darfst du nur, wenn keine Karte passt.")
+        if r.seven == "draw2":
+            out.append("Eine 7: Der Nächste muss 2 Karten ziehen; damit ist sein Zug vorbei.")
+        elif r.seven == "stack":
+            out.append("Eine 7: Der Nächste muss 2 Karten ziehen, oder er legt selbst eine 7, dann zieht der "
+                       "Nächste 4, und so weiter („7 auf 7“). Das Ziehen ist der ganze Zug.")
+        if r.eight == "skip":
+            out.append("Eine 8: Der Nächste setzt aus.")
+        if r.nine == "reverse":
+            out.append("Eine 9 kehrt die Spielrichtung um (zu zweit setzt der andere aus).")
+        if r.ace == "skip":
+            out.append("Ein Ass: Der Nächste setzt aus.")
+        elif r.ace == "again":
+            out.append("Ein Ass: Du legst gleich noch einmal (passt nichts, ziehst du).")
+        if r.jack == "wish":
+            out.append(f"Der {jack} passt auf jede Karte" + ("" if r.jack_on_jack else f", nur nicht auf einen {jack}n"
+                                                             if not german else ", nur nicht auf einen Unter")
+                       + "; wer ihn legt, wünscht sich eine Farbe. Dann muss diese Farbe folgen"
+                       + (f" (oder ein {jack})." if r.jack_on_jack else "."))
+        else:
+            out.append(f"Der {jack} ist eine ganz normale Karte.")
+        if r.mau_penalty:
+            out.append(f"Wer seine vorletzte Karte legt, sagt „Mau“, bei der letzten „Mau-Mau“. Wer es vergisst, "
+                       f"zieht {r.mau_penalty} Strafkarte{'n' if r.mau_penalty > 1 else ''}"
+                       " – und gewinnt so auch nicht.")
+        else:
+            out.append("„Mau“ muss niemand sagen.")
+        if r.start_effect:
+            out.append("Die erste aufgedeckte Karte wirkt, als hätte der Geber sie gelegt.")
+        out.append("Ist der Stapel leer, wird der Ablagestapel außer der obersten Karte gemischt und zum neuen Stapel.")
+        out.append("Wer zuerst keine Karte mehr hat, gewinnt die Runde." if r.round_end == "first" else
+                   "Wer keine Karte mehr hat, ist fertig; die anderen spielen um die weiteren Plätze weiter.")
+        if r.scoring == "points":
+            faces = "Unter 2, Ober 3" if german else "Bube 2, Dame 3"
+            out.append(f"Die Karten, die noch auf der Hand sind, zählen als Punkte: 7 bis 10 nach Augen, {faces}, "
+                       "König 4, Ass 11.")
+            best = "wer am wenigsten Punkte hat (bei Gleichstand: mehr gewonnene Runden)"
+        else:
+            out.append("Es zählen nur die Plätze.")
+            best = "wer die meisten ersten Plätze hat"
+        if r.match_end == "rounds":
+            out.append(f"Eine Partie hat {r.rounds} Runden; es gewinnt, {best}.")
+        else:
+            out.append(f"Die Partie endet nach der Runde, in der jemand {r.point_limit} Punkte erreicht; "
+                       f"es gewinnt, {best}.")
+        return out
+    style = "German suits: Acorns, Leaves, Hearts, Bells" if german else "French suits: ♣ ♠ ♥ ♦"
+    out.append(f"Played with {r.deck} cards ({style}) by {r.min_players} to {r.max_players} players; "
+               f"everyone gets {r.hand_size} cards and one is turned up.")
+    out.append("On your turn, play a card of the same suit or the same rank as the top card, or draw a card.")
+    out.append("If the drawn card fits, you may play it at once or keep it; otherwise the next player goes on."
+               if r.after_draw == "play" else "Drawing ends your turn.")
+    out.append("You may draw even when you could play." if r.draw_when_able
+               else "You may only draw when no card fits.")
+    if r.seven == "draw2":
+        out.append("A 7: the next player must draw 2 cards, which is their whole turn.")
+    elif r.seven == "stack":
+        out.append("A 7: the next player must draw 2 cards, or play a 7 themselves, and then the next draws 4, "
+                   "and so on. Drawing is the whole turn.")
+    if r.eight == "skip":
+        out.append("An 8: the next player skips a turn.")
+    if r.nine == "reverse":
+        out.append("A 9 reverses the direction of play (with two players, the other skips).")
+    if r.ace == "skip":
+        out.append("An ace: the next player skips a turn.")
+    elif r.ace == "again":
+        out.append("An ace: you play again at once (if nothing fits, you draw).")
+    if r.jack == "wish":
+        art = "An" if german else "A"
+        out.append(f"{art} {jack} fits on any card" + ("" if r.jack_on_jack else f" except another {jack}")
+                   + "; whoever plays it names a suit, and that suit must follow"
+                   + (f" (or {art.lower()} {jack})." if r.jack_on_jack else "."))
+    else:
+        out.append(f"{jacks.capitalize()} are plain cards.")
+    if r.mau_penalty:
+        out.append(f"Say “Mau” when you play your second-to-last card and “Mau-Mau” with your last. Forget it and "
+                   f"you draw {r.mau_penalty} penalty card{'s' if r.mau_penalty > 1 else ''} – and do not win yet.")
+    else:
+        out.append("Nobody has to say “Mau”.")
+    if r.start_effect:
+        out.append("The first card turned up acts as if the dealer had played it.")
+    out.append("When the draw pile is empty, the discard pile except its top card is shuffled into a new one.")
+    out.append("The first player without cards wins the round." if r.round_end == "first" else
+               "Whoever runs out of cards is done; the others play on for the remaining places.")
+    if r.scoring == "points":
+        faces = "Unter 2, Ober 3" if german else "jack 2, queen 3"
+        out.append(f"Cards left in hand count as points: 7 to 10 at face value, {faces}, king 4, ace 11.")
+        best = "the fewest points wins (ties: more rounds won)"
+    else:
+        out.append("Only places count.")
+        best = "the most first places wins"
+    if r.match_end == "rounds":
+        out.append(f"A match has {r.rounds} rounds; {best}.")
+    else:
+        out.append(f"The match ends after the round in which someone reaches {r.point_limit} points; {best}.")
+    return out
+
+
+# ----------------------------------------------------------------------- quiz
+def quiz(rules: MauRules, seed=0, lang: str = "de", hand_size: int = 5) -> dict:
+    """A "Was darfst du legen?" question: top card, wish, pending seven and a hand from the seeded
+    generator; ``answer`` is the engine's set of playable cards, ``why`` explains each card."""
+    rng = random.Random(f"felt:quiz:{seed}")
+    deck_state, _ = E.new_match(rules, rules.min_players, 0, 0)
+    deck = deck_state.deck
+    ids = list(range(len(deck)))
+    rng.shuffle(ids)
+    top = ids.pop()
+    wish = None
+    pending = 0
+    if rules.jack == "wish" and deck_state.jack[top]:
+        wish = rng.choice(rules.suit_codes())
+    elif rules.seven != "off" and deck_state.rank[top] == "7" and rng.random() < 0.6:
+        pending = 2
+    hand = sorted(ids[:hand_size], key=lambda c: (c % 32, c))
+    other = ids[hand_size:hand_size + 3]
+    others = [other] + [[] for _ in range(rules.min_players - 2)]
+    s = E.position(rules, [hand] + others, top, wish=wish, pending=pending)
+    answer = sorted({m.card for m in E.legal_moves(s) if m.kind == "play"})
+    may_draw = E.DRAW in E.legal_moves(s)
+    why = {c: explain(s, c, lang) for c in hand}
+    lg = _l(lang)
+    q = ("Was darfst du legen?" if lg == "de" else "What may you play?")
+    situation = [card_name(deck[top], lang) + (" liegt oben" if lg == "de" else " is on top")]
+    if wish:
+        situation.append(("gewünscht: " if lg == "de" else "wished: ") + suit_name(wish, lang))
+    if pending:
+        situation.append(f"+{pending} " + ("zu ziehen" if lg == "de" else "to draw"))
+    return {"question": q, "situation": ", ".join(situation), "top": top, "wish": wish, "pending": pending,
+            "hand": hand, "answer": answer, "may_draw": may_draw, "why": why,
+            "codes": {c: deck[c].code for c in hand + [top]}}
+
+
+def explain(s, c: int, lang: str = "de") -> str:
+    """Why card ``c`` may or may not be played on the position ``s``."""
+    de = _l(lang) == "de"
+    r = s.rules
+    name = card_name(s.deck[c], lang)
+    top = s.discard[-1]
+    tname = card_name(s.deck[top], lang)
+    if s.pending:
+        if r.seven == "stack" and s.rank[c] == "7":
+            return f"{name}: ja – 7 auf 7, der Nächste zieht {s.pending + 2}." if de else \
+                f"{name}: yes – a 7 on a 7, the next draws {s.pending + 2}."
+        return (f"{name}: nein – auf die 7 hilft nur eine 7, sonst ziehst du {s.pending}." if r.seven == "stack" else
+                f"{name}: nein – du musst {s.pending} ziehen.") if de else \
+            (f"{name}: no – only a 7 answers the 7, else you draw {s.pending}." if r.seven == "stack" else
+             f"{name}: no – you must draw {s.pending}.")
+    if r.jack == "wish" and s.jack[c]:
+        if E.fits(s, c):
+            return f"{name}: ja – der Wünscher passt auf alles, du wünschst dir eine Farbe." if de else \
+                f"{name}: yes – the wish card fits on anything, you name a suit."
+        return f"{name}: nein – Bube auf Bube ist nicht erlaubt." if de else \
+            f"{name}: no – a jack on a jack is not allowed."
+    if s.wish is not None:
+        w = suit_name(s.wish, lang)
+        if s.suit[c] == s.wish:
+            return f"{name}: ja – {w} ist gewünscht." if de else f"{name}: yes – {w} is wished."
+        return f"{name}: nein – gewünscht ist {w}, egal was der Bube selbst ist." if de else \
+            f"{name}: no – {w} is wished, whatever the jack's own suit."
+    if s.suit[c] == s.suit[top]:
+        return f"{name}: ja – gleiche Farbe wie {tname}." if de else f"{name}: yes – same suit as {tname}."
+    if s.rank[c] == s.rank[top]:
+        return f"{name}: ja – gleicher Wert wie {tname}." if de else f"{name}: yes – same rank as {tname}."
+    return f"{name}: nein – weder Farbe noch Wert von {tname}." if de else \
+        f"{name}: no – neither the suit nor the rank of {tname}."

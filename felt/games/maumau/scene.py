@@ -1,0 +1,871 @@
+"""The Mau-Mau table: a pygame scene rendered from a seat's view (felt.games.maumau.view).
+
+It reuses the Präsident table's building blocks (``felt.ui.layout.table_layout`` for the
+seat boxes, pile area, buttons and hand; ``felt.ui.cardart`` for the cards; the widgets)
+and shows: the own hand sorted, playable cards lit (the others dimmed on turn); the discard
+pile with its last cards fanned; the draw pile with its count; the wished suit big and clear;
+the direction of play; a pending seven penalty ("+4"); skips, reverses and forgotten Mau
+calls as they happen; a "Mau!" toggle that must be on with the play that leaves one card
+(or none: "Mau-Mau"); the round's points and the match standings.
+
+Interface (as ``felt.ui.table_scene.TableScene``): ``set_view(view, events)``,
+``set_names(names)``, ``outbox`` / ``on_move(wire_move)``, ``on_menu``, ``set_timer``,
+``show_connection``. Input: tap or click a lit card to play it (a Bube then asks for the
+suit), "Ziehen"/"Behalten" button, "Mau!" toggle; keys: ←/→ choose a card, Enter plays it,
+D draws, K keeps, M toggles Mau, 1–4 pick the wished suit, Esc closes the suit picker.
+
+``python -m felt.games.maumau.scene --out DIR [--lang de|en]`` renders the table (your turn
+with a wish in force, a pending +4), the round result and the standings at phone and laptop
+sizes into files whose names contain ``maumau``.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Iterable
+
+import pygame
+
+from felt.cards import Card
+from felt.games.maumau.rules import MauRules, build_deck
+from felt.ui import cardart, fonts, i18n, layout, theme
+from felt.ui.scene import KEY, PRESS, Input, Scene
+from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text
+
+TEXTS = {
+    "mm.draw": ("Ziehen", "Draw"),
+    "mm.draw_n": ("{n} ziehen", "Draw {n}"),
+    "mm.keep": ("Behalten", "Keep"),
+    "mm.mau": ("Mau!", "Mau!"),
+    "mm.maumau": ("Mau-Mau!", "Mau-Mau!"),
+    "mm.your_turn": ("Du bist dran", "Your turn"),
+    "mm.turn_of": ("{name} ist dran", "{name} to play"),
+    "mm.round_of": ("Runde {n}/{total}", "Round {n}/{total}"),
+    "mm.round": ("Runde {n}", "Round {n}"),
+    "mm.wish": ("Wunsch", "Wish"),
+    "mm.wished": ("{suit} ist gewünscht", "Wished suit: {suit}"),
+    "mm.pick_suit": ("Welche Farbe wünschst du dir?", "Which suit do you wish for?"),
+    "mm.hint_play": ("Leg eine passende Karte oder zieh eine", "Play a card that fits or draw one"),
+    "mm.hint_must_play": ("Leg eine passende Karte", "Play a card that fits"),
+    "mm.hint_nothing": ("Nichts passt: zieh eine Karte", "Nothing fits: draw a card"),
+    "mm.hint_seven": ("+{n}: leg eine 7 oder zieh {n}", "+{n}: play a 7 or draw {n}"),
+    "mm.hint_seven_draw": ("+{n}: du musst {n} Karten ziehen", "+{n}: you must draw {n} cards"),
+    "mm.hint_drawn": ("Die gezogene Karte passt: legen oder behalten?", "The drawn card fits: play it or keep it?"),
+    "mm.hint_wait": ("Warte auf {name}", "Waiting for {name}"),
+    "mm.skip": ("{name} setzt aus", "{name} skips"),
+    "mm.reverse": ("Richtungswechsel!", "Direction reversed!"),
+    "mm.forgot": ("{name} hat „{call}“ vergessen: +{n}", "{name} forgot “{call}”: +{n}"),
+    "mm.again": ("{name} legt noch einmal", "{name} plays again"),
+    "mm.reshuffle": ("Ablagestapel wird neu gemischt", "The discard pile is reshuffled"),
+    "mm.said_mau": ("Mau!", "Mau!"),
+    "mm.out": ("fertig", "out"),
+    "mm.skipped": ("setzt aus", "skips"),
+    "mm.round_over": ("Runde {n} ist vorbei", "Round {n} is over"),
+    "mm.match_over": ("{name} gewinnt die Partie!", "{name} wins the match!"),
+    "mm.col_name": ("Spieler", "Player"),
+    "mm.col_round": ("Runde", "Round"),
+    "mm.col_total": ("Gesamt", "Total"),
+    "mm.col_wins": ("Siege", "Wins"),
+    "mm.col_place": ("Platz", "Place"),
+    "mm.col_firsts": ("1. Plätze", "1st places"),
+    "mm.waiting": ("Warte auf den Tisch …", "Waiting for the table …"),
+    "mm.not_legal": ("Diese Karte passt nicht", "That card does not fit"),
+    "mm.limit": ("bis {n} Punkte", "to {n} points"),
+    "mm.you": ("du", "you"),
+}
+i18n.add_texts(TEXTS)
+
+SUIT_TEXT = {
+    "de": {"C": "Kreuz", "S": "Pik", "H": "Herz", "D": "Karo", "E": "Eichel", "G": "Grün", "B": "Schellen"},
+    "en": {"C": "Clubs", "S": "Spades", "H": "Hearts", "D": "Diamonds", "E": "Acorns", "G": "Leaves", "B": "Bells"},
+}
+SUIT_COLOR = {"C": theme.CARD_BLACK, "S": theme.CARD_BLACK, "H": theme.CARD_RED, "D": theme.CARD_RED,
+              "E": theme.JASS_EICHELN, "G": theme.JASS_LEAF, "B": theme.JASS_SCHELLEN}
+
+
+def _draw_leaf(s: pygame.Surface, r: pygame.Rect) -> None:
+    """Grün (Laub) of the German suits: a green leaf with a stem and veins."""
+    w, h = r.w, r.h
+    cx = r.centerx
+    body = pygame.Rect(0, 0, int(w * 0.62), int(h * 0.80))
+    body.midtop = (cx, r.top + int(h * 0.02))
+    pts = []
+    for i in range(41):
+        t = i / 40 * 2 * math.pi
+        x = math.sin(t) * body.w / 2 * (0.55 + 0.45 * math.sin(t / 2) ** 0.5 if math.sin(t / 2) > 0 else 0.55)
+        y = -math.cos(t) * body.h / 2
+        pts.append((cx + x, body.centery + y))
+    pygame.draw.polygon(s, theme.JASS_LEAF, pts)
+    pygame.draw.polygon(s, (20, 80, 30), pts, max(2, int(w * 0.04)))
+    pygame.draw.line(s, (20, 80, 30), (cx, body.top + h * 0.08), (cx, r.bottom - h * 0.02), max(2, int(w * 0.05)))
+    for k in range(3):
+        y = body.top + body.h * (0.3 + 0.18 * k)
+        pygame.draw.line(s, (20, 80, 30), (cx, y + h * 0.08), (cx - body.w * 0.28, y), max(1, int(w * 0.03)))
+        pygame.draw.line(s, (20, 80, 30), (cx, y + h * 0.08), (cx + body.w * 0.28, y), max(1, int(w * 0.03)))
+
+
+# German suits: Eichel and Schellen have Jass art already (same codes E, B); Herz uses the ♥
+# glyph; Grün gets a leaf. Registered once, additively (no other code uses the key "G").
+cardart._JASS_DRAW.setdefault("G", _draw_leaf)
+cardart.INDEX_COLOR.setdefault("G", theme.JASS_LEAF)
+
+
+def suit_label(suit: str) -> str:
+    return SUIT_TEXT["de" if i18n.get_lang() == "de" else "en"].get(suit, suit)
+
+
+class MauMauScene(Scene):
+    def __init__(self, view: dict | None = None, names: list[str] | None = None,
+                 on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
+                 settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
+                 sounds=None) -> None:
+        super().__init__()
+        self.view: dict = {}
+        self.names = list(names or [])
+        self.on_move = on_move
+        self.on_menu = on_menu
+        self.on_settings = on_settings
+        self.settings = settings if settings is not None else {"muted": False}
+        self.sounds = sounds
+        self.outbox: list[dict] = []
+        self.deck: list[Card] = []
+        self._rules_key = None
+        self.rules: MauRules | None = None
+        self.hand: list[int] = []
+        self.playable: set[int] = set()
+        self.pending = False
+        self.mau_on = False
+        self.picking: int | None = None       # a Bube waiting for its wished suit
+        self.focus = -1
+        self.fx: list[tuple[str, float]] = []   # announcements (text, seconds left)
+        self.skipped: int | None = None
+        self.timer: dict | None = None
+        self.L: layout.TableLayout | None = None
+        self._slots: list[pygame.Rect] = []
+        self.suit_btns: list[Button] = []
+        self.toast = Toast()
+        self.banner = Banner()
+        self.action_btn = Button(i18n.t("mm.draw"), self.do_action, kind="primary", hotkeys=(pygame.K_d,))
+        self.mau_btn = Button(i18n.t("mm.mau"), self.toggle_mau, kind="secondary", hotkeys=(pygame.K_m,))
+        self.menu_btn = IconButton("☰", self._menu)
+        if view is not None:
+            self.set_view(view, ())
+
+    # ------------------------------------------------------------------ API
+    @property
+    def seat(self):
+        return self.view.get("seat")
+
+    @property
+    def my_turn(self) -> bool:
+        v = self.view
+        return v.get("seat") is not None and v.get("to_move") == v.get("seat") and v.get("phase") in ("play", "drawn")
+
+    def set_names(self, names: list[str]) -> None:
+        self.names = list(names)
+        self.mark_dirty()
+
+    def set_timer(self, timer: dict | None) -> None:
+        self.timer = timer
+        self.mark_dirty()
+
+    def show_connection(self, text: str | None, kind: str = "bad") -> None:
+        if text:
+            self.banner.show(text, kind)
+        else:
+            self.banner.hide()
+        self.mark_dirty()
+
+    def set_view(self, view: dict, events: Iterable[dict] = ()) -> None:
+        key = tuple(sorted(view["rules"].items()))
+        if key != self._rules_key:
+            self._rules_key = key
+            self.rules = MauRules.from_dict(view["rules"])
+            self.deck = build_deck(self.rules)
+        n_before = len(self.hand)
+        self.view = view
+        self.hand = list(view.get("hand", []))
+        self.playable = {m["card"] for m in view.get("legal", []) if m.get("kind") == "play"}
+        self.pending = False
+        self.picking = None
+        if self.focus >= len(self.hand):
+            self.focus = len(self.hand) - 1
+        for ev in events:
+            self._event(ev)
+        if self.L is not None and (len(self.hand) != n_before or len(self.L.seats) != self._opponents()):
+            self.layout(self.L.w, self.L.h)
+        self._refresh_buttons()
+        self.mark_dirty()
+
+    def submit(self, move: dict) -> None:
+        self.outbox.append(move)
+        self.pending = True
+        if self.on_move:
+            self.on_move(move)
+        self._refresh_buttons()
+        self.mark_dirty()
+
+    # -------------------------------------------------------------- actions
+    def _legal(self) -> list[dict]:
+        return self.view.get("legal", []) if self.my_turn else []
+
+    def _call_for(self, card: int) -> str:
+        """The call to send with a play of ``card``: the due one if the Mau toggle is on."""
+        if not (self.rules and self.rules.mau_penalty and self.mau_on):
+            return ""
+        left = len(self.hand) - 1
+        return "mau" if left == 1 else "maumau" if left == 0 else ""
+
+    def _find(self, card: int, suit: str = "") -> dict | None:
+        call = self._call_for(card)
+        for m in self._legal():
+            if m.get("kind") == "play" and m["card"] == card and m.get("suit", "") == suit and m.get("call", "") == call:
+                return m
+        face = card % 32
+        for m in self._legal():      # a second copy of the same card (64 cards): the engine lists one
+            if m.get("kind") == "play" and m["card"] % 32 == face and m.get("suit", "") == suit \
+                    and m.get("call", "") == call and card in self.hand:
+                return dict(m, card=card)
+        return None
+
+    def play_card(self, card: int) -> None:
+        if self.pending or not self.my_turn:
+            return
+        if card not in self.playable and not any(c % 32 == card % 32 for c in self.playable):
+            self.toast.show(i18n.t("mm.not_legal"), 1.4, "warn")
+            self.mark_dirty()
+            return
+        if self.rules.jack == "wish" and self.deck[card].rank in ("J", "U"):
+            self.picking = card
+            self._refresh_buttons()
+            self.mark_dirty()
+            return
+        m = self._find(card)
+        if m is not None:
+            self._send_play(m)
+
+    def pick_suit(self, suit: str) -> None:
+        card = self.picking
+        if card is None:
+            return
+        self.picking = None
+        m = self._find(card, suit)
+        if m is not None:
+            self._send_play(m)
+        self._refresh_buttons()
+        self.mark_dirty()
+
+    def _send_play(self, m: dict) -> None:
+        self.mau_on = False
+        self.submit(dict(m))
+
+    def do_action(self) -> None:
+        if self.pending or not self.my_turn:
+            return
+        kinds = {m["kind"] for m in self._legal()}
+        if self.view.get("phase") == "drawn" and "keep" in kinds:
+            self.submit({"kind": "keep"})
+        elif "draw" in kinds:
+            self.submit({"kind": "draw"})
+
+    def toggle_mau(self) -> None:
+        self.mau_on = not self.mau_on
+        self._refresh_buttons()
+        self.mark_dirty()
+
+    def _menu(self) -> None:
+        if self.on_menu:
+            self.on_menu()
+
+    # --------------------------------------------------------------- events
+    def _name(self, seat) -> str:
+        if seat is None:
+            return "?"
+        if seat == self.seat:
+            return i18n.t("mm.you")
+        if seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return f"{i18n.t('table.seat') if i18n.has('table.seat') else 'Platz'} {seat + 1}"
+
+    def _event(self, ev: dict) -> None:
+        t = ev.get("type")
+        if t == "skip":
+            self.skipped = ev.get("seat")
+            self.fx.append((i18n.t("mm.skip", name=self._name(ev.get("seat"))), 1.8))
+        elif t == "reverse":
+            self.fx.append((i18n.t("mm.reverse"), 1.8))
+        elif t == "forgot_mau":
+            call = i18n.t("mm.mau") if ev.get("call") == "mau" else i18n.t("mm.maumau")
+            self.fx.append((i18n.t("mm.forgot", name=self._name(ev.get("seat")), call=call.rstrip("!"),
+                                   n=ev.get("penalty", 0)), 2.2))
+        elif t == "again":
+            self.fx.append((i18n.t("mm.again", name=self._name(ev.get("seat"))), 1.5))
+        elif t == "reshuffle":
+            self.fx.append((i18n.t("mm.reshuffle"), 1.5))
+        elif t == "play":
+            if self.skipped is not None and ev.get("seat") != self.skipped:
+                self.skipped = None
+        self.fx = self.fx[-2:]
+
+    # --------------------------------------------------------------- layout
+    def _opponents(self) -> int:
+        n = int(self.view.get("n", 4)) if self.view else 4
+        return n - 1 if self.seat is not None else n
+
+    def layout(self, w: int, h: int) -> None:
+        self.L = L = layout.table_layout(w, h, self._opponents(), len(self.hand))
+        # the Präsident table's Pass/Play places: Mau! toggle on the left, Draw/Keep on the right
+        self.mau_btn.set_rect(L.pass_btn)
+        self.action_btn.set_rect(L.play_btn)
+        self.mau_btn.px = self.action_btn.px = L.px["button"]
+        self.menu_btn.set_rect(L.menu_btn)
+        self.toast.set_rect(L.toast)
+        self.toast.px = L.px["label"]
+        self.banner.set_rect(pygame.Rect(0, L.top_bar.top, max(40, L.menu_btn.left - 6), L.top_bar.h))
+        self.banner.px = L.px["body"]
+        self._slots = layout.hand_slots(L.hand, L.card, len(self.hand))
+        # suit picker: four big buttons over the hand
+        suits = self.rules.suit_codes() if self.rules else ("C", "S", "H", "D")
+        bw = min(int(L.card[0] * 1.3), (L.w - 2 * 12 - 3 * 8) // 4)
+        bh = max(layout.MIN_TOUCH + 8, int(bw * 1.05))
+        total = 4 * bw + 3 * 8
+        x0 = (L.w - total) // 2
+        y0 = max(L.top_bar.bottom + int(L.px["title"] * 2.2), L.hint.top - bh - int(L.px["title"] * 0.8))
+        self.suit_btns = []
+        for i, su in enumerate(suits):
+            b = Button("", (lambda s=su: self.pick_suit(s)), kind="secondary",
+                       hotkeys=(pygame.K_1 + i, pygame.K_KP1 + i))
+            b.set_rect(pygame.Rect(x0 + i * (bw + 8), y0, bw, bh))
+            b.suit = su
+            self.suit_btns.append(b)
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        v = self.view
+        mine = self.my_turn and not self.pending
+        kinds = {m["kind"] for m in self._legal()}
+        if v.get("phase") == "drawn":
+            self.action_btn.text = i18n.t("mm.keep")
+            self.action_btn.enabled = mine and "keep" in kinds
+        else:
+            pend = v.get("pending", 0)
+            self.action_btn.text = i18n.t("mm.draw_n", n=pend) if pend else i18n.t("mm.draw")
+            self.action_btn.enabled = mine and "draw" in kinds
+        self.action_btn.hotkeys = (pygame.K_k,) if v.get("phase") == "drawn" else (pygame.K_d,)
+        self.action_btn.pulse = 1.0 if (mine and not self.playable) else 0.0
+        mau = bool(self.rules and self.rules.mau_penalty)
+        self.mau_btn.visible = mau
+        self.mau_btn.kind = "primary" if self.mau_on else "ghost"
+        self.mau_btn.text = ("✓ " if self.mau_on else "") + i18n.t("mm.mau")
+        self.mau_btn.enabled = v.get("phase") in ("play", "drawn") and self.seat is not None
+
+    # ---------------------------------------------------------------- input
+    def card_at(self, pos) -> int | None:
+        for cid, r in reversed(list(zip(self.hand, self._slots))):
+            if r.collidepoint(pos):
+                return cid
+        return None
+
+    def handle(self, inp: Input) -> None:
+        if self.picking is not None:
+            if inp.kind == KEY and inp.key in (pygame.K_ESCAPE,):
+                self.picking = None
+                self.mark_dirty()
+                return
+            if inp.kind == PRESS and not any(b.rect.collidepoint(inp.pos) for b in self.suit_btns):
+                self.picking = None          # a tap elsewhere closes the picker
+                self.mark_dirty()
+                return
+            self.dispatch(inp, self.suit_btns)
+            return
+        if self.dispatch(inp, [self.menu_btn, self.mau_btn, self.action_btn]):
+            return
+        if inp.kind == PRESS:
+            cid = self.card_at(inp.pos)
+            if cid is not None:
+                self.focus = self.hand.index(cid)
+                self.play_card(cid)
+                self.mark_dirty()
+        elif inp.kind == KEY and self.hand:
+            if inp.key == pygame.K_RIGHT:
+                self.focus = (self.focus + 1) % len(self.hand)
+                self.mark_dirty()
+            elif inp.key == pygame.K_LEFT:
+                self.focus = (self.focus - 1) % len(self.hand) if self.focus >= 0 else len(self.hand) - 1
+                self.mark_dirty()
+            elif inp.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and 0 <= self.focus < len(self.hand):
+                self.play_card(self.hand[self.focus])
+
+    def update(self, dt: float) -> None:
+        if self.toast.update(dt):
+            self.mark_dirty()
+        if self.fx:
+            self.fx = [(t, s - dt) for t, s in self.fx if s - dt > 0]
+            self.mark_dirty()
+
+    def animating(self) -> bool:
+        return bool(self.fx) or self.toast.active
+
+    # ----------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface) -> None:
+        L = self.L
+        if L is None:
+            return
+        surface.blit(theme.felt_background((L.w, L.h)), (0, 0))
+        if not self.view:
+            draw_text(surface, i18n.t("mm.waiting"), L.table, L.px["title"], theme.TEXT)
+            return
+        self._draw_direction(surface)
+        self._draw_top_bar(surface)
+        for s in range(self.view["n"]):
+            r = self._seat_rect(s)
+            if r is not None:
+                self._draw_seat(surface, s, r)
+        if self.view.get("phase") in ("round_over", "match_over"):
+            self._draw_hand(surface)
+            self._draw_results(surface)
+        else:
+            self._draw_piles(surface)
+            self._draw_hint(surface)
+            self.mau_btn.draw(surface)
+            self.action_btn.draw(surface)
+            self._draw_hand(surface)
+            self._draw_fx(surface)
+        if self.picking is not None:
+            self._draw_picker(surface)
+        self.toast.draw(surface)
+        self.banner.draw(surface)
+
+    def _seat_rect(self, seat: int) -> pygame.Rect | None:
+        n = self.view["n"]
+        me = self.seat
+        if me is None:
+            return self.L.seats[seat] if seat < len(self.L.seats) else None
+        if seat == me:
+            return None
+        idx = (seat - me - 1) % n
+        return self.L.seats[idx] if idx < len(self.L.seats) else None
+
+    def _card_img(self, cid: int, size, dim: bool = False) -> pygame.Surface:
+        return cardart.card_surface(self.deck[cid], size, dim=dim)
+
+    def _draw_top_bar(self, surface) -> None:
+        L = self.L
+        v = self.view
+        theme.panel(surface, L.top_bar, (6, 30, 18), alpha=215, radius=0)
+        total = v.get("rounds_total") or 0
+        rnd = i18n.t("mm.round_of", n=v.get("round_no", 1), total=total) if total else \
+            i18n.t("mm.round", n=v.get("round_no", 1))
+        if v.get("point_limit"):
+            rnd += " · " + i18n.t("mm.limit", n=v["point_limit"])
+        if self.my_turn:
+            status, col = i18n.t("mm.your_turn"), theme.ACCENT
+        elif v.get("to_move") is not None and v.get("phase") in ("play", "drawn"):
+            status, col = i18n.t("mm.turn_of", name=self._name(v["to_move"])), theme.TEXT
+        else:
+            status, col = "", theme.TEXT_DIM
+        right = L.menu_btn.left - 8
+        rw = min((right - L.status.left) // 2, fonts.width(rnd, L.px["small"]) + 8)
+        rnd_r = pygame.Rect(right - rw, 0, rw, L.top_bar.h)
+        st_r = pygame.Rect(L.status.left, 0, rnd_r.left - 8 - L.status.left, L.top_bar.h)
+        draw_text(surface, status, st_r, L.px["title"], col, align="left", bold=True, min_px=11)
+        draw_text(surface, rnd, rnd_r, L.px["small"], theme.TEXT_DIM, align="right", min_px=9)
+        self.menu_btn.draw(surface)
+
+    def _draw_direction(self, surface) -> None:
+        """A ring of arrows around the piles: clockwise (seat order) or counter-clockwise."""
+        L = self.L
+        d = self.view.get("direction", 1)
+        ring = L.pile.inflate(int(L.pile.w * 0.45), int(L.pile.h * 0.40))
+        tmp = pygame.Surface(ring.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(tmp, (255, 255, 255, 14), tmp.get_rect())
+        col = (255, 236, 170, 150)
+        width = max(2, L.pile_card[0] // 22)
+        box = tmp.get_rect().inflate(-width * 2, -width * 2)
+        cx, cy = box.center
+        rx, ry = box.w / 2, box.h / 2
+        for k in range(3):                       # three arcs with arrow heads
+            a0 = k * 2 * math.pi / 3 + 0.35
+            a1 = a0 + 2 * math.pi / 3 - 0.7
+            pts = [(cx + rx * math.cos(a0 + (a1 - a0) * i / 16), cy + ry * math.sin(a0 + (a1 - a0) * i / 16))
+                   for i in range(17)]
+            pygame.draw.lines(tmp, col, False, pts, width)
+            # head at the end in the direction of play (screen y grows down: +angle is clockwise)
+            tip_a = a1 if d == 1 else a0
+            back_a = tip_a - 0.22 * d
+            tip = (cx + rx * math.cos(tip_a), cy + ry * math.sin(tip_a))
+            base = (cx + rx * math.cos(back_a), cy + ry * math.sin(back_a))
+            dx, dy = tip[0] - base[0], tip[1] - base[1]
+            ln = math.hypot(dx, dy) or 1
+            nx, ny = -dy / ln, dx / ln
+            hs = width * 3.2
+            head = [tip, (base[0] + nx * hs, base[1] + ny * hs), (base[0] - nx * hs, base[1] - ny * hs)]
+            pygame.draw.polygon(tmp, col, head)
+        surface.blit(tmp, ring.topleft)
+
+    def _draw_seat(self, surface, seat: int, r: pygame.Rect) -> None:
+        L = self.L
+        v = self.view
+        on_turn = v.get("to_move") == seat and v.get("phase") in ("play", "drawn")
+        places = v.get("places", [])
+        out = seat in places and v.get("phase") in ("play", "drawn")
+        box = pygame.Rect(r.left, r.top, r.w, r.h - L.badge_h // 2)
+        if on_turn:
+            theme.panel(surface, box.inflate(10, 10), theme.ACCENT, alpha=110, radius=16)
+        theme.panel(surface, box, (8, 40, 24) if not out else (26, 40, 32), alpha=225, radius=12,
+                    border=theme.ACCENT if on_turn else theme.PANEL_BORDER, border_width=3 if on_turn else 1)
+        pad = max(4, box.h // 10)
+        inner = box.inflate(-2 * pad, -2 * pad)
+        inner.h -= L.badge_h // 3
+        name_h = int(inner.h * 0.5)
+        name_r = pygame.Rect(inner.left, inner.top, inner.w, name_h)
+        draw_text(surface, self._name(seat), name_r, L.px["label"], theme.ACCENT if on_turn else theme.TEXT,
+                  align="left", bold=True, min_px=min(L.px["label"], 11))
+        low = pygame.Rect(inner.left, name_r.bottom, inner.w, inner.h - name_h)
+        count = v["counts"][seat]
+        ch = max(8, min(L.seat_card[1], low.h))
+        cw = int(ch / layout.CARD_RATIO)
+        if count:
+            back = cardart.back_surface((cw, ch))
+            for k in range(min(count, 3) - 1, -1, -1):
+                surface.blit(back, (low.left + 3 * k, low.centery - ch // 2 - k))
+            cnt_r = pygame.Rect(low.left + cw + 12, low.top, low.w - cw - 12, low.h)
+            draw_text(surface, str(count), cnt_r, L.px["label"], theme.TEXT, align="left", bold=True, min_px=10)
+        tot_r = pygame.Rect(low.left, low.top, low.w, low.h)
+        if self.rules and self.rules.scoring == "points" and v.get("round_points"):
+            draw_text(surface, f"Σ {v['totals'][seat]}", tot_r, L.px["small"], theme.TEXT_DIM, align="right", min_px=9)
+        chip, bg, fg = "", (0, 0, 0), theme.TEXT
+        called = (v.get("called") or [""] * v["n"])[seat]
+        if out:
+            chip, bg, fg = i18n.t("mm.out"), theme.GOLD, theme.BTN_PRIMARY_TEXT
+        elif self.skipped == seat:
+            chip, bg = i18n.t("mm.skipped"), (190, 80, 40)
+        elif called == "mau" and count == 1:
+            chip, bg, fg = i18n.t("mm.said_mau"), theme.INFO, theme.TEXT
+        if chip:
+            bpx = L.px["small"]
+            tw = min(box.w - 8, fonts.width(chip, bpx, True) + 16)
+            pill = pygame.Rect(0, 0, tw, L.badge_h)
+            pill.center = (box.centerx, box.bottom)
+            pygame.draw.rect(surface, bg, pill, border_radius=pill.h // 2)
+            pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.h // 2)
+            draw_text(surface, chip, pill.inflate(-8, 0), bpx, fg, bold=True, min_px=8)
+
+    def _draw_piles(self, surface) -> None:
+        L = self.L
+        v = self.view
+        p = L.pile
+        pcw = min(L.pile_card[0], int(p.w / 2.95))     # draw pile, gap, fanned discard and the wish badge
+        pch = int(pcw * layout.CARD_RATIO)
+        gap = max(8, pcw // 5)
+        fan = max(6, pcw // 5)
+        total_w = pcw + gap + pcw + 2 * fan
+        x0 = p.centerx - (total_w + int(pcw * 0.3)) // 2
+        y = p.centery - pch // 2
+        # draw pile
+        draw_r = pygame.Rect(x0, y, pcw, pch)
+        cnt = v.get("draw_count", 0)
+        if cnt:
+            back = cardart.back_surface((pcw, pch))
+            for k in range(min(3, cnt) - 1, -1, -1):
+                surface.blit(back, (draw_r.left - 2 * k, draw_r.top - 2 * k))
+        else:
+            pygame.draw.rect(surface, (255, 255, 255), draw_r, 2, border_radius=max(4, pcw // 10))
+        lab = pygame.Rect(draw_r.left - 8, draw_r.bottom + 2, pcw + 16, int(L.px["small"] * 1.4))
+        draw_text(surface, str(cnt), lab, L.px["small"], theme.TEXT_DIM, bold=True, min_px=9)
+        # discard pile: the last three cards fanned, the top one right-most
+        disc = v.get("discard", [])[-3:]
+        dx = draw_r.right + gap
+        top_r = None
+        for i, cid in enumerate(disc):
+            rr = pygame.Rect(dx + i * fan, y + (len(disc) - 1 - i) * 0, pcw, pch)
+            theme.shadow(surface, rr, radius=max(4, pcw // 10))
+            surface.blit(self._card_img(cid, (pcw, pch)), rr.topleft)
+            top_r = rr
+        # pending seven penalty: a red "+N" badge on the draw pile
+        pend = v.get("pending", 0)
+        if pend:
+            rad = max(16, int(pcw * 0.42))
+            c = (draw_r.centerx, draw_r.centery)
+            pygame.draw.circle(surface, theme.DANGER, c, rad)
+            pygame.draw.circle(surface, (255, 255, 255), c, rad, max(2, rad // 10))
+            draw_text(surface, f"+{pend}", pygame.Rect(c[0] - rad, c[1] - rad, 2 * rad, 2 * rad),
+                      int(rad * 0.95), (255, 255, 255), bold=True, min_px=10)
+        # the wish: a big badge with the suit symbol beside the top card, and its name
+        wish = v.get("wish")
+        if wish and top_r is not None:
+            if L.portrait:      # phones: above the discard pile (the sides hold seat boxes)
+                rad = max(20, int(pcw * 0.55))
+                c = (top_r.centerx, top_r.top - rad - int(L.px["small"] * 1.6) - 6)
+            else:
+                rad = max(18, int(pcw * 0.46))
+                c = (top_r.right - int(rad * 0.2), top_r.top + int(rad * 0.7))
+            if c[0] + rad > L.w - 4:
+                c = (L.w - 4 - rad, c[1])
+            pygame.draw.circle(surface, (0, 0, 0, 90), (c[0] + 2, c[1] + 3), rad)
+            pygame.draw.circle(surface, theme.CARD_FACE, c, rad)
+            pygame.draw.circle(surface, theme.ACCENT, c, rad, max(3, rad // 7))
+            sym = cardart.suit_symbol(wish, int(rad * 1.15))
+            surface.blit(sym, (c[0] - sym.get_width() // 2, c[1] - sym.get_height() // 2))
+            wl = pygame.Rect(0, 0, max(pcw * 2, 2 * rad + 40), int(L.px["small"] * 1.5))
+            wl.midtop = (c[0], c[1] + rad + 2)
+            wl.clamp_ip(pygame.Rect(0, 0, L.w, L.h))
+            label = i18n.t("mm.wish") + ": " + suit_label(wish)
+            tw = fonts.width(label, L.px["small"], True) + 14
+            pill = pygame.Rect(0, 0, min(wl.w, tw), wl.h)
+            pill.center = wl.center
+            pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=pill.h // 2)
+            draw_text(surface, label, pill.inflate(-6, 0), L.px["small"], theme.BTN_PRIMARY_TEXT, bold=True, min_px=8)
+
+    def _draw_hint(self, surface) -> None:
+        L = self.L
+        v = self.view
+        text, col = "", theme.TEXT
+        if v.get("phase") not in ("play", "drawn"):
+            return
+        kinds = {m["kind"] for m in self._legal()}
+        pend = v.get("pending", 0)
+        if self.my_turn:
+            if v.get("phase") == "drawn":
+                text = i18n.t("mm.hint_drawn")
+            elif pend:
+                text = i18n.t("mm.hint_seven" if self.playable else "mm.hint_seven_draw", n=pend)
+                col = (255, 170, 160)
+            elif not self.playable:
+                text = i18n.t("mm.hint_nothing")
+            elif v.get("wish"):
+                text = i18n.t("mm.wished", suit=suit_label(v["wish"]))
+            else:
+                text = i18n.t("mm.hint_play" if "draw" in kinds else "mm.hint_must_play")
+            col = theme.ACCENT if not pend else col
+        elif v.get("to_move") is not None:
+            text, col = i18n.t("mm.hint_wait", name=self._name(v["to_move"])), theme.TEXT_DIM
+        draw_text(surface, text, L.hint, L.px["body"], col, bold=self.my_turn, min_px=10)
+
+    def _draw_hand(self, surface) -> None:
+        L = self.L
+        mine = self.my_turn and not self.pending
+        lift = int(L.card[1] * 0.12)
+        faces = {c % 32 for c in self.playable}
+        for i, (cid, r) in enumerate(zip(self.hand, self._slots)):
+            lit = mine and (cid in self.playable or cid % 32 in faces)
+            drawn = self.view.get("drawn") == cid
+            rr = r.move(0, -lift) if lit else r
+            theme.shadow(surface, rr, radius=max(4, L.card[0] // 10))
+            surface.blit(self._card_img(cid, L.card, dim=mine and not lit), rr.topleft)
+            if lit:
+                surface.blit(cardart.highlight_surface(L.card), rr.topleft)
+            if drawn:
+                pygame.draw.rect(surface, theme.INFO, rr.inflate(4, 4), 3, border_radius=max(5, L.card[0] // 9))
+            if i == self.focus:
+                pygame.draw.rect(surface, (255, 255, 255), rr.inflate(6, 6), 2, border_radius=max(5, L.card[0] // 9))
+
+    def _draw_fx(self, surface) -> None:
+        if not self.fx:
+            return
+        L = self.L
+        text = self.fx[-1][0]
+        r = L.fx
+        tw = min(r.w, fonts.width(text, L.px["big"], True) + 40)
+        box = pygame.Rect(0, 0, tw, r.h)
+        box.center = (L.w // 2, L.pile.top - r.h // 2 - 4 if L.pile.top - r.h > L.top_bar.bottom else r.centery)
+        theme.panel(surface, box, (0, 0, 0), alpha=150, radius=box.h // 2)
+        draw_text(surface, text, box.inflate(-20, -4), L.px["big"], theme.ACCENT, bold=True, min_px=12)
+
+    def _draw_picker(self, surface) -> None:
+        L = self.L
+        shade = pygame.Surface((L.w, L.h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, (0, 0))
+        if self.suit_btns:
+            top = self.suit_btns[0].rect.top
+            draw_text(surface, i18n.t("mm.pick_suit"), pygame.Rect(8, top - int(L.px["title"] * 1.8), L.w - 16,
+                                                                   int(L.px["title"] * 1.6)),
+                      L.px["title"], theme.TEXT, bold=True, min_px=11)
+        for i, b in enumerate(self.suit_btns):
+            b.draw(surface)
+            r = b.rect
+            sym = cardart.suit_symbol(b.suit, int(min(r.w, r.h) * 0.5))
+            surface.blit(sym, (r.centerx - sym.get_width() // 2, r.top + int(r.h * 0.12)))
+            draw_text(surface, f"{i + 1} · {suit_label(b.suit)}", pygame.Rect(r.left + 2, r.bottom - int(r.h * 0.3),
+                                                                            r.w - 4, int(r.h * 0.26)),
+                      L.px["small"], theme.BTN_SECONDARY_TEXT, bold=True, min_px=8)
+
+    def _draw_results(self, surface) -> None:
+        """Round over: every seat's place, remaining cards and points, and the running total.
+        Match over: the winner, every round's points and the totals (best first)."""
+        L = self.L
+        v = self.view
+        n = v["n"]
+        over = v.get("phase") == "match_over"
+        points = self.rules.scoring == "points"
+        rounds = v.get("round_points") or []
+        panel = pygame.Rect(0, 0, min(L.w - 16, int(600 * min(L.u, 1.6))), 0)
+        row_h = max(int(L.px["body"] * 2.3), 34)
+        head_h = int(L.px["title"] * 2.2)
+        panel.h = head_h + row_h * (n + 1) + 16
+        panel.center = (L.w // 2, (L.top_bar.bottom + L.hand.top) // 2)
+        panel.top = max(L.top_bar.bottom + 6, panel.top)
+        theme.panel(surface, panel, (6, 28, 16), alpha=250, radius=16, border=theme.GOLD, border_width=2)
+        title = i18n.t("mm.match_over", name=self._name(v.get("winner"))) if over and v.get("winner") is not None \
+            else i18n.t("mm.round_over", n=v.get("round_no", 1))
+        draw_text(surface, title, pygame.Rect(panel.left + 12, panel.top + 6, panel.w - 24, head_h - 8),
+                  L.px["title"], theme.GOLD, bold=True, min_px=12)
+        x = panel.left + 12
+        w = panel.w - 24
+        y = panel.top + head_h
+        if over:
+            shown_rounds = rounds[-6:] if points else []
+            first = len(rounds) - len(shown_rounds)
+            k = len(shown_rounds)
+            cols = [0.40] + [0.42 / max(1, k)] * k + [0.18] if k else [0.6, 0.4]
+            heads = [i18n.t("mm.col_name")] + [str(first + j + 1) for j in range(k)] + \
+                [i18n.t("mm.col_total") if points else i18n.t("mm.col_firsts")]
+            if points:
+                order = sorted(range(n), key=lambda i: (v["totals"][i], -v["wins"][i]))
+            else:
+                order = sorted(range(n), key=lambda i: [-c for c in v["standings"][i]])
+            if v.get("winner") in order:
+                order.remove(v["winner"])
+                order.insert(0, v["winner"])
+        else:
+            cols = [0.36, 0.30, 0.17, 0.17]   # name, cards left, round, total (or 1st places)
+            heads = [i18n.t("mm.col_name"), "", i18n.t("mm.col_round") if points else "",
+                     i18n.t("mm.col_total") if points else i18n.t("mm.col_firsts")]
+            order = (v.get("history") or [list(range(n))])[-1]
+        xs = [x]
+        for c in cols[:-1]:
+            xs.append(xs[-1] + int(w * c))
+        for j, htxt in enumerate(heads):
+            draw_text(surface, htxt, pygame.Rect(xs[j], y, int(w * cols[j]) - 4, row_h), L.px["small"], theme.TEXT_DIM,
+                      align="left" if j == 0 or (j == 1 and not over) else "right", bold=True, min_px=8)
+        rp = rounds[-1] if rounds else [0] * n
+        shown = v.get("hands_shown") or [[] for _ in range(n)]
+        for i, seat in enumerate(order):
+            yy = y + row_h * (i + 1)
+            if i % 2 == 0:
+                theme.panel(surface, pygame.Rect(x - 4, yy, w + 8, row_h), (255, 255, 255), alpha=14, radius=6)
+            win = over and seat == v.get("winner")
+            draw_text(surface, f"{i + 1}. {self._name(seat)}", pygame.Rect(xs[0], yy, int(w * cols[0]) - 4, row_h),
+                      L.px["body"], theme.GOLD if win else theme.TEXT, align="left", bold=win, min_px=9)
+            tot = v["totals"][seat] if points else v["standings"][seat][0]
+            if over:
+                for j, row in enumerate(rounds[-6:] if points else []):
+                    draw_text(surface, str(row[seat]), pygame.Rect(xs[1 + j], yy, int(w * cols[1 + j]) - 4, row_h),
+                              L.px["body"], theme.TEXT_DIM, align="right", min_px=8)
+            else:
+                cards = shown[seat][:8]
+                ch = row_h - 6
+                ccw = max(10, int(ch / layout.CARD_RATIO))
+                room = int(w * cols[1]) - 4
+                step = max(6, min(ccw + 2, (room - ccw) // max(1, len(cards) - 1))) if len(cards) > 1 else ccw
+                for kk, cid in enumerate(cards):
+                    surface.blit(self._card_img(cid, (ccw, ch)), (xs[1] + kk * step, yy + 3))
+                if points:
+                    draw_text(surface, str(rp[seat]), pygame.Rect(xs[2], yy, int(w * cols[2]) - 4, row_h),
+                              L.px["body"], theme.TEXT, align="right", min_px=9)
+            draw_text(surface, str(tot), pygame.Rect(xs[-1], yy, int(w * cols[-1]) - 4, row_h), L.px["body"],
+                      theme.GOLD if win else theme.TEXT, align="right", bold=True, min_px=9)
+
+
+# ------------------------------------------------------------------ snapshots
+SIZES = [(390, 844), (1280, 720)]
+DEMO_NAMES = ["Anna", "Beat", "Carla", "Dominik", "Eveline"]
+
+
+def demo_views(seat: int = 0) -> dict:
+    """Views of a seeded MM-STD match for the snapshots: 'table' (seat on turn, a wish in
+    force), 'seven' (a pending +4 on seat), 'result' (a round over) and 'standings'
+    (match over), each as ``(view, events)``."""
+    from felt import games
+    from felt.games.maumau import engine as E
+
+    g = games.get("maumau")
+    rules = g.template("MM-STD")
+    out: dict = {}
+    import random as _r
+    bots = [g.make_bot("normal", seed=i) for i in range(4)]
+    for seed in range(200):
+        if {"table", "seven"} <= set(out):
+            break
+        s, _ = g.new_match(rules, 4, f"demo:{seed}", rounds=3)
+        ev: list = []
+        while s.phase in ("play", "drawn"):
+            if s.to_move == seat and s.phase == "play":
+                jack = any(s.jack[c] for c in s.hands[seat])
+                if s.wish and "table" not in out and len(s.hands[seat]) >= 4 and E.playable(s, seat) and jack:
+                    out["table"] = (g.view(s, seat), g.filter_events(ev, seat))
+                if s.pending >= 4 and "seven" not in out and len(s.hands[seat]) >= 3:
+                    out["seven"] = (g.view(s, seat), g.filter_events(ev, seat))
+            m = bots[s.to_move].choose(g.view(s, s.to_move))
+            ev = g.apply_inplace(s, s.to_move, m)
+    s, _ = g.new_match(rules, 4, "demo:result", rounds=3)
+    rng = _r.Random(1)
+    ev = []
+    while True:
+        if s.phase == "round_over":
+            if "result" not in out:
+                out["result"] = (g.view(s, seat), g.filter_events(ev, seat))
+            s, ev = g.next_round(s)
+            continue
+        if s.phase == "match_over":
+            out["standings"] = (g.view(s, seat), g.filter_events(ev, seat))
+            break
+        m = bots[s.to_move].choose(g.view(s, s.to_move))
+        ev = g.apply_inplace(s, s.to_move, m)
+    del rng
+    return out
+
+
+def render(scene: MauMauScene, size) -> pygame.Surface:
+    surf = pygame.Surface(size)
+    scene.set_size(*size)
+    scene.draw(surf)
+    return surf
+
+
+def snapshot(out_dir, lang: str = "de") -> list:
+    import os
+    from pathlib import Path
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.init()
+    i18n.set_lang(lang)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    views = demo_views()
+    for name, (view, events) in views.items():
+        for size in SIZES:
+            sc = MauMauScene(names=DEMO_NAMES[:view["n"]])
+            sc.set_size(*size)
+            sc.set_view(view, events)
+            p = out / f"maumau_{name}-{size[0]}x{size[1]}.png"
+            pygame.image.save(render(sc, size), str(p))
+            written.append(p)
+    # the suit picker after tapping a Bube
+    view, events = views["table"]
+    for size in SIZES:
+        sc = MauMauScene(names=DEMO_NAMES[:view["n"]])
+        sc.set_size(*size)
+        sc.set_view(view, ())
+        jack = next((c for c in sc.hand if sc.deck[c].rank in ("J", "U")), None)
+        if jack is not None:
+            sc.picking = jack
+            p = out / f"maumau_wishpicker-{size[0]}x{size[1]}.png"
+            pygame.image.save(render(sc, size), str(p))
+            written.append(p)
+    return written
+
+
+def main(argv=None) -> int:
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m felt.games.maumau.scene")
+    ap.add_argument("--out", default="snapshots")
+    ap.add_argument("--lang", default="de", choices=("de", "en"))
+    a = ap.parse_args(argv)
+    for p in snapshot(a.out, a.lang):
+        print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
