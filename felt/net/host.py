@@ -11,12 +11,14 @@ Everything runs on one event loop; :class:`HostThread` runs that loop in a threa
 from __future__ import annotations
 
 import asyncio
+import errno
 import hashlib
 import itertools
 import logging
 import os
 import random
 import secrets
+import socket
 import threading
 import time
 from dataclasses import dataclass, field
@@ -40,6 +42,7 @@ _SERIALS = itertools.count()
 class HostConfig:
     name: str = "Felt Club"
     interface: str | None = None      # listen and announce on this address only
+    announce_interface: str | None = None  # mDNS only on this address (default: interface, else all)
     bind: str | None = None           # listen address (default: interface, else all)
     port: int = 0
     rules: Any = "PR-002"             # template id, Rules, or rule dict
@@ -71,6 +74,26 @@ class HostConfig:
     on_log: Callable[[MatchLog], Any] | None = None  # called with each new MatchLog (journal hook)
     journal: Any = None               # path of the append-only journal (journal.py); None = none
     resume: Any = None                # journal.Resume: bring that table back (felt host --resume)
+
+
+def _listen_socket(bind: str | None, port: int) -> socket.socket:
+    """One listening TCP socket on ``port`` (0: a free one). Without a bind address it is
+    one dual-stack IPv6 socket where the system has them (IPv4 and IPv6 on the SAME port),
+    else IPv4 on all addresses. (``loop.create_server(host=None)`` opens one socket per
+    family, each on its own random port, and only one of them would be announced.)"""
+    if bind:
+        infos = socket.getaddrinfo(bind, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family = infos[0][0]
+        addr = infos[0][4]
+        return socket.create_server(addr, family=family, reuse_port=False, backlog=128)
+    if socket.has_ipv6 and socket.has_dualstack_ipv6():
+        try:
+            return socket.create_server(("", port), family=socket.AF_INET6, dualstack_ipv6=True, backlog=128)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise
+            # IPv6 switched off on this machine: IPv4 only
+    return socket.create_server(("", port), family=socket.AF_INET, backlog=128)
 
 
 # ------------------------------------------------------------------------------ seats
@@ -310,38 +333,59 @@ class Host:
         c = self.config
         bind = c.bind or c.interface or None
         try:
-            self.server = await self.loop.create_server(lambda: ClientConn(self), host=bind, port=c.port,
-                                                        reuse_address=True)
+            sock = _listen_socket(bind, c.port)
         except OSError as exc:
             if c.resume is None or not c.port:
                 raise
             log.warning("port %d is not free (%s); the resumed table listens on another port", c.port, exc)
-            self.server = await self.loop.create_server(lambda: ClientConn(self), host=bind, port=0,
-                                                        reuse_address=True)
-        sock = self.server.sockets[0]
-        self.port = sock.getsockname()[1]
+            sock = _listen_socket(bind, 0)
+        try:
+            self.server = await self.loop.create_server(lambda: ClientConn(self), sock=sock)
+        except BaseException:
+            sock.close()
+            raise
+        self.port = self.server.sockets[0].getsockname()[1]
         if c.interface:
             self.address = c.interface
+        elif c.announce_interface:
+            self.address = c.announce_interface
         else:
             from felt.net.discovery import local_addresses
             self.address = local_addresses(None)[0]
-        if c.journal or c.resume is not None:
-            from felt.net.journal import on_start
-            on_start(self)  # journal open (and a resumed table scheduled) before anything changes
-        self._sweep()
-        if self.running:  # restored from a log: wait for the players, then bots
-            for i, seat in enumerate(self.seats):
-                if seat.kind == "human" and seat.conn is None:
-                    self._start_away_timer(i)
-            self._schedule()
-        if c.announce:
-            self._announce_task = asyncio.ensure_future(self._announce())
-        self._check_full()
+        new_journal = bool(c.journal) and not os.path.exists(c.journal)
+        try:
+            if c.journal or c.resume is not None:
+                from felt.net.journal import on_start
+                on_start(self)  # journal open (and a resumed table scheduled) before anything changes
+            self._sweep()
+            if self.running:  # restored from a log: wait for the players, then bots
+                for i, seat in enumerate(self.seats):
+                    if seat.kind == "human" and seat.conn is None:
+                        self._start_away_timer(i)
+                self._schedule()
+            if c.announce:
+                self._announce_task = asyncio.ensure_future(self._announce())
+            self._check_full()
+        except BaseException:
+            # a table that never opened leaves nothing behind: no listener, no journal file
+            self.server.close()
+            if self._sweeper is not None:
+                self._sweeper.cancel()
+            if self.journal is not None:
+                self.journal.close()
+                self.journal = None
+            if new_journal:
+                try:
+                    os.unlink(c.journal)
+                except OSError:
+                    pass
+            raise
         return self
 
     async def _announce(self) -> None:
         from felt.net.discovery import Announcer
-        a = Announcer(self.table_name, self.port, self.config.interface)
+        c = self.config
+        a = Announcer(self.table_name, self.port, c.interface or c.announce_interface)
         self._announcer_obj = a  # stop() withdraws it even if it is still registering
         try:
             await a.start(self._txt())
