@@ -114,7 +114,8 @@ class Seat:
     def public(self, i: int) -> dict:
         return {"seat": i, "name": self.name, "kind": self.kind,
                 "connected": self.kind == "bot" or self.conn is not None, "away": self.away,
-                "level": self.level if (self.kind == "bot" or self.away) else None, "owner": self.owner}
+                "level": self.level if (self.kind == "bot" or self.away) else None, "owner": self.owner,
+                "open": self.kind == "bot" and self.auto}
 
     def record(self, i: int) -> dict:
         return {"seat": i, "name": self.name, "kind": self.kind, "token": self.token,
@@ -670,7 +671,9 @@ class Host:
             welcome["table_id"] = self.table_id
         conn.send(welcome)
         self._lobby_changed()
-        if self.state is not None:
+        if self.state is not None and (self.running or reclaim):
+            # after a finished match only its own players (back with their tokens) see its
+            # final state; a newcomer or spectator sees the lobby, not another seat's results
             conn.send(self._state_msg(self._view(seat_i), []))
         self._check_full()
         if seat is not None and self.running:
@@ -1044,7 +1047,9 @@ class Host:
         if conn.seat is None:
             raise _Refuse("not_seated", "you have no seat to leave")
         i = conn.seat
-        self._vacate(i)
+        # mid-match the seat stays with its bot (and its hand): no newcomer gets it unless the
+        # owner opens it again (open_seat); in the lobby it becomes empty
+        self._vacate(i, auto=False)
         conn.seat = None
         conn.spectator = True
         conn.send({"t": "welcome", "v": schema.PROTOCOL_VERSION, "seat": None,
@@ -1067,6 +1072,20 @@ class Host:
             self._log_seat(i)
         else:
             self.seats[i] = Seat()
+
+    def _m_open_seat(self, conn: ClientConn, msg: dict) -> None:
+        """Owner: let a newcomer take this bot's seat (and hand) during the match."""
+        if not self.running:
+            raise _Refuse("no_match", "open_seat is for a running match; in the lobby a bot seat is "
+                                      "emptied with remove_bot")
+        i = msg["seat"]
+        seat = self._seat_index(i)
+        if seat.kind != "bot":
+            raise _Refuse("lobby", f"seat {i} is not played by a bot")
+        if not seat.auto:
+            seat.auto = True
+            self._log_seat(i)
+            self._lobby_changed()
 
     def _m_add_bot(self, conn: ClientConn, msg: dict) -> None:
         self._need_lobby()

@@ -200,6 +200,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
     },
     "remove_bot": {"seat": (Int(0, MAX_SEATS - 1), REQ)},
     "kick": {"seat": (Int(0, MAX_SEATS - 1), REQ)},
+    "open_seat": {"seat": (Int(0, MAX_SEATS - 1), REQ)},
     "reorder": {"order": (List(Int(0, MAX_SEATS - 1), MAX_SEATS), REQ)},
     "set_seats": {"n": (Int(1, MAX_SEATS), REQ)},
     "set_rules": {
@@ -221,7 +222,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
 }
 
 ADMIN_TYPES = frozenset({
-    "add_bot", "remove_bot", "kick", "reorder", "set_seats", "set_rules", "set_options",
+    "add_bot", "remove_bot", "kick", "open_seat", "reorder", "set_seats", "set_rules", "set_options",
     "start", "next_round", "end_match",
 })
 
@@ -233,6 +234,7 @@ SEAT = {
     "away": (Bool, False),
     "level": (Opt(Str(1, 8, BOT_LEVELS)), None),
     "owner": (Bool, False),
+    "open": (Bool, False),
 }
 
 HOST_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
