@@ -204,13 +204,15 @@ class ClientConn(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         if self.closed:
             return
-        self.last_seen = time.monotonic()
         try:
             msgs = self.decoder.feed(data)
         except framing.FrameError as exc:
             # frames decoded before the bad one are lost with the connection; that is fine
             self.fail(exc.code, exc.msg)
             return
+        if msgs:
+            # the silence rule counts whole messages: a client dripping bytes is still silent
+            self.last_seen = time.monotonic()
         for m in msgs:
             if self.closed:
                 return
@@ -1078,7 +1080,10 @@ class Host:
         if not self.running:
             raise _Refuse("no_match", "open_seat is for a running match; in the lobby a bot seat is "
                                       "emptied with remove_bot")
-        i = msg["seat"]
+        self.open_seat(msg["seat"])
+
+    def open_seat(self, i: int) -> None:
+        """Let a newcomer take bot seat ``i`` (and its hand) during the match (owner's open_seat)."""
         seat = self._seat_index(i)
         if seat.kind != "bot":
             raise _Refuse("lobby", f"seat {i} is not played by a bot")
