@@ -8,6 +8,7 @@ import time
 import pygame
 import pytest
 
+from felt.net.schema import PROTOCOL_VERSION
 from tests.ui_app_helpers import click, key, pump, type_text
 
 
@@ -411,7 +412,7 @@ def test_keyboard_shortcuts(app_factory):
 def test_table_rows_free_seats_running_and_other_versions():
     from felt.ui.start_scene import table_item
     base = {"name": "T", "address": "10.0.0.2", "port": 4000, "template": "PR-002", "seats_taken": 1,
-            "seats_free": 3, "running": False, "version": 1}
+            "seats_free": 3, "running": False, "version": PROTOCOL_VERSION}
     assert table_item(base)["right"] == "3 von 4 Plätzen frei"
     assert table_item(base, narrow=True)["right"] == "3/4 frei"
     assert table_item(dict(base, running=True))["right"] == "Spiel läuft"

@@ -12,6 +12,7 @@ class Praesident(Game):
     name = {"de": "Präsident", "en": "President"}
     min_players = 3
     max_players = 8
+    move_kinds = ("play", "pass", "give", "wish")
 
     # rule sets
     def template_ids(self):
