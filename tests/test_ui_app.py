@@ -419,8 +419,8 @@ def test_table_rows_free_seats_running_and_other_versions():
     assert table_item(dict(base, seats_free=0))["right"] == "Voll"
     assert table_item(base)["subtitle"] == "Standardregeln (PR-002)"
     assert table_item(dict(base, template="custom"))["subtitle"] == "Eigene Regeln"
-    other = table_item(dict(base, version=2))
-    assert other["enabled"] is False and "2" in other["subtitle"]
+    other = table_item(dict(base, version=PROTOCOL_VERSION + 1))
+    assert other["enabled"] is False and str(PROTOCOL_VERSION + 1) in other["subtitle"]
 
 
 def test_lang_option_is_for_this_run_only(app_factory, cfg):
