@@ -74,6 +74,7 @@ def test_table_browser_thread_and_discover_command():
             assert proc.returncode == 0, proc.stderr
             found = mine(json.loads(proc.stdout), host.port)
             assert found and found["name"] == "Küchentisch" and found["seats_free"] == 3
+            assert found["game"] == "praesident" and t["game"] == "praesident"  # the game is announced
         finally:
             await loop.run_in_executor(None, tb.close)
             await host.stop()

@@ -60,7 +60,7 @@ def _default_hosts(tmp_path, addresses: list[str]) -> None:
                 hosts.append(await Host(cfg).start())
             for h in hosts:
                 t = await _announced(browser, h.table_id)
-                assert t["address"] == "127.0.0.1" and t["port"] == h.port
+                assert t["address"] == "127.0.0.1" and t["port"] == h.port and t["game"] == "praesident"
                 for addr in addresses:
                     w = await _welcome_at(addr, t["port"])
                     assert w["t"] == "welcome", f"{addr} port {t['port']}: {w}"
