@@ -128,3 +128,28 @@ def test_a_toy_match_resumes_from_its_journal(toy, tmp_path):
         await h2.stop()
 
     run(main(), 30)
+
+
+def test_the_announcement_and_welcome_name_the_toy_game(toy):
+    from felt.net.discovery import Browser
+
+    async def main():
+        browser = Browser(interface="127.0.0.1")
+        await browser.start()
+        host = await Host(HostConfig(name="Spieltisch", rules="HC-1", players=3, interface="127.0.0.1",
+                                     announce=True)).start()
+        try:
+            for _ in range(200):
+                t = next((x for x in browser.tables() if x["port"] == host.port), None)
+                if t:
+                    break
+                await asyncio.sleep(0.05)
+            assert t and t["game"] == "highcard" and t["template"] == "HC-1"
+            c = await RawClient.connect(host.port)
+            w = await c.hello("Gast")
+            assert w["game"] == "highcard" and w["table_id"] == t["id"]
+        finally:
+            await host.stop()
+            await browser.close()
+
+    run(main(), 30)
