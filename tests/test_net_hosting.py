@@ -95,6 +95,15 @@ def test_one_listening_socket_serves_both_families():
                 assert fam == socket.AF_INET6
                 assert (await _welcome_at("::1", h.port))["t"] == "welcome"
             assert (await _welcome_at("127.0.0.1", h.port))["t"] == "welcome"
+            # small state messages go out at once: TCP_NODELAY on the accepted connection
+            # (asyncio sets it only for sockets made with proto IPPROTO_TCP; without it every
+            # update waited ~40 ms for Nagle and delayed ACKs)
+            c = await RawClient.connect(h.port)
+            await c.hello("Schnell", spectator=True)
+            conn = next(iter(h.conns))
+            sk = conn.transport.get_extra_info("socket")
+            assert sk.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
+            await c.close()
         finally:
             await h.stop()
 

@@ -84,18 +84,35 @@ def _listen_socket(bind: str | None, port: int) -> socket.socket:
     else IPv4 on all addresses. (``loop.create_server(host=None)`` opens one socket per
     family, each on its own random port, and only one of them would be announced.)"""
     if bind:
-        infos = socket.getaddrinfo(bind, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-        family = infos[0][0]
-        addr = infos[0][4]
-        return socket.create_server(addr, family=family, reuse_port=False, backlog=128)
+        infos = socket.getaddrinfo(bind, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP,
+                                   flags=socket.AI_PASSIVE)
+        family, _, _, _, addr = infos[0]
+        return _tcp_listener(family, addr, dualstack=False)
     if socket.has_ipv6 and socket.has_dualstack_ipv6():
         try:
-            return socket.create_server(("", port), family=socket.AF_INET6, dualstack_ipv6=True, backlog=128)
+            return _tcp_listener(socket.AF_INET6, ("", port), dualstack=True)
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
                 raise
             # IPv6 switched off on this machine: IPv4 only
-    return socket.create_server(("", port), family=socket.AF_INET, backlog=128)
+    return _tcp_listener(socket.AF_INET, ("", port), dualstack=False)
+
+
+def _tcp_listener(family: int, addr: tuple, dualstack: bool) -> socket.socket:
+    # proto IPPROTO_TCP (not 0): asyncio sets TCP_NODELAY only on sockets that say they are
+    # TCP, and without it every small state message waits for Nagle and delayed ACKs (~40 ms)
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        if os.name not in ("nt", "cygwin"):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0 if dualstack else 1)
+        sock.bind(addr)
+        sock.listen(128)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
 
 
 # ------------------------------------------------------------------------ connection
