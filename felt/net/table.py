@@ -322,15 +322,15 @@ class Table:
             if t != "hello":
                 self._error(peer, "hello_first", "say hello first", t)
                 return
-            self._hello(peer, msg)
-            return
-        if t == "hello":
+            handler = self._hello
+        elif t == "hello":
             self._error(peer, "already_joined", "this connection already said hello", t)
             return
-        if t in schema.ADMIN_TYPES and not peer.admin:
+        elif t in schema.ADMIN_TYPES and not peer.admin:
             self._error(peer, "not_admin", f"only the table owner may send '{t}'", t)
             return
-        handler = getattr(self, "_m_" + t, None)
+        else:
+            handler = getattr(self, "_m_" + t, None)
         if handler is None:
             self._error(peer, "unknown_type", f"unknown message type {t[:32]!r}", t)
             return
@@ -407,13 +407,21 @@ class Table:
         peer.spectator = seat_i is None
         self._send(peer, self._welcome(peer))
         self._lobby_changed()
-        if self.state is not None and (self.running or reclaim):
-            # after a finished match only its own players (back with their tokens) see its
-            # final state; a newcomer or spectator sees the lobby, not another seat's results
+        if self.state is not None and (self.running or (reclaim and self._played_last_match(seat_i))):
+            # after a finished match only its own players (back with their tokens, at the seat
+            # they played) see its final state; a newcomer or spectator sees the lobby, not
+            # another seat's results
             self._send(peer, self._state_msg(self._view(seat_i), []))
         self._check_full()
         if seat_i is not None and self.running:
             self._schedule()
+
+    def _played_last_match(self, i: int | None) -> bool:
+        """Did the holder of seat ``i`` play the last match at that seat (same seat token)?"""
+        if i is None or self.log is None or self.state is None or i >= self.state.n:
+            return False
+        recs = self.log.seats()
+        return i < len(recs) and recs[i].get("token") is not None and recs[i].get("token") == self.seats[i].token
 
     def _free_seat(self, wish: int | None) -> int | None:
         if not self.running:
