@@ -229,6 +229,7 @@ def test_set_rules_picks_a_game_and_then_a_template():
         d.send(owner, {"t": "set_rules", "game": "highcard"})
         lb = d.last(owner, "lobby")
         assert lb["game"] == "highcard" and lb["template"] == "HC-1" and d.t.game is TOY
+        assert lb["players"] == [2, 6]
         assert any(g["id"] == "highcard" and g["templates"] == ["HC-1", "HC-3"] for g in lb["games"])
         d.send(owner, {"t": "set_rules", "game": "highcard", "template": "HC-3"})
         assert d.last(owner, "lobby")["template"] == "HC-3"

@@ -36,7 +36,9 @@ def test_owner_switches_the_game_then_picks_its_template():
     sc._template_changed("game:highcard")
     assert sc.sent[-1] == {"t": "set_rules", "game": "highcard"}
     # the host answers with the new game: its templates, and a way back to Präsident
-    sc.set_lobby(dict(lob, game="highcard", template="HC-1", rules={"id": "HC-1", "name": "Higher card"}), 0, True)
+    sc.set_lobby(dict(lob, game="highcard", template="HC-1", players=[2, 6],
+                      rules={"id": "HC-1", "name": "Higher card"}), 0, True)
+    assert [v for v, _ in sc.n_seats.options] == [2, 3, 4, 5, 6]  # the host's range for that game
     values = [v for v, _ in sc.template.options]
     assert values == ["HC-1", "HC-3", "game:praesident"]
     sc._template_changed("HC-3")

@@ -293,6 +293,7 @@ HOST_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
         "n": (Int(1, MAX_SEATS), REQ),
         "game": (Str(1, 32), "praesident"),
         "games": (List(Map, 32), None),
+        "players": (Opt(List(Int(1, MAX_SEATS), 2)), None),
         "template": (Str(0, 40), REQ),
         "rules": (Map, REQ),
         "running": (Bool, REQ),

@@ -688,6 +688,7 @@ class Table:
         return {"t": "lobby", "table": self.table_name, "n": len(self.seats),
                 "seats": [s.public(i) for i, s in enumerate(self.seats)],
                 "game": self.game.id, "games": self.games_offered(),
+                "players": list(self.game.players_range(self.rules)),
                 "template": self.template, "rules": self.game.rules_to_dict(self.rules), "running": self.running,
                 "phase": self.state.phase if self.state is not None else None,
                 "round_no": self.state.round_no if self.state is not None else 0,

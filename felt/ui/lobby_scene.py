@@ -336,8 +336,9 @@ class LobbyScene(Scene):
                 opts.append((f"game:{g['id']}", f"▸ {gname}"))
         self.template.options = opts
         self.template.set_value(tid.upper() if tid.upper() in TEMPLATE_ORDER else tid)
-        if r is not None:
-            lo, hi = r.min_players, r.max_players
+        rng = self.lobby.get("players")  # the host's (min, max) seats for its game's rules
+        if r is not None or (isinstance(rng, list) and len(rng) == 2):
+            lo, hi = (r.min_players, r.max_players) if r is not None else (int(rng[0]), int(rng[1]))
             self.n_seats.options = [(k, str(k)) for k in range(lo, hi + 1)]
             self.n_seats.set_value(len(seats))
         secs = self.turn_timer_s()
