@@ -338,7 +338,8 @@ class LobbyScene(Scene):
         self.template.set_value(tid.upper() if tid.upper() in TEMPLATE_ORDER else tid)
         rng = self.lobby.get("players")  # the host's (min, max) seats for its game's rules
         if r is not None or (isinstance(rng, list) and len(rng) == 2):
-            lo, hi = (r.min_players, r.max_players) if r is not None else (int(rng[0]), int(rng[1]))
+            lo, hi = (int(rng[0]), int(rng[1])) if isinstance(rng, list) and len(rng) == 2 \
+                else (r.min_players, r.max_players)
             self.n_seats.options = [(k, str(k)) for k in range(lo, hi + 1)]
             self.n_seats.set_value(len(seats))
         secs = self.turn_timer_s()
