@@ -286,8 +286,8 @@ class LobbyScene(Scene):
 
     def rules(self) -> Rules | None:
         d = self.lobby.get("rules")
-        if not d:
-            return None
+        if not d or (self.lobby.get("game") or "praesident") != "praesident":
+            return None  # another game's rule set is not a Präsident Rules
         try:
             return Rules.from_dict(dict(d), validate=False)
         except Exception:
