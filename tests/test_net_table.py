@@ -254,8 +254,6 @@ def test_an_old_client_gets_bad_version():
 
 
 def _random_msg(rng, d, seat_n):
-    legal = None
-    st = None
     kinds = ["move", "move", "move", "chat", "rename", "leave", "sit", "add_bot", "remove_bot", "kick",
              "open_seat", "start", "next_round", "end_match", "set_options", "set_seats", "reorder"]
     k = rng.choice(kinds)

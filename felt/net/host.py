@@ -17,7 +17,6 @@ import errno
 import itertools
 import logging
 import os
-import secrets
 import socket
 import threading
 import time
