@@ -46,13 +46,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     # rules ---------------------------------------------------------------
-    r = sub.add_parser("rules", help="list and show rule templates")
+    r = sub.add_parser("rules", help="list and show the rule templates of every game")
     rsub = r.add_subparsers(dest="rules_command", metavar="ACTION", required=True)
     rl = rsub.add_parser("list", help="template ids and names")
-    rl.set_defaults(run=_handler("felt.rules.commands:cmd_list"))
+    rl.set_defaults(run=_handler("felt.game_commands:cmd_rules_list"))
     rs = rsub.add_parser("show", help="the full rule set of a template or file as text")
     rs.add_argument("id", metavar="ID|FILE")
-    rs.set_defaults(run=_handler("felt.rules.commands:cmd_show"))
+    rs.set_defaults(run=_handler("felt.game_commands:cmd_rules_show"))
 
     # simulate ------------------------------------------------------------
     s = sub.add_parser("simulate", help="play random-legal bots in-process and print speed and places")
@@ -61,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rounds", type=int, default=1000)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--json", action="store_true")
-    s.set_defaults(run=_handler("felt.engine.simulate:cmd_simulate"))
+    s.set_defaults(run=_handler("felt.game_commands:cmd_simulate"))
 
     # host ----------------------------------------------------------------
     h = sub.add_parser("host", help="host a table (window, or --headless)")
@@ -122,7 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--think-ms", type=int, default=None, metavar="MS")
     t.add_argument("--json", action="store_true")
-    t.set_defaults(run=_handler("felt.bots.tournament:cmd_tournament"))
+    t.set_defaults(run=_handler("felt.game_commands:cmd_tournament"))
 
     # soak ----------------------------------------------------------------
     so = sub.add_parser("soak", help="matches over loopback with dropped clients and host kills")

@@ -108,6 +108,12 @@ class Table:
                     if m.get("t") == "error" and m["code"] == "bad_token":
                         self.rejoins += 1
                         s.sendall(framing.encode(schema.hello("Fuzzer")))
+                    elif m.get("t") == "error" and m["code"] == "table_full":
+                        # a seat given up mid-match stays with its bot: the owner opens the
+                        # bot seats again (open_seat), then the fuzzer takes one
+                        self.ht.call(lambda h: [h.open_seat(i) for i, x in enumerate(h.seats)
+                                                if x.kind == "bot" and h.running])
+                        s.sendall(framing.encode(schema.hello("Fuzzer")))
         finally:
             s.close()
 

@@ -8,7 +8,7 @@ import struct
 import msgpack
 
 from felt import engine
-from felt.net import framing, matchlog
+from felt.net import framing, matchlog, schema
 from felt.net.botclient import BotClient
 from felt.net.host import Host, HostConfig
 from felt.net.testing import RawClient, leaks
@@ -54,21 +54,20 @@ def test_bad_inputs_during_a_match_table_plays_on():
         await fatal(host.port, struct.pack(">I", 70_000) + b"\x00" * 1000, "too_large")  # oversized
         await fatal(host.port, framing.frame(msgpack.packb(msgpack.ExtType(3, b"x"))), "bad_frame")
         await fatal(host.port, framing.frame(msgpack.packb({1: "int key"})), "bad_frame")
+        await fatal(host.port, framing.encode(["not", "a", "map"]), "bad_frame")  # PROTOCOL.md §1
         e = await fatal(host.port, framing.encode({"t": "hello", "v": 99, "name": "Old"}), "bad_version")
-        assert "version 1" in e["msg"]
+        assert f"version {schema.PROTOCOL_VERSION}" in e["msg"]
 
         # --- message-level errors (not fatal) on a fresh connection
         x = await RawClient.connect(host.port)
         x.send({"t": "move", "move": {"kind": "pass"}})
         assert (await x.expect("error"))["code"] == "hello_first"
-        x.send({"t": "hello", "v": 1, "name": "x" * 40})
+        x.send({"t": "hello", "v": schema.PROTOCOL_VERSION, "name": "x" * 40})
         e = await x.expect("error")
         assert e["code"] == "bad_message" and "name" in e["msg"]
-        x.send(["not", "a", "map"])
-        assert (await x.expect("error"))["code"] == "bad_message"
         ws = await x.hello("Watcher", spectator=True)
         assert ws["t"] == "welcome" and ws["seat"] is None
-        x.send({"t": "hello", "v": 1, "name": "again"})
+        x.send({"t": "hello", "v": schema.PROTOCOL_VERSION, "name": "again"})
         assert (await x.expect("error"))["code"] == "already_joined"
         x.send({"t": "start"})
         assert (await x.expect("error"))["code"] == "not_admin"
@@ -218,7 +217,7 @@ def test_clients_that_never_read_do_not_keep_the_hosts_memory(monkeypatch):
     async def lazy(host, name):
         s = socket.create_connection(("127.0.0.1", host.port))
         s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        s.sendall(framing.encode({"t": "hello", "v": 1, "name": name, "spectator": True}))
+        s.sendall(framing.encode({"t": "hello", "v": schema.PROTOCOL_VERSION, "name": name, "spectator": True}))
         for _ in range(100):
             await asyncio.sleep(0.01)
             conn = next((c for c in host.conns if c.name == name), None)

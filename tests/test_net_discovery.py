@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from felt.net.discovery import Browser, TableBrowser
+from felt.net.schema import PROTOCOL_VERSION
 from felt.net.host import Host, HostConfig
 from felt.net.testing import RawClient
 
@@ -40,7 +41,7 @@ def test_announce_update_withdraw_on_loopback():
         t = await wait_for(lambda: mine(browser.tables(), host.port))
         assert t, "table not discovered"
         assert t["name"] == "Stammtisch Ost" and t["address"] == "127.0.0.1"
-        assert t["template"] == "JASS36" and t["version"] == 1
+        assert t["template"] == "JASS36" and t["version"] == PROTOCOL_VERSION
         assert (t["seats_taken"], t["seats_free"], t["running"]) == (1, 3, False)
         # a seat fills: the TXT record follows
         c = await RawClient.connect(host.port)
@@ -73,6 +74,7 @@ def test_table_browser_thread_and_discover_command():
             assert proc.returncode == 0, proc.stderr
             found = mine(json.loads(proc.stdout), host.port)
             assert found and found["name"] == "Küchentisch" and found["seats_free"] == 3
+            assert found["game"] == "praesident" and t["game"] == "praesident"  # the game is announced
         finally:
             await loop.run_in_executor(None, tb.close)
             await host.stop()

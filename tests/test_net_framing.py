@@ -133,6 +133,7 @@ plain = st.recursive(
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(plain, min_size=1, max_size=5), st.lists(st.integers(1, 50), max_size=10))
 def test_fuzz_roundtrip_any_split(objs, cuts):
+    objs = [{"t": "x", "v": o} for o in objs]  # a body is always a map (PROTOCOL.md §1)
     data = b"".join(framing.encode(o) for o in objs)
     dec = FrameDecoder()
     out, pos = [], 0
@@ -185,3 +186,14 @@ def test_fuzz_schema_only_schema_errors(d, t):
         return
     assert out["t"] == t
     framing.encode(out)  # whatever passes is encodable plain data
+
+
+@pytest.mark.parametrize("body", [[1, 2], "hello", 7, None, True, b"x", 1.5])
+def test_a_body_that_is_not_a_map_is_a_bad_frame(body):
+    """PROTOCOL.md §1/§7: the body is one msgpack map; anything else is `bad_frame` (fatal)."""
+    dec = FrameDecoder()
+    with pytest.raises(FrameError) as ei:
+        dec.feed(framing.encode({"t": "ping"}) + framing.encode(body))
+    assert ei.value.code == "bad_frame" and "map" in ei.value.msg
+    with pytest.raises(FrameError):  # the decoder stays broken: the connection must close
+        dec.feed(framing.encode({"t": "ping"}))

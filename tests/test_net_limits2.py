@@ -8,6 +8,7 @@ import asyncio
 
 from felt.net.botclient import BotClient
 from felt.net.host import Host, HostConfig
+from felt.net import schema
 from felt.net.testing import RawClient
 from tests.helpers import run
 
@@ -122,17 +123,17 @@ def test_the_last_connections_are_kept_for_players_coming_back():
             assert (await w.hello("Watcher", spectator=True))["t"] == "welcome"
             watchers.append(w)
         extra = await RawClient.connect(host.port)
-        extra.send({"t": "hello", "v": 1, "name": "Late", "spectator": True})
+        extra.send({"t": "hello", "v": schema.PROTOCOL_VERSION, "name": "Late", "spectator": True})
         await dropped_busy(extra, "kept for players coming back")
         # P1 drops: its slot stays reserved, a newcomer is still turned away
         players[1].abort()
         await until(lambda: host.seats[1].conn is None)
         late = await RawClient.connect(host.port)
-        late.send({"t": "hello", "v": 1, "name": "Late"})
+        late.send({"t": "hello", "v": schema.PROTOCOL_VERSION, "name": "Late"})
         await dropped_busy(late, "kept for players coming back")
         # a seat token does not open more connections past the reserve as a spectator
         peek = await RawClient.connect(host.port)
-        peek.send({"t": "hello", "v": 1, "name": "P0", "token": tokens[0], "spectator": True})
+        peek.send({"t": "hello", "v": schema.PROTOCOL_VERSION, "name": "P0", "token": tokens[0], "spectator": True})
         await dropped_busy(peek, "kept for players coming back")
         assert host.refused["reserve"] == 3
         # silent connections fill every handshake slot; P1 still comes back to its seat

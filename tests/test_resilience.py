@@ -24,7 +24,7 @@ import pytest
 
 from felt import engine
 from felt.net import client as client_mod
-from felt.net import framing
+from felt.net import framing, schema
 from felt.net import journal as jm
 from felt.net.botclient import BotClient
 from felt.net.client import AsyncClient, ClientThread
@@ -342,7 +342,7 @@ def test_a_client_notices_a_host_that_went_silent_and_reconnects():
                 for m in dec.feed(data):
                     if m.get("t") == "hello":
                         hellos.append(m)
-                        writer.write(framing.encode({"t": "welcome", "v": 1, "seat": 0, "token": "tok-" + "x" * 18,
+                        writer.write(framing.encode({"t": "welcome", "v": schema.PROTOCOL_VERSION, "seat": 0, "token": "tok-" + "x" * 18,
                                                      "spectator": False, "admin": False, "name": m["name"],
                                                      "table": "Mute"}))
         server = await asyncio.start_server(mute_host, "127.0.0.1", 0)

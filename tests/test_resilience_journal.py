@@ -213,13 +213,15 @@ def test_every_result_is_on_disk_before_anyone_gets_it(tmp_path):
     async def main():
         host = Host(HostConfig(interface="127.0.0.1", announce=False, bot_delay=0.0, auto_next=0.0, seed=3,
                                players=3, bots=1, rounds=2, start_when_full=True, journal=str(p)))
-        real = host._broadcast_state
+        real = host._do  # the server sending what the table produced
 
-        def checked(events):
-            mlog = jm.MatchLog.from_records(_last_match(jm.scan(p.read_bytes()).records))
-            checks.append((host.seq, mlog.seq))
-            return real(events)
-        host._broadcast_state = checked
+        def checked(action):
+            msg = action[2] if action[0] in ("state", "send") else None
+            if isinstance(msg, dict) and msg.get("t") == "state":
+                mlog = jm.MatchLog.from_records(_last_match(jm.scan(p.read_bytes()).records))
+                checks.append((msg["seq"], mlog.seq))
+            return real(action)
+        host._do = checked
         await host.start()
         bots = [BotClient("127.0.0.1", host.port, f"B{i}", level="easy", seed=i) for i in range(2)]
         await asyncio.wait_for(asyncio.gather(*(b.run() for b in bots)), 60)

@@ -8,6 +8,7 @@ import time
 import pygame
 import pytest
 
+from felt.net.schema import PROTOCOL_VERSION
 from tests.ui_app_helpers import click, key, pump, type_text
 
 
@@ -412,15 +413,15 @@ def test_keyboard_shortcuts(app_factory):
 def test_table_rows_free_seats_running_and_other_versions():
     from felt.ui.start_scene import table_item
     base = {"name": "T", "address": "10.0.0.2", "port": 4000, "template": "PR-002", "seats_taken": 1,
-            "seats_free": 3, "running": False, "version": 1}
+            "seats_free": 3, "running": False, "version": PROTOCOL_VERSION}
     assert table_item(base)["right"] == "3 von 4 Plätzen frei"
     assert table_item(base, narrow=True)["right"] == "3/4 frei"
     assert table_item(dict(base, running=True))["right"] == "Spiel läuft"
     assert table_item(dict(base, seats_free=0))["right"] == "Voll"
     assert table_item(base)["subtitle"] == "Standardregeln (PR-002)"
     assert table_item(dict(base, template="custom"))["subtitle"] == "Eigene Regeln"
-    other = table_item(dict(base, version=2))
-    assert other["enabled"] is False and "2" in other["subtitle"]
+    other = table_item(dict(base, version=PROTOCOL_VERSION + 1))
+    assert other["enabled"] is False and str(PROTOCOL_VERSION + 1) in other["subtitle"]
 
 
 def test_lang_option_is_for_this_run_only(app_factory, cfg):

@@ -400,7 +400,7 @@ def test_host_closing_kick_and_dead_address_return_to_start(app_factory):
         ctl.join(LOOPBACK, ht.port)
         pump(app, lambda: ctl.seat is not None and ctl.lobby is not None, what="seated")
         seat = ctl.seat
-        ht.call(lambda h: h._m_kick(next(c for c in h.conns if c.seat == seat), {"seat": seat}))
+        ht.call(lambda h: h.kick(seat))
         pump(app, lambda: ctl.kind == "start", what="kicked")
         assert ctl.main.status == "Du wurdest vom Tisch entfernt."
         # the host closes the table

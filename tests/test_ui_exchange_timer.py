@@ -145,7 +145,7 @@ def test_timer_in_the_exchange_and_option_changes_take_effect_at_once(app_factor
         assert owner.c.send({"t": "set_options", "turn_timer": 0})
         pump(app, lambda: ex.timer is None, what="the exchange timer stops")
         assert _host_seq(ht) == seq == ctl.seq and ctl.main is ex
-        assert ht.call(lambda h: (h._timer_deadline, h._timer_handle)) == (None, None)
+        assert ht.call(lambda h: (h.table.timer_deadline, h.table.timer_armed)) == (None, False)
         owner.act()     # Ben gives back; the exchange is over, round 2 is played
         pump(app, lambda: ctl.kind == "table" and ctl.view["phase"] == "play", what="round 2 at the table")
         table = ctl.main
@@ -168,12 +168,12 @@ def test_timer_in_the_exchange_and_option_changes_take_effect_at_once(app_factor
             again = p.states[n]
             assert again["seq"] == seq and again["events"] == [] and again["timer"]["total"] == 30.0
         # another option (the table's name) leaves the running clock alone and re-sends no state
-        deadline = ht.call(lambda h: h._timer_deadline)
+        deadline = ht.call(lambda h: h.table.timer_deadline)
         owner.poll()
         n = len(owner.states)
         assert owner.c.send({"t": "set_options", "name": "Filzrunde"})
         pump(app, lambda: ctl.table_name == "Filzrunde", what="the new table name")
-        assert ht.call(lambda h: h._timer_deadline) == deadline
+        assert ht.call(lambda h: h.table.timer_deadline) == deadline
         # changing the timer restarts it with the new length
         assert owner.c.send({"t": "set_options", "turn_timer": 45})
         pump(app, lambda: table.timer is not None and table.timer["total"] == 45.0, what="the 45 s timer")
@@ -185,7 +185,7 @@ def test_timer_in_the_exchange_and_option_changes_take_effect_at_once(app_factor
         assert owner.c.send({"t": "set_options", "turn_timer": 0})
         pump(app, lambda: table.timer is None, what="the table's timer disappears")
         assert ctl.seq == seq == _host_seq(ht) and ctl.view["to_move"] == on_turn
-        assert ht.call(lambda h: h._timer_handle) is None
+        assert ht.call(lambda h: h.table.timer_armed) is False
 
         # a short timer runs out: the host moves for the seat (pass, or a bot's move where
         # passing is not allowed) and the table plays on, each human on turn timed afresh
@@ -232,15 +232,15 @@ def test_timer_turned_on_while_a_bot_is_on_turn_times_nobody():
         wait(lambda: owner.admin, "the owner")
         assert owner.send({"t": "start"})
         wait(lambda: states, "the deal")
-        assert ht.call(lambda h: h._bot_controls(h.state.to_move) and h._turn_handle is not None)
+        assert ht.call(lambda h: h.table.bot_controls(h.state.to_move) and h.table.turn_due is not None)
         n = len(states)
         assert owner.send({"t": "set_options", "turn_timer": 10})
         assert owner.send({"t": "set_options", "name": "Nur Bots"})
         wait(lambda: lobbies and lobbies[-1]["table"] == "Nur Bots", "the second lobby message")
         assert lobbies[-1]["options"]["turn_timer"] == 10
         assert len(states) == n, "no state re-sent: no clock runs for a bot"
-        assert ht.call(lambda h: (h._timer_deadline, h._timer_handle, h._timer_info(), h.seq)) == (None, None, None, 0)
-        assert ht.call(lambda h: h._turn_handle is not None), "the bot still moves"
+        assert ht.call(lambda h: (h.table.timer_deadline, h.table.timer_armed, h._timer_info(), h.seq)) == (None, False, None, 0)
+        assert ht.call(lambda h: h.table.turn_due is not None), "the bot still moves"
     finally:
         owner.close()
         ht.stop()

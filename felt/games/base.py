@@ -73,6 +73,11 @@ class Game:
     min_players: int = 2
     max_players: int = 8
     bot_levels: tuple = ("easy", "normal", "hard")
+    # The shape of a wire move, checked by the host before move_from_wire sees it: ``kind``
+    # one of move_kinds (empty: any short name), ``cards`` (card ids), ``ranks`` (rank
+    # names), plus these keys of the game's own (short plain values).
+    move_kinds: tuple = ()
+    move_keys: tuple = ()
 
     # ------------------------------------------------------------- rule sets
     def template_ids(self) -> list[str]:

@@ -1,8 +1,8 @@
 """A bot that plays over the network like any other client (``felt bot``, tests, soak).
 
 It joins with a name, keeps its seat token, decides from the ``view`` it receives only
-(``felt.bots.make_bot``; a random legal move until that exists), reconnects with its token
-when the connection drops, and stops when the match is over.
+(the bot of the table's game, ``Game.make_bot``; the game's id comes in ``welcome``),
+reconnects with its token when the connection drops, and stops when the match is over.
 """
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import asyncio
 import random
 from typing import Any, Callable
 
-from felt import engine
+from felt import games
 from felt.net.client import AsyncClient
-from felt.net.host import make_bot
+from felt.net.table import make_bot
 
 
 class BotClient:
@@ -22,7 +22,9 @@ class BotClient:
                  on_message: Callable[[dict], Any] | None = None, stop_at_match_over: bool = True,
                  first_connect_for: float | None = None):
         self.delay = delay
-        self.bot = make_bot(level, seed=seed, think_ms=think_ms)
+        self.level, self.seed, self.think_ms = level, seed, think_ms
+        self.game = games.get(None)   # until the welcome names the table's game
+        self._bot: Any = None
         self.rng = random.Random(seed)
         self.client = AsyncClient(host, port, name, token, reconnect_for=reconnect_for,
                                   on_message=self._on_message, first_connect_for=first_connect_for)
@@ -37,6 +39,12 @@ class BotClient:
         self.done = asyncio.Event()
         self._moved_seq = -1
         self._pending: asyncio.Task | None = None
+
+    @property
+    def bot(self):
+        if self._bot is None:
+            self._bot = make_bot(self.game, self.level, seed=self.seed, think_ms=self.think_ms)
+        return self._bot
 
     @property
     def seat(self) -> int | None:
@@ -54,6 +62,12 @@ class BotClient:
         t = msg.get("t")
         if t == "welcome":
             self._moved_seq = -1  # after a reconnect, a move sent before the drop may be lost
+            gid = msg.get("game") or games.DEFAULT_GAME
+            if gid != self.game.id:
+                try:
+                    self.game, self._bot = games.get(gid), None
+                except KeyError:
+                    self.errors.append({"t": "error", "code": "unknown_game", "msg": f"no game {gid!r} here"})
         elif t == "state":
             view = msg["view"]
             self.last_view = view
@@ -70,7 +84,7 @@ class BotClient:
                 asyncio.get_running_loop().call_later(1.0, self._maybe_move)
             elif msg.get("code") == "illegal_move" and self.last_view and self.last_view.get("legal"):
                 # our bot chose badly: fall back to a random legal move for the same state
-                self._send(engine.move_from_wire(self.rng.choice(self.last_view["legal"])), self.last_seq)
+                self._send(self.rng.choice(self.last_view["legal"]), self.last_seq)
 
     def _maybe_move(self) -> None:
         v = self.last_view
@@ -93,14 +107,15 @@ class BotClient:
     def _decide(self, v: dict, seq: int) -> None:
         try:
             move = self.bot.choose(v)
-            if not isinstance(move, engine.Move):
-                move = engine.move_from_wire(move)
+            if isinstance(move, dict):
+                move = self.game.move_from_wire(move)
         except Exception:
-            move = engine.move_from_wire(self.rng.choice(v["legal"]))
+            move = self.rng.choice(v["legal"])
         self._send(move, seq)
 
-    def _send(self, move: engine.Move, seq: int) -> None:
-        if self.client.send({"t": "move", "move": engine.move_to_wire(move), "seq": seq}):
+    def _send(self, move: Any, seq: int) -> None:
+        wire = move if isinstance(move, dict) else self.game.move_to_wire(move)
+        if self.client.send({"t": "move", "move": wire, "seq": seq}):
             self.moves_sent += 1
 
     async def run(self) -> None:

@@ -41,7 +41,7 @@ def host_config_from_args(args: argparse.Namespace):
     from felt.net.host import HostConfig
     if getattr(args, "resume", None) is not None:  # felt host --resume [FILE]: the table from its journal
         from felt.net.journal import resume_config
-        return resume_config(args)
+        return HostConfig(**resume_config(args))
     bot_delay = 0.6 if args.bot_delay is None else max(0.0, args.bot_delay)
     name = args.name or f"{socket.gethostname().split('.')[0]}'s table"
     return HostConfig(
@@ -66,11 +66,16 @@ def check_host_args(args: argparse.Namespace) -> str | None:
         return f"--port {port}: must be 1..65535 (or 0 for any free port)"
     if getattr(args, "resume", None) is not None:
         return None  # the table's settings come from its journal
-    from felt.net.host import resolve_rules
-    rules = resolve_rules(args.rules)
-    if not rules.min_players <= args.players <= rules.max_players:
-        return (f"--players {args.players}: the rule set {rules.id} allows "
-                f"{rules.min_players}..{rules.max_players} players")
+    from felt.games import find_rules
+    from felt.rules import RulesError
+    try:
+        game, rules = find_rules(args.rules)  # a template id of any game, or a rule file
+    except FileNotFoundError:
+        raise RulesError("no_template", id=args.rules) from None
+    lo, hi = game.players_range(rules)
+    if not lo <= args.players <= hi:
+        return (f"--players {args.players}: the rule set {getattr(rules, 'id', args.rules)} allows "
+                f"{lo}..{hi} players ({game.name['en']})")
     if not 0 <= args.bots <= args.players:
         return f"--bots {args.bots}: must be 0..{args.players} (the number of seats)"
     if args.rounds is not None and not 0 <= args.rounds <= 99:
@@ -112,7 +117,7 @@ async def _host_main(config, args: argparse.Namespace) -> int:
             loop.call_later(0.5, done.set)
         config.on_match_over = lambda host: asyncio.ensure_future(finish(host))
     host = Host(config)
-    host.rules.validate(len(host.seats))
+    host.game.validate(host.rules, len(host.seats))
     await host.start()
     if config.resume is not None and config.start_when_full and host.state is not None and not host.running:
         config.on_match_over(host)  # resumed after the last move: hand out the result, then exit
@@ -122,7 +127,8 @@ async def _host_main(config, args: argparse.Namespace) -> int:
         except (NotImplementedError, RuntimeError):
             pass
     _say(f"Felt Club table '{host.table_name}' at {host.address}:{host.port} "
-         f"(rules {host.template} {host.rules.name}, {len(host.seats)} seats, protocol {PROTOCOL_VERSION})")
+         f"(game {host.game.id}, rules {host.template} {getattr(host.rules, 'name', '')}, {len(host.seats)} seats, "
+         f"protocol {PROTOCOL_VERSION})")
     _say(f"join with: felt join {host.address}:{host.port}    or: felt bot {host.address}:{host.port}")
     _say(f"admin token: {host.admin_token}")
     if host.journal is not None:
@@ -134,14 +140,14 @@ async def _host_main(config, args: argparse.Namespace) -> int:
     finally:
         st = host.state
         await host.stop()
-        if st is not None and st.history:
+        if st is not None and getattr(st, "history", None):
             # the names of those who played (seats left after the match may be empty by now)
             names = [x.get("name", "") for x in host.log.seats()] if host.log is not None \
                 else [s.name for s in host.seats]
             _say(f"rounds played: {len(st.history)}")
             for r, places in enumerate(st.history, 1):
                 _say(f"  round {r}: " + ", ".join(f"{k + 1}. {names[p]}" for k, p in enumerate(places)))
-            if st.winner is not None:
+            if getattr(st, "winner", None) is not None:
                 _say(f"winner: {names[st.winner]}")
         _say("table closed; announcement withdrawn")
     return 0
@@ -150,7 +156,7 @@ async def _host_main(config, args: argparse.Namespace) -> int:
 def cmd_discover(args: argparse.Namespace) -> int:
     from felt.net.discovery import discover
     tables = asyncio.run(discover(max(0.1, args.timeout), args.interface))
-    keys = ("name", "address", "port", "template", "seats_taken", "seats_free", "version", "running")
+    keys = ("name", "address", "port", "game", "template", "seats_taken", "seats_free", "version", "running")
     if args.json:
         _say(json.dumps([{k: t[k] for k in keys} for t in tables], ensure_ascii=False))
         return 0
@@ -160,7 +166,7 @@ def cmd_discover(args: argparse.Namespace) -> int:
     for t in tables:
         state = "running" if t["running"] else "lobby"
         ver = "" if t["version"] == PROTOCOL_VERSION else f"  [protocol {t['version']}: incompatible]"
-        _say(f"{t['name']}  {t['address']}:{t['port']}  {t['template']}  "
+        _say(f"{t['name']}  {t['address']}:{t['port']}  {t['game']} {t['template']}  "
              f"{t['seats_taken']} taken / {t['seats_free']} free  {state}{ver}")
     return 0
 

@@ -20,7 +20,7 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 
 from felt.net.schema import PROTOCOL_VERSION, SERVICE_TYPE
 
-TXT_KEYS = ("name", "version", "template", "seats_taken", "seats_free", "running", "id")
+TXT_KEYS = ("name", "version", "game", "template", "seats_taken", "seats_free", "running", "id")
 
 
 def _interfaces(interface: str | None):
@@ -53,9 +53,11 @@ def _txt_value(v: Any) -> str:
 
 
 def make_txt(name: str, template: str, seats_taken: int, seats_free: int, running: bool,
-             version: int = PROTOCOL_VERSION, table_id: str | None = None) -> dict[str, str]:
+             version: int = PROTOCOL_VERSION, table_id: str | None = None,
+             game: str = "praesident") -> dict[str, str]:
     txt = {
-        "name": _txt_value(name), "version": _txt_value(version), "template": _txt_value(template),
+        "name": _txt_value(name), "version": _txt_value(version), "game": _txt_value(game),
+        "template": _txt_value(template),
         "seats_taken": _txt_value(seats_taken), "seats_free": _txt_value(seats_free),
         "running": _txt_value(running),
     }
@@ -140,6 +142,7 @@ def parse_info(info: AsyncServiceInfo) -> dict[str, Any] | None:
         "name": props.get("name") or label,
         "address": addrs[0],
         "port": int(info.port),
+        "game": props.get("game") or "praesident",  # a table without it (older hosts) plays Präsident
         "template": props.get("template", ""),
         "seats_taken": num("seats_taken"),
         "seats_free": num("seats_free"),

@@ -9,8 +9,8 @@ Safety rules for untrusted input:
 - each complete body is decoded on its own with ``msgpack.unpackb`` (no
   long-lived ``Unpacker`` that could be reused after an error), with
   ``strict_map_key=True`` and ext types rejected;
-- the decoded value must be plain data (dict with str keys, list, str, bytes,
-  int, float, bool, None) nested at most :data:`MAX_DEPTH` deep;
+- the decoded value must be a map (dict with str keys) of plain data (dicts, lists,
+  str, bytes, int, float, bool, None) nested at most :data:`MAX_DEPTH` deep;
 - after any error the decoder is broken for good: the connection must close.
 """
 from __future__ import annotations
@@ -93,6 +93,8 @@ def decode_body(body: bytes) -> Any:
     except Exception as exc:  # msgpack raises ValueError, ExtraData, FormatError, StackError, UnicodeDecodeError, TypeError...
         raise FrameError("bad_frame", f"undecodable msgpack body: {type(exc).__name__}") from None
     check_plain(obj)
+    if not isinstance(obj, dict):
+        raise FrameError("bad_frame", f"a frame body must be a msgpack map, not {type(obj).__name__}")
     return obj
 
 

@@ -22,9 +22,14 @@ append and before the host broadcasts). A record that is cut off or fails its CR
 journal: :func:`load_resume` resumes up to the last whole entry and says so (the whole damaged
 file is copied to ``FILE.damaged-<time>`` before the host cuts it back), never silently.
 
-Hook points in the host (felt/net/host.py): ``HostConfig.journal`` (path) and
-``HostConfig.resume`` (a :class:`Resume`); ``Host.__init__`` calls :func:`restore`,
-``Host.start`` calls :func:`on_start` before anything can change the table.
+The journal knows the table only through a narrow interface (felt/net/table.py): it is the
+table's ``recorder`` (``lobby(table)``, ``settings(table)``, ``match(table, mlog)``, ``close()``),
+it reads ``table.lobby_record()``, ``table.settings_record()`` and ``table.log``, and it gives
+back a plain snapshot for ``Table.restore`` (:meth:`Resume.snapshot`). It imports nothing of
+the server (host.py); the server opens it with :func:`open_recorder` (``HostConfig.journal``,
+``HostConfig.resume``). Every game's matches are journaled alike: a ``match`` header names its
+game (``game``; a header without one, as every journal before there were several games, is
+Präsident's), and replay goes through that game's ``Game`` object.
 """
 from __future__ import annotations
 
@@ -41,9 +46,8 @@ from typing import Any, Callable
 
 import msgpack
 
-from felt import engine
-from felt.net.matchlog import GAME_KINDS, MatchLog
-from felt.rules import Rules
+from felt import games
+from felt.net.matchlog import GAME_KINDS, MatchLog, game_of
 
 log = logging.getLogger("felt.net.journal")
 
@@ -136,6 +140,7 @@ class Journal:
         self.fsyncs = 0
         self._last_lobby: dict | None = None
         self.last_settings: tuple | None = None  # (table name, options) of the last host/lobby record
+        self.server: dict = {}        # the server's address, port and config (host records)
 
     @staticmethod
     def _open(path: Path, flags: int) -> int:
@@ -212,21 +217,26 @@ class Journal:
         if rec.get("k") in ("host", "lobby") and isinstance(rec.get("options"), dict):
             self.last_settings = settings_key(rec.get("name"), rec["options"])
 
-    def lobby(self, host: Any) -> None:
+    # the table's recorder (felt.net.table.Recorder)
+    def lobby(self, table: Any) -> None:
         """The lobby (seats with tokens, rule set, options) when it changed: a table that dies
         before its match starts comes back with its players' seats."""
-        rec = lobby_record(host)
-        key = {k: v for k, v in rec.items() if k != "time"}
-        if key != self._last_lobby:
-            self._last_lobby = key
-            self.append(rec)
+        rec = table.lobby_record()
+        if rec != self._last_lobby:
+            self._last_lobby = rec
+            self.append(dict(rec, time=time.time()))
 
-    def settings(self, host: Any) -> None:
+    def settings(self, table: Any) -> None:
         """The table's settings (options, table name) when they changed since the last host or
         lobby record: a ``host`` record, also in the middle of a match (a ``set_options`` made
         then survives a crash)."""
-        if settings_key(host.table_name, host.options) != self.last_settings:
-            self.append(host_record(host))
+        if settings_key(table.table_name, table.options) != self.last_settings:
+            self.append(host_record(table, self.server))
+
+    def match(self, table: Any, mlog: MatchLog) -> None:
+        """A new match: the lobby's settings for it, its header, then every later entry."""
+        self.append(host_record(table, self.server))
+        self.write_match(mlog)
 
     def follow(self, mlog: MatchLog) -> None:
         """Append every later record of ``mlog`` (its listener)."""
@@ -315,6 +325,16 @@ class Resume:
     messages: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
+    def snapshot(self) -> dict:
+        """The table as plain data for ``Table.restore``."""
+        h = self.host
+        snap: dict = {"admin_token": h.get("admin_token"), "name": h.get("name"),
+                      "options": dict(h.get("options") or {}), "lobby": self.lobby,
+                      "latest_options": dict(self.options), "latest_name": self.name}
+        if self.log is not None:
+            snap["match"] = {"log": self.log, "state": self.state}
+        return snap
+
     def summary(self) -> str:
         lobby = ""
         if self.lobby is not None or self.log is None:
@@ -359,9 +379,12 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
         start = matches[-1]
         try:
             header = records[start]
-            rules = Rules.from_dict(header["rules"])
-            state, _ = engine.new_match(rules, header["n"], header["seed"], header.get("rounds"))
             mlog = MatchLog(header)
+            game = game_of(mlog)  # no 'game' in the header: Präsident (journals before issue 11)
+            rules = game.rules_from_dict(header["rules"])
+            state, _ = game.new_match(rules, header["n"], header["seed"], header.get("rounds"))
+        except games.UnknownGame as exc:
+            raise JournalError(f"journal {p}: its match is of a game this Felt Club does not have ({exc})") from None
         except Exception as exc:
             raise JournalError(f"journal {p}: the match header (entry {start + 1}) is unusable: {exc}") from None
         for i in range(start + 1, len(records)):
@@ -371,11 +394,11 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
                 if k in ("host", "lobby"):
                     continue
                 if k == "move":
-                    state, _ = engine.apply(state, rec["seat"], engine.move_from_wire(rec["move"]))
+                    state, _ = game.apply(state, rec["seat"], game.move_from_wire(rec["move"]))
                 elif k == "next_round":
-                    state, _ = engine.next_round(state)
+                    state, _ = game.next_round(state)
                 elif k == "end_match":
-                    state, _ = engine.end_match(state)
+                    state, _ = game.end_match(state)
                 elif k != "seat":
                     raise ValueError(f"unknown entry kind {k!r}")
                 mlog._add(rec)
@@ -414,12 +437,11 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
 
 
 def resume_config(args: Any, say: Callable[[str], Any] | None = None,
-                  warn: Callable[[str], Any] | None = None):
-    """A HostConfig for ``felt host --resume [FILE]`` (headless and windowed alike).
+                  warn: Callable[[str], Any] | None = None) -> dict:
+    """The HostConfig fields (a dict) for ``felt host --resume [FILE]`` (headless and windowed).
 
     Table settings come from the journal; ``--interface``, ``--no-announce``, a non-zero
     ``--port`` and ``--bot-delay`` given on the command line win."""
-    from felt.net.host import HostConfig
     say = say or (lambda m: print(m, flush=True))
     warn = warn or (lambda m: print(f"felt host: {m}", file=sys.stderr, flush=True))
     path = Path(args.resume) if args.resume else latest_journal()
@@ -430,9 +452,7 @@ def resume_config(args: Any, say: Callable[[str], Any] | None = None,
     for m in res.messages:
         say(m)
     h = res.host
-    cfg = dict(h.get("config") or {})
-    known = set(HostConfig.__dataclass_fields__)
-    cfg = {k: v for k, v in cfg.items() if k in known}
+    cfg = {k: v for k, v in dict(h.get("config") or {}).items() if k in _CONFIG_KEYS}
     opts = res.options or h.get("options") or {}
     cfg.update(name=res.name or h.get("name") or cfg.get("name") or "Felt Club", port=h.get("port") or 0,
                admin_token=h.get("admin_token"), journal=str(getattr(args, "journal", None) or res.path), resume=res)
@@ -441,10 +461,12 @@ def resume_config(args: Any, say: Callable[[str], Any] | None = None,
             cfg[k] = opts[k]
     if res.log is not None:
         cfg["rules"] = res.log.header["rules"]
+        cfg["game"] = res.log.header.get("game") or games.DEFAULT_GAME
         cfg["players"] = res.log.header["n"]
         cfg["rounds"] = res.log.header.get("rounds")
     elif h.get("rules"):
         cfg["rules"] = h["rules"]
+        cfg["game"] = h.get("game") or games.DEFAULT_GAME
     if getattr(args, "interface", None):
         cfg["interface"] = args.interface
     if getattr(args, "port", 0):
@@ -453,10 +475,10 @@ def resume_config(args: Any, say: Callable[[str], Any] | None = None,
         cfg["announce"] = False
     if getattr(args, "bot_delay", None) is not None:
         cfg["bot_delay"] = max(0.0, args.bot_delay)
-        res.options["bot_delay"] = cfg["bot_delay"]  # restore() applies the journal's options: this one wins
+        res.options["bot_delay"] = cfg["bot_delay"]  # the table restores the journal's options: this one wins
     if getattr(args, "start_when_full", False):
         cfg["start_when_full"] = True
-    return HostConfig(**cfg)
+    return cfg
 
 
 def _check_not_in_use(path: Path) -> None:
@@ -482,128 +504,55 @@ def journal_fields(args: Any, say: Callable[[str], Any] | None = None,
     its own config (the windowed host): ``cfg.update(journal_fields(args))``. With ``--resume``
     these are all the table's settings from the journal (they win over the window's defaults)."""
     if getattr(args, "resume", None) is not None:
-        c = resume_config(args, say, warn)
-        skip = {"on_match_over", "on_log"}
-        return {k: getattr(c, k) for k in c.__dataclass_fields__ if k not in skip}
+        return resume_config(args, say, warn)
     return {"journal": getattr(args, "journal", None) or str(default_journal_path())}
 
 
 # ------------------------------------------------------------------------ host hooks
 _CONFIG_KEYS = ("name", "interface", "bind", "port", "players", "bots", "bot_level", "rounds", "seed",
                 "turn_timer", "reconnect_wait", "bot_delay", "think_ms", "auto_next", "start_when_full",
-                "announce", "hello_timeout", "idle_timeout", "rate", "burst", "flood_limit")
+                "announce", "hello_timeout", "idle_timeout", "rate", "burst", "flood_limit", "game")
 
 
-def host_record(host: Any) -> dict:
-    c = host.config
-    return {"k": "host", "v": JOURNAL_VERSION, "name": host.table_name, "address": host.address,
-            "port": host.port, "admin_token": host.admin_token, "options": dict(host.options),
-            "rules": host.rules.to_dict(), "template": host.template, "time": time.time(),
-            "config": {k: getattr(c, k) for k in _CONFIG_KEYS
-                       if isinstance(getattr(c, k, None), (type(None), bool, int, float, str))}}
+def host_record(table: Any, server: dict | None = None) -> dict:
+    """A ``host`` record: the table's settings plus where the server listened."""
+    server = server or {}
+    return {"k": "host", "v": JOURNAL_VERSION, **table.settings_record(), "address": server.get("address"),
+            "port": server.get("port"), "time": time.time(), "config": dict(server.get("config") or {})}
 
 
 def settings_key(name: Any, options: Any) -> tuple:
     return (name, tuple(sorted((str(k), v) for k, v in dict(options or {}).items())))
 
 
-def lobby_record(host: Any) -> dict:
-    return {"k": "lobby", "seats": [s.record(i) for i, s in enumerate(host.seats)], "rules": host.rules.to_dict(),
-            "rounds": host.rounds, "template": host.template, "name": host.table_name,
-            "options": dict(host.options), "time": time.time()}
-
-
-def restore(host: Any, res: Resume) -> None:
-    """Put the journal's table into a freshly built (not yet started) Host."""
-    from felt.net.host import template_of
-    h = res.host
-    if h.get("admin_token"):
-        host.admin_token = h["admin_token"]
-    if h.get("name"):
-        host.table_name = h["name"]
-    for k, v in (h.get("options") or {}).items():
-        if k in host.options:
-            host.options[k] = v
-    if res.log is not None:
-        _restore_match(host, res)
-    if res.lobby is not None:
-        lb = res.lobby
-        host.rules = Rules.from_dict(lb["rules"])
-        host.rounds = lb.get("rounds")
-        host.template = lb.get("template") or template_of(host.rules)
-        host.table_name = lb.get("name") or host.table_name
-        for k, v in (lb.get("options") or {}).items():
-            if k in host.options:
-                host.options[k] = v
-        host.seats = [_seat(s) for s in lb["seats"]]
-    for k, v in res.options.items():  # the latest settings win (a set_options made mid-match)
-        if k in host.options:
-            host.options[k] = v
-    if res.name:
-        host.table_name = res.name
-
-
-def _seat(s: dict) -> Any:
-    from felt.net.host import Seat
-    return Seat(kind=s.get("kind", "empty"), name=s.get("name", ""), token=s.get("token"), level=s.get("level"),
-                owner=bool(s.get("owner")), auto=bool(s.get("auto")))
-
-
-def _restore_match(host: Any, res: Resume) -> None:
-    from felt.net.host import template_of
-    hd = res.log.header
-    host.rules = Rules.from_dict(hd["rules"])
-    host.rounds = hd.get("rounds")
-    host.template = hd.get("template") or template_of(host.rules)
-    host.seats = [_seat(s) for s in res.log.seats()]
-    host.state = res.state
-    host.log = res.log
-    host.matches = int(hd.get("match", 1) or 1)
-
-
-def on_start(host: Any) -> None:
-    """Called by Host.start() once it listens, before anything can change the table:
-    open the journal, and after a resume give absent players their reconnect wait."""
-    c = host.config
-    res: Resume | None = c.resume
-    if c.journal:
-        path = Path(c.journal)
-        try:
-            if res is not None and res.path.resolve() == path.resolve():
-                j = Journal.reopen(path, res.good_bytes, res.entries)
-            else:
-                j = Journal.create(path)
-        except OSError as exc:
-            raise JournalError(f"cannot write the journal {path}: {exc.strerror or exc}") from None
-        if res is not None and res.path.resolve() != path.resolve():
-            # resumed into another file: copy the table over
-            j.append(host_record(host))
-            if host.log is not None:
-                j.write_match(host.log)
-            if res.lobby is not None:
-                j.lobby(host)
-        if j.entries == 0 or res is None or host.port != res.host.get("port") \
-                or host.address != res.host.get("address"):
-            j.append(host_record(host))
-        if host.log is not None:
-            j.follow(host.log)
-        if res is not None and j.last_settings is None and res.options:
-            j.last_settings = settings_key(res.name, res.options)  # as on disk: no repeat record
-        host.journal = j
-        prev = c.on_log
-
-        def on_log(mlog: MatchLog, _prev=prev, _j=j) -> None:
-            _j.append(host_record(host))  # the lobby's settings for this match
-            _j.write_match(mlog)
-            if _prev is not None:
-                _prev(mlog)
-        c.on_log = on_log
-    if res is not None:
-        for i, s in enumerate(host.seats):  # absent players get their reconnect wait, in a match or lobby
-            if s.kind == "human" and s.conn is None:
-                host._start_away_timer(i)
-        if host.state is not None:
-            host._schedule()
+def open_recorder(path: str | os.PathLike, table: Any, server: dict, res: Resume | None = None) -> Journal:
+    """Open (or, resuming from this file, reopen) the journal for ``table`` before anything can
+    change it; returns the Journal, to be the table's recorder. ``server``: {address, port,
+    config} of the listening server (kept in ``host`` records for ``--resume``)."""
+    path = Path(path)
+    try:
+        if res is not None and res.path.resolve() == path.resolve():
+            j = Journal.reopen(path, res.good_bytes, res.entries)
+        else:
+            j = Journal.create(path)
+    except OSError as exc:
+        raise JournalError(f"cannot write the journal {path}: {exc.strerror or exc}") from None
+    j.server = dict(server)
+    if res is not None and res.path.resolve() != path.resolve():
+        # resumed into another file: copy the table over
+        j.append(host_record(table, j.server))
+        if table.log is not None:
+            j.write_match(table.log)
+        if res.lobby is not None:
+            j.lobby(table)
+    if j.entries == 0 or res is None or server.get("port") != res.host.get("port") \
+            or server.get("address") != res.host.get("address"):
+        j.append(host_record(table, j.server))
+    if table.log is not None:
+        j.follow(table.log)
+    if res is not None and j.last_settings is None and res.options:
+        j.last_settings = settings_key(res.name, res.options)  # as on disk: no repeat record
+    return j
 
 
 async def wait_for_final_views(host: Any, timeout: float = 30.0, poll: float = 0.1) -> bool:
@@ -628,7 +577,7 @@ def read_log(path: str | os.PathLike) -> MatchLog:
 
 
 def actions(mlog: MatchLog) -> list[tuple]:
-    """The engine.replay actions of a match log."""
+    """The ``Game.replay`` actions of a match log."""
     out = []
     for e in mlog.entries:
         if e["k"] == "move":

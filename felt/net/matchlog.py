@@ -2,8 +2,8 @@
 
 A log is a header plus entries, all plain msgpack-able dicts:
 
-- header: ``{k:"match", v:1, rules:<Rules.to_dict()>, n, seed, rounds, seats:[seat dicts],
-  table, template}``
+- header: ``{k:"match", v:1, rules:<the game's rules_to_dict()>, n, seed, rounds, seats:[seat dicts],
+  table, template, game?}`` (no ``game``: Präsident, as every log before there were several games)
 - game entries (they change the engine state; ``seq`` counts them):
   ``{k:"move", seat, move:<wire move>}``, ``{k:"next_round"}``, ``{k:"end_match"}``
 - seat entries (bookkeeping, no state change): ``{k:"seat", seat, name, kind, token, level, owner}``
@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
-from felt import engine
-from felt.rules import Rules
+from felt import games
 
 GAME_KINDS = ("move", "next_round", "end_match")
 LOG_VERSION = 1
@@ -33,9 +32,11 @@ class MatchLog:
             self._add(e)
 
     @classmethod
-    def start(cls, rules: Rules, n: int, seed: Any, rounds: int | None, seats: list[dict],
+    def start(cls, rules: Any, n: int, seed: Any, rounds: int | None, seats: list[dict],
               **extra: Any) -> "MatchLog":
-        header = {"k": "match", "v": LOG_VERSION, "rules": rules.to_dict(), "n": n, "seed": seed,
+        """``rules``: the rule set as a dict (or an object with ``to_dict()``)."""
+        rd = rules.to_dict() if hasattr(rules, "to_dict") else dict(rules)
+        header = {"k": "match", "v": LOG_VERSION, "rules": rd, "n": n, "seed": seed,
                   "rounds": rounds, "seats": [dict(s) for s in seats], **extra}
         return cls(header)
 
@@ -92,29 +93,36 @@ def _actions(entries: list[dict]) -> Iterator[tuple]:
             yield (k,)
 
 
-def replay(log: MatchLog | list[dict], rules: Rules | None = None) -> "engine.State":
-    """The engine state after every game entry of ``log`` (a MatchLog or its records).
-    ``rules`` may pass an equal Rules object to use (the header's rules otherwise)."""
+def game_of(log: "MatchLog"):
+    """The game of a match log (a header without ``game`` is Präsident's)."""
+    return games.get(log.header.get("game") or games.DEFAULT_GAME)
+
+
+def replay(log: MatchLog | list[dict], rules: Any = None) -> Any:
+    """The game state after every game entry of ``log`` (a MatchLog or its records).
+    ``rules`` may pass an equal rule set object to use (the header's rules otherwise)."""
     if not isinstance(log, MatchLog):
         log = MatchLog.from_records(log)
     h = log.header
-    rules = rules or Rules.from_dict(h["rules"])
-    return engine.replay(rules, h["n"], h["seed"], list(_actions(log.entries)), h.get("rounds"))
+    game = game_of(log)
+    rules = rules or game.rules_from_dict(h["rules"])
+    return game.replay(rules, h["n"], h["seed"], list(_actions(log.entries)), h.get("rounds"))
 
 
-def states(log: MatchLog) -> Iterator[tuple[int, "engine.State"]]:
+def states(log: MatchLog) -> Iterator[tuple[int, Any]]:
     """(seq, state) for seq 0 (the deal) and after every game entry; states are clones."""
     h = log.header
-    rules = Rules.from_dict(h["rules"])
-    s, _ = engine.new_match(rules, h["n"], h["seed"], h.get("rounds"))
+    game = game_of(log)
+    rules = game.rules_from_dict(h["rules"])
+    s, _ = game.new_match(rules, h["n"], h["seed"], h.get("rounds"))
     seq = 0
-    yield seq, s.clone()
+    yield seq, game.clone(s)
     for a in _actions(log.entries):
         if a[0] == "move":
-            s, _ = engine.apply(s, a[1], engine.move_from_wire(a[2]))
+            s, _ = game.apply(s, a[1], game.move_from_wire(a[2]))
         elif a[0] == "next_round":
-            s, _ = engine.next_round(s)
+            s, _ = game.next_round(s)
         else:
-            s, _ = engine.end_match(s)
+            s, _ = game.end_match(s)
         seq += 1
-        yield seq, s.clone()
+        yield seq, game.clone(s)

@@ -12,7 +12,7 @@ import math
 import unicodedata
 from typing import Any, Callable
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 SERVICE_TYPE = "_felt._tcp.local."
 
 NAME_MAX = 24          # characters in a player or table name
@@ -155,19 +155,57 @@ def Any_(f: str, x: Any) -> Any:
     return x
 
 
-def Move(f: str, x: Any) -> dict:
-    """A wire move: {kind, cards, ranks}. The engine checks it further."""
-    if not isinstance(x, dict):
-        raise _bad(f, "must be a map {kind, cards, ranks}")
-    unknown = set(x) - {"kind", "cards", "ranks"}
-    if unknown:
-        raise _bad(f, f"unknown keys {sorted(unknown)}")
-    kind = Str(1, 8, ("play", "pass", "give", "wish"))(f + ".kind", x.get("kind"))
-    cards = List(Int(0, MAX_CARD_ID), MAX_MOVE_CARDS)(f + ".cards", x.get("cards", []))
-    if len(set(cards)) != len(cards):
-        raise _bad(f + ".cards", "contains a card twice")
-    ranks = List(Str(1, 8), 16)(f + ".ranks", x.get("ranks", []))
-    return {"kind": kind, "cards": cards, "ranks": ranks}
+PRAESIDENT_KINDS = ("play", "pass", "give", "wish")
+MOVE_KEY_MAX = 8        # keys of a move map besides 'kind', 'cards' and 'ranks'
+
+
+def _move_value(f: str, x: Any) -> Any:
+    """A game's own move field: an int, a short string, a bool, or a short list of those."""
+    if isinstance(x, (bool, int)) or x is None:
+        return Int(-(2**31), 2**31)(f, x) if isinstance(x, int) and not isinstance(x, bool) else x
+    if isinstance(x, str):
+        return Str(0, 32)(f, x)
+    if isinstance(x, (list, tuple)):
+        return List(lambda g, y: _scalar(g, y), MAX_MOVE_CARDS)(f, x)
+    raise _bad(f, "must be a number, a short text, true/false or a short list of those")
+
+
+def _scalar(f: str, x: Any) -> Any:
+    if isinstance(x, bool) or x is None:
+        return x
+    if isinstance(x, int):
+        return Int(-(2**31), 2**31)(f, x)
+    if isinstance(x, str):
+        return Str(0, 32)(f, x)
+    raise _bad(f, "must be a number, a short text or true/false")
+
+
+def move_validator(kinds: tuple[str, ...] | None = PRAESIDENT_KINDS, extra_keys: tuple[str, ...] = ()) -> Validator:
+    """A wire move {kind, cards, ranks, ...}: ``kind`` one of ``kinds`` (None: any short
+    name), ``cards`` card ids without repeats, ``ranks`` rank names, and a game's own
+    ``extra_keys`` (short plain values). The game checks the move further."""
+    allowed = {"kind", "cards", "ranks", *extra_keys}
+
+    def v(f: str, x: Any) -> dict:
+        if not isinstance(x, dict):
+            raise _bad(f, "must be a map {kind, cards, ranks}")
+        unknown = set(x) - allowed
+        if unknown:
+            raise _bad(f, f"unknown keys {sorted(unknown)}")
+        kind = Str(1, 16, tuple(kinds) if kinds else None)(f + ".kind", x.get("kind"))
+        cards = List(Int(0, MAX_CARD_ID), MAX_MOVE_CARDS)(f + ".cards", x.get("cards", []))
+        if len(set(cards)) != len(cards):
+            raise _bad(f + ".cards", "contains a card twice")
+        ranks = List(Str(1, 8), 16)(f + ".ranks", x.get("ranks", []))
+        out = {"kind": kind, "cards": cards, "ranks": ranks}
+        for k in extra_keys:
+            if k in x:
+                out[k] = _move_value(f"{f}.{k}", x[k])
+        return out
+    return v
+
+
+Move = move_validator()
 
 
 # --- messages -------------------------------------------------------------------
@@ -200,9 +238,11 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
     },
     "remove_bot": {"seat": (Int(0, MAX_SEATS - 1), REQ)},
     "kick": {"seat": (Int(0, MAX_SEATS - 1), REQ)},
+    "open_seat": {"seat": (Int(0, MAX_SEATS - 1), REQ)},
     "reorder": {"order": (List(Int(0, MAX_SEATS - 1), MAX_SEATS), REQ)},
     "set_seats": {"n": (Int(1, MAX_SEATS), REQ)},
     "set_rules": {
+        "game": (Opt(Str(1, 32)), None),
         "template": (Opt(Str(1, 40)), None),
         "rules": (Opt(Map), None),
     },
@@ -221,7 +261,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
 }
 
 ADMIN_TYPES = frozenset({
-    "add_bot", "remove_bot", "kick", "reorder", "set_seats", "set_rules", "set_options",
+    "add_bot", "remove_bot", "kick", "open_seat", "reorder", "set_seats", "set_rules", "set_options",
     "start", "next_round", "end_match",
 })
 
@@ -233,6 +273,7 @@ SEAT = {
     "away": (Bool, False),
     "level": (Opt(Str(1, 8, BOT_LEVELS)), None),
     "owner": (Bool, False),
+    "open": (Bool, False),
 }
 
 HOST_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
@@ -244,11 +285,15 @@ HOST_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
         "admin": (Bool, False),
         "name": (Str(0, NAME_MAX), REQ),
         "table": (Str(0, 64), REQ),
+        "game": (Str(1, 32), "praesident"),
     },
     "lobby": {
         "table": (Str(0, 64), REQ),
         "seats": (List(Map, MAX_SEATS), REQ),
         "n": (Int(1, MAX_SEATS), REQ),
+        "game": (Str(1, 32), "praesident"),
+        "games": (List(Map, 32), None),
+        "players": (Opt(List(Int(1, MAX_SEATS), 2)), None),
         "template": (Str(0, 40), REQ),
         "rules": (Map, REQ),
         "running": (Bool, REQ),
@@ -299,11 +344,26 @@ def _validate(msg: Any, table: dict[str, dict[str, tuple[Validator, Any]]]) -> d
     return out
 
 
-def validate_client(msg: Any) -> dict:
-    """Check a client→host message; return it cleaned. Raises SchemaError."""
-    out = _validate(msg, CLIENT_MESSAGES)
-    if out["t"] == "set_rules" and (out["template"] is None) == (out["rules"] is None):
-        raise SchemaError("bad_message", "set_rules needs exactly one of 'template' or 'rules'")
+_MOVE_CACHE: dict = {}
+
+
+def validate_client(msg: Any, move_kinds: tuple | None = PRAESIDENT_KINDS, move_keys: tuple = ()) -> dict:
+    """Check a client→host message; return it cleaned. Raises SchemaError. ``move_kinds`` and
+    ``move_keys``: the move shape of the table's game (default Präsident's)."""
+    if (move_kinds == PRAESIDENT_KINDS and not move_keys) or not (isinstance(msg, dict) and msg.get("t") == "move"):
+        out = _validate(msg, CLIENT_MESSAGES)
+    else:
+        key = (tuple(move_kinds or ()), tuple(move_keys))
+        table = _MOVE_CACHE.get(key)
+        if table is None:
+            table = _MOVE_CACHE[key] = dict(CLIENT_MESSAGES, move=dict(CLIENT_MESSAGES["move"],
+                                                                  move=(move_validator(move_kinds, move_keys), REQ)))
+        out = _validate(msg, table)
+    if out["t"] == "set_rules" and out["template"] is not None and out["rules"] is not None:
+        raise SchemaError("bad_message", "set_rules needs exactly one of 'template' or 'rules', not both")
+    if out["t"] == "set_rules" and out["template"] is None and out["rules"] is None and out["game"] is None:
+        raise SchemaError("bad_message", "set_rules needs exactly one of 'template' or 'rules' (or a 'game' "
+                                         "alone: its first template)")
     if out["t"] == "reorder" and sorted(out["order"]) != list(range(len(out["order"]))):
         raise SchemaError("bad_message", "field 'order': must be a permutation of 0..n-1")
     return out

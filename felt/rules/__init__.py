@@ -58,6 +58,8 @@ _MESSAGES = {
                         "Exchange: 1–3 cards between 1st and last, 0 up to that many between 2nd and second-to-last"),
     "exchange_hand": ("Zu wenige Karten pro Kopf für den Tausch von {k} Karten", "Too few cards per player to exchange {k} cards"),
     "rounds": ("Runden pro Partie: 0 (offen) bis 99", "Rounds per match: 0 (open-ended) to 99"),
+    "id": ("Die Kennung der Regeln {value!r} geht nicht: 1–40 Buchstaben, Ziffern, „-“, „_“ oder Leerzeichen",
+           "The rule set id {value!r} is not allowed: 1–40 letters, digits, '-', '_' or spaces"),
     "name": ("Der Name der Regeln darf nicht leer sein und höchstens 60 Zeichen haben",
              "The rule set's name must not be empty and at most 60 characters"),
     "toml": ("Regeldatei ist kein gültiges TOML: {err}", "The rule file is not valid TOML: {err}"),
@@ -163,6 +165,10 @@ class Rules:
             value = getattr(self, opt)
             if value not in allowed:
                 raise RulesError("bad_value", opt=opt, value=value, allowed=", ".join(map(str, allowed)))
+        # every value is checked, also of options that are switched off (a rule set travels
+        # to every client and into files: nothing in it may be junk)
+        if not _id_ok(self.id):
+            raise RulesError("id", value=self.id)
         if not self.name.strip() or len(self.name) > 60:
             raise RulesError("name")
         style_ranks = FRENCH_RANKS if self.suits == "french" else JASS_RANKS
@@ -187,9 +193,10 @@ class Rules:
         most = 4 * self.copies + self.wild_jokers()
         if self.largest_set > most:
             raise RulesError("set_too_large", size=self.largest_set, most=most)
-        if self.sequences and not (3 <= self.sequence_min <= len(self.ranks)):
+        if not (3 <= self.sequence_min <= len(self.ranks)):
             raise RulesError("seq_min", most=len(self.ranks))
-        if self.first_leader == "card":
+        if self.first_leader == "card" or self.first_leader_card:
+            # needed only with first_leader = "card", but never junk
             if self.first_leader_card not in codes:
                 raise RulesError("leader_card", code=self.first_leader_card or "—")
             if self.first_leader_card == self.joker_card:
@@ -198,7 +205,7 @@ class Rules:
             raise RulesError("needs_rank", opt="twos_clear", rank="2")
         if (self.eights_clear or self.eight_skips) and "8" not in self.ranks:
             raise RulesError("needs_rank", opt="eights_clear" if self.eights_clear else "eight_skips", rank="8")
-        if self.exchange and not (1 <= self.exchange_top <= 3 and 0 <= self.exchange_second <= self.exchange_top):
+        if not (1 <= self.exchange_top <= 3 and 0 <= self.exchange_second <= self.exchange_top):
             raise RulesError("exchange_counts")
         if not (0 <= self.rounds <= 99):
             raise RulesError("rounds")
@@ -210,6 +217,12 @@ class Rules:
         if n_players is not None and not (self.min_players <= n_players <= self.max_players):
             raise RulesError("players_outside", n=n_players, lo=self.min_players, hi=self.max_players)
         return self
+
+
+def _id_ok(rid) -> bool:
+    """A rule set id: 1..40 letters, digits, '-', '_' or inner spaces (never a path)."""
+    return (isinstance(rid, str) and 1 <= len(rid) <= 40 and rid == rid.strip()
+            and all(c.isalnum() or c in "-_ " for c in rid))
 
 
 # ----------------------------------------------------------------------- TOML

@@ -291,8 +291,8 @@ class LobbyScene(Scene):
 
     def rules(self) -> Rules | None:
         d = self.lobby.get("rules")
-        if not d:
-            return None
+        if not d or (self.lobby.get("game") or "praesident") != "praesident":
+            return None  # another game's rule set is not a Präsident Rules
         try:
             return Rules.from_dict(dict(d), validate=False)
         except Exception:
@@ -330,13 +330,21 @@ class LobbyScene(Scene):
             row.selected = self.admin and row.seat.get("seat") == self.selected
         r = self.rules()
         tid = str(self.lobby.get("template") or "custom")
-        opts = [(t, template_name(t)) for t in TEMPLATE_ORDER]       # names, not ids ("PR-002")
-        if tid.upper() not in TEMPLATE_ORDER:
+        opts = [(t, template_name(t)) for t in self._game_templates()]   # names, not ids ("PR-002")
+        if tid.upper() not in (t.upper() for t, _ in opts):
             opts.append((tid, i18n.t("app.custom_rules")))
+        # the other games the host offers: picking one switches to it (its first template)
+        game = self.lobby.get("game") or "praesident"
+        for g in self.lobby.get("games") or []:
+            if isinstance(g, dict) and g.get("id") not in (None, game):
+                gname = (g.get("name") or {}).get(i18n.get_lang()) or g["id"]
+                opts.append((f"game:{g['id']}", f"▸ {gname}"))
         self.template.options = opts
         self.template.set_value(tid.upper() if tid.upper() in TEMPLATE_ORDER else tid)
-        if r is not None:
-            lo, hi = r.min_players, r.max_players
+        rng = self.lobby.get("players")  # the host's (min, max) seats for its game's rules
+        if r is not None or (isinstance(rng, list) and len(rng) == 2):
+            lo, hi = (int(rng[0]), int(rng[1])) if isinstance(rng, list) and len(rng) == 2 \
+                else (r.min_players, r.max_players)
             self.n_seats.options = [(k, str(k)) for k in range(lo, hi + 1)]
             self.n_seats.set_value(len(seats))
         secs = self.turn_timer_s()
@@ -451,9 +459,23 @@ class LobbyScene(Scene):
         self.settings.bot_level = level
         self.mark_dirty()
 
+    def _game_templates(self) -> list[str]:
+        """The templates of the table's game (lobby.games; Präsident's when the host does not say)."""
+        game = self.lobby.get("game") or "praesident"
+        for g in self.lobby.get("games") or []:
+            if isinstance(g, dict) and g.get("id") == game and isinstance(g.get("templates"), list):
+                return [str(t) for t in g["templates"]]
+        return list(TEMPLATE_ORDER)
+
     def _template_changed(self, tid) -> None:
-        if tid and str(tid).upper() in TEMPLATE_ORDER:
-            self.send({"t": "set_rules", "template": str(tid).upper()})
+        tid = str(tid or "")
+        if tid.startswith("game:"):
+            self.send({"t": "set_rules", "game": tid[5:]})          # another game: its first template
+        elif (self.lobby.get("game") or "praesident") == "praesident":
+            if tid.upper() in TEMPLATE_ORDER:
+                self.send({"t": "set_rules", "template": tid.upper()})
+        elif tid in self._game_templates():
+            self.send({"t": "set_rules", "game": self.lobby.get("game"), "template": tid})
 
     def _seats_changed(self, n) -> None:
         if n:

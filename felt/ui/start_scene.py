@@ -56,8 +56,8 @@ def template_name(template_id: str) -> str:
     if not template_id or template_id.lower() == "custom":
         return i18n.t("app.custom_rules")
     try:
-        from felt.rules import load_rules
-        return load_rules(template_id).name
+        from felt.games import find_rules
+        return find_rules(template_id)[1].name
     except Exception:
         return template_id
 
@@ -439,11 +439,11 @@ def snapshot_scene() -> StartScene:
     """The start screen with three demo tables (no network), for ``felt snapshot``."""
     tables = [
         {"name": "Tisch von Anna", "address": "192.168.1.20", "port": 40123, "template": "PR-002",
-         "seats_taken": 2, "seats_free": 3, "running": False, "version": 1, "service": "a"},
+         "seats_taken": 2, "seats_free": 3, "running": False, "version": 2, "service": "a"},
         {"name": "WG Küche", "address": "192.168.1.31", "port": 40200, "template": "JASS36",
-         "seats_taken": 4, "seats_free": 0, "running": True, "version": 1, "service": "b"},
+         "seats_taken": 4, "seats_free": 0, "running": True, "version": 2, "service": "b"},
         {"name": "Hans-Peter von Allmens Präsidententisch", "address": "192.168.1.44", "port": 40301,
-         "template": "custom", "seats_taken": 3, "seats_free": 1, "running": False, "version": 1, "service": "c"},
+         "template": "custom", "seats_taken": 3, "seats_free": 1, "running": False, "version": 2, "service": "c"},
     ]
     s = Settings(name="Anna", last_address="192.168.1.20:40123")
     return StartScene(s, tables_fn=lambda: tables)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from felt import engine as _engine
 from felt.games.base import Game, OptionSpec
 
 
@@ -12,6 +13,7 @@ class Praesident(Game):
     name = {"de": "Präsident", "en": "President"}
     min_players = 3
     max_players = 8
+    move_kinds = ("play", "pass", "give", "wish")
 
     # rule sets
     def template_ids(self):
@@ -52,58 +54,25 @@ class Praesident(Game):
     def validate(self, rules, n_players):
         rules.validate(n_players)
 
-    # engine
-    def new_match(self, rules, n_players, seed, rounds=None):
-        from felt.engine import new_match
-        return new_match(rules, n_players, seed, rounds)
-
-    def legal_moves(self, state):
-        from felt.engine import legal_moves
-        return legal_moves(state)
-
-    def check_move(self, state, seat, move):
-        from felt.engine import check_move
-        check_move(state, seat, move)
-
-    def apply(self, state, seat, move):
-        from felt.engine import apply
-        return apply(state, seat, move)
-
-    def apply_inplace(self, state, seat, move, check=True):
-        from felt.engine import apply_inplace
-        return apply_inplace(state, seat, move, check)
-
-    def next_round(self, state):
-        from felt.engine import next_round
-        return next_round(state)
-
-    def end_match(self, state):
-        from felt.engine import end_match
-        return end_match(state)
-
-    def replay(self, rules, n_players, seed, actions, rounds=None):
-        from felt.engine import replay
-        return replay(rules, n_players, seed, actions, rounds)
-
-    def move_to_wire(self, move):
-        from felt.engine import move_to_wire
-        return move_to_wire(move)
-
-    def move_from_wire(self, d):
-        from felt.engine import move_from_wire
-        return move_from_wire(d)
+    # engine: the engine's functions themselves (no call in between: simulate and search
+    # call these millions of times)
+    new_match = staticmethod(_engine.new_match)
+    legal_moves = staticmethod(_engine.legal_moves)
+    check_move = staticmethod(_engine.check_move)
+    apply = staticmethod(_engine.apply)
+    apply_inplace = staticmethod(_engine.apply_inplace)
+    next_round = staticmethod(_engine.next_round)
+    end_match = staticmethod(_engine.end_match)
+    replay = staticmethod(_engine.replay)
+    move_to_wire = staticmethod(_engine.move_to_wire)
+    move_from_wire = staticmethod(_engine.move_from_wire)
 
     def timeout_move(self, state):
         from felt.engine import PASS, is_legal
         return PASS if is_legal(state, state.to_move, PASS) else None
 
-    def view(self, state, seat):
-        from felt.engine import view
-        return view(state, seat)
-
-    def filter_events(self, events, seat):
-        from felt.engine import filter_events
-        return filter_events(events, seat)
+    view = staticmethod(_engine.view)
+    filter_events = staticmethod(_engine.filter_events)
 
     def round_places(self, state):
         return list(state.history[-1]) if state.history else []
