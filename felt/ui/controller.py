@@ -89,7 +89,7 @@ class Controller:
         from felt.ui.chat import ChatLog
         self._states: deque = deque()        # state messages not shown yet (pacing)
         self.chat = ChatLog()                # this table's chat lines
-        self.playlog = PlayLog()             # the round's log; outlives the table scenes
+        self.playlog = PlayLog()             # the round's log (the lobby names its game)
         self.view: dict | None = None
         self.timer: dict | None = None       # the last state's turn timer {seat, left, total}
         self._timer_at = 0.0                 # when it arrived (monotonic)
@@ -344,8 +344,12 @@ class Controller:
             self.save_settings()
 
     def send_move(self, wire: dict) -> bool:
-        move = {"kind": wire.get("kind", "pass"), "cards": [int(c) for c in wire.get("cards", [])],
-                "ranks": [str(r) for r in wire.get("ranks", [])]}
+        if self.is_praesident():
+            move = {"kind": wire.get("kind", "pass"), "cards": [int(c) for c in wire.get("cards", [])],
+                    "ranks": [str(r) for r in wire.get("ranks", [])]}
+        else:
+            # another game's wire move as its scene made it (the host checks its shape)
+            move = {str(k): v for k, v in dict(wire).items()}
         return self.send({"t": "move", "move": move, "seq": self.seq})
 
     def next_round(self) -> None:
@@ -414,6 +418,10 @@ class Controller:
                 self.main.set_lobby(self.lobby or {}, self.seat, self.admin)
         elif t == "lobby":
             self.lobby = msg
+            if self.playlog.game_id != self.game_id:
+                from felt.ui.playlog import PlayLog
+                self.table_scene_class()                 # imports the game's scene (its log lines)
+                self.playlog = PlayLog(self.game_id)     # the log speaks the table's game
             self.table_name = str(msg.get("table") or self.table_name)
             self._caption()
             if not msg.get("running") and self.view is not None and self.view.get("phase") != "match_over":
@@ -575,6 +583,8 @@ class Controller:
             elif hasattr(sc, "_refresh"):
                 sc._refresh()
             sc.mark_dirty()
+        if msg.get("ref") == "next_round" and sc is not None and hasattr(sc, "_rb_refresh"):
+            sc._rb_refresh()
         if msg.get("ref") == "next_round" and sc is not None and hasattr(sc, "next_btn") \
                 and hasattr(sc, "_refresh"):
             sc._refresh()                           # refused: the button works again
@@ -606,11 +616,26 @@ class Controller:
                 sc.names = self.names()
                 sc.mark_dirty()
 
+    @property
+    def game_id(self) -> str:
+        """The game of the table (from the lobby; Präsident until it is known)."""
+        from felt.games import DEFAULT_GAME
+        gid = (self.lobby or {}).get("game")
+        return gid if isinstance(gid, str) and gid else DEFAULT_GAME
+
+    def is_praesident(self) -> bool:
+        return self.game_id == "praesident"
+
     def target(self) -> str:
         v = self.view
         if v is None:
             return "lobby"
         ph = v.get("phase")
+        if not self.is_praesident():
+            # another game's scene shows its own phases, the round result and the standings
+            if ph == "match_over":
+                return "lobby" if self.dismissed else "table"
+            return "table"
         if ph == "play":
             return "table"
         if ph == "exchange":
@@ -655,12 +680,19 @@ class Controller:
         v = self.view
         names = self.names()
         if kind == "table":
-            from felt.ui.table_scene import TableScene
-            sc = TableScene(v, names=names, on_move=self.send_move, on_menu=self.open_menu,
-                            settings={"muted": self.settings.muted, "auto_pass": self.settings.auto_pass,
-                                      "speed": self.settings.speed},
-                            on_settings=self._table_settings, sounds=self._sounds(), log=self.playlog,
-                            on_chat=self.open_chat)
+            offered = dict(names=names, on_move=self.send_move, on_menu=self.open_menu,
+                           settings={"muted": self.settings.muted, "auto_pass": self.settings.auto_pass,
+                                     "speed": self.settings.speed},
+                           on_settings=self._table_settings, sounds=self._sounds(), log=self.playlog,
+                           on_chat=self.open_chat)
+            cls = self.table_scene_class()
+            if self.is_praesident():
+                sc = cls(v, **offered)
+            else:
+                from felt.ui.game_table import scene_kwargs, with_round_bar
+                cls = with_round_bar(cls)
+                sc = cls(v, **scene_kwargs(cls, offered))
+                sc.setup_round_bar(self.next_round if self.admin else None, self.dismiss_standings)
         elif kind == "exchange":
             from felt.ui.exchange_scene import ExchangeScene
             sc = ExchangeScene(v, names=names, on_move=self.send_move, on_menu=self.open_menu, sounds=self._sounds())
@@ -675,6 +707,18 @@ class Controller:
             sc.set_connected(False)
         if events and hasattr(sc, "set_view"):
             sc.set_view(v, events)                  # animations (deal, plays) start from here
+
+    def table_scene_class(self):
+        """The table scene of the table's game (``Game.table_scene()``; Präsident's TableScene)."""
+        from felt import games
+        try:
+            cls = games.get(self.game_id).table_scene()
+        except Exception:
+            cls = None
+        if cls is None:
+            from felt.ui.table_scene import TableScene
+            cls = TableScene
+        return cls
 
     def _table_settings(self, s: dict) -> None:
         self.settings.muted = bool(s.get("muted", self.settings.muted))

@@ -12,6 +12,8 @@ class MauMau(Game):
     name = {"de": "Mau-Mau", "en": "Mau-Mau"}
     min_players = 2
     max_players = 8
+    move_kinds = ("play", "draw", "keep")
+    move_keys = ("card", "suit", "call")
 
     # rule sets
     def template_ids(self):

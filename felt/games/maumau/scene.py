@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable
 import pygame
 
 from felt.cards import Card
+from felt.games.maumau import log as _log  # noqa: F401  (registers the play log's lines)
 from felt.games.maumau.rules import MauRules, build_deck
 from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.scene import KEY, PRESS, Input, Scene
@@ -359,6 +360,15 @@ class MauMauScene(Scene):
         self.mau_btn.enabled = v.get("phase") in ("play", "drawn") and self.seat is not None
 
     # ---------------------------------------------------------------- input
+    @property
+    def selected(self) -> set:
+        """No multi-card selection in Mau-Mau (a tap plays); for the remote control's state."""
+        return set()
+
+    def hand_rects(self) -> dict:
+        """Each hand card's rect (card id -> rect), for tests and the remote control."""
+        return {cid: r for cid, r in zip(self.hand, self._slots)}
+
     def card_at(self, pos) -> int | None:
         for cid, r in reversed(list(zip(self.hand, self._slots))):
             if r.collidepoint(pos):

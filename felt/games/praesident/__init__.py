@@ -90,5 +90,10 @@ class Praesident(Game):
         from felt.bots import make_bot
         return make_bot(level, seed, think_ms)
 
+    # window
+    def table_scene(self):
+        from felt.ui.table_scene import TableScene
+        return TableScene
+
 
 GAME = Praesident()

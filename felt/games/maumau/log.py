@@ -1,0 +1,117 @@
+"""Mau-Mau's lines in the window's play log ("Verlauf", ``felt.ui.playlog``): plays (with the
+card and a wish), draws (how many, never which: other seats' events carry no cards), keeps,
+skips, reverses, forgotten Mau calls, who went out and the end of a round.
+
+Registered with ``register_builder("maumau", ...)`` when this module is imported (the
+Mau-Mau scene imports it, and the controller asks the game for its scene when it learns
+the table's game)."""
+from __future__ import annotations
+
+from felt.ui import i18n
+from felt.ui.playlog import Entry, LogContext, register_builder
+
+TEXTS = {
+    "mmlog.round": ("Runde {n} beginnt", "Round {n} begins"),
+    "mmlog.start": ("Aufgedeckt: {card}", "Turned up: {card}"),
+    "mmlog.play": ("{name} legt {card}", "{name} plays {card}"),
+    "mmlog.play_wish": ("{name} legt {card} und wünscht sich {suit}", "{name} plays {card} and wishes for {suit}"),
+    "mmlog.play_call": ("{name} legt {card} · „{call}“", "{name} plays {card} · “{call}”"),
+    "mmlog.draw": ("{name} zieht {n}", "{name} draws {n}"),
+    "mmlog.draw_seven": ("{name} zieht {n} (Sieben)", "{name} draws {n} (seven)"),
+    "mmlog.keep": ("{name} behält die Karte", "{name} keeps the card"),
+    "mmlog.pass": ("{name} kann nicht ziehen", "{name} cannot draw"),
+    "mmlog.skip": ("{name} setzt aus", "{name} is skipped"),
+    "mmlog.reverse": ("Richtungswechsel", "Direction reversed"),
+    "mmlog.again": ("{name} legt noch einmal", "{name} plays again"),
+    "mmlog.forgot": ("{name} hat „{call}“ vergessen: +{n}", "{name} forgot “{call}”: +{n}"),
+    "mmlog.reshuffle": ("Der Ablagestapel wird neu gemischt", "The discard pile is reshuffled"),
+    "mmlog.out": ("{name} ist fertig: {place}. Platz", "{name} is out: place {place}"),
+    "mmlog.round_over": ("Die Runde ist vorbei", "The round is over"),
+    "mmlog.card": ("eine Karte", "a card"),
+}
+i18n.add_texts(TEXTS)
+
+SUITS = {"de": {"C": "Kreuz", "S": "Pik", "H": "Herz", "D": "Karo", "E": "Eichel", "G": "Grün", "B": "Schellen"},
+         "en": {"C": "Clubs", "S": "Spades", "H": "Hearts", "D": "Diamonds", "E": "Acorns", "G": "Leaves",
+                "B": "Bells"}}
+RANKS = {"de": {"J": "Bube", "Q": "Dame", "K": "König", "A": "Ass", "U": "Unter", "O": "Ober"},
+         "en": {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace", "U": "Unter", "O": "Ober"}}
+
+
+def _lang() -> str:
+    return "de" if i18n.get_lang() == "de" else "en"
+
+
+def suit_name(code) -> str:
+    return SUITS[_lang()].get(str(code), str(code))
+
+
+def card_name(cid, ctx: LogContext) -> str:
+    deck = ctx.deck if ctx is not None else None
+    if deck is None or not isinstance(cid, int) or not 0 <= cid < len(deck):
+        return i18n.t("mmlog.card")
+    c = deck[cid]
+    return f"{suit_name(c.suit)} {RANKS[_lang()].get(c.rank, c.rank)}"
+
+
+def build(events, ctx: LogContext | None = None) -> list[Entry]:
+    out: list[Entry] = []
+    for ev in events:
+        if not isinstance(ev, dict):
+            continue
+        typ = ev.get("type")
+        seat = ev.get("seat")
+        if typ == "round_start":
+            out.append(Entry("round", None, params={"n": ev.get("round_no", 1)}))
+        elif typ == "start_card":
+            out.append(Entry("start", None, [ev.get("card")]))
+        elif typ == "play":
+            out.append(Entry("play", seat, [ev.get("card")], {"suit": ev.get("suit") or "",
+                                                              "call": ev.get("call") or ""}))
+        elif typ == "wish" and out and out[-1].kind == "play" and out[-1].seat == seat:
+            out[-1].params["wish"] = ev.get("suit") or ""
+        elif typ == "draw":
+            out.append(Entry("draw", seat, params={"n": int(ev.get("count") or 0),
+                                                   "seven": ev.get("reason") == "seven"}))
+        elif typ in ("keep", "pass", "again"):
+            out.append(Entry(typ, seat))
+        elif typ in ("skip", "reverse", "reshuffle"):
+            out.append(Entry(typ, seat, effect=True))
+        elif typ == "forgot_mau":
+            out.append(Entry("forgot", seat, params={"call": ev.get("call") or "mau",
+                                                     "n": int(ev.get("penalty") or 0)}, effect=True))
+        elif typ == "out":
+            out.append(Entry("out", seat, params={"place": int(ev.get("place") or 0)}, effect=True))
+        elif typ == "round_over":
+            out.append(Entry("round_over", None, params={"places": list(ev.get("places") or [])},
+                             ends_trick=True, effect=True))
+    return out
+
+
+def text(e: Entry, ctx: LogContext) -> str:
+    nm = ctx.name(e.seat)
+    k = e.kind
+    if k == "round":
+        return i18n.t("mmlog.round", n=e.params.get("n", 1))
+    if k == "start":
+        return i18n.t("mmlog.start", card=card_name(e.cards[0] if e.cards else None, ctx))
+    if k == "play":
+        card = card_name(e.cards[0] if e.cards else None, ctx)
+        if e.params.get("wish"):
+            return i18n.t("mmlog.play_wish", name=nm, card=card, suit=suit_name(e.params["wish"]))
+        if e.params.get("call"):
+            return i18n.t("mmlog.play_call", name=nm, card=card,
+                          call="Mau" if e.params["call"] == "mau" else "Mau-Mau")
+        return i18n.t("mmlog.play", name=nm, card=card)
+    if k == "draw":
+        return i18n.t("mmlog.draw_seven" if e.params.get("seven") else "mmlog.draw", name=nm, n=e.params.get("n", 1))
+    if k == "forgot":
+        return i18n.t("mmlog.forgot", name=nm, call="Mau" if e.params.get("call") == "mau" else "Mau-Mau",
+                      n=e.params.get("n", 0))
+    if k == "out":
+        return i18n.t("mmlog.out", name=nm, place=int(e.params.get("place", 0)) + 1)
+    key = "mmlog." + k
+    return i18n.t(key, name=nm) if i18n.has(key) else k
+
+
+register_builder("maumau", build, text)

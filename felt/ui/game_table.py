@@ -1,0 +1,147 @@
+"""The table of any game in the window: the game's own scene plus what the window adds.
+
+A game's table scene (``Game.table_scene()``) shows its round result and standings itself
+(phases ``"round_over"`` / ``"match_over"``) but knows nothing of the table's owner, the
+lobby or leaving. ``with_round_bar(cls)`` makes a subclass of it with one more button at
+those moments: "Nächste Runde" for the owner when a round is over (the others read "waiting
+for the host"), "Neue Partie" for everyone once the match is over (back to the lobby).
+The subclass keeps every attribute and method of the game's scene, so the controller talks
+to it exactly as to the scene itself (``set_view``, ``pending``, ``set_timer`` …).
+
+``scene_kwargs(cls, offered)`` keeps only the keyword arguments the scene's ``__init__``
+takes (TableScene gets a play log, chat and settings; another game's scene may take fewer).
+"""
+from __future__ import annotations
+
+import inspect
+from typing import Any, Callable
+
+import pygame
+
+from felt.ui import i18n, theme
+from felt.ui.scene import Input
+from felt.ui.widgets import Button, draw_text
+
+TEXTS = {
+    "gt.next_round": ("Nächste Runde", "Next round"),
+    "gt.new_match": ("Neue Partie", "New match"),
+    "gt.wait_host": ("Warte auf den Gastgeber …", "Waiting for the host …"),
+}
+i18n.add_texts(TEXTS)
+
+_CACHE: dict = {}
+
+
+def scene_kwargs(cls, offered: dict) -> dict:
+    """The entries of ``offered`` that ``cls.__init__`` accepts (all if it takes ``**kw``)."""
+    try:
+        params = inspect.signature(cls.__init__).parameters
+    except (TypeError, ValueError):
+        return dict(offered)
+    if any(p.kind == p.VAR_KEYWORD for p in params.values()):
+        return dict(offered)
+    return {k: v for k, v in offered.items() if k in params}
+
+
+class RoundBar:
+    """Mixin (placed before the game's scene class): the owner's 'next round' and everyone's
+    'new match' button over the game's round result and standings."""
+
+    rb_on_next: Callable[[], Any] | None = None
+    rb_on_new_match: Callable[[], Any] | None = None
+    _rb_next: Button | None = None
+    _rb_new: Button | None = None
+    _rb_sent = False
+
+    def setup_round_bar(self, on_next: Callable[[], Any] | None, on_new_match: Callable[[], Any] | None) -> None:
+        self.rb_on_next = on_next
+        self.rb_on_new_match = on_new_match
+        self._rb_next = Button(i18n.t("gt.next_round"), self._rb_next_click, kind="primary",
+                               hotkeys=(pygame.K_n, pygame.K_RETURN, pygame.K_KP_ENTER))
+        self._rb_new = Button(i18n.t("gt.new_match"), self._rb_new_click, kind="primary",
+                              hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
+        if self.size != (0, 0):
+            self._rb_layout(*self.size)
+
+    # the phase of the view shown
+    def _rb_phase(self) -> str:
+        v = getattr(self, "view", None) or {}
+        return str(v.get("phase") or "")
+
+    def _rb_next_click(self) -> None:
+        if self.rb_on_next and not self._rb_sent:
+            self._rb_sent = True
+            self.rb_on_next()
+            self.mark_dirty()
+
+    def _rb_new_click(self) -> None:
+        if self.rb_on_new_match:
+            self.rb_on_new_match()
+
+    def _rb_refresh(self) -> None:
+        """Called by the controller when a 'next_round' was refused: the button works again."""
+        self._rb_sent = False
+        self.mark_dirty()
+
+    def _rb_buttons(self) -> list[Button]:
+        ph = self._rb_phase()
+        out = []
+        if ph == "round_over" and self._rb_next is not None and self.rb_on_next is not None:
+            self._rb_next.enabled = not self._rb_sent
+            out.append(self._rb_next)
+        elif ph == "match_over" and self._rb_new is not None and self.rb_on_new_match is not None:
+            out.append(self._rb_new)
+        return out
+
+    def _rb_layout(self, w: int, h: int) -> None:
+        if self._rb_next is None:
+            return
+        L = getattr(self, "L", None)
+        rect = getattr(L, "play_btn", None)
+        if not isinstance(rect, pygame.Rect):
+            bw, bh = min(260, w - 24), 52
+            rect = pygame.Rect(w - bw - 12, h - bh - 12, bw, bh)
+        rect = rect.copy()
+        rect.w = max(rect.w, min(w - 24, 200))
+        rect.right = min(rect.right, w - 12)
+        px = getattr(L, "px", {}).get("button", 18) if L is not None else 18
+        for b in (self._rb_next, self._rb_new):
+            b.set_rect(rect)
+            b.px = px
+
+    # Scene hooks ---------------------------------------------------------------
+    def layout(self, w: int, h: int) -> None:
+        super().layout(w, h)
+        self._rb_layout(w, h)
+
+    def set_view(self, view: dict, events=()) -> None:
+        if (view or {}).get("phase") != "round_over":
+            self._rb_sent = False
+        super().set_view(view, events)
+
+    def handle(self, inp: Input) -> None:
+        btns = self._rb_buttons()
+        if btns and self.dispatch(inp, btns):
+            return
+        super().handle(inp)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        btns = self._rb_buttons()
+        for b in btns:
+            b.draw(surface)
+        if not btns and self._rb_phase() == "round_over" and self.rb_on_next is None and self._rb_next is not None:
+            r = self._rb_next.rect
+            draw_text(surface, i18n.t("gt.wait_host"), r, max(12, self._rb_next.px - 2), theme.TEXT_DIM)
+
+    def rb_rects(self) -> dict:
+        """The round bar's buttons shown now (remote control and tests)."""
+        return {("next_round" if b is self._rb_next else "new_match"): b.rect for b in self._rb_buttons()}
+
+
+def with_round_bar(cls):
+    """A subclass of the game's scene class with the round bar (cached per class)."""
+    sub = _CACHE.get(cls)
+    if sub is None:
+        sub = _CACHE[cls] = type(cls.__name__ + "WithBar", (RoundBar, cls), {})
+    return sub

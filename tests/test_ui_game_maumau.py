@@ -1,0 +1,126 @@
+"""The real window plays Mau-Mau at a real host on loopback: the controller picks the game's
+table scene (``Game.table_scene()``), taps on cards and keys go to the host as Mau-Mau moves,
+the round ends in the scene's own result, the owner deals the next round from it, the play
+log speaks Mau-Mau, and "So wird gespielt" and the rules shown are the game's."""
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from tests.ui_app_helpers import card_point, click, key, pump
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture(autouse=True)
+def _config(cfg):
+    """Every test here gets its own config and data folders (see conftest.py)."""
+
+
+def _hand(ht, seat):
+    return ht.call(lambda h: sorted(h.state.hands[seat]) if h.state is not None else [])
+
+
+def _ready(app) -> bool:
+    ctl = app.controller
+    sc = ctl.main
+    return ctl.kind == "table" and ((sc.my_turn and not sc.pending) or sc.view.get("phase") != "play"
+                                    and sc.view.get("phase") != "drawn")
+
+
+def test_window_plays_a_maumau_round_by_taps_and_keys_and_deals_the_next(app_factory):
+    from felt.games.maumau.scene import MauMauScene
+    app = app_factory((390, 844), host_defaults={"players": 3, "bots": 2, "rules": "MM-STD", "seed": 11,
+                                                  "start_when_full": True, "bot_level": "easy"})
+    ctl = app.controller
+    click(app, ctl.main.host_btn, touch=True)
+    pump(app, lambda: ctl.kind == "table", timeout=10, what="the Mau-Mau table")
+    sc = ctl.main
+    assert isinstance(sc, MauMauScene), type(sc)
+    assert ctl.game_id == "maumau" and ctl.playlog.game_id == "maumau"
+    ht = ctl.host
+    plays = draws = keeps = 0
+    touch = True
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        pump(app, lambda: _ready(app), timeout=10, what="my turn or the round's end")
+        sc = ctl.main
+        if sc.view["phase"] not in ("play", "drawn"):
+            break
+        before = _hand(ht, 0)
+        legal = sc.view["legal"]
+        play = next((m for m in legal if m["kind"] == "play" and not m.get("suit") and not m.get("call")), None)
+        if play is not None and play["card"] in sc.hand:
+            click(app, card_point(sc, play["card"]), touch=touch)
+            touch = not touch
+            pump(app, lambda: not sc.pending or ctl.main is not sc, timeout=5, what="the play answered")
+            assert play["card"] not in _hand(ht, 0), "the tapped card left the hand on the host"
+            plays += 1
+        elif any(m["kind"] == "play" and m.get("suit") for m in legal):
+            # a Bube: tap it, then pick the first suit with its number key
+            jack = next(m for m in legal if m["kind"] == "play" and m.get("suit") and not m.get("call"))
+            click(app, card_point(sc, jack["card"]))
+            assert sc.picking == jack["card"]
+            idx = [b.suit for b in sc.suit_btns].index(jack["suit"])
+            key(app, pygame.K_1 + idx)
+            pump(app, lambda: not sc.pending or ctl.main is not sc, timeout=5, what="the wish answered")
+            plays += 1
+        elif sc.view["phase"] == "drawn":
+            key(app, pygame.K_k)
+            pump(app, lambda: not sc.pending or ctl.main is not sc, timeout=5, what="the keep answered")
+            keeps += 1
+        else:
+            key(app, pygame.K_d)
+            pump(app, lambda: not sc.pending or ctl.main is not sc, timeout=5, what="the draw answered")
+            assert len(_hand(ht, 0)) > len(before) or ctl.view.get("phase") not in ("play", "drawn"), \
+                "D drew a card on the host"
+            draws += 1
+    assert plays + draws + keeps >= 3
+    assert plays >= 1, "at least one card was played by tapping"
+    assert not ctl.errors, ctl.errors
+    # the play log holds Mau-Mau's lines (not Präsident's)
+    from felt.ui.playlog import LogContext
+    lines = ctl.playlog.lines(LogContext(names=ctl.names(), me=ctl.seat))
+    assert any("legt" in ln or "plays" in ln for ln in lines), lines
+    # play on until the round is over (the bots and I); the result shows in the Mau-Mau scene
+    deadline = time.monotonic() + 20
+    while ctl.view.get("phase") in ("play", "drawn") and time.monotonic() < deadline:
+        pump(app, lambda: _ready(app), timeout=10, what="my turn or the round's end")
+        sc = ctl.main
+        if sc.view["phase"] not in ("play", "drawn"):
+            break
+        legal = sc.view["legal"]
+        m = next((m for m in legal if m["kind"] == "play" and not m.get("call")), None) or legal[0]
+        ctl.send_move(m)
+        sc.pending = True
+        pump(app, lambda: not sc.pending or ctl.main is not sc, timeout=5, what="move answered")
+    assert ctl.view["phase"] in ("round_over", "match_over")
+    sc = ctl.main
+    assert isinstance(sc, MauMauScene) and ctl.kind == "table"
+    if ctl.view["phase"] == "round_over":
+        rn = ctl.view["round_no"]
+        rects = sc.rb_rects()
+        assert "next_round" in rects, "the owner gets 'next round' over the result"
+        click(app, sc._rb_next, touch=True)
+        pump(app, lambda: ctl.view.get("round_no") == rn + 1 and ctl.view.get("phase") in ("play", "drawn"),
+             timeout=10, what="the next round dealt")
+        assert ctl.kind == "table" and len(ctl.main.hand) > 0
+    else:
+        pytest.fail("MM-STD plays to a point limit: one round does not end the match")
+    assert not ctl.errors, ctl.errors
+
+
+def test_howto_and_rules_of_a_maumau_table(app_factory):
+    app = app_factory((1280, 720), host_defaults={"players": 3, "rules": "MM-STD"})
+    ctl = app.controller
+    click(app, ctl.main.host_btn)
+    pump(app, lambda: ctl.lobby is not None and ctl.lobby.get("game") == "maumau", what="the Mau-Mau lobby")
+    ctl.show_howto()
+    pump(app)
+    top = app.stack.top
+    from felt.ui.howto import HowtoScene
+    assert isinstance(top, HowtoScene)
+    text = " ".join(getattr(top, "lines", []) or [])
+    assert "Bube" in text or "Buben" in text or "7" in text, text[:300]
