@@ -49,14 +49,14 @@ def test_window_plays_a_maumau_round_by_taps_and_keys_and_deals_the_next(app_fac
         sc = ctl.main
         if sc.view["phase"] not in ("play", "drawn"):
             break
-        before = _hand(ht, 0)
+        before = _hand(ht, ctl.seat)
         legal = sc.view["legal"]
         play = next((m for m in legal if m["kind"] == "play" and not m.get("suit") and not m.get("call")), None)
         if play is not None and play["card"] in sc.hand:
             click(app, card_point(sc, play["card"]), touch=touch)
             touch = not touch
             pump(app, lambda: not sc.pending or ctl.main is not sc, timeout=5, what="the play answered")
-            assert play["card"] not in _hand(ht, 0), "the tapped card left the hand on the host"
+            assert play["card"] not in _hand(ht, ctl.seat), "the tapped card left the hand on the host"
             plays += 1
         elif any(m["kind"] == "play" and m.get("suit") for m in legal):
             # a Bube: tap it, then pick the first suit with its number key
@@ -74,7 +74,7 @@ def test_window_plays_a_maumau_round_by_taps_and_keys_and_deals_the_next(app_fac
         else:
             key(app, pygame.K_d)
             pump(app, lambda: not sc.pending or ctl.main is not sc, timeout=5, what="the draw answered")
-            assert len(_hand(ht, 0)) > len(before) or ctl.view.get("phase") not in ("play", "drawn"), \
+            assert len(_hand(ht, ctl.seat)) > len(before) or ctl.view.get("phase") not in ("play", "drawn"), \
                 "D drew a card on the host"
             draws += 1
     assert plays + draws + keeps >= 3
