@@ -124,3 +124,40 @@ def test_howto_and_rules_of_a_maumau_table(app_factory):
     assert isinstance(top, HowtoScene)
     text = " ".join(getattr(top, "lines", []) or [])
     assert "Bube" in text or "Buben" in text or "7" in text, text[:300]
+
+
+def test_rule_editor_of_a_maumau_table_is_built_from_its_options_and_sends_them(app_factory):
+    from felt.ui.options_editor import OptionsEditorScene
+    from felt.ui.shell import StackChoice
+    from felt.ui.widgets import Toggle
+    app = app_factory((1280, 720), host_defaults={"players": 3, "rules": "MM-STD"})
+    ctl = app.controller
+    click(app, ctl.main.host_btn)
+    pump(app, lambda: ctl.lobby is not None and ctl.admin and ctl.lobby.get("game") == "maumau",
+         what="the Mau-Mau lobby")
+    click(app, ctl.main.rules_btn)
+    ed = app.stack.top
+    assert isinstance(ed, OptionsEditorScene) and not ed.read_only
+    # every option of the game has its row
+    from felt import games
+    keys = {o.key for o in games.get("maumau").options()}
+    assert keys <= set(ed.widgets)
+    assert isinstance(ed.widgets["jack_on_jack"], Toggle) and isinstance(ed.widgets["seven"], StackChoice)
+    # an impossible combination is refused with the game's reason: Apply is off
+    ed.set("min_players", 8)
+    assert ed.err_msg and not ed.apply_btn.enabled
+    ed.set("min_players", 2)
+    assert ed.err_msg is None and ed.apply_btn.enabled
+    # step 'Neun' by tapping its right arrow: off -> reverse; then apply
+    w = ed.widgets["nine"]
+    ed.form.scroll_to(w) if hasattr(ed.form, "scroll_to") else None
+    pump(app)
+    ed.set("nine", "reverse")
+    ed.set("jack_on_jack", True)
+    click(app, ed.apply_btn)
+    pump(app, lambda: (ctl.lobby.get("rules") or {}).get("nine") == "reverse", what="the host took the rules")
+    assert ctl.lobby["rules"]["jack_on_jack"] is True and ctl.lobby["game"] == "maumau"
+    assert not ctl.errors, ctl.errors
+    # a guest's view of the same editor is read-only
+    guest = OptionsEditorScene(games.get("maumau"), ctl.lobby["rules"], on_apply=None)
+    assert guest.read_only and guest.widgets["nine"].value

@@ -726,8 +726,18 @@ class Controller:
         self.save_settings()
 
     def edit_rules(self, read_only: bool = False) -> None:
-        from felt.ui.rules_editor import RulesEditorScene
         rules = (self.lobby or {}).get("rules")
+        if not self.is_praesident():
+            # every other game: the editor built from its OptionSpecs
+            from felt import games
+            from felt.ui.options_editor import OptionsEditorScene
+            seats = len((self.lobby or {}).get("seats") or []) or None
+            ed = OptionsEditorScene(games.get(self.game_id), rules,
+                                    on_apply=None if (read_only or not self.admin) else self.apply_rules,
+                                    folder=settings_mod.rules_dir(self.settings_base), players=seats)
+            self.stack.push(ed)
+            return
+        from felt.ui.rules_editor import RulesEditorScene
         ed = RulesEditorScene(rules, on_apply=None if (read_only or not self.admin) else self.apply_rules,
                               folder=settings_mod.rules_dir(self.settings_base))
         self.stack.push(ed)
