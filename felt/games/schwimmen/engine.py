@@ -520,3 +520,22 @@ def timeout_move(s: State):
     if s.phase == "play":
         return PASS
     return None
+
+
+# ------------------------------------------------------------------ set-ups (tests, quiz)
+def rig(s: State, hands: dict, middle, to_move: int, turns: int = 0) -> State:
+    """Put ``s`` into the middle of a round with the given hands (seat -> 3 cards) and
+    middle, every other card in the stock (in id order), ``to_move`` on turn. For tests
+    and puzzles; seats not in ``hands`` are out of the round."""
+    used = [c for h in hands.values() for c in h] + list(middle)
+    if len(set(used)) != len(used) or any(not 0 <= c < DECK_SIZE for c in used):
+        raise ValueError("rigged cards must be distinct cards of the deck")
+    s.hands = [list(hands.get(i, [])) for i in range(s.n)]
+    s.in_round = [i in hands and not s.out[i] for i in range(s.n)]
+    s.middle = list(middle)
+    s.stock = [c for c in range(DECK_SIZE) if c not in set(used)]
+    s.discarded, s.taken = [], [[] for _ in range(s.n)]
+    s.dealer_hands, s.showdown = None, None
+    s.knocker, s.final_left, s.turns, s.passes = -1, [], turns, 0
+    s.phase, s.to_move = "play", to_move
+    return s
