@@ -9,7 +9,14 @@ hand in play to everyone.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .engine import hand_value2, is_feuer, legal_moves, move_to_wire
+
+
+@lru_cache(maxsize=64)
+def _rules_items(rules) -> tuple:
+    return tuple(rules.to_dict().items())
 
 
 def view(s, seat) -> dict:
@@ -25,7 +32,7 @@ def view(s, seat) -> dict:
         "rounds_limit": s.rounds_limit,
         "to_move": s.to_move,
         "dealer": s.dealer,
-        "rules": rules.to_dict(),
+        "rules": dict(_rules_items(rules)),
         "middle": list(s.middle),
         "stock": len(s.stock),
         "discarded": [list(m) for m in s.discarded],
