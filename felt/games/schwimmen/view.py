@@ -45,6 +45,7 @@ def view(s, seat) -> dict:
         "knocker": s.knocker,
         "final_left": list(s.final_left),
         "turns": s.turns,
+        "passes": s.passes,
         "go_round": s.turns // n_round + 1,
         "may_knock": s.phase == "play" and s.knocker < 0 and (rules.knock_first_round or s.turns >= n_round),
         "taken": [list(t) for t in s.taken],
