@@ -207,7 +207,7 @@ def p_lowest(view, samples: int = 64, rng: random.Random | None = None) -> float
     low = 0
     for _ in range(samples):
         s = determinize(view, rng)
-        if all(hand_value2(s.hands[i]) > mine for i in range(s.n) if s.in_round[i] and i != me):
+        if any(hand_value2(s.hands[i]) < mine for i in range(s.n) if s.in_round[i] and i != me):
             continue
         low += 1
     return low / samples
