@@ -215,7 +215,7 @@ def p_lowest(view, samples: int = 64, rng: random.Random | None = None) -> float
 
 class HardBot(_Bot):
     level = "hard"
-    samples = 14
+    samples = 32
 
     def _choose(self, view, legal):
         if view["choosing"]:
