@@ -69,12 +69,29 @@ TEXTS = {
     "sw.winner": ("{name} gewinnt!", "{name} wins!"),
     "sw.next_round": ("Gleich geht es weiter …", "Next round soon …"),
     "sw.you": ("Du", "You"),
+    "sw.you.knocked": ("Du hast geklopft", "You knocked"),
+    "sw.you.why_knock": ("Du hast geklopft", "You knocked"),
+    "sw.you.why_31": ("Du hast 31!", "You have 31!"),
+    "sw.you.why_feuer": ("Feuer! Du hast drei Asse", "Feuer! You hold three aces"),
+    "sw.you.loses": ("Du verlierst {k} (niedrigste Hand: {v})", "You lose {k} (lowest hand: {v})"),
+    "sw.you.loses_feuer": ("Du verlierst {k} (Feuer)", "You lose {k} (Feuer)"),
+    "sw.you.now_swims": ("Du schwimmst jetzt", "You are swimming now"),
+    "sw.you.now_out": ("Du bist raus", "You are out"),
+    "sw.you.winner": ("Du gewinnst!", "You win!"),
     "sw.waiting": ("Warte auf den Tisch …", "Waiting for the table …"),
-    "sw.unseen": ("ungesehen", "unseen"),
+    "sw.unseen": ("die andere Hand, ungesehen", "the other hand, unseen"),
+    "sw.you_deal": ("Du bist Geber: wähle deine Hand", "You deal: choose your hand"),
 }
 i18n.add_texts(TEXTS)
 
 T = i18n.t
+
+
+def TS(key: str, seat, me, **kw) -> str:
+    """The text for ``key``, in the "you" form when ``seat`` is this window's seat."""
+    if seat is not None and seat == me and f"sw.you.{key[3:]}" in i18n.TEXTS:
+        return T(f"sw.you.{key[3:]}", **kw)
+    return T(key, **kw)
 
 
 class _Cards:
@@ -238,7 +255,7 @@ class SchwimmenScene(Scene):
     def _event_toast(self, ev: dict) -> None:
         t = ev.get("type")
         if t == "knock":
-            self.toast.show(T("sw.knocked", name=self._name(ev.get("seat"))), 2.0, "info")
+            self.toast.show(TS("sw.knocked", ev.get("seat"), self.seat, name=self._name(ev.get("seat"))), 2.0, "info")
         elif t == "new_middle":
             self.toast.show(T("sw.why_all_pass"), 1.6, "info")
 
@@ -303,11 +320,11 @@ class SchwimmenScene(Scene):
         gap = max(6, mw // 6)
         ma = R["mid_area"]
         label_h = int(px["small"] * 1.6)
-        mx = ma.centerx - (3 * mw + 2 * gap) // 2
+        sw = int(mw * 0.8)
+        mx = ma.centerx - (3 * mw + 2 * gap + 2 * gap + sw) // 2
         my = ma.top + label_h + max(0, (ma.h - label_h - mh) // 2)
         R["mid"] = [pygame.Rect(mx + i * (mw + gap), my, mw, mh) for i in range(3)]
         R["mid_label"] = pygame.Rect(ma.left, my - label_h, ma.w, label_h)
-        sw = int(mw * 0.8)
         R["stock"] = pygame.Rect(R["mid"][2].right + gap * 2, my + (mh - int(sw * 1.45)) // 2, sw, int(sw * 1.45))
         # hand cards
         hw, hh = R["hand_card"]
@@ -478,17 +495,17 @@ class SchwimmenScene(Scene):
         v = self.view
         ph = v.get("phase")
         if ph == "match_over":
-            return T("sw.winner", name=self._name(v.get("winner"))), theme.GOLD
+            return TS("sw.winner", v.get("winner"), self.seat, name=self._name(v.get("winner"))), theme.GOLD
         if ph == "round_over":
             return self._why(), theme.TEXT
         if ph == "dealer_choice":
             if self.my_turn:
-                return T("sw.choose"), theme.ACCENT
+                return T("sw.you_deal"), theme.ACCENT
             return T("sw.dealer_chooses", name=self._name(v.get("to_move"))), theme.TEXT
         head = T("sw.your_turn") if self.my_turn else T("sw.turn_of", name=self._name(v.get("to_move")))
         if v.get("knocker", -1) >= 0:
             left = ", ".join(self._name(s) for s in v.get("final_left", []))
-            head = f"{head} · {T('sw.knocked', name=self._name(v['knocker']))} · {T('sw.left', names=left)}"
+            head = f"{head} · {TS('sw.knocked', v['knocker'], self.seat, name=self._name(v['knocker']))} · {T('sw.left', names=left)}"
         return head, theme.ACCENT if self.my_turn else theme.TEXT
 
     def _draw_top(self, surface) -> None:
@@ -543,7 +560,7 @@ class SchwimmenScene(Scene):
         if v.get("dealer") == seat:
             badges.append((T("sw.dealer"), (90, 90, 150)))
         if v.get("knocker") == seat:
-            badges.append(("✊ " + T("sw.knock_badge"), theme.DANGER_DARK))
+            badges.append((T("sw.knock_badge"), theme.DANGER_DARK))
         if seat in v.get("final_left", []):
             badges.append((T("sw.to_play"), theme.GOLD_DARK))
         bx = inner.right
@@ -557,11 +574,11 @@ class SchwimmenScene(Scene):
             bx = br.left - 4
         draw_text(surface, self._name(seat), pygame.Rect(name_r.left, name_r.top, bx - name_r.left - 4, line_h),
                   px["body"], theme.ACCENT if on_turn else theme.TEXT, align="left", bold=True, min_px=9)
-        lives_r = pygame.Rect(inner.left, name_r.bottom + 2, inner.w, max(12, int(px["small"] * 1.3)))
+        lives_r = pygame.Rect(inner.left, name_r.bottom + 2, inner.w, max(14, int(px["body"] * 1.3)))
         sd = v.get("showdown")
         if sd and sd["hands"][seat]:
             # the seat's three cards and value at the showdown
-            avail_h = inner.bottom - lives_r.top
+            avail_h = inner.bottom - lives_r.bottom - 2
             ch = max(20, min(avail_h, int(inner.w * 0.55 / 3 * 1.45)))
             cw = int(ch / 1.45)
             x = inner.left
@@ -574,16 +591,14 @@ class SchwimmenScene(Scene):
             draw_text(surface, val, pygame.Rect(vr.left, vr.top, vr.w, vr.h // 2), px["title"],
                       theme.GOLD if not lost else theme.DANGER, align="left", bold=True, min_px=9)
             if lost:
-                draw_text(surface, f"−{lost} ♥" if lost else "", pygame.Rect(vr.left, vr.centery, vr.w, vr.h // 2),
+                draw_text(surface, f"−{lost}", pygame.Rect(vr.left, vr.centery, vr.w, vr.h // 2),
                           px["small"], theme.DANGER, align="left", bold=True, min_px=8)
-            small = pygame.Rect(name_r.left, name_r.bottom, inner.w, lives_r.h)
-            self._draw_lives(surface, pygame.Rect(small.left, small.top, small.w, min(small.h, inner.bottom - ch - small.top - 2)), seat) \
-                if inner.bottom - ch - small.top > 8 else None
+            self._draw_lives(surface, lives_r, seat)
         else:
             self._draw_lives(surface, lives_r, seat)
             if not out and v["in_round"][seat] and inner.bottom - lives_r.bottom > 16:
                 # three face-down cards (and what they openly took from the middle)
-                ch = min(inner.bottom - lives_r.bottom - 4, int(px["body"] * 3))
+                ch = min(inner.bottom - lives_r.bottom - 4, int(px["body"] * 4.5))
                 cw = int(ch / 1.45)
                 x = inner.left
                 y = inner.bottom - ch
@@ -600,12 +615,19 @@ class SchwimmenScene(Scene):
     def _draw_middle(self, surface) -> None:
         v, R, px = self.view, self.R, self.px
         mid = v.get("middle", [])
+        if v.get("phase") in ("round_over", "match_over"):
+            return
         label = T("sw.middle")
+        if v.get("choosing") and self.my_turn:
+            label = T("sw.unseen")
         draw_text(surface, label, R["mid_label"], px["small"], theme.TEXT_DIM)
         rects = self.middle_rects()
         if not mid:
             for r in R["mid"]:
-                pygame.draw.rect(surface, (255, 255, 255), r, 2, border_radius=8)
+                if v.get("choosing") and self.my_turn:
+                    surface.blit(cardart.back_surface(r.size), r.topleft)
+                else:
+                    pygame.draw.rect(surface, (255, 255, 255), r, 2, border_radius=8)
         swap_hint = self.sel_hand is not None
         for cid, r in rects.items():
             if self.drag and self.drag[0] == cid and self.drag_pos != self.press_pos:
@@ -648,21 +670,17 @@ class SchwimmenScene(Scene):
         if len(hand) == 3:
             feuer = is_feuer(hand) and v["rules"].get("feuer")
             parts.append(T("sw.value", v=value_text(hand_value2(hand), feuer)))
+        if v.get("dealer") == me:
+            parts.append(T("sw.dealer"))
+        if v.get("knocker") == me:
+            parts.append(T("sw.knock_badge"))
+        if me in v.get("final_left", []):
+            parts.append(T("sw.last_turn"))
         lab = " · ".join(parts)
         lr = R["hand_label"]
-        draw_text(surface, lab, pygame.Rect(lr.left, lr.top, lr.w // 2 - 8, lr.h), px["label"], theme.GOLD,
-                  align="right", bold=True)
-        self._draw_lives(surface, pygame.Rect(lr.centerx + 8, lr.top + 2, lr.w // 2 - 16, lr.h - 4), me)
-        badges = []
-        if v.get("dealer") == me:
-            badges.append(T("sw.dealer"))
-        if v.get("knocker") == me:
-            badges.append(T("sw.knock_badge"))
-        if me in v.get("final_left", []):
-            badges.append(T("sw.last_turn"))
-        if badges:
-            draw_text(surface, " · ".join(badges), pygame.Rect(lr.left, lr.bottom, lr.w, px["small"] * 2),
-                      px["small"], theme.TEXT_DIM)
+        draw_text(surface, lab, pygame.Rect(lr.left, lr.top, lr.w * 2 // 3 - 8, lr.h), px["label"], theme.GOLD,
+                  align="right", bold=True, min_px=9)
+        self._draw_lives(surface, pygame.Rect(lr.left + lr.w * 2 // 3 + 4, lr.top + 2, lr.w // 3 - 8, lr.h - 4), me)
         if v.get("choosing") and self.my_turn:
             hr = R["hand_cards"]
             draw_text(surface, T("sw.choose"), pygame.Rect(R["hand"].left, hr[0].top - px["small"] * 2 - 4,
@@ -677,8 +695,10 @@ class SchwimmenScene(Scene):
     def _why(self) -> str:
         sd = self.view.get("showdown") or {}
         who = self._name(sd.get("by"))
-        return {"knock": T("sw.why_knock", name=self._name(sd.get("knocker"))), "31": T("sw.why_31", name=who),
-                "feuer": T("sw.why_feuer", name=who), "all_pass": T("sw.why_all_pass"),
+        me = self.seat
+        return {"knock": TS("sw.why_knock", sd.get("knocker"), me, name=self._name(sd.get("knocker"))),
+                "31": TS("sw.why_31", sd.get("by"), me, name=who),
+                "feuer": TS("sw.why_feuer", sd.get("by"), me, name=who), "all_pass": T("sw.why_all_pass"),
                 "stock": T("sw.why_stock"), "limit": T("sw.why_limit")}.get(sd.get("reason"), "")
 
     def result_lines(self) -> list[tuple[str, tuple]]:
@@ -692,18 +712,19 @@ class SchwimmenScene(Scene):
             s = int(s)
             kt = T("sw.life2") if k == 2 else T("sw.life1")
             if sd["reason"] == "feuer":
-                lines.append((T("sw.loses_feuer", name=self._name(s), k=kt), theme.DANGER))
+                lines.append((TS("sw.loses_feuer", s, self.seat, name=self._name(s), k=kt), theme.DANGER))
             else:
-                lines.append((T("sw.loses", name=self._name(s), k=kt, v=value_text(sd["values"][s])), theme.DANGER))
+                lines.append((TS("sw.loses", s, self.seat, name=self._name(s), k=kt, v=value_text(sd["values"][s])),
+                              theme.DANGER))
         for s in sd.get("newly_swimming", []):
             if s not in sd.get("saved", []):
-                lines.append((T("sw.now_swims", name=self._name(s)), theme.INFO))
+                lines.append((TS("sw.now_swims", s, self.seat, name=self._name(s)), theme.INFO))
         for s in sd.get("newly_out", []):
-            lines.append((T("sw.now_out", name=self._name(s)), theme.DANGER))
+            lines.append((TS("sw.now_out", s, self.seat, name=self._name(s)), theme.DANGER))
         if sd.get("saved"):
             lines.append((T("sw.saved", names=", ".join(self._name(s) for s in sd["saved"])), theme.INFO))
         if v.get("phase") == "match_over":
-            lines.append((T("sw.winner", name=self._name(v.get("winner"))), theme.GOLD))
+            lines.append((TS("sw.winner", v.get("winner"), self.seat, name=self._name(v.get("winner"))), theme.GOLD))
         return lines
 
     def _draw_result(self, surface) -> None:
