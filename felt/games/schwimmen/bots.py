@@ -137,8 +137,11 @@ def unseen_cards(view) -> list[int]:
     return [c for c in range(DECK_SIZE) if c not in known]
 
 
-def determinize(view, rng: random.Random) -> State:
-    """A full state consistent with everything the view shows, the unseen cards dealt at random."""
+def determinize(view, rng: random.Random, best_of: int = 1) -> State:
+    """A full state consistent with everything the view shows, the unseen cards dealt at random.
+
+    ``best_of`` > 1 models that players keep good hands: each other hand's unknown cards are
+    drawn that many times and the best-valued draw is kept (players who have had a turn)."""
     rules = _rules_of(view)
     me, n = view["seat"], view["n"]
     pool = unseen_cards(view)
@@ -153,9 +156,17 @@ def determinize(view, rng: random.Random) -> State:
         if i == me:
             s.hands.append(list(view["hand"]))
         elif s.in_round[i]:
-            h = [c for c in view["taken"][i]]
-            while len(h) < 3:
-                h.append(pool.pop())
+            known = list(view["taken"][i])
+            need = 3 - len(known)
+            h = known + [pool.pop() for _ in range(need)]
+            if best_of > 1 and need and _had_turn(view, i):
+                for _ in range(best_of - 1):
+                    j = rng.sample(range(len(pool)), need)
+                    alt = known + [pool[x] for x in j]
+                    if hand_value2(alt) > hand_value2(h):
+                        for x, old in zip(j, h[len(known):]):
+                            pool[x] = old
+                        h = alt
             s.hands.append(h)
         else:
             s.hands.append([])
@@ -168,6 +179,16 @@ def determinize(view, rng: random.Random) -> State:
     s.taken = [list(t) for t in view["taken"]]
     s.showdown, s.history, s.winner = None, [], None
     return s
+
+
+def _had_turn(view, seat: int) -> bool:
+    """Whether ``seat`` has had a turn in this round (from the turn count and the order)."""
+    n_in = [i for i in range(view["n"]) if view["in_round"][i]]
+    if view["turns"] >= len(n_in):
+        return True
+    start = view["dealer"]
+    order = [i for i in n_in if i > start] + [i for i in n_in if i <= start]
+    return seat in order[: view["turns"]]
 
 
 def _policy(s: State) -> Move:
@@ -215,7 +236,9 @@ def p_lowest(view, samples: int = 64, rng: random.Random | None = None) -> float
 
 class HardBot(_Bot):
     level = "hard"
-    samples = 32
+    samples = 24          # at least this many deals per decision (without think_ms) ...
+    max_samples = 96      # ... and up to this many while the two best moves stay close
+    best_of = 1
 
     def _choose(self, view, legal):
         if view["choosing"]:
@@ -240,7 +263,7 @@ class HardBot(_Bot):
         t0 = time.perf_counter()
         k = 0
         while True:
-            base = determinize(view, self.rng)
+            base = determinize(view, self.rng, self.best_of)
             for j, m in enumerate(cands):
                 totals[j] += _rollout(base.clone(), me, m)
             k += 1
@@ -249,8 +272,12 @@ class HardBot(_Bot):
                     break
                 if k >= 400:
                     break
-            elif k >= self.samples:
-                break
+            elif k >= self.samples and (k % 8 == 0 or k >= self.max_samples):
+                if k >= self.max_samples or len(cands) == 1:
+                    break
+                means = sorted(x / k for x in totals)
+                if means[1] - means[0] > 0.12:
+                    break
         best = min(range(len(cands)), key=lambda j: (totals[j], j))
         return cands[best]
 
