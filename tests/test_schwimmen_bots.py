@@ -127,3 +127,15 @@ def test_wilson():
     lo, hi = wilson(50, 100)
     assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_hard_takes_31_at_once_and_never_knocks_with_the_likely_lowest_hand():
+    s, v = _view_for([("HA", "HK", "C7"), ("D7", "D8", "S9"), ("S7", "S8", "C9")], ("H10", "SQ", "DK"))
+    assert G.make_bot("hard", seed=1).choose(v) == E.Move("swap", c("C7")[0], c("H10")[0])
+    s, v = _view_for([("C7", "S8", "D9"), ("DA", "D8", "S9"), ("S7", "SA", "C9")], ("H7", "C8", "D10"))
+    assert B.p_lowest(v, 50) > 0.5 and KNOCK_WIRE in v["legal"]
+    for seed in range(3):
+        assert G.make_bot("hard", seed=seed).choose(v) != E.KNOCK
+
+
+KNOCK_WIRE = {"kind": "knock"}

@@ -254,8 +254,8 @@ class HardBot(_Bot):
                 cands.append(m)
         if PASS not in cands:
             cands.append(PASS)
-        if KNOCK in legal:
-            cands.append(KNOCK)
+        if KNOCK in legal and p_lowest(view, 24, self.rng) <= 0.5:
+            cands.append(KNOCK)       # a knock with the likely lowest hand is never searched
         cands = [m for m in cands if m in legal]
         me = view["seat"]
         totals = [0.0] * len(cands)
