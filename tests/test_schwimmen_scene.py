@@ -149,3 +149,20 @@ def test_german_deck_and_a_spectator_render(views):
     spec = dict(views["turn"], seat=None, hand=[], legal=[])
     sc = scene_for(spec)
     assert sc.seat_rect(0) is not None and not sc.btn_pass.visible
+
+
+def test_toasts_animate_then_stop_and_the_timer_and_banner_show(views):
+    v = views["turn"]
+    sc = scene_for(dict(v, legal=[m for m in v["legal"] if m["kind"] != "knock"]))
+    key(sc, pygame.K_k)                      # no knock yet in the first go-round: a warning toast
+    assert sc.outbox == [] and sc.animating()
+    for _ in range(40):
+        sc.update(0.1)
+    assert not sc.animating()
+    sc.set_timer({"seat": 0, "left": 12, "total": 30})
+    assert sc.status_text()[0].endswith("· 12 s")
+    sc.set_timer({"seat": 2, "left": 12, "total": 30})
+    assert "12 s" not in sc.status_text()[0]
+    sc.show_connection("Verbindung weg")
+    sc.draw(pygame.Surface((390, 844)))
+    assert sc.banner_rect().h == sc.R["top"].h

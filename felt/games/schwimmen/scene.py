@@ -416,6 +416,10 @@ class SchwimmenScene(Scene):
         self.mark_dirty()
 
     def handle(self, inp: Input) -> None:
+        knock_try = (inp.kind == KEY and inp.key == pygame.K_k) or \
+            (inp.kind == RELEASE and self.btn_knock.visible and self.btn_knock.rect.collidepoint(inp.pos))
+        if knock_try and not self.btn_knock.enabled:
+            self._simple("knock")                # says why a knock is not possible yet
         if self.dispatch(inp, [self.menu_btn, self.btn_keep, self.btn_take, self.btn_knock, self.btn_all,
                                self.btn_pass]):
             self.mark_dirty()
@@ -460,8 +464,11 @@ class SchwimmenScene(Scene):
             self.mark_dirty()
 
     def update(self, dt: float) -> None:
-        if self.toast.update(dt) if hasattr(self.toast, "update") else False:
+        if self.toast.update(dt):
             self.mark_dirty()
+
+    def animating(self) -> bool:
+        return self.toast.active
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -508,6 +515,14 @@ class SchwimmenScene(Scene):
             head = f"{head} · {TS('sw.knocked', v['knocker'], self.seat, name=self._name(v['knocker']))} · {T('sw.left', names=left)}"
         return head, theme.ACCENT if self.my_turn else theme.TEXT
 
+    def status_text(self) -> tuple[str, tuple]:
+        """The top bar's line (with the turn timer's seconds when it runs for the seat on turn)."""
+        v = self.view
+        status, col = self._status()
+        if self.timer and self.timer.get("seat") == v.get("to_move") and v.get("phase") in ("play", "dealer_choice"):
+            status = f"{status} · {int(self.timer.get('left', 0))} s"
+        return status, col
+
     def _draw_top(self, surface) -> None:
         R, v, px = self.R, self.view, self.px
         theme.panel(surface, R["top"], (6, 30, 18), alpha=215, radius=0)
@@ -516,9 +531,7 @@ class SchwimmenScene(Scene):
         rw = fonts.width(rnd, px["small"]) + 10
         right = self.menu_btn.rect.left - 6
         draw_text(surface, rnd, pygame.Rect(right - rw, 0, rw, R["top"].h), px["small"], theme.TEXT_DIM)
-        status, col = self._status()
-        if self.timer and self.timer.get("seat") == v.get("to_move") and v.get("phase") in ("play", "dealer_choice"):
-            status = f"{status} · {int(self.timer.get('left', 0))} s"
+        status, col = self.status_text()
         draw_text(surface, status, pygame.Rect(8, 0, right - rw - 16, R["top"].h), px["body"], col,
                   align="left", bold=True, wrap=True, min_px=9)
 
