@@ -1,0 +1,107 @@
+"""Schwimmen (31) as a game of the registry (RULES-SCHWIMMEN.md): rules in ``rules``, the
+engine in ``engine``, the per-seat view in ``view``, bots in ``bots``, texts in ``howto``."""
+from __future__ import annotations
+
+from felt.games.base import Game, OptionSpec
+
+from . import engine as E
+from . import rules as R
+
+
+class Schwimmen(Game):
+    id = "schwimmen"
+    name = {"de": "Schwimmen", "en": "Schwimmen (31)"}
+    min_players = 2
+    max_players = 9
+
+    # rule sets
+    def template_ids(self):
+        return list(R.TEMPLATE_ORDER)
+
+    def template(self, template_id):
+        return R.template(template_id)
+
+    def rules_from_dict(self, d):
+        return R.SwRules.from_dict(d)
+
+    def rules_to_dict(self, rules):
+        return rules.to_dict()
+
+    def load_rules_file(self, path):
+        return R.load_rules_file(path)
+
+    def rules_to_toml(self, rules):
+        return R.rules_to_toml(rules)
+
+    def options(self) -> list[OptionSpec]:
+        return R.options()
+
+    def players_range(self, rules):
+        return rules.min_players, rules.max_players
+
+    def validate(self, rules, n_players):
+        rules.validate(n_players)
+
+    def default_rounds(self, rules):
+        return rules.match_rounds
+
+    # engine
+    def new_match(self, rules, n_players, seed, rounds=None):
+        return E.new_match(rules, n_players, seed, rounds)
+
+    def legal_moves(self, state):
+        return E.legal_moves(state)
+
+    def check_move(self, state, seat, move):
+        E.check_move(state, seat, move)
+
+    def apply(self, state, seat, move):
+        return E.apply(state, seat, move)
+
+    def apply_inplace(self, state, seat, move, check=True):
+        return E.apply_inplace(state, seat, move, check)
+
+    def next_round(self, state):
+        return E.next_round(state)
+
+    def end_match(self, state):
+        return E.end_match(state)
+
+    def move_to_wire(self, move):
+        return E.move_to_wire(move)
+
+    def move_from_wire(self, d):
+        return E.move_from_wire(d)
+
+    def timeout_move(self, state):
+        return E.timeout_move(state)
+
+    def view(self, state, seat):
+        from .view import view
+        return view(state, seat)
+
+    def round_places(self, state):
+        return list(state.history[-1]) if state.history else []
+
+    def winner(self, state):
+        return state.winner
+
+    # bots
+    def make_bot(self, level, seed=None, think_ms=None):
+        from .bots import make_bot
+        return make_bot(level, seed, think_ms)
+
+    # text
+    def howto(self, rules, lang="de"):
+        from .howto import howto
+        return howto(rules, lang)
+
+    def table_scene(self):
+        try:
+            from .scene import SchwimmenScene
+        except ImportError:
+            return None
+        return SchwimmenScene
+
+
+GAME = Schwimmen()

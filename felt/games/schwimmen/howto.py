@@ -1,0 +1,156 @@
+""""How to play" Schwimmen, generated from the rule set in force (de/en), and the quiz
+"Was ist diese Hand wert?" (hands dealt from the deck; the answer is the engine's value)."""
+from __future__ import annotations
+
+import random
+
+from .engine import (ACE, CARD_VALUE, DECK_SIZE, card_code, hand_value2, is_feuer, ranks_of,
+                     suits_of, value_text)
+
+SUIT_NAMES = {
+    "french": {"de": ("Kreuz", "Pik", "Herz", "Karo"), "en": ("clubs", "spades", "hearts", "diamonds")},
+    "german": {"de": ("Eichel", "Grün", "Herz", "Schellen"), "en": ("acorns", "leaves", "hearts", "bells")},
+}
+RANK_NAMES = {
+    "french": {"de": ("7", "8", "9", "10", "Bube", "Dame", "König", "Ass"),
+               "en": ("7", "8", "9", "10", "jack", "queen", "king", "ace")},
+    "german": {"de": ("7", "8", "9", "10", "Unter", "Ober", "König", "Daus"),
+               "en": ("7", "8", "9", "10", "unter", "ober", "king", "deuce")},
+}
+
+
+def _l(lang):
+    return "de" if lang == "de" else "en"
+
+
+def howto(rules, lang: str = "de") -> list[str]:
+    de = _l(lang) == "de"
+    r = rules
+    s: list[str] = []
+    if de:
+        s.append(f"Gespielt wird mit 32 Karten ({'deutsches' if r.deck == 'german' else 'französisches'} Blatt, 7 bis Ass) "
+                 f"und {r.min_players} bis {r.max_players} Spielern.")
+        s.append("Ass zählt 11, König, Dame, Bube und 10 zählen 10, 9, 8 und 7 ihren Wert.")
+        s.append("Eine Hand zählt die höchste Summe ihrer Karten einer Farbe; drei Karten eines Rangs zählen 30½; "
+                 "31 (Ass und zwei Zehner einer Farbe) ist die beste Hand.")
+        s.append(f"Jeder hat {r.lives} Leben; wer in einer Runde die niedrigste Hand hat, verliert eins "
+                 "(bei Gleichstand verlieren alle Gleichen).")
+        s.append("Wer das letzte Leben verliert, schwimmt und spielt weiter; verliert er noch einmal, ist er raus."
+                 if r.swimming else "Wer das letzte Leben verliert, ist raus.")
+        if r.dealer_choice:
+            s.append("Der Geber bekommt zwei Hände, sieht eine an und behält sie oder nimmt die andere ungesehen; "
+                     "die übrige Hand kommt offen in die Mitte.")
+        else:
+            s.append("Jeder bekommt drei Karten, drei weitere liegen offen in der Mitte.")
+        s.append("Wer dran ist, tauscht eine Karte mit der Mitte, tauscht alle drei, schiebt oder klopft.")
+        s.append("Klopfen ist schon in der ersten Runde erlaubt." if r.knock_first_round
+                 else "Geklopft werden darf erst, wenn jeder einmal dran war.")
+        s.append("Nach dem Klopfen ist jeder andere genau noch einmal dran, dann wird aufgedeckt; "
+                 "pro Runde wird nur einmal geklopft.")
+        if r.knocker_double:
+            s.append("Hat der Klopfer die niedrigste Hand, verliert er zwei Leben.")
+        if r.thirty_one_ends:
+            s.append("Wer 31 hat, zeigt es sofort, und die Runde endet.")
+        s.append("Drei Asse sind Feuer: die Runde endet sofort, und alle anderen verlieren ein Leben."
+                 if r.feuer else "Drei Asse zählen wie jeder Drilling 30½.")
+        s.append({"new_middle": "Schieben alle einmal reihum, kommt eine neue Mitte vom Stapel; reicht der Stapel nicht, wird aufgedeckt.",
+                  "showdown": "Schieben alle einmal reihum, wird sofort aufgedeckt.",
+                  "off": "Schieben alle einmal reihum, geht es einfach weiter."}[r.all_pass])
+        s.append("Wer als Letzter übrig ist, gewinnt." if r.match_end == "last_left" else
+                 f"Nach {r.rounds} Runden gewinnt, wer am wenigsten Leben verloren hat; bei Gleichstand wird weitergespielt.")
+    else:
+        s.append(f"Played with 32 cards ({'German' if r.deck == 'german' else 'French'} suits, 7 to ace) and {r.min_players} to {r.max_players} players.")
+        s.append("An ace counts 11; king, queen, jack and 10 count 10; 9, 8 and 7 their face value.")
+        s.append("A hand counts the highest sum of its cards of one suit; three cards of one rank count 30½; "
+                 "31 (an ace and two ten-value cards of one suit) is the best hand.")
+        s.append(f"Everyone has {r.lives} lives; the lowest hand of a round loses one (on a tie every tied player loses one).")
+        s.append("Losing the last life makes a player swim: they play on, and the next loss puts them out."
+                 if r.swimming else "Losing the last life puts a player out.")
+        if r.dealer_choice:
+            s.append("The dealer gets two hands, looks at one and keeps it or takes the other unseen; "
+                     "the hand not kept goes face up to the middle.")
+        else:
+            s.append("Everyone gets three cards; three more go face up to the middle.")
+        s.append("On your turn you swap one card with the middle, swap all three, pass, or knock.")
+        s.append("Knocking is allowed from the first turn." if r.knock_first_round
+                 else "Nobody may knock before every player has had a turn.")
+        s.append("After a knock every other player has exactly one more turn, then the hands are shown; "
+                 "there is one knock per round.")
+        if r.knocker_double:
+            s.append("A knocker with the lowest hand loses two lives.")
+        if r.thirty_one_ends:
+            s.append("A player holding 31 shows it at once and the round ends.")
+        s.append("Three aces are Feuer: the round ends at once and every other player loses a life."
+                 if r.feuer else "Three aces count 30½ like any three of a rank.")
+        s.append({"new_middle": "If every player passes in one go-round, a new middle comes from the stock; if the stock is too small, hands are shown.",
+                  "showdown": "If every player passes in one go-round, hands are shown at once.",
+                  "off": "If every player passes in one go-round, play simply goes on."}[r.all_pass])
+        s.append("The last player left wins." if r.match_end == "last_left" else
+                 f"After {r.rounds} rounds the player who lost the fewest lives wins; on a tie play goes on.")
+    return s
+
+
+# ---------------------------------------------------------------- quiz
+def explain(rules, hand, lang: str = "de") -> str:
+    """Why ``hand`` is worth what the engine says."""
+    lg = _l(lang)
+    suits, ranks = SUIT_NAMES[rules.deck][lg], RANK_NAMES[rules.deck][lg]
+    if is_feuer(hand) and rules.feuer:
+        return ("Drei Asse: Feuer! Die Runde endet sofort, alle anderen verlieren ein Leben." if lg == "de"
+                else "Three aces: Feuer! The round ends at once, every other player loses a life.")
+    v2 = hand_value2(hand)
+    if v2 == 61:
+        rk = ranks[hand[0] & 7]
+        return (f"Drei Karten vom Rang {rk}: 30½." if lg == "de" else f"Three of a rank ({rk}): 30½.")
+    best_suit = max(range(4), key=lambda s: (sum(CARD_VALUE[c & 7] for c in hand if c >> 3 == s), -s))
+    cards = sorted((c for c in hand if c >> 3 == best_suit), key=lambda c: -CARD_VALUE[c & 7])
+    terms = " + ".join(ranks[c & 7] if ranks[c & 7].isdigit() else f"{ranks[c & 7]} ({CARD_VALUE[c & 7]})"
+                       for c in cards)
+    total = sum(CARD_VALUE[c & 7] for c in cards)
+    if lg == "de":
+        tail = " — das ist 31, die beste Hand." if total == 31 else "."
+        return f"Beste Farbe {suits[best_suit]}: {terms} = {total}{tail} Andere Farben zählen nicht dazu."
+    tail = " — that is 31, the best hand." if total == 31 else "."
+    return f"Best suit {suits[best_suit]}: {terms} = {total}{tail} Other suits do not add."
+
+
+def quiz(rules, seed=0, count: int = 10, lang: str = "de") -> list[dict]:
+    """``count`` questions "Was ist diese Hand wert?": hands dealt from the deck (seeded),
+    some of them made to show the special hands; answer and explanation from the engine."""
+    rng = random.Random(f"felt:{seed}:quiz")
+    out = []
+    for i in range(count):
+        kind = rng.random()
+        if kind < 0.1:                            # three of a rank
+            rk = rng.randrange(8)
+            hand = [s * 8 + rk for s in rng.sample(range(4), 3)]
+        elif kind < 0.25:                         # one suit
+            st = rng.randrange(4)
+            hand = [st * 8 + r for r in rng.sample(range(8), 3)]
+        elif kind < 0.3:                          # a 31
+            st = rng.randrange(4)
+            hand = [st * 8 + ACE] + [st * 8 + r for r in rng.sample(range(3, 7), 2)]
+        else:
+            hand = rng.sample(range(DECK_SIZE), 3)
+        rng.shuffle(hand)
+        v2 = hand_value2(hand)
+        feuer = bool(rules.feuer and is_feuer(hand))
+        choices = {v2}
+        while len(choices) < 4:
+            choices.add(max(14, min(62, v2 + 2 * rng.choice((-10, -5, -3, -1, 1, 2, 4, 7)))))
+        out.append({
+            "question": "Was ist diese Hand wert?" if _l(lang) == "de" else "What is this hand worth?",
+            "cards": list(hand),
+            "codes": [card_code(rules, c) for c in hand],
+            "value2": v2,
+            "feuer": feuer,
+            "answer": value_text(v2, feuer),
+            "choices": [value_text(c) for c in sorted(choices)] if not feuer else
+                       ["Feuer", "30½", "31", "33"],
+            "explanation": explain(rules, hand, lang),
+        })
+    return out
+
+
+def suit_and_rank_names(rules, lang="de"):
+    return SUIT_NAMES[rules.deck][_l(lang)], RANK_NAMES[rules.deck][_l(lang)], suits_of(rules), ranks_of(rules)

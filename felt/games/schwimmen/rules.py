@@ -1,0 +1,251 @@
+"""Schwimmen (31) rule sets: every option of RULES-SCHWIMMEN.md §3, validated from untrusted
+data, TOML load/save (``game = "schwimmen"``) and the option metadata for the editor.
+
+Rule-book gaps this module settles (each is an option where the book calls it a Decision):
+``all_pass`` also offers "showdown" (an all-pass go-round ends the round) and "off" (nothing
+happens) besides the book's "new_middle"; ``rounds`` is only used with ``match_end = "rounds"``.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from felt.games.base import OptionSpec
+
+GAME_ID = "schwimmen"
+TEMPLATE_DIR = Path(__file__).with_name("templates")
+TEMPLATE_ORDER = ("SW-STD", "SW-EINFACH", "SW-RUNDEN")
+
+DECKS = ("french", "german")
+ALL_PASS = ("new_middle", "showdown", "off")
+MATCH_END = ("last_left", "rounds")
+
+
+class SwRulesError(ValueError):
+    """A malformed or impossible Schwimmen rule set; ``str()`` is English, ``.de`` German."""
+
+    def __init__(self, en: str, de: str | None = None):
+        super().__init__(en)
+        self.de = de or en
+
+    def text(self, lang: str = "de") -> str:
+        return self.de if lang == "de" else str(self)
+
+
+@dataclass(frozen=True)
+class SwRules:
+    id: str = "SW-STD"
+    name: str = "Schwimmen"
+    deck: str = "french"               # 32 cards 7..A, French or German suits
+    min_players: int = 2
+    max_players: int = 9
+    lives: int = 3
+    swimming: bool = True
+    dealer_choice: bool = True
+    knock_first_round: bool = False
+    thirty_one_ends: bool = True
+    feuer: bool = True
+    knocker_double: bool = False
+    all_pass: str = "new_middle"
+    match_end: str = "last_left"
+    rounds: int = 5
+
+    # ------------------------------------------------------------------ data
+    def to_dict(self) -> dict:
+        d = {"game": GAME_ID}
+        d.update(asdict(self))
+        return d
+
+    @classmethod
+    def from_dict(cls, data) -> "SwRules":
+        if not isinstance(data, dict):
+            raise SwRulesError(f"a rule set must be a table, not {type(data).__name__}",
+                               f"Ein Regelsatz muss eine Tabelle sein, nicht {type(data).__name__}")
+        data = dict(data)
+        g = data.pop("game", GAME_ID)
+        if g != GAME_ID:
+            raise SwRulesError(f"these rules are for {g!r}, not Schwimmen",
+                               f"Diese Regeln sind für {g!r}, nicht Schwimmen")
+        known = {f.name: f for f in fields(cls)}
+        kwargs = {}
+        for key, value in data.items():
+            if not isinstance(key, str) or key not in known:
+                raise SwRulesError(f"unknown option {key!r}", f"Unbekannte Option {key!r}")
+            kwargs[key] = _check(key, value)
+        rules = cls(**kwargs)
+        rules.check()
+        return rules
+
+    def check(self) -> None:
+        for f in fields(self):
+            _check(f.name, getattr(self, f.name))
+        if self.min_players > self.max_players:
+            raise SwRulesError(f"min_players ({self.min_players}) is more than max_players ({self.max_players})",
+                               f"Mindestens {self.min_players} Spieler ist mehr als höchstens {self.max_players}")
+
+    def validate(self, n_players: int) -> None:
+        self.check()
+        if isinstance(n_players, bool) or not isinstance(n_players, int):
+            raise SwRulesError("the number of players must be a whole number",
+                               "Die Spielerzahl muss eine ganze Zahl sein")
+        if not self.min_players <= n_players <= self.max_players:
+            raise SwRulesError(
+                f"{n_players} players do not fit these rules ({self.min_players}–{self.max_players})",
+                f"{n_players} Spieler passen nicht zu diesen Regeln ({self.min_players}–{self.max_players})")
+
+    @property
+    def match_rounds(self) -> int:
+        """Rounds of a match (0: until one player is left)."""
+        return self.rounds if self.match_end == "rounds" else 0
+
+
+_BOOLS = {"swimming", "dealer_choice", "knock_first_round", "thirty_one_ends", "feuer", "knocker_double"}
+_INTS = {"min_players": (2, 9), "max_players": (2, 9), "lives": (1, 5), "rounds": (1, 99)}
+_CHOICES = {"deck": DECKS, "all_pass": ALL_PASS, "match_end": MATCH_END}
+_STRS = {"id": 40, "name": 60}
+
+
+def _check(key: str, value):
+    if key in _BOOLS:
+        if not isinstance(value, bool):
+            raise SwRulesError(f"option {key} must be true or false, not {value!r}",
+                               f"Option {key} muss true oder false sein, nicht {value!r}")
+    elif key in _INTS:
+        lo, hi = _INTS[key]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise SwRulesError(f"option {key} must be a whole number, not {value!r}",
+                               f"Option {key} muss eine ganze Zahl sein, nicht {value!r}")
+        if not lo <= value <= hi:
+            raise SwRulesError(f"option {key} must be {lo}–{hi}, not {value}",
+                               f"Option {key} muss {lo}–{hi} sein, nicht {value}")
+    elif key in _CHOICES:
+        if not isinstance(value, str) or value not in _CHOICES[key]:
+            raise SwRulesError(f"option {key} must be one of {', '.join(_CHOICES[key])}, not {value!r}",
+                               f"Option {key} muss eins von {', '.join(_CHOICES[key])} sein, nicht {value!r}")
+    elif key in _STRS:
+        if not isinstance(value, str) or not value.strip() or len(value) > _STRS[key]:
+            raise SwRulesError(f"option {key} must be a text of 1–{_STRS[key]} characters",
+                               f"Option {key} muss ein Text mit 1–{_STRS[key]} Zeichen sein")
+        if any(ord(ch) < 32 for ch in value):
+            raise SwRulesError(f"option {key} holds control characters",
+                               f"Option {key} enthält Steuerzeichen")
+    else:  # pragma: no cover - fields and tables are kept in step by a test
+        raise SwRulesError(f"unknown option {key!r}", f"Unbekannte Option {key!r}")
+    return value
+
+
+# ---------------------------------------------------------------- TOML
+def _toml_value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    s = str(v).replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{s}"'
+
+
+def rules_to_toml(rules: SwRules) -> str:
+    lines = ["# Felt Club rule set for Schwimmen (RULES-SCHWIMMEN.md §3). Edit, save, share.", ""]
+    for key, value in rules.to_dict().items():
+        lines.append(f"{key} = {_toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def rules_from_toml(text: str) -> SwRules:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise SwRulesError(f"not a valid TOML file: {exc}", f"Keine gültige TOML-Datei: {exc}") from None
+    return SwRules.from_dict(data)
+
+
+def load_rules_file(path) -> SwRules:
+    return rules_from_toml(Path(path).read_text(encoding="utf-8"))
+
+
+def save_rules(rules: SwRules, path) -> Path:
+    rules.check()
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(rules_to_toml(rules), encoding="utf-8")
+    return path
+
+
+def template(template_id: str) -> SwRules:
+    tid = str(template_id).upper()
+    if tid not in TEMPLATE_ORDER:
+        raise KeyError(template_id)
+    return load_rules_file(TEMPLATE_DIR / f"{tid}.toml")
+
+
+# ---------------------------------------------------------------- options
+def _o(key, kind, de, en, hde, hen, **kw) -> OptionSpec:
+    return OptionSpec(key=key, kind=kind, label={"de": de, "en": en}, help={"de": hde, "en": hen}, **kw)
+
+
+_ONOFF = {True: {"de": "an", "en": "on"}, False: {"de": "aus", "en": "off"}}
+
+
+def options() -> list[OptionSpec]:
+    return [
+        _o("name", "str", "Name", "Name", "Der Name dieses Regelsatzes.", "The name of this rule set.",
+           hi=60, group="table"),
+        _o("deck", "choice", "Blatt", "Deck",
+           "32 Karten (7 bis Ass) mit französischen oder deutschen Farben.",
+           "32 cards (7 to ace) with French or German suits.",
+           values=DECKS, group="table",
+           value_labels={"french": {"de": "französisch", "en": "French"},
+                         "german": {"de": "deutsch", "en": "German"}}),
+        _o("min_players", "int", "Mindestens Spieler", "Fewest players",
+           "So viele Spieler braucht ein Spiel mindestens.", "The fewest players a match needs.",
+           lo=2, hi=9, group="table"),
+        _o("max_players", "int", "Höchstens Spieler", "Most players",
+           "So viele Spieler passen höchstens an den Tisch.", "The most players at the table.",
+           lo=2, hi=9, group="table"),
+        _o("lives", "int", "Leben", "Lives",
+           "Leben pro Spieler; die niedrigste Hand einer Runde verliert eins.",
+           "Lives per player; the lowest hand of a round loses one.", lo=1, hi=5, group="lives"),
+        _o("swimming", "bool", "Schwimmen", "Swimming",
+           "Wer das letzte Leben verliert, schwimmt und spielt noch einmal mit.",
+           "Losing the last life makes a player swim: they play on until the next loss.",
+           values=(True, False), value_labels=_ONOFF, group="lives"),
+        _o("dealer_choice", "bool", "Geberwahl", "Dealer's choice",
+           "Der Geber bekommt zwei Hände, sieht eine an und behält sie oder nimmt die andere ungesehen.",
+           "The dealer gets two hands, looks at one and keeps it or takes the other unseen.",
+           values=(True, False), value_labels=_ONOFF, group="round"),
+        _o("knock_first_round", "bool", "Klopfen in der ersten Runde", "Knocking in the first go-round",
+           "Ob schon geklopft werden darf, bevor jeder einmal dran war.",
+           "Whether a player may knock before everyone has had a turn.",
+           values=(True, False), group="round",
+           value_labels={True: {"de": "erlaubt", "en": "allowed"},
+                         False: {"de": "nicht erlaubt", "en": "not allowed"}}),
+        _o("thirty_one_ends", "bool", "31 beendet die Runde", "31 ends the round",
+           "Wer 31 hat, zeigt es sofort, und die Runde endet.",
+           "A player holding 31 shows it at once and the round ends.",
+           values=(True, False), value_labels=_ONOFF, group="round"),
+        _o("feuer", "bool", "Feuer", "Feuer (fire)",
+           "Drei Asse beenden die Runde sofort; alle anderen verlieren ein Leben.",
+           "Three aces end the round at once; every other player loses a life.",
+           values=(True, False), value_labels=_ONOFF, group="round"),
+        _o("knocker_double", "bool", "Klopfer verliert doppelt", "Knocker loses double",
+           "Hat der Klopfer die niedrigste Hand, verliert er zwei Leben.",
+           "A knocker with the lowest hand loses two lives.",
+           values=(True, False), value_labels=_ONOFF, group="lives"),
+        _o("all_pass", "choice", "Alle schieben", "All pass",
+           "Was geschieht, wenn in einer Runde alle schieben.",
+           "What happens when every player passes in one go-round.",
+           values=ALL_PASS, group="round",
+           value_labels={"new_middle": {"de": "neue Mitte", "en": "new middle"},
+                         "showdown": {"de": "Aufdecken", "en": "showdown"},
+                         "off": {"de": "nichts", "en": "nothing"}}),
+        _o("match_end", "choice", "Spielende", "Match end",
+           "Bis einer übrig ist oder eine feste Zahl Runden (wer am wenigsten Leben verliert, gewinnt).",
+           "Until one player is left, or a fixed number of rounds (fewest lives lost wins).",
+           values=MATCH_END, group="match",
+           value_labels={"last_left": {"de": "bis einer übrig ist", "en": "last player left"},
+                         "rounds": {"de": "feste Rundenzahl", "en": "fixed rounds"}}),
+        _o("rounds", "int", "Runden", "Rounds",
+           "Rundenzahl bei fester Rundenzahl.", "Number of rounds with fixed rounds.",
+           lo=1, hi=99, group="match"),
+    ]

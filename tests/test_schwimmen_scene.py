@@ -1,0 +1,168 @@
+"""Schwimmen table scene: swap by tap and drag, the buttons and keys, the dealer's choice,
+the showdown text; every screen renders at phone and laptop size."""
+from __future__ import annotations
+
+import dataclasses
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from felt import games  # noqa: E402
+from felt.games.schwimmen import snapshots  # noqa: E402
+from felt.games.schwimmen.scene import SchwimmenScene  # noqa: E402
+from felt.ui import i18n  # noqa: E402
+from felt.ui.scene import KEY, MOTION, PRESS, RELEASE, Input  # noqa: E402
+
+G = games.get("schwimmen")
+
+
+@pytest.fixture(scope="module")
+def views():
+    pygame.init()
+    i18n.set_lang("de")
+    return snapshots.views()
+
+
+def scene_for(view, size=(390, 844)):
+    sc = SchwimmenScene(view, snapshots.NAMES[: view["n"]])
+    sc.layout(*size)
+    sc.draw(pygame.Surface(size))
+    return sc
+
+
+def tap(sc, pos):
+    sc.handle(Input(PRESS, pos))
+    sc.handle(Input(RELEASE, pos))
+
+
+def key(sc, k):
+    sc.handle(Input(KEY, key=k, source="key"))
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 720)])
+def test_swap_by_tapping_hand_then_middle_and_middle_then_hand(views, size):
+    v = views["turn"]
+    sc = scene_for(v, size)
+    hand, mid = v["hand"], v["middle"]
+    tap(sc, sc.hand_rects()[hand[2]].center)
+    assert sc.sel_hand == hand[2] and sc.outbox == []
+    tap(sc, sc.middle_rects()[mid[0]].center)
+    assert sc.outbox == [{"kind": "swap", "give": hand[2], "take": mid[0]}]
+    assert sc.outbox[0] in v["legal"]
+    sc.set_view(v)
+    tap(sc, sc.middle_rects()[mid[1]].center)
+    tap(sc, sc.hand_rects()[hand[0]].center)
+    assert sc.outbox[-1] == {"kind": "swap", "give": hand[0], "take": mid[1]}
+
+
+def test_swap_by_dragging(views):
+    v = views["turn"]
+    sc = scene_for(v)
+    a = sc.hand_rects()[v["hand"][1]].center
+    b = sc.middle_rects()[v["middle"][2]].center
+    sc.handle(Input(PRESS, a))
+    sc.handle(Input(MOTION, ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)))
+    sc.draw(pygame.Surface((390, 844)))      # the dragged card is drawn under the pointer
+    sc.handle(Input(RELEASE, b))
+    assert sc.outbox == [{"kind": "swap", "give": v["hand"][1], "take": v["middle"][2]}]
+
+
+def test_buttons_and_keys(views):
+    v = views["turn"]
+    sc = scene_for(v)
+    assert sc.btn_knock.enabled and sc.btn_pass.enabled and sc.btn_all.enabled
+    assert not sc.btn_keep.visible and not sc.btn_take.visible
+    tap(sc, sc.btn_all.rect.center)
+    assert sc.outbox == [{"kind": "swap_all"}]
+    sc.set_view(v)
+    key(sc, pygame.K_s)
+    key(sc, pygame.K_k)            # pending: nothing more until the next view
+    assert sc.outbox == [{"kind": "swap_all"}, {"kind": "pass"}]
+    sc.set_view(v)
+    key(sc, pygame.K_k)
+    assert sc.outbox[-1] == {"kind": "knock"}
+    sc.set_view(v)
+    key(sc, pygame.K_1)
+    key(sc, pygame.K_6)
+    assert sc.outbox[-1] == {"kind": "swap", "give": v["hand"][0], "take": v["middle"][2]}
+
+
+def test_no_knock_after_a_knock_and_nothing_when_not_on_turn(views):
+    v = views["knock"]
+    sc = scene_for(v)
+    assert not sc.btn_knock.enabled and sc.btn_pass.enabled
+    key(sc, pygame.K_k)
+    assert sc.outbox == []
+    other = dict(v, to_move=1, legal=[])
+    sc.set_view(other)
+    tap(sc, sc.hand_rects()[v["hand"][0]].center)
+    tap(sc, sc.middle_rects()[v["middle"][0]].center)
+    key(sc, pygame.K_s)
+    assert sc.outbox == [] and not sc.btn_pass.enabled
+
+
+def test_dealers_choice(views):
+    v = views["choice"]
+    sc = scene_for(v)
+    assert sc.btn_keep.visible and sc.btn_take.visible and not sc.btn_pass.visible
+    tap(sc, sc.btn_take.rect.center)
+    assert sc.outbox == [{"kind": "take"}]
+    sc.set_view(v)
+    key(sc, pygame.K_b)
+    assert sc.outbox[-1] == {"kind": "keep"}
+
+
+def test_showdown_says_who_loses_and_why(views):
+    sc = scene_for(views["showdown"])
+    lines = [t for t, _ in sc.result_lines()]
+    assert lines[0] == "Carla hat geklopft"
+    assert "Ben verliert ein Leben (niedrigste Hand: 16)" in lines and "Ben ist raus" in lines
+    sc = scene_for(views["match_over"])
+    assert [t for t, _ in sc.result_lines()][-1] == "Du gewinnst!"
+    i18n.set_lang("en")
+    try:
+        sc = scene_for(views["showdown"])
+        assert "Ben loses a life (lowest hand: 16)" in [t for t, _ in sc.result_lines()]
+    finally:
+        i18n.set_lang("de")
+
+
+def test_every_screen_renders_at_both_sizes(tmp_path):
+    files = snapshots.render(tmp_path, "de")
+    assert len(files) == 2 * 6
+    for f in files:
+        assert "schwimmen" in f.name
+        img = pygame.image.load(str(f))
+        assert img.get_size() in ((390, 844), (1280, 720))
+        colours = {img.get_at((x, y))[:3] for x in range(0, img.get_width(), 23) for y in range(0, img.get_height(), 23)}
+        assert len(colours) > 40
+
+
+def test_german_deck_and_a_spectator_render(views):
+    v = dict(views["turn"])
+    v["rules"] = dict(v["rules"], deck="german")
+    sc = scene_for(v, (1280, 720))
+    assert sc.cards[31].rank == "A" and sc.cards[31].code.startswith("swg")
+    spec = dict(views["turn"], seat=None, hand=[], legal=[])
+    sc = scene_for(spec)
+    assert sc.seat_rect(0) is not None and not sc.btn_pass.visible
+
+
+def test_toasts_animate_then_stop_and_the_timer_and_banner_show(views):
+    v = views["turn"]
+    sc = scene_for(dict(v, legal=[m for m in v["legal"] if m["kind"] != "knock"]))
+    key(sc, pygame.K_k)                      # no knock yet in the first go-round: a warning toast
+    assert sc.outbox == [] and sc.animating()
+    for _ in range(40):
+        sc.update(0.1)
+    assert not sc.animating()
+    sc.set_timer({"seat": 0, "left": 12, "total": 30})
+    assert sc.status_text()[0].endswith("· 12 s")
+    sc.set_timer({"seat": 2, "left": 12, "total": 30})
+    assert "12 s" not in sc.status_text()[0]
+    sc.show_connection("Verbindung weg")
+    sc.draw(pygame.Surface((390, 844)))
+    assert sc.banner_rect().h == sc.R["top"].h
