@@ -198,6 +198,10 @@ def move_validator(kinds: tuple[str, ...] | None = PRAESIDENT_KINDS, extra_keys:
             raise _bad(f + ".cards", "contains a card twice")
         ranks = List(Str(1, 8), 16)(f + ".ranks", x.get("ranks", []))
         out = {"kind": kind, "cards": cards, "ranks": ranks}
+        if tuple(kinds or ()) != PRAESIDENT_KINDS:
+            # another game's move: only the fields it was sent with (e.g. Schwimmen's 'pass'
+            # takes no fields at all; its engine refuses an empty 'cards')
+            out = {k: v for k, v in out.items() if k == "kind" or k in x}
         for k in extra_keys:
             if k in x:
                 out[k] = _move_value(f"{f}.{k}", x[k])

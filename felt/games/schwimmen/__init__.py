@@ -13,6 +13,8 @@ class Schwimmen(Game):
     name = {"de": "Schwimmen", "en": "Schwimmen (31)"}
     min_players = 2
     max_players = 9
+    move_kinds = E.KINDS
+    move_keys = ("give", "take")
 
     # rule sets
     def template_ids(self):
