@@ -26,6 +26,14 @@ def test_snapshot_writes_pngs(tmp_path):
                   "quiz-explained", "table-chat", "chat-overlay", "rules-readonly"):
         for size in ("360x640", "1280x720"):
             assert f"{scene}-{size}.png" in names, scene
+    # the other games (issues 12, 13): lobby, rule editor and their tables, phone and laptop
+    for gid, scenes in (("maumau", ("lobby", "rules", "table", "seven", "result", "standings")),
+                        ("schwimmen", ("lobby", "rules", "turn", "knock", "choice", "showdown", "match_over"))):
+        for scene in scenes:
+            got = [n for n in names if n.startswith(f"{gid}_{scene}")]
+            assert len(got) >= 2, (gid, scene, sorted(n for n in names if gid in n))
+            assert any("390x844" in n or "phone" in n for n in got) and any("1280x720" in n or "laptop" in n
+                                                                           for n in got)
     img = pygame.image.load(str(tmp_path / "table-360x640.png"))
     assert img.get_size() == (360, 640)
     # not a blank picture: many distinct colours

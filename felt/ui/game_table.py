@@ -20,7 +20,7 @@ import pygame
 
 from felt.ui import i18n, theme
 from felt.ui.scene import Input
-from felt.ui.widgets import Button, draw_text
+from felt.ui.widgets import Button, IconButton, draw_text
 
 TEXTS = {
     "gt.next_round": ("Nächste Runde", "Next round"),
@@ -99,11 +99,21 @@ class RoundBar:
         L = getattr(self, "L", None)
         rect = getattr(L, "play_btn", None)
         if not isinstance(rect, pygame.Rect):
-            bw, bh = min(260, w - 24), 52
-            rect = pygame.Rect(w - bw - 12, h - bh - 12, bw, bh)
-        rect = rect.copy()
-        rect.w = max(rect.w, min(w - 24, 200))
-        rect.right = min(rect.right, w - 12)
+            # the row of the scene's own action buttons (hidden while a round is over)
+            own = [b.rect for b in vars(self).values() if isinstance(b, Button) and not isinstance(b, IconButton)
+                   and b not in (self._rb_next, self._rb_new) and b.rect.w > 0 and b.rect.bottom <= h]
+            if own:
+                low = max(own, key=lambda r: r.bottom)
+                row = low.unionall([r for r in own if abs(r.top - low.top) < 4])
+                rect = pygame.Rect(0, row.top, min(max(low.w, 220), row.w, w - 24), row.h)
+                rect.centerx = row.centerx       # where the scene's own buttons were
+            else:
+                rect = pygame.Rect(0, h - 52 - 12, min(260, w - 24), 52)
+                rect.centerx = w // 2
+        else:
+            rect = rect.copy()
+            rect.w = max(rect.w, min(w - 24, 220))
+            rect.centerx = w // 2                # under the result panel, in the middle
         px = getattr(L, "px", {}).get("button", 18) if L is not None else 18
         for b in (self._rb_next, self._rb_new):
             b.set_rect(rect)

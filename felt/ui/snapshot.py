@@ -396,10 +396,88 @@ def cmd_snapshot(args) -> int:
             path = out / f"{name}-{w}x{h}.png"
             pygame.image.save(surf, str(path))
             written.append(path)
+    written += other_games(out, getattr(args, "lang", "de") or "de")
     for p in written:
         print(p)
     print(f"{len(written)} images in {out}")
     return 0
+
+
+GAME_SIZES = [(390, 844), (1280, 720)]
+
+
+def game_lobby(game) -> dict:
+    """The demo lobby (felt.ui.lobby_scene.demo_lobby) at a table of ``game``: its first
+    template and rules, and every game offered."""
+    from felt import games
+    from felt.ui.lobby_scene import demo_lobby
+    tid = game.template_ids()[0]
+    d = demo_lobby()
+    lo, hi = game.players_range(game.template(tid))
+    n = max(lo, min(hi, 4))
+    seats = [s for s in d["seats"] if s["seat"] < n]
+    d.update(game=game.id, template=tid, rules=game.rules_to_dict(game.template(tid)), n=n, seats=seats,
+             players=[lo, hi], games=[{"id": g.id, "name": g.name, "templates": g.template_ids()}
+                                      for g in games.all_games()])
+    return d
+
+
+def other_games(out: Path, lang: str = "de") -> list[Path]:
+    """Every game but Präsident: its lobby (template picker, rules) at phone and laptop sizes,
+    and its table scene's own snapshots (a scene module's ``snapshot(out_dir, lang)``), all in
+    files whose names contain the game's id."""
+    import sys as _sys
+    import pygame
+    from felt import games
+    from felt.ui import i18n
+    from felt.ui.lobby_scene import LobbyScene
+    from felt.ui.scene import SceneStack
+    written: list[Path] = []
+    for g in games.all_games():
+        if g.id == "praesident":
+            continue
+        for w, h in GAME_SIZES:
+            try:
+                sc = LobbyScene(game_lobby(g), my_seat=0, admin=True, address="192.168.1.20:40123",
+                                on_menu=lambda: None)
+                if len(sc.seats) > 3:
+                    sc.tap_seat(3)
+                stack = SceneStack((w, h))
+                stack.push(sc)
+                surf = pygame.Surface((w, h))
+                stack.draw(surf)
+            except Exception as exc:     # one game's scene must not stop the snapshot
+                print(f"note: {g.id} lobby failed at {w}x{h}: {exc!r}")
+                continue
+            path = out / f"{g.id}_lobby-{w}x{h}.png"
+            pygame.image.save(surf, str(path))
+            written.append(path)
+            try:                                 # its rule editor (built from the game's options)
+                from felt.ui.options_editor import OptionsEditorScene
+                stack = SceneStack((w, h))
+                stack.push(OptionsEditorScene(g, None, on_apply=lambda d: None, players=4))
+                surf = pygame.Surface((w, h))
+                stack.draw(surf)
+            except Exception as exc:
+                print(f"note: {g.id} rule editor failed at {w}x{h}: {exc!r}")
+                continue
+            path = out / f"{g.id}_rules-{w}x{h}.png"
+            pygame.image.save(surf, str(path))
+            written.append(path)
+        try:
+            cls = g.table_scene()
+        except Exception:
+            cls = None
+        mod = _sys.modules.get(cls.__module__) if cls is not None else None
+        shot = getattr(mod, "snapshot", None)
+        if shot is None:
+            continue
+        try:
+            written += [Path(p) for p in shot(out, lang)]
+        except Exception as exc:
+            print(f"note: {g.id} table snapshots failed: {exc!r}")
+        i18n.set_lang(lang)
+    return written
 
 
 if __name__ == "__main__":  # pragma: no cover

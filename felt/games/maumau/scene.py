@@ -843,9 +843,15 @@ def snapshot(out_dir, lang: str = "de") -> list:
     out.mkdir(parents=True, exist_ok=True)
     written = []
     views = demo_views()
+    from felt.ui.game_table import with_round_bar
     for name, (view, events) in views.items():
         for size in SIZES:
-            sc = MauMauScene(names=DEMO_NAMES[:view["n"]])
+            if name in ("result", "standings"):
+                # as the table's owner sees it in the window: with "next round" / "new match"
+                sc = with_round_bar(MauMauScene)(names=DEMO_NAMES[:view["n"]])
+                sc.setup_round_bar(lambda: None, lambda: None)
+            else:
+                sc = MauMauScene(names=DEMO_NAMES[:view["n"]])
             sc.set_size(*size)
             sc.set_view(view, events)
             p = out / f"maumau_{name}-{size[0]}x{size[1]}.png"

@@ -756,3 +756,9 @@ class SchwimmenScene(Scene):
         for t, col in lines:
             draw_text(surface, t, pygame.Rect(box.left + 12, y, box.w - 24, lh), px["body"], col, bold=True, min_px=9)
             y += lh
+
+
+def snapshot(out_dir, lang: str = "de") -> list:
+    """The Schwimmen table's snapshots for ``felt snapshot`` (see ``snapshots.render``)."""
+    from .snapshots import render
+    return render(out_dir, lang)
