@@ -361,7 +361,11 @@ class LobbyScene(Scene):
             shown = r
             if r is not None and n_rounds is not None and n_rounds != r.rounds:
                 shown = dataclasses.replace(r, rounds=n_rounds)     # the match's rounds, not the template's
-            self.rules_block.lines = rules_summary(shown) if shown is not None else []
+            if shown is not None:
+                self.rules_block.lines = rules_summary(shown)
+            else:                                   # another game: its options in force
+                from felt.ui.options_editor import rules_summary_lines
+                self.rules_block.lines = rules_summary_lines(self.lobby.get("game"), self.lobby.get("rules"))
         except Exception:
             self.rules_block.lines = []
         # guests see the table options read-only, first thing in the rules block

@@ -274,3 +274,21 @@ class OptionsEditorScene(RulesEditorScene):
         if self.S is not None:
             self._place_form()
         self.mark_dirty()
+
+
+def rules_summary_lines(game_id: str | None, rules: dict | None, limit: int = 12) -> list[str]:
+    """The rule set in force as short 'Label: value' lines (the lobby's rules block for any
+    game but Präsident), in the game's option order, without the name."""
+    from felt import games
+    if not isinstance(rules, dict):
+        return []
+    try:
+        game = games.get(game_id)
+    except KeyError:
+        return []
+    out = []
+    for spec in game.options():
+        if spec.key == "name" or spec.key not in rules:
+            continue
+        out.append(f"{_text(spec.label, spec.key)}: {value_label(spec, rules[spec.key])}")
+    return out[:limit]
