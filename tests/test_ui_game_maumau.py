@@ -135,7 +135,10 @@ def test_rule_editor_of_a_maumau_table_is_built_from_its_options_and_sends_them(
     click(app, ctl.main.host_btn)
     pump(app, lambda: ctl.lobby is not None and ctl.admin and ctl.lobby.get("game") == "maumau",
          what="the Mau-Mau lobby")
-    click(app, ctl.main.rules_btn)
+    lobby = ctl.main
+    lobby.right.scroll_to(lobby.rules_btn)        # below the rules in force: scroll as a player would
+    pump(app)
+    click(app, lobby.rules_btn)
     ed = app.stack.top
     assert isinstance(ed, OptionsEditorScene) and not ed.read_only
     # every option of the game has its row
