@@ -164,3 +164,27 @@ def test_rule_editor_of_a_maumau_table_is_built_from_its_options_and_sends_them(
     # a guest's view of the same editor is read-only
     guest = OptionsEditorScene(games.get("maumau"), ctl.lobby["rules"], on_apply=None)
     assert guest.read_only and guest.widgets["nine"].value
+
+
+def test_pacing_holds_another_seats_play_and_not_my_own():
+    """The window's pacing for any game: a state with another seat's play holds the next one
+    back (felt/ui/pacing.py), my own play only briefly, a state without events not at all."""
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from felt.games.maumau.scene import MauMauScene, demo_views
+    from felt.ui.game_table import with_round_bar
+    view, _ = demo_views()["table"]
+    sc = with_round_bar(MauMauScene)(view, names=["A", "B", "C", "D"], settings={"speed": "normal"})
+    sc.setup_round_bar(None, None)
+    me = view["seat"]
+    other = (me + 1) % view["n"]
+    card = view["hand"][0]
+    assert sc.hold_for([{"type": "play", "seat": other, "card": card}]) >= 1.0
+    assert sc.hold_for([{"type": "play", "seat": me, "card": card}]) < 0.5
+    assert sc.hold_for([{"type": "draw", "seat": other, "count": 1}]) > 0.3
+    sc.set_view(view, [])
+    assert sc.hold() == 0.0
+    sc.set_view(view, [{"type": "play", "seat": other, "card": card}])
+    assert sc.hold() > 0.8 and sc.animating()
+    sc.settings["speed"] = "fast"
+    assert sc.hold_for([{"type": "play", "seat": other, "card": card}]) < 1.0

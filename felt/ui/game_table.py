@@ -1,4 +1,5 @@
-"""The table of any game in the window: the game's own scene plus what the window adds.
+"""The table of any game in the window: the game's own scene plus what the window adds
+(the round bar, and pacing: another seat's move stays on screen long enough to read).
 
 A game's table scene (``Game.table_scene()``) shows its round result and standings itself
 (phases ``"round_over"`` / ``"match_over"``) but knows nothing of the table's owner, the
@@ -14,11 +15,12 @@ takes (TableScene gets a play log, chat and settings; another game's scene may t
 from __future__ import annotations
 
 import inspect
+import time
 from typing import Any, Callable
 
 import pygame
 
-from felt.ui import i18n, theme
+from felt.ui import i18n, pacing, theme
 from felt.ui.scene import Input
 from felt.ui.widgets import Button, IconButton, draw_text
 
@@ -52,6 +54,35 @@ class RoundBar:
     _rb_next: Button | None = None
     _rb_new: Button | None = None
     _rb_sent = False
+    _rb_hold_until = 0.0
+    backlog = 0                 # states waiting behind this one (the controller sets it)
+
+    # pacing (felt/ui/pacing.py): another seat's move stays long enough to be read -------
+    def hold(self) -> float:
+        """Seconds before the controller may show the next state."""
+        return max(0.0, self._rb_hold_until - time.monotonic())
+
+    def hold_for(self, events) -> float:
+        """How long the state that brought ``events`` holds: the game's log entries timed as
+        at the Präsident table (plays, effects, the round's end), and another seat's other
+        moves (draw, swap, knock …) as long as a pass."""
+        from felt.ui.playlog import builder
+        v = getattr(self, "view", None) or {}
+        me = v.get("seat")
+        settings = getattr(self, "settings", None)
+        speed = settings.get("speed") if isinstance(settings, dict) else None
+        try:
+            build, _text = builder(v.get("game"))
+            entries = build(list(events or []), None)
+        except Exception:
+            return 0.0
+        t = pacing.hold_seconds(entries, me, speed, self.backlog)
+        f = pacing.factor(speed, self.backlog)
+        for e in entries:
+            if e.kind not in ("play", "pass", "trick", "round_over", "round") and not e.effect \
+                    and e.seat is not None and e.seat != me:
+                t += pacing.PASS * f
+        return t
 
     def setup_round_bar(self, on_next: Callable[[], Any] | None, on_new_match: Callable[[], Any] | None) -> None:
         self.rb_on_next = on_next
@@ -128,6 +159,12 @@ class RoundBar:
         if (view or {}).get("phase") != "round_over":
             self._rb_sent = False
         super().set_view(view, events)
+        events = list(events or ())
+        if events:
+            self._rb_hold_until = time.monotonic() + self.hold_for(events)
+
+    def animating(self) -> bool:
+        return super().animating() or self.hold() > 0
 
     def handle(self, inp: Input) -> None:
         btns = self._rb_buttons()

@@ -276,7 +276,7 @@ class OptionsEditorScene(RulesEditorScene):
         self.mark_dirty()
 
 
-def rules_summary_lines(game_id: str | None, rules: dict | None, limit: int = 12) -> list[str]:
+def rules_summary_lines(game_id: str | None, rules: dict | None, limit: int = 9) -> list[str]:
     """The rule set in force as short 'Label: value' lines (the lobby's rules block for any
     game but Präsident), in the game's option order, without the name."""
     from felt import games
@@ -288,7 +288,7 @@ def rules_summary_lines(game_id: str | None, rules: dict | None, limit: int = 12
         return []
     out = []
     for spec in game.options():
-        if spec.key == "name" or spec.key not in rules:
-            continue
+        if spec.key in ("name", "min_players", "max_players") or spec.key not in rules:
+            continue                          # the seats are shown by the lobby itself
         out.append(f"{_text(spec.label, spec.key)}: {value_label(spec, rules[spec.key])}")
     return out[:limit]
