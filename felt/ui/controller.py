@@ -749,7 +749,7 @@ class Controller:
             (i18n.t("continue"), None, "primary"),
             (i18n.t("unmute") if s.muted else i18n.t("mute"), self.toggle_mute, "secondary"),
         ]
-        if self.kind != "lobby":
+        if self.kind != "lobby" and self.is_praesident():       # passing on its own: Präsident's
             items.append((i18n.t("auto_pass") + ": " + i18n.t("on" if s.auto_pass else "off"),
                           self.toggle_auto_pass, "secondary"))
         items.append((i18n.t("speed") + ": " + i18n.t("speed." + s.speed), self.cycle_speed, "secondary"))
