@@ -35,7 +35,7 @@ def load_questions(rules_dict: dict | None, count: int = 8, seed: int = 0):
     from felt.rules import Rules, load_rules
     raw = dict(rules_dict or {})
     if raw.get("game", "praesident") not in ("praesident", None):
-        return [], None                  # other games bring their own quiz (none yet)
+        return _game_questions(raw, count, seed)
     d = {k: v for k, v in raw.items() if k != "game"}
     try:
         rules = Rules.from_dict(d) if d else load_rules("PR-002")
@@ -43,6 +43,32 @@ def load_questions(rules_dict: dict | None, count: int = 8, seed: int = 0):
         rules = load_rules("PR-002")
     from felt.games.praesident.quiz import questions
     return questions(rules, count, seed), rules
+
+
+def _game_questions(raw: dict, count: int, seed: int):
+    """Another game's quiz (``Game.quiz_questions(rules, count, seed)``: dicts with a prompt,
+    the cards on the table and one option per candidate) in the shape this scene draws;
+    ``([], None)`` for a game without one. Returns (questions, rules) with ``rules.deck``
+    holding the game's cards by id."""
+    from types import SimpleNamespace
+    from felt import games
+    try:
+        game = games.get(raw.get("game"))
+        make = getattr(game, "quiz_questions", None)
+        if make is None:
+            return [], None
+        rules = game.rules_from_dict(raw)
+        qs = make(rules, count, seed)
+        deck = game.quiz_deck(rules)
+    except Exception:
+        return [], None
+    out = []
+    for q in qs:
+        opts = [SimpleNamespace(cards=tuple(o["cards"]), allowed=bool(o["allowed"]), why=dict(o["why"]),
+                                is_pass=not o["cards"]) for o in q["options"]]
+        out.append(SimpleNamespace(title=q.get("title") or {}, prompt=dict(q["prompt"]), rules=rules, hands=[],
+                                   pile_cards=tuple(q.get("pile") or ()), revolution=False, options=opts))
+    return out, SimpleNamespace(name=str(getattr(rules, "name", "")), deck=deck)
 
 
 class QuizScene(Scene):
@@ -53,7 +79,10 @@ class QuizScene(Scene):
         super().__init__()
         from felt.cards import build_deck
         self.questions, self.rules = load_questions(rules_dict, count, seed)
-        self.deck = build_deck(self.rules) if self.rules is not None else []
+        if self.rules is not None and hasattr(self.rules, "deck") and isinstance(self.rules.deck, list):
+            self.deck = self.rules.deck          # another game's cards
+        else:
+            self.deck = build_deck(self.rules) if self.rules is not None else []
         self.on_close = on_close
         self.index = 0
         self.picked: set[int] = set()
