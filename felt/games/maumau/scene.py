@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterable
 import pygame
 
 from felt.cards import Card
-from felt.games.maumau import log as _log  # noqa: F401  (registers the play log's lines)
+from felt.games.maumau.log import build as _log_build  # noqa: F401  (registers the play log's lines)
 from felt.games.maumau.rules import MauRules, build_deck
 from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.scene import KEY, PRESS, Input, Scene

@@ -23,7 +23,7 @@ from felt.ui import cardart, fonts, i18n, theme
 from felt.ui.scene import KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text
 
-from . import log as _log  # noqa: F401  (registers the play log's lines)
+from .log import build as _log_build  # noqa: F401  (registers the play log's lines)
 from .engine import RANKS_DE, RANKS_FR, SUITS_DE, SUITS_FR, hand_value2, is_feuer, value_text
 
 TEXTS = {
