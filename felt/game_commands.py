@@ -41,10 +41,6 @@ def cmd_rules_list(args) -> int:
             extra = ""
             if hasattr(r, "deck_size"):
                 extra = f"{r.deck_size()} Karten, "
-            elif isinstance(getattr(r, "deck", None), int):
-                extra = f"{r.deck} Karten, "
-            elif g.id == "schwimmen":
-                extra = "32 Karten, "
             print(f"{g.id:<11} {tid:<{width}} {getattr(r, 'name', tid)}  ({extra}{lo}–{hi} Spieler)")
     return 0
 
