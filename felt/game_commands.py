@@ -33,6 +33,7 @@ def _find(spec: str, cmd: str):
 # ------------------------------------------------------------------------ rules
 def cmd_rules_list(args) -> int:
     """Every game's templates, one line each, with the game in the first column."""
+    width = max((len(t) for g in games.all_games() for t in g.template_ids()), default=8)
     for g in games.all_games():
         for tid in g.template_ids():
             r = g.template(tid)
@@ -40,7 +41,7 @@ def cmd_rules_list(args) -> int:
             extra = ""
             if hasattr(r, "deck_size"):
                 extra = f"{r.deck_size()} Karten, "
-            print(f"{g.id:<11} {tid:<8} {getattr(r, 'name', tid)}  ({extra}{lo}–{hi} Spieler)")
+            print(f"{g.id:<11} {tid:<{width}} {getattr(r, 'name', tid)}  ({extra}{lo}–{hi} Spieler)")
     return 0
 
 

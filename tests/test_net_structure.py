@@ -29,11 +29,14 @@ def _imports(path: Path) -> dict[str, set[str]]:
                     out.setdefault(a.name, set())
         elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("felt"):
             names = {a.name for a in node.names}
-            if node.module == "felt.net" or node.module == "felt":
-                for n in names:
-                    out.setdefault(f"{node.module}.{n}", set())
-            else:
-                out.setdefault(node.module, set()).update(names)
+            base = ROOT.joinpath(*node.module.split("."))
+            subs = {n for n in names if (base / f"{n}.py").is_file() or (base / n / "__init__.py").is_file()}
+            # ``from pkg import submodule`` is an import of that submodule (a sibling), not of
+            # everything the package's __init__ reaches
+            for n in subs:
+                out.setdefault(f"{node.module}.{n}", set())
+            if names - subs and node.module not in ("felt", "felt.net"):
+                out.setdefault(node.module, set()).update(names - subs)
     return out
 
 

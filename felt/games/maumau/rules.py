@@ -148,6 +148,9 @@ class MauRules:
         return dataclasses.replace(self, **changes)
 
     # ------------------------------------------------------------ validation
+    def deck_size(self) -> int:
+        return self.deck
+
     def validate(self, n_players: int | None = None) -> "MauRules":
         for f in fields(self):   # types too: a value built in code may be as wrong as one from a file
             v = getattr(self, f.name)

@@ -84,6 +84,9 @@ class SwRules:
             raise SwRulesError(f"min_players ({self.min_players}) is more than max_players ({self.max_players})",
                                f"Mindestens {self.min_players} Spieler ist mehr als höchstens {self.max_players}")
 
+    def deck_size(self) -> int:
+        return 32
+
     def validate(self, n_players: int) -> None:
         self.check()
         if isinstance(n_players, bool) or not isinstance(n_players, int):
