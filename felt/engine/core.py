@@ -8,6 +8,7 @@ seed and the same moves give the same match. ``apply`` is pure (it works on a cl
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import NamedTuple
 
 from felt.cards import Card, build_deck
@@ -383,19 +384,68 @@ def _group(rk, hand):
         else:
             runs.append((r, [c]))
             prev = r
-    return runs, jokers  # cached per seat until its hand changes; never mutated
+    return runs, jokers  # never mutated
+
+
+# The per-seat cache ``s.groups[seat]`` (None until needed, reset whenever the seat's hand
+# changes): [runs, jokers, {size: (ranks, moves)}, all plain set moves, {size: [(rank, move)]}].
+# Its content is a function of the hand alone (not of the pile or a revolution), so clones
+# share it safely; entries are filled lazily and never changed once made.
+_RUNS, _JOKERS, _BYSIZE, _LEAD, _WILD = range(5)
+
+
+def _cache(s: State, seat: int) -> list:
+    g = s.groups[seat]
+    if g is None:
+        runs, jokers = _group(s.rk, s.hands[seat])
+        g = s.groups[seat] = [runs, jokers, {}, None, {}]
+    return g
+
+
+def _plain_sets(g: list, size: int):
+    """(ranks, moves): the plain sets of ``size`` (no jokers), ascending rank."""
+    hit = g[_BYSIZE].get(size)
+    if hit is None:
+        ranks = []
+        moves = []
+        for r, cs in g[_RUNS]:
+            if len(cs) >= size:
+                ranks.append(r)
+                moves.append(_new_tuple(Move, ("play", tuple(cs[:size]), ())))
+        hit = g[_BYSIZE][size] = (ranks, moves)
+    return hit
+
+
+def _wild_sets(g: list, size: int | None, largest: int) -> list:
+    """[(rank, move)]: the sets with natural cards using 0.. jokers, in generation order."""
+    hit = g[_WILD].get(size)
+    if hit is None:
+        jokers = g[_JOKERS]
+        nj = len(jokers)
+        sizes = range(1, largest + 1) if size is None else (size,)
+        hit = []
+        for r, cs in g[_RUNS]:
+            c = len(cs)
+            for k in sizes:
+                if k > c + nj:
+                    break
+                for j in range(max(0, k - c), min(nj, k - 1) + 1):
+                    hit.append((r, Move("play", tuple(cs[: k - j]) + tuple(jokers[:j]))))
+        g[_WILD][size] = hit
+    return hit
 
 
 def _set_moves(s: State, seat: int, size: int | None, pile: Play | None = None) -> list[Move]:
     """Canonical set plays (and lone jokers) from the seat's hand, of ``size`` or any size.
 
     One move per distinct (rank, size, number of wild jokers). With a ``pile`` (a set),
-    only sets that beat it are produced."""
+    only sets that beat it are produced. Always a new list (callers may append)."""
+    g = s.groups[seat]
+    if g is None:
+        runs, jokers = _group(s.rk, s.hands[seat])
+        g = s.groups[seat] = [runs, jokers, {}, None, {}]
+    jokers = g[_JOKERS]
     R = s.R
-    grouped = s.groups[seat]
-    if grouped is None:
-        grouped = s.groups[seat] = _group(s.rk, s.hands[seat])
-    runs, jokers = grouped
     if pile is None:
         lo, hi = 0, R
     else:
@@ -405,40 +455,40 @@ def _set_moves(s: State, seat: int, size: int | None, pile: Play | None = None) 
         else:
             lo, hi = pile.lo + eq, R
     largest = s.rules.largest_set
-    nj = len(jokers) if s.wild else 0
-    out = []
-    add = out.append
-    if nj == 0:
+    if not jokers or not s.wild:
         if size is not None:
-            for r, cs in runs:
-                if lo <= r < hi and len(cs) >= size:
-                    add(_new_tuple(Move, ("play", tuple(cs[:size]), ())))
+            ranks, moves = _plain_sets(g, size)
+            if lo > 0:
+                out = moves[bisect_left(ranks, lo):]
+            else:
+                out = moves[:bisect_left(ranks, hi)] if hi < R else moves[:]
         else:
-            for _r, cs in runs:
-                for k in range(1, min(largest, len(cs)) + 1):
-                    add(_new_tuple(Move, ("play", tuple(cs[:k]), ())))
+            lead = g[_LEAD]
+            if lead is None:
+                lead = []
+                for _r, cs in g[_RUNS]:
+                    for k in range(1, min(largest, len(cs)) + 1):
+                        lead.append(_new_tuple(Move, ("play", tuple(cs[:k]), ())))
+                g[_LEAD] = lead
+            if lo > 0 or hi < R:   # (a pile with any size does not happen: kept general)
+                out = [m for m in lead if lo <= s.rk[m.cards[0]] < hi]
+            else:
+                out = lead[:]
+        if not jokers:
+            return out
     else:
-        sizes = range(1, largest + 1) if size is None else (size,)
-        for r, cs in runs:
-            if r < lo or r >= hi:
+        out = [m for r, m in _wild_sets(g, size, largest) if lo <= r < hi]
+    add = out.append
+    if s.jalone:
+        add(Move("play", (jokers[0],)))
+    top = 0 if s.revolution else R - 1
+    if s.wild and lo <= top < hi:
+        for k in ((size,) if size is not None else range(1, largest + 1)):
+            if k > len(jokers):
+                break
+            if k == 1 and s.jalone:
                 continue
-            c = len(cs)
-            for k in sizes:
-                if k > c + nj:
-                    break
-                for j in range(max(0, k - c), min(nj, k - 1) + 1):
-                    add(Move("play", tuple(cs[: k - j]) + tuple(jokers[:j])))
-    if jokers:
-        if s.jalone:
-            add(Move("play", (jokers[0],)))
-        top = 0 if s.revolution else R - 1
-        if s.wild and lo <= top < hi:
-            for k in ((size,) if size is not None else range(1, largest + 1)):
-                if k > len(jokers):
-                    break
-                if k == 1 and s.jalone:
-                    continue
-                add(Move("play", tuple(jokers[:k])))
+            add(Move("play", tuple(jokers[:k])))
     return out
 
 
@@ -659,25 +709,33 @@ def apply(state: State, seat: int, move: Move):
     """Pure: the state after ``seat`` makes ``move``, and the events. Raises IllegalMove."""
     check_move(state, seat, move)
     s = state.clone()
-    return s, _apply_checked(s, seat, move)
+    ev: list[dict] = []
+    _apply_checked(s, seat, move, ev)
+    return s, ev
 
 
-def apply_inplace(s: State, seat: int, move: Move, check: bool = True) -> list[dict]:
+def apply_inplace(s: State, seat: int, move: Move, check: bool = True, events: bool = True) -> list[dict]:
+    """Apply ``move`` to ``s`` itself; returns the events. ``check=False`` trusts the move to be
+    legal; ``events=False`` (simulation, search) skips building the events and returns []: the
+    state afterwards is the same either way."""
     if check:
         check_move(s, seat, move)
-    return _apply_checked(s, seat, move)
+    ev: list[dict] | None = [] if events else None
+    _apply_checked(s, seat, move, ev)
+    return ev if events else []
 
 
-def _apply_checked(s: State, seat: int, move: Move) -> list[dict]:
+def _apply_checked(s: State, seat: int, move: Move, ev) -> None:
     s.moves_made += 1
     if s.phase == "exchange":
-        return _apply_exchange(s, seat, move)
-    if move.kind == "pass":
+        _apply_exchange(s, seat, move, ev)
+    elif move.kind == "pass":
         s.passed[seat] = True
-        events = [{"type": "pass", "seat": seat}]
-        _advance(s, seat, events)
-        return events
-    return _apply_play(s, seat, move.cards)
+        if ev is not None:
+            ev.append({"type": "pass", "seat": seat})
+        _advance(s, seat, ev)
+    else:
+        _apply_play(s, seat, move.cards, ev)
 
 
 def _exchange_note(s: State, seat: int, partner: int, key: str, value: list) -> None:
@@ -687,14 +745,14 @@ def _exchange_note(s: State, seat: int, partner: int, key: str, value: list) -> 
             info[key] = value
 
 
-def _apply_exchange(s: State, seat: int, move: Move) -> list[dict]:
+def _apply_exchange(s: State, seat: int, move: Move, ev) -> None:
     task, who, partner, k = s.tasks.pop(0)
-    events = []
     if task == "wish":
         ranks = list(move.ranks)
         _exchange_note(s, seat, partner, "wish", ranks)
         _exchange_note(s, partner, seat, "wish", ranks)
-        events.append(_pev("wish", [seat, partner], {"ranks": ranks}, seat=seat, to=partner))
+        if ev is not None:
+            ev.append(_pev("wish", [seat, partner], {"ranks": ranks}, seat=seat, to=partner))
     else:
         cards = list(move.cards)
         hand = s.hands[seat]
@@ -705,21 +763,34 @@ def _apply_exchange(s: State, seat: int, move: Move) -> list[dict]:
         s.groups[seat] = s.groups[partner] = None
         _exchange_note(s, seat, partner, "gave", cards)
         _exchange_note(s, partner, seat, "got", cards)
-        events.append(_pev("give", [seat, partner], {"cards": cards}, seat=seat, to=partner, count=len(cards)))
+        if ev is not None:
+            ev.append(_pev("give", [seat, partner], {"cards": cards}, seat=seat, to=partner, count=len(cards)))
     if s.tasks:
         s.to_move = s.tasks[0][1]
     else:
         s.phase = "play"
         s.to_move = s.leader
-        events.append({"type": "exchange_done"})
-    events.append({"type": "turn", "seat": s.to_move, "phase": s.phase})
-    return events
+        if ev is not None:
+            ev.append({"type": "exchange_done"})
+    if ev is not None:
+        ev.append({"type": "turn", "seat": s.to_move, "phase": s.phase})
 
 
-def _apply_play(s: State, seat: int, cards) -> list[dict]:
-    pile = s.pile
-    p = classify(s, cards, pile.kind if pile is not None else None)
-    p = p._replace(seat=seat)
+def _apply_play(s: State, seat: int, cards, ev) -> None:
+    rk = s.rk
+    k = len(cards)
+    r0 = rk[cards[0]]
+    p = None
+    if r0 >= 0 and (k < 3 or not s.rules.sequences):  # a plain set (classify's fast path)
+        for c in cards:
+            if rk[c] != r0:
+                break
+        else:
+            p = _new_tuple(Play, ("set", k, r0, r0, seat, tuple(cards)))
+    if p is None:
+        pile = s.pile
+        q = classify(s, cards, pile.kind if pile is not None else None)
+        p = _new_tuple(Play, (q.kind, q.size, q.lo, q.hi, seat, q.cards))
     hand = s.hands[seat]
     for c in cards:
         hand.remove(c)
@@ -728,50 +799,60 @@ def _apply_play(s: State, seat: int, cards) -> list[dict]:
     s.trick.append((seat, tuple(cards)))
     s.pile = p
     s.skipped = None
-    events = [{"type": "play", "seat": seat, "cards": list(cards), "kind": p.kind, "size": p.size}]
+    play_ev = None
+    if ev is not None:
+        play_ev = {"type": "play", "seat": seat, "cards": list(cards), "kind": p.kind, "size": p.size}
+        ev.append(play_ev)
     rules = s.rules
-    ranks = rules.ranks
     clear = None
-    if p.kind == "set":
+    kind = p.kind
+    if kind == "set":
         # RULES.md §6: wild jokers alone (a set without a natural card) beat as the rank they
         # stand for but trigger no effect of a rank: no clear as a 2 or an 8, no skip, no
         # revolution (a set of four jokers still counts as four for quad clears)
-        natural = any(s.rk[c] >= 0 for c in p.cards)
-        rank = ranks[p.lo] if natural else None
-        if p.size >= 4 and rules.revolution and natural:
+        natural = r0 >= 0 or any(rk[c] >= 0 for c in cards)
+        rank = rules.ranks[p.lo] if natural else None
+        if k >= 4 and rules.revolution and natural:
             s.revolution = not s.revolution
-            events.append({"type": "revolution", "on": s.revolution, "seat": seat})
-        if (rules.quad_clears == "exactly4" and p.size == 4) or (rules.quad_clears == "4plus" and p.size >= 4):
+            if ev is not None:
+                ev.append({"type": "revolution", "on": s.revolution, "seat": seat})
+        quad = rules.quad_clears
+        if (quad == "exactly4" and k == 4) or (quad == "4plus" and k >= 4):
             clear = "quad"
+        elif rank is None:
+            pass
         elif rules.twos_clear and rank == "2":
             clear = "twos"
         elif rules.eights_clear and rank == "8":
             clear = "eights"
-        elif rules.eight_skips and p.size == 1 and rank == "8":
+        elif rules.eight_skips and k == 1 and rank == "8":
             s.skip_next = True
-    elif p.kind == "seq" and rules.eights_clear and "8" in ranks[p.lo:p.hi + 1]:
-        clear = "eights"
-    if p.kind == "joker":
-        events[0]["joker"] = True
+    elif kind == "seq":
+        if rules.eights_clear and "8" in rules.ranks[p.lo:p.hi + 1]:
+            clear = "eights"
+    elif play_ev is not None:  # a lone joker
+        play_ev["joker"] = True
 
-    out = not hand
-    if out:
-        s.places.append(seat)
-        events.append({"type": "out", "seat": seat, "place": len(s.places) - 1})
-    if len(s.places) >= s.n - 1:
+    places = s.places
+    if not hand:
+        places.append(seat)
+        if ev is not None:
+            ev.append({"type": "out", "seat": seat, "place": len(places) - 1})
+    if len(places) >= s.n - 1:
         holding = [x for x in range(s.n) if s.hands[x]]
         if holding:
-            s.places.append(holding[0])
-            events.append({"type": "out", "seat": holding[0], "place": len(s.places) - 1, "last": True})
-        _end_round(s, events)
-        return events
+            places.append(holding[0])
+            if ev is not None:
+                ev.append({"type": "out", "seat": holding[0], "place": len(places) - 1, "last": True})
+        _end_round(s, ev)
+        return
     if clear:
         s.skip_next = False
-        events.append({"type": "clear", "seat": seat, "reason": clear})
-        _end_trick(s, seat, events)
-        return events
-    _advance(s, seat, events)
-    return events
+        if ev is not None:
+            ev.append({"type": "clear", "seat": seat, "reason": clear})
+        _end_trick(s, seat, ev)
+        return
+    _advance(s, seat, ev)
 
 
 def _next_holding(s: State, seat: int) -> int:
@@ -782,46 +863,54 @@ def _next_holding(s: State, seat: int) -> int:
     return seat
 
 
-def _end_trick(s: State, winner: int, events: list[dict]) -> None:
+def _end_trick(s: State, winner: int, ev) -> None:
     leader = winner if s.hands[winner] else _next_holding(s, winner)
-    events.append({"type": "trick_won", "seat": winner, "leader": leader})
     s.pile = None
     s.trick = []
     s.passed = [False] * s.n
     s.skip_next = False
     s.skipped = None
     s.to_move = leader
-    events.append({"type": "turn", "seat": leader, "phase": "play"})
+    if ev is not None:
+        ev.append({"type": "trick_won", "seat": winner, "leader": leader})
+        ev.append({"type": "turn", "seat": leader, "phase": "play"})
 
 
-def _advance(s: State, seat: int, events: list[dict]) -> None:
+def _advance(s: State, seat: int, ev) -> None:
     """Turn to the next seat that may act, or end the trick (§3.5)."""
     last = s.pile.seat
     n = s.n
+    hands = s.hands
+    passed = s.passed
     i = seat
     for _ in range(2 * n + 1):
-        i = (i + 1) % n
+        i += 1
+        if i == n:
+            i = 0
         if i == last:
-            _end_trick(s, last, events)
+            _end_trick(s, last, ev)
             return
-        if not s.hands[i] or s.passed[i]:
+        if passed[i] or not hands[i]:
             continue
         if s.skip_next:
             s.skip_next = False
             s.skipped = i
-            events.append({"type": "skip", "seat": i})
+            if ev is not None:
+                ev.append({"type": "skip", "seat": i})
             continue
         if s.forced and not _has_beating_play(s, i):
-            s.passed[i] = True
-            events.append({"type": "pass", "seat": i, "auto": True})
+            passed[i] = True
+            if ev is not None:
+                ev.append({"type": "pass", "seat": i, "auto": True})
             continue
         s.to_move = i
-        events.append({"type": "turn", "seat": i, "phase": "play"})
+        if ev is not None:
+            ev.append({"type": "turn", "seat": i, "phase": "play"})
         return
     raise AssertionError("turn order found no seat")  # pragma: no cover
 
 
-def _end_round(s: State, events: list[dict]) -> None:
+def _end_round(s: State, ev) -> None:
     s.pile = None
     s.trick = []
     s.to_move = None
@@ -830,13 +919,15 @@ def _end_round(s: State, events: list[dict]) -> None:
         s.standings[seat][place] += 1
     s.history.append(s.places[:])
     s.last_places = s.places[:]
-    t = titles(s.rules, s.n)
-    events.append({"type": "round_over", "round_no": s.round_no, "places": s.places[:],
+    if ev is not None:
+        t = titles(s.rules, s.n)
+        ev.append({"type": "round_over", "round_no": s.round_no, "places": s.places[:],
                    "titles": [t[i] for i in range(s.n)]})
     if s.rounds_total and s.round_no >= s.rounds_total:
         s.phase = "match_over"
         s.winner = match_winner(s)
-        events.append({"type": "match_over", "winner": s.winner, "rounds": len(s.history)})
+        if ev is not None:
+            ev.append({"type": "match_over", "winner": s.winner, "rounds": len(s.history)})
     else:
         s.phase = "round_over"
 
