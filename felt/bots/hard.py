@@ -104,7 +104,7 @@ def rollout(state, me: int, rewards=None, max_steps: int = 2000) -> float:
             mv = legal[0]
         else:
             mv = choose_normal(situation_from_state(state, seat, legal))
-        apply_inplace(state, seat, mv, check=False)
+        apply_inplace(state, seat, mv, check=False, events=False)
         steps += 1
     if me in state.places:
         return rewards[state.places.index(me)]
@@ -245,7 +245,7 @@ def search(view: dict, rng: random.Random, think_ms: int | None = None, stats: S
         done = 0
         for i in active:
             s = world.clone()
-            apply_inplace(s, me, cands[i], check=False)
+            apply_inplace(s, me, cands[i], check=False, events=False)
             rs[i] = rollout(s, me, rewards)
             rollouts += 1
             done += 1

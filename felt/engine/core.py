@@ -89,13 +89,14 @@ class State:
         "hands", "to_move", "pile", "trick", "passed", "skip_next", "skipped", "places",
         "revolution", "played", "standings", "history", "dealer", "leader", "tasks",
         "exchange_info", "last_places", "winner", "wild", "jalone", "forced", "moves_made", "face", "groups",
+        "order",
     )
 
     def clone(self) -> "State":
         s = State.__new__(State)
         for k in ("rules", "n", "seed", "deck", "rk", "suit", "R", "phase", "round_no", "rounds_total",
                   "to_move", "pile", "skip_next", "skipped", "revolution", "dealer", "leader", "winner",
-                  "wild", "jalone", "forced", "moves_made", "face"):
+                  "wild", "jalone", "forced", "moves_made", "face", "order"):
             setattr(s, k, getattr(self, k))
         s.hands = [h[:] for h in self.hands]
         s.groups = self.groups[:]
@@ -137,6 +138,11 @@ def new_match(rules: Rules, n_players: int, seed, rounds: int | None = None):
     s.suit = tuple(c.suit for c in s.deck)
     s.face = tuple(c.code.split(".")[0] for c in s.deck)
     s.R = len(rules.ranks)
+    by_strength = sorted(range(len(s.deck)), key=lambda c: (s.rk[c] if s.rk[c] >= 0 else s.R, s.suit[c], c))
+    order = [0] * len(s.deck)
+    for i, c in enumerate(by_strength):
+        order[c] = i
+    s.order = tuple(order)  # each card's place in a sorted hand: (rank, jokers last; suit; id)
     s.wild = rules.joker_power in ("wild", "both")
     s.jalone = rules.joker_power in ("beats_all", "both")
     s.forced = rules.passing == "forced"
@@ -153,12 +159,11 @@ def new_match(rules: Rules, n_players: int, seed, rounds: int | None = None):
 
 
 def _sort_key(s: State):
-    rk = s.rk
-    top = s.R
-    return lambda c: (rk[c] if rk[c] >= 0 else top, s.suit[c], c)
+    """Hands are sorted by rank (jokers last), then suit, then card id."""
+    return s.order.__getitem__
 
 
-def _start_round(s: State) -> list[dict]:
+def _start_round(s: State, with_events: bool = True) -> list[dict]:
     s.round_no += 1
     n = s.n
     r = s.rules
@@ -204,15 +209,15 @@ def _start_round(s: State) -> list[dict]:
         start = s.last_places[-1] if s.last_places else s.dealer
     else:
         start = (s.dealer + 1) % n
-    for i, c in enumerate(order):
-        s.hands[(start + i) % n].append(c)
     key = _sort_key(s)
-    for h in s.hands:
-        h.sort(key=key)
+    # card i of the shuffled deck goes to seat (start + i) % n
+    s.hands = [sorted(order[(seat - start) % n::n], key=key) for seat in range(n)]
     events.append({"type": "round_start", "round_no": s.round_no, "dealer": s.dealer,
                    "counts": [len(h) for h in s.hands]})
-    for seat in range(n):
-        events.append(_pev("deal", [seat], {"cards": list(s.hands[seat])}, seat=seat, count=len(s.hands[seat])))
+    if with_events:
+        for seat in range(n):
+            events.append(_pev("deal", [seat], {"cards": list(s.hands[seat])}, seat=seat,
+                               count=len(s.hands[seat])))
 
     # Leader.
     if first_round:
@@ -275,6 +280,14 @@ def next_round(state: State):
         raise IllegalMove("the round is not over" if state.phase != "match_over" else "the match is over")
     s = state.clone()
     return s, _start_round(s)
+
+
+def next_round_inplace(state: State, events: bool = True) -> list[dict]:
+    """``next_round`` on the state itself (simulation); ``events=False`` returns []."""
+    if state.phase != "round_over":
+        raise IllegalMove("the round is not over" if state.phase != "match_over" else "the match is over")
+    ev = _start_round(state, events)
+    return ev if events else []
 
 
 def end_match(state: State):
@@ -388,32 +401,10 @@ def _group(rk, hand):
 
 
 # The per-seat cache ``s.groups[seat]`` (None until needed, reset whenever the seat's hand
-# changes): [runs, jokers, {size: (ranks, moves)}, all plain set moves, {size: [(rank, move)]}].
+# changes): [runs, jokers, the runs' ranks, all plain set moves, {size: [(rank, move)]}].
 # Its content is a function of the hand alone (not of the pile or a revolution), so clones
 # share it safely; entries are filled lazily and never changed once made.
-_RUNS, _JOKERS, _BYSIZE, _LEAD, _WILD = range(5)
-
-
-def _cache(s: State, seat: int) -> list:
-    g = s.groups[seat]
-    if g is None:
-        runs, jokers = _group(s.rk, s.hands[seat])
-        g = s.groups[seat] = [runs, jokers, {}, None, {}]
-    return g
-
-
-def _plain_sets(g: list, size: int):
-    """(ranks, moves): the plain sets of ``size`` (no jokers), ascending rank."""
-    hit = g[_BYSIZE].get(size)
-    if hit is None:
-        ranks = []
-        moves = []
-        for r, cs in g[_RUNS]:
-            if len(cs) >= size:
-                ranks.append(r)
-                moves.append(_new_tuple(Move, ("play", tuple(cs[:size]), ())))
-        hit = g[_BYSIZE][size] = (ranks, moves)
-    return hit
+_RUNS, _JOKERS, _RANKS, _LEAD, _WILD = range(5)
 
 
 def _wild_sets(g: list, size: int | None, largest: int) -> list:
@@ -443,7 +434,7 @@ def _set_moves(s: State, seat: int, size: int | None, pile: Play | None = None) 
     g = s.groups[seat]
     if g is None:
         runs, jokers = _group(s.rk, s.hands[seat])
-        g = s.groups[seat] = [runs, jokers, {}, None, {}]
+        g = s.groups[seat] = [runs, jokers, [r for r, _ in runs], None, {}]
     jokers = g[_JOKERS]
     R = s.R
     if pile is None:
@@ -457,11 +448,15 @@ def _set_moves(s: State, seat: int, size: int | None, pile: Play | None = None) 
     largest = s.rules.largest_set
     if not jokers or not s.wild:
         if size is not None:
-            ranks, moves = _plain_sets(g, size)
+            runs = g[_RUNS]
             if lo > 0:
-                out = moves[bisect_left(ranks, lo):]
+                runs = runs[bisect_left(g[_RANKS], lo):]
+            elif hi < R:
+                runs = runs[:bisect_left(g[_RANKS], hi)]
+            if size == 1:
+                out = [_new_tuple(Move, ("play", (cs[0],), ())) for _r, cs in runs]
             else:
-                out = moves[:bisect_left(ranks, hi)] if hi < R else moves[:]
+                out = [_new_tuple(Move, ("play", tuple(cs[:size]), ())) for _r, cs in runs if len(cs) >= size]
         else:
             lead = g[_LEAD]
             if lead is None:

@@ -5,7 +5,7 @@ import json
 import random
 import time
 
-from felt.engine.core import apply_inplace, legal_moves, new_match, next_round
+from felt.engine.core import apply_inplace, legal_moves, new_match, next_round_inplace
 from felt.rules import RulesError, load_rules
 
 
@@ -24,11 +24,11 @@ def simulate(rules, players: int, rounds: int, seed: int) -> dict:
             played += 1
             if played >= rounds:
                 break
-            state, _ = next_round(state)
+            next_round_inplace(state, events=False)
             continue
         moves = legal_moves(state)
         move = moves[0] if len(moves) == 1 else rng.choice(moves)
-        apply_inplace(state, state.to_move, move, check=False)
+        apply_inplace(state, state.to_move, move, check=False, events=False)
         decisions += 1
     elapsed = time.perf_counter() - t0
     return {
