@@ -8,7 +8,6 @@ seed and the same moves give the same match. ``apply`` is pure (it works on a cl
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from typing import NamedTuple
 
 from felt.cards import Card, build_deck
@@ -89,14 +88,14 @@ class State:
         "hands", "to_move", "pile", "trick", "passed", "skip_next", "skipped", "places",
         "revolution", "played", "standings", "history", "dealer", "leader", "tasks",
         "exchange_info", "last_places", "winner", "wild", "jalone", "forced", "moves_made", "face", "groups",
-        "order",
+        "order", "eqb", "setonly", "fx",
     )
 
     def clone(self) -> "State":
         s = State.__new__(State)
         for k in ("rules", "n", "seed", "deck", "rk", "suit", "R", "phase", "round_no", "rounds_total",
                   "to_move", "pile", "skip_next", "skipped", "revolution", "dealer", "leader", "winner",
-                  "wild", "jalone", "forced", "moves_made", "face", "order"):
+                  "wild", "jalone", "forced", "moves_made", "face", "order", "eqb", "setonly", "fx"):
             setattr(s, k, getattr(self, k))
         s.hands = [h[:] for h in self.hands]
         s.groups = self.groups[:]
@@ -146,6 +145,9 @@ def new_match(rules: Rules, n_players: int, seed, rounds: int | None = None):
     s.wild = rules.joker_power in ("wild", "both")
     s.jalone = rules.joker_power in ("beats_all", "both")
     s.forced = rules.passing == "forced"
+    s.eqb = 0 if rules.equal_beats else 1   # a set must be this many ranks above the pile
+    s.setonly = not rules.sequences
+    s.fx = _effects(rules)
     s.rounds_total = rules.rounds if rounds is None else rounds
     s.round_no = 0
     s.standings = [[0] * n_players for _ in range(n_players)]
@@ -156,6 +158,23 @@ def new_match(rules: Rules, n_players: int, seed, rounds: int | None = None):
     s.moves_made = 0
     events = _start_round(s)
     return s, events
+
+
+def _effects(rules: Rules) -> tuple:
+    """The rank effects of a rule set, looked up once: (per rank index: the clear a set of that
+    rank makes or None, and whether a single of it skips; quad clear sizes lo..hi; revolution)."""
+    per_rank = []
+    for rank in rules.ranks:
+        clear = None
+        if rules.twos_clear and rank == "2":
+            clear = "twos"
+        elif rules.eights_clear and rank == "8":
+            clear = "eights"
+        skips = clear is None and rules.eight_skips and rank == "8"
+        per_rank.append((clear, skips))
+    q = rules.quad_clears
+    qlo, qhi = (4, 4) if q == "exactly4" else (4, 1 << 30) if q == "4plus" else (1 << 30, 0)
+    return tuple(per_rank), qlo, qhi, bool(rules.revolution)
 
 
 def _sort_key(s: State):
@@ -384,7 +403,7 @@ _new_tuple = tuple.__new__
 
 
 def _group(rk, hand):
-    """A sorted hand as runs of equal rank ``((rank, cards), ...)`` and its jokers."""
+    """A sorted hand as runs of equal rank ``[(rank, cards), ...]`` and its jokers (sorted last)."""
     runs = []
     jokers = []
     prev = -9
@@ -401,10 +420,10 @@ def _group(rk, hand):
 
 
 # The per-seat cache ``s.groups[seat]`` (None until needed, reset whenever the seat's hand
-# changes): [runs, jokers, the runs' ranks, all plain set moves, {size: [(rank, move)]}].
-# Its content is a function of the hand alone (not of the pile or a revolution), so clones
-# share it safely; entries are filled lazily and never changed once made.
-_RUNS, _JOKERS, _RANKS, _LEAD, _WILD = range(5)
+# changes): [runs, jokers, all plain set moves, {size: [(rank, move)]}]. Its content is a
+# function of the hand alone (not of the pile or a revolution), so clones share it safely;
+# entries are filled lazily and never changed once made.
+_RUNS, _JOKERS, _LEAD, _WILD = range(4)
 
 
 def _wild_sets(g: list, size: int | None, largest: int) -> list:
@@ -426,6 +445,12 @@ def _wild_sets(g: list, size: int | None, largest: int) -> list:
     return hit
 
 
+def _hand_cache(s: State, seat: int) -> list:
+    runs, jokers = _group(s.rk, s.hands[seat])
+    g = s.groups[seat] = [runs, jokers, None, {}]
+    return g
+
+
 def _set_moves(s: State, seat: int, size: int | None, pile: Play | None = None) -> list[Move]:
     """Canonical set plays (and lone jokers) from the seat's hand, of ``size`` or any size.
 
@@ -434,7 +459,7 @@ def _set_moves(s: State, seat: int, size: int | None, pile: Play | None = None) 
     g = s.groups[seat]
     if g is None:
         runs, jokers = _group(s.rk, s.hands[seat])
-        g = s.groups[seat] = [runs, jokers, [r for r, _ in runs], None, {}]
+        g = s.groups[seat] = [runs, jokers, None, {}]
     jokers = g[_JOKERS]
     R = s.R
     if pile is None:
@@ -449,10 +474,16 @@ def _set_moves(s: State, seat: int, size: int | None, pile: Play | None = None) 
     if not jokers or not s.wild:
         if size is not None:
             runs = g[_RUNS]
-            if lo > 0:
-                runs = runs[bisect_left(g[_RANKS], lo):]
-            elif hi < R:
-                runs = runs[:bisect_left(g[_RANKS], hi)]
+            i = len(runs)
+            if lo > 0:      # the runs at rank lo and up (a suffix: runs ascend)
+                while i and runs[i - 1][0] >= lo:
+                    i -= 1
+                runs = runs[i:]
+            elif hi < R:    # the runs below hi (a prefix)
+                j = 0
+                while j < i and runs[j][0] < hi:
+                    j += 1
+                runs = runs[:j]
             if size == 1:
                 out = [_new_tuple(Move, ("play", (cs[0],), ())) for _r, cs in runs]
             else:
@@ -554,8 +585,36 @@ def legal_moves(s: State) -> list[Move]:
         pile = s.pile
         if pile is None:
             return _play_moves(s, seat)
-        moves = _set_moves(s, seat, pile.size, pile) if pile.kind == "set" and not s.rules.sequences \
-            else _play_moves(s, seat)
+        if pile[0] == "set" and s.setonly:
+            g = s.groups[seat]
+            if g is None:
+                runs, jokers = _group(s.rk, s.hands[seat])
+                g = s.groups[seat] = [runs, jokers, None, {}]
+            if g[1]:
+                moves = _set_moves(s, seat, pile[1], pile)
+            else:  # the common case, inline: a hand without jokers on a set
+                k = pile[1]
+                runs = g[0]
+                if s.revolution:
+                    hi = pile[2] + 1 - s.eqb
+                    j = 0
+                    for r, _cs in runs:
+                        if r >= hi:
+                            break
+                        j += 1
+                    runs = runs[:j]
+                else:
+                    lo = pile[2] + s.eqb
+                    i = len(runs)
+                    while i and runs[i - 1][0] >= lo:
+                        i -= 1
+                    runs = runs[i:]
+                if k == 1:
+                    moves = [_new_tuple(Move, ("play", (cs[0],), ())) for _r, cs in runs]
+                else:
+                    moves = [_new_tuple(Move, ("play", tuple(cs[:k]), ())) for _r, cs in runs if len(cs) >= k]
+        else:
+            moves = _play_moves(s, seat)
         if not (s.forced and moves):
             moves.append(PASS)
         return moves
@@ -715,9 +774,19 @@ def apply_inplace(s: State, seat: int, move: Move, check: bool = True, events: b
     state afterwards is the same either way."""
     if check:
         check_move(s, seat, move)
-    ev: list[dict] | None = [] if events else None
-    _apply_checked(s, seat, move, ev)
-    return ev if events else []
+    if events:
+        ev: list[dict] = []
+        _apply_checked(s, seat, move, ev)
+        return ev
+    s.moves_made += 1
+    if s.phase == "exchange":
+        _apply_exchange(s, seat, move, None)
+    elif move[0] == "pass":
+        s.passed[seat] = True
+        _advance(s, seat, None)
+    else:
+        _apply_play(s, seat, move[1], None)
+    return []
 
 
 def _apply_checked(s: State, seat: int, move: Move, ev) -> None:
@@ -776,12 +845,14 @@ def _apply_play(s: State, seat: int, cards, ev) -> None:
     k = len(cards)
     r0 = rk[cards[0]]
     p = None
+    plain = False
     if r0 >= 0 and (k < 3 or not s.rules.sequences):  # a plain set (classify's fast path)
         for c in cards:
             if rk[c] != r0:
                 break
         else:
             p = _new_tuple(Play, ("set", k, r0, r0, seat, tuple(cards)))
+            plain = True
     if p is None:
         pile = s.pile
         q = classify(s, cards, pile.kind if pile is not None else None)
@@ -789,7 +860,23 @@ def _apply_play(s: State, seat: int, cards, ev) -> None:
     hand = s.hands[seat]
     for c in cards:
         hand.remove(c)
-    s.groups[seat] = None
+    g = s.groups[seat]
+    if plain and g is not None:
+        # a plain set of one rank: the cache follows by dropping those cards from their run
+        # (a new cache: the old one may be shared with a clone)
+        runs = g[_RUNS]
+        for i, (r, cs) in enumerate(runs):
+            if r == r0:
+                break
+        rest = cs[k:] if tuple(cs[:k]) == tuple(cards) else [c for c in cs if c not in cards]
+        runs = runs[:]
+        if rest:
+            runs[i] = (r0, rest)
+        else:
+            del runs[i]
+        s.groups[seat] = [runs, g[_JOKERS], None, {}]
+    else:
+        s.groups[seat] = None
     s.played.extend(cards)
     s.trick.append((seat, tuple(cards)))
     s.pile = p
@@ -798,31 +885,26 @@ def _apply_play(s: State, seat: int, cards, ev) -> None:
     if ev is not None:
         play_ev = {"type": "play", "seat": seat, "cards": list(cards), "kind": p.kind, "size": p.size}
         ev.append(play_ev)
-    rules = s.rules
     clear = None
-    kind = p.kind
+    kind = p[0]
     if kind == "set":
         # RULES.md §6: wild jokers alone (a set without a natural card) beat as the rank they
         # stand for but trigger no effect of a rank: no clear as a 2 or an 8, no skip, no
         # revolution (a set of four jokers still counts as four for quad clears)
-        natural = r0 >= 0 or any(rk[c] >= 0 for c in cards)
-        rank = rules.ranks[p.lo] if natural else None
-        if k >= 4 and rules.revolution and natural:
+        per_rank, qlo, qhi, revo = s.fx
+        natural = plain or any(rk[c] >= 0 for c in cards)
+        if k >= 4 and revo and natural:
             s.revolution = not s.revolution
             if ev is not None:
                 ev.append({"type": "revolution", "on": s.revolution, "seat": seat})
-        quad = rules.quad_clears
-        if (quad == "exactly4" and k == 4) or (quad == "4plus" and k >= 4):
+        if qlo <= k <= qhi:
             clear = "quad"
-        elif rank is None:
-            pass
-        elif rules.twos_clear and rank == "2":
-            clear = "twos"
-        elif rules.eights_clear and rank == "8":
-            clear = "eights"
-        elif rules.eight_skips and k == 1 and rank == "8":
-            s.skip_next = True
+        elif natural:
+            clear, skips = per_rank[p[2]]
+            if skips and k == 1:
+                s.skip_next = True
     elif kind == "seq":
+        rules = s.rules
         if rules.eights_clear and "8" in rules.ranks[p.lo:p.hi + 1]:
             clear = "eights"
     elif play_ev is not None:  # a lone joker

@@ -12,6 +12,7 @@ from felt.rules import RulesError, load_rules
 def simulate(rules, players: int, rounds: int, seed: int) -> dict:
     """Play ``rounds`` rounds (as one open-ended match) with uniform random legal moves."""
     rng = random.Random(seed)
+    randbelow = rng._randbelow
     state, _ = new_match(rules, players, seed, rounds=0)
     places = [[0] * players for _ in range(players)]
     decisions = 0
@@ -27,8 +28,10 @@ def simulate(rules, players: int, rounds: int, seed: int) -> dict:
             next_round_inplace(state, events=False)
             continue
         moves = legal_moves(state)
-        move = moves[0] if len(moves) == 1 else rng.choice(moves)
-        apply_inplace(state, state.to_move, move, check=False, events=False)
+        # the same draw as rng.choice(moves) (which is moves[rng._randbelow(len(moves))]),
+        # without its call: places per seed stay as they were
+        move = moves[0] if len(moves) == 1 else moves[randbelow(len(moves))]
+        apply_inplace(state, state.to_move, move, False, False)
         decisions += 1
     elapsed = time.perf_counter() - t0
     return {
