@@ -420,10 +420,11 @@ def _group(rk, hand):
 
 
 # The per-seat cache ``s.groups[seat]`` (None until needed, reset whenever the seat's hand
-# changes): [runs, jokers, all plain set moves, {size: [(rank, move)]}]. Its content is a
+# changes): [runs, jokers, all plain set moves, {size: [(rank, move)]}, runs of consecutive
+# ranks per suit]. Its content is a
 # function of the hand alone (not of the pile or a revolution), so clones share it safely;
 # entries are filled lazily and never changed once made.
-_RUNS, _JOKERS, _LEAD, _WILD = range(4)
+_RUNS, _JOKERS, _LEAD, _WILD, _SUITS = range(5)
 
 
 def _wild_sets(g: list, size: int | None, largest: int) -> list:
@@ -447,7 +448,7 @@ def _wild_sets(g: list, size: int | None, largest: int) -> list:
 
 def _hand_cache(s: State, seat: int) -> list:
     runs, jokers = _group(s.rk, s.hands[seat])
-    g = s.groups[seat] = [runs, jokers, None, {}]
+    g = s.groups[seat] = [runs, jokers, None, {}, None]
     return g
 
 
@@ -459,7 +460,7 @@ def _set_moves(s: State, seat: int, size: int | None, pile: Play | None = None) 
     g = s.groups[seat]
     if g is None:
         runs, jokers = _group(s.rk, s.hands[seat])
-        g = s.groups[seat] = [runs, jokers, None, {}]
+        g = s.groups[seat] = [runs, jokers, None, {}, None]
     jokers = g[_JOKERS]
     R = s.R
     if pile is None:
@@ -551,6 +552,71 @@ def _seq_candidates(s: State, seat: int, length: int | None):
     return out
 
 
+def _suit_runs(s: State, seat: int, g: list) -> list:
+    """[(cards of the suit, [(lowest rank, cards), ...])]: each suit's maximal runs of
+    consecutive ranks (one card per rank: the first in hand order), suits in hand order."""
+    out = g[_SUITS]
+    if out is None:
+        rk = s.rk
+        suit = s.suit
+        by_suit: dict = {}
+        for c in s.hands[seat]:
+            r = rk[c]
+            if r >= 0:
+                d = by_suit.get(suit[c])
+                if d is None:
+                    d = by_suit[suit[c]] = {}
+                if r not in d:
+                    d[r] = c
+        out = []
+        for d in by_suit.values():  # ranks ascend in each (the hand is sorted by rank)
+            runs = []
+            prev = -9
+            for r, c in d.items():
+                if r == prev + 1:
+                    runs[-1][1].append(c)
+                else:
+                    runs.append((r, [c]))
+                prev = r
+            out.append((len(d), runs))
+        g[_SUITS] = out
+    return out
+
+
+def _seq_moves(s: State, seat: int, pile: Play | None, moves: list) -> None:
+    """Append the sequences (of the pile's length, beating it) in canonical order."""
+    length = None if pile is None else pile.size
+    g = s.groups[seat]
+    if g is None:
+        g = _hand_cache(s, seat)
+    if s.wild and g[_JOKERS]:  # jokers fill gaps: the general search
+        for cards in _seq_candidates(s, seat, length):
+            p = classify(s, cards, "seq")
+            if p is not None and p.kind == "seq" and beats(s, p, pile):
+                moves.append(Move("play", cards))
+        return
+    # no wild joker: a sequence is a window of a suit's run of consecutive ranks
+    smin = s.rules.sequence_min
+    lengths = range(smin, s.R + 1) if length is None else (length,)
+    rev = s.revolution
+    add = moves.append
+    for n_suit, runs in _suit_runs(s, seat, g):
+        if n_suit < smin:
+            continue
+        for L in lengths:
+            if L > n_suit:
+                break
+            for a, cs in runs:
+                for i in range(len(cs) - L + 1):
+                    if pile is not None:
+                        if rev:
+                            if a + i > pile.lo:
+                                continue
+                        elif a + i + L - 1 < pile.hi:
+                            continue
+                    add(_new_tuple(Move, ("play", tuple(cs[i:i + L]), ())))
+
+
 def _play_moves(s: State, seat: int) -> list[Move]:
     pile = s.pile
     if pile is not None and pile.kind == "joker":
@@ -559,11 +625,7 @@ def _play_moves(s: State, seat: int) -> list[Move]:
     if pile is None or pile.kind == "set":
         moves = _set_moves(s, seat, None if pile is None else pile.size, pile)
     if s.rules.sequences and (pile is None or pile.kind == "seq"):
-        length = None if pile is None else pile.size
-        for cards in _seq_candidates(s, seat, length):
-            p = classify(s, cards, "seq")
-            if p is not None and p.kind == "seq" and beats(s, p, pile):
-                moves.append(Move("play", cards))
+        _seq_moves(s, seat, pile, moves)
         if pile is not None and s.jalone:
             for c in s.hands[seat]:
                 if s.rk[c] < 0:
@@ -584,12 +646,29 @@ def legal_moves(s: State) -> list[Move]:
     if s.phase == "play":
         pile = s.pile
         if pile is None:
-            return _play_moves(s, seat)
-        if pile[0] == "set" and s.setonly:
             g = s.groups[seat]
             if g is None:
                 runs, jokers = _group(s.rk, s.hands[seat])
-                g = s.groups[seat] = [runs, jokers, None, {}]
+                g = s.groups[seat] = [runs, jokers, None, {}, None]
+            if not g[1]:  # the common case, inline: lead from a hand without jokers
+                moves = []
+                add = moves.append
+                largest = s.rules.largest_set
+                for _r, cs in g[0]:
+                    add(_new_tuple(Move, ("play", (cs[0],), ())))
+                    n = len(cs)
+                    if n > 1:
+                        for k in range(2, (n if n < largest else largest) + 1):
+                            add(_new_tuple(Move, ("play", tuple(cs[:k]), ())))
+                if not s.setonly:
+                    _seq_moves(s, seat, None, moves)
+                return moves
+            return _play_moves(s, seat)
+        if pile[0] == "set":
+            g = s.groups[seat]
+            if g is None:
+                runs, jokers = _group(s.rk, s.hands[seat])
+                g = s.groups[seat] = [runs, jokers, None, {}, None]
             if g[1]:
                 moves = _set_moves(s, seat, pile[1], pile)
             else:  # the common case, inline: a hand without jokers on a set
@@ -874,7 +953,7 @@ def _apply_play(s: State, seat: int, cards, ev) -> None:
             runs[i] = (r0, rest)
         else:
             del runs[i]
-        s.groups[seat] = [runs, g[_JOKERS], None, {}]
+        s.groups[seat] = [runs, g[_JOKERS], None, {}, None]
     else:
         s.groups[seat] = None
     s.played.extend(cards)
