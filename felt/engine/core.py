@@ -402,8 +402,17 @@ def beats(s: State, new: Play, old: Play | None) -> bool:
 _new_tuple = tuple.__new__
 
 
-def _group(rk, hand):
-    """A sorted hand as runs of equal rank ``[(rank, cards), ...]`` and its jokers (sorted last)."""
+def _run_moves(cs: list, largest: int) -> tuple:
+    """The plain set plays of one run: its first 1, 2, ... cards (at most ``largest``)."""
+    n = len(cs) if len(cs) < largest else largest
+    if n == 1:
+        return (_new_tuple(Move, ("play", (cs[0],), ())),)
+    return tuple([_new_tuple(Move, ("play", tuple(cs[:k]), ())) for k in range(1, n + 1)])
+
+
+def _group(rk, hand, largest: int):
+    """A sorted hand as runs of equal rank ``[(rank, cards, plays), ...]`` and its jokers
+    (sorted last); ``plays`` are the run's plain set plays by size (``_run_moves``)."""
     runs = []
     jokers = []
     prev = -9
@@ -416,7 +425,7 @@ def _group(rk, hand):
         else:
             runs.append((r, [c]))
             prev = r
-    return runs, jokers  # never mutated
+    return [(r, cs, _run_moves(cs, largest)) for r, cs in runs], jokers  # never mutated
 
 
 # The per-seat cache ``s.groups[seat]`` (None until needed, reset whenever the seat's hand
@@ -435,7 +444,7 @@ def _wild_sets(g: list, size: int | None, largest: int) -> list:
         nj = len(jokers)
         sizes = range(1, largest + 1) if size is None else (size,)
         hit = []
-        for r, cs in g[_RUNS]:
+        for r, cs, _ms in g[_RUNS]:
             c = len(cs)
             for k in sizes:
                 if k > c + nj:
@@ -447,7 +456,7 @@ def _wild_sets(g: list, size: int | None, largest: int) -> list:
 
 
 def _hand_cache(s: State, seat: int) -> list:
-    runs, jokers = _group(s.rk, s.hands[seat])
+    runs, jokers = _group(s.rk, s.hands[seat], s.rules.largest_set)
     g = s.groups[seat] = [runs, jokers, None, {}, None]
     return g
 
@@ -459,7 +468,7 @@ def _set_moves(s: State, seat: int, size: int | None, pile: Play | None = None) 
     only sets that beat it are produced. Always a new list (callers may append)."""
     g = s.groups[seat]
     if g is None:
-        runs, jokers = _group(s.rk, s.hands[seat])
+        runs, jokers = _group(s.rk, s.hands[seat], s.rules.largest_set)
         g = s.groups[seat] = [runs, jokers, None, {}, None]
     jokers = g[_JOKERS]
     R = s.R
@@ -486,16 +495,14 @@ def _set_moves(s: State, seat: int, size: int | None, pile: Play | None = None) 
                     j += 1
                 runs = runs[:j]
             if size == 1:
-                out = [_new_tuple(Move, ("play", (cs[0],), ())) for _r, cs in runs]
+                out = [ms[0] for _r, _cs, ms in runs]
             else:
-                out = [_new_tuple(Move, ("play", tuple(cs[:size]), ())) for _r, cs in runs if len(cs) >= size]
+                k = size - 1
+                out = [ms[k] for _r, cs, ms in runs if len(cs) > k]
         else:
             lead = g[_LEAD]
             if lead is None:
-                lead = []
-                for _r, cs in g[_RUNS]:
-                    for k in range(1, min(largest, len(cs)) + 1):
-                        lead.append(_new_tuple(Move, ("play", tuple(cs[:k]), ())))
+                lead = [m for _r, _cs, ms in g[_RUNS] for m in ms]
                 g[_LEAD] = lead
             if lo > 0 or hi < R:   # (a pile with any size does not happen: kept general)
                 out = [m for m in lead if lo <= s.rk[m.cards[0]] < hi]
@@ -648,18 +655,10 @@ def legal_moves(s: State) -> list[Move]:
         if pile is None:
             g = s.groups[seat]
             if g is None:
-                runs, jokers = _group(s.rk, s.hands[seat])
+                runs, jokers = _group(s.rk, s.hands[seat], s.rules.largest_set)
                 g = s.groups[seat] = [runs, jokers, None, {}, None]
             if not g[1]:  # the common case, inline: lead from a hand without jokers
-                moves = []
-                add = moves.append
-                largest = s.rules.largest_set
-                for _r, cs in g[0]:
-                    add(_new_tuple(Move, ("play", (cs[0],), ())))
-                    n = len(cs)
-                    if n > 1:
-                        for k in range(2, (n if n < largest else largest) + 1):
-                            add(_new_tuple(Move, ("play", tuple(cs[:k]), ())))
+                moves = [m for _r, _cs, ms in g[0] for m in ms]
                 if not s.setonly:
                     _seq_moves(s, seat, None, moves)
                 return moves
@@ -667,7 +666,7 @@ def legal_moves(s: State) -> list[Move]:
         if pile[0] == "set":
             g = s.groups[seat]
             if g is None:
-                runs, jokers = _group(s.rk, s.hands[seat])
+                runs, jokers = _group(s.rk, s.hands[seat], s.rules.largest_set)
                 g = s.groups[seat] = [runs, jokers, None, {}, None]
             if g[1]:
                 moves = _set_moves(s, seat, pile[1], pile)
@@ -677,8 +676,8 @@ def legal_moves(s: State) -> list[Move]:
                 if s.revolution:
                     hi = pile[2] + 1 - s.eqb
                     j = 0
-                    for r, _cs in runs:
-                        if r >= hi:
+                    for run in runs:
+                        if run[0] >= hi:
                             break
                         j += 1
                     runs = runs[:j]
@@ -689,9 +688,10 @@ def legal_moves(s: State) -> list[Move]:
                         i -= 1
                     runs = runs[i:]
                 if k == 1:
-                    moves = [_new_tuple(Move, ("play", (cs[0],), ())) for _r, cs in runs]
+                    moves = [ms[0] for _r, _cs, ms in runs]
                 else:
-                    moves = [_new_tuple(Move, ("play", tuple(cs[:k]), ())) for _r, cs in runs if len(cs) >= k]
+                    k -= 1
+                    moves = [ms[k] for _r, cs, ms in runs if len(cs) > k]
         else:
             moves = _play_moves(s, seat)
         if not (s.forced and moves):
@@ -944,13 +944,13 @@ def _apply_play(s: State, seat: int, cards, ev) -> None:
         # a plain set of one rank: the cache follows by dropping those cards from their run
         # (a new cache: the old one may be shared with a clone)
         runs = g[_RUNS]
-        for i, (r, cs) in enumerate(runs):
+        for i, (r, cs, _ms) in enumerate(runs):
             if r == r0:
                 break
         rest = cs[k:] if tuple(cs[:k]) == tuple(cards) else [c for c in cs if c not in cards]
         runs = runs[:]
         if rest:
-            runs[i] = (r0, rest)
+            runs[i] = (r0, rest, _run_moves(rest, s.rules.largest_set))
         else:
             del runs[i]
         s.groups[seat] = [runs, g[_JOKERS], None, {}, None]
