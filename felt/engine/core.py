@@ -429,7 +429,7 @@ def _group(rk, hand, largest: int):
 
 
 # The per-seat cache ``s.groups[seat]`` (None until needed, reset whenever the seat's hand
-# changes): [runs, jokers, all plain set moves, {size: [(rank, move)]}, runs of consecutive
+# changes): [runs, jokers, all plain set moves, {size: [(rank, move)]} (wild jokers), runs of consecutive
 # ranks per suit]. Its content is a
 # function of the hand alone (not of the pile or a revolution), so clones share it safely;
 # entries are filled lazily and never changed once made.
@@ -438,7 +438,10 @@ _RUNS, _JOKERS, _LEAD, _WILD, _SUITS = range(5)
 
 def _wild_sets(g: list, size: int | None, largest: int) -> list:
     """[(rank, move)]: the sets with natural cards using 0.. jokers, in generation order."""
-    hit = g[_WILD].get(size)
+    wild = g[_WILD]
+    if wild is None:
+        wild = g[_WILD] = {}
+    hit = wild.get(size)
     if hit is None:
         jokers = g[_JOKERS]
         nj = len(jokers)
@@ -451,13 +454,13 @@ def _wild_sets(g: list, size: int | None, largest: int) -> list:
                     break
                 for j in range(max(0, k - c), min(nj, k - 1) + 1):
                     hit.append((r, Move("play", tuple(cs[: k - j]) + tuple(jokers[:j]))))
-        g[_WILD][size] = hit
+        wild[size] = hit
     return hit
 
 
 def _hand_cache(s: State, seat: int) -> list:
     runs, jokers = _group(s.rk, s.hands[seat], s.rules.largest_set)
-    g = s.groups[seat] = [runs, jokers, None, {}, None]
+    g = s.groups[seat] = [runs, jokers, None, None, None]
     return g
 
 
@@ -469,7 +472,7 @@ def _set_moves(s: State, seat: int, size: int | None, pile: Play | None = None) 
     g = s.groups[seat]
     if g is None:
         runs, jokers = _group(s.rk, s.hands[seat], s.rules.largest_set)
-        g = s.groups[seat] = [runs, jokers, None, {}, None]
+        g = s.groups[seat] = [runs, jokers, None, None, None]
     jokers = g[_JOKERS]
     R = s.R
     if pile is None:
@@ -656,7 +659,7 @@ def legal_moves(s: State) -> list[Move]:
             g = s.groups[seat]
             if g is None:
                 runs, jokers = _group(s.rk, s.hands[seat], s.rules.largest_set)
-                g = s.groups[seat] = [runs, jokers, None, {}, None]
+                g = s.groups[seat] = [runs, jokers, None, None, None]
             if not g[1]:  # the common case, inline: lead from a hand without jokers
                 moves = [m for _r, _cs, ms in g[0] for m in ms]
                 if not s.setonly:
@@ -667,7 +670,7 @@ def legal_moves(s: State) -> list[Move]:
             g = s.groups[seat]
             if g is None:
                 runs, jokers = _group(s.rk, s.hands[seat], s.rules.largest_set)
-                g = s.groups[seat] = [runs, jokers, None, {}, None]
+                g = s.groups[seat] = [runs, jokers, None, None, None]
             if g[1]:
                 moves = _set_moves(s, seat, pile[1], pile)
             else:  # the common case, inline: a hand without jokers on a set
@@ -687,7 +690,9 @@ def legal_moves(s: State) -> list[Move]:
                     while i and runs[i - 1][0] >= lo:
                         i -= 1
                     runs = runs[i:]
-                if k == 1:
+                if not runs:
+                    moves = []
+                elif k == 1:
                     moves = [ms[0] for _r, _cs, ms in runs]
                 else:
                     k -= 1
@@ -947,13 +952,13 @@ def _apply_play(s: State, seat: int, cards, ev) -> None:
         for i, (r, cs, _ms) in enumerate(runs):
             if r == r0:
                 break
-        rest = cs[k:] if tuple(cs[:k]) == tuple(cards) else [c for c in cs if c not in cards]
+        rest = cs[k:] if cs[:k] == list(cards) else [c for c in cs if c not in cards]
         runs = runs[:]
         if rest:
             runs[i] = (r0, rest, _run_moves(rest, s.rules.largest_set))
         else:
             del runs[i]
-        s.groups[seat] = [runs, g[_JOKERS], None, {}, None]
+        s.groups[seat] = [runs, g[_JOKERS], None, None, None]
     else:
         s.groups[seat] = None
     s.played.extend(cards)
