@@ -109,3 +109,19 @@ def test_random_option_combinations_agree_with_the_reference():
             continue
         states += _lockstep(rules, n, rng.randrange(10**9), rounds=3, check_all_moves=True)
     assert states >= 2000
+
+
+@pytest.mark.parametrize("rules", list_templates(), ids=lambda r: r.id)
+def test_next_round_inplace_equals_next_round(rules):
+    rng = random.Random(5)
+    s, _ = core.new_match(rules, rules.min_players + 1, 11, rounds=0)
+    for _ in range(4):
+        while s.phase in ("play", "exchange"):
+            core.apply_inplace(s, s.to_move, rng.choice(core.legal_moves(s)))
+        pure, ev_pure = core.next_round(s)
+        with_events = s.clone()
+        assert core.next_round_inplace(with_events) == ev_pure
+        assert core.next_round_inplace(s, events=False) == []
+        assert _table(s) == _table(pure) == _table(with_events)
+    with pytest.raises(core.IllegalMove):
+        core.next_round_inplace(s)  # the new round is not over
