@@ -29,10 +29,14 @@ def game_rules(rules_dict: dict | None):
     d = dict(rules_dict or {})
     try:
         game = games.get(d.get("game") or None)
+    except KeyError:
+        game = games.get(None)
+    try:
         rules = game.rules_from_dict(d) if d else game.template(game.template_ids()[0])
     except Exception:
+        if game.id != games.DEFAULT_GAME:
+            return game, game.template(game.template_ids()[0])
         from felt.rules import Rules
-        game = games.get(None)
         rules = Rules.from_dict({k: v for k, v in d.items() if k != "game"}, validate=False)
     return game, rules
 

@@ -170,7 +170,9 @@ def quiz(rules: MauRules, seed=0, lang: str = "de", hand_size: int = 5) -> dict:
     other = ids[hand_size:hand_size + 3]
     others = [other] + [[] for _ in range(rules.min_players - 2)]
     s = E.position(rules, [hand] + others, top, wish=wish, pending=pending)
-    answer = sorted({m.card for m in E.legal_moves(s) if m.kind == "play"})
+    # legal_moves lists one of two identical copies (64 cards); both are playable
+    faces = {s.face[m.card] for m in E.legal_moves(s) if m.kind == "play"}
+    answer = sorted(c for c in hand if s.face[c] in faces)
     may_draw = E.DRAW in E.legal_moves(s)
     why = {c: explain(s, c, lang) for c in hand}
     lg = _l(lang)
