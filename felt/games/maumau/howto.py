@@ -194,6 +194,7 @@ def explain(s, c: int, lang: str = "de") -> str:
     name = card_name(s.deck[c], lang)
     top = s.discard[-1]
     tname = card_name(s.deck[top], lang)
+    jack, jack_en = ("Unter", "an unter") if r.suits == "german" else ("Bube", "a jack")
     if s.pending:
         if r.seven == "stack" and s.rank[c] == "7":
             return f"{name}: ja – 7 auf 7, der Nächste zieht {s.pending + 2}." if de else \
@@ -206,14 +207,14 @@ def explain(s, c: int, lang: str = "de") -> str:
         if E.fits(s, c):
             return f"{name}: ja – der Wünscher passt auf alles, du wünschst dir eine Farbe." if de else \
                 f"{name}: yes – the wish card fits on anything, you name a suit."
-        return f"{name}: nein – Bube auf Bube ist nicht erlaubt." if de else \
-            f"{name}: no – a jack on a jack is not allowed."
+        return f"{name}: nein – {jack} auf {jack} ist nicht erlaubt." if de else \
+            f"{name}: no – {jack_en} on {jack_en} is not allowed."
     if s.wish is not None:
         w = suit_name(s.wish, lang)
         if s.suit[c] == s.wish:
             return f"{name}: ja – {w} ist gewünscht." if de else f"{name}: yes – {w} is wished."
-        return f"{name}: nein – gewünscht ist {w}, egal was der Bube selbst ist." if de else \
-            f"{name}: no – {w} is wished, whatever the jack's own suit."
+        return f"{name}: nein – gewünscht ist {w}, egal was der {jack} selbst ist." if de else \
+            f"{name}: no – {w} is wished, whatever the {jack_en.split()[-1]}'s own suit."
     if s.suit[c] == s.suit[top]:
         return f"{name}: ja – gleiche Farbe wie {tname}." if de else f"{name}: yes – same suit as {tname}."
     if s.rank[c] == s.rank[top]:
