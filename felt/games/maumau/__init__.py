@@ -121,6 +121,10 @@ class MauMau(Game):
         from felt.games.maumau.howto import howto
         return howto(rules, lang)
 
+    def quiz(self, rules, seed=0, count=8, lang="de"):
+        from felt.games.maumau.howto import quiz_questions
+        return quiz_questions(rules, seed, count, lang)
+
     def table_scene(self):
         try:
             from felt.games.maumau.scene import MauMauScene
