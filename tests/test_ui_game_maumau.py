@@ -189,31 +189,3 @@ def test_pacing_holds_another_seats_play_and_not_my_own():
     sc.settings["speed"] = "fast"
     assert sc.hold_for([{"type": "play", "seat": other, "card": card}]) < 1.0
 
-
-def test_quiz_of_a_maumau_table_asks_what_may_be_played_with_the_engines_answers():
-    import os
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from felt import games
-    from felt.ui.quiz import QuizScene
-    g = games.get("maumau")
-    rules = g.template("MM-STD")
-    sc = QuizScene(g.rules_to_dict(rules))
-    assert len(sc.questions) == 8 and len(sc.deck) == 32
-    for q in sc.questions:
-        top = q.pile_cards[0]
-        hand = [o.cards[0] for o in q.options]
-        for o in q.options:
-            assert o.why["de"] and o.why["en"]
-            # the verdict is the engine's: a plain card fits by suit or rank (no wish, no seven)
-            if "gewünscht" not in q.prompt["de"] and "+" not in q.prompt["de"]:
-                c = o.cards[0]
-                d = sc.deck
-                fits = d[c].suit == d[top].suit or d[c].rank == d[top].rank or (rules.jack == "wish" and d[c].rank == "J"
-                                                                              and d[top].rank != "J")
-                assert o.allowed == fits, (d[c], d[top])
-        assert len(hand) == 5 and top not in hand
-    # answering: pick exactly the allowed ones -> right
-    q = sc.questions[0]
-    sc.picked = {i for i, o in enumerate(q.options) if o.allowed}
-    sc.action()
-    assert sc.checked and sc.right == 1

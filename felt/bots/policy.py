@@ -262,6 +262,19 @@ def _remove(hand: list[int], cards: Sequence[int]) -> list[int]:
 # the normal policy
 
 
+_SET_CLEARS: dict[int, tuple] = {}
+
+
+def _set_clears(info: DeckInfo) -> list[bool]:
+    """Per rank index: does a set of that rank clear by its rank (twos, eights)?"""
+    hit = _SET_CLEARS.get(id(info))
+    if hit is None or hit[0] is not info:
+        flags = [(info.twos_clear and i == info.two_idx) or (info.eights_clear and i == info.eight_idx)
+                 for i in range(info.n_ranks)]
+        hit = _SET_CLEARS[id(info)] = (info, flags)
+    return hit[1]
+
+
 def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float, Move]]:
     """Score every legal move (higher is better) with the normal heuristics."""
     info = sit.info
@@ -282,17 +295,60 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
     nr1 = max(1, info.n_ranks - 1)
     sqrt_contenders = max(1, len(contenders)) ** 0.5
     out: list[tuple[float, Move]] = []
+    idx = info.idx
+    rev = sit.revolution
+    nr = info.n_ranks
+    set_clears = _set_clears(info)
+    q = info.quad_clears
+    q_exact, q_plus = q == "exactly4", q == "4plus"
+    revolution_on = info.revolution_on
+    s_counts, s_nj, s_total, s_losers = summ
+    gv = ev.group_val
     for m in sit.legal:
         if m.kind != "play":
             out.append((0.0, m))
             continue
-        if len(m.cards) >= nh:
+        cards = m.cards
+        size = len(cards)
+        if size >= nh:
             out.append((1000.0, m))
             continue
-        kind, s, size, clears, flips = move_effects(info, m, sit.revolution)
+        i0 = idx[cards[0]]
+        plain = i0 >= 0
+        if plain and size > 1:
+            for c in cards:
+                if idx[c] != i0:
+                    plain = False
+                    break
+        if plain:  # a set of natural cards: move_effects and value_after, inline
+            kind = "set"
+            s = nr - 1 - i0 if rev else i0
+            clears = set_clears[i0] or (q_exact and size == 4) or (q_plus and size >= 4)
+            flips = revolution_on and size >= 4
+        else:
+            kind, s, size, clears, flips = move_effects(info, m, rev)
         if flips:
             ev2 = Evaluator(info, sit.unseen, not sit.revolution)
             v_nolead, v_lead = ev2.value_after(ev2.summary(hand), m.cards)
+        elif plain:
+            ev2 = ev
+            k = s_counts.get(i0, 0)
+            v, lo = gv(i0, k)
+            total = s_total - v
+            losers = s_losers - lo
+            left = len(s_counts)
+            if k - size > 0:
+                v, lo = gv(i0, k - size)
+                total += v
+                losers += lo
+            else:
+                left -= 1
+            if left > 0 or s_nj > 0:
+                total += 1.0 * s_nj
+                v_nolead = total
+                v_lead = total + SURE_OUT_BONUS if losers <= 1 else total
+            else:
+                v_nolead = v_lead = 100.0
         else:
             ev2 = ev
             v_nolead, v_lead = ev.value_after(summ, m.cards)
@@ -328,8 +384,8 @@ def choose_normal(sit: Situation, rng: random.Random | None = None) -> Move:
     legal = sit.legal
     if len(legal) == 1:
         return legal[0]
-    if sit.phase == "exchange" or any(m.kind in ("give", "wish") for m in legal):
-        return choose_exchange(sit)
+    if sit.phase == "exchange" or legal[0].kind in ("give", "wish") or legal[-1].kind in ("give", "wish"):
+        return choose_exchange(sit)  # (an exchange offers only gives or only wishes)
     ev = Evaluator(sit.info, sit.unseen, sit.revolution)
     scored = score_moves(sit, ev)
     mv = None

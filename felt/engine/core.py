@@ -88,13 +88,14 @@ class State:
         "hands", "to_move", "pile", "trick", "passed", "skip_next", "skipped", "places",
         "revolution", "played", "standings", "history", "dealer", "leader", "tasks",
         "exchange_info", "last_places", "winner", "wild", "jalone", "forced", "moves_made", "face", "groups",
+        "order", "eqb", "setonly", "fx",
     )
 
     def clone(self) -> "State":
         s = State.__new__(State)
         for k in ("rules", "n", "seed", "deck", "rk", "suit", "R", "phase", "round_no", "rounds_total",
                   "to_move", "pile", "skip_next", "skipped", "revolution", "dealer", "leader", "winner",
-                  "wild", "jalone", "forced", "moves_made", "face"):
+                  "wild", "jalone", "forced", "moves_made", "face", "order", "eqb", "setonly", "fx"):
             setattr(s, k, getattr(self, k))
         s.hands = [h[:] for h in self.hands]
         s.groups = self.groups[:]
@@ -136,9 +137,17 @@ def new_match(rules: Rules, n_players: int, seed, rounds: int | None = None):
     s.suit = tuple(c.suit for c in s.deck)
     s.face = tuple(c.code.split(".")[0] for c in s.deck)
     s.R = len(rules.ranks)
+    by_strength = sorted(range(len(s.deck)), key=lambda c: (s.rk[c] if s.rk[c] >= 0 else s.R, s.suit[c], c))
+    order = [0] * len(s.deck)
+    for i, c in enumerate(by_strength):
+        order[c] = i
+    s.order = tuple(order)  # each card's place in a sorted hand: (rank, jokers last; suit; id)
     s.wild = rules.joker_power in ("wild", "both")
     s.jalone = rules.joker_power in ("beats_all", "both")
     s.forced = rules.passing == "forced"
+    s.eqb = 0 if rules.equal_beats else 1   # a set must be this many ranks above the pile
+    s.setonly = not rules.sequences
+    s.fx = _effects(rules)
     s.rounds_total = rules.rounds if rounds is None else rounds
     s.round_no = 0
     s.standings = [[0] * n_players for _ in range(n_players)]
@@ -151,13 +160,29 @@ def new_match(rules: Rules, n_players: int, seed, rounds: int | None = None):
     return s, events
 
 
+def _effects(rules: Rules) -> tuple:
+    """The rank effects of a rule set, looked up once: (per rank index: the clear a set of that
+    rank makes or None, and whether a single of it skips; quad clear sizes lo..hi; revolution)."""
+    per_rank = []
+    for rank in rules.ranks:
+        clear = None
+        if rules.twos_clear and rank == "2":
+            clear = "twos"
+        elif rules.eights_clear and rank == "8":
+            clear = "eights"
+        skips = clear is None and rules.eight_skips and rank == "8"
+        per_rank.append((clear, skips))
+    q = rules.quad_clears
+    qlo, qhi = (4, 4) if q == "exactly4" else (4, 1 << 30) if q == "4plus" else (1 << 30, 0)
+    return tuple(per_rank), qlo, qhi, bool(rules.revolution)
+
+
 def _sort_key(s: State):
-    rk = s.rk
-    top = s.R
-    return lambda c: (rk[c] if rk[c] >= 0 else top, s.suit[c], c)
+    """Hands are sorted by rank (jokers last), then suit, then card id."""
+    return s.order.__getitem__
 
 
-def _start_round(s: State) -> list[dict]:
+def _start_round(s: State, with_events: bool = True) -> list[dict]:
     s.round_no += 1
     n = s.n
     r = s.rules
@@ -203,15 +228,15 @@ def _start_round(s: State) -> list[dict]:
         start = s.last_places[-1] if s.last_places else s.dealer
     else:
         start = (s.dealer + 1) % n
-    for i, c in enumerate(order):
-        s.hands[(start + i) % n].append(c)
     key = _sort_key(s)
-    for h in s.hands:
-        h.sort(key=key)
+    # card i of the shuffled deck goes to seat (start + i) % n
+    s.hands = [sorted(order[(seat - start) % n::n], key=key) for seat in range(n)]
     events.append({"type": "round_start", "round_no": s.round_no, "dealer": s.dealer,
                    "counts": [len(h) for h in s.hands]})
-    for seat in range(n):
-        events.append(_pev("deal", [seat], {"cards": list(s.hands[seat])}, seat=seat, count=len(s.hands[seat])))
+    if with_events:
+        for seat in range(n):
+            events.append(_pev("deal", [seat], {"cards": list(s.hands[seat])}, seat=seat,
+                               count=len(s.hands[seat])))
 
     # Leader.
     if first_round:
@@ -274,6 +299,14 @@ def next_round(state: State):
         raise IllegalMove("the round is not over" if state.phase != "match_over" else "the match is over")
     s = state.clone()
     return s, _start_round(s)
+
+
+def next_round_inplace(state: State, events: bool = True) -> list[dict]:
+    """``next_round`` on the state itself (simulation); ``events=False`` returns []."""
+    if state.phase != "round_over":
+        raise IllegalMove("the round is not over" if state.phase != "match_over" else "the match is over")
+    ev = _start_round(state, events)
+    return ev if events else []
 
 
 def end_match(state: State):
@@ -369,8 +402,17 @@ def beats(s: State, new: Play, old: Play | None) -> bool:
 _new_tuple = tuple.__new__
 
 
-def _group(rk, hand):
-    """A sorted hand as runs of equal rank ``((rank, cards), ...)`` and its jokers."""
+def _run_moves(cs: list, largest: int) -> tuple:
+    """The plain set plays of one run: its first 1, 2, ... cards (at most ``largest``)."""
+    n = len(cs) if len(cs) < largest else largest
+    if n == 1:
+        return (_new_tuple(Move, ("play", (cs[0],), ())),)
+    return tuple([_new_tuple(Move, ("play", tuple(cs[:k]), ())) for k in range(1, n + 1)])
+
+
+def _group(rk, hand, largest: int):
+    """A sorted hand as runs of equal rank ``[(rank, cards, plays), ...]`` and its jokers
+    (sorted last); ``plays`` are the run's plain set plays by size (``_run_moves``)."""
     runs = []
     jokers = []
     prev = -9
@@ -383,19 +425,56 @@ def _group(rk, hand):
         else:
             runs.append((r, [c]))
             prev = r
-    return runs, jokers  # cached per seat until its hand changes; never mutated
+    return [(r, cs, _run_moves(cs, largest)) for r, cs in runs], jokers  # never mutated
+
+
+# The per-seat cache ``s.groups[seat]`` (None until needed, reset whenever the seat's hand
+# changes): [runs, jokers, all plain set moves, {size: [(rank, move)]} (wild jokers), runs of consecutive
+# ranks per suit]. Its content is a
+# function of the hand alone (not of the pile or a revolution), so clones share it safely;
+# entries are filled lazily and never changed once made.
+_RUNS, _JOKERS, _LEAD, _WILD, _SUITS = range(5)
+
+
+def _wild_sets(g: list, size: int | None, largest: int) -> list:
+    """[(rank, move)]: the sets with natural cards using 0.. jokers, in generation order."""
+    wild = g[_WILD]
+    if wild is None:
+        wild = g[_WILD] = {}
+    hit = wild.get(size)
+    if hit is None:
+        jokers = g[_JOKERS]
+        nj = len(jokers)
+        sizes = range(1, largest + 1) if size is None else (size,)
+        hit = []
+        for r, cs, _ms in g[_RUNS]:
+            c = len(cs)
+            for k in sizes:
+                if k > c + nj:
+                    break
+                for j in range(max(0, k - c), min(nj, k - 1) + 1):
+                    hit.append((r, Move("play", tuple(cs[: k - j]) + tuple(jokers[:j]))))
+        wild[size] = hit
+    return hit
+
+
+def _hand_cache(s: State, seat: int) -> list:
+    runs, jokers = _group(s.rk, s.hands[seat], s.rules.largest_set)
+    g = s.groups[seat] = [runs, jokers, None, None, None]
+    return g
 
 
 def _set_moves(s: State, seat: int, size: int | None, pile: Play | None = None) -> list[Move]:
     """Canonical set plays (and lone jokers) from the seat's hand, of ``size`` or any size.
 
     One move per distinct (rank, size, number of wild jokers). With a ``pile`` (a set),
-    only sets that beat it are produced."""
+    only sets that beat it are produced. Always a new list (callers may append)."""
+    g = s.groups[seat]
+    if g is None:
+        runs, jokers = _group(s.rk, s.hands[seat], s.rules.largest_set)
+        g = s.groups[seat] = [runs, jokers, None, None, None]
+    jokers = g[_JOKERS]
     R = s.R
-    grouped = s.groups[seat]
-    if grouped is None:
-        grouped = s.groups[seat] = _group(s.rk, s.hands[seat])
-    runs, jokers = grouped
     if pile is None:
         lo, hi = 0, R
     else:
@@ -405,40 +484,48 @@ def _set_moves(s: State, seat: int, size: int | None, pile: Play | None = None) 
         else:
             lo, hi = pile.lo + eq, R
     largest = s.rules.largest_set
-    nj = len(jokers) if s.wild else 0
-    out = []
-    add = out.append
-    if nj == 0:
+    if not jokers or not s.wild:
         if size is not None:
-            for r, cs in runs:
-                if lo <= r < hi and len(cs) >= size:
-                    add(_new_tuple(Move, ("play", tuple(cs[:size]), ())))
+            runs = g[_RUNS]
+            i = len(runs)
+            if lo > 0:      # the runs at rank lo and up (a suffix: runs ascend)
+                while i and runs[i - 1][0] >= lo:
+                    i -= 1
+                runs = runs[i:]
+            elif hi < R:    # the runs below hi (a prefix)
+                j = 0
+                while j < i and runs[j][0] < hi:
+                    j += 1
+                runs = runs[:j]
+            if size == 1:
+                out = [ms[0] for _r, _cs, ms in runs]
+            else:
+                k = size - 1
+                out = [ms[k] for _r, cs, ms in runs if len(cs) > k]
         else:
-            for _r, cs in runs:
-                for k in range(1, min(largest, len(cs)) + 1):
-                    add(_new_tuple(Move, ("play", tuple(cs[:k]), ())))
+            lead = g[_LEAD]
+            if lead is None:
+                lead = [m for _r, _cs, ms in g[_RUNS] for m in ms]
+                g[_LEAD] = lead
+            if lo > 0 or hi < R:   # (a pile with any size does not happen: kept general)
+                out = [m for m in lead if lo <= s.rk[m.cards[0]] < hi]
+            else:
+                out = lead[:]
+        if not jokers:
+            return out
     else:
-        sizes = range(1, largest + 1) if size is None else (size,)
-        for r, cs in runs:
-            if r < lo or r >= hi:
+        out = [m for r, m in _wild_sets(g, size, largest) if lo <= r < hi]
+    add = out.append
+    if s.jalone:
+        add(Move("play", (jokers[0],)))
+    top = 0 if s.revolution else R - 1
+    if s.wild and lo <= top < hi:
+        for k in ((size,) if size is not None else range(1, largest + 1)):
+            if k > len(jokers):
+                break
+            if k == 1 and s.jalone:
                 continue
-            c = len(cs)
-            for k in sizes:
-                if k > c + nj:
-                    break
-                for j in range(max(0, k - c), min(nj, k - 1) + 1):
-                    add(Move("play", tuple(cs[: k - j]) + tuple(jokers[:j])))
-    if jokers:
-        if s.jalone:
-            add(Move("play", (jokers[0],)))
-        top = 0 if s.revolution else R - 1
-        if s.wild and lo <= top < hi:
-            for k in ((size,) if size is not None else range(1, largest + 1)):
-                if k > len(jokers):
-                    break
-                if k == 1 and s.jalone:
-                    continue
-                add(Move("play", tuple(jokers[:k])))
+            add(Move("play", tuple(jokers[:k])))
     return out
 
 
@@ -475,6 +562,71 @@ def _seq_candidates(s: State, seat: int, length: int | None):
     return out
 
 
+def _suit_runs(s: State, seat: int, g: list) -> list:
+    """[(cards of the suit, [(lowest rank, cards), ...])]: each suit's maximal runs of
+    consecutive ranks (one card per rank: the first in hand order), suits in hand order."""
+    out = g[_SUITS]
+    if out is None:
+        rk = s.rk
+        suit = s.suit
+        by_suit: dict = {}
+        for c in s.hands[seat]:
+            r = rk[c]
+            if r >= 0:
+                d = by_suit.get(suit[c])
+                if d is None:
+                    d = by_suit[suit[c]] = {}
+                if r not in d:
+                    d[r] = c
+        out = []
+        for d in by_suit.values():  # ranks ascend in each (the hand is sorted by rank)
+            runs = []
+            prev = -9
+            for r, c in d.items():
+                if r == prev + 1:
+                    runs[-1][1].append(c)
+                else:
+                    runs.append((r, [c]))
+                prev = r
+            out.append((len(d), runs))
+        g[_SUITS] = out
+    return out
+
+
+def _seq_moves(s: State, seat: int, pile: Play | None, moves: list) -> None:
+    """Append the sequences (of the pile's length, beating it) in canonical order."""
+    length = None if pile is None else pile.size
+    g = s.groups[seat]
+    if g is None:
+        g = _hand_cache(s, seat)
+    if s.wild and g[_JOKERS]:  # jokers fill gaps: the general search
+        for cards in _seq_candidates(s, seat, length):
+            p = classify(s, cards, "seq")
+            if p is not None and p.kind == "seq" and beats(s, p, pile):
+                moves.append(Move("play", cards))
+        return
+    # no wild joker: a sequence is a window of a suit's run of consecutive ranks
+    smin = s.rules.sequence_min
+    lengths = range(smin, s.R + 1) if length is None else (length,)
+    rev = s.revolution
+    add = moves.append
+    for n_suit, runs in _suit_runs(s, seat, g):
+        if n_suit < smin:
+            continue
+        for L in lengths:
+            if L > n_suit:
+                break
+            for a, cs in runs:
+                for i in range(len(cs) - L + 1):
+                    if pile is not None:
+                        if rev:
+                            if a + i > pile.lo:
+                                continue
+                        elif a + i + L - 1 < pile.hi:
+                            continue
+                    add(_new_tuple(Move, ("play", tuple(cs[i:i + L]), ())))
+
+
 def _play_moves(s: State, seat: int) -> list[Move]:
     pile = s.pile
     if pile is not None and pile.kind == "joker":
@@ -483,11 +635,7 @@ def _play_moves(s: State, seat: int) -> list[Move]:
     if pile is None or pile.kind == "set":
         moves = _set_moves(s, seat, None if pile is None else pile.size, pile)
     if s.rules.sequences and (pile is None or pile.kind == "seq"):
-        length = None if pile is None else pile.size
-        for cards in _seq_candidates(s, seat, length):
-            p = classify(s, cards, "seq")
-            if p is not None and p.kind == "seq" and beats(s, p, pile):
-                moves.append(Move("play", cards))
+        _seq_moves(s, seat, pile, moves)
         if pile is not None and s.jalone:
             for c in s.hands[seat]:
                 if s.rk[c] < 0:
@@ -508,9 +656,49 @@ def legal_moves(s: State) -> list[Move]:
     if s.phase == "play":
         pile = s.pile
         if pile is None:
+            g = s.groups[seat]
+            if g is None:
+                runs, jokers = _group(s.rk, s.hands[seat], s.rules.largest_set)
+                g = s.groups[seat] = [runs, jokers, None, None, None]
+            if not g[1]:  # the common case, inline: lead from a hand without jokers
+                moves = [m for _r, _cs, ms in g[0] for m in ms]
+                if not s.setonly:
+                    _seq_moves(s, seat, None, moves)
+                return moves
             return _play_moves(s, seat)
-        moves = _set_moves(s, seat, pile.size, pile) if pile.kind == "set" and not s.rules.sequences \
-            else _play_moves(s, seat)
+        if pile[0] == "set":
+            g = s.groups[seat]
+            if g is None:
+                runs, jokers = _group(s.rk, s.hands[seat], s.rules.largest_set)
+                g = s.groups[seat] = [runs, jokers, None, None, None]
+            if g[1]:
+                moves = _set_moves(s, seat, pile[1], pile)
+            else:  # the common case, inline: a hand without jokers on a set
+                k = pile[1]
+                runs = g[0]
+                if s.revolution:
+                    hi = pile[2] + 1 - s.eqb
+                    j = 0
+                    for run in runs:
+                        if run[0] >= hi:
+                            break
+                        j += 1
+                    runs = runs[:j]
+                else:
+                    lo = pile[2] + s.eqb
+                    i = len(runs)
+                    while i and runs[i - 1][0] >= lo:
+                        i -= 1
+                    runs = runs[i:]
+                if not runs:
+                    moves = []
+                elif k == 1:
+                    moves = [ms[0] for _r, _cs, ms in runs]
+                else:
+                    k -= 1
+                    moves = [ms[k] for _r, cs, ms in runs if len(cs) > k]
+        else:
+            moves = _play_moves(s, seat)
         if not (s.forced and moves):
             moves.append(PASS)
         return moves
@@ -659,25 +847,43 @@ def apply(state: State, seat: int, move: Move):
     """Pure: the state after ``seat`` makes ``move``, and the events. Raises IllegalMove."""
     check_move(state, seat, move)
     s = state.clone()
-    return s, _apply_checked(s, seat, move)
+    ev: list[dict] = []
+    _apply_checked(s, seat, move, ev)
+    return s, ev
 
 
-def apply_inplace(s: State, seat: int, move: Move, check: bool = True) -> list[dict]:
+def apply_inplace(s: State, seat: int, move: Move, check: bool = True, events: bool = True) -> list[dict]:
+    """Apply ``move`` to ``s`` itself; returns the events. ``check=False`` trusts the move to be
+    legal; ``events=False`` (simulation, search) skips building the events and returns []: the
+    state afterwards is the same either way."""
     if check:
         check_move(s, seat, move)
-    return _apply_checked(s, seat, move)
-
-
-def _apply_checked(s: State, seat: int, move: Move) -> list[dict]:
+    if events:
+        ev: list[dict] = []
+        _apply_checked(s, seat, move, ev)
+        return ev
     s.moves_made += 1
     if s.phase == "exchange":
-        return _apply_exchange(s, seat, move)
-    if move.kind == "pass":
+        _apply_exchange(s, seat, move, None)
+    elif move[0] == "pass":
         s.passed[seat] = True
-        events = [{"type": "pass", "seat": seat}]
-        _advance(s, seat, events)
-        return events
-    return _apply_play(s, seat, move.cards)
+        _advance(s, seat, None)
+    else:
+        _apply_play(s, seat, move[1], None)
+    return []
+
+
+def _apply_checked(s: State, seat: int, move: Move, ev) -> None:
+    s.moves_made += 1
+    if s.phase == "exchange":
+        _apply_exchange(s, seat, move, ev)
+    elif move.kind == "pass":
+        s.passed[seat] = True
+        if ev is not None:
+            ev.append({"type": "pass", "seat": seat})
+        _advance(s, seat, ev)
+    else:
+        _apply_play(s, seat, move.cards, ev)
 
 
 def _exchange_note(s: State, seat: int, partner: int, key: str, value: list) -> None:
@@ -687,14 +893,14 @@ def _exchange_note(s: State, seat: int, partner: int, key: str, value: list) -> 
             info[key] = value
 
 
-def _apply_exchange(s: State, seat: int, move: Move) -> list[dict]:
+def _apply_exchange(s: State, seat: int, move: Move, ev) -> None:
     task, who, partner, k = s.tasks.pop(0)
-    events = []
     if task == "wish":
         ranks = list(move.ranks)
         _exchange_note(s, seat, partner, "wish", ranks)
         _exchange_note(s, partner, seat, "wish", ranks)
-        events.append(_pev("wish", [seat, partner], {"ranks": ranks}, seat=seat, to=partner))
+        if ev is not None:
+            ev.append(_pev("wish", [seat, partner], {"ranks": ranks}, seat=seat, to=partner))
     else:
         cards = list(move.cards)
         hand = s.hands[seat]
@@ -705,73 +911,109 @@ def _apply_exchange(s: State, seat: int, move: Move) -> list[dict]:
         s.groups[seat] = s.groups[partner] = None
         _exchange_note(s, seat, partner, "gave", cards)
         _exchange_note(s, partner, seat, "got", cards)
-        events.append(_pev("give", [seat, partner], {"cards": cards}, seat=seat, to=partner, count=len(cards)))
+        if ev is not None:
+            ev.append(_pev("give", [seat, partner], {"cards": cards}, seat=seat, to=partner, count=len(cards)))
     if s.tasks:
         s.to_move = s.tasks[0][1]
     else:
         s.phase = "play"
         s.to_move = s.leader
-        events.append({"type": "exchange_done"})
-    events.append({"type": "turn", "seat": s.to_move, "phase": s.phase})
-    return events
+        if ev is not None:
+            ev.append({"type": "exchange_done"})
+    if ev is not None:
+        ev.append({"type": "turn", "seat": s.to_move, "phase": s.phase})
 
 
-def _apply_play(s: State, seat: int, cards) -> list[dict]:
-    pile = s.pile
-    p = classify(s, cards, pile.kind if pile is not None else None)
-    p = p._replace(seat=seat)
+def _apply_play(s: State, seat: int, cards, ev) -> None:
+    rk = s.rk
+    k = len(cards)
+    r0 = rk[cards[0]]
+    p = None
+    plain = False
+    if r0 >= 0 and (k < 3 or not s.rules.sequences):  # a plain set (classify's fast path)
+        for c in cards:
+            if rk[c] != r0:
+                break
+        else:
+            p = _new_tuple(Play, ("set", k, r0, r0, seat, tuple(cards)))
+            plain = True
+    if p is None:
+        pile = s.pile
+        q = classify(s, cards, pile.kind if pile is not None else None)
+        p = _new_tuple(Play, (q.kind, q.size, q.lo, q.hi, seat, q.cards))
     hand = s.hands[seat]
     for c in cards:
         hand.remove(c)
-    s.groups[seat] = None
+    g = s.groups[seat]
+    if plain and g is not None:
+        # a plain set of one rank: the cache follows by dropping those cards from their run
+        # (a new cache: the old one may be shared with a clone)
+        runs = g[_RUNS]
+        for i, (r, cs, _ms) in enumerate(runs):
+            if r == r0:
+                break
+        rest = cs[k:] if cs[:k] == list(cards) else [c for c in cs if c not in cards]
+        runs = runs[:]
+        if rest:
+            runs[i] = (r0, rest, _run_moves(rest, s.rules.largest_set))
+        else:
+            del runs[i]
+        s.groups[seat] = [runs, g[_JOKERS], None, None, None]
+    else:
+        s.groups[seat] = None
     s.played.extend(cards)
     s.trick.append((seat, tuple(cards)))
     s.pile = p
     s.skipped = None
-    events = [{"type": "play", "seat": seat, "cards": list(cards), "kind": p.kind, "size": p.size}]
-    rules = s.rules
-    ranks = rules.ranks
+    play_ev = None
+    if ev is not None:
+        play_ev = {"type": "play", "seat": seat, "cards": list(cards), "kind": p.kind, "size": p.size}
+        ev.append(play_ev)
     clear = None
-    if p.kind == "set":
+    kind = p[0]
+    if kind == "set":
         # RULES.md §6: wild jokers alone (a set without a natural card) beat as the rank they
         # stand for but trigger no effect of a rank: no clear as a 2 or an 8, no skip, no
         # revolution (a set of four jokers still counts as four for quad clears)
-        natural = any(s.rk[c] >= 0 for c in p.cards)
-        rank = ranks[p.lo] if natural else None
-        if p.size >= 4 and rules.revolution and natural:
+        per_rank, qlo, qhi, revo = s.fx
+        natural = plain or any(rk[c] >= 0 for c in cards)
+        if k >= 4 and revo and natural:
             s.revolution = not s.revolution
-            events.append({"type": "revolution", "on": s.revolution, "seat": seat})
-        if (rules.quad_clears == "exactly4" and p.size == 4) or (rules.quad_clears == "4plus" and p.size >= 4):
+            if ev is not None:
+                ev.append({"type": "revolution", "on": s.revolution, "seat": seat})
+        if qlo <= k <= qhi:
             clear = "quad"
-        elif rules.twos_clear and rank == "2":
-            clear = "twos"
-        elif rules.eights_clear and rank == "8":
+        elif natural:
+            clear, skips = per_rank[p[2]]
+            if skips and k == 1:
+                s.skip_next = True
+    elif kind == "seq":
+        rules = s.rules
+        if rules.eights_clear and "8" in rules.ranks[p.lo:p.hi + 1]:
             clear = "eights"
-        elif rules.eight_skips and p.size == 1 and rank == "8":
-            s.skip_next = True
-    elif p.kind == "seq" and rules.eights_clear and "8" in ranks[p.lo:p.hi + 1]:
-        clear = "eights"
-    if p.kind == "joker":
-        events[0]["joker"] = True
+    elif play_ev is not None:  # a lone joker
+        play_ev["joker"] = True
 
-    out = not hand
-    if out:
-        s.places.append(seat)
-        events.append({"type": "out", "seat": seat, "place": len(s.places) - 1})
-    if len(s.places) >= s.n - 1:
+    places = s.places
+    if not hand:
+        places.append(seat)
+        if ev is not None:
+            ev.append({"type": "out", "seat": seat, "place": len(places) - 1})
+    if len(places) >= s.n - 1:
         holding = [x for x in range(s.n) if s.hands[x]]
         if holding:
-            s.places.append(holding[0])
-            events.append({"type": "out", "seat": holding[0], "place": len(s.places) - 1, "last": True})
-        _end_round(s, events)
-        return events
+            places.append(holding[0])
+            if ev is not None:
+                ev.append({"type": "out", "seat": holding[0], "place": len(places) - 1, "last": True})
+        _end_round(s, ev)
+        return
     if clear:
         s.skip_next = False
-        events.append({"type": "clear", "seat": seat, "reason": clear})
-        _end_trick(s, seat, events)
-        return events
-    _advance(s, seat, events)
-    return events
+        if ev is not None:
+            ev.append({"type": "clear", "seat": seat, "reason": clear})
+        _end_trick(s, seat, ev)
+        return
+    _advance(s, seat, ev)
 
 
 def _next_holding(s: State, seat: int) -> int:
@@ -782,46 +1024,54 @@ def _next_holding(s: State, seat: int) -> int:
     return seat
 
 
-def _end_trick(s: State, winner: int, events: list[dict]) -> None:
+def _end_trick(s: State, winner: int, ev) -> None:
     leader = winner if s.hands[winner] else _next_holding(s, winner)
-    events.append({"type": "trick_won", "seat": winner, "leader": leader})
     s.pile = None
     s.trick = []
     s.passed = [False] * s.n
     s.skip_next = False
     s.skipped = None
     s.to_move = leader
-    events.append({"type": "turn", "seat": leader, "phase": "play"})
+    if ev is not None:
+        ev.append({"type": "trick_won", "seat": winner, "leader": leader})
+        ev.append({"type": "turn", "seat": leader, "phase": "play"})
 
 
-def _advance(s: State, seat: int, events: list[dict]) -> None:
+def _advance(s: State, seat: int, ev) -> None:
     """Turn to the next seat that may act, or end the trick (§3.5)."""
     last = s.pile.seat
     n = s.n
+    hands = s.hands
+    passed = s.passed
     i = seat
     for _ in range(2 * n + 1):
-        i = (i + 1) % n
+        i += 1
+        if i == n:
+            i = 0
         if i == last:
-            _end_trick(s, last, events)
+            _end_trick(s, last, ev)
             return
-        if not s.hands[i] or s.passed[i]:
+        if passed[i] or not hands[i]:
             continue
         if s.skip_next:
             s.skip_next = False
             s.skipped = i
-            events.append({"type": "skip", "seat": i})
+            if ev is not None:
+                ev.append({"type": "skip", "seat": i})
             continue
         if s.forced and not _has_beating_play(s, i):
-            s.passed[i] = True
-            events.append({"type": "pass", "seat": i, "auto": True})
+            passed[i] = True
+            if ev is not None:
+                ev.append({"type": "pass", "seat": i, "auto": True})
             continue
         s.to_move = i
-        events.append({"type": "turn", "seat": i, "phase": "play"})
+        if ev is not None:
+            ev.append({"type": "turn", "seat": i, "phase": "play"})
         return
     raise AssertionError("turn order found no seat")  # pragma: no cover
 
 
-def _end_round(s: State, events: list[dict]) -> None:
+def _end_round(s: State, ev) -> None:
     s.pile = None
     s.trick = []
     s.to_move = None
@@ -830,13 +1080,15 @@ def _end_round(s: State, events: list[dict]) -> None:
         s.standings[seat][place] += 1
     s.history.append(s.places[:])
     s.last_places = s.places[:]
-    t = titles(s.rules, s.n)
-    events.append({"type": "round_over", "round_no": s.round_no, "places": s.places[:],
+    if ev is not None:
+        t = titles(s.rules, s.n)
+        ev.append({"type": "round_over", "round_no": s.round_no, "places": s.places[:],
                    "titles": [t[i] for i in range(s.n)]})
     if s.rounds_total and s.round_no >= s.rounds_total:
         s.phase = "match_over"
         s.winner = match_winner(s)
-        events.append({"type": "match_over", "winner": s.winner, "rounds": len(s.history)})
+        if ev is not None:
+            ev.append({"type": "match_over", "winner": s.winner, "rounds": len(s.history)})
     else:
         s.phase = "round_over"
 

@@ -1,12 +1,46 @@
 """`felt simulate`: random-legal players in-process; prints speed and places per seat."""
 from __future__ import annotations
 
+import gc
 import json
 import random
 import time
 
-from felt.engine.core import apply_inplace, legal_moves, new_match, next_round
+from felt.engine.core import _advance, _apply_play, apply_inplace, legal_moves, new_match, next_round_inplace
 from felt.rules import RulesError, load_rules
+
+
+def _play(state, rounds: int, places: list, rng: random.Random) -> tuple[int, int]:
+    """The simulation loop: (decisions, rounds played)."""
+    randbelow = rng._randbelow
+    decisions = 0
+    played = 0
+    while played < rounds:
+        if state.phase == "round_over":
+            for place, seat in enumerate(state.places):
+                places[seat][place] += 1
+            played += 1
+            if played >= rounds:
+                break
+            next_round_inplace(state, events=False)
+            continue
+        moves = legal_moves(state)
+        # the same draw as rng.choice(moves) (which is moves[rng._randbelow(len(moves))]),
+        # without its call: places per seed stay as they were
+        move = moves[0] if len(moves) == 1 else moves[randbelow(len(moves))]
+        decisions += 1
+        if state.phase != "play":
+            apply_inplace(state, state.to_move, move, False, False)
+            continue
+        # apply_inplace(state, seat, move, check=False, events=False) for the play phase, inline
+        seat = state.to_move
+        state.moves_made += 1
+        if move[0] == "pass":
+            state.passed[seat] = True
+            _advance(state, seat, None)
+        else:
+            _apply_play(state, seat, move[1], None)
+    return decisions, played
 
 
 def simulate(rules, players: int, rounds: int, seed: int) -> dict:
@@ -17,19 +51,14 @@ def simulate(rules, players: int, rounds: int, seed: int) -> dict:
     decisions = 0
     played = 0
     t0 = time.perf_counter()
-    while played < rounds:
-        if state.phase == "round_over":
-            for place, seat in enumerate(state.places):
-                places[seat][place] += 1
-            played += 1
-            if played >= rounds:
-                break
-            state, _ = next_round(state)
-            continue
-        moves = legal_moves(state)
-        move = moves[0] if len(moves) == 1 else rng.choice(moves)
-        apply_inplace(state, state.to_move, move, check=False)
-        decisions += 1
+    # the loop makes no reference cycles: the cyclic collector would only cost time here
+    gc_was_on = gc.isenabled()
+    gc.disable()
+    try:
+        decisions, played = _play(state, rounds, places, rng)
+    finally:
+        if gc_was_on:
+            gc.enable()
     elapsed = time.perf_counter() - t0
     return {
         "rules": rules.id,

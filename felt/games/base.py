@@ -223,6 +223,25 @@ class Game:
         """"How to play": the rule set in force in plain sentences."""
         return []
 
+    def quiz(self, rules, seed=0, count: int = 8, lang: str = "de") -> list[dict]:
+        """Quiz questions on the rule set in force, built and judged by the engine; ``[]``
+        when the game has none. Every question is plain data (msgpack-able) of one shape,
+        so one window scene shows every game's quiz:
+
+        * ``"title"``: the quiz's title ("Was darfst du legen?"), ``"prompt"``: the question.
+        * ``"table"``: cards on the table (a top card, a pile, the middle), ``"hand"``: the
+          cards of a hand; each card is ``{"rank", "suit", "code", "joker"}`` as the card art
+          draws it. ``"badges"``: short marks next to the table ("Wunsch ♥", "+4",
+          "Revolution"); ``"alert"``: True when the table is in a special state.
+        * ``"choices"``: what the player may pick, each ``{"label": str, "cards": [card]}``
+          (cards to play, or a value like "30½" with no cards).
+        * ``"multi"``: several choices may be right (tick every one) or exactly one is.
+        * ``"right"``: the indices of the right choices (the engine's verdict).
+        * ``"why"``: per choice, why it is right or wrong; ``"explanation"``: a sentence on
+          the whole question (may be "").
+        """
+        return []
+
     # ------------------------------------------------------------------ window
     def table_scene(self) -> Callable | None:
         """The pygame table scene class for this game (imported lazily), or None."""

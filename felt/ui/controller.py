@@ -329,6 +329,12 @@ class Controller:
         if t == "set_rules":
             if msg.get("template"):
                 self.settings.template = str(msg["template"])
+            elif isinstance(msg.get("game"), str):       # another game: the host takes its first template
+                try:
+                    from felt import games
+                    self.settings.template = games.get(msg["game"]).template_ids()[0]
+                except (KeyError, IndexError):
+                    pass
             self.settings.rounds = None         # the host drops the rounds override with new rules
             self.save_settings()
         elif t == "set_seats" and isinstance(msg.get("n"), int) and 3 <= msg["n"] <= 8:

@@ -2,7 +2,7 @@
 
 The sentences come from the game (``Game.howto(rules, lang)``), so every game, template and
 edited rule set reads as it is played. The scene scrolls (wheel, drag, arrow keys) and
-offers the quiz ("Was darfst du legen?") where the game has one.
+offers the game's quiz ("Was darfst du legen?", "Was ist diese Hand wert?") where it has one.
 """
 from __future__ import annotations
 
@@ -18,21 +18,46 @@ from felt.ui.widgets import Button, IconButton
 i18n.add_texts({
     "howto.title": ("So wird gespielt", "How to play"),
     "howto.quiz": ("Quiz: Was darfst du legen?", "Quiz: what may you play?"),
+    "howto.quiz_of": ("Quiz: {title}", "Quiz: {title}"),
     "howto.none": ("Für dieses Spiel gibt es noch keine Erklärung.", "No explanation for this game yet."),
 })
 
 
-def howto_lines(rules_dict: dict | None, lang: str | None = None) -> tuple[str, list[str]]:
-    """(rule set name, sentences) for a rule set given as data (any game)."""
+def game_rules(rules_dict: dict | None):
+    """(game, rules) for a rule set given as data (any game)."""
     from felt import games
     d = dict(rules_dict or {})
     try:
         game = games.get(d.get("game") or None)
+    except KeyError:
+        game = games.get(None)
+    try:
         rules = game.rules_from_dict(d) if d else game.template(game.template_ids()[0])
     except Exception:
+        if game.id != games.DEFAULT_GAME:
+            return game, game.template(game.template_ids()[0])
         from felt.rules import Rules
-        game = games.get(None)
         rules = Rules.from_dict({k: v for k, v in d.items() if k != "game"}, validate=False)
+    return game, rules
+
+
+def quiz_label(rules_dict: dict | None, lang: str | None = None) -> str | None:
+    """The quiz button's text for the game of these rules ("Quiz: Was ist diese Hand wert?"),
+    or None when the game has no quiz for them."""
+    game, rules = game_rules(rules_dict)
+    try:
+        qs = game.quiz(rules, 0, 1, lang or i18n.get_lang())
+    except Exception:
+        qs = []
+    if not qs:
+        return None
+    title = str(qs[0].get("title") or "")
+    return i18n.t("howto.quiz_of", title=title) if title else i18n.t("howto.quiz")
+
+
+def howto_lines(rules_dict: dict | None, lang: str | None = None) -> tuple[str, list[str]]:
+    """(rule set name, sentences) for a rule set given as data (any game)."""
+    game, rules = game_rules(rules_dict)
     return str(getattr(rules, "name", "") or ""), list(game.howto(rules, lang or i18n.get_lang()))
 
 
@@ -50,8 +75,9 @@ class HowtoScene(Scene):
         self._drag: tuple[int, int] | None = None
         self.S: layout.ScreenLayout | None = None
         self.close_btn = IconButton("✕", self.close, hotkeys=(pygame.K_ESCAPE,))
-        self.quiz_btn = Button(i18n.t("howto.quiz"), self._quiz, kind="primary", hotkeys=(pygame.K_q,))
-        self.quiz_btn.visible = on_quiz is not None
+        label = quiz_label(self.rules_dict) if on_quiz is not None else None
+        self.quiz_btn = Button(label or i18n.t("howto.quiz"), self._quiz, kind="primary", hotkeys=(pygame.K_q,))
+        self.quiz_btn.visible = label is not None
         self._wrapped: list[tuple[str, bool]] = []
         self.body: pygame.Rect | None = None
 
@@ -150,5 +176,7 @@ class HowtoScene(Scene):
 
 
 def snapshot_scene(template: str = "PR-002") -> HowtoScene:
-    from felt.rules import load_rules
-    return HowtoScene(load_rules(template).to_dict(), on_quiz=lambda: None)
+    """"How to play" for a template of any game, with the quiz button."""
+    from felt import games
+    game, rules = games.find_rules(template)
+    return HowtoScene(dict(game.rules_to_dict(rules)), on_quiz=lambda: None)

@@ -13,7 +13,7 @@ _lang = "de"
 TEXTS: dict[str, tuple[str, str]] = {
     # --- app / general -------------------------------------------------------
     "app.title": ("Felt Club", "Felt Club"),
-    "app.subtitle": ("Präsident am selben Tisch", "President at one table"),
+    "app.subtitle": ("Präsident, Mau-Mau und Schwimmen am selben Tisch", "President, Mau-Mau and Schwimmen at one table"),
     "ok": ("OK", "OK"),
     "cancel": ("Abbrechen", "Cancel"),
     "back": ("Zurück", "Back"),

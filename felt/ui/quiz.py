@@ -1,8 +1,10 @@
-"""Quiz 'Was darfst du legen?': a pile, candidate plays, pick every one that is allowed.
+"""The quiz of the game in force: "Was darfst du legen?" (Präsident, Mau-Mau: tick every
+play that is allowed) or "Was ist diese Hand wert?" (Schwimmen: pick the one right value).
 
-Questions come from the game (``felt.games.praesident.quiz.questions``: positions built by
-the engine, verdicts by the engine). Tap the options you think are allowed, then "Prüfen":
-each option shows whether it is allowed and why, and whether your pick was right.
+Questions come from the game (``Game.quiz(rules, seed, count, lang)``, one plain shape for
+every game, see felt/games/base.py): positions built by the engine, verdicts by the engine.
+Tap the choices (or press 1–9), then "Prüfen": each choice shows whether it is right and
+why, and whether your pick was right.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ i18n.add_texts({
     "quiz.done": ("Fertig", "Done"),
     "quiz.pass": ("Passen", "Pass"),
     "quiz.pick": ("Tippe alles an, was erlaubt ist.", "Tap everything that is allowed."),
+    "quiz.pick_one": ("Tippe die richtige Antwort an.", "Tap the right answer."),
     "quiz.right": ("Richtig beantwortet!", "All correct!"),
     "quiz.wrong": ("Nicht ganz – schau dir die Erklärungen an.", "Not quite – read the explanations."),
     "quiz.score": ("{k} von {n} Fragen richtig", "{k} of {n} questions right"),
@@ -31,44 +34,48 @@ i18n.add_texts({
 })
 
 
-def load_questions(rules_dict: dict | None, count: int = 8, seed: int = 0):
-    from felt.rules import Rules, load_rules
-    raw = dict(rules_dict or {})
-    if raw.get("game", "praesident") not in ("praesident", None):
-        return _game_questions(raw, count, seed)
-    d = {k: v for k, v in raw.items() if k != "game"}
-    try:
-        rules = Rules.from_dict(d) if d else load_rules("PR-002")
-    except Exception:
-        rules = load_rules("PR-002")
-    from felt.games.praesident.quiz import questions
-    return questions(rules, count, seed), rules
+class _Card:
+    """A card of a quiz question (plain data) as the card art wants it."""
+
+    __slots__ = ("rank", "suit", "code", "joker")
+
+    def __init__(self, d: dict) -> None:
+        self.rank = str(d.get("rank", "?"))
+        self.suit = str(d.get("suit", "?"))
+        self.code = str(d.get("code", self.suit + self.rank))
+        self.joker = bool(d.get("joker", False))
 
 
-def _game_questions(raw: dict, count: int, seed: int):
-    """Another game's quiz (``Game.quiz_questions(rules, count, seed)``: dicts with a prompt,
-    the cards on the table and one option per candidate) in the shape this scene draws;
-    ``([], None)`` for a game without one. Returns (questions, rules) with ``rules.deck``
-    holding the game's cards by id."""
-    from types import SimpleNamespace
+def game_and_rules(rules_dict: dict | None):
+    """(game, rules) of a rule set given as data (any game; the game's default template when
+    the data is missing or invalid)."""
     from felt import games
+    raw = dict(rules_dict or {})
     try:
-        game = games.get(raw.get("game"))
-        make = getattr(game, "quiz_questions", None)
-        if make is None:
-            return [], None
-        rules = game.rules_from_dict(raw)
-        qs = make(rules, count, seed)
-        deck = game.quiz_deck(rules)
+        game = games.get(raw.get("game") or None)
+    except KeyError:
+        game = games.get(None)
+    try:
+        rules = game.rules_from_dict(raw) if raw else game.template(game.template_ids()[0])
     except Exception:
-        return [], None
-    out = []
-    for q in qs:
-        opts = [SimpleNamespace(cards=tuple(o["cards"]), allowed=bool(o["allowed"]), why=dict(o["why"]),
-                                is_pass=not o["cards"]) for o in q["options"]]
-        out.append(SimpleNamespace(title=q.get("title") or {}, prompt=dict(q["prompt"]), rules=rules, hands=[],
-                                   pile_cards=tuple(q.get("pile") or ()), revolution=False, options=opts))
-    return out, SimpleNamespace(name=str(getattr(rules, "name", "")), deck=deck)
+        rules = game.template(game.template_ids()[0])
+    return game, rules
+
+
+def load_questions(rules_dict: dict | None, count: int = 8, seed: int = 0, lang: str | None = None):
+    """(questions in the shape of ``Game.quiz``, rules, game) for the rules in force."""
+    game, rules = game_and_rules(rules_dict)
+    try:
+        qs = list(game.quiz(rules, seed, count, lang or i18n.get_lang()))
+    except Exception:
+        qs = []
+    return qs, rules, game
+
+
+def quiz_title(questions: list, game=None) -> str:
+    if questions and questions[0].get("title"):
+        return str(questions[0]["title"])
+    return i18n.t("quiz.title")
 
 
 class QuizScene(Scene):
@@ -77,12 +84,8 @@ class QuizScene(Scene):
     def __init__(self, rules_dict: dict | None = None, on_close: Callable[[], Any] | None = None,
                  count: int = 8, seed: int = 0) -> None:
         super().__init__()
-        from felt.cards import build_deck
-        self.questions, self.rules = load_questions(rules_dict, count, seed)
-        if self.rules is not None and hasattr(self.rules, "deck") and isinstance(self.rules.deck, list):
-            self.deck = self.rules.deck          # another game's cards
-        else:
-            self.deck = build_deck(self.rules) if self.rules is not None else []
+        self.questions, self.rules, self.game = load_questions(rules_dict, count, seed)
+        self.title = quiz_title(self.questions, self.game)
         self.on_close = on_close
         self.index = 0
         self.picked: set[int] = set()
@@ -96,21 +99,30 @@ class QuizScene(Scene):
         self._rows: list[pygame.Rect] = []
         self._prompt_r = pygame.Rect(0, 0, 0, 0)
         self._pile_r = pygame.Rect(0, 0, 0, 0)
+        self._expl_r = pygame.Rect(0, 0, 0, 0)
 
     @property
-    def question(self):
+    def question(self) -> dict | None:
         return self.questions[self.index] if 0 <= self.index < len(self.questions) else None
+
+    @staticmethod
+    def right_set(q: dict | None) -> set[int]:
+        return set(q.get("right", ())) if q else set()
 
     # ---------------------------------------------------------------- logic
     def toggle(self, i: int) -> None:
-        if self.checked or self.question is None:
+        q = self.question
+        if self.checked or q is None or not 0 <= i < len(q.get("choices", ())):
             return
-        self.picked ^= {i}
+        if q.get("multi", True):
+            self.picked ^= {i}
+        else:
+            self.picked = set() if self.picked == {i} else {i}
         self.mark_dirty()
 
     def correct(self) -> bool:
         q = self.question
-        return q is not None and self.picked == {i for i, o in enumerate(q.options) if o.allowed}
+        return q is not None and self.picked == self.right_set(q)
 
     def action(self) -> None:
         if self.finished or self.question is None:
@@ -147,6 +159,12 @@ class QuizScene(Scene):
             self.on_close()
 
     # --------------------------------------------------------------- layout
+    def _hand_shown(self, q: dict | None) -> list:
+        """The hand drawn by the table (only when the choices are not the cards themselves)."""
+        if not q or any(ch.get("cards") for ch in q.get("choices", ())):
+            return []
+        return list(q.get("hand", ()))
+
     def layout(self, w: int, h: int) -> None:
         self.S = S = layout.screen_layout(w, h, max_content_w=760)
         self._pads = header_buttons(S, self.close_btn, ())
@@ -160,14 +178,30 @@ class QuizScene(Scene):
                         S.header.bottom - m // 2)
         q = self.question
         px = S.px["body"]
-        n_lines = len(fonts.wrap(q.prompt.get(i18n.get_lang(), "") if q else "", px, c.w - 16, bold=True)) if q else 1
+        prompt = str(q.get("prompt", "")) if q else ""
+        n_lines = len(fonts.wrap(prompt, px, c.w - 16, bold=True)) if q else 1
         self._prompt_r = pygame.Rect(c.left, c.top, c.w, fonts.line_height(px, True) * max(1, n_lines) + 8)
-        n_opts = len(q.options) if q else 0
-        pile_h = int(min(c.h * 0.24, 150 * min(S.u, 1.4)))
+        n_opts = len(q.get("choices", ())) if q else 0
+        big = bool(self._hand_shown(q)) and not (q or {}).get("table")
+        pile_h = int(min(c.h * (0.30 if big else 0.24), (190 if big else 150) * min(S.u, 1.4)))
         self._pile_r = pygame.Rect(c.left, self._prompt_r.bottom + 4, c.w, pile_h)
         top = self._pile_r.bottom + 6
-        row_h = int(min(96, max(44, (c.bottom - top) / max(1, n_opts) - 4)))
+        # room for the explanation of the whole question, shown once checked
+        expl = str(q.get("explanation", "")) if q else ""
+        small = max(10, int(S.px["small"] * 0.95))
+        if expl:
+            lines = len(fonts.wrap(expl, px, c.w - 24))
+            eh = min(fonts.line_height(px) * lines + 16, int(c.h * 0.3))
+        else:
+            eh = 0
+        note_h = int(px * 1.6) + 4
+        avail = c.bottom - top - eh - (6 if eh else 0) - note_h
+        row_h = int(min(96, max(40, avail / max(1, n_opts) - 4)))
+        if not any(ch.get("cards") for ch in (q or {}).get("choices", ())):
+            row_h = min(row_h, max(44, int(px * 2.6) + fonts.line_height(small) * 2))
         self._rows = [pygame.Rect(c.left, top + i * (row_h + 4), c.w, row_h) for i in range(n_opts)]
+        rows_bottom = self._rows[-1].bottom if self._rows else top
+        self._expl_r = pygame.Rect(c.left, rows_bottom + 6, c.w, eh) if eh else pygame.Rect(c.left, rows_bottom, c.w, 0)
 
     # ---------------------------------------------------------------- input
     def handle(self, inp: Input) -> None:
@@ -194,23 +228,80 @@ class QuizScene(Scene):
         step = min(cw + 4, int(cw * 0.62)) if len(cards) > 2 else cw + 4
         x = rect.left
         for c in cards:
-            if 0 <= c < len(self.deck):
-                surface.blit(cardart.shadow_surface((cw, ch)), (x - 2, rect.centery - ch // 2 - 1))
-                surface.blit(cardart.card_surface(self.deck[c], (cw, ch)), (x, rect.centery - ch // 2))
+            card = _Card(c)
+            surface.blit(cardart.shadow_surface((cw, ch)), (x - 2, rect.centery - ch // 2 - 1))
+            surface.blit(cardart.card_surface(card, (cw, ch)), (x, rect.centery - ch // 2))
             x += step
         return x - step + cw if cards else rect.left
+
+    def _chip(self, surface, text: str, x: int, cy: int, px: int, fill=(220, 220, 210), color=(20, 30, 24)) -> pygame.Rect:
+        w = fonts.width(text, px, True) + 24
+        chip = pygame.Rect(x, cy - int(px * 0.9), w, int(px * 1.8))
+        pygame.draw.rect(surface, fill, chip, border_radius=chip.h // 2)
+        draw_text(surface, text, chip, px, color, bold=True)
+        return chip
+
+    def _draw_table(self, surface, q: dict, px: int) -> None:
+        pr = self._pile_r
+        oval = pr.inflate(-pr.w // 4, 0)
+        tmp = pygame.Surface(oval.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(tmp, (255, 255, 255, 18), tmp.get_rect())
+        surface.blit(tmp, oval.topleft)
+        if q.get("alert"):
+            pygame.draw.ellipse(surface, theme.DANGER, oval, 3)
+        table = list(q.get("table", ()))
+        hand = self._hand_shown(q)
+        groups = [g for g in (table, hand) if g]
+        ch = pr.h - 10
+        if hand:      # a hand to look at lies side by side: smaller cards rather than overlap
+            n_cards = len(hand) + len(table)
+            fit_w = (pr.w - 24 - 8 * n_cards) / max(1, n_cards)
+            ch = max(40, min(ch, int(fit_w * layout.CARD_RATIO)))
+        cw = int(ch / layout.CARD_RATIO)
+        gap = int(cw * 0.4)
+        # a pile overlaps; a hand to look at lies side by side where there is room
+        hand_step = cw + max(4, cw // 12)
+        if hand and len(table) * cw + len(hand) * hand_step + (gap if table else 0) > pr.w - 16:
+            hand_step = int(cw * 0.7)
+        steps = [int(cw * 0.55) if g is table else hand_step for g in groups]
+        widths = [cw + (len(g) - 1) * st for g, st in zip(groups, steps)]
+        total = sum(widths) + gap * max(0, len(groups) - 1)
+        badges = [str(b) for b in q.get("badges", ())]
+        bpx = max(11, int(px * 0.95))
+        bw = max((fonts.width(b, bpx, True) + 24 for b in badges), default=0)
+        # badges go beside the cards when they fit, else over the cards' lower edge
+        beside = badges and total + 12 + bw <= pr.w - 8
+        x = pr.centerx - (total + (12 + bw if beside else 0)) // 2
+        for g, step in zip(groups, steps):
+            for c in g:
+                surface.blit(cardart.shadow_surface((cw, ch)), (x - 2, pr.top + 4))
+                surface.blit(cardart.card_surface(_Card(c), (cw, ch)), (x, pr.top + 5))
+                x += step
+            x += cw - step + gap
+        x -= gap
+        if badges:
+            lh = int(bpx * 1.8) + 6
+            if beside:
+                bx = x + 12
+                by = pr.centery - (len(badges) * lh) // 2 + lh // 2
+            else:
+                bx = pr.centerx - bw // 2
+                by = pr.bottom - len(badges) * lh + lh // 2
+            for i, b in enumerate(badges):
+                fill = theme.DANGER if (q.get("alert") and b.startswith("+")) else theme.GOLD
+                col = theme.TEXT if fill == theme.DANGER else (20, 30, 24)
+                self._chip(surface, b, bx, by + i * lh, bpx, fill=fill, color=col)
 
     def draw(self, surface: pygame.Surface) -> None:
         S = self.S
         if S is None:
             return
-        lang = i18n.get_lang()
         surface.blit(theme.felt_background((S.w, S.h)), (0, 0))
         q = self.question
         sub = i18n.t("quiz.of", i=self.index + 1, n=len(self.questions)) if q else ""
         if self.rules is not None:
-            sub += " · " + str(self.rules.name)
-        draw_header(surface, S.header, i18n.t("quiz.title"), sub, S.px, left_pad=self._pads[0])
+            sub += " · " + str(getattr(self.rules, "name", "") or "")
+        draw_header(surface, S.header, self.title, sub, S.px, left_pad=self._pads[0])
         self.close_btn.draw(surface)
         if q is None or self.finished:
             text = i18n.t("quiz.none") if not self.questions else i18n.t("quiz.score", k=self.right,
@@ -219,86 +310,91 @@ class QuizScene(Scene):
             self.action_btn.draw(surface)
             return
         px = S.px["body"]
-        draw_text(surface, q.prompt.get(lang, ""), self._prompt_r, px, theme.TEXT, bold=True, wrap=True, align="left")
-        # the pile
-        pr = self._pile_r
-        oval = pr.inflate(-pr.w // 4, 0)
-        tmp = pygame.Surface(oval.size, pygame.SRCALPHA)
-        pygame.draw.ellipse(tmp, (255, 255, 255, 18), tmp.get_rect())
-        surface.blit(tmp, oval.topleft)
-        if q.revolution:
-            pygame.draw.ellipse(surface, theme.DANGER, oval, 3)
-        ch = pr.h - 10
-        cw = int(ch / layout.CARD_RATIO)
-        n = len(q.pile_cards)
-        total = cw + (n - 1) * int(cw * 0.55)
-        x = pr.centerx - total // 2
-        for c in q.pile_cards:
-            surface.blit(cardart.shadow_surface((cw, ch)), (x - 2, pr.top + 4))
-            surface.blit(cardart.card_surface(self.deck[c], (cw, ch)), (x, pr.top + 5))
-            x += int(cw * 0.55)
-        # the options
+        draw_text(surface, str(q.get("prompt", "")), self._prompt_r, px, theme.TEXT, bold=True, wrap=True,
+                  align="left")
+        self._draw_table(surface, q, px)
+        # the choices
+        choices = list(q.get("choices", ()))
+        why = list(q.get("why", ()))
+        right = self.right_set(q)
+        multi = bool(q.get("multi", True))
         small = max(10, int(S.px["small"] * 0.95))
-        for i, (o, r) in enumerate(zip(q.options, self._rows)):
+        most = max((len(ch.get("cards", ())) for ch in choices), default=0)
+        widest = max((fonts.width(str(ch.get("label", "")), px, True) + 24 for ch in choices
+                      if not ch.get("cards")), default=0)
+        for i, (ch, r) in enumerate(zip(choices, self._rows)):
             picked = i in self.picked
+            ok = i in right
             if self.checked:
-                border = (90, 200, 120) if o.allowed else (220, 90, 80)
-                fill = (14, 60, 34) if o.allowed else (60, 22, 20)
+                border = (90, 200, 120) if ok else (220, 90, 80)
+                fill = (14, 60, 34) if ok else (60, 22, 20)
             else:
                 border = theme.GOLD if picked else theme.PANEL_BORDER
                 fill = (30, 70, 44) if picked else (10, 40, 26)
             theme.panel(surface, r, fill, alpha=235, radius=10, border=border, border_width=3 if picked else 1)
             inner = r.inflate(-12, -6)
-            # the pick box
+            # the pick mark: a box where several may be right, a ring where one is
             box = pygame.Rect(inner.left, inner.centery - 11, 22, 22)
-            pygame.draw.rect(surface, theme.TEXT, box, 2, border_radius=5)
-            if picked:
-                pygame.draw.rect(surface, theme.GOLD, box.inflate(-6, -6), border_radius=3)
+            if multi:
+                pygame.draw.rect(surface, theme.TEXT, box, 2, border_radius=5)
+                if picked:
+                    pygame.draw.rect(surface, theme.GOLD, box.inflate(-6, -6), border_radius=3)
+            else:
+                pygame.draw.circle(surface, theme.TEXT, box.center, 11, 2)
+                if picked:
+                    pygame.draw.circle(surface, theme.GOLD, box.center, 6)
             x = box.right + 8
-            # the explanations start in one column, after the widest set of cards
+            # the explanations start in one column, after the widest set of cards or label
             ch_ = max(20, min(int(r.h * 0.9), inner.h - 6))
             cw_ = int(ch_ / layout.CARD_RATIO)
-            most = max((len(op.cards) for op in q.options), default=1)
-            span = cw_ + (most - 1) * (min(cw_ + 4, int(cw_ * 0.62)) if most > 2 else cw_ + 4)
-            col_x = x + max(span, fonts.width(i18n.t("quiz.pass"), px, True) + 24) + 10
-            if o.cards:
-                x = self._cards(surface, o.cards, pygame.Rect(x, inner.top, inner.w, inner.h), int(r.h * 0.9)) + 10
+            span = (cw_ + (most - 1) * (min(cw_ + 4, int(cw_ * 0.62)) if most > 2 else cw_ + 4)) if most else 0
+            col_x = x + max(span, widest) + 10
+            cards = list(ch.get("cards", ()))
+            if cards:
+                x = self._cards(surface, cards, pygame.Rect(x, inner.top, inner.w, inner.h), int(r.h * 0.9)) + 10
             else:
-                w = fonts.width(i18n.t("quiz.pass"), px, True) + 24
-                chip = pygame.Rect(x, inner.centery - int(px * 0.9), w, int(px * 1.8))
-                pygame.draw.rect(surface, theme.BTN_SECONDARY if hasattr(theme, "BTN_SECONDARY") else (220, 220, 210),
-                                 chip, border_radius=chip.h // 2)
-                draw_text(surface, i18n.t("quiz.pass"), chip, px, (20, 30, 24), bold=True)
-                x = chip.right + 10
+                x = self._chip(surface, str(ch.get("label", "")), x, inner.centery, px).right + 10
             if self.checked:
-                mark = "✓" if o.allowed == picked else "✗"
-                col = (120, 230, 140) if o.allowed == picked else (255, 140, 120)
+                # several right: whether this row was judged right; one right: the right
+                # answer and a wrong pick are marked
+                good = ok == picked if multi else ok
+                mark = "✓" if good else "✗"
+                col = (120, 230, 140) if good else (255, 140, 120)
                 mr = pygame.Rect(inner.right - 26, inner.top, 26, inner.h)
-                draw_text(surface, mark, mr, int(px * 1.4), col, bold=True)
+                if multi or ok or picked:
+                    draw_text(surface, mark, mr, int(px * 1.4), col, bold=True)
                 x = max(x, col_x)
-                draw_text(surface, o.why.get(lang, ""), pygame.Rect(x, inner.top, mr.left - x - 4, inner.h), small,
+                text = str(why[i]) if i < len(why) else ""
+                draw_text(surface, text, pygame.Rect(x, inner.top, mr.left - x - 4, inner.h), small,
                           theme.TEXT, align="left", wrap=True, max_lines=4, min_px=8)
-        if self.checked:
-            ok = self.correct()
-            note = pygame.Rect(S.content.left, self.action_btn.rect.top - int(px * 1.6) - 4, S.content.w,
-                               int(px * 1.6))
-            if self._rows and note.top > self._rows[-1].bottom:
+        if self.checked and self._expl_r.h:
+            er = self._expl_r
+            theme.panel(surface, er, theme.PANEL, alpha=225, radius=10, border=theme.GOLD)
+            draw_text(surface, str(q.get("explanation", "")), er.inflate(-20, -10), px, theme.TEXT, align="left",
+                      wrap=True, min_px=9)
+        note = pygame.Rect(S.content.left, self.action_btn.rect.top - int(px * 1.6) - 4, S.content.w,
+                           int(px * 1.6))
+        last = self._expl_r.bottom if self._expl_r.h else (self._rows[-1].bottom if self._rows else 0)
+        if note.top >= last:
+            if self.checked:
+                ok = self.correct()
                 draw_text(surface, i18n.t("quiz.right") if ok else i18n.t("quiz.wrong"), note, px,
                           (120, 230, 140) if ok else (255, 170, 140), bold=True)
-        else:
-            note = pygame.Rect(S.content.left, self.action_btn.rect.top - int(px * 1.6) - 4, S.content.w,
-                               int(px * 1.6))
-            if self._rows and note.top > self._rows[-1].bottom:
-                draw_text(surface, i18n.t("quiz.pick"), note, px, theme.TEXT_DIM)
+            else:
+                draw_text(surface, i18n.t("quiz.pick") if multi else i18n.t("quiz.pick_one"), note, px,
+                          theme.TEXT_DIM)
         self.action_btn.draw(surface)
 
 
-def snapshot_scene(template: str = "PR-002", checked: bool = True) -> QuizScene:
-    """The first question; with ``checked`` answered (one right, one wrong pick) and explained."""
-    from felt.rules import load_rules
-    sc = QuizScene(load_rules(template).to_dict())
+def snapshot_scene(template: str = "PR-002", checked: bool = True, index: int = 0) -> QuizScene:
+    """Question ``index`` of the template's quiz (any game); with ``checked`` answered (the first
+    two choices picked) and explained."""
+    from felt import games
+    game, rules = games.find_rules(template)
+    sc = QuizScene(dict(game.rules_to_dict(rules)))
+    sc.index = min(index, max(0, len(sc.questions) - 1))
     if checked and sc.question is not None:
-        sc.picked = {0, 1}
+        sc.picked = {0, 1} if sc.question.get("multi", True) else {1}
         sc.checked = True
         sc._refresh()
     return sc

@@ -81,10 +81,13 @@ def resume_config(path: str | os.PathLike, interface: str | None = None, over: d
     args = SimpleNamespace(resume=str(path), journal=None, interface=interface, port=0, no_announce=False,
                            bot_delay=None, start_when_full=False)
     warnings: list[str] = []
+    from felt.net.host import HostConfig
     config = net_resume_config(args, say=lambda _m: None, warn=warnings.append)
-    fields = set(config.__dataclass_fields__)
+    fields = {f.name for f in dataclasses.fields(HostConfig)}
     over = {k: v for k, v in (over or {}).items() if k in fields and k not in ("journal", "resume")}
-    if over:
+    if isinstance(config, dict):            # the journal gives the config's fields as a dict
+        config = HostConfig(**{**{k: v for k, v in config.items() if k in fields}, **over})
+    elif over:
         config = dataclasses.replace(config, **over)
     return config, warnings
 

@@ -165,6 +165,25 @@ def _single(w: int, h: int, module: str, arg):
     return stack
 
 
+def _game_quiz_screens(w: int, h: int):
+    """(name, stack) for "How to play" of MM-STD and SW-STD and their quizzes: a Mau-Mau
+    question with a wish and one with a pending seven, a Schwimmen hand; each unanswered
+    and explained."""
+    from felt.ui import howto, quiz
+    from felt.ui.scene import SceneStack
+    screens = [("howto-MM-STD", lambda: howto.snapshot_scene("MM-STD")),
+               ("howto-SW-STD", lambda: howto.snapshot_scene("SW-STD")),
+               ("quiz-maumau-wish-question", lambda: quiz.snapshot_scene("MM-STD", checked=False, index=1)),
+               ("quiz-maumau-wish-explained", lambda: quiz.snapshot_scene("MM-STD", index=1)),
+               ("quiz-maumau-seven-explained", lambda: quiz.snapshot_scene("MM-STD", index=3)),
+               ("quiz-schwimmen-question", lambda: quiz.snapshot_scene("SW-STD", checked=False)),
+               ("quiz-schwimmen-explained", lambda: quiz.snapshot_scene("SW-STD"))]
+    for name, make in screens:
+        stack = SceneStack((w, h))
+        stack.push(make())
+        yield name, stack
+
+
 def chat_scene(w: int, h: int, demo, names, overlay: bool):
     """The table with chat bubbles at two seats (and mine); with ``overlay`` the chat open."""
     from felt.engine import view
@@ -349,6 +368,13 @@ def cmd_snapshot(args) -> int:
                            ("table-effect-clear", lambda: effect_scene(w, h, names4)),
                            ("table-round-end", lambda: round_end_scene(w, h, demo, names5))):
             stack = make()
+            surf = pygame.Surface((w, h))
+            stack.draw(surf)
+            path = out / f"{name}-{w}x{h}.png"
+            pygame.image.save(surf, str(path))
+            written.append(path)
+        # "How to play" and the quiz of Mau-Mau and Schwimmen (questions unanswered and explained)
+        for name, stack in _game_quiz_screens(w, h):
             surf = pygame.Surface((w, h))
             stack.draw(surf)
             path = out / f"{name}-{w}x{h}.png"

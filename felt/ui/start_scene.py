@@ -79,6 +79,15 @@ def table_item(tb: dict, narrow: bool = False) -> dict:
     sub = template_name(str(tb.get("template", "")))
     if tb.get("template") and str(tb.get("template")).lower() != "custom":
         sub += f" ({tb['template']})"
+    game = tb.get("game")
+    if isinstance(game, str) and game:                  # which of the games the table plays
+        try:
+            from felt import games
+            gname = games.get(game).name.get(i18n.get_lang()) or game
+        except KeyError:
+            gname = game
+        if gname and not sub.startswith(gname):
+            sub = f"{gname} · {sub}"
     return {"title": str(tb.get("name", "?")), "subtitle": sub, "right": right, "table": tb}
 
 

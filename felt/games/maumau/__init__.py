@@ -123,24 +123,9 @@ class MauMau(Game):
         from felt.games.maumau.howto import howto
         return howto(rules, lang)
 
-    def quiz_questions(self, rules, count: int = 8, seed: int = 0) -> list[dict]:
-        """"Was darfst du legen?" for the window's quiz: per question the top card (``pile``),
-        a prompt and one option per hand card (allowed or not, and why), in both languages."""
-        from felt.games.maumau.howto import quiz
-        out = []
-        for i in range(count):
-            de, en = quiz(rules, seed=f"{seed}:{i}", lang="de"), quiz(rules, seed=f"{seed}:{i}", lang="en")
-            out.append({"prompt": {"de": de["situation"][:1].upper() + de["situation"][1:] + ".",
-                                   "en": en["situation"][:1].upper() + en["situation"][1:] + "."},
-                        "pile": [de["top"]],
-                        "options": [{"cards": [c], "allowed": c in de["answer"],
-                                     "why": {"de": de["why"][c], "en": en["why"][c]}} for c in de["hand"]]})
-        return out
-
-    def quiz_deck(self, rules) -> list:
-        """The cards by id (for drawing the quiz's cards)."""
-        from felt.games.maumau.rules import build_deck
-        return build_deck(rules)
+    def quiz(self, rules, seed=0, count=8, lang="de"):
+        from felt.games.maumau.howto import quiz_questions
+        return quiz_questions(rules, seed, count, lang)
 
     def table_scene(self):
         try:

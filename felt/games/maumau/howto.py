@@ -170,7 +170,9 @@ def quiz(rules: MauRules, seed=0, lang: str = "de", hand_size: int = 5) -> dict:
     other = ids[hand_size:hand_size + 3]
     others = [other] + [[] for _ in range(rules.min_players - 2)]
     s = E.position(rules, [hand] + others, top, wish=wish, pending=pending)
-    answer = sorted({m.card for m in E.legal_moves(s) if m.kind == "play"})
+    # legal_moves lists one of two identical copies (64 cards); both are playable
+    faces = {s.face[m.card] for m in E.legal_moves(s) if m.kind == "play"}
+    answer = sorted(c for c in hand if s.face[c] in faces)
     may_draw = E.DRAW in E.legal_moves(s)
     why = {c: explain(s, c, lang) for c in hand}
     lg = _l(lang)
@@ -192,6 +194,7 @@ def explain(s, c: int, lang: str = "de") -> str:
     name = card_name(s.deck[c], lang)
     top = s.discard[-1]
     tname = card_name(s.deck[top], lang)
+    jack, jack_en = ("Unter", "an unter") if r.suits == "german" else ("Bube", "a jack")
     if s.pending:
         if r.seven == "stack" and s.rank[c] == "7":
             return f"{name}: ja – 7 auf 7, der Nächste zieht {s.pending + 2}." if de else \
@@ -204,17 +207,88 @@ def explain(s, c: int, lang: str = "de") -> str:
         if E.fits(s, c):
             return f"{name}: ja – der Wünscher passt auf alles, du wünschst dir eine Farbe." if de else \
                 f"{name}: yes – the wish card fits on anything, you name a suit."
-        return f"{name}: nein – Bube auf Bube ist nicht erlaubt." if de else \
-            f"{name}: no – a jack on a jack is not allowed."
+        return f"{name}: nein – {jack} auf {jack} ist nicht erlaubt." if de else \
+            f"{name}: no – {jack_en} on {jack_en} is not allowed."
     if s.wish is not None:
         w = suit_name(s.wish, lang)
         if s.suit[c] == s.wish:
             return f"{name}: ja – {w} ist gewünscht." if de else f"{name}: yes – {w} is wished."
-        return f"{name}: nein – gewünscht ist {w}, egal was der Bube selbst ist." if de else \
-            f"{name}: no – {w} is wished, whatever the jack's own suit."
+        return f"{name}: nein – gewünscht ist {w}, egal was der {jack} selbst ist." if de else \
+            f"{name}: no – {w} is wished, whatever the {jack_en.split()[-1]}'s own suit."
     if s.suit[c] == s.suit[top]:
         return f"{name}: ja – gleiche Farbe wie {tname}." if de else f"{name}: yes – same suit as {tname}."
     if s.rank[c] == s.rank[top]:
         return f"{name}: ja – gleicher Wert wie {tname}." if de else f"{name}: yes – same rank as {tname}."
     return f"{name}: nein – weder Farbe noch Wert von {tname}." if de else \
         f"{name}: no – neither the suit nor the rank of {tname}."
+
+
+# ------------------------------------------------------- the common quiz shape
+_SUIT_SIGN = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+
+
+def _card_dict(card) -> dict:
+    return {"rank": card.rank, "suit": card.suit, "code": card.code, "joker": bool(card.joker)}
+
+
+def _kind(q: dict) -> str:
+    return "wish" if q["wish"] else "seven" if q["pending"] else "plain"
+
+
+def quiz_questions(rules: MauRules, seed=0, count: int = 8, lang: str = "de") -> list[dict]:
+    """``count`` questions of ``quiz`` in the shape of ``Game.quiz`` (see felt/games/base.py):
+    the seeded generator is asked with seeds derived from ``seed``; a wish and a pending seven
+    are taken in turn with plain positions where the rules have them, and no position twice."""
+    lg = _l(lang)
+    deck = E.new_match(rules, rules.min_players, 0, 0)[0].deck
+    wanted = ["plain", "wish", "plain", "seven"]
+    if rules.jack != "wish":
+        wanted = [k for k in wanted if k != "wish"]
+    if rules.seven == "off":
+        wanted = [k for k in wanted if k != "seven"]
+    got: list[dict] = []
+    seen: set = set()
+    spare: list[dict] = []
+    k = 0
+    while len(got) < count and k < 60 * max(1, count):
+        raw = quiz(rules, f"{seed}:{k}", lang)
+        k += 1
+        key = (raw["top"], raw["wish"], raw["pending"], tuple(raw["hand"]))
+        if key in seen:
+            continue
+        seen.add(key)
+        if _kind(raw) != wanted[len(got) % len(wanted)]:
+            spare.append(raw)
+            continue
+        got.append(raw)
+    got += spare[:count - len(got)]
+    out = []
+    for raw in got:
+        badges = []
+        if raw["wish"]:
+            sign = _SUIT_SIGN.get(raw["wish"], "")
+            badges.append(("Wunsch: " if lg == "de" else "Wish: ") + suit_name(raw["wish"], lang)
+                          + (f" {sign}" if sign else ""))
+        if raw["pending"]:
+            badges.append(f"+{raw['pending']}")
+        hand = raw["hand"]
+        answer = set(raw["answer"])
+        prompt = (f"{raw['situation']}. Welche Karten deiner Hand darfst du legen?" if lg == "de" else
+                  f"{raw['situation'][:1].upper()}{raw['situation'][1:]}. Which cards of your hand may you play?")
+        out.append({
+            "title": raw["question"],
+            "prompt": prompt,
+            "table": [_card_dict(deck[raw["top"]])],
+            "hand": [_card_dict(deck[c]) for c in hand],
+            "badges": badges,
+            "alert": bool(raw["pending"]),
+            "choices": [{"label": card_name(deck[c], lang), "cards": [_card_dict(deck[c])]} for c in hand],
+            "multi": True,
+            "right": [i for i, c in enumerate(hand) if c in answer],
+            "why": [raw["why"][c] for c in hand],
+            "explanation": ("Wenn nichts passt, ziehst du." if lg == "de" else "If nothing fits, you draw.")
+            if not answer else "",
+            "data": {"top": raw["top"], "wish": raw["wish"], "pending": raw["pending"], "hand": list(hand),
+                     "others": [], "may_draw": raw["may_draw"]},
+        })
+    return out

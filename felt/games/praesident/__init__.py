@@ -85,6 +85,10 @@ class Praesident(Game):
         from felt.games.praesident.howto import howto
         return howto(rules, lang)
 
+    def quiz(self, rules, seed=0, count=8, lang="de"):
+        from felt.games.praesident.quiz import common
+        return common(rules, count, seed, lang)
+
     # bots
     def make_bot(self, level, seed=None, think_ms=None):
         from felt.bots import make_bot

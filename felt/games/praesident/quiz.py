@@ -377,4 +377,33 @@ def questions(rules: Rules, count: int = 8, seed: int = 0) -> list[Question]:
     return out
 
 
-__all__ = ["Option", "Question", "questions", "seed_questions", "explain"]
+__all__ = ["Option", "Question", "questions", "seed_questions", "explain", "common"]
+
+
+def _card_dict(card) -> dict:
+    return {"rank": card.rank, "suit": card.suit, "code": card.code, "joker": bool(card.joker)}
+
+
+def common(rules: Rules, count: int = 8, seed: int = 0, lang: str = "de") -> list[dict]:
+    """``questions`` in the shape of ``Game.quiz`` (felt/games/base.py)."""
+    lg = "de" if lang == "de" else "en"
+    deck = build_deck(rules)
+    out = []
+    for q in questions(rules, count, seed):
+        out.append({
+            "title": "Was darfst du legen?" if lg == "de" else "What may you play?",
+            "prompt": q.prompt.get(lg, ""),
+            "table": [_card_dict(deck[c]) for c in q.pile_cards],
+            "hand": [],
+            "badges": ["Revolution"] if q.revolution else [],
+            "alert": bool(q.revolution),
+            "choices": [{"label": _names(deck, o.cards, lg) if o.cards else ("Passen" if lg == "de" else "Pass"),
+                         "cards": [_card_dict(deck[c]) for c in o.cards]} for o in q.options],
+            "multi": True,
+            "right": [i for i, o in enumerate(q.options) if o.allowed],
+            "why": [o.why.get(lg, "") for o in q.options],
+            "explanation": "",
+            "data": {"pile": list(q.pile_cards), "hands": [list(h) for h in q.hands],
+                     "revolution": q.revolution, "options": [list(o.cards) for o in q.options]},
+        })
+    return out

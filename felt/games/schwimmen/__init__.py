@@ -98,6 +98,10 @@ class Schwimmen(Game):
         from .howto import howto
         return howto(rules, lang)
 
+    def quiz(self, rules, seed=0, count=8, lang="de"):
+        from felt.games.schwimmen.howto import quiz_questions
+        return quiz_questions(rules, seed, count, lang)
+
     def table_scene(self):
         try:
             from .scene import SchwimmenScene

@@ -154,3 +154,49 @@ def quiz(rules, seed=0, count: int = 10, lang: str = "de") -> list[dict]:
 
 def suit_and_rank_names(rules, lang="de"):
     return SUIT_NAMES[rules.deck][_l(lang)], RANK_NAMES[rules.deck][_l(lang)], suits_of(rules), ranks_of(rules)
+
+
+# ------------------------------------------------------- the common quiz shape
+_DRAW_SUIT = {"E": "E", "G": "S", "H": "H", "B": "B"}     # how the card art draws German suits
+
+
+def card_dict(rules, cid: int) -> dict:
+    """Card ``cid`` as the window's card art draws it (German Grün with the spade glyph,
+    Schellen with the bell, Eichel with the acorn), as in the table scene."""
+    german = rules.deck == "german"
+    s, r = suits_of(rules)[cid >> 3], ranks_of(rules)[cid & 7]
+    return {"rank": r, "suit": _DRAW_SUIT[s] if german else s, "code": f"sw{rules.deck[0]}{s}{r}",
+            "joker": False}
+
+
+def quiz_questions(rules, seed=0, count: int = 10, lang: str = "de") -> list[dict]:
+    """``quiz`` in the shape of ``Game.quiz`` (felt/games/base.py): the hand to value, the
+    value choices (one right: the engine's value), the explanation."""
+    lg = _l(lang)
+    out = []
+    for raw in quiz(rules, seed, count, lang):
+        choices = list(raw["choices"])
+        right = [i for i, c in enumerate(choices) if c == raw["answer"]]
+        why = []
+        for c in choices:
+            if c == raw["answer"]:
+                why.append(f"Richtig: {c}." if lg == "de" else f"Right: {c}.")
+            else:
+                why.append(f"Nicht {c} – die Hand ist {raw['answer']} wert." if lg == "de" else
+                           f"Not {c} – the hand is worth {raw['answer']}.")
+        out.append({
+            "title": raw["question"],
+            "prompt": ("Deine drei Karten: was ist diese Hand wert?" if lg == "de" else
+                       "Your three cards: what is this hand worth?"),
+            "table": [],
+            "hand": [card_dict(rules, c) for c in raw["cards"]],
+            "badges": [],
+            "alert": bool(raw["feuer"]),
+            "choices": [{"label": c, "cards": []} for c in choices],
+            "multi": False,
+            "right": right,
+            "why": why,
+            "explanation": raw["explanation"],
+            "data": {"cards": list(raw["cards"]), "value2": raw["value2"], "feuer": raw["feuer"]},
+        })
+    return out
