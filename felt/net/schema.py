@@ -307,6 +307,7 @@ HOST_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
         "seq": (Int(0, 2**53), REQ),
         "view": (Opt(Map), None),          # the whole view, or
         "patch": (Opt(Map), None),         # only the top-level keys that changed (protocol 3)
+        "append": (Opt(Map), None),        # list keys that grew: the new items at their end
         "gone": (Opt(List(Str(0, 64), 4096)), None),
         "events": (List(Map, 4096), REQ),
         "timer": (Opt(Map), None),

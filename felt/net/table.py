@@ -535,7 +535,7 @@ class Table:
             if d is None:
                 msg = {"t": "state", "seq": self.seq, "view": view, "events": evs[key], "timer": timer}
             else:
-                msg = state_patch(self.seq, d[0], d[1], evs[key], timer)
+                msg = state_patch(self.seq, d[0], d[1], d[2], evs[key], timer)
             for p in peers:
                 p.view = view
             self._out.append(("state", [p.id for p in peers], msg))

@@ -4,8 +4,9 @@ Sans-I/O, for every game alike (a view is a map of top-level keys; what they hol
 game's business):
 
 - the host (``felt/net/table.py``) keeps, per connection, the last view it sent there and calls
-  :func:`diff` to send ``patch`` (the keys whose value changed, with their new values) and
-  ``gone`` (keys that disappeared) instead of ``view``; a connection that has no view yet
+  :func:`diff` to send ``patch`` (the keys whose value changed, with their new values),
+  ``append`` (list keys that only grew at the end: the new items; a move log, the cards
+  played this round) and ``gone`` (keys that disappeared) instead of ``view``; a connection that has no view yet
   (right after ``hello``, a reconnect, a resume, ``leave``, or a ``resync`` request) gets the
   full ``view``;
 - a client (``felt/net/client.py`` and every raw client: bench, tests) feeds each ``state`` to a
@@ -25,31 +26,54 @@ from typing import Any
 __all__ = ["diff", "state_patch", "ViewAssembler", "MissingBase"]
 
 
-def diff(old: dict | None, new: dict) -> tuple[dict, list] | None:
-    """``(patch, gone)`` taking ``old`` to ``new`` (top-level keys), or None if there is no
-    ``old`` to patch (the full view must be sent)."""
+_SEQ = (list, tuple)
+
+
+def diff(old: dict | None, new: dict) -> tuple[dict, dict, list] | None:
+    """``(patch, append, gone)`` taking ``old`` to ``new`` (top-level keys), or None if there
+    is no ``old`` to patch (the whole view must be sent). ``append[k]``: the items a list
+    value got at its end (the old list is a prefix of the new one)."""
     if old is None:
         return None
-    patch = {k: v for k, v in new.items() if k not in old or old[k] != v}
+    patch: dict = {}
+    append: dict = {}
+    for k, v in new.items():
+        if k not in old:
+            patch[k] = v
+            continue
+        o = old[k]
+        if o == v:
+            continue
+        if isinstance(v, _SEQ) and isinstance(o, _SEQ) and 0 < len(o) < len(v) and v[:len(o)] == o:
+            append[k] = list(v[len(o):])
+        else:
+            patch[k] = v
     gone = [k for k in old if k not in new]
-    return patch, gone
+    return patch, append, gone
 
 
-def state_patch(seq: int, patch: dict, gone: list, events: list, timer: Any) -> dict:
+def state_patch(seq: int, patch: dict, append: dict, gone: list, events: list, timer: Any) -> dict:
     """A ``state`` message carrying a patch instead of the whole view."""
     msg = {"t": "state", "seq": seq, "patch": patch, "events": events, "timer": timer}
+    if append:
+        msg["append"] = append
     if gone:
         msg["gone"] = gone
     return msg
 
 
-def apply_patch(base: dict, patch: dict, gone: list | tuple = ()) -> dict:
-    """The view ``base`` with ``patch`` applied and the ``gone`` keys removed (a new dict;
-    ``base`` is left alone)."""
+def apply_patch(base: dict, patch: dict, gone: list | tuple = (), append: dict | None = None) -> dict:
+    """The view ``base`` with ``patch`` applied, the ``append`` items added to the end of their
+    lists and the ``gone`` keys removed (a new dict; ``base`` and its lists are left alone)."""
     out = dict(base)
     for k in gone or ():
         out.pop(k, None)
     out.update(patch)
+    for k, items in (append or {}).items():
+        old = out.get(k)
+        if not isinstance(old, _SEQ) or not isinstance(items, _SEQ):
+            raise MissingBase(f"cannot append to view key {k!r}: it is not a list here")
+        out[k] = list(old) + list(items)
     return out
 
 
@@ -88,8 +112,10 @@ class ViewAssembler:
             if self.view is None or not isinstance(patch, dict):
                 raise MissingBase("a state patch arrived before any full view on this connection")
             gone = msg.get("gone") or ()
-            self.view = apply_patch(self.view, patch, gone if isinstance(gone, (list, tuple)) else ())
+            append = msg.get("append") or {}
+            self.view = apply_patch(self.view, patch, gone if isinstance(gone, _SEQ) else (),
+                                    append if isinstance(append, dict) else {})
             self.patches += 1
-        out = {k: v for k, v in msg.items() if k not in ("patch", "gone")}
+        out = {k: v for k, v in msg.items() if k not in ("patch", "gone", "append")}
         out["view"] = _copy.deepcopy(self.view) if self.copy else self.view
         return out
