@@ -27,6 +27,7 @@ __all__ = ["diff", "state_patch", "ViewAssembler", "MissingBase"]
 
 
 _SEQ = (list, tuple)
+_MISSING = object()
 
 
 def diff(old: dict | None, new: dict) -> tuple[dict, dict, list] | None:
@@ -37,18 +38,18 @@ def diff(old: dict | None, new: dict) -> tuple[dict, dict, list] | None:
         return None
     patch: dict = {}
     append: dict = {}
+    get = old.get
     for k, v in new.items():
-        if k not in old:
+        o = get(k, _MISSING)
+        if o is v or o == v:
+            continue
+        if o is _MISSING:
             patch[k] = v
-            continue
-        o = old[k]
-        if o == v:
-            continue
-        if isinstance(v, _SEQ) and isinstance(o, _SEQ) and 0 < len(o) < len(v) and v[:len(o)] == o:
+        elif isinstance(v, _SEQ) and isinstance(o, _SEQ) and 0 < len(o) < len(v) and v[:len(o)] == o:
             append[k] = list(v[len(o):])
         else:
             patch[k] = v
-    gone = [k for k in old if k not in new]
+    gone = [k for k in old if k not in new] if len(old) != len(new) or patch else []
     return patch, append, gone
 
 
