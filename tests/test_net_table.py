@@ -9,6 +9,7 @@ import pytest
 from felt import games
 from felt.net import schema
 from felt.net.table import Recorder, Table
+from felt.net.viewdelta import ViewAssembler
 
 
 class Clock:
@@ -31,14 +32,23 @@ class Driver:
         self.inbox: dict[int, list[dict]] = {}
         self.byes: dict[int, str] = {}
         self.other: list[tuple] = []
+        # protocol 3: each connection assembles whole views from patches, as a client does
+        self.views: dict[int, ViewAssembler] = {}
+        self.wire: dict[int, list[dict]] = {}
+
+    def _deliver(self, pid, msg):
+        self.wire.setdefault(pid, []).append(msg)
+        if msg.get("t") == "state":
+            msg = self.views.setdefault(pid, ViewAssembler()).feed(msg)
+        self.inbox.setdefault(pid, []).append(msg)
 
     def pump(self):
         for a in self.t.take():
             if a[0] == "send":
-                self.inbox.setdefault(a[1], []).append(a[2])
+                self._deliver(a[1], a[2])
             elif a[0] in ("sendall", "state"):
                 for pid in a[1]:
-                    self.inbox.setdefault(pid, []).append(a[2])
+                    self._deliver(pid, a[2])
             elif a[0] in ("bye", "fail"):
                 self.byes[a[1]] = a[2]
             else:

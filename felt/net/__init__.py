@@ -7,6 +7,8 @@ Modules (each imports only what it needs, so `import felt.net` is cheap):
 - client: asyncio client with reconnect, and ClientThread for the window
 - discovery: mDNS announcer/browser (_felt._tcp.local.) and TableBrowser
 - matchlog: the append-only move log and replay
+- viewdelta: sans-I/O lighter updates (only the view keys that changed; the client
+  puts the whole view back together)
 - botclient, commands, bench, testing: `felt bot`, `felt host --headless`, `felt discover`,
   `felt bench net`, and helpers for tests
 See PROTOCOL.md for the wire protocol.

@@ -21,6 +21,7 @@ import time
 from typing import Any, Callable
 
 from felt.net import framing, schema
+from felt.net.viewdelta import MissingBase, ViewAssembler
 
 log = logging.getLogger("felt.net.client")
 
@@ -42,6 +43,10 @@ class Connection:
         self._pending: list[Any] = []
         self.bytes_in = 0
         self.bytes_out = 0
+        # protocol 3: a state may carry only the view keys that changed; this connection's
+        # last view turns it back into the whole view, so callers only ever see whole views
+        self.views = ViewAssembler()
+        self.resyncs = 0
 
     @classmethod
     async def open(cls, host: str, port: int, timeout: float = 5.0) -> "Connection":
@@ -69,10 +74,28 @@ class Connection:
                 raise ConnectionClosed("closed by peer")
             self.bytes_in += len(data)
             try:
-                self._pending.extend(self.decoder.feed(data))
+                msgs = self.decoder.feed(data)
             except framing.FrameError as exc:
                 raise ConnectionClosed(f"bad frame from host: {exc.msg}") from None
+            self._pending.extend(self._assemble(msgs))
         return self._pending.pop(0)
+
+    def _assemble(self, msgs: list[Any]) -> list[Any]:
+        out = []
+        for m in msgs:
+            if isinstance(m, dict) and m.get("t") == "state":
+                try:
+                    m = self.views.feed(m)
+                except MissingBase:
+                    # cannot happen with a correct host; ask for the whole view, drop the patch
+                    self.resyncs += 1
+                    try:
+                        self.send({"t": "resync"})
+                    except Exception:
+                        pass
+                    continue
+            out.append(m)
+        return out
 
     async def close(self) -> None:
         try:

@@ -12,7 +12,7 @@ import math
 import unicodedata
 from typing import Any, Callable
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 SERVICE_TYPE = "_felt._tcp.local."
 
 NAME_MAX = 24          # characters in a player or table name
@@ -234,6 +234,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
     "rename": {"name": (clean_name, REQ)},
     "sit": {"seat": (Int(0, MAX_SEATS - 1), REQ)},
     "leave": {},
+    "resync": {},
     # owner only
     "add_bot": {
         "seat": (Opt(Int(0, MAX_SEATS - 1)), None),
@@ -308,7 +309,10 @@ HOST_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
     },
     "state": {
         "seq": (Int(0, 2**53), REQ),
-        "view": (Map, REQ),
+        "view": (Opt(Map), None),          # the whole view, or
+        "patch": (Opt(Map), None),         # only the top-level keys that changed (protocol 3)
+        "append": (Opt(Map), None),        # list keys that grew: the new items at their end
+        "gone": (Opt(List(Str(0, 64), 4096)), None),
         "events": (List(Map, 4096), REQ),
         "timer": (Opt(Map), None),
     },
@@ -378,6 +382,8 @@ def validate_host(msg: Any) -> dict:
     out = _validate(msg, HOST_MESSAGES)
     if out["t"] == "lobby":
         out["seats"] = [_validate_fields(s, SEAT) for s in out["seats"]]
+    elif out["t"] == "state" and (out["view"] is None) == (out["patch"] is None):
+        raise _bad("view", "a state carries either the whole view or a patch")
     return out
 
 

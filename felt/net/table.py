@@ -44,6 +44,7 @@ from felt import games
 from felt.games.base import Game, IllegalMove
 from felt.net import schema
 from felt.net.matchlog import MatchLog
+from felt.net.viewdelta import diff, state_patch
 
 log = logging.getLogger("felt.net.table")
 
@@ -93,6 +94,7 @@ class Peer:
     last_chat: float = -math.inf
     last_rename: float = -math.inf
     closed: bool = False
+    view: dict | None = None          # the last view sent on this connection (patches build on it)
 
 
 @dataclass(eq=False)
@@ -411,7 +413,7 @@ class Table:
             # after a finished match only its own players (back with their tokens, at the seat
             # they played) see its final state; a newcomer or spectator sees the lobby, not
             # another seat's results
-            self._send(peer, self._state_msg(self._view(seat_i), []))
+            self._send_full_state(peer, [])
         self._check_full()
         if seat_i is not None and self.running:
             self._schedule()
@@ -505,13 +507,44 @@ class Table:
     def _state_msg(self, view: dict, events: list[dict]) -> dict:
         return {"t": "state", "seq": self.seq, "view": view, "events": events, "timer": self.timer_info()}
 
+    def _send_full_state(self, peer: Peer, events: list[dict]) -> None:
+        """The whole view of ``peer``'s seat (a new connection, a new seat, a ``resync``):
+        later states to this connection are patches on it."""
+        if peer.closed:
+            return
+        view = self._view(peer.seat)
+        peer.view = view
+        self._send(peer, self._state_msg(view, self.game.filter_events(events, peer.seat) if events else []))
+
     def _broadcast_state(self, events: list[dict]) -> None:
-        by_seat: dict[Any, list[int]] = {}
+        """Every connection gets the change: only the view keys that differ from the last view
+        sent to it (protocol 3, ``felt/net/viewdelta.py``), or the whole view if it has none.
+        Connections of one seat that got the same views share one message (one encoding)."""
+        groups: dict[tuple, list[Peer]] = {}
         for p in self.welcomed():
-            by_seat.setdefault(p.seat, []).append(p.id)
-        for key, ids in by_seat.items():
-            msg = self._state_msg(self._view(key), self.game.filter_events(events, key))
-            self._out.append(("state", ids, msg))
+            groups.setdefault((p.seat, id(p.view)), []).append(p)
+        views: dict[Any, dict] = {}
+        evs: dict[Any, list] = {}
+        timer = self.timer_info()
+        for (key, _), peers in groups.items():
+            if key not in views:
+                views[key] = self._view(key)
+                evs[key] = self.game.filter_events(events, key)
+            view = views[key]
+            d = diff(peers[0].view, view)
+            if d is None:
+                msg = {"t": "state", "seq": self.seq, "view": view, "events": evs[key], "timer": timer}
+            else:
+                msg = state_patch(self.seq, d[0], d[1], d[2], evs[key], timer)
+            for p in peers:
+                p.view = view
+            self._out.append(("state", [p.id for p in peers], msg))
+
+    def _m_resync(self, peer: Peer, msg: dict) -> None:
+        """The client lost track of its view (or just wants it whole): send it in full."""
+        if self.state is None or peer.view is None:
+            raise Refuse("no_match", "there is no match state to send on this connection")
+        self._send_full_state(peer, [])
 
     # turn handling: bots, timer, auto next round
     def _cancel_turn(self) -> None:
@@ -777,7 +810,7 @@ class Table:
         peer.spectator = True
         self._send(peer, self._welcome(peer))
         if self.state is not None:
-            self._send(peer, self._state_msg(self._view(None), []))
+            self._send_full_state(peer, [])
         self._lobby_changed()
         self._schedule()
 

@@ -5,6 +5,7 @@ import asyncio
 from typing import Any, Iterable
 
 from felt.net import framing, schema
+from felt.net.viewdelta import MissingBase, ViewAssembler
 
 # Keys under which the protocol carries card ids (views and events).
 CARD_KEYS = frozenset({"hand", "cards", "played", "got", "gave"})
@@ -19,6 +20,10 @@ class RawClient:
         self.decoder = framing.FrameDecoder()
         self.inbox: list[dict] = []
         self.received: list[dict] = []
+        # protocol 3: states are assembled into whole views (as felt.net.client does);
+        # ``wire`` keeps every message as it came (patches included)
+        self.wire: list[dict] = []
+        self.views = ViewAssembler(copy=False)
         self.eof = False
         self.seat: int | None = None
         self.token: str | None = None
@@ -53,6 +58,12 @@ class RawClient:
             self.eof = True
             return False
         for m in self.decoder.feed(data):
+            self.wire.append(m)
+            if isinstance(m, dict) and m.get("t") == "state":
+                try:
+                    m = self.views.feed(m)
+                except MissingBase:
+                    pass  # left as it came (a test looks at it)
             self.received.append(m)
             self._track(m)
             self.inbox.append(m)
@@ -64,7 +75,7 @@ class RawClient:
             self.seat = m.get("seat")
             self.token = m.get("token") or self.token
         elif t == "state":
-            self.view = m["view"]
+            self.view = m.get("view", self.view)
             self.seq = m["seq"]
 
     async def next(self, timeout: float = 5.0) -> dict:
