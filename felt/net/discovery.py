@@ -322,6 +322,7 @@ class TableBrowser:
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
+        self._closed = threading.Event()
         self.error: BaseException | None = None
 
     def start(self) -> "TableBrowser":
@@ -349,7 +350,8 @@ class TableBrowser:
         finally:
             self._ready.set()
         try:
-            await self._stop.wait()
+            if not self._closed.is_set():   # close() may come before this thread got going
+                await self._stop.wait()
         finally:
             await b.close()
 
@@ -363,12 +365,14 @@ class TableBrowser:
             return [dict(t) for t in self._tables]
 
     def close(self) -> None:
+        self._closed.set()
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None and not loop.is_closed():
             try:
                 loop.call_soon_threadsafe(stop.set)
             except RuntimeError:
                 pass
-        if self._thread is not None:
-            self._thread.join(5)
-            self._thread = None
+        t = self._thread
+        if t is not None and t.ident is not None:   # started (start() may run in another thread)
+            t.join(5)
+        self._thread = None
