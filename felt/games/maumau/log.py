@@ -117,7 +117,10 @@ def text(e: Entry, ctx: LogContext) -> str:
     if k == "play":
         card = card_name(e.cards[0] if e.cards else None, ctx)
         if e.params.get("wish"):
-            return t("mmlog.play_wish", name=nm, card=card, suit=suit_name(e.params["wish"]))
+            line = t("mmlog.play_wish", name=nm, card=card, suit=suit_name(e.params["wish"]))
+            if e.params.get("call"):       # a Bube as the last but one card: the wish and the call
+                line += " · „{}“".format("Mau" if e.params["call"] == "mau" else "Mau-Mau")
+            return line
         if e.params.get("call"):
             return t("mmlog.play_call", name=nm, card=card,
                           call="Mau" if e.params["call"] == "mau" else "Mau-Mau")
@@ -133,4 +136,4 @@ def text(e: Entry, ctx: LogContext) -> str:
     return t(key, name=nm) if i18n.has(key) else k
 
 
-register_builder("maumau", build, text)
+register_builder("maumau", build, text, sections="round")

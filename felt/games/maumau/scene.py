@@ -190,8 +190,7 @@ class MauMauScene(LogTable, Scene):
         self.playable = {m["card"] for m in view.get("legal", []) if m.get("kind") == "play"}
         self.pending = False
         self.picking = None
-        if self.focus >= len(self.hand):
-            self.focus = len(self.hand) - 1
+        self._fix_focus()
         events = list(events or ())
         self.feed_log(events)
         for ev in events:
@@ -200,6 +199,22 @@ class MauMauScene(LogTable, Scene):
             self.layout(self.L.w, self.L.h)
         self._refresh_buttons()
         self.mark_dirty()
+
+    def _lit(self, cid: int) -> bool:
+        """The card can be played now (lit in the hand)."""
+        return cid in self.playable or any(c % 32 == cid % 32 for c in self.playable)
+
+    def _fix_focus(self) -> None:
+        """Keyboard focus only on a card that can be played (the nearest one to where it
+        was), or on none: never left on a dimmed card after a play."""
+        if self.focus < 0:
+            return
+        if not self.my_turn or not self.hand:
+            self.focus = -1
+            return
+        f = min(self.focus, len(self.hand) - 1)
+        lit = [i for i, c in enumerate(self.hand) if self._lit(c)]
+        self.focus = min(lit, key=lambda i: (abs(i - f), i)) if lit else -1
 
     def submit(self, move: dict) -> None:
         self.outbox.append(move)
@@ -448,11 +463,11 @@ class MauMauScene(LogTable, Scene):
             self.action_btn.draw(surface)
             self._draw_hand(surface)
             self._draw_fx(surface)
+        self.toast.draw(surface)
         self.draw_log(surface)
         self.draw_bubbles(surface)
         if self.picking is not None:
             self._draw_picker(surface)
-        self.toast.draw(surface)
         self.banner.draw(surface)
 
     # the play log's and chat's places (felt.ui.table_log) --------------------
@@ -755,6 +770,21 @@ class MauMauScene(LogTable, Scene):
         panel.h = head_h + row_h * (n + 1) + 16
         panel.center = (L.table.centerx, (L.top_bar.bottom + L.hand.top) // 2)
         panel.top = max(L.top_bar.bottom + 6, panel.top)
+        if L.portrait:
+            # phones: under the side seats' boxes (their names and totals stay readable),
+            # rows a little tighter if the room above the buttons is short
+            side = [self._seat_rect(s) for s in range(n)]
+            side = [r for r in side if r is not None and r.top > L.top_bar.bottom + 20
+                    and r.colliderect(panel.inflate(0, 4 * row_h))]
+            if side:
+                top = max(r.bottom for r in side) + 8
+                bottom = min(L.hand.top, L.play_btn.top) - 6
+                room = bottom - top
+                if room >= head_h + 26 * (n + 1) + 16:
+                    row_h = min(row_h, (room - head_h - 16) // (n + 1))
+                    panel.h = head_h + row_h * (n + 1) + 16
+                    panel.top = top
+        self.result_rect = pygame.Rect(panel)        # (tests: it leaves the seat boxes free)
         theme.panel(surface, panel, (6, 28, 16), alpha=250, radius=16, border=theme.GOLD, border_width=2)
         title = i18n.t("mm.match_over", name=self._name(v.get("winner"))) if over and v.get("winner") is not None \
             else i18n.t("mm.round_over", n=v.get("round_no", 1))

@@ -139,4 +139,4 @@ def text(e: Entry, ctx: LogContext) -> str:
     return t(key, name=nm)
 
 
-register_builder("schwimmen", build, text)
+register_builder("schwimmen", build, text, sections="round")

@@ -508,9 +508,9 @@ class SchwimmenScene(LogTable, Scene):
             size = self.R["hand_card"] if where == 0 else self.R["mid_card"]
             img = cardart.card_surface(self.cards[cid], size)
             surface.blit(img, (self.drag_pos[0] - size[0] // 2, self.drag_pos[1] - size[1] // 2))
+        self.toast.draw(surface)
         self.draw_log(surface)
         self.draw_bubbles(surface)
-        self.toast.draw(surface)
         self.banner.draw(surface)
 
     # the play log's and chat's places (felt.ui.table_log) --------------------
