@@ -14,7 +14,7 @@ TEXTS = {
     "mmlog.round": ("Runde {n} beginnt", "Round {n} begins"),
     "mmlog.start": ("Aufgedeckt: {card}", "Turned up: {card}"),
     "mmlog.play": ("{name} legt {card}", "{name} plays {card}"),
-    "mmlog.play_wish": ("{name} legt {card} und wünscht sich {suit}", "{name} plays {card} and wishes for {suit}"),
+    "mmlog.play_wish": ("{name} legt {card}, wünscht {suit}", "{name} plays {card}, wishes {suit}"),
     "mmlog.play_call": ("{name} legt {card} · „{call}“", "{name} plays {card} · “{call}”"),
     "mmlog.draw": ("{name} zieht {n}", "{name} draws {n}"),
     "mmlog.draw_seven": ("{name} zieht {n} (Sieben)", "{name} draws {n} (seven)"),
@@ -30,7 +30,7 @@ TEXTS = {
     "mmlog.card": ("eine Karte", "a card"),
     # lines about myself ("Du legst", not "Du legt")
     "mmlog.play_me": ("Du legst {card}", "You play {card}"),
-    "mmlog.play_wish_me": ("Du legst {card} und wünschst dir {suit}", "You play {card} and wish for {suit}"),
+    "mmlog.play_wish_me": ("Du legst {card}, wünschst {suit}", "You play {card}, wish {suit}"),
     "mmlog.play_call_me": ("Du legst {card} · „{call}“", "You play {card} · “{call}”"),
     "mmlog.draw_me": ("Du ziehst {n}", "You draw {n}"),
     "mmlog.draw_seven_me": ("Du ziehst {n} (Sieben)", "You draw {n} (seven)"),

@@ -918,7 +918,7 @@ def log_steps(seat: int = 0, seed: str = "log:1", moves: int = 40, rules=None) -
 def log_scene(size, steps=None, names=None) -> MauMauScene:
     """A Mau-Mau table fed a scripted round state by state, its log open (docked on wide
     windows, the drawer on phones)."""
-    steps = steps if steps is not None else log_steps()
+    steps = steps if steps is not None else log_steps(moves=26)     # mid-round
     sc = MauMauScene(names=(names or DEMO_NAMES)[:steps[0][0]["n"]])
     sc.set_size(*size)
     for view, events in steps:
@@ -960,7 +960,7 @@ def snapshot(out_dir, lang: str = "de") -> list:
             pygame.image.save(render(sc, size), str(p))
             written.append(p)
     # the play log: docked on the laptop, the drawer open on the phone
-    steps = log_steps()
+    steps = log_steps(moves=26)
     for size in SIZES:
         sc = log_scene(size, steps)
         kind = "drawer" if sc.log_drawer_mode(*size) else "docked"
