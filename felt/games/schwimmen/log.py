@@ -18,6 +18,8 @@ TEXTS = {
     "swlog.swap_all": ("{name} tauscht alle drei", "{name} swaps all three"),
     "swlog.swap_all_me": ("Du tauschst alle drei", "You swap all three"),
     "swlog.pass_me": ("Du schiebst", "You pass"),
+    "swlog.keep_me": ("Du (Geber) behältst die Hand", "You (dealer) keep the hand"),
+    "swlog.take_me": ("Du (Geber) nimmst die andere Hand", "You (dealer) take the other hand"),
     "swlog.knock_me": ("Du klopfst", "You knock"),
     "swlog.showdown_31": ("Aufdecken: {name} hat 31!", "Showdown: {name} has 31!"),
     "swlog.showdown_feuer": ("Aufdecken: Feuer! {name} hat drei Asse", "Showdown: Feuer! {name} holds three aces"),
