@@ -324,3 +324,20 @@ def test_maumau_result_on_a_phone_leaves_the_side_seats_readable():
         assert not panel.colliderect(r), (panel, r)
     # and the round bar's button stays below the panel
     assert not panel.colliderect(sc.rb_rects()["next_round"])
+
+
+def test_round_bar_stays_under_the_open_drawer_on_phones():
+    from felt.ui.game_table import with_round_bar
+    view, events = MS.demo_views()["result"]
+    sc = with_round_bar(MS.MauMauScene)(names=MS.DEMO_NAMES[:view["n"]])
+    sent = []
+    sc.setup_round_bar(lambda: sent.append("next"), lambda: None)
+    sc.set_size(*PHONE)
+    sc.set_view(view, events)
+    btn = sc.rb_rects()["next_round"]
+    sc.toggle_log()
+    assert sc.drawer_open()
+    tap(sc, btn.center)                      # closes the drawer, does not start the next round
+    assert not sent and not sc.drawer_open()
+    tap(sc, btn.center)
+    assert sent == ["next"]
