@@ -132,7 +132,7 @@ def test_showdown_says_who_loses_and_why(views):
 
 def test_every_screen_renders_at_both_sizes(tmp_path):
     files = snapshots.render(tmp_path, "de")
-    assert len(files) == 2 * 6
+    assert len(files) == 2 * 6 + 2      # six screens and the play log (drawer, docked)
     for f in files:
         assert "schwimmen" in f.name
         img = pygame.image.load(str(f))

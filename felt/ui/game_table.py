@@ -166,14 +166,21 @@ class RoundBar:
     def animating(self) -> bool:
         return super().animating() or self.hold() > 0
 
+    def _rb_covered(self) -> bool:
+        """The scene's play-log drawer is open over the table (phones): it takes the taps."""
+        is_open = getattr(self, "drawer_open", None)
+        return bool(is_open()) if callable(is_open) else False
+
     def handle(self, inp: Input) -> None:
-        btns = self._rb_buttons()
+        btns = [] if self._rb_covered() else self._rb_buttons()
         if btns and self.dispatch(inp, btns):
             return
         super().handle(inp)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        if self._rb_covered():
+            return
         btns = self._rb_buttons()
         for b in btns:
             b.draw(surface)

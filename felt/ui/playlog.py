@@ -76,6 +76,8 @@ TEXTS = {
     "log.lead_me": ("Du spielst aus", "You lead"),
     "log.cleared_trick": ("Abgeräumter Stich", "Cleared trick"),
     "log.tap_log": ("Verlauf: antippen", "Tap for the log"),
+    "log.this_round": ("Diese Runde", "This round"),
+    "log.round_done": ("Runde vorbei", "Round over"),
 }
 i18n.add_texts(TEXTS)
 
@@ -118,10 +120,17 @@ class LogContext:
 
 # ---------------------------------------------------------------------------- registry
 _BUILDERS: dict[str, tuple[Callable, Callable]] = {}
+_ROUNDS: set = set()            # games without tricks: the log's sections are rounds
 
 
-def register_builder(game_id: str, build: Callable, text: Callable) -> None:
+def register_builder(game_id: str, build: Callable, text: Callable, sections: str = "trick") -> None:
+    """``sections``: 'trick' (Präsident: a heading per trick) or 'round' (games without
+    tricks: one section for the round, headed "Diese Runde")."""
     _BUILDERS[game_id] = (build, text)
+    if sections == "round":
+        _ROUNDS.add(game_id)
+    else:
+        _ROUNDS.discard(game_id)
 
 
 def builder(game_id: str | None):
@@ -346,8 +355,12 @@ class PlayLog:
             tr = self.tricks[ti]
             if not tr:
                 continue
-            head = i18n.t("log.this_trick") if (ti == n_tricks - 1 and not self.closed) else \
-                i18n.t("log.trick_n", n=ti + 1)
+            if self.game_id in _ROUNDS:
+                head = i18n.t("log.this_round") if (ti == n_tricks - 1 and not self.closed) else \
+                    i18n.t("log.round_done")
+            else:
+                head = i18n.t("log.this_trick") if (ti == n_tricks - 1 and not self.closed) else \
+                    i18n.t("log.trick_n", n=ti + 1)
             if y + 2 * lh > inner.bottom:
                 return
             draw_text(surface, head, pygame.Rect(inner.left, y, inner.w, lh), int(px * 0.9), theme.ACCENT,

@@ -380,6 +380,20 @@ def cmd_snapshot(args) -> int:
             path = out / f"{name}-{w}x{h}.png"
             pygame.image.save(surf, str(path))
             written.append(path)
+        # the play log at the Mau-Mau and Schwimmen tables: the drawer open on phones, docked on laptops
+        for name, module in (("maumau_table-log", "felt.games.maumau.scene"),
+                             ("schwimmen_table-log", "felt.games.schwimmen.snapshots")):
+            try:
+                scene = import_module(module).log_scene((w, h))
+                surf = pygame.Surface((w, h))
+                scene.draw(surf)
+            except Exception as exc:  # another game's scene must not stop the snapshot
+                print(f"note: {name} failed at {w}x{h}: {exc!r}")
+                continue
+            kind = "drawer" if scene.log_drawer_mode(w, h) else "docked"
+            path = out / f"{name}-{kind}-{w}x{h}.png"
+            pygame.image.save(surf, str(path))
+            written.append(path)
         # the app shell's scenes
         for name, module, cls in (("start", "felt.ui.start_scene", "snapshot_scene"),
                                   ("lobby", "felt.ui.lobby_scene", "snapshot_scene"),

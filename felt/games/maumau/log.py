@@ -14,7 +14,7 @@ TEXTS = {
     "mmlog.round": ("Runde {n} beginnt", "Round {n} begins"),
     "mmlog.start": ("Aufgedeckt: {card}", "Turned up: {card}"),
     "mmlog.play": ("{name} legt {card}", "{name} plays {card}"),
-    "mmlog.play_wish": ("{name} legt {card} und wünscht sich {suit}", "{name} plays {card} and wishes for {suit}"),
+    "mmlog.play_wish": ("{name} legt {card}, wünscht {suit}", "{name} plays {card}, wishes {suit}"),
     "mmlog.play_call": ("{name} legt {card} · „{call}“", "{name} plays {card} · “{call}”"),
     "mmlog.draw": ("{name} zieht {n}", "{name} draws {n}"),
     "mmlog.draw_seven": ("{name} zieht {n} (Sieben)", "{name} draws {n} (seven)"),
@@ -28,6 +28,18 @@ TEXTS = {
     "mmlog.out": ("{name} ist fertig: {place}. Platz", "{name} is out: place {place}"),
     "mmlog.round_over": ("Die Runde ist vorbei", "The round is over"),
     "mmlog.card": ("eine Karte", "a card"),
+    # lines about myself ("Du legst", not "Du legt")
+    "mmlog.play_me": ("Du legst {card}", "You play {card}"),
+    "mmlog.play_wish_me": ("Du legst {card}, wünschst {suit}", "You play {card}, wish {suit}"),
+    "mmlog.play_call_me": ("Du legst {card} · „{call}“", "You play {card} · “{call}”"),
+    "mmlog.draw_me": ("Du ziehst {n}", "You draw {n}"),
+    "mmlog.draw_seven_me": ("Du ziehst {n} (Sieben)", "You draw {n} (seven)"),
+    "mmlog.keep_me": ("Du behältst die Karte", "You keep the card"),
+    "mmlog.pass_me": ("Du kannst nicht ziehen", "You cannot draw"),
+    "mmlog.skip_me": ("Du setzt aus", "You are skipped"),
+    "mmlog.again_me": ("Du legst noch einmal", "You play again"),
+    "mmlog.forgot_me": ("Du hast „{call}“ vergessen: +{n}", "You forgot “{call}”: +{n}"),
+    "mmlog.out_me": ("Du bist fertig: {place}. Platz", "You are out: place {place}"),
 }
 i18n.add_texts(TEXTS)
 
@@ -91,27 +103,37 @@ def build(events, ctx: LogContext | None = None) -> list[Entry]:
 def text(e: Entry, ctx: LogContext) -> str:
     nm = ctx.name(e.seat)
     k = e.kind
+    mine = ctx.me is not None and e.seat == ctx.me
+
+    def t(key: str, **kw) -> str:
+        """The line, in its own wording where it is about me ("Du legst", not "Du legt")."""
+        if mine and i18n.has(key + "_me"):
+            return i18n.t(key + "_me", **kw)
+        return i18n.t(key, **kw)
     if k == "round":
-        return i18n.t("mmlog.round", n=e.params.get("n", 1))
+        return t("mmlog.round", n=e.params.get("n", 1))
     if k == "start":
-        return i18n.t("mmlog.start", card=card_name(e.cards[0] if e.cards else None, ctx))
+        return t("mmlog.start", card=card_name(e.cards[0] if e.cards else None, ctx))
     if k == "play":
         card = card_name(e.cards[0] if e.cards else None, ctx)
         if e.params.get("wish"):
-            return i18n.t("mmlog.play_wish", name=nm, card=card, suit=suit_name(e.params["wish"]))
+            line = t("mmlog.play_wish", name=nm, card=card, suit=suit_name(e.params["wish"]))
+            if e.params.get("call"):       # a Bube as the last but one card: the wish and the call
+                line += " · „{}“".format("Mau" if e.params["call"] == "mau" else "Mau-Mau")
+            return line
         if e.params.get("call"):
-            return i18n.t("mmlog.play_call", name=nm, card=card,
+            return t("mmlog.play_call", name=nm, card=card,
                           call="Mau" if e.params["call"] == "mau" else "Mau-Mau")
-        return i18n.t("mmlog.play", name=nm, card=card)
+        return t("mmlog.play", name=nm, card=card)
     if k == "draw":
-        return i18n.t("mmlog.draw_seven" if e.params.get("seven") else "mmlog.draw", name=nm, n=e.params.get("n", 1))
+        return t("mmlog.draw_seven" if e.params.get("seven") else "mmlog.draw", name=nm, n=e.params.get("n", 1))
     if k == "forgot":
-        return i18n.t("mmlog.forgot", name=nm, call="Mau" if e.params.get("call") == "mau" else "Mau-Mau",
+        return t("mmlog.forgot", name=nm, call="Mau" if e.params.get("call") == "mau" else "Mau-Mau",
                       n=e.params.get("n", 0))
     if k == "out":
-        return i18n.t("mmlog.out", name=nm, place=int(e.params.get("place", 0)) + 1)
+        return t("mmlog.out", name=nm, place=int(e.params.get("place", 0)) + 1)
     key = "mmlog." + k
-    return i18n.t(key, name=nm) if i18n.has(key) else k
+    return t(key, name=nm) if i18n.has(key) else k
 
 
-register_builder("maumau", build, text)
+register_builder("maumau", build, text, sections="round")

@@ -30,6 +30,7 @@ from felt.games.maumau.log import build as _log_build  # noqa: F401  (registers 
 from felt.games.maumau.rules import MauRules, build_deck
 from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.scene import KEY, PRESS, Input, Scene
+from felt.ui.table_log import LogTable
 from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text
 
 TEXTS = {
@@ -114,14 +115,15 @@ def suit_label(suit: str) -> str:
     return SUIT_TEXT["de" if i18n.get_lang() == "de" else "en"].get(suit, suit)
 
 
-class MauMauScene(Scene):
+class MauMauScene(LogTable, Scene):
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
                  settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
-                 sounds=None) -> None:
+                 sounds=None, log=None, on_chat: Callable[[], Any] | None = None) -> None:
         super().__init__()
         self.view: dict = {}
         self.names = list(names or [])
+        self.init_log("maumau", log, on_chat)
         self.on_move = on_move
         self.on_menu = on_menu
         self.on_settings = on_settings
@@ -188,14 +190,31 @@ class MauMauScene(Scene):
         self.playable = {m["card"] for m in view.get("legal", []) if m.get("kind") == "play"}
         self.pending = False
         self.picking = None
-        if self.focus >= len(self.hand):
-            self.focus = len(self.hand) - 1
+        self._fix_focus()
+        events = list(events or ())
+        self.feed_log(events)
         for ev in events:
             self._event(ev)
         if self.L is not None and (len(self.hand) != n_before or len(self.L.seats) != self._opponents()):
             self.layout(self.L.w, self.L.h)
         self._refresh_buttons()
         self.mark_dirty()
+
+    def _lit(self, cid: int) -> bool:
+        """The card can be played now (lit in the hand)."""
+        return cid in self.playable or any(c % 32 == cid % 32 for c in self.playable)
+
+    def _fix_focus(self) -> None:
+        """Keyboard focus only on a card that can be played (the nearest one to where it
+        was), or on none: never left on a dimmed card after a play."""
+        if self.focus < 0:
+            return
+        if not self.my_turn or not self.hand:
+            self.focus = -1
+            return
+        f = min(self.focus, len(self.hand) - 1)
+        lit = [i for i, c in enumerate(self.hand) if self._lit(c)]
+        self.focus = min(lit, key=lambda i: (abs(i - f), i)) if lit else -1
 
     def submit(self, move: dict) -> None:
         self.outbox.append(move)
@@ -313,7 +332,8 @@ class MauMauScene(Scene):
         return n - 1 if self.seat is not None else n
 
     def layout(self, w: int, h: int) -> None:
-        self.L = L = layout.table_layout(w, h, self._opponents(), len(self.hand))
+        self.L = L = layout.table_layout(w, h, self._opponents(), len(self.hand), log_w=self.log_dock(w, h))
+        self._top_left = self.place_log_buttons(L.menu_btn)
         # the Präsident table's Pass/Play places: Mau! toggle on the left, Draw/Keep on the right
         self.mau_btn.set_rect(L.pass_btn)
         self.action_btn.set_rect(L.play_btn)
@@ -321,7 +341,7 @@ class MauMauScene(Scene):
         self.menu_btn.set_rect(L.menu_btn)
         self.toast.set_rect(L.toast)
         self.toast.px = L.px["label"]
-        self.banner.set_rect(pygame.Rect(0, L.top_bar.top, max(40, L.menu_btn.left - 6), L.top_bar.h))
+        self.banner.set_rect(pygame.Rect(0, L.top_bar.top, max(40, self._top_left.left - 6), L.top_bar.h))
         self.banner.px = L.px["body"]
         self._slots = layout.hand_slots(L.hand, L.card, len(self.hand))
         # suit picker: four big buttons over the hand
@@ -387,7 +407,9 @@ class MauMauScene(Scene):
                 return
             self.dispatch(inp, self.suit_btns)
             return
-        if self.dispatch(inp, [self.menu_btn, self.mau_btn, self.action_btn]):
+        if self.dispatch(inp, [self.menu_btn]) or self.handle_log(inp):
+            return
+        if self.dispatch(inp, [self.mau_btn, self.action_btn]):
             return
         if inp.kind == PRESS:
             cid = self.card_at(inp.pos)
@@ -408,12 +430,13 @@ class MauMauScene(Scene):
     def update(self, dt: float) -> None:
         if self.toast.update(dt):
             self.mark_dirty()
+        self.update_log(dt)
         if self.fx:
             self.fx = [(t, s - dt) for t, s in self.fx if s - dt > 0]
             self.mark_dirty()
 
     def animating(self) -> bool:
-        return bool(self.fx) or self.toast.active
+        return bool(self.fx) or self.toast.active or bool(self.bubbles)
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -440,10 +463,42 @@ class MauMauScene(Scene):
             self.action_btn.draw(surface)
             self._draw_hand(surface)
             self._draw_fx(surface)
+        self.toast.draw(surface)
+        self.draw_log(surface)
+        self.draw_bubbles(surface)
         if self.picking is not None:
             self._draw_picker(surface)
-        self.toast.draw(surface)
         self.banner.draw(surface)
+
+    # the play log's and chat's places (felt.ui.table_log) --------------------
+    def window_size(self) -> tuple:
+        return (self.L.w, self.L.h) if self.L is not None else (0, 0)
+
+    def log_rect(self):
+        return self.L.log if self.L is not None else None
+
+    def drawer_rect(self) -> pygame.Rect:
+        L = self.L
+        return pygame.Rect(L.table.left + 4, L.top_bar.bottom + 4, L.w - 8,
+                           max(80, L.hand.top - L.top_bar.bottom - 8))
+
+    def own_anchor(self) -> pygame.Rect:
+        L = self.L
+        return pygame.Rect(L.hand.left + 10, L.hand.top - 4, min(L.hand.w // 2, 200), 12)
+
+    def small_px(self) -> int:
+        return int(self.L.px["small"]) if self.L is not None else 12
+
+    def seat_rect(self, seat):
+        if self.L is None or not self.view or not isinstance(seat, int):
+            return None
+        return self._seat_rect(seat)
+
+    def log_deck_size(self) -> int:
+        return len(self.deck)
+
+    def log_card(self, cid):
+        return self.deck[cid] if isinstance(cid, int) and 0 <= cid < len(self.deck) else None
 
     def _seat_rect(self, seat: int) -> pygame.Rect | None:
         n = self.view["n"]
@@ -473,7 +528,7 @@ class MauMauScene(Scene):
             status, col = i18n.t("mm.turn_of", name=self._name(v["to_move"])), theme.TEXT
         else:
             status, col = "", theme.TEXT_DIM
-        right = L.menu_btn.left - 8
+        right = self._top_left.left - 8
         rw = min((right - L.status.left) // 2, fonts.width(rnd, L.px["small"]) + 8)
         rnd_r = pygame.Rect(right - rw, 0, rw, L.top_bar.h)
         st_r = pygame.Rect(L.status.left, 0, rnd_r.left - 8 - L.status.left, L.top_bar.h)
@@ -677,7 +732,7 @@ class MauMauScene(Scene):
         r = L.fx
         tw = min(r.w, fonts.width(text, L.px["big"], True) + 40)
         box = pygame.Rect(0, 0, tw, r.h)
-        box.center = (L.w // 2, L.pile.top - r.h // 2 - 4 if L.pile.top - r.h > L.top_bar.bottom else r.centery)
+        box.center = (L.table.centerx, L.pile.top - r.h // 2 - 4 if L.pile.top - r.h > L.top_bar.bottom else r.centery)
         theme.panel(surface, box, (0, 0, 0), alpha=150, radius=box.h // 2)
         draw_text(surface, text, box.inflate(-20, -4), L.px["big"], theme.ACCENT, bold=True, min_px=12)
 
@@ -709,12 +764,27 @@ class MauMauScene(Scene):
         over = v.get("phase") == "match_over"
         points = self.rules.scoring == "points"
         rounds = v.get("round_points") or []
-        panel = pygame.Rect(0, 0, min(L.w - 16, int(600 * min(L.u, 1.6))), 0)
+        panel = pygame.Rect(0, 0, min(L.table.w - 16, int(600 * min(L.u, 1.6))), 0)
         row_h = max(int(L.px["body"] * 2.3), 34)
         head_h = int(L.px["title"] * 2.2)
         panel.h = head_h + row_h * (n + 1) + 16
-        panel.center = (L.w // 2, (L.top_bar.bottom + L.hand.top) // 2)
+        panel.center = (L.table.centerx, (L.top_bar.bottom + L.hand.top) // 2)
         panel.top = max(L.top_bar.bottom + 6, panel.top)
+        if L.portrait:
+            # phones: under the side seats' boxes (their names and totals stay readable),
+            # rows a little tighter if the room above the buttons is short
+            side = [self._seat_rect(s) for s in range(n)]
+            side = [r for r in side if r is not None and r.top > L.top_bar.bottom + 20
+                    and r.colliderect(panel.inflate(0, 4 * row_h))]
+            if side:
+                top = max(r.bottom for r in side) + 8
+                bottom = min(L.hand.top, L.play_btn.top) - 6
+                room = bottom - top
+                if room >= head_h + 26 * (n + 1) + 16:
+                    row_h = min(row_h, (room - head_h - 16) // (n + 1))
+                    panel.h = head_h + row_h * (n + 1) + 16
+                    panel.top = top
+        self.result_rect = pygame.Rect(panel)        # (tests: it leaves the seat boxes free)
         theme.panel(surface, panel, (6, 28, 16), alpha=250, radius=16, border=theme.GOLD, border_width=2)
         title = i18n.t("mm.match_over", name=self._name(v.get("winner"))) if over and v.get("winner") is not None \
             else i18n.t("mm.round_over", n=v.get("round_no", 1))
@@ -826,6 +896,38 @@ def demo_views(seat: int = 0) -> dict:
     return out
 
 
+def log_steps(seat: int = 0, seed: str = "log:1", moves: int = 40, rules=None) -> list:
+    """A seeded MM-STD round played by bots, as the window gets it for ``seat``: a list of
+    ``(view, events)`` (the engine's events filtered for that seat), from the deal on, for at
+    most ``moves`` moves or until the round is over."""
+    from felt import games
+    g = games.get("maumau")
+    rules = rules if rules is not None else g.template("MM-STD")
+    s, ev = g.new_match(rules, 4, seed, rounds=3)
+    steps = [(g.view(s, seat), g.filter_events(ev, seat))]
+    bots = [g.make_bot("normal", seed=i) for i in range(4)]
+    for _ in range(moves):
+        if s.phase not in ("play", "drawn"):
+            break
+        who = s.to_move
+        ev = g.apply_inplace(s, who, bots[who].choose(g.view(s, who)))
+        steps.append((g.view(s, seat), g.filter_events(ev, seat)))
+    return steps
+
+
+def log_scene(size, steps=None, names=None) -> MauMauScene:
+    """A Mau-Mau table fed a scripted round state by state, its log open (docked on wide
+    windows, the drawer on phones)."""
+    steps = steps if steps is not None else log_steps(moves=26)     # mid-round
+    sc = MauMauScene(names=(names or DEMO_NAMES)[:steps[0][0]["n"]])
+    sc.set_size(*size)
+    for view, events in steps:
+        sc.set_view(view, events)
+    if sc.log_drawer_mode(*size):
+        sc.toggle_log()
+    return sc
+
+
 def render(scene: MauMauScene, size) -> pygame.Surface:
     surf = pygame.Surface(size)
     scene.set_size(*size)
@@ -857,6 +959,14 @@ def snapshot(out_dir, lang: str = "de") -> list:
             p = out / f"maumau_{name}-{size[0]}x{size[1]}.png"
             pygame.image.save(render(sc, size), str(p))
             written.append(p)
+    # the play log: docked on the laptop, the drawer open on the phone
+    steps = log_steps(moves=26)
+    for size in SIZES:
+        sc = log_scene(size, steps)
+        kind = "drawer" if sc.log_drawer_mode(*size) else "docked"
+        p = out / f"maumau_table-log-{kind}-{size[0]}x{size[1]}.png"
+        pygame.image.save(render(sc, size), str(p))
+        written.append(p)
     # the suit picker after tapping a Bube
     view, events = views["table"]
     for size in SIZES:

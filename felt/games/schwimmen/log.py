@@ -13,7 +13,26 @@ TEXTS = {
     "swlog.keep": ("{name} (Geber) behält die Hand", "{name} (dealer) keeps the hand"),
     "swlog.take": ("{name} (Geber) nimmt die andere Hand", "{name} (dealer) takes the other hand"),
     "swlog.swap": ("{name} tauscht eine Karte", "{name} swaps one card"),
+    "swlog.swap_cards": ("{name} nimmt {take}, gibt {give}", "{name} takes {take}, gives {give}"),
+    "swlog.swap_cards_me": ("Du nimmst {take}, gibst {give}", "You take {take}, give {give}"),
     "swlog.swap_all": ("{name} tauscht alle drei", "{name} swaps all three"),
+    "swlog.swap_all_me": ("Du tauschst alle drei", "You swap all three"),
+    "swlog.pass_me": ("Du schiebst", "You pass"),
+    "swlog.keep_me": ("Du (Geber) behältst die Hand", "You (dealer) keep the hand"),
+    "swlog.take_me": ("Du (Geber) nimmst die andere Hand", "You (dealer) take the other hand"),
+    "swlog.knock_me": ("Du klopfst", "You knock"),
+    "swlog.showdown_31": ("Aufdecken: {name} hat 31!", "Showdown: {name} has 31!"),
+    "swlog.showdown_feuer": ("Aufdecken: Feuer! {name} hat drei Asse", "Showdown: Feuer! {name} holds three aces"),
+    "swlog.showdown_knock": ("Aufdecken nach dem Klopfen", "Showdown after the knock"),
+    "swlog.showdown_all_pass": ("Aufdecken: alle haben geschoben", "Showdown: everyone passed"),
+    "swlog.showdown_stock": ("Aufdecken: der Stapel ist leer", "Showdown: the stock is empty"),
+    "swlog.showdown_limit": ("Aufdecken: die Runde war zu lang", "Showdown: the round went on too long"),
+    "swlog.loses_n": ("{name} verliert {k} Leben", "{name} loses {k} lives"),
+    "swlog.loses_me": ("Du verlierst ein Leben", "You lose a life"),
+    "swlog.loses_n_me": ("Du verlierst {k} Leben", "You lose {k} lives"),
+    "swlog.swims_me": ("Du schwimmst", "You swim"),
+    "swlog.out_me": ("Du bist raus", "You are out"),
+    "swlog.match_over_me": ("Du gewinnst die Partie", "You win the match"),
     "swlog.pass": ("{name} schiebt", "{name} passes"),
     "swlog.knock": ("{name} klopft", "{name} knocks"),
     "swlog.new_middle": ("Alle haben geschoben: neue Mitte", "Everyone passed: a new middle"),
@@ -36,15 +55,24 @@ def build(events, ctx: LogContext | None = None) -> list[Entry]:
         seat = ev.get("seat")
         if typ == "round_start":
             out.append(Entry("round", None, params={"n": ev.get("round", 1)}))
-        elif typ in ("keep", "take", "swap", "swap_all", "pass", "knock"):
+        elif typ == "swap":
+            # the card taken from the middle and the one given are public
+            # (named in the line; no card chips: the line would be too long to read)
+            out.append(Entry("swap", seat, params={"take": ev.get("take"), "give": ev.get("give")}))
+        elif typ == "swap_all":
+            take = [c for c in (ev.get("take") or []) if isinstance(c, int)]
+            out.append(Entry("swap_all", seat, take))
+        elif typ in ("keep", "take", "pass", "knock"):
             out.append(Entry(typ, seat, effect=typ == "knock"))
         elif typ == "new_middle":
             out.append(Entry("new_middle", None, effect=True))
         elif typ == "showdown":
-            out.append(Entry("showdown", None, effect=True))
-            for k in sorted((ev.get("losers") or {}), key=lambda x: int(x) if str(x).isdigit() else 0):
+            out.append(Entry("showdown", ev.get("by"), params={"reason": str(ev.get("reason") or "")},
+                             effect=True))
+            losers = ev.get("losers") or {}
+            for k in sorted(losers, key=lambda x: int(x) if str(x).isdigit() else 0):
                 try:
-                    out.append(Entry("loses", int(k)))
+                    out.append(Entry("loses", int(k), params={"k": int(losers[k] or 1)}))
                 except (TypeError, ValueError):
                     pass
             for s in ev.get("newly_swimming") or []:
@@ -58,13 +86,59 @@ def build(events, ctx: LogContext | None = None) -> list[Entry]:
     return out
 
 
+_SUIT_NAMES = {"de": {"C": "Kreuz", "S": "Pik", "H": "Herz", "D": "Karo", "E": "Eichel", "G": "Grün",
+                      "B": "Schellen"},
+               "en": {"C": "Clubs", "S": "Spades", "H": "Hearts", "D": "Diamonds", "E": "Acorns", "G": "Leaves",
+                      "B": "Bells"}}
+_RANK_NAMES = {"de": {"J": "Bube", "Q": "Dame", "K": "König", "A": "Ass", "U": "Unter", "O": "Ober"},
+               "en": {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace", "U": "Unter", "O": "Ober"}}
+
+
+def card_name(cid, ctx: LogContext | None) -> str:
+    """'Herz Ass' / 'Hearts Ace' for a card id, from the scene's deck (its code names the
+    real suit, also for German cards drawn with other glyphs)."""
+    from felt.games.schwimmen.engine import RANKS_FR, SUITS_FR
+    lang = "de" if i18n.get_lang() == "de" else "en"
+    deck = ctx.deck if ctx is not None else None
+    suit, rank = None, None
+    if deck is not None and isinstance(cid, int) and 0 <= cid < len(deck):
+        code = str(getattr(deck[cid], "code", "") or "")
+        if code.startswith("sw") and len(code) >= 5:
+            suit, rank = code[3], code[4:]
+    if suit is None and isinstance(cid, int) and 0 <= cid < 32:
+        suit, rank = SUITS_FR[cid >> 3], RANKS_FR[cid & 7]
+    if suit is None:
+        return "?"
+    return f"{_SUIT_NAMES[lang].get(suit, suit)} {_RANK_NAMES[lang].get(rank, rank)}"
+
+
 def text(e: Entry, ctx: LogContext) -> str:
-    key = "swlog." + e.kind
+    mine = ctx.me is not None and e.seat == ctx.me
+
+    def t(key: str, **kw) -> str:
+        """The line, in its own wording where it is about me ("Du schiebst")."""
+        if mine and i18n.has(key + "_me"):
+            return i18n.t(key + "_me", **kw)
+        return i18n.t(key, **kw)
+    k = e.kind
+    nm = ctx.name(e.seat)
+    if k == "round":
+        return i18n.t("swlog.round", n=e.params.get("n", 1))
+    if k == "swap" and isinstance(e.params.get("take"), int) and isinstance(e.params.get("give"), int):
+        return t("swlog.swap_cards", name=nm, take=card_name(e.params["take"], ctx),
+                 give=card_name(e.params["give"], ctx))
+    if k == "showdown":
+        reason = str(e.params.get("reason") or "")
+        key = "swlog.showdown_" + reason
+        if i18n.has(key):
+            return i18n.t(key, name=nm)
+        return i18n.t("swlog.showdown")
+    if k == "loses" and int(e.params.get("k", 1)) > 1:
+        return t("swlog.loses_n", name=nm, k=int(e.params["k"]))
+    key = "swlog." + k
     if not i18n.has(key):
-        return e.kind
-    if e.kind == "round":
-        return i18n.t(key, n=e.params.get("n", 1))
-    return i18n.t(key, name=ctx.name(e.seat))
+        return k
+    return t(key, name=nm)
 
 
-register_builder("schwimmen", build, text)
+register_builder("schwimmen", build, text, sections="round")

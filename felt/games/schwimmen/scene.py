@@ -21,6 +21,7 @@ import pygame
 from felt.cards import Card
 from felt.ui import cardart, fonts, i18n, theme
 from felt.ui.scene import KEY, MOTION, PRESS, RELEASE, Input, Scene
+from felt.ui.table_log import LogTable
 from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text
 
 from .log import build as _log_build  # noqa: F401  (registers the play log's lines)
@@ -114,14 +115,15 @@ class _Cards:
         return self.cards[cid]
 
 
-class SchwimmenScene(Scene):
+class SchwimmenScene(LogTable, Scene):
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
                  settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
-                 sounds=None) -> None:
+                 sounds=None, log=None, on_chat: Callable[[], Any] | None = None) -> None:
         super().__init__()
         self.view: dict = {}
         self.names = list(names or [])
+        self.init_log("schwimmen", log, on_chat)
         self.on_move, self.on_menu, self.on_settings = on_move, on_menu, on_settings
         self.settings = settings if settings is not None else {"muted": False}
         self.sounds = sounds
@@ -173,6 +175,8 @@ class SchwimmenScene(Scene):
             self.sel_mid = None
         if not self.my_turn:
             self.sel_hand = self.sel_mid = None
+        events = list(events or ())
+        self.feed_log(events)
         for ev in events:
             self._event_toast(ev)
         if self.w:
@@ -195,7 +199,7 @@ class SchwimmenScene(Scene):
         if not self.R:
             return None
         tb = self.R["top"]
-        return pygame.Rect(0, tb.top, max(40, self.menu_btn.rect.left - 6), tb.h)
+        return pygame.Rect(0, tb.top, max(40, self._top_left.left - 6), tb.h)
 
     def submit(self, move: dict) -> None:
         self.outbox.append(move)
@@ -270,6 +274,10 @@ class SchwimmenScene(Scene):
         top_h = max(44, int(px["body"] * 2.8))
         R = {"top": pygame.Rect(0, 0, w, top_h)}
         pad = max(6, int(w * 0.015))
+        full_w = w
+        dock = self.log_dock(w, h)
+        w = w - dock                 # the table left of the docked log
+        R["log"] = pygame.Rect(w, top_h + pad, dock - pad, h - top_h - 2 * pad) if dock else None
         portrait = h > w
         btn_h = max(theme.MIN_TOUCH, int(px["button"] * 2.6))
         if portrait:
@@ -353,7 +361,8 @@ class SchwimmenScene(Scene):
         for bt in (self.btn_all, self.btn_pass, self.btn_knock, self.btn_keep, self.btn_take):
             bt.px = px["button"]
         ms = max(theme.MIN_TOUCH, top_h - 6)
-        self.menu_btn.set_rect((w - ms - 4, (top_h - ms) // 2, ms, ms))
+        self.menu_btn.set_rect((full_w - ms - 4, (top_h - ms) // 2, ms, ms))
+        self._top_left = self.place_log_buttons(self.menu_btn.rect)
         self.toast.set_rect(pygame.Rect(pad, R["mid_area"].top, w - 2 * pad, int(px["label"] * 2.4)))
         self.toast.px = px["label"]
         self.banner.set_rect(self.banner_rect() if self.R else R["top"])
@@ -421,6 +430,8 @@ class SchwimmenScene(Scene):
             (inp.kind == RELEASE and self.btn_knock.visible and self.btn_knock.rect.collidepoint(inp.pos))
         if knock_try and not self.btn_knock.enabled:
             self._simple("knock")                # says why a knock is not possible yet
+        if self.dispatch(inp, [self.menu_btn]) or self.handle_log(inp):
+            return
         if self.dispatch(inp, [self.menu_btn, self.btn_keep, self.btn_take, self.btn_knock, self.btn_all,
                                self.btn_pass]):
             self.mark_dirty()
@@ -467,9 +478,10 @@ class SchwimmenScene(Scene):
     def update(self, dt: float) -> None:
         if self.toast.update(dt):
             self.mark_dirty()
+        self.update_log(dt)
 
     def animating(self) -> bool:
-        return self.toast.active
+        return self.toast.active or bool(self.bubbles)
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -497,7 +509,34 @@ class SchwimmenScene(Scene):
             img = cardart.card_surface(self.cards[cid], size)
             surface.blit(img, (self.drag_pos[0] - size[0] // 2, self.drag_pos[1] - size[1] // 2))
         self.toast.draw(surface)
+        self.draw_log(surface)
+        self.draw_bubbles(surface)
         self.banner.draw(surface)
+
+    # the play log's and chat's places (felt.ui.table_log) --------------------
+    def window_size(self) -> tuple:
+        return (self.w, self.h)
+
+    def log_rect(self):
+        return self.R.get("log") if self.R else None
+
+    def drawer_rect(self) -> pygame.Rect:
+        top = self.R["top"]
+        bottom = self.R["hand"].top
+        return pygame.Rect(4, top.bottom + 4, self.w - 8, max(80, bottom - top.bottom - 8))
+
+    def own_anchor(self) -> pygame.Rect:
+        hr = self.R["hand"]
+        return pygame.Rect(hr.left + 10, hr.top - 4, min(hr.w // 2, 200), 12)
+
+    def small_px(self) -> int:
+        return int(self.px["small"]) if self.R else 12
+
+    def log_deck_size(self) -> int:
+        return len(self.cards.cards)
+
+    def log_card(self, cid):
+        return self.cards[cid] if isinstance(cid, int) and 0 <= cid < len(self.cards.cards) else None
 
     def _status(self) -> tuple[str, tuple]:
         v = self.view
@@ -530,7 +569,7 @@ class SchwimmenScene(Scene):
         total = v.get("rounds_limit") or 0
         rnd = T("sw.round_of", n=v.get("round_no", 1), total=total) if total else T("sw.round", n=v.get("round_no", 1))
         rw = fonts.width(rnd, px["small"]) + 10
-        right = self.menu_btn.rect.left - 6
+        right = self._top_left.left - 6
         draw_text(surface, rnd, pygame.Rect(right - rw, 0, rw, R["top"].h), px["small"], theme.TEXT_DIM)
         status, col = self.status_text()
         draw_text(surface, status, pygame.Rect(8, 0, right - rw - 16, R["top"].h), px["body"], col,

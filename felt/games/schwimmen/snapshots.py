@@ -70,6 +70,45 @@ def views() -> dict[str, dict]:
     return out
 
 
+def log_steps(seat: int = 0, seed: int = 7, n: int = 4, max_moves: int = 200, rounds: int = 1) -> list:
+    """A seeded SW-STD match played by bots, as the window gets it for ``seat``: a list of
+    ``(view, events)`` (events filtered for that seat), for ``rounds`` rounds."""
+    from felt import games
+    g = games.get("schwimmen")
+    s, ev = g.new_match(g.template("SW-STD"), n, seed)
+    steps = [(g.view(s, seat), g.filter_events(ev, seat))]
+    bots = [g.make_bot("normal", seed=i) for i in range(n)]
+    done = 0
+    for _ in range(max_moves):
+        if s.phase == "round_over":
+            done += 1
+            if done >= rounds:
+                break
+            s, ev = g.next_round(s)
+            steps.append((g.view(s, seat), g.filter_events(ev, seat)))
+            continue
+        if s.phase == "match_over":
+            break
+        who = s.to_move
+        ev = g.apply_inplace(s, who, bots[who].choose(g.view(s, who)))
+        steps.append((g.view(s, seat), g.filter_events(ev, seat)))
+    return steps
+
+
+def log_scene(size, steps=None, names=None):
+    """A Schwimmen table fed a scripted round state by state, its log open (docked on wide
+    windows, the drawer on phones)."""
+    from .scene import SchwimmenScene
+    steps = steps if steps is not None else log_steps()
+    sc = SchwimmenScene(names=(names or NAMES)[:steps[0][0]["n"]])
+    sc.layout(*size)
+    for view, events in steps:
+        sc.set_view(view, events)
+    if sc.log_drawer_mode(*size):
+        sc.toggle_log()
+    return sc
+
+
 def render(out_dir, lang: str = "de") -> list[Path]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
@@ -101,6 +140,16 @@ def render(out_dir, lang: str = "de") -> list[Path]:
             p = out_dir / f"schwimmen_{name}_{size_name}_{lang}.png"
             pygame.image.save(surf, str(p))
             files.append(p)
+    # the play log: docked on the laptop, the drawer open on the phone
+    steps = log_steps()
+    for size_name, size in SIZES.items():
+        sc = log_scene(size, steps)
+        surf = pygame.Surface(size)
+        sc.draw(surf)
+        kind = "drawer" if sc.log_drawer_mode(*size) else "docked"
+        p = out_dir / f"schwimmen_table-log-{kind}_{size_name}_{lang}.png"
+        pygame.image.save(surf, str(p))
+        files.append(p)
     return files
 
 
