@@ -37,6 +37,24 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 
+class KeyedError(ValueError):
+    """An error with a message key and its text in German and English (``MESSAGES``: key ->
+    (German, English) format strings). ``str()`` is English; ``.de`` German; ``text(lang)``."""
+
+    MESSAGES: dict = {}
+
+    def __init__(self, key: str, **params):
+        self.key = key
+        self.params = params
+        de, en = self.MESSAGES[key]
+        self.de = de.format(**params)
+        self.en = en.format(**params)
+        super().__init__(self.en)
+
+    def text(self, lang: str = "de") -> str:
+        return self.de if lang == "de" else self.en
+
+
 class IllegalMove(ValueError):
     """A move the rules do not allow now; the state is unchanged."""
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from felt.cards import FRENCH_RANKS, JASS_RANKS, build_deck, suits_for
+from felt.games.base import KeyedError
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 TEMPLATE_ORDER = ("PR-002", "PR-003", "PR-004", "PR-005", "PR-006", "P52", "FOLGEN", "JASS36", "JASS52")
@@ -67,19 +68,10 @@ _MESSAGES = {
 }
 
 
-class RulesError(ValueError):
+class RulesError(KeyedError):
     """An impossible or malformed rule set. ``str()`` is English; ``.de`` is German."""
 
-    def __init__(self, key: str, **params):
-        self.key = key
-        self.params = params
-        de, en = _MESSAGES[key]
-        self.de = de.format(**params)
-        self.en = en.format(**params)
-        super().__init__(self.en)
-
-    def text(self, lang: str = "de") -> str:
-        return self.de if lang == "de" else self.en
+    MESSAGES = _MESSAGES
 
 
 @dataclass(frozen=True)

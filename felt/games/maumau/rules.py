@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from felt.cards import Card, card_code
-from felt.games.base import OptionSpec
+from felt.games.base import KeyedError, OptionSpec
 
 GAME_ID = "maumau"
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
@@ -67,19 +67,10 @@ _MESSAGES = {
 }
 
 
-class MauRulesError(ValueError):
+class MauRulesError(KeyedError):
     """An impossible or malformed rule set. ``str()`` is English; ``.de`` is German."""
 
-    def __init__(self, key: str, **params):
-        self.key = key
-        self.params = params
-        de, en = _MESSAGES[key]
-        self.de = de.format(**params)
-        self.en = en.format(**params)
-        super().__init__(self.en)
-
-    def text(self, lang: str = "de") -> str:
-        return self.de if lang == "de" else self.en
+    MESSAGES = _MESSAGES
 
 
 @dataclass(frozen=True)
