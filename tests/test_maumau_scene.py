@@ -147,3 +147,21 @@ def test_announcements_and_toasts_fade():
     for _ in range(30):
         mine.update(0.1)
     assert not mine.animating()
+
+
+def test_announcements_about_my_own_seat_use_the_you_form():
+    s = position(STD, [["H8", "C9"], ["H7", "SA"], ["CA"]], "H9")
+    s2, ev = GAME.apply(s, 0, Move("play", cid(s, "H8")))
+    me = scene_for(s2, seat=1, events=GAME.filter_events(ev, 1))      # Beat is skipped: that is me
+    assert me.fx[-1][0] == "Du setzt aus"
+    assert me._label(1) == "Du" and me._label(2) == "Carla"
+    assert me._about("mm.again", 1) == "Du legst noch einmal"
+    assert me._about("mm.again", 0) == "Anna legt noch einmal"
+    assert me._about("mm.match_over", 1) == "Du gewinnst die Partie!"
+    i18n.set_lang("en")
+    try:
+        assert me._about("mm.again", 1) == "You play again"
+        assert me._about("mm.forgot", 1, call="Mau", n=2) == "You forgot “Mau”: +2"
+        assert me._about("mm.skip", 2) == "Carla skips"
+    finally:
+        i18n.set_lang("de")

@@ -73,6 +73,12 @@ TEXTS = {
     "mm.not_legal": ("Diese Karte passt nicht", "That card does not fit"),
     "mm.limit": ("bis {n} Punkte", "to {n} points"),
     "mm.you": ("du", "you"),
+    "mm.you_label": ("Du", "You"),
+    # the same lines when they are about this window's own seat ("du", "you": other verb forms)
+    "mm.you.skip": ("Du setzt aus", "You skip"),
+    "mm.you.forgot": ("Du hast „{call}“ vergessen: +{n}", "You forgot “{call}”: +{n}"),
+    "mm.you.again": ("Du legst noch einmal", "You play again"),
+    "mm.you.match_over": ("Du gewinnst die Partie!", "You win the match!"),
 }
 i18n.add_texts(TEXTS)
 
@@ -306,19 +312,29 @@ class MauMauScene(LogTable, Scene):
             return self.names[seat]
         return f"{i18n.t('table.seat') if i18n.has('table.seat') else 'Platz'} {seat + 1}"
 
+    def _label(self, seat) -> str:
+        """A seat's name standing on its own (seat box, result row): "Du" for this window's seat."""
+        return i18n.t("mm.you_label") if seat is not None and seat == self.seat else self._name(seat)
+
+    def _about(self, key: str, seat, **kw) -> str:
+        """``key``'s text about ``seat``; its "you" form (other verb forms) for this window's seat."""
+        if seat is not None and seat == self.seat and i18n.has(f"mm.you.{key[3:]}"):
+            return i18n.t(f"mm.you.{key[3:]}", **kw)
+        return i18n.t(key, name=self._name(seat), **kw)
+
     def _event(self, ev: dict) -> None:
         t = ev.get("type")
         if t == "skip":
             self.skipped = ev.get("seat")
-            self.fx.append((i18n.t("mm.skip", name=self._name(ev.get("seat"))), 1.8))
+            self.fx.append((self._about("mm.skip", ev.get("seat")), 1.8))
         elif t == "reverse":
             self.fx.append((i18n.t("mm.reverse"), 1.8))
         elif t == "forgot_mau":
             call = i18n.t("mm.mau") if ev.get("call") == "mau" else i18n.t("mm.maumau")
-            self.fx.append((i18n.t("mm.forgot", name=self._name(ev.get("seat")), call=call.rstrip("!"),
-                                   n=ev.get("penalty", 0)), 2.2))
+            self.fx.append((self._about("mm.forgot", ev.get("seat"), call=call.rstrip("!"),
+                                        n=ev.get("penalty", 0)), 2.2))
         elif t == "again":
-            self.fx.append((i18n.t("mm.again", name=self._name(ev.get("seat"))), 1.5))
+            self.fx.append((self._about("mm.again", ev.get("seat")), 1.5))
         elif t == "reshuffle":
             self.fx.append((i18n.t("mm.reshuffle"), 1.5))
         elif t == "play":
@@ -583,7 +599,7 @@ class MauMauScene(LogTable, Scene):
         inner.h -= L.badge_h // 3
         name_h = int(inner.h * 0.5)
         name_r = pygame.Rect(inner.left, inner.top, inner.w, name_h)
-        draw_text(surface, self._name(seat), name_r, L.px["label"], theme.ACCENT if on_turn else theme.TEXT,
+        draw_text(surface, self._label(seat), name_r, L.px["label"], theme.ACCENT if on_turn else theme.TEXT,
                   align="left", bold=True, min_px=min(L.px["label"], 11))
         low = pygame.Rect(inner.left, name_r.bottom, inner.w, inner.h - name_h)
         count = v["counts"][seat]
@@ -786,7 +802,7 @@ class MauMauScene(LogTable, Scene):
                     panel.top = top
         self.result_rect = pygame.Rect(panel)        # (tests: it leaves the seat boxes free)
         theme.panel(surface, panel, (6, 28, 16), alpha=250, radius=16, border=theme.GOLD, border_width=2)
-        title = i18n.t("mm.match_over", name=self._name(v.get("winner"))) if over and v.get("winner") is not None \
+        title = self._about("mm.match_over", v.get("winner")) if over and v.get("winner") is not None \
             else i18n.t("mm.round_over", n=v.get("round_no", 1))
         draw_text(surface, title, pygame.Rect(panel.left + 12, panel.top + 6, panel.w - 24, head_h - 8),
                   L.px["title"], theme.GOLD, bold=True, min_px=12)
@@ -825,7 +841,7 @@ class MauMauScene(LogTable, Scene):
             if i % 2 == 0:
                 theme.panel(surface, pygame.Rect(x - 4, yy, w + 8, row_h), (255, 255, 255), alpha=14, radius=6)
             win = over and seat == v.get("winner")
-            draw_text(surface, f"{i + 1}. {self._name(seat)}", pygame.Rect(xs[0], yy, int(w * cols[0]) - 4, row_h),
+            draw_text(surface, f"{i + 1}. {self._label(seat)}", pygame.Rect(xs[0], yy, int(w * cols[0]) - 4, row_h),
                       L.px["body"], theme.GOLD if win else theme.TEXT, align="left", bold=win, min_px=9)
             tot = v["totals"][seat] if points else v["standings"][seat][0]
             if over:
