@@ -165,3 +165,18 @@ def test_announcements_about_my_own_seat_use_the_you_form():
         assert me._about("mm.skip", 2) == "Carla skips"
     finally:
         i18n.set_lang("de")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 720), (1920, 1080), (360, 640)])
+def test_announcement_leaves_every_seat_box_free(size):
+    s = position(STD, [["H8", "C9"], ["H7", "SA"], ["CA", "D7"], ["S9", "SK"]], "H9")
+    s2, ev = GAME.apply(s, 0, Move("play", cid(s, "H8")))
+    sc = MauMauScene(names=["Anna", "Beat Langername", "Carla", "Dominik"])
+    sc.set_size(*size)
+    sc.set_view(GAME.view(s2, 2), GAME.filter_events(ev, 2))
+    render(sc, size)
+    assert sc.fx and "setzt aus" in sc.fx[-1][0]
+    boxes = [r for r in sc.L.seats if r is not None]
+    assert len(boxes) == 3
+    assert sc.fx_rect.collidelist(boxes) == -1, (sc.fx_rect, boxes)
+    assert sc.fx_rect.top >= sc.L.top_bar.bottom

@@ -748,7 +748,15 @@ class MauMauScene(LogTable, Scene):
         r = L.fx
         tw = min(r.w, fonts.width(text, L.px["big"], True) + 40)
         box = pygame.Rect(0, 0, tw, r.h)
-        box.center = (L.table.centerx, L.pile.top - r.h // 2 - 4 if L.pile.top - r.h > L.top_bar.bottom else r.centery)
+        # above the pile if that is free of the seat boxes, else below it (above the hint),
+        # else over the pile: an announcement never covers who it is about
+        seats = [sr for sr in L.seats if sr is not None]
+        below = min(L.hint.top - 4 - r.h // 2, L.pile.bottom + r.h // 2 + max(4, L.px["body"]))
+        for cy in (L.pile.top - r.h // 2 - 4, below, L.pile.centery):
+            box.center = (L.table.centerx, cy)
+            if box.top >= L.top_bar.bottom and box.bottom <= L.hint.top and box.collidelist(seats) < 0:
+                break
+        self.fx_rect = pygame.Rect(box)     # (tests: it leaves the seat boxes free)
         theme.panel(surface, box, (0, 0, 0), alpha=150, radius=box.h // 2)
         draw_text(surface, text, box.inflate(-20, -4), L.px["big"], theme.ACCENT, bold=True, min_px=12)
 
