@@ -73,6 +73,18 @@ def int_values(spec, current) -> list[int]:
     return vals
 
 
+
+def _exc_text(exc: BaseException) -> str:
+    """A rejection in the window's language: the games' rule errors carry German and English
+    (``text(lang)``); anything else says what it says."""
+    text = getattr(exc, "text", None)
+    if callable(text):
+        try:
+            return str(text(i18n.get_lang()))
+        except Exception:
+            pass
+    return str(exc)
+
 class OptionsEditorScene(RulesEditorScene):
     def __init__(self, game, rules: dict | None = None, on_apply: Callable[[dict], Any] | None = None,
                  on_close: Callable[[], Any] | None = None, folder: Path | None = None,
@@ -178,7 +190,7 @@ class OptionsEditorScene(RulesEditorScene):
             self.rules()
             self.err_msg = None
         except Exception as exc:              # any rejection of the game's validation
-            self.err_msg = str(exc) or type(exc).__name__
+            self.err_msg = _exc_text(exc) or type(exc).__name__
         self.error = self.err_msg             # the base class looks at .error for its box colour
         ok = self.err_msg is None
         self.save_btn.enabled = ok
@@ -244,7 +256,7 @@ class OptionsEditorScene(RulesEditorScene):
                 r = self.game.load_rules_file(p)
                 items.append({"title": str(getattr(r, "name", p.stem)), "subtitle": p.name, "source": ("file", p)})
             except (OSError, ValueError) as exc:
-                items.append({"title": p.stem, "subtitle": str(exc), "source": ("bad", p), "enabled": False})
+                items.append({"title": p.stem, "subtitle": _exc_text(exc), "source": ("bad", p), "enabled": False})
         for tid in self.game.template_ids():
             r = self.game.template(tid)
             items.append({"title": str(getattr(r, "name", tid)), "subtitle": i18n.t("lobby.template") + " " + tid,
@@ -261,7 +273,7 @@ class OptionsEditorScene(RulesEditorScene):
         try:
             r = self.game.template(ref) if kind == "tpl" else self.game.load_rules_file(ref)
         except (OSError, ValueError, KeyError) as exc:
-            self.toast.show(i18n.t("net.error", msg=str(exc)), 3.0, "bad")
+            self.toast.show(i18n.t("net.error", msg=_exc_text(exc)), 3.0, "bad")
             self.mark_dirty()
             return
         self.load(self.game.rules_to_dict(r))
