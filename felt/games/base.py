@@ -221,6 +221,18 @@ class Game:
             out.append(e)
         return out
 
+    # ------------------------------------------------------------- checks
+    def check_cards(self, state) -> str | None:
+        """What is wrong with ``state``'s cards (each card of the deck in exactly one place),
+        or None. Used by `felt soak` after every journaled step; a game without cards to
+        account for returns None."""
+        return None
+
+    def check_view_cards(self, state, view: dict) -> str | None:
+        """What is wrong with the cards a seat's ``view`` of ``state`` shows (a card twice,
+        counts that do not add up to the deck), or None."""
+        return None
+
     # ------------------------------------------------------------- results
     def round_places(self, state) -> list[int]:
         """Seats in finishing order of the round that just ended (best first)."""

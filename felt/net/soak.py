@@ -36,7 +36,6 @@ from typing import Any, Callable
 
 import msgpack
 
-from felt import engine
 from felt.net import journal as jmod
 from felt.net import matchlog
 from felt.net.botclient import BotClient
@@ -192,37 +191,29 @@ class SoakResult:
                 "problems": len(self.problems), "seconds": round(self.seconds, 1)}
 
 
-def _estimate_moves(rules, players: int, rounds: int, seed: int) -> int:
-    """Moves in a match of random legal play (to spread the kill points)."""
+def _estimate_moves(game, rules, players: int, rounds: int, seed: int, level: str = "normal") -> int:
+    """Moves in a match of the clients' bots (to spread the kill points over the match;
+    random legal play would be far longer than bots' play in some games, Mau-Mau's draws)."""
+    from felt.net.table import make_bot
+    s, _ = game.new_match(rules, players, seed, rounds)
+    bots = [make_bot(game, level, seed=seed + i) for i in range(players)]
     rng = random.Random(seed)
-    s, _ = engine.new_match(rules, players, seed, rounds)
     moves = 0
     while s.phase != "match_over" and moves < 20000:
         if s.phase == "round_over":
-            s, _ = engine.next_round(s)
+            s, _ = game.next_round(s)
             continue
-        engine.apply_inplace(s, s.to_move, rng.choice(engine.legal_moves(s)))
+        seat = s.to_move
+        try:
+            move = bots[seat].choose(game.view(s, seat))
+            if isinstance(move, dict):
+                move = game.move_from_wire(move)
+            game.check_move(s, seat, move)
+        except Exception:
+            move = rng.choice(game.legal_moves(s))
+        game.apply_inplace(s, seat, move)
         moves += 1
     return max(moves, 10)
-
-
-def check_cards_state(s: Any) -> str | None:
-    ids = [c for h in s.hands for c in h] + list(s.played)
-    if sorted(ids) != list(range(len(s.deck))):
-        dup = len(ids) - len(set(ids))
-        return f"cards not accounted for (round {s.round_no}): {len(set(ids))} of {len(s.deck)} distinct, {dup} twice"
-    return None
-
-
-def check_cards_view(v: dict, deck: int) -> str | None:
-    hand, played, counts = v.get("hand") or [], v.get("played") or [], v.get("counts") or []
-    if len(set(hand)) != len(hand) or set(hand) & set(played):
-        return "a card is in the hand twice or both in the hand and played"
-    if v.get("seat") is not None and len(hand) != counts[v["seat"]]:
-        return f"hand of {len(hand)} cards but count {counts[v['seat']]}"
-    if sum(counts) + len(played) != deck or len(set(played)) != len(played):
-        return f"counts {sum(counts)} + played {len(played)} != deck {deck}"
-    return None
 
 
 async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, drops: float, kills: int,
@@ -236,12 +227,12 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
     places they print), the others by in-process BotClients (checked view by view). With chance
     ``torn`` a kill also leaves half an entry at the journal's end (as if the host died inside a
     write), which the resume must repair and report."""
-    from felt.net.host import resolve_rules
+    from felt.net.table import resolve_rules
     rng = random.Random(seed)
     mseed = rng.getrandbits(40)
-    res = MatchResult(index, mseed, rules=resolve_rules(rules_spec), players=players, rounds_asked=rounds)
+    game, rules = resolve_rules(rules_spec)
+    res = MatchResult(index, mseed, rules=rules, players=players, rounds_asked=rounds)
     t0 = time.monotonic()
-    rules = resolve_rules(rules_spec)
     jpath = workdir / f"match-{index}.journal"
     host = HostProcess(workdir, jpath)
     await host.start(["--port", "0", "--players", str(players), "--rules", rules_spec, "--rounds", str(rounds),
@@ -307,7 +298,7 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
     def seen() -> int:
         return max(w.max_seq for w in watchers + [spec_w])
 
-    est = _estimate_moves(rules, players, rounds, mseed)
+    est = _estimate_moves(game, rules, players, rounds, mseed, level if level in ('easy', 'normal') else 'normal')
     targets = sorted(kill_at) if kill_at is not None else \
         sorted(rng.randint(1, max(2, int(est * 0.8))) for _ in range(kills))
     res.kills_asked = len(targets)
@@ -418,7 +409,7 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
         res.problems.append("journal has no match")
         res.seconds = time.monotonic() - t0
         return res
-    final_direct = engine.replay(rules, players, mseed, jmod.actions(mlog), rounds)
+    final_direct = game.replay(rules, players, mseed, jmod.actions(mlog), rounds)
     states = dict(matchlog.states(mlog))
     final = states[mlog.seq]
     res.entries = mlog.seq
@@ -427,17 +418,16 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
     res.places = [list(p) for p in final.history]
     if final.phase != "match_over":
         res.problems.append(f"the match did not end (phase {final.phase})")
-    if _norm(engine.view(final_direct, None)) != _norm(engine.view(final, None)):
+    if _norm(game.view(final_direct, None)) != _norm(game.view(final, None)):
         res.problems.append("replaying the journal step by step and at once disagree")
-    deck = len(final.deck)
-    bad_cards = {p for s in states.values() if (p := check_cards_state(s))}
+    bad_cards = {p for s in states.values() if (p := game.check_cards(s))}
     res.problems += sorted(bad_cards)[:3]
     views: dict[tuple[int, Any], Any] = {}
 
     def host_view(seq: int, seat: Any) -> Any:
         key = (seq, seat)
         if key not in views:
-            views[key] = _norm(engine.view(states[seq], seat))
+            views[key] = _norm(game.view(states[seq], seat))
         return views[key]
 
     for i, (b, w) in enumerate(zip(bots, watchers)):
@@ -454,7 +444,7 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
         for seq, v in w.states:
             if seq not in states or _norm(v) != host_view(seq, seat):
                 bad += 1
-            elif (p := check_cards_view(v, deck)):
+            elif (p := game.check_view_cards(states[seq], v)):
                 res.problems.append(f"{w.name} seq {seq}: {p}")
         if bad:
             res.problems.append(f"{w.name}: {bad} of {len(w.states)} views differ from the host's state at their seq")
@@ -522,15 +512,14 @@ def match_line(r: MatchResult) -> str:
 def cmd_soak(args: Any) -> int:
     def say(m: str) -> None:
         print(m, flush=True)
-    from felt.net.host import resolve_rules
-    from felt.rules import RulesError
+    from felt.net.table import resolve_rules
     try:
-        r = resolve_rules(args.rules)
-        r.validate(args.players)
-    except (RulesError, OSError, ValueError) as exc:
+        game, r = resolve_rules(args.rules)
+        game.validate(r, args.players)
+    except (OSError, ValueError, KeyError) as exc:
         print(f"felt soak: {exc}", file=sys.stderr)
         return 2
-    say(f"soak: {args.matches} matches of {args.rounds} rounds, {args.players} network bot clients and a "
+    say(f"soak ({game.id}): {args.matches} matches of {args.rounds} rounds, {args.players} network bot clients and a "
         f"spectator, rules {args.rules}, drop chance {args.drops:g} per update, {args.kills} host kills "
         f"per match during play{' (plus one in the lobby in about half of them)' if args.kills > 0 else ''} "
         f"(SIGKILL, then felt host --resume), seed {args.seed}")

@@ -110,6 +110,25 @@ class MauMau(Game):
         from felt.games.maumau.engine import round_places
         return round_places(state)
 
+    def check_cards(self, state):
+        from felt.games.maumau.engine import card_conservation
+        if not card_conservation(state):
+            allc = [c for h in state.hands for c in h] + state.draw + state.discard
+            return (f"cards not accounted for (round {state.round_no}): {len(set(allc))} of {len(state.deck)} "
+                    f"distinct in hands, draw and discard pile, {len(allc) - len(set(allc))} twice")
+        return None
+
+    def check_view_cards(self, state, view):
+        hand, discard, counts = view.get("hand") or [], view.get("discard") or [], view.get("counts") or []
+        if len(set(hand)) != len(hand) or set(hand) & set(discard) or len(set(discard)) != len(discard):
+            return "a card shows twice (in the hand or on the discard pile)"
+        if view.get("seat") is not None and len(hand) != counts[view["seat"]]:
+            return f"hand of {len(hand)} cards but count {counts[view['seat']]}"
+        if sum(counts) + len(discard) + view.get("draw_count", 0) != len(state.deck):
+            return (f"counts {sum(counts)} + discard {len(discard)} + draw pile {view.get('draw_count')} "
+                    f"!= deck {len(state.deck)}")
+        return None
+
     def winner(self, state):
         return state.winner
 

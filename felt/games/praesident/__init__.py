@@ -77,6 +77,27 @@ class Praesident(Game):
     def round_places(self, state):
         return list(state.history[-1]) if state.history else []
 
+    def check_cards(self, state):
+        ids = [c for h in state.hands for c in h] + list(state.played)
+        if sorted(ids) != list(range(len(state.deck))):
+            dup = len(ids) - len(set(ids))
+            return (f"cards not accounted for (round {state.round_no}): {len(set(ids))} of {len(state.deck)} "
+                    f"distinct, {dup} twice")
+        return None
+
+    def check_view_cards(self, state, view):
+        hand, played, counts = view.get("hand") or [], view.get("played") or [], view.get("counts") or []
+        deck = len(state.deck)
+        if len(set(hand)) != len(hand) or set(hand) & set(played):
+            return "a card is in the hand twice or both in the hand and played"
+        if view.get("seat") is not None and len(hand) != counts[view["seat"]]:
+            return f"hand of {len(hand)} cards but count {counts[view['seat']]}"
+        if len(set(played)) != len(played):
+            return "a played card shows twice"
+        if sum(counts) + len(played) != deck:
+            return f"counts {sum(counts)} + played {len(played)} != deck {deck}"
+        return None
+
     def winner(self, state):
         return state.winner
 

@@ -85,6 +85,26 @@ class Schwimmen(Game):
     def round_places(self, state):
         return list(state.history[-1]) if state.history else []
 
+    def check_cards(self, state):
+        if state.phase == "match_over":
+            return None                       # the cards are put away
+        allc = state.all_cards()
+        if sorted(allc) != list(range(32)):
+            return (f"cards not accounted for (round {state.round_no}): {len(set(allc))} of 32 distinct, "
+                    f"{len(allc) - len(set(allc))} twice")
+        return None
+
+    def check_view_cards(self, state, view):
+        hand, middle = view.get("hand") or [], view.get("middle") or []
+        shown = list(hand) + list(middle) + [c for m in view.get("discarded") or [] for c in m]
+        if len(set(shown)) != len(shown):
+            return "a card shows twice (hand, middle or discarded)"
+        if len(middle) not in (0, 3):
+            return f"a middle of {len(middle)} cards"
+        if hand and len(hand) != 3:
+            return f"a hand of {len(hand)} cards"
+        return None
+
     def winner(self, state):
         return state.winner
 
