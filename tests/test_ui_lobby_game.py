@@ -1,5 +1,6 @@
-"""The owner picks the game, then a template, in the lobby (issue 11): the template choice
-lists the table's game's templates and, below them, the other games the host offers."""
+"""The owner picks the game, then a template, in the lobby (issue 11): a "Spiel" choice lists
+the games the host offers (only when there is more than one), the template choice the table's
+game's templates."""
 from __future__ import annotations
 
 import pygame
@@ -19,6 +20,7 @@ def test_one_game_only_looks_as_before():
     sc = LobbyScene(dict(lob, game="praesident", games=_games()[:1]), my_seat=0, admin=True)
     sc.set_size(1280, 720)
     assert [v for v, _ in sc.template.options] == list(TEMPLATE_ORDER)
+    assert not sc.game_choice.visible
     sc.template.step(1)
     assert sc.sent[-1] == {"t": "set_rules", "template": TEMPLATE_ORDER[1]}
 
@@ -29,17 +31,29 @@ def test_owner_switches_the_game_then_picks_its_template():
     lob = dict(demo_lobby(), game="praesident", games=_games())
     sc = LobbyScene(lob, my_seat=0, admin=True)
     sc.set_size(1280, 720)
-    values = [v for v, _ in sc.template.options]
-    assert values[:len(TEMPLATE_ORDER)] == list(TEMPLATE_ORDER) and values[-1] == "game:highcard"
-    assert sc.template.options[-1][1].endswith("Höhere Karte")
-    sc.template.set_value("game:highcard")
-    sc._template_changed("game:highcard")
+    assert sc.game_choice.visible and sc.game_choice.value == "praesident"
+    assert [label for _, label in sc.game_choice.options] == ["Präsident", "Höhere Karte"]
+    assert [v for v, _ in sc.template.options] == list(TEMPLATE_ORDER)     # no other game among them
+    sc.game_choice.step(1)                                                   # tap its right arrow
     assert sc.sent[-1] == {"t": "set_rules", "game": "highcard"}
     # the host answers with the new game: its templates, and a way back to Präsident
     sc.set_lobby(dict(lob, game="highcard", template="HC-1", players=[2, 6],
                       rules={"id": "HC-1", "name": "Higher card"}), 0, True)
     assert [v for v, _ in sc.n_seats.options] == [2, 3, 4, 5, 6]  # the host's range for that game
-    values = [v for v, _ in sc.template.options]
-    assert values == ["HC-1", "HC-3", "game:praesident"]
+    assert [v for v, _ in sc.template.options] == ["HC-1", "HC-3"]
+    assert sc.game_choice.value == "highcard"
     sc._template_changed("HC-3")
     assert sc.sent[-1] == {"t": "set_rules", "game": "highcard", "template": "HC-3"}
+
+
+def test_a_guest_sees_no_game_choice_and_a_running_match_keeps_its_game():
+    from felt.ui.lobby_scene import LobbyScene, demo_lobby
+    pygame.init()
+    lob = dict(demo_lobby(), game="praesident", games=_games())
+    guest = LobbyScene(lob, my_seat=1, admin=False)
+    guest.set_size(390, 844)
+    assert not guest.game_choice.visible
+    owner = LobbyScene(dict(lob, running=True), my_seat=0, admin=True)
+    owner.set_size(390, 844)
+    owner._game_changed("highcard")
+    assert not any(m.get("t") == "set_rules" for m in owner.sent)

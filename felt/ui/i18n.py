@@ -71,6 +71,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "lobby.need_players": ("Mindestens {n} Spieler nötig", "At least {n} players needed"),
     "lobby.rules": ("Regeln", "Rules"),
     "lobby.template": ("Vorlage", "Template"),
+    "lobby.game": ("Spiel", "Game"),
     "lobby.edit_rules": ("Regeln bearbeiten", "Edit rules"),
     "lobby.address": ("Adresse: {addr}", "Address: {addr}"),
     "lobby.level": ("Stufe", "Level"),

@@ -255,6 +255,8 @@ class LobbyScene(Scene):
         self.down_btn = Button("▼", lambda: self.move(1), kind="secondary")
         self.actions = Row([(self.add_btn, 1.3), (self.level, 1.0), (self.remove_btn, 1.2),
                             (self.up_btn, 0.5), (self.down_btn, 0.5)])
+        # the game (when the host offers more than one), then that game's templates
+        self.game_choice = Choice(i18n.t("lobby.game"), [], None, on_change=self._game_changed)
         self.template = Choice(i18n.t("lobby.template"), [], None, on_change=self._template_changed)
         self.n_seats = Choice(i18n.t("app.seats"), [], None, on_change=self._seats_changed, wrap_around=False)
         # table options (owner): both follow the host's lobby.options
@@ -333,12 +335,14 @@ class LobbyScene(Scene):
         opts = [(t, template_name(t)) for t in self._game_templates()]   # names, not ids ("PR-002")
         if tid.upper() not in (t.upper() for t, _ in opts):
             opts.append((tid, i18n.t("app.custom_rules")))
-        # the other games the host offers: picking one switches to it (its first template)
+        # the games the host offers: picking one switches to it (its first template)
         game = self.lobby.get("game") or "praesident"
-        for g in self.lobby.get("games") or []:
-            if isinstance(g, dict) and g.get("id") not in (None, game):
-                gname = (g.get("name") or {}).get(i18n.get_lang()) or g["id"]
-                opts.append((f"game:{g['id']}", f"▸ {gname}"))
+        gopts = [(str(g["id"]), (g.get("name") or {}).get(i18n.get_lang()) or str(g["id"]))
+                 for g in self.lobby.get("games") or [] if isinstance(g, dict) and g.get("id")]
+        if game not in (v for v, _ in gopts):
+            gopts.insert(0, (game, game))
+        self.game_choice.options = gopts
+        self.game_choice.set_value(game)
         self.template.options = opts
         self.template.set_value(tid.upper() if tid.upper() in TEMPLATE_ORDER else tid)
         rng = self.lobby.get("players")  # the host's (min, max) seats for its game's rules
@@ -410,6 +414,8 @@ class LobbyScene(Scene):
         self.actions.hint = i18n.t("app.tap_seat") if self.admin else ""
         for w in (self.template, self.n_seats, self.turn_timer, self.rounds, self.actions):
             w.visible = self.admin
+        self.game_choice.visible = self.admin and len(self.game_choice.options) > 1
+        self.game_choice.enabled = not self.lobby.get("running")
         self.actions.visible = self.admin
         self.level.visible = kind == "empty"
         if self.S is not None:
@@ -471,6 +477,10 @@ class LobbyScene(Scene):
                 return [str(t) for t in g["templates"]]
         return list(TEMPLATE_ORDER)
 
+    def _game_changed(self, gid) -> None:
+        if self.admin and gid and gid != (self.lobby.get("game") or "praesident") and not self.lobby.get("running"):
+            self.send({"t": "set_rules", "game": str(gid)})        # the host deals its first template
+
     def _template_changed(self, tid) -> None:
         tid = str(tid or "")
         if tid.startswith("game:"):
@@ -524,7 +534,8 @@ class LobbyScene(Scene):
         self.start_btn.px = px["button"]
         for b in (self.rules_btn, self.add_btn, self.remove_btn, self.up_btn, self.down_btn, self.level):
             b.px = px["button"]
-        choices = (self.template, self.n_seats, self.turn_timer, self.rounds)
+        choices = ((self.game_choice,) if self.game_choice.visible else ()) + \
+            (self.template, self.n_seats, self.turn_timer, self.rounds)
         for c in choices:
             c.px = px["label"]
         for cap in (self.addr_caption, self.seats_caption, self.wait_caption, self.fill_caption):
