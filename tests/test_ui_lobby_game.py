@@ -57,3 +57,21 @@ def test_a_guest_sees_no_game_choice_and_a_running_match_keeps_its_game():
     owner.set_size(390, 844)
     owner._game_changed("highcard")
     assert not any(m.get("t") == "set_rules" for m in owner.sent)
+
+
+def test_rounds_choice_shows_the_tables_game_default_not_praesidents():
+    """A Schwimmen table plays until one player is left (its rule set: 0 rounds, open-ended):
+    the lobby's rounds choice said "5 (Standard)" there, Präsident's default."""
+    from felt.net.table import Table
+    from felt.ui.lobby_scene import LobbyScene
+    pygame.init()
+    t = Table(rules="SW-STD", players=4)
+    lob = t.lobby_msg()
+    assert lob["game"] == "schwimmen" and lob["default_rounds"] == 0 and lob["options"]["rounds"] is None
+    sc = LobbyScene(lob, my_seat=0, admin=True)
+    sc.set_size(1280, 720)
+    assert sc.rounds.value == 0
+    assert dict(sc.rounds.options)[0] == "offen (Standard)"
+    assert "5 (Standard)" not in dict(sc.rounds.options).values()
+    sc.rounds.step(-1)                                          # the owner caps the match at some rounds
+    assert sc.sent[-1]["t"] == "set_options" and sc.sent[-1]["rounds"] > 0

@@ -722,6 +722,7 @@ class Table:
                 "seats": [s.public(i) for i, s in enumerate(self.seats)],
                 "game": self.game.id, "games": self.games_offered(),
                 "players": list(self.game.players_range(self.rules)),
+                "default_rounds": self.game.default_rounds(self.rules),   # the rule set's own (0: open-ended)
                 "template": self.template, "rules": self.game.rules_to_dict(self.rules), "running": self.running,
                 "phase": self.state.phase if self.state is not None else None,
                 "round_no": self.state.round_no if self.state is not None else 0,

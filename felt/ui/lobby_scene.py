@@ -316,6 +316,13 @@ class LobbyScene(Scene):
         over = self.options.get("rounds")
         if isinstance(over, int) and not isinstance(over, bool) and over >= 0:
             return over
+        return self.default_rounds()
+
+    def default_rounds(self) -> int | None:
+        """The rule set's own number of rounds (0 = open-ended), from the host or the rules."""
+        d = self.lobby.get("default_rounds")
+        if isinstance(d, int) and not isinstance(d, bool) and d >= 0:
+            return d
         r = self.rules()
         return r.rounds if r is not None else None
 
@@ -355,8 +362,9 @@ class LobbyScene(Scene):
         self.turn_timer.options = timer_options(secs)
         self.turn_timer.set_value(secs)
         n_rounds = self.rounds_in_force()
-        if r is not None and n_rounds is not None:
-            self.rounds.options = round_options(r.rounds, n_rounds)
+        default = self.default_rounds()
+        if default is not None and n_rounds is not None:
+            self.rounds.options = round_options(default, n_rounds)
             self.rounds.set_value(n_rounds)
         name = r.name if r is not None else template_name(tid)
         self.rules_block.title = i18n.t("app.rules_named", name=name) + (
