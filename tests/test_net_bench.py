@@ -19,3 +19,19 @@ def test_bench_small_run_reports_figures():
     assert res["full_states"] == 4 and res["patch_states"] >= 4 * 150
     assert res["bytes_per_update"] == res["bytes_per_client_update"] * 4 or \
         abs(res["bytes_per_update"] - res["bytes_per_client_update"] * 4) <= 4
+
+
+def test_bench_split_pins_host_and_clients_to_different_cores_and_restores_the_host():
+    import os
+    from felt.net.bench import split_cpus
+    before = os.sched_getaffinity(0)
+    split = split_cpus()
+    res = asyncio.run(asyncio.wait_for(run_bench(clients=3, moves=60, seed=3, pin="split"), 120))
+    assert res["moves"] >= 60 and res["incomplete"] == 0
+    assert os.sched_getaffinity(0) == before          # the calling process gets its cores back
+    if split is None:
+        assert "not possible" in res["pin"]
+    else:
+        host, clients = split
+        assert res["pin"] == "split" and host and clients and not (host & clients)
+        assert host | clients == before

@@ -14,6 +14,7 @@ import asyncio
 import gc
 import json
 import multiprocessing as mp
+import os
 import random
 import statistics
 import time
@@ -90,7 +91,9 @@ def _quiet_gc() -> None:
     gc.freeze()
 
 
-def _clients_proc(port: int, n: int, seed: int, conn) -> None:
+def _clients_proc(port: int, n: int, seed: int, conn, cpus=None) -> None:
+    if cpus:
+        os.sched_setaffinity(0, cpus)
     _quiet_gc()
     res = asyncio.run(_clients_main(port, n, seed))
     res["times"] = {seq: dict(v) for seq, v in res["times"].items()}
@@ -99,7 +102,19 @@ def _clients_proc(port: int, n: int, seed: int, conn) -> None:
 
 
 # -------------------------------------------------------------------- host process
-async def run_bench(clients: int = 8, moves: int = 2000, seed: int = 1, rules: str = "PR-002") -> dict:
+def split_cpus() -> tuple[set, set] | None:
+    """(host cores, clients' cores) for ``--pin split``: the first usable core for the host,
+    the others for the clients; None where that is not possible (one core, not Linux)."""
+    if not hasattr(os, "sched_getaffinity"):
+        return None
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        return None
+    return {cpus[0]}, set(cpus[1:])
+
+
+async def run_bench(clients: int = 8, moves: int = 2000, seed: int = 1, rules: str = "PR-002",
+                    pin: str = "off") -> dict:
     from felt.net.host import Host, HostConfig
     players = max(3, min(8, clients))
     arrivals: dict[int, float] = {}
@@ -124,13 +139,20 @@ async def run_bench(clients: int = 8, moves: int = 2000, seed: int = 1, rules: s
     _quiet_gc()
     ctx = mp.get_context("spawn")
     parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_clients_proc, args=(host.port, players, seed, child), daemon=True)
+    split = split_cpus() if pin == "split" else None
+    before = os.sched_getaffinity(0) if split else None
+    if split:
+        os.sched_setaffinity(0, split[0])
+    proc = ctx.Process(target=_clients_proc, args=(host.port, players, seed, child, split[1] if split else None),
+                       daemon=True)
     proc.start()
     try:
         await asyncio.wait_for(finished.wait(), 600)
         await asyncio.sleep(0.2)  # let the last views arrive
     finally:
         await host.stop()
+        if before:
+            os.sched_setaffinity(0, before)
     loop = asyncio.get_running_loop()
     got_back = await loop.run_in_executor(None, parent.recv)
     times = got_back["times"]
@@ -163,18 +185,19 @@ async def run_bench(clients: int = 8, moves: int = 2000, seed: int = 1, rules: s
         "target_p99_ms": 2.0,
         "target_bytes_per_client": 400,
         "full_states": full_states, "patch_states": patches,
+        "pin": pin if split or pin == "off" else f"{pin} (not possible here: off)",
     }
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    res = asyncio.run(run_bench(clients=args.clients, moves=args.moves))
+    res = asyncio.run(run_bench(clients=args.clients, moves=args.moves, pin=getattr(args, "pin", "off")))
     if args.json:
         print(json.dumps(res), flush=True)
         return 0
     ok = "OK" if res["p99_ms"] is not None and res["p99_ms"] < res["target_p99_ms"] else "ABOVE TARGET"
     okb = "OK" if res["bytes_per_client_update"] < res["target_bytes_per_client"] else "ABOVE TARGET"
     print(f"felt bench net: {res['clients']} clients over loopback, {res['moves']} moves "
-          f"({res['rounds']} rounds)")
+          f"({res['rounds']} rounds), cores: {res['pin']}")
     print(f"  move arrives at host -> every client has its new view:")
     print(f"    median {res['median_ms']:.3f} ms   p99 {res['p99_ms']:.3f} ms   max {res['max_ms']:.3f} ms "
           f"  (target p99 < {res['target_p99_ms']:g} ms: {ok})")
