@@ -364,3 +364,29 @@ def test_raw_clients_see_whole_views_and_keep_the_wire():
         await host.stop()
 
     run(main(), 30)
+
+
+def test_views_at_once_equal_each_seats_own_view_for_every_game():
+    """Game.views (the host's broadcast) gives exactly what view(state, seat) gives per seat,
+    spectator included, at every step of seeded random rounds of every game's templates."""
+    import random as _r
+    from felt import games as _games
+    for g in _games.all_games():
+        for tid in g.template_ids()[:3]:
+            rules = g.template(tid)
+            lo, hi = g.players_range(rules)
+            n = min(max(lo, 4), hi)
+            s, _ = g.new_match(rules, n, 21, 2)
+            rng = _r.Random(tid)
+            for _ in range(120):
+                if s.phase == "match_over":
+                    break
+                if s.phase == "round_over":
+                    s, _ = g.next_round(s)
+                    continue
+                seats = [None] + list(range(n))
+                got = g.views(s, seats)
+                assert set(got) == set(seats)
+                for seat in seats:
+                    assert got[seat] == g.view(s, seat), (g.id, tid, seat)
+                g.apply_inplace(s, s.to_move, rng.choice(g.legal_moves(s)))

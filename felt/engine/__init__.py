@@ -21,10 +21,10 @@ from felt.engine.core import (
     position,
     replay,
 )
-from felt.engine.view import filter_events, view
+from felt.engine.view import filter_events, view, views
 
 __all__ = [
     "PASS", "IllegalMove", "Move", "Play", "State", "apply", "apply_inplace", "beats", "check_move",
     "classify", "end_match", "filter_events", "is_legal", "legal_moves", "match_winner", "move_from_wire",
-    "move_to_wire", "new_match", "next_round", "position", "replay", "view",
+    "move_to_wire", "new_match", "next_round", "position", "replay", "view", "views",
 ]

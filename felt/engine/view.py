@@ -82,3 +82,28 @@ def view(s: State, seat: int | None) -> dict:
         "titles": titles(s.rules, s.n),
         "winner": s.winner,
     }
+
+
+def views(s: State, seats) -> dict:
+    """``{seat: view(s, seat)}`` for several seats at once (the host's broadcast after every
+    change). The same views as :func:`view` gives one by one; the public part is built once
+    and its values are shared between the seats' views, so callers must treat views as
+    read-only (the host only diffs and encodes them)."""
+    base = view(s, None)
+    out: dict = {}
+    on_turn = s.to_move
+    for seat in seats:
+        if seat is None:
+            out[seat] = base
+            continue
+        if not (isinstance(seat, int) and 0 <= seat < s.n):
+            raise ValueError(f"no seat {seat!r}")
+        v = dict(base)
+        v["seat"] = seat
+        v["hand"] = list(s.hands[seat])
+        v["exchange"] = [dict(x) for x in s.exchange_info[seat]]
+        if on_turn == seat:
+            v["legal"] = [move_to_wire(m) for m in legal_moves(s)]
+        out[seat] = v
+    return out
+

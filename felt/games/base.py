@@ -208,6 +208,13 @@ class Game:
     def view(self, state, seat: int | None) -> dict:
         raise NotImplementedError
 
+    def views(self, state, seats) -> dict:
+        """``{seat: view(state, seat)}`` for the seats (``None``: a spectator) the host
+        broadcasts to after a change. A game may build the public part once and share its
+        values between the views (they are read-only for the caller); the result must equal
+        calling :meth:`view` per seat."""
+        return {seat: self.view(state, seat) for seat in seats}
+
     def filter_events(self, events: list, seat: int | None) -> list:
         out = []
         for ev in events:

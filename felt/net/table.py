@@ -523,15 +523,16 @@ class Table:
         groups: dict[tuple, list[Peer]] = {}
         for p in self.welcomed():
             groups.setdefault((p.seat, id(p.view)), []).append(p)
-        views: dict[Any, dict] = {}
+        # every seat's view at once: a game may build the public part once for all of them
+        views: dict[Any, dict] = self.game.views(self.state, list(dict.fromkeys(k for k, _ in groups)))
         evs: dict[Any, list] = {}
         timer = self.timer_info()
+        memo: dict = {}     # values the views share are compared once (viewdelta.diff)
         for (key, _), peers in groups.items():
-            if key not in views:
-                views[key] = self._view(key)
+            if key not in evs:
                 evs[key] = self.game.filter_events(events, key)
             view = views[key]
-            d = diff(peers[0].view, view)
+            d = diff(peers[0].view, view, memo)
             if d is None:
                 msg = {"t": "state", "seq": self.seq, "view": view, "events": evs[key], "timer": timer}
             else:

@@ -30,10 +30,12 @@ _SEQ = (list, tuple)
 _MISSING = object()
 
 
-def diff(old: dict | None, new: dict) -> tuple[dict, dict, list] | None:
+def diff(old: dict | None, new: dict, memo: dict | None = None) -> tuple[dict, dict, list] | None:
     """``(patch, append, gone)`` taking ``old`` to ``new`` (top-level keys), or None if there
     is no ``old`` to patch (the whole view must be sent). ``append[k]``: the items a list
-    value got at its end (the old list is a prefix of the new one)."""
+    value got at its end (the old list is a prefix of the new one). ``memo`` (one dict per
+    broadcast) remembers which pairs of value objects were equal, so values that several
+    seats' views share are compared once, not once per connection."""
     if old is None:
         return None
     patch: dict = {}
@@ -41,7 +43,16 @@ def diff(old: dict | None, new: dict) -> tuple[dict, dict, list] | None:
     get = old.get
     for k, v in new.items():
         o = get(k, _MISSING)
-        if o is v or o == v:
+        if o is v:
+            continue
+        if memo is not None and isinstance(v, (list, dict)) and len(v) > 6:
+            key = (id(o), id(v))
+            hit = memo.get(key)
+            if hit is None:     # the pair is kept with the answer, so neither id can be reused meanwhile
+                hit = memo[key] = (o, v, o == v)
+            if hit[2]:
+                continue
+        elif o == v:
             continue
         if o is _MISSING:
             patch[k] = v

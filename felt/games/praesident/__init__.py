@@ -72,6 +72,7 @@ class Praesident(Game):
         return PASS if is_legal(state, state.to_move, PASS) else None
 
     view = staticmethod(_engine.view)
+    views = staticmethod(_engine.views)
     filter_events = staticmethod(_engine.filter_events)
 
     def round_places(self, state):
