@@ -85,6 +85,10 @@ class Schwimmen(Game):
     def round_places(self, state):
         return list(state.history[-1]) if state.history else []
 
+    def round_losers(self, state):
+        sd = state.showdown
+        return sorted(int(k) for k in sd["losers"]) if sd else []
+
     def winner(self, state):
         return state.winner
 
