@@ -3,10 +3,14 @@
 * ``easy``: often a random legal move, otherwise the best swap; knocks at 25 or more.
 * ``normal``: swaps greedily (highest hand value, giving away the lowest card) and knocks
   once the hand reaches a threshold that depends on the players left and the go-round.
-* ``hard``: from the cards seen (middle, discarded middles, cards others took from the middle)
-  it builds possible deals of the unseen cards (determinization), estimates the chance of
-  holding the lowest hand, and compares its candidate moves (knock, the best swaps, pass) by
-  playing the round out in each deal with normal play (Monte Carlo), within ``think_ms``.
+* ``hard``: normal's move unless a search shows a clear gain. From the cards seen (middle,
+  discarded middles, cards others took from the middle) it deals the unseen cards at random,
+  the other hands drawn as improved by the turns those players have had (a knocker's hand
+  worth knocking), and plays every candidate (normal's move, every swap, swap all, pass,
+  knock) out to the round's end with normal play for everyone on the same deals (common
+  random numbers). It scores what the seat loses (a life, more if that puts it out) and leaves
+  normal's move only where another loses less by ``z`` standard errors of the paired
+  differences. A sample budget (``samples``..``max_samples`` deals), or ``think_ms`` if given.
 """
 from __future__ import annotations
 
