@@ -177,3 +177,13 @@ def test_tournament_of_a_game_without_round_losers_keeps_its_per_round_report(ca
         assert "lost_share" not in d
         assert {"places", "shares", "intervals", "first_share", "last_share"} <= set(d)
     assert sum(sum(d["places"]) for d in out["levels"].values()) == 3 * 12
+
+
+def test_pairbench_is_deterministic_and_zero_for_normal_against_itself(monkeypatch):
+    from felt.games.schwimmen import pairbench
+    same = pairbench.run("SW-STD", 8, level="normal")
+    assert same["mean_lives_diff"] == 0.0 and same["better"] == same["worse"] == 0
+    monkeypatch.setattr(B.HardBot, "samples", 6)
+    monkeypatch.setattr(B.HardBot, "max_samples", 12)
+    a, b = pairbench.run("SW-STD", 6), pairbench.run("SW-STD", 6)
+    assert (a["mean_lives_diff"], a["better"], a["worse"]) == (b["mean_lives_diff"], b["better"], b["worse"])
