@@ -155,6 +155,10 @@ def run_tournament(game, rules, levels: list[str], rounds: int, seed: int = 1, t
     bots = [game.make_bot(lv, seed=seed * 1000 + i, think_ms=think_ms) for i, lv in enumerate(levels)]
     names = sorted(set(levels), key=lambda x: (game.bot_levels.index(x) if x in game.bot_levels else 99, x))
     places = {lv: [0] * n for lv in names}
+    lost = {lv: 0 for lv in names}            # seat-rounds in which a seat of the level lost (round_losers)
+    won = {lv: 0 for lv in names}             # matches won (Game.winner once the match is over)
+    decided = 0                               # matches that ended with a winner
+    any_losers = False
     played = match_no = 0
     t0 = time.perf_counter()
     while played < rounds:
@@ -173,10 +177,19 @@ def run_tournament(game, rules, levels: list[str], rounds: int, seed: int = 1, t
                 continue
             for place, seat in enumerate(game.round_places(state)):
                 places[levels[seat_bot[seat]]][place] += 1
+            for seat in game.round_losers(state):
+                lost[levels[seat_bot[seat]]] += 1
+                any_losers = True
             played += 1
             if progress is not None:
                 progress(played, rounds)
-            if state.phase == "match_over" or played >= rounds:
+            if state.phase == "match_over":
+                w = game.winner(state)
+                if w is not None:
+                    decided += 1
+                    won[levels[seat_bot[w]]] += 1
+                break
+            if played >= rounds:
                 break
             state, _ = game.next_round(state)
         match_no += 1
@@ -194,9 +207,37 @@ def run_tournament(game, rules, levels: list[str], rounds: int, seed: int = 1, t
                    "median_think_ms": round(statistics.median(times) * 1000, 3) if times else 0.0,
                    "mean_think_ms": round(statistics.fmean(times) * 1000, 3) if times else 0.0,
                    "max_think_ms": round(max(times) * 1000, 3) if times else 0.0}
+        if decided:
+            trials = decided * levels.count(lv)
+            out[lv].update({"match_wins": won[lv], "match_share": round(won[lv] / trials, 4),
+                            "match_interval": [round(x, 4) for x in wilson(won[lv], trials)]})
+        if any_losers:
+            out[lv].update({"lost_rounds": lost[lv], "lost_share": round(lost[lv] / total, 4) if total else 0.0,
+                            "lost_interval": [round(x, 4) for x in wilson(lost[lv], total)]})
     return {"rules": getattr(rules, "id", "?"), "players": n, "bots": levels, "rounds": played, "matches": match_no,
             "rounds_per_match": per_match, "seed": seed, "think_ms": think_ms, "seconds": round(elapsed, 2),
-            "levels": out}
+            "decided_matches": decided, "levels": out}
+
+
+def format_match_report(res: dict) -> str:
+    """The match wins (and, for games whose rounds have losers, the lost rounds) per level, for
+    ``felt tournament``'s text output after the per-round table; "" when there is neither."""
+    lines = []
+    m = res.get("decided_matches", 0)
+    if m:
+        lines.append(f"match wins per seat over {m} decided matches (of {res['matches']}; fair share "
+                     f"{100 / res['players']:.1f}%), 95% Wilson:")
+        for lv, d in res["levels"].items():
+            lo, hi = d["match_interval"]
+            lines.append(f"{lv:<7} {d['seats']:>5}   won {d['match_wins']:>5}   {d['match_share'] * 100:5.1f}% "
+                         f"[{lo * 100:4.1f}–{hi * 100:5.1f}]")
+    if any("lost_share" in d for d in res["levels"].values()):
+        lines.append("lost in a round (e.g. a life) per seat and round, 95% Wilson (lower is better):")
+        for lv, d in res["levels"].items():
+            lo, hi = d["lost_interval"]
+            lines.append(f"{lv:<7} {d['seats']:>5}   lost {d['lost_rounds']:>5}/{d['rounds']:<6} "
+                         f"{d['lost_share'] * 100:5.1f}% [{lo * 100:4.1f}–{hi * 100:5.1f}]")
+    return "\n".join(lines)
 
 
 def cmd_tournament(args) -> int:
@@ -223,6 +264,9 @@ def cmd_tournament(args) -> int:
     else:
         from felt.bots.tournament import format_report
         print(format_report(res))
+        extra = format_match_report(res)
+        if extra:
+            print(extra)
     return 0
 
 
@@ -235,4 +279,5 @@ def _known(spec: str) -> bool:
 
 
 __all__ = ["cmd_rules_list", "cmd_rules_show", "cmd_simulate", "cmd_tournament", "simulate", "run_tournament",
+           "format_match_report",
            "math"]

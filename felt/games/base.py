@@ -245,6 +245,11 @@ class Game:
         """Seats in finishing order of the round that just ended (best first)."""
         raise NotImplementedError
 
+    def round_losers(self, state) -> list[int]:
+        """The seats that lost in the round that just ended (Schwimmen: a life each), for
+        tournaments; ``[]`` for games whose rounds only rank the seats (the default)."""
+        return []
+
     def winner(self, state) -> int | None:
         """The match winner once ``phase == "match_over"`` (None before, or with no rounds)."""
         return getattr(state, "winner", None)

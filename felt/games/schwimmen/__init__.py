@@ -105,6 +105,10 @@ class Schwimmen(Game):
             return f"a hand of {len(hand)} cards"
         return None
 
+    def round_losers(self, state):
+        sd = state.showdown
+        return sorted(int(k) for k in sd["losers"]) if sd else []
+
     def winner(self, state):
         return state.winner
 
