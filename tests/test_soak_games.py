@@ -52,3 +52,28 @@ def test_each_games_card_check_accepts_play_and_catches_a_lost_or_doubled_card(g
     v = game.view(s, 0)
     v["hand"] = v["hand"] + v["hand"][:1]
     assert game.check_view_cards(s, v) is not None
+
+
+def test_a_failing_match_leaves_no_host_process_behind(tmp_path, monkeypatch):
+    """An error inside the harness after the host started (here: the move estimate) used to
+    leave the resumed `felt host` running for good."""
+    from felt.net import soak
+    started = []
+    real_start = soak.HostProcess.start
+
+    async def start(self, args):
+        out = await real_start(self, args)
+        started.append(self)
+        return out
+
+    def broken(*a, **k):
+        raise RuntimeError("estimate failed")
+    monkeypatch.setattr(soak.HostProcess, "start", start)
+    monkeypatch.setattr(soak, "_estimate_moves", broken)
+
+    async def main():
+        return await play_match(1, players=3, rules_spec="PR-002", rounds=1, drops=0.0, kills=1, seed=5,
+                                workdir=tmp_path, lobby_kill=False)
+    with pytest.raises(RuntimeError, match="estimate failed"):
+        asyncio.run(main())
+    assert started and all(not h.alive for h in started)

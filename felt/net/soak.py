@@ -217,13 +217,29 @@ def _estimate_moves(game, rules, players: int, rounds: int, seed: int, level: st
     return max(moves, 10)
 
 
-async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, drops: float, kills: int,
+async def play_match(index: int, **kw: Any) -> MatchResult:
+    """One match (see :func:`_play_match`). Whatever goes wrong in the harness, its host
+    process does not outlive it (a failed match once left a resumed host running)."""
+    hosts: list[HostProcess] = []
+    try:
+        return await _play_match(index, _hosts=hosts, **kw)
+    except BaseException:
+        for h in hosts:
+            try:
+                await h.kill()
+            except Exception:
+                pass
+        raise
+
+
+async def _play_match(index: int, *, players: int, rules_spec: str, rounds: int, drops: float, kills: int,
                      seed: int, workdir: Path, level: str = "normal", client_delay: float = 0.005,
                      reconnect_wait: float = 2.0, time_limit: float = 240.0,
                      say: Callable[[str], Any] = lambda m: None,
                      before_resume: Callable[[Path], Any] | None = None,
                      kill_at: list[int] | None = None, cli_bots: int = 0,
-                     lobby_kill: bool | None = None, torn: float = 0.25) -> MatchResult:
+                     lobby_kill: bool | None = None, torn: float = 0.25,
+                     _hosts: list | None = None) -> MatchResult:
     """One match; ``cli_bots`` of the seats are played by `felt bot` subprocesses (checked by the
     places they print), the others by in-process BotClients (checked view by view). With chance
     ``torn`` a kill also leaves half an entry at the journal's end (as if the host died inside a
@@ -236,6 +252,8 @@ async def play_match(index: int, *, players: int, rules_spec: str, rounds: int, 
     t0 = time.monotonic()
     jpath = workdir / f"match-{index}.journal"
     host = HostProcess(workdir, jpath)
+    if _hosts is not None:
+        _hosts.append(host)
     await host.start(["--port", "0", "--players", str(players), "--rules", rules_spec, "--rounds", str(rounds),
                       "--seed", str(mseed), "--start-when-full", "--bot-delay", "0",
                       "--reconnect-wait", str(reconnect_wait), "--journal", str(jpath),
