@@ -183,3 +183,18 @@ def test_search_spends_extra_time_only_while_candidates_are_close(monkeypatch):
         if secs > 0.006:
             longer += 1
     assert longer > 0
+
+
+def test_equivalent_needs_every_candidate_left_to_be_close():
+    rng = random.Random(1)
+    close = [[x, x + rng.choice((-0.001, 0.0, 0.001))] for x in (rng.random() for _ in range(40))]
+    far = [[x, x - 0.5] for x in (rng.random() for _ in range(40))]
+    noisy = [[x, rng.random()] for x in (rng.random() for _ in range(40))]
+
+    def means(rows):
+        return [sum(r[i] for r in rows) / len(rows) for i in range(2)]
+
+    assert hard._equivalent(close, [0, 1], means(close))
+    assert not hard._equivalent(far, [0, 1], means(far))
+    assert not hard._equivalent(noisy, [0, 1], means(noisy))  # unclear is not equal
+    assert not hard._equivalent(close[:1], [0, 1], means(close[:1]))

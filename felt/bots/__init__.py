@@ -75,7 +75,7 @@ class HardBot(Bot):
     screening) runs a fixed number of sampled worlds per decision instead of using the clock."""
 
     level = "hard"
-    BANK_MAX = 2.0        # the bank holds at most this many budgets
+    BANK_MAX = 3.0        # the bank holds at most this many budgets
     BANK_MAX_MS = 1000.0  # and at most this much time
 
     def __init__(self, seed=None, think_ms=None, iters=None):

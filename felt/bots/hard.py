@@ -24,12 +24,13 @@ from .policy import Evaluator, choose_normal, score_moves
 from .situation import situation_from_state, situation_from_view
 
 DEFAULT_THINK_MS = 1000
-MAX_CANDIDATES = 8
+MAX_CANDIDATES = 5      # the normal policy's best (passing included); see STRENGTH.md
 MIN_ITERS = 6
 SECOND_WEIGHT = 0.15   # reward scale of places after the first
 KEEP_SE = 1.0          # leave the heuristic move only when ahead by this many standard errors
 USE_PASSES = True      # sample hands consistent with the passes seen this round
 ELIM_SE = 2.0          # stop sampling a candidate this many standard errors behind the best
+EQUIV = 0.03           # past its own budget, a search stops when the candidates left are this close
 TRUNC_SPREAD = 0.11    # a rollout stops once the places still open differ by at most this
 
 
@@ -206,6 +207,18 @@ def _ahead(rows, a: int, b: int, k: float) -> bool:
     return n >= 2 and mean > k * se
 
 
+def _equivalent(rows, active: list[int], means) -> bool:
+    """Are all candidates left within EQUIV of the best, 2 paired standard errors included?"""
+    best = max(active, key=lambda i: (means[i], -i))
+    for i in active:
+        if i == best:
+            continue
+        mean, se, k = _paired(rows, best, i)
+        if k < 2 or abs(mean) + 2.0 * se > EQUIV:
+            return False
+    return True
+
+
 def _prune(rows, active: list[int], means) -> list[int]:
     """Drop the candidates that are clearly behind the best one (paired, ELIM_SE standard
     errors), and those that gave exactly the same result as a better-placed one every time."""
@@ -323,6 +336,9 @@ def _search(view: dict, rng: random.Random, think_ms: int | None, stats: SearchS
             active = _prune(rows, active, means)
             if len(active) == 1:
                 reason = "clear"
+                break
+            if not iters and now > t0 + budget and _equivalent(rows, active, means):
+                reason = "equivalent"  # spending the bank here would not change much
                 break
     means = [total[i] / count[i] if count[i] else -1e9 for i in range(C)]
     best = max(active, key=lambda i: (means[i], -i))
