@@ -67,16 +67,34 @@ class NormalBot(Bot):
 
 
 class HardBot(Bot):
-    level = "hard"
+    """Determinized Monte Carlo (see hard.py). ``think_ms`` is the budget per decision on
+    average: a search that ends early (the best move is clear) puts the unused time into a
+    bank, and a later search whose candidates are still close may spend it, up to
+    ``BANK_MAX`` budgets more (at most ``BANK_MAX_MS``). Forced and obvious moves (one legal
+    move, going out) neither add to the bank nor take from it. ``iters`` (for tests and
+    screening) runs a fixed number of sampled worlds per decision instead of using the clock."""
 
-    def __init__(self, seed=None, think_ms=None):
+    level = "hard"
+    BANK_MAX = 3.0        # the bank holds at most this many budgets
+    BANK_MAX_MS = 1000.0  # and at most this much time
+
+    def __init__(self, seed=None, think_ms=None, iters=None):
         super().__init__(seed)
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else int(think_ms)
+        self.iters = iters
+        self.bank_ms = 0.0
         self.stats = SearchStats()
         self.memory = PassMemory()  # the passes this seat has seen this round
 
     def _choose(self, view):
-        return search(view, self.rng, self.think_ms, self.stats, self.memory)
+        t0 = time.perf_counter()
+        mv = search(view, self.rng, self.think_ms, self.stats, self.memory,
+                    extra_ms=self.bank_ms, iters=self.iters)
+        if self.stats.last_searched and not self.iters:
+            used = (time.perf_counter() - t0) * 1000.0
+            cap = min(self.BANK_MAX * self.think_ms, self.BANK_MAX_MS)
+            self.bank_ms = min(cap, max(0.0, self.bank_ms + self.think_ms - used))
+        return mv
 
 
 def make_bot(level: str, seed=None, think_ms=None) -> Bot:

@@ -24,12 +24,14 @@ from .policy import Evaluator, choose_normal, score_moves
 from .situation import situation_from_state, situation_from_view
 
 DEFAULT_THINK_MS = 1000
-MAX_CANDIDATES = 8
+MAX_CANDIDATES = 5      # the normal policy's best (passing included); see STRENGTH.md
 MIN_ITERS = 6
 SECOND_WEIGHT = 0.15   # reward scale of places after the first
 KEEP_SE = 1.0          # leave the heuristic move only when ahead by this many standard errors
 USE_PASSES = True      # sample hands consistent with the passes seen this round
 ELIM_SE = 2.0          # stop sampling a candidate this many standard errors behind the best
+EQUIV = 0.03           # past its own budget, a search stops when the candidates left are this close
+TRUNC_SPREAD = 0.11    # a rollout stops once the places still open differ by at most this
 
 
 # Chance of taking 1st place in the next round after each place of this one, with the
@@ -89,16 +91,36 @@ def place_reward(place: int, n: int) -> float:
     return SECOND_WEIGHT * (n - 1 - place) / max(1, n - 1)
 
 
-def rollout(state, me: int, rewards=None, max_steps: int = 2000) -> float:
-    """Play the world to the end of the round with the normal policy; reward for ``me``."""
+def settle_values(rewards, spread: float | None = None) -> list:
+    """Per number of seats already out: the value a rollout may stop with when ``me`` is not
+    out yet and the places still open differ by at most ``spread`` in reward (their mean),
+    else None (play on). With the default spread, in a match's last round a rollout stops
+    once another seat has taken 1st place: later places only break ties there."""
+    if spread is None:
+        spread = TRUNC_SPREAD
+    out = []
+    for k in range(len(rewards)):
+        rest = rewards[k:]
+        out.append(sum(rest) / len(rest) if spread > 0 and max(rest) - min(rest) <= spread + 1e-9 else None)
+    return out
+
+
+def rollout(state, me: int, rewards=None, max_steps: int = 2000, settle=None) -> float:
+    """Play the world to the end of the round with the normal policy; reward for ``me``.
+    ``settle`` (from settle_values) lets it stop early once the rest cannot matter much."""
     n = state.n
     if rewards is None:
         rewards = [place_reward(p, n) for p in range(n)]
     steps = 0
     places = state.places
+    nout = -1
     while state.phase in ("play", "exchange") and steps < max_steps:
-        if me in places:
-            return rewards[places.index(me)]
+        if len(places) != nout:
+            if me in places:
+                return rewards[places.index(me)]
+            nout = len(places)
+            if settle is not None and nout < n and settle[nout] is not None:
+                return settle[nout]
         seat = state.to_move
         legal = legal_moves(state)
         if len(legal) == 1:
@@ -113,12 +135,14 @@ def rollout(state, me: int, rewards=None, max_steps: int = 2000) -> float:
 
 
 class SearchStats:
-    __slots__ = ("iterations", "rollouts", "seconds", "log")
+    __slots__ = ("iterations", "rollouts", "seconds", "log", "searched", "last_searched")
 
     def __init__(self):
         self.iterations = 0
         self.rollouts = 0
         self.seconds = 0.0
+        self.searched = 0            # decisions that ran rollouts (not forced or obvious)
+        self.last_searched = False   # did the last decision run rollouts?
         self.log = None  # set to a list to record (candidates, iterations, seconds, reason, changed)
 
 
@@ -183,6 +207,18 @@ def _ahead(rows, a: int, b: int, k: float) -> bool:
     return n >= 2 and mean > k * se
 
 
+def _equivalent(rows, active: list[int], means) -> bool:
+    """Are all candidates left within EQUIV of the best, 2 paired standard errors included?"""
+    best = max(active, key=lambda i: (means[i], -i))
+    for i in active:
+        if i == best:
+            continue
+        mean, se, k = _paired(rows, best, i)
+        if k < 2 or abs(mean) + 2.0 * se > EQUIV:
+            return False
+    return True
+
+
 def _prune(rows, active: list[int], means) -> list[int]:
     """Drop the candidates that are clearly behind the best one (paired, ELIM_SE standard
     errors), and those that gave exactly the same result as a better-placed one every time."""
@@ -203,23 +239,30 @@ def _prune(rows, active: list[int], means) -> list[int]:
 
 
 def search(view: dict, rng: random.Random, think_ms: int | None = None, stats: SearchStats | None = None,
-           memory: PassMemory | None = None) -> Move:
+           memory: PassMemory | None = None, extra_ms: float = 0.0, iters: int | None = None) -> Move:
     """The hard bot's move for ``view``; ``memory`` (kept by the bot between its decisions)
-    remembers the passes it has seen this round."""
+    remembers the passes it has seen this round.
+
+    ``think_ms`` is the budget of one decision; ``extra_ms`` more may be spent while the
+    candidates are still close (the bot's time bank, see HardBot). ``iters`` instead runs
+    exactly that many sampled worlds whatever the clock says (pruning still applies), so a
+    fixed seed and count give the same move on any machine."""
     # The rollouts make no reference cycles; the cyclic collector would only take time from
     # them (it runs again, and catches up, as soon as the search returns).
     gc_was_on = gc.isenabled()
     gc.disable()
     try:
-        return _search(view, rng, think_ms, stats, memory)
+        return _search(view, rng, think_ms, stats, memory, extra_ms, iters)
     finally:
         if gc_was_on:
             gc.enable()
 
 
 def _search(view: dict, rng: random.Random, think_ms: int | None, stats: SearchStats | None,
-            memory: PassMemory | None) -> Move:
+            memory: PassMemory | None, extra_ms: float = 0.0, iters: int | None = None) -> Move:
     t0 = time.perf_counter()
+    if stats is not None:
+        stats.last_searched = False
     budget = (DEFAULT_THINK_MS if think_ms is None else think_ms) / 1000.0
     sit = situation_from_view(view)
     caps = memory.update(view, sit.info) if memory is not None else None
@@ -237,19 +280,25 @@ def _search(view: dict, rng: random.Random, think_ms: int | None, stats: SearchS
     if any(m.kind == "wish" for m in legal):
         return choose_normal(sit)
     cands = candidates_from(sit)
-    if len(cands) == 1 or budget <= 0:
+    if len(cands) == 1 or (budget <= 0 and not iters):
         return cands[0]
+    if stats is not None:
+        stats.last_searched = True
+        stats.searched += 1
     me = view["seat"]
     info = sit.info
     constraints = constraints_from_view(view, info)
     C = len(cands)
     rewards = reward_table(view["n"], info.rules, view.get("round_no", 1), view.get("rounds_total"))
+    settle = settle_values(rewards)
     total = [0.0] * C
     count = [0] * C
     active = list(range(C))
     rows: list[list] = []
     it = 0
-    deadline = t0 + budget
+    deadline = t0 + budget + max(0.0, extra_ms) / 1000.0
+    if iters:
+        deadline = float("inf")
     rollouts = 0
     reason = "budget"
     while True:
@@ -260,10 +309,10 @@ def _search(view: dict, rng: random.Random, think_ms: int | None, stats: SearchS
         for i in active:
             s = world.clone()
             apply_inplace(s, me, cands[i], check=False, events=False)
-            rs[i] = rollout(s, me, rewards)
+            rs[i] = rollout(s, me, rewards, settle=settle)
             rollouts += 1
             done += 1
-            if it and time.perf_counter() >= deadline:
+            if it and not iters and time.perf_counter() >= deadline:
                 break  # out of time: drop this unfinished comparison
         if done < len(active):
             break
@@ -272,11 +321,14 @@ def _search(view: dict, rng: random.Random, think_ms: int | None, stats: SearchS
         for i in active:
             total[i] += rs[i]
             count[i] += 1
+        if iters:
+            if it >= iters:
+                break
         now = time.perf_counter()
         if now >= deadline:
             break
         per_it = (now - t0) / it
-        if now + per_it * len(active) / C > deadline + 0.01:
+        if not iters and now + per_it * len(active) / C > deadline + 0.01:
             reason = "projected"
             break
         if it >= MIN_ITERS and it % 2 == 0:
@@ -284,6 +336,9 @@ def _search(view: dict, rng: random.Random, think_ms: int | None, stats: SearchS
             active = _prune(rows, active, means)
             if len(active) == 1:
                 reason = "clear"
+                break
+            if not iters and now > t0 + budget and _equivalent(rows, active, means):
+                reason = "equivalent"  # spending the bank here would not change much
                 break
     means = [total[i] / count[i] if count[i] else -1e9 for i in range(C)]
     best = max(active, key=lambda i: (means[i], -i))
