@@ -220,13 +220,16 @@ def _estimate_moves(game, rules, players: int, rounds: int, seed: int, level: st
 async def play_match(index: int, **kw: Any) -> MatchResult:
     """One match (see :func:`_play_match`). Whatever goes wrong in the harness, its host
     process does not outlive it (a failed match once left a resumed host running)."""
-    hosts: list[HostProcess] = []
+    cleanup: list = []       # the host process and the clients, as the match creates them
     try:
-        return await _play_match(index, _hosts=hosts, **kw)
+        return await _play_match(index, _hosts=cleanup, **kw)
     except BaseException:
-        for h in hosts:
+        for thing in cleanup:   # clients first would retry against a dead host for minutes
             try:
-                await h.kill()
+                if isinstance(thing, HostProcess):
+                    await thing.kill()
+                else:
+                    await asyncio.wait_for(thing.close(), 5)
             except Exception:
                 pass
         raise
@@ -288,12 +291,16 @@ async def _play_match(index: int, *, players: int, rules_spec: str, rounds: int,
                       reconnect_for=120.0, on_message=w)
         w.on_state = (lambda b_: lambda w_, m: maybe_drop(w_, m, b_.client))(b)
         bots.append(b)
+        if _hosts is not None:
+            _hosts.append(b)
         watchers.append(w)
         clients.append(b.client)
     spec_w = Watcher("spectator")
     spec = AsyncClient(ADDR, port, "Watcher", spectator=True, reconnect_for=120.0, on_message=spec_w)
     spec_w.on_state = lambda w_, m: maybe_drop(w_, m, spec)
     clients.append(spec)
+    if _hosts is not None:
+        _hosts.append(spec)
     if lobby_kill is None:
         lobby_kill = kills > 0 and rng.random() < 0.5
     early = max(1, len(bots) // 2) if lobby_kill else len(bots)
