@@ -46,14 +46,16 @@ def _play_dict(seat: int, cards) -> dict:
     return {"seat": seat, "cards": list(cards)}
 
 
-def view(s: State, seat: int | None) -> dict:
+def _check_seat(s: State, seat) -> None:
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < s.n):
         raise ValueError(f"no seat {seat!r}")
+
+
+def _public(s: State) -> dict:
+    """What every seat and a spectator see alike (a spectator's whole view)."""
     pile = s.pile
-    mine = seat is not None
-    on_turn = mine and s.to_move == seat
     return {
-        "seat": seat,
+        "seat": None,
         "n": s.n,
         "phase": s.phase,
         "round_no": s.round_no,
@@ -61,7 +63,7 @@ def view(s: State, seat: int | None) -> dict:
         "to_move": s.to_move,
         "dealer": s.dealer,
         "leader": s.leader,
-        "hand": list(s.hands[seat]) if mine else [],
+        "hand": [],
         "counts": [len(h) for h in s.hands],
         "pile": None if pile is None else {"seat": pile.seat, "cards": list(pile.cards), "kind": pile.kind,
                                            "size": pile.size},
@@ -75,35 +77,39 @@ def view(s: State, seat: int | None) -> dict:
         "standings": [row[:] for row in s.standings],
         "history": [p[:] for p in s.history],
         "last_places": list(s.last_places),
-        "exchange": [dict(x) for x in s.exchange_info[seat]] if mine else [],
+        "exchange": [],
         "exchange_pending": [[t[0], t[1], t[2], t[3]] for t in s.tasks],
-        "legal": [move_to_wire(m) for m in legal_moves(s)] if on_turn else [],
+        "legal": [],
         "rules": rules_dict(s.rules),
         "titles": titles(s.rules, s.n),
         "winner": s.winner,
     }
 
 
+def _own(s: State, seat: int, v: dict) -> dict:
+    """``v`` (a copy of the public part) made ``seat``'s: its hand, its exchange, its legal
+    moves when on turn. The only private parts of a view."""
+    v["seat"] = seat
+    v["hand"] = list(s.hands[seat])
+    v["exchange"] = [dict(x) for x in s.exchange_info[seat]]
+    if s.to_move == seat:
+        v["legal"] = [move_to_wire(m) for m in legal_moves(s)]
+    return v
+
+
+def view(s: State, seat: int | None) -> dict:
+    _check_seat(s, seat)
+    v = _public(s)
+    return v if seat is None else _own(s, seat, v)
+
+
 def views(s: State, seats) -> dict:
     """``{seat: view(s, seat)}`` for several seats at once (the host's broadcast after every
-    change). The same views as :func:`view` gives one by one; the public part is built once
-    and its values are shared between the seats' views, so callers must treat views as
-    read-only (the host only diffs and encodes them)."""
-    base = view(s, None)
+    change). The public part is built once and its values are shared between the seats'
+    views, so callers must treat views as read-only (the host only diffs and encodes them)."""
+    base = _public(s)
     out: dict = {}
-    on_turn = s.to_move
     for seat in seats:
-        if seat is None:
-            out[seat] = base
-            continue
-        if not (isinstance(seat, int) and 0 <= seat < s.n):
-            raise ValueError(f"no seat {seat!r}")
-        v = dict(base)
-        v["seat"] = seat
-        v["hand"] = list(s.hands[seat])
-        v["exchange"] = [dict(x) for x in s.exchange_info[seat]]
-        if on_turn == seat:
-            v["legal"] = [move_to_wire(m) for m in legal_moves(s)]
-        out[seat] = v
+        _check_seat(s, seat)
+        out[seat] = base if seat is None else _own(s, seat, dict(base))
     return out
-
