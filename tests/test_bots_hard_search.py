@@ -37,6 +37,18 @@ def _views_of_seat(rules, seat, matches, seed):
 # ------------------------------------------------------------ early-settling rollouts
 
 
+def _fake_clock(step: float):
+    """A stand-in for the ``time`` module whose perf_counter advances ``step`` s per reading."""
+    class Clock:
+        t = 0.0
+
+        @classmethod
+        def perf_counter(cls):
+            cls.t += step
+            return cls.t
+    return Clock
+
+
 def test_settle_values_only_where_the_open_places_are_close():
     rules = load_rules("PR-002")
     last = reward_table(4, rules, 5, 5)       # last round: 1st place is all that counts
@@ -107,15 +119,7 @@ def test_fixed_count_is_deterministic_whatever_the_clock(rules_id, monkeypatch):
 
     first = _play_with(table(), rules, 9)
 
-    class Racing:
-        t = 0.0
-
-        @classmethod
-        def perf_counter(cls):
-            cls.t += 60.0
-            return cls.t
-
-    monkeypatch.setattr(hard, "time", Racing)
+    monkeypatch.setattr(hard, "time", _fake_clock(60.0))
     bots = table()
     second = _play_with(bots, rules, 9)
     assert first == second
@@ -160,15 +164,7 @@ def test_search_spends_extra_time_only_while_candidates_are_close(monkeypatch):
     rules = load_rules("FOLGEN")
     views = _views_of_seat(rules, 2, 1, seed=8)
 
-    class Clock:
-        t = 0.0
-
-        @classmethod
-        def perf_counter(cls):
-            cls.t += 0.001
-            return cls.t
-
-    monkeypatch.setattr(hard, "time", Clock)
+    monkeypatch.setattr(hard, "time", _fake_clock(0.001))
     longer = 0
     for i, v in enumerate(views[:25]):
         st = hard.SearchStats()
