@@ -75,6 +75,21 @@ def _rng(seed, round_no: int, purpose: str) -> random.Random:
     return random.Random(f"felt:{seed}:{round_no}:{purpose}")
 
 
+def _shuffle(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)``, the same draws and the same result (Fisher-Yates from the top, each
+    index drawn as getrandbits(bit length) until it is in range, as CPython's ``_randbelow``),
+    written out: a deal is the first thing every round does, and the deals of a seed must not
+    change with the Python version (journals replay them)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 def _pev(etype: str, seats, secret: dict, **public) -> dict:
     """An event whose ``secret`` fields only ``seats`` may see (see view.filter_events)."""
     ev = {"type": etype, **public}
@@ -207,7 +222,7 @@ def _start_round(s: State, with_events: bool = True) -> list[dict]:
         if r.first_leader == "draw":
             rng = _rng(s.seed, s.round_no, "draw")
             cards = list(range(len(s.deck)))
-            rng.shuffle(cards)
+            _shuffle(rng, cards)
             drawn = cards[:n]
             strength = [s.rk[c] if s.rk[c] >= 0 else s.R for c in drawn]
             low = min(strength)
@@ -223,7 +238,7 @@ def _start_round(s: State, with_events: bool = True) -> list[dict]:
     # Deal all cards one at a time.
     rng = _rng(s.seed, s.round_no, "deal")
     order = list(range(len(s.deck)))
-    rng.shuffle(order)
+    _shuffle(rng, order)
     if r.leftover == "last":
         start = s.last_places[-1] if s.last_places else s.dealer
     else:
@@ -402,30 +417,51 @@ def beats(s: State, new: Play, old: Play | None) -> bool:
 _new_tuple = tuple.__new__
 
 
-def _run_moves(cs: list, largest: int) -> tuple:
+# The plain set plays of a run of equal cards, by the run (a tuple of card ids): a card id's
+# plays do not depend on the rules, so one table serves every state of the process. It is
+# bounded by the distinct runs dealt (at most 2^copies per rank and deck); cleared if it grows.
+_RUN_MOVES: dict = {}
+_RUN_MOVES_MAX = 200_000
+
+
+def _run_moves(cs: tuple, largest: int) -> tuple:
     """The plain set plays of one run: its first 1, 2, ... cards (at most ``largest``)."""
-    n = len(cs) if len(cs) < largest else largest
-    if n == 1:
-        return (_new_tuple(Move, ("play", (cs[0],), ())),)
-    return tuple([_new_tuple(Move, ("play", tuple(cs[:k]), ())) for k in range(1, n + 1)])
+    if len(cs) > largest:
+        cs = cs[:largest]
+    ms = _RUN_MOVES.get(cs)
+    if ms is None:
+        if len(_RUN_MOVES) >= _RUN_MOVES_MAX:
+            _RUN_MOVES.clear()
+        ms = _RUN_MOVES[cs] = tuple([_new_tuple(Move, ("play", cs[:k], ())) for k in range(1, len(cs) + 1)])
+    return ms
 
 
 def _group(rk, hand, largest: int):
-    """A sorted hand as runs of equal rank ``[(rank, cards, plays), ...]`` and its jokers
-    (sorted last); ``plays`` are the run's plain set plays by size (``_run_moves``)."""
+    """A sorted hand as runs of equal rank ``[(rank, cards, plays), ...]`` (cards a tuple)
+    and its jokers (sorted last); ``plays`` are the run's plain set plays by size
+    (``_run_moves``)."""
     runs = []
     jokers = []
     prev = -9
+    start = 0
+    i = 0
     for c in hand:
         r = rk[c]
         if r < 0:
             jokers.append(c)
-        elif r == prev:
-            runs[-1][1].append(c)
-        else:
-            runs.append((r, [c]))
+        elif r != prev:
+            runs.append((r, i))
             prev = r
-    return [(r, cs, _run_moves(cs, largest)) for r, cs in runs], jokers  # never mutated
+        i += 1
+    out = []
+    get = _RUN_MOVES.get
+    ends = [i for _r, i in runs[1:]]
+    ends.append(len(hand) - len(jokers))
+    for (r, start), end in zip(runs, ends):
+        cs = tuple(hand[start:end])
+        ms = get(cs) if end - start <= largest else None
+        out.append((r, cs, ms if ms is not None else _run_moves(cs, largest)))
+    return out, jokers  # never mutated
 
 
 # The per-seat cache ``s.groups[seat]`` (None until needed, reset whenever the seat's hand
@@ -930,29 +966,36 @@ def _apply_play(s: State, seat: int, cards, ev) -> None:
     r0 = rk[cards[0]]
     p = None
     plain = False
-    if r0 >= 0 and (k < 3 or not s.rules.sequences):  # a plain set (classify's fast path)
+    if r0 >= 0 and (k < 3 or s.setonly):  # a plain set (classify's fast path)
         for c in cards:
             if rk[c] != r0:
                 break
         else:
-            p = _new_tuple(Play, ("set", k, r0, r0, seat, tuple(cards)))
+            cards = tuple(cards)
+            p = _new_tuple(Play, ("set", k, r0, r0, seat, cards))
             plain = True
     if p is None:
         pile = s.pile
         q = classify(s, cards, pile.kind if pile is not None else None)
         p = _new_tuple(Play, (q.kind, q.size, q.lo, q.hi, seat, q.cards))
+        cards = tuple(cards)
     hand = s.hands[seat]
-    for c in cards:
-        hand.remove(c)
+    if k == 1:
+        hand.remove(cards[0])
+    else:
+        for c in cards:
+            hand.remove(c)
     g = s.groups[seat]
     if plain and g is not None:
         # a plain set of one rank: the cache follows by dropping those cards from their run
         # (a new cache: the old one may be shared with a clone)
         runs = g[_RUNS]
-        for i, (r, cs, _ms) in enumerate(runs):
+        i = 0
+        for r, cs, _ms in runs:
             if r == r0:
                 break
-        rest = cs[k:] if cs[:k] == list(cards) else [c for c in cs if c not in cards]
+            i += 1
+        rest = cs[k:] if cs[:k] == cards else tuple([c for c in cs if c not in cards])
         runs = runs[:]
         if rest:
             runs[i] = (r0, rest, _run_moves(rest, s.rules.largest_set))
@@ -962,7 +1005,7 @@ def _apply_play(s: State, seat: int, cards, ev) -> None:
     else:
         s.groups[seat] = None
     s.played.extend(cards)
-    s.trick.append((seat, tuple(cards)))
+    s.trick.append((seat, cards))
     s.pile = p
     s.skipped = None
     play_ev = None

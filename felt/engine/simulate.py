@@ -11,12 +11,17 @@ from felt.rules import RulesError, load_rules
 
 
 def _play(state, rounds: int, places: list, rng: random.Random) -> tuple[int, int]:
-    """The simulation loop: (decisions, rounds played)."""
-    randbelow = rng._randbelow
+    """The simulation loop: (decisions, rounds played).
+
+    Each choice is ``rng.choice(moves)``: CPython draws it as ``moves[rng._randbelow(len(moves))]``,
+    which is getrandbits(bit length) until in range; written out here (the same draws, so the
+    places per seed stay as they were), and a single legal move draws nothing."""
+    getrandbits = rng.getrandbits
     decisions = 0
     played = 0
     while played < rounds:
-        if state.phase == "round_over":
+        phase = state.phase
+        if phase == "round_over":
             for place, seat in enumerate(state.places):
                 places[seat][place] += 1
             played += 1
@@ -25,15 +30,21 @@ def _play(state, rounds: int, places: list, rng: random.Random) -> tuple[int, in
             next_round_inplace(state, events=False)
             continue
         moves = legal_moves(state)
-        # the same draw as rng.choice(moves) (which is moves[rng._randbelow(len(moves))]),
-        # without its call: places per seed stay as they were
-        move = moves[0] if len(moves) == 1 else moves[randbelow(len(moves))]
+        n = len(moves)
+        if n == 1:
+            move = moves[0]
+        else:
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            move = moves[r]
         decisions += 1
-        if state.phase != "play":
-            apply_inplace(state, state.to_move, move, False, False)
+        seat = state.to_move
+        if phase != "play":
+            apply_inplace(state, seat, move, False, False)
             continue
         # apply_inplace(state, seat, move, check=False, events=False) for the play phase, inline
-        seat = state.to_move
         state.moves_made += 1
         if move[0] == "pass":
             state.passed[seat] = True
