@@ -697,7 +697,9 @@ def legal_moves(s: State) -> list[Move]:
                 runs, jokers = _group(s.rk, s.hands[seat], s.rules.largest_set)
                 g = s.groups[seat] = [runs, jokers, None, None, None]
             if not g[1]:  # the common case, inline: lead from a hand without jokers
-                moves = [m for _r, _cs, ms in g[0] for m in ms]
+                moves = []
+                for run in g[0]:   # (plain loops: cheaper than a comprehension for lists this short)
+                    moves += run[2]
                 if not s.setonly:
                     _seq_moves(s, seat, None, moves)
                 return moves
@@ -710,29 +712,24 @@ def legal_moves(s: State) -> list[Move]:
             if g[1]:
                 moves = _set_moves(s, seat, pile[1], pile)
             else:  # the common case, inline: a hand without jokers on a set
-                k = pile[1]
-                runs = g[0]
+                k = pile[1] - 1
+                moves = []
+                add = moves.append
                 if s.revolution:
                     hi = pile[2] + 1 - s.eqb
-                    j = 0
-                    for run in runs:
-                        if run[0] >= hi:
+                    for r, cs, ms in g[0]:
+                        if r >= hi:
                             break
-                        j += 1
-                    runs = runs[:j]
+                        if len(cs) > k:
+                            add(ms[k])
                 else:
                     lo = pile[2] + s.eqb
-                    i = len(runs)
-                    while i and runs[i - 1][0] >= lo:
-                        i -= 1
-                    runs = runs[i:]
-                if not runs:
-                    moves = []
-                elif k == 1:
-                    moves = [ms[0] for _r, _cs, ms in runs]
-                else:
-                    k -= 1
-                    moves = [ms[k] for _r, cs, ms in runs if len(cs) > k]
+                    for r, cs, ms in reversed(g[0]):
+                        if r < lo:
+                            break
+                        if len(cs) > k:
+                            add(ms[k])
+                    moves.reverse()
         else:
             moves = _play_moves(s, seat)
         if not (s.forced and moves):
