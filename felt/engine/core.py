@@ -103,14 +103,14 @@ class State:
         "hands", "to_move", "pile", "trick", "passed", "skip_next", "skipped", "places",
         "revolution", "played", "standings", "history", "dealer", "leader", "tasks",
         "exchange_info", "last_places", "winner", "wild", "jalone", "forced", "moves_made", "face", "groups",
-        "order", "eqb", "setonly", "fx",
+        "order", "eqb", "setonly", "fx", "largest", "setplays",
     )
 
     def clone(self) -> "State":
         s = State.__new__(State)
         for k in ("rules", "n", "seed", "deck", "rk", "suit", "R", "phase", "round_no", "rounds_total",
                   "to_move", "pile", "skip_next", "skipped", "revolution", "dealer", "leader", "winner",
-                  "wild", "jalone", "forced", "moves_made", "face", "order", "eqb", "setonly", "fx"):
+                  "wild", "jalone", "forced", "moves_made", "face", "order", "eqb", "setonly", "fx", "largest", "setplays"):
             setattr(s, k, getattr(self, k))
         s.hands = [h[:] for h in self.hands]
         s.groups = self.groups[:]
@@ -162,6 +162,11 @@ def new_match(rules: Rules, n_players: int, seed, rounds: int | None = None):
     s.forced = rules.passing == "forced"
     s.eqb = 0 if rules.equal_beats else 1   # a set must be this many ranks above the pile
     s.setonly = not rules.sequences
+    s.largest = rules.largest_set
+    # the pile a plain set makes (a Play), per seat by its cards: the same play by the same
+    # seat is the same Play in every round (making a named tuple costs more than finding it);
+    # shared by the clones of the match (a Play is immutable)
+    s.setplays = [{} for _ in range(n_players)]
     s.fx = _effects(rules)
     s.rounds_total = rules.rounds if rounds is None else rounds
     s.round_no = 0
@@ -283,7 +288,7 @@ def _start_round(s: State, with_events: bool = True) -> list[dict]:
             pairs.append((places[1], places[-2], r.exchange_second))
         for upper, lower, k in pairs:
             hand = s.hands[lower]
-            best = sorted(hand, key=key)[-k:]
+            best = hand[-k:]  # its best cards (a hand is kept sorted)
             for c in best:
                 hand.remove(c)
                 s.hands[upper].append(c)
@@ -740,20 +745,24 @@ def legal_moves(s: State) -> list[Move]:
         if task == "wish":
             return [Move("wish")] + [Move("wish", (), (r,)) for r in reversed(s.rules.ranks)]
         # One move per distinct multiset of faces (two copies of a card are the same choice).
-        by_face: dict[str, list[int]] = {}
+        # (a hand is sorted by rank, suit, id: copies of one face are neighbours)
+        groups = []
         face = s.face
+        prev = None
         for c in s.hands[seat]:
             f = face[c]
-            if f in by_face:
-                by_face[f].append(c)
+            if f == prev:
+                groups[-1].append(c)
             else:
-                by_face[f] = [c]
-        groups = list(by_face.values())
+                groups.append([c])
+                prev = f
+        out = []
+        add = out.append
         if k == 1:                                  # the common cases, without the recursion
-            return [_new_tuple(Move, ("give", (g[0],), ())) for g in groups]
+            for g in groups:
+                add(_new_tuple(Move, ("give", (g[0],), ())))
+            return out
         if k == 2:
-            out = []
-            add = out.append
             for i, g in enumerate(groups):
                 a = g[0]
                 for h in groups[i + 1:]:
@@ -969,7 +978,12 @@ def _apply_play(s: State, seat: int, cards, ev) -> None:
                 break
         else:
             cards = tuple(cards)
-            p = _new_tuple(Play, ("set", k, r0, r0, seat, cards))
+            known = s.setplays[seat]
+            p = known.get(cards)
+            if p is None:
+                if len(known) >= _RUN_MOVES_MAX:
+                    known.clear()
+                p = known[cards] = _new_tuple(Play, ("set", k, r0, r0, seat, cards))
             plain = True
     if p is None:
         pile = s.pile
@@ -995,7 +1009,9 @@ def _apply_play(s: State, seat: int, cards, ev) -> None:
         rest = cs[k:] if cs[:k] == cards else tuple([c for c in cs if c not in cards])
         runs = runs[:]
         if rest:
-            runs[i] = (r0, rest, _run_moves(rest, s.rules.largest_set))
+            ms = _RUN_MOVES.get(rest)
+            runs[i] = (r0, rest, ms if ms is not None and len(rest) <= s.largest
+                       else _run_moves(rest, s.largest))
         else:
             del runs[i]
         s.groups[seat] = [runs, g[_JOKERS], None, None, None]
@@ -1016,8 +1032,8 @@ def _apply_play(s: State, seat: int, cards, ev) -> None:
         # stand for but trigger no effect of a rank: no clear as a 2 or an 8, no skip, no
         # revolution (a set of four jokers still counts as four for quad clears)
         per_rank, qlo, qhi, revo = s.fx
-        natural = plain or any(rk[c] >= 0 for c in cards)
-        if k >= 4 and revo and natural:
+        natural = True if plain else any(rk[c] >= 0 for c in cards)
+        if revo and k >= 4 and natural:
             s.revolution = not s.revolution
             if ev is not None:
                 ev.append({"type": "revolution", "on": s.revolution, "seat": seat})
@@ -1079,7 +1095,7 @@ def _end_trick(s: State, winner: int, ev) -> None:
 
 def _advance(s: State, seat: int, ev) -> None:
     """Turn to the next seat that may act, or end the trick (§3.5)."""
-    last = s.pile.seat
+    last = s.pile[4]  # the pile's seat
     n = s.n
     hands = s.hands
     passed = s.passed
