@@ -103,14 +103,14 @@ class State:
         "hands", "to_move", "pile", "trick", "passed", "skip_next", "skipped", "places",
         "revolution", "played", "standings", "history", "dealer", "leader", "tasks",
         "exchange_info", "last_places", "winner", "wild", "jalone", "forced", "moves_made", "face", "groups",
-        "order", "eqb", "setonly", "fx", "largest", "setplays",
+        "order", "eqb", "setonly", "fx", "largest", "setplays", "after",
     )
 
     def clone(self) -> "State":
         s = State.__new__(State)
         for k in ("rules", "n", "seed", "deck", "rk", "suit", "R", "phase", "round_no", "rounds_total",
                   "to_move", "pile", "skip_next", "skipped", "revolution", "dealer", "leader", "winner",
-                  "wild", "jalone", "forced", "moves_made", "face", "order", "eqb", "setonly", "fx", "largest", "setplays"):
+                  "wild", "jalone", "forced", "moves_made", "face", "order", "eqb", "setonly", "fx", "largest", "setplays", "after"):
             setattr(s, k, getattr(self, k))
         s.hands = [h[:] for h in self.hands]
         s.groups = self.groups[:]
@@ -167,6 +167,7 @@ def new_match(rules: Rules, n_players: int, seed, rounds: int | None = None):
     # seat is the same Play in every round (making a named tuple costs more than finding it);
     # shared by the clones of the match (a Play is immutable)
     s.setplays = [{} for _ in range(n_players)]
+    s.after = tuple(tuple((seat + d) % n_players for d in range(1, n_players + 1)) for seat in range(n_players))
     s.fx = _effects(rules)
     s.rounds_total = rules.rounds if rounds is None else rounds
     s.round_no = 0
@@ -1096,15 +1097,10 @@ def _end_trick(s: State, winner: int, ev) -> None:
 def _advance(s: State, seat: int, ev) -> None:
     """Turn to the next seat that may act, or end the trick (§3.5)."""
     last = s.pile[4]  # the pile's seat
-    n = s.n
     hands = s.hands
     passed = s.passed
-    i = seat
-    for _ in range(2 * n + 1):
-        i += 1
-        if i == n:
-            i = 0
-        if i == last:
+    for i in s.after[seat]:  # the seats after it in turn order, ending with itself: the
+        if i == last:        # pile's seat is met within one round of the table
             _end_trick(s, last, ev)
             return
         if passed[i] or not hands[i]:
