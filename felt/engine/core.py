@@ -967,89 +967,112 @@ def _apply_exchange(s: State, seat: int, move: Move, ev) -> None:
         ev.append({"type": "turn", "seat": s.to_move, "phase": s.phase})
 
 
+def _set_effect(s: State, k: int, r: int) -> tuple:
+    """What a set of ``k`` cards with a natural card of rank index ``r`` does (RULES.md §6):
+    (the clear it makes or None, whether it skips the next seat, whether it turns the
+    revolution)."""
+    per_rank, qlo, qhi, revo = s.fx
+    flip = bool(revo and k >= 4)
+    if qlo <= k <= qhi:
+        return "quad", False, flip
+    clear, skips = per_rank[r]
+    return clear, bool(skips and k == 1), flip
+
+
 def _apply_play(s: State, seat: int, cards, ev) -> None:
     rk = s.rk
     k = len(cards)
     r0 = rk[cards[0]]
-    p = None
-    plain = False
+    hit = None
     if r0 >= 0 and (k < 3 or s.setonly):  # a plain set (classify's fast path)
         for c in cards:
             if rk[c] != r0:
                 break
         else:
             cards = tuple(cards)
+            # the Play and its effect, per seat by the cards: the same play by the same seat
+            # makes the same pile in every round (finding it costs less than making it)
             known = s.setplays[seat]
-            p = known.get(cards)
-            if p is None:
+            hit = known.get(cards)
+            if hit is None:
                 if len(known) >= _RUN_MOVES_MAX:
                     known.clear()
-                p = known[cards] = _new_tuple(Play, ("set", k, r0, r0, seat, cards))
-            plain = True
-    if p is None:
-        pile = s.pile
-        q = classify(s, cards, pile.kind if pile is not None else None)
-        p = _new_tuple(Play, (q.kind, q.size, q.lo, q.hi, seat, q.cards))
-        cards = tuple(cards)
+                hit = known[cards] = (_new_tuple(Play, ("set", k, r0, r0, seat, cards)),) + _set_effect(s, k, r0)
     hand = s.hands[seat]
     if k == 1:
         hand.remove(cards[0])
     else:
         for c in cards:
             hand.remove(c)
-    g = s.groups[seat]
-    if plain and g is not None:
-        # a plain set of one rank: the cache follows by dropping those cards from their run
-        # (a new cache: the old one may be shared with a clone)
-        runs = g[_RUNS]
-        i = 0
-        for r, cs, _ms in runs:
-            if r == r0:
-                break
-            i += 1
-        rest = cs[k:] if cs[:k] == cards else tuple([c for c in cs if c not in cards])
-        runs = runs[:]
-        if rest:
-            ms = _RUN_MOVES.get(rest)
-            runs[i] = (r0, rest, ms if ms is not None and len(rest) <= s.largest
-                       else _run_moves(rest, s.largest))
-        else:
-            del runs[i]
-        s.groups[seat] = [runs, g[_JOKERS], None, None, None]
-    else:
-        s.groups[seat] = None
-    s.played.extend(cards)
-    s.trick.append((seat, cards))
-    s.pile = p
-    s.skipped = None
-    play_ev = None
-    if ev is not None:
-        play_ev = {"type": "play", "seat": seat, "cards": list(cards), "kind": p.kind, "size": p.size}
-        ev.append(play_ev)
-    clear = None
-    kind = p[0]
-    if kind == "set":
-        # RULES.md §6: wild jokers alone (a set without a natural card) beat as the rank they
-        # stand for but trigger no effect of a rank: no clear as a 2 or an 8, no skip, no
-        # revolution (a set of four jokers still counts as four for quad clears)
-        per_rank, qlo, qhi, revo = s.fx
-        natural = True if plain else any(rk[c] >= 0 for c in cards)
-        if revo and k >= 4 and natural:
+    if hit is not None:
+        p, clear, skip1, flip = hit
+        g = s.groups[seat]
+        if g is not None:
+            # the cache follows by dropping those cards from their run (a new cache: the old
+            # one may be shared with a clone)
+            runs = g[_RUNS]
+            i = 0
+            for r, cs, _ms in runs:
+                if r == r0:
+                    break
+                i += 1
+            rest = cs[k:] if cs[:k] == cards else tuple([c for c in cs if c not in cards])
+            runs = runs[:]
+            if rest:
+                ms = _RUN_MOVES.get(rest)
+                runs[i] = (r0, rest, ms if ms is not None and len(rest) <= s.largest
+                           else _run_moves(rest, s.largest))
+            else:
+                del runs[i]
+            s.groups[seat] = [runs, g[_JOKERS], None, None, None]
+        s.played.extend(cards)
+        s.trick.append((seat, cards))
+        s.pile = p
+        s.skipped = None
+        if ev is not None:
+            ev.append({"type": "play", "seat": seat, "cards": list(cards), "kind": "set", "size": k})
+        if flip:
             s.revolution = not s.revolution
             if ev is not None:
                 ev.append({"type": "revolution", "on": s.revolution, "seat": seat})
-        if qlo <= k <= qhi:
-            clear = "quad"
-        elif natural:
-            clear, skips = per_rank[p[2]]
-            if skips and k == 1:
-                s.skip_next = True
-    elif kind == "seq":
-        rules = s.rules
-        if rules.eights_clear and "8" in rules.ranks[p.lo:p.hi + 1]:
-            clear = "eights"
-    elif play_ev is not None:  # a lone joker
-        play_ev["joker"] = True
+        if skip1:
+            s.skip_next = True
+    else:
+        pile = s.pile
+        q = classify(s, cards, pile.kind if pile is not None else None)
+        p = _new_tuple(Play, (q.kind, q.size, q.lo, q.hi, seat, q.cards))
+        cards = tuple(cards)
+        s.groups[seat] = None
+        s.played.extend(cards)
+        s.trick.append((seat, cards))
+        s.pile = p
+        s.skipped = None
+        play_ev = None
+        if ev is not None:
+            play_ev = {"type": "play", "seat": seat, "cards": list(cards), "kind": p.kind, "size": p.size}
+            ev.append(play_ev)
+        clear = None
+        kind = p[0]
+        if kind == "set":
+            # RULES.md §6: wild jokers alone (a set without a natural card) beat as the rank
+            # they stand for but trigger no effect of a rank: no clear as a 2 or an 8, no skip,
+            # no revolution (a set of four jokers still counts as four for quad clears)
+            if any(rk[c] >= 0 for c in cards):
+                clear, skip1, flip = _set_effect(s, k, p[2])
+                if flip:
+                    s.revolution = not s.revolution
+                    if ev is not None:
+                        ev.append({"type": "revolution", "on": s.revolution, "seat": seat})
+                if skip1:
+                    s.skip_next = True
+            elif s.fx[1] <= k <= s.fx[2]:
+                clear = "quad"
+        elif kind == "seq":
+            rules = s.rules
+            if rules.eights_clear and "8" in rules.ranks[p.lo:p.hi + 1]:
+                clear = "eights"
+        elif play_ev is not None:  # a lone joker
+            play_ev["joker"] = True
 
     places = s.places
     if not hand:
