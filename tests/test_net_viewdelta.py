@@ -392,3 +392,65 @@ def test_views_at_once_equal_each_seats_own_view_for_every_game():
                 for seat in seats:
                     assert got[seat] == g.view(s, seat), (g.id, tid, seat)
                 g.apply_inplace(s, s.to_move, rng.choice(g.legal_moves(s)))
+
+
+def test_views_hand_out_unchanged_public_values_as_the_same_objects():
+    """Präsident's views() gives a public value that did not change with a move as the very
+    object it gave last time (so the host's diff per seat is an identity check), and a
+    changed one as a new object; the contents are what view() says either way."""
+    import random as _r
+    g = games.get("praesident")
+    rules = g.template(g.template_ids()[0])
+    s, _ = g.new_match(rules, 4, 5, 2)
+    rng = _r.Random(3)
+    prev = g.views(s, [0, 1])
+    same = changed = 0
+    for _ in range(150):
+        if s.phase in ("round_over", "match_over"):
+            break
+        g.apply_inplace(s, s.to_move, rng.choice(g.legal_moves(s)))
+        got = g.views(s, [0, 1])
+        for k, v in got[0].items():
+            if k in ("seat", "hand", "exchange", "legal"):
+                continue
+            assert v is got[1][k]                       # one public part for both seats
+            if v == prev[0][k] and type(v) is type(prev[0][k]):
+                assert v is prev[0][k], k
+                same += 1
+            else:
+                assert v is not prev[0][k]
+                changed += 1
+        for seat in (0, 1):
+            assert got[seat] == g.view(s, seat)
+        prev = got
+    assert same > 1000 and changed > 100, (same, changed)
+
+
+def test_diff_in_one_pass_and_key_by_key_agree():
+    """diff() takes a C pass when both views have the same keys in the same order; with the
+    keys reordered it goes key by key. Both give the same patch, append and gone."""
+    import random as _r
+    rng = _r.Random(8)
+    base = {f"k{i}": [i] for i in range(12)}
+    for _ in range(300):
+        old = dict(base)
+        new = dict(old)
+        for k in rng.sample(sorted(old), 4):
+            r = rng.random()
+            if r < 0.25:
+                new[k] = old[k] + [rng.randint(0, 9)]          # grew at the end
+            elif r < 0.5:
+                new[k] = [rng.randint(0, 9)]                   # replaced (maybe equal)
+            elif r < 0.75:
+                new[k] = list(old[k])                          # equal, not the same object
+            else:
+                del new[k]
+        if rng.random() < 0.3:
+            new["extra"] = 1
+        fast = diff(old, new)
+        keys = list(new)
+        rng.shuffle(keys)
+        slow = diff(old, {k: new[k] for k in keys})
+        assert (fast[0], fast[1], sorted(fast[2])) == (slow[0], slow[1], sorted(slow[2]))
+        # and the patch takes old to new
+        assert apply_patch(old, fast[0], fast[2], fast[1]) == new

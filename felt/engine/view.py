@@ -51,8 +51,15 @@ def _check_seat(s: State, seat) -> None:
         raise ValueError(f"no seat {seat!r}")
 
 
-def _public(s: State) -> dict:
-    """What every seat and a spectator see alike (a spectator's whole view)."""
+@lru_cache(maxsize=64)
+def _titles(rules: Rules, n: int) -> list:
+    return titles(rules, n)
+
+
+def _public(s: State, shared: bool = False) -> dict:
+    """What every seat and a spectator see alike (a spectator's whole view). ``shared``
+    (``views``, read-only for its caller): the rules and titles are the same objects from
+    move to move, so the host's diff of them is an identity check."""
     pile = s.pile
     return {
         "seat": None,
@@ -80,8 +87,8 @@ def _public(s: State) -> dict:
         "exchange": [],
         "exchange_pending": [[t[0], t[1], t[2], t[3]] for t in s.tasks],
         "legal": [],
-        "rules": rules_dict(s.rules),
-        "titles": titles(s.rules, s.n),
+        "rules": _rules_dict(s.rules) if shared else rules_dict(s.rules),
+        "titles": _titles(s.rules, s.n) if shared else titles(s.rules, s.n),
         "winner": s.winner,
     }
 
@@ -103,11 +110,27 @@ def view(s: State, seat: int | None) -> dict:
     return v if seat is None else _own(s, seat, v)
 
 
+_NONE = object()
+_LAST_PUBLIC: dict = {}   # key -> the public value views() last handed out (read-only)
+
+
 def views(s: State, seats) -> dict:
     """``{seat: view(s, seat)}`` for several seats at once (the host's broadcast after every
     change). The public part is built once and its values are shared between the seats'
     views, so callers must treat views as read-only (the host only diffs and encodes them)."""
-    base = _public(s)
+    base = _public(s, shared=True)
+    # a public value equal to the one the last call handed out is handed out again as that
+    # same object: most of the table does not change with a move, and the host's diff
+    # against what it sent last (felt/net/viewdelta.py) is then an identity check per seat
+    last = _LAST_PUBLIC
+    for k, v in base.items():
+        o = last.get(k, _NONE)
+        if o is v:
+            continue
+        if type(o) is type(v) and o == v:
+            base[k] = o
+        else:
+            last[k] = v
     out: dict = {}
     for seat in seats:
         _check_seat(s, seat)

@@ -21,6 +21,8 @@ so a UI that mutates a view (sorting a hand in place) cannot corrupt the next on
 from __future__ import annotations
 
 import copy as _copy
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 __all__ = ["diff", "state_patch", "ViewAssembler", "MissingBase"]
@@ -41,7 +43,17 @@ def diff(old: dict | None, new: dict, memo: dict | None = None) -> tuple[dict, d
     patch: dict = {}
     append: dict = {}
     get = old.get
-    for k, v in new.items():
+    keys = tuple(new)
+    if keys == tuple(old):
+        # the same keys in the same order (views built alike): find the values that are not the
+        # very objects sent last time in one pass in C; the rest are unchanged
+        changed = compress(keys, map(is_not, old.values(), new.values()))
+        gone: list = []
+    else:
+        changed = keys
+        gone = [k for k in old if k not in new]
+    for k in changed:
+        v = new[k]
         o = get(k, _MISSING)
         if o is v:
             continue
@@ -60,7 +72,6 @@ def diff(old: dict | None, new: dict, memo: dict | None = None) -> tuple[dict, d
             append[k] = list(v[len(o):])
         else:
             patch[k] = v
-    gone = [k for k in old if k not in new] if len(old) != len(new) or patch else []
     return patch, append, gone
 
 
