@@ -254,6 +254,13 @@ class Game:
         """The match winner once ``phase == "match_over"`` (None before, or with no rounds)."""
         return getattr(state, "winner", None)
 
+    def seat_summary(self, view: dict) -> str:
+        """One line on how the view's seat did in the match (``felt bot`` prints it at the
+        end): by default its place in every round, from the view's ``history``."""
+        seat = view.get("seat")
+        places = [p.index(seat) + 1 for p in view.get("history") or [] if seat in p]
+        return f"places per round: {places}"
+
     # ---------------------------------------------------------------- bots
     def make_bot(self, level: str, seed=None, think_ms: int | None = None):
         """A bot with ``choose(view) -> move`` (and optional ``observe(events)``) that decides

@@ -203,11 +203,12 @@ async def _bot_main(host: str, port: int, name: str, level: str, delay: float) -
     stopper.cancel()
     v = bot.last_view
     if v is not None and v.get("phase") == "match_over":
-        seat = v.get("seat")
-        hist = v.get("history") or []
-        places = [p.index(seat) + 1 for p in hist if seat in p]
-        _say(f"{name}: seat {seat}, match over; places per round: {places}; "
-             f"winner: seat {v.get('winner')}")
+        from felt import games
+        try:
+            summary = games.get(v.get("game") or games.DEFAULT_GAME).seat_summary(v)
+        except Exception:  # noqa: BLE001 (a game this build does not know: say less)
+            summary = "?"
+        _say(f"{name}: seat {v.get('seat')}, match over; {summary}; winner: seat {v.get('winner')}")
         return 0
     if bot.client.connects == 0:
         why = bot.client._final or f"stopped before reaching {host}:{port}"

@@ -112,6 +112,21 @@ class Schwimmen(Game):
     def winner(self, state):
         return state.winner
 
+    def seat_summary(self, view):
+        seat = view.get("seat")
+        lives = view.get("lives") or []
+        out = view.get("out") or []
+        swimming = view.get("swimming") or []
+        mine = isinstance(seat, int) and 0 <= seat < len(lives)
+        left = lives[seat] if mine else "?"
+        if mine and seat < len(out) and out[seat]:
+            how = "out"
+        elif mine and seat < len(swimming) and swimming[seat]:
+            how = "swimming"           # no life left, still in: the next loss puts it out
+        else:
+            how = "still in"
+        return f"{view.get('round_no', 0)} rounds, lives left: {left} ({how})"
+
     # bots
     def make_bot(self, level, seed=None, think_ms=None):
         from .bots import make_bot
