@@ -8,6 +8,7 @@ seed and the same moves give the same match. ``apply`` is pure (it works on a cl
 from __future__ import annotations
 
 import random
+from itertools import groupby as _groupby
 from typing import NamedTuple
 
 from felt.cards import Card, build_deck
@@ -474,26 +475,15 @@ def _group(rk, hand, largest: int):
     """A sorted hand as runs of equal rank ``[(rank, cards, plays), ...]`` (cards a tuple)
     and its jokers (sorted last); ``plays`` are the run's plain set plays by size
     (``_run_moves``)."""
-    runs = []
-    jokers = []
-    prev = -9
-    start = 0
-    i = 0
-    for c in hand:
-        r = rk[c]
-        if r < 0:
-            jokers.append(c)
-        elif r != prev:
-            runs.append((r, i))
-            prev = r
-        i += 1
     out = []
+    jokers = []
     get = _RUN_MOVES.get
-    ends = [i for _r, i in runs[1:]]
-    ends.append(len(hand) - len(jokers))
-    for (r, start), end in zip(runs, ends):
-        cs = tuple(hand[start:end])
-        ms = get(cs) if end - start <= largest else None
+    for r, it in _groupby(hand, rk.__getitem__):   # (equal ranks are neighbours in a sorted hand)
+        cs = tuple(it)
+        if r < 0:
+            jokers.extend(cs)
+            continue
+        ms = get(cs) if len(cs) <= largest else None
         out.append((r, cs, ms if ms is not None else _run_moves(cs, largest)))
     return out, jokers  # never mutated
 
