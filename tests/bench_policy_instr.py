@@ -1,12 +1,15 @@
 """Load-independent figure for the normal policy's speed in hard-bot rollouts (not a test).
 
-Builds the same sampled worlds as ``tests/bench_engine_ab.py bench_rollouts`` and plays each
-of them to the end of the round with ``rollout()`` N times. Run it under valgrind for two N and
-divide the difference in instructions by the difference in rollouts:
+Takes the decisions of ``tests/bench_engine_ab.py bench_rollouts`` (5 games, seat 0's play
+decisions) and builds, up front, 3 sets of sampled worlds (4 per decision, a new sample each set;
+set 0 is the one bench_rollouts uses). Pass k plays set k to the end of the round with
+``rollout()``, so no pass repeats a world (caches see what a hard bot's fresh samples give them).
+Run it under valgrind for two N and divide the difference in instructions by the difference in
+rollouts:
 
     valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
         .venv/bin/python -m tests.bench_policy_instr PR-002 1
-    (the same with 3) -> (I(3) - I(1)) / (2 * rollouts per pass)
+    (the same with 3) -> (I(3) - I(1)) / (2 * worlds a pass)
 
     python -m tests.bench_policy_instr PR-002 3 --profile   # cProfile of the passes
 """
@@ -23,8 +26,8 @@ from felt.engine import apply_inplace, legal_moves, new_match, view
 from felt.rules import load_rules
 
 
-def worlds_for(rid: str):
-    """The worlds of bench_engine_ab.bench_rollouts: 5 games, seat 0's play decisions, 4 samples each."""
+def worlds_for(rid: str, sets: int = 1):
+    """``sets`` lists of worlds; the first is that of bench_engine_ab.bench_rollouts."""
     rules = load_rules(rid)
     bots = [make_bot("normal", seed=i) for i in range(4)]
     views = []
@@ -35,31 +38,34 @@ def worlds_for(rid: str):
             if s.to_move == 0 and s.phase == "play" and len(legal_moves(s)) > 1:
                 views.append(v)
             apply_inplace(s, s.to_move, bots[s.to_move].choose(v))
-    worlds = []
-    rng = random.Random(1)
-    for v in views:
-        info = deck_info(v["rules"])
-        for _ in range(4):
-            worlds.append((build_state(v, sample_hands(v, rng, info), info.rules), v["seat"]))
-    return worlds
+    out = []
+    for k in range(sets):
+        worlds = []
+        rng = random.Random(1 + k)
+        for v in views:
+            info = deck_info(v["rules"])
+            for _ in range(4):
+                worlds.append((build_state(v, sample_hands(v, rng, info), info.rules), v["seat"]))
+        out.append(worlds)
+    return out
 
 
-def run(worlds, passes: int) -> float:
+def run(sets, passes: int) -> float:
     total = 0.0
-    for _ in range(passes):
-        for w, me in worlds:
-            total += rollout(w.clone(), me)
+    for k in range(passes):
+        for w, me in sets[k]:
+            total += rollout(w, me)
     return total
 
 
 if __name__ == "__main__":
     rid = sys.argv[1]
     passes = int(sys.argv[2])
-    ws = worlds_for(rid)
+    sets = worlds_for(rid, 3)
     if "--profile" in sys.argv:
         import cProfile
         import pstats
-        cProfile.run("run(ws, passes)", "/tmp/polspeed.prof")
+        cProfile.run("run(sets, passes)", "/tmp/polspeed.prof")
         pstats.Stats("/tmp/polspeed.prof").sort_stats("tottime").print_stats(18)
     else:
-        print(f"{rid}: {len(ws)} worlds, {passes} passes, reward sum {run(ws, passes):.6f}")
+        print(f"{rid}: {len(sets[0])} worlds a pass, {passes} passes, reward sum {run(sets, passes):.6f}")

@@ -76,7 +76,8 @@ _MEMOS: dict[int, tuple] = {}
 class Evaluator:
     """Per-decision precomputation: which (rank, size) sets the unseen cards beat."""
 
-    __slots__ = ("info", "rev", "maxhigher", "jokers_unseen", "wild_unseen", "beats_all_unseen", "_memo")
+    __slots__ = ("info", "rev", "maxhigher", "jokers_unseen", "wild_unseen", "beats_all_unseen", "_memo",
+                 "_summ")
 
     def __init__(self, info: DeckInfo, unseen: Iterable[int], revolution: bool):
         self.info = info
@@ -119,8 +120,9 @@ class Evaluator:
             cache = _MEMOS[id(info)] = (info, {})
         memo = cache[1].get(key)
         if memo is None:
-            memo = cache[1][key] = {}
-        self._memo = memo
+            memo = cache[1][key] = ({}, {})
+        self._memo = memo[0]
+        self._summ = memo[1]
 
     def is_winner(self, s: int, k: int) -> bool:
         """Can no unseen combination beat a set of k cards at strength s?"""
@@ -161,7 +163,13 @@ class Evaluator:
         return res
 
     def summary(self, hand: Iterable[int]) -> tuple[dict[int, int], int, float, int]:
-        """(counts by rank index, jokers, total of group values, losers) of a hand."""
+        """(counts by rank index, jokers, total of group values, losers) of a hand.
+        Memoised per hand order (the float total adds the groups in order of first
+        appearance) among evaluators with the same group values; do not mutate the result."""
+        key = tuple(hand)
+        hit = self._summ.get(key)
+        if hit is not None:
+            return hit
         counts: dict[int, int] = {}
         nj = 0
         idx = self.info.idx
@@ -178,7 +186,12 @@ class Evaluator:
             v, lo = gv(i, k)
             total += v
             losers += lo
-        return counts, nj, total, losers
+        res = (counts, nj, total, losers)
+        summ = self._summ
+        if len(summ) > 20000:
+            summ.clear()
+        summ[key] = res
+        return res
 
     def value(self, hand: Iterable[int], has_lead: bool = False) -> float:
         """Quality of a hand (higher = closer to going out)."""
@@ -223,6 +236,28 @@ class Evaluator:
         nonempty = left > 0 or nj > 0
         return (self.finish(total, nj, losers, False, nonempty),
                 self.finish(total, nj, losers, True, nonempty))
+
+
+_EVALUATORS: dict[int, tuple] = {}
+
+
+def evaluator_for(info: DeckInfo, unseen: Sequence[int], revolution: bool) -> Evaluator:
+    """``Evaluator(info, unseen, revolution)``, shared by every decision whose unseen cards
+    have the same counts by rank (and jokers): an Evaluator depends on nothing else.
+    The counts are coded as one int, a sum of a power of 256 per card (counts stay < 256)."""
+    hit = _EVALUATORS.get(id(info))
+    if hit is None or hit[0] is not info:
+        nr = info.n_ranks
+        weights = [1 << (8 * (i if i >= 0 else nr)) for i in info.idx]
+        hit = _EVALUATORS[id(info)] = (info, weights, {}, {})
+    code = sum(map(hit[1].__getitem__, unseen))
+    evs = hit[3] if revolution else hit[2]
+    ev = evs.get(code)
+    if ev is None:
+        if len(evs) > 20000:
+            evs.clear()
+        ev = evs[code] = Evaluator(info, unseen, revolution)
+    return ev
 
 
 def hand_groups(info: DeckInfo, hand: Iterable[int]) -> tuple[dict[int, list[int]], list[int]]:
@@ -279,7 +314,7 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
     """Score every legal move (higher is better) with the normal heuristics."""
     info = sit.info
     if ev is None:
-        ev = Evaluator(info, sit.unseen, sit.revolution)
+        ev = evaluator_for(info, sit.unseen, sit.revolution)
     hand = sit.hand
     nh = len(hand)
     leading = not sit.pile_cards
@@ -328,7 +363,7 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
         else:
             kind, s, size, clears, flips = move_effects(info, m, rev)
         if flips:
-            ev2 = Evaluator(info, sit.unseen, not sit.revolution)
+            ev2 = evaluator_for(info, sit.unseen, not sit.revolution)
             v_nolead, v_lead = ev2.value_after(ev2.summary(hand), m.cards)
         elif plain:
             ev2 = ev
@@ -386,7 +421,7 @@ def choose_normal(sit: Situation, rng: random.Random | None = None) -> Move:
         return legal[0]
     if sit.phase == "exchange" or legal[0].kind in ("give", "wish") or legal[-1].kind in ("give", "wish"):
         return choose_exchange(sit)  # (an exchange offers only gives or only wishes)
-    ev = Evaluator(sit.info, sit.unseen, sit.revolution)
+    ev = evaluator_for(sit.info, sit.unseen, sit.revolution)
     scored = score_moves(sit, ev)
     mv = None
     bs = 0.0
