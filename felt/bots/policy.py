@@ -18,6 +18,14 @@ from __future__ import annotations
 import random
 from typing import Iterable, Sequence
 
+try:  # counts into a dict in order of first appearance, in C where CPython has it
+    from collections import _count_elements
+except ImportError:  # pragma: no cover
+    def _count_elements(mapping, iterable):
+        get = mapping.get
+        for x in iterable:
+            mapping[x] = get(x, 0) + 1
+
 from felt.engine import Move
 
 from .cardinfo import DeckInfo
@@ -71,27 +79,76 @@ class Situation:
 
 
 _MEMOS: dict[int, tuple] = {}
+_GV_SLOTS = 64  # group value table: slot i * 64 + k for k cards of rank index i (k < 64)
+
+
+def _unseen_counts(info: DeckInfo, unseen: Iterable[int]) -> tuple[list[int], int]:
+    """(unseen count by rank index, unseen jokers)."""
+    cnt = [0] * info.n_ranks
+    nj = 0
+    idx = info.idx
+    for c in unseen:
+        i = idx[c]
+        if i < 0:
+            nj += 1
+        else:
+            cnt[i] += 1
+    return cnt, nj
+
+
+_WIN1 = (1.0 + 0.0, 0)
+_GROUP_TABLES: dict[int, tuple] = {}
+
+
+def _group_tables(info: DeckInfo) -> tuple:
+    """Per deck, by slot ``i * 64 + k`` (k up to the copies of rank i in the deck): does the
+    group clear by itself, its value as a winner that also wins alone, and as a loser
+    (without and with revolution): the same expressions as Evaluator.group_val's."""
+    hit = _GROUP_TABLES.get(id(info))
+    if hit is not None and hit[0] is info:
+        return hit[1]
+    nr = info.n_ranks
+    nr1 = max(1, nr - 1)
+    size = nr * _GV_SLOTS
+    kmax = [min(_GV_SLOTS - 1, t) for t in info.rank_total]
+    clears = [False] * size
+    win_extra = [None] * size
+    lose = ([None] * size, [None] * size)
+    q = info.quad_clears
+    for i in range(nr):
+        for k in range(kmax[i] + 1):
+            j = i * _GV_SLOTS + k
+            clears[j] = ((info.twos_clear and i == info.two_idx) or (info.eights_clear and i == info.eight_idx)
+                         or (q == "exactly4" and k == 4) or (q == "4plus" and k >= 4))
+            win_extra[j] = (1.0 + (WINNER_EXTRA * (k - 1) if k > 1 else 0.0), 0)
+            for r in (0, 1):
+                s = nr1 - i if r else i
+                f = s / nr1 + SIZE_BOOST * (k - 1)
+                if f > 1.0:
+                    f = 1.0
+                lose[r][j] = (-1.0 + 1.6 * f * f, 1)
+    tables = (kmax, clears, win_extra, lose[0], lose[1])
+    _GROUP_TABLES[id(info)] = (info, tables)
+    return tables
 
 
 class Evaluator:
-    """Per-decision precomputation: which (rank, size) sets the unseen cards beat."""
+    """Per-decision precomputation: which (rank, size) sets the unseen cards beat.
+
+    Everything here follows from the unseen counts by rank (and jokers) and the revolution
+    flag; :func:`evaluator_for` shares one Evaluator between all decisions with the same ones.
+    Group values live in ``_memo``, a list indexed ``i * 64 + k`` (None until first asked),
+    shared by all Evaluators with the same ``maxhigher`` and joker facts."""
 
     __slots__ = ("info", "rev", "maxhigher", "jokers_unseen", "wild_unseen", "beats_all_unseen", "_memo",
-                 "_summ")
+                 "consts")
 
-    def __init__(self, info: DeckInfo, unseen: Iterable[int], revolution: bool):
+    def __init__(self, info: DeckInfo, unseen: Iterable[int], revolution: bool, _counts=None):
         self.info = info
         self.rev = revolution
         nr = info.n_ranks
-        cnt = [0] * nr  # unseen count by *strength*
-        nj = 0
-        idx = info.idx
-        for c in unseen:
-            i = idx[c]
-            if i < 0:
-                nj += 1
-            else:
-                cnt[i] += 1
+        # unseen count by *strength*
+        cnt, nj = _unseen_counts(info, unseen) if _counts is None else _counts
         if revolution:
             cnt.reverse()
         self.jokers_unseen = nj
@@ -120,9 +177,9 @@ class Evaluator:
             cache = _MEMOS[id(info)] = (info, {})
         memo = cache[1].get(key)
         if memo is None:
-            memo = cache[1][key] = ({}, {})
-        self._memo = memo[0]
-        self._summ = memo[1]
+            memo = cache[1][key] = [None] * (nr * _GV_SLOTS)
+        self._memo = memo
+        self.consts = _score_consts(info)
 
     def is_winner(self, s: int, k: int) -> bool:
         """Can no unseen combination beat a set of k cards at strength s?"""
@@ -143,15 +200,27 @@ class Evaluator:
 
     def group_val(self, i: int, k: int) -> tuple[float, int]:
         """(contribution, 1 if loser else 0) of holding k cards of rank index i."""
-        key = i * 64 + k
-        hit = self._memo.get(key)
+        key = i * _GV_SLOTS + k
+        hit = self._memo[key]
         if hit is not None:
             return hit
         info = self.info
         nr1 = max(1, info.n_ranks - 1)
         s = nr1 - i if self.rev else i
-        if self.group_clears(i, k) or self.is_winner(s, k):
-            # cards that win even alone are separate controls: splitting costs
+        st = _group_tables(info)
+        if k <= st[0][i]:  # the usual case: the parts that depend on the rule set only, looked up
+            if self.beats_all_unseen:
+                win = win1 = False
+            else:
+                t = self.maxhigher[s] + self.wild_unseen
+                win = t < k
+                win1 = t < 1
+            if win or st[1][key]:
+                # cards that win even alone are separate controls: splitting costs
+                res = st[2][key] if k > 1 and win1 else _WIN1
+            else:
+                res = st[4 if self.rev else 3][key]
+        elif self.group_clears(i, k) or self.is_winner(s, k):
             extra = WINNER_EXTRA * (k - 1) if k > 1 and self.is_winner(s, 1) else 0.0
             res = (1.0 + extra, 0)
         else:
@@ -164,34 +233,20 @@ class Evaluator:
 
     def summary(self, hand: Iterable[int]) -> tuple[dict[int, int], int, float, int]:
         """(counts by rank index, jokers, total of group values, losers) of a hand.
-        Memoised per hand order (the float total adds the groups in order of first
-        appearance) among evaluators with the same group values; do not mutate the result."""
-        key = tuple(hand)
-        hit = self._summ.get(key)
-        if hit is not None:
-            return hit
+        (The total adds the groups in the order of their first card in ``hand``.)"""
         counts: dict[int, int] = {}
-        nj = 0
-        idx = self.info.idx
-        for c in hand:
-            i = idx[c]
-            if i < 0:
-                nj += 1
-            else:
-                counts[i] = counts.get(i, 0) + 1
+        _count_elements(counts, map(self.info.idx.__getitem__, hand))  # jokers count as -1
+        nj = counts.pop(-1, 0)
         total = 0.0
         losers = 0
-        gv = self.group_val
+        tab = self._memo
         for i, k in counts.items():
-            v, lo = gv(i, k)
-            total += v
-            losers += lo
-        res = (counts, nj, total, losers)
-        summ = self._summ
-        if len(summ) > 20000:
-            summ.clear()
-        summ[key] = res
-        return res
+            hit = tab[i * _GV_SLOTS + k]
+            if hit is None:
+                hit = self.group_val(i, k)
+            total += hit[0]
+            losers += hit[1]
+        return counts, nj, total, losers
 
     def value(self, hand: Iterable[int], has_lead: bool = False) -> float:
         """Quality of a hand (higher = closer to going out)."""
@@ -256,7 +311,9 @@ def evaluator_for(info: DeckInfo, unseen: Sequence[int], revolution: bool) -> Ev
     if ev is None:
         if len(evs) > 20000:
             evs.clear()
-        ev = evs[code] = Evaluator(info, unseen, revolution)
+        nr = info.n_ranks
+        counts = ([(code >> sh) & 255 for sh in range(0, 8 * nr, 8)], code >> (8 * nr))
+        ev = evs[code] = Evaluator(info, (), revolution, counts)
     return ev
 
 
@@ -310,6 +367,21 @@ def _set_clears(info: DeckInfo) -> list[bool]:
     return hit[1]
 
 
+_SCORE_CONSTS: dict[int, tuple] = {}
+
+
+def _score_consts(info: DeckInfo) -> tuple:
+    """The rule-set facts score_moves reads at every decision, in one tuple."""
+    hit = _SCORE_CONSTS.get(id(info))
+    if hit is None or hit[0] is not info:
+        q = info.quad_clears
+        nr = info.n_ranks
+        consts = (info.idx, nr, max(1, nr - 1), _set_clears(info), q == "exactly4", q == "4plus",
+                  info.revolution_on, info.eight_idx if info.eight_skips else -99)
+        hit = _SCORE_CONSTS[id(info)] = (info, consts)
+    return hit[1]
+
+
 def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float, Move]]:
     """Score every legal move (higher is better) with the normal heuristics."""
     info = sit.info
@@ -319,31 +391,38 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
     nh = len(hand)
     leading = not sit.pile_cards
     me = sit.seat
-    # opponents still holding cards, and those still in this trick
-    opp_counts = [sit.counts[s] for s in range(sit.n) if s != me and sit.counts[s] > 0]
-    min_opp = min(opp_counts) if opp_counts else 99
-    contenders = [s for s in range(sit.n)
-                  if s != me and sit.counts[s] > 0 and s not in sit.passed]
+    # opponents still holding cards (their counts), and how many are still in this trick
+    counts = sit.counts
+    passed = sit.passed
+    opp_set = set()
+    min_opp = 99
+    ncont = 0
+    for s in range(sit.n):
+        c = counts[s]
+        if c > 0 and s != me:
+            opp_set.add(c)
+            if c < min_opp:
+                min_opp = c
+            if s not in passed:
+                ncont += 1
     summ = ev.summary(hand)
-    base = ev.finish(summ[2], summ[1], summ[3], False, True)
-    opp_set = set(opp_counts)
-    nr1 = max(1, info.n_ranks - 1)
-    sqrt_contenders = max(1, len(contenders)) ** 0.5
-    out: list[tuple[float, Move]] = []
-    idx = info.idx
-    rev = sit.revolution
-    nr = info.n_ranks
-    set_clears = _set_clears(info)
-    q = info.quad_clears
-    q_exact, q_plus = q == "exactly4", q == "4plus"
-    revolution_on = info.revolution_on
     s_counts, s_nj, s_total, s_losers = summ
+    base = s_total + 1.0 * s_nj  # ev.finish(s_total, s_nj, s_losers, False, True)
+    idx, nr, nr1, set_clears, q_exact, q_plus, revolution_on, eight_single = ev.consts
+    out: list[tuple[float, Move]] = []
+    rev = sit.revolution
+    tab = ev._memo
     gv = ev.group_val
+    mh = ev.maxhigher
+    wild = ev.wild_unseen
+    beats_all = ev.beats_all_unseen
+    n_groups = len(s_counts)
+    follow_fight = not leading and min_opp <= 2
     for m in sit.legal:
-        if m.kind != "play":
+        if m[0] != "play":
             out.append((0.0, m))
             continue
-        cards = m.cards
+        cards = m[1]
         size = len(cards)
         if size >= nh:
             out.append((1000.0, m))
@@ -355,47 +434,58 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
                 if idx[c] != i0:
                     plain = False
                     break
-        if plain:  # a set of natural cards: move_effects and value_after, inline
-            kind = "set"
+        if plain and not (revolution_on and size >= 4):
+            # a set of natural cards that keeps the order: move_effects and value_after, inline
             s = nr - 1 - i0 if rev else i0
             clears = set_clears[i0] or (q_exact and size == 4) or (q_plus and size >= 4)
-            flips = revolution_on and size >= 4
-        else:
-            kind, s, size, clears, flips = move_effects(info, m, rev)
-        if flips:
-            ev2 = evaluator_for(info, sit.unseen, not sit.revolution)
-            v_nolead, v_lead = ev2.value_after(ev2.summary(hand), m.cards)
-        elif plain:
-            ev2 = ev
             k = s_counts.get(i0, 0)
-            v, lo = gv(i0, k)
-            total = s_total - v
-            losers = s_losers - lo
-            left = len(s_counts)
+            j = i0 * _GV_SLOTS
+            hit = tab[j + k]
+            if hit is None:
+                hit = gv(i0, k)
+            total = s_total - hit[0]
+            losers = s_losers - hit[1]
             if k - size > 0:
-                v, lo = gv(i0, k - size)
-                total += v
-                losers += lo
+                hit = tab[j + k - size]
+                if hit is None:
+                    hit = gv(i0, k - size)
+                total += hit[0]
+                losers += hit[1]
+                left = n_groups
             else:
-                left -= 1
+                left = n_groups - 1
             if left > 0 or s_nj > 0:
                 total += 1.0 * s_nj
                 v_nolead = total
                 v_lead = total + SURE_OUT_BONUS if losers <= 1 else total
             else:
                 v_nolead = v_lead = 100.0
+            if clears or not ncont or (not beats_all and mh[s] + wild < size):
+                p_win = 1.0
+            else:
+                f = s / nr1
+                p_win = 0.6 * f * f / max(1, ncont) ** 0.5
+                if p_win > 0.95:
+                    p_win = 0.95
+            seq = False
         else:
-            ev2 = ev
-            v_nolead, v_lead = ev.value_after(summ, m.cards)
-        if clears:
-            p_win = 1.0
-        elif not contenders or (kind != "seq" and ev2.is_winner(s, size)):
-            p_win = 1.0
-        else:
-            f = s / nr1
-            p_win = 0.6 * f * f / sqrt_contenders
-            if p_win > 0.95:
-                p_win = 0.95
+            kind, s, size, clears, flips = move_effects(info, m, rev)
+            if flips:
+                ev2 = evaluator_for(info, sit.unseen, not rev)
+                v_nolead, v_lead = ev2.value_after(ev2.summary(hand), cards)
+            else:
+                ev2 = ev
+                v_nolead, v_lead = ev.value_after(summ, cards)
+            if clears:
+                p_win = 1.0
+            elif not ncont or (kind != "seq" and ev2.is_winner(s, size)):
+                p_win = 1.0
+            else:
+                f = s / nr1
+                p_win = 0.6 * f * f / max(1, ncont) ** 0.5
+                if p_win > 0.95:
+                    p_win = 0.95
+            seq = kind != "set"
         v = p_win * v_lead + (1 - p_win) * v_nolead
         # the lead itself is worth something only while losers remain
         v += p_win * LEAD_VALUE
@@ -407,9 +497,9 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
         else:
             score = v - base - FOLLOW_THRESHOLD
             # with few cards left, or an opponent close to out, fight for tricks
-            if min_opp <= 2 and p_win >= 0.5:
+            if follow_fight and p_win >= 0.5:
                 score += 0.4
-        if info.eight_skips and kind == "set" and size == 1 and info.idx[m.cards[0]] == info.eight_idx:
+        if size == 1 and not seq and idx[cards[0]] == eight_single:
             score += 0.1
         out.append((score, m))
     return out
