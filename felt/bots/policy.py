@@ -78,10 +78,6 @@ class Situation:
 # hand evaluation
 
 
-_MEMOS: dict[int, tuple] = {}
-_GV_SLOTS = 64  # group value table: slot i * 64 + k for k cards of rank index i (k < 64)
-
-
 def _unseen_counts(info: DeckInfo, unseen: Iterable[int]) -> tuple[list[int], int]:
     """(unseen count by rank index, unseen jokers)."""
     cnt = [0] * info.n_ranks
@@ -96,40 +92,51 @@ def _unseen_counts(info: DeckInfo, unseen: Iterable[int]) -> tuple[list[int], in
     return cnt, nj
 
 
-_WIN1 = (1.0 + 0.0, 0)
 _GROUP_TABLES: dict[int, tuple] = {}
 
 
 def _group_tables(info: DeckInfo) -> tuple:
-    """Per deck, by slot ``i * 64 + k`` (k up to the copies of rank i in the deck): does the
-    group clear by itself, its value as a winner that also wins alone, and as a loser
-    (without and with revolution): the same expressions as Evaluator.group_val's."""
+    """The value of every group, for one deck, in one flat list per order (normal, revolution).
+
+    A group of k cards of rank index i (strength s) is worth, with ``t`` = the most unseen
+    cards that could beat it (``maxhigher[s]`` + wild jokers; "never wins" if a joker that
+    beats all is unseen): a winner if t < k or it clears by itself (worth more per further
+    card if t == 0, i.e. each card also wins alone), else a loser valued by its strength: the
+    cases and float expressions of the generic group_val (kept for k >= K)
+    So the values are looked up at slot
+    ``(i * K + k) * (K + 1) + min(t, K)``, K = 1 + the most copies of a rank in the deck (k < K).
+    Returns (K, table normal, table revolution)."""
     hit = _GROUP_TABLES.get(id(info))
     if hit is not None and hit[0] is info:
         return hit[1]
     nr = info.n_ranks
     nr1 = max(1, nr - 1)
-    size = nr * _GV_SLOTS
-    kmax = [min(_GV_SLOTS - 1, t) for t in info.rank_total]
-    clears = [False] * size
-    win_extra = [None] * size
-    lose = ([None] * size, [None] * size)
+    K = 1 + max(info.rank_total, default=0)
+    T = K + 1
     q = info.quad_clears
-    for i in range(nr):
-        for k in range(kmax[i] + 1):
-            j = i * _GV_SLOTS + k
-            clears[j] = ((info.twos_clear and i == info.two_idx) or (info.eights_clear and i == info.eight_idx)
-                         or (q == "exactly4" and k == 4) or (q == "4plus" and k >= 4))
-            win_extra[j] = (1.0 + (WINNER_EXTRA * (k - 1) if k > 1 else 0.0), 0)
-            for r in (0, 1):
-                s = nr1 - i if r else i
+    tables = []
+    for rev in (False, True):
+        tab = [None] * (nr * K * T)
+        for i in range(nr):
+            s = nr1 - i if rev else i
+            for k in range(K):
+                clears = ((info.twos_clear and i == info.two_idx) or (info.eights_clear and i == info.eight_idx)
+                          or (q == "exactly4" and k == 4) or (q == "4plus" and k >= 4))
                 f = s / nr1 + SIZE_BOOST * (k - 1)
                 if f > 1.0:
                     f = 1.0
-                lose[r][j] = (-1.0 + 1.6 * f * f, 1)
-    tables = (kmax, clears, win_extra, lose[0], lose[1])
-    _GROUP_TABLES[id(info)] = (info, tables)
-    return tables
+                lose = (-1.0 + 1.6 * f * f, 1)
+                win = (1.0 + 0.0, 0)
+                win_alone = (1.0 + (WINNER_EXTRA * (k - 1) if k > 1 else 0.0), 0)
+                for t in range(T):
+                    if clears or t < k:  # (t < 1 <= k: it also wins alone)
+                        tab[(i * K + k) * T + t] = win_alone if k > 1 and t < 1 else win
+                    else:
+                        tab[(i * K + k) * T + t] = lose
+        tables.append(tab)
+    res = (K, tables[0], tables[1])
+    _GROUP_TABLES[id(info)] = (info, res)
+    return res
 
 
 class Evaluator:
@@ -137,11 +144,12 @@ class Evaluator:
 
     Everything here follows from the unseen counts by rank (and jokers) and the revolution
     flag; :func:`evaluator_for` shares one Evaluator between all decisions with the same ones.
-    Group values live in ``_memo``, a list indexed ``i * 64 + k`` (None until first asked),
-    shared by all Evaluators with the same ``maxhigher`` and joker facts."""
+    Group values are looked up in the deck's static tables (:func:`_group_tables`):
+    ``gtab[goff[i] + k * gstride]`` is the group value of k cards of rank index i, and
+    ``thr[i]`` the most unseen cards that can beat a set of rank i (a set of more wins)."""
 
-    __slots__ = ("info", "rev", "maxhigher", "jokers_unseen", "wild_unseen", "beats_all_unseen", "_memo",
-                 "consts")
+    __slots__ = ("info", "rev", "maxhigher", "jokers_unseen", "wild_unseen", "beats_all_unseen",
+                 "thr", "goff", "gtab", "gstride", "gk", "consts")
 
     def __init__(self, info: DeckInfo, unseen: Iterable[int], revolution: bool, _counts=None):
         self.info = info
@@ -152,8 +160,8 @@ class Evaluator:
         if revolution:
             cnt.reverse()
         self.jokers_unseen = nj
-        self.wild_unseen = nj if info.joker_wild else 0
-        self.beats_all_unseen = nj > 0 and info.joker_beats_all
+        wild = self.wild_unseen = nj if info.joker_wild else 0
+        beats_all = self.beats_all_unseen = nj > 0 and info.joker_beats_all
         # maxhigher[s] = largest unseen count among strengths > s (or >= s if equal beats)
         mh = [0] * (nr + 1)
         run = 0
@@ -170,15 +178,19 @@ class Evaluator:
                 if x > run:
                     run = x
         self.maxhigher = mh
-        # group values depend only on these facts: share the memo between decisions
-        key = (tuple(mh), self.wild_unseen, self.beats_all_unseen, revolution)
-        cache = _MEMOS.get(id(info))
-        if cache is None or cache[0] is not info or len(cache[1]) > 50000:
-            cache = _MEMOS[id(info)] = (info, {})
-        memo = cache[1].get(key)
-        if memo is None:
-            memo = cache[1][key] = [None] * (nr * _GV_SLOTS)
-        self._memo = memo
+        K, tab0, tab1 = _group_tables(info)
+        self.gk = K
+        self.gstride = T = K + 1
+        self.gtab = tab1 if revolution else tab0
+        # thr by rank index (strength s = nr - 1 - i in a revolution)
+        if beats_all:
+            thr = [99] * nr
+        elif revolution:
+            thr = [mh[nr - 1 - i] + wild for i in range(nr)]
+        else:
+            thr = [mh[i] + wild for i in range(nr)]
+        self.thr = thr
+        self.goff = [i * K * T + (t if t < K else K) for i, t in enumerate(thr)]
         self.consts = _score_consts(info)
 
     def is_winner(self, s: int, k: int) -> bool:
@@ -200,36 +212,19 @@ class Evaluator:
 
     def group_val(self, i: int, k: int) -> tuple[float, int]:
         """(contribution, 1 if loser else 0) of holding k cards of rank index i."""
-        key = i * _GV_SLOTS + k
-        hit = self._memo[key]
-        if hit is not None:
-            return hit
+        if 0 <= k < self.gk:
+            return self.gtab[self.goff[i] + k * self.gstride]
         info = self.info
         nr1 = max(1, info.n_ranks - 1)
         s = nr1 - i if self.rev else i
-        st = _group_tables(info)
-        if k <= st[0][i]:  # the usual case: the parts that depend on the rule set only, looked up
-            if self.beats_all_unseen:
-                win = win1 = False
-            else:
-                t = self.maxhigher[s] + self.wild_unseen
-                win = t < k
-                win1 = t < 1
-            if win or st[1][key]:
-                # cards that win even alone are separate controls: splitting costs
-                res = st[2][key] if k > 1 and win1 else _WIN1
-            else:
-                res = st[4 if self.rev else 3][key]
-        elif self.group_clears(i, k) or self.is_winner(s, k):
+        if self.group_clears(i, k) or self.is_winner(s, k):
+            # cards that win even alone are separate controls: splitting costs
             extra = WINNER_EXTRA * (k - 1) if k > 1 and self.is_winner(s, 1) else 0.0
-            res = (1.0 + extra, 0)
-        else:
-            f = s / nr1 + SIZE_BOOST * (k - 1)
-            if f > 1.0:
-                f = 1.0
-            res = (-1.0 + 1.6 * f * f, 1)
-        self._memo[key] = res
-        return res
+            return (1.0 + extra, 0)
+        f = s / nr1 + SIZE_BOOST * (k - 1)
+        if f > 1.0:
+            f = 1.0
+        return (-1.0 + 1.6 * f * f, 1)
 
     def summary(self, hand: Iterable[int]) -> tuple[dict[int, int], int, float, int]:
         """(counts by rank index, jokers, total of group values, losers) of a hand.
@@ -239,11 +234,11 @@ class Evaluator:
         nj = counts.pop(-1, 0)
         total = 0.0
         losers = 0
-        tab = self._memo
+        tab = self.gtab
+        off = self.goff
+        st = self.gstride
         for i, k in counts.items():
-            hit = tab[i * _GV_SLOTS + k]
-            if hit is None:
-                hit = self.group_val(i, k)
+            hit = tab[off[i] + k * st]
             total += hit[0]
             losers += hit[1]
         return counts, nj, total, losers
@@ -411,11 +406,10 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
     idx, nr, nr1, set_clears, q_exact, q_plus, revolution_on, eight_single = ev.consts
     out: list[tuple[float, Move]] = []
     rev = sit.revolution
-    tab = ev._memo
-    gv = ev.group_val
-    mh = ev.maxhigher
-    wild = ev.wild_unseen
-    beats_all = ev.beats_all_unseen
+    tab = ev.gtab
+    goff = ev.goff
+    gst = ev.gstride
+    thr = ev.thr
     n_groups = len(s_counts)
     follow_fight = not leading and min_opp <= 2
     for m in sit.legal:
@@ -439,16 +433,12 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
             s = nr - 1 - i0 if rev else i0
             clears = set_clears[i0] or (q_exact and size == 4) or (q_plus and size >= 4)
             k = s_counts.get(i0, 0)
-            j = i0 * _GV_SLOTS
-            hit = tab[j + k]
-            if hit is None:
-                hit = gv(i0, k)
+            j = goff[i0]
+            hit = tab[j + k * gst]
             total = s_total - hit[0]
             losers = s_losers - hit[1]
             if k - size > 0:
-                hit = tab[j + k - size]
-                if hit is None:
-                    hit = gv(i0, k - size)
+                hit = tab[j + (k - size) * gst]
                 total += hit[0]
                 losers += hit[1]
                 left = n_groups
@@ -460,7 +450,7 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
                 v_lead = total + SURE_OUT_BONUS if losers <= 1 else total
             else:
                 v_nolead = v_lead = 100.0
-            if clears or not ncont or (not beats_all and mh[s] + wild < size):
+            if clears or not ncont or thr[i0] < size:
                 p_win = 1.0
             else:
                 f = s / nr1
