@@ -46,7 +46,7 @@ def record(rid: str):
 def clear_caches():
     if os.environ.get("FELT_BENCH_WARM"):
         return
-    for name in ("_EVALUATORS", "_GROUP_TABLES"):
+    for name in ("_EVALUATORS", "_GROUP_TABLES", "_DECK_CONSTS"):
         d = getattr(policy, name, None)
         if d is not None:
             d.clear()

@@ -75,7 +75,7 @@ def _decisions(rules, n):
 
 
 def _clear_caches():
-    for name in ("_EVALUATORS", "_GROUP_TABLES", "_SCORE_CONSTS", "_SET_CLEARS"):
+    for name in ("_EVALUATORS", "_GROUP_TABLES", "_DECK_CONSTS", "_SCORE_CONSTS", "_SET_CLEARS"):
         getattr(policy, name).clear()
 
 

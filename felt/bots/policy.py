@@ -16,6 +16,8 @@ Moves are scored by how they change that value plus the chance to win the trick.
 from __future__ import annotations
 
 import random
+from itertools import accumulate
+from operator import add
 from typing import Iterable, Sequence
 
 try:  # counts into a dict in order of first appearance, in C where CPython has it
@@ -78,20 +80,6 @@ class Situation:
 # hand evaluation
 
 
-def _unseen_counts(info: DeckInfo, unseen: Iterable[int]) -> tuple[list[int], int]:
-    """(unseen count by rank index, unseen jokers)."""
-    cnt = [0] * info.n_ranks
-    nj = 0
-    idx = info.idx
-    for c in unseen:
-        i = idx[c]
-        if i < 0:
-            nj += 1
-        else:
-            cnt[i] += 1
-    return cnt, nj
-
-
 _GROUP_TABLES: dict[int, tuple] = {}
 
 
@@ -139,6 +127,22 @@ def _group_tables(info: DeckInfo) -> tuple:
     return res
 
 
+_DECK_CONSTS: dict[int, tuple] = {}
+
+
+def _deck_consts(info: DeckInfo) -> tuple:
+    """Per deck: (card weights for the unseen code, K, group table offsets by rank index,
+    group table normal, group table revolution, score_moves' constants)."""
+    hit = _DECK_CONSTS.get(id(info))
+    if hit is None or hit[0] is not info:
+        nr = info.n_ranks
+        weights = [1 << (8 * (i if i >= 0 else nr)) for i in info.idx]
+        K, tab0, tab1 = _group_tables(info)
+        base = [i * K * (K + 1) for i in range(nr)]
+        hit = _DECK_CONSTS[id(info)] = (info, (weights, K, base, tab0, tab1, _score_consts(info)))
+    return hit[1]
+
+
 class Evaluator:
     """Per-decision precomputation: which (rank, size) sets the unseen cards beat.
 
@@ -151,47 +155,49 @@ class Evaluator:
     __slots__ = ("info", "rev", "maxhigher", "jokers_unseen", "wild_unseen", "beats_all_unseen",
                  "thr", "goff", "gtab", "gstride", "gk", "consts")
 
-    def __init__(self, info: DeckInfo, unseen: Iterable[int], revolution: bool, _counts=None):
+    def __init__(self, info: DeckInfo, unseen: Iterable[int], revolution: bool, _code: int | None = None):
         self.info = info
         self.rev = revolution
         nr = info.n_ranks
-        # unseen count by *strength*
-        cnt, nj = _unseen_counts(info, unseen) if _counts is None else _counts
-        if revolution:
-            cnt.reverse()
+        dc = _deck_consts(info)
+        weights, K, base, tab0, tab1, consts = dc
+        if _code is None:
+            _code = sum(map(weights.__getitem__, unseen))
+        # unseen count by rank index, one byte each, then the jokers (counts stay < 256)
+        counts = _code.to_bytes(nr + 1, "little")
+        nj = counts[nr]
+        # ... by *strength*
+        cnt = counts[nr - 1::-1] if revolution else counts[:nr]
         self.jokers_unseen = nj
         wild = self.wild_unseen = nj if info.joker_wild else 0
         beats_all = self.beats_all_unseen = nj > 0 and info.joker_beats_all
         # maxhigher[s] = largest unseen count among strengths > s (or >= s if equal beats)
-        mh = [0] * (nr + 1)
-        run = 0
+        incl = list(accumulate(cnt[::-1], max))  # incl[r] = max(cnt[nr - 1 - r:])
+        incl.reverse()
         if info.equal_beats:
-            for s in range(nr - 1, -1, -1):
-                x = cnt[s]
-                if x > run:
-                    run = x
-                mh[s] = run
+            incl.append(0)
+            mh = incl
         else:
-            for s in range(nr - 1, -1, -1):
-                mh[s] = run
-                x = cnt[s]
-                if x > run:
-                    run = x
+            mh = incl[1:]
+            mh += (0, 0)
         self.maxhigher = mh
-        K, tab0, tab1 = _group_tables(info)
-        self.gk = K
-        self.gstride = T = K + 1
-        self.gtab = tab1 if revolution else tab0
-        # thr by rank index (strength s = nr - 1 - i in a revolution)
+        # thr[i]: the most unseen cards that can beat a set of rank index i; goff[i]: where
+        # that rank's group values start in the deck table (_group_tables)
         if beats_all:
             thr = [99] * nr
-        elif revolution:
-            thr = [mh[nr - 1 - i] + wild for i in range(nr)]
         else:
-            thr = [mh[i] + wild for i in range(nr)]
+            thr = mh[nr - 1::-1] if revolution else mh[:nr]
+            if wild:
+                thr = [t + wild for t in thr]
         self.thr = thr
-        self.goff = [i * K * T + (t if t < K else K) for i, t in enumerate(thr)]
-        self.consts = _score_consts(info)
+        self.gk = K
+        self.gstride = K + 1
+        self.gtab = tab1 if revolution else tab0
+        if beats_all or wild:
+            self.goff = [b + (t if t < K else K) for b, t in zip(base, thr)]
+        else:  # then t <= the most copies of a rank < K
+            self.goff = list(map(add, base, thr))
+        self.consts = consts
 
     def is_winner(self, s: int, k: int) -> bool:
         """Can no unseen combination beat a set of k cards at strength s?"""
@@ -297,18 +303,14 @@ def evaluator_for(info: DeckInfo, unseen: Sequence[int], revolution: bool) -> Ev
     The counts are coded as one int, a sum of a power of 256 per card (counts stay < 256)."""
     hit = _EVALUATORS.get(id(info))
     if hit is None or hit[0] is not info:
-        nr = info.n_ranks
-        weights = [1 << (8 * (i if i >= 0 else nr)) for i in info.idx]
-        hit = _EVALUATORS[id(info)] = (info, weights, {}, {})
+        hit = _EVALUATORS[id(info)] = (info, _deck_consts(info)[0], {}, {})
     code = sum(map(hit[1].__getitem__, unseen))
     evs = hit[3] if revolution else hit[2]
     ev = evs.get(code)
     if ev is None:
         if len(evs) > 20000:
             evs.clear()
-        nr = info.n_ranks
-        counts = ([(code >> sh) & 255 for sh in range(0, 8 * nr, 8)], code >> (8 * nr))
-        ev = evs[code] = Evaluator(info, (), revolution, counts)
+        ev = evs[code] = Evaluator(info, (), revolution, code)
     return ev
 
 
