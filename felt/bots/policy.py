@@ -373,8 +373,13 @@ def _score_consts(info: DeckInfo) -> tuple:
     if hit is None or hit[0] is not info:
         q = info.quad_clears
         nr = info.n_ranks
-        consts = (info.idx, nr, max(1, nr - 1), _set_clears(info), q == "exactly4", q == "4plus",
-                  info.revolution_on, info.eight_idx if info.eight_skips else -99)
+        sc = _set_clears(info)
+        K = 1 + max(info.rank_total, default=0)
+        # clr[i * K + size]: does a set of size natural cards of rank index i clear the trick?
+        clr = [sc[i] or (q == "exactly4" and size == 4) or (q == "4plus" and size >= 4)
+               for i in range(nr) for size in range(K)]
+        consts = (info.idx, nr, max(1, nr - 1), sc, q == "exactly4", q == "4plus",
+                  info.revolution_on, info.eight_idx if info.eight_skips else -99, clr)
         hit = _SCORE_CONSTS[id(info)] = (info, consts)
     return hit[1]
 
@@ -390,22 +395,21 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
     me = sit.seat
     # opponents still holding cards (their counts), and how many are still in this trick
     counts = sit.counts
-    passed = sit.passed
-    opp_set = set()
-    min_opp = 99
-    ncont = 0
-    for s in range(sit.n):
-        c = counts[s]
-        if c > 0 and s != me:
-            opp_set.add(c)
-            if c < min_opp:
-                min_opp = c
-            if s not in passed:
-                ncont += 1
+    # opponents still holding cards (their counts), and how many are still in this trick
+    opp_set = set(counts[:me])
+    opp_set.update(counts[me + 1:])
+    opp_set.discard(0)
+    min_opp = min(opp_set) if opp_set else 99
+    ncont = len(counts) - counts.count(0) - (1 if counts[me] > 0 else 0)
+    for s in sit.passed:
+        if s != me and counts[s] > 0:
+            ncont -= 1
+    sq_cont = max(1, ncont) ** 0.5
     summ = ev.summary(hand)
     s_counts, s_nj, s_total, s_losers = summ
     base = s_total + 1.0 * s_nj  # ev.finish(s_total, s_nj, s_losers, False, True)
-    idx, nr, nr1, set_clears, q_exact, q_plus, revolution_on, eight_single = ev.consts
+    idx, nr, nr1, set_clears, q_exact, q_plus, revolution_on, eight_single, clr = ev.consts
+    K = ev.gk
     out: list[tuple[float, Move]] = []
     rev = sit.revolution
     tab = ev.gtab
@@ -433,7 +437,7 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
         if plain and not (revolution_on and size >= 4):
             # a set of natural cards that keeps the order: move_effects and value_after, inline
             s = nr - 1 - i0 if rev else i0
-            clears = set_clears[i0] or (q_exact and size == 4) or (q_plus and size >= 4)
+            clears = clr[i0 * K + size]
             k = s_counts.get(i0, 0)
             j = goff[i0]
             hit = tab[j + k * gst]
@@ -453,13 +457,35 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
             else:
                 v_nolead = v_lead = 100.0
             if clears or not ncont or thr[i0] < size:
-                p_win = 1.0
+                # p_win = 1: v = 1 * v_lead + 0 * v_nolead (+ 1 * LEAD_VALUE), the same
+                # number (up to the sign of a zero, which compares equal)
+                v = v_lead + LEAD_VALUE
+                if leading:
+                    score = v - base
+                else:
+                    score = v - base - FOLLOW_THRESHOLD
+                    if follow_fight:
+                        score += 0.4
             else:
                 f = s / nr1
-                p_win = 0.6 * f * f / max(1, ncont) ** 0.5
+                p_win = 0.6 * f * f / sq_cont
                 if p_win > 0.95:
                     p_win = 0.95
-            seq = False
+                v = p_win * v_lead + (1 - p_win) * v_nolead
+                v += p_win * LEAD_VALUE
+                if leading:
+                    # (p_win < 1 here, so the play does not clear)
+                    if size in opp_set:
+                        v -= DANGER_PENALTY * (1.0 - s / nr1) + (DANGER_PENALTY if size == 1 else 0.0)
+                    score = v - base
+                else:
+                    score = v - base - FOLLOW_THRESHOLD
+                    if follow_fight and p_win >= 0.5:
+                        score += 0.4
+            if i0 == eight_single and size == 1:
+                score += 0.1
+            out.append((score, m))
+            continue
         else:
             kind, s, size, clears, flips = move_effects(info, m, rev)
             if flips:
@@ -474,10 +500,9 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
                 p_win = 1.0
             else:
                 f = s / nr1
-                p_win = 0.6 * f * f / max(1, ncont) ** 0.5
+                p_win = 0.6 * f * f / sq_cont
                 if p_win > 0.95:
                     p_win = 0.95
-            seq = kind != "set"
         v = p_win * v_lead + (1 - p_win) * v_nolead
         # the lead itself is worth something only while losers remain
         v += p_win * LEAD_VALUE
@@ -491,7 +516,7 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
             # with few cards left, or an opponent close to out, fight for tricks
             if follow_fight and p_win >= 0.5:
                 score += 0.4
-        if size == 1 and not seq and idx[cards[0]] == eight_single:
+        if size == 1 and kind == "set" and idx[cards[0]] == eight_single:
             score += 0.1
         out.append((score, m))
     return out
