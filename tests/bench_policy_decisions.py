@@ -55,6 +55,9 @@ def clear_caches():
 if __name__ == "__main__":
     rid, passes = sys.argv[1], int(sys.argv[2])
     sits = record(rid)
+    if os.environ.get("FELT_BENCH_NOGC"):
+        import gc
+        gc.disable()
     moves = None
     for _ in range(passes):
         clear_caches()

@@ -620,6 +620,11 @@ def refine_set_cards(sit: Situation, mv: Move) -> Move:
     kind, ridx, nj = info.classify(mv.cards)
     if kind != "set":
         return mv
+    # the usual case first, counted in C: no spare copies of the rank in hand (jokers have
+    # rank index -1, so the count is that of `same` below)
+    if list(map(info.idx.__getitem__, sit.hand)).count(ridx) <= len(mv.cards) - sum(
+            map(info.joker.__getitem__, mv.cards)):
+        return mv
     naturals = [c for c in mv.cards if not info.joker[c]]
     jokers = [c for c in mv.cards if info.joker[c]]
     same = [c for c in sit.hand if info.idx[c] == ridx and not info.joker[c]]
