@@ -1,8 +1,6 @@
 """Building a :class:`Situation` from a seat's view (real games) or a sampled world."""
 from __future__ import annotations
 
-from itertools import chain, compress
-
 from felt.engine import Move, legal_moves, move_from_wire
 
 from .cardinfo import deck_info, deck_info_fast
@@ -48,8 +46,10 @@ def situation_from_state(state, seat: int, legal: list[Move] | None = None) -> S
     and as "unseen" exactly the cards held by the other seats of that world."""
     info = deck_info_fast(state.rules)
     hands = state.hands
-    unseen = list(chain.from_iterable(hands[:seat]))
-    unseen.extend(chain.from_iterable(hands[seat + 1:]))
+    unseen = []
+    for s in range(state.n):
+        if s != seat:
+            unseen.extend(hands[s])
     pile = state.pile
     sit = Situation.__new__(Situation)
     sit.info = info
@@ -69,8 +69,8 @@ def situation_from_state(state, seat: int, legal: list[Move] | None = None) -> S
         sit.pile_kind = None
         sit.pile_size = None
     sit.revolution = state.revolution
-    sit.counts = list(map(len, hands))
-    sit.passed = set(compress(range(len(state.passed)), state.passed))
+    sit.counts = [len(h) for h in hands]
+    sit.passed = {i for i, p in enumerate(state.passed) if p}
     sit.out = state.places
     sit.unseen = unseen
     sit.exchange = state.exchange_info[seat]
