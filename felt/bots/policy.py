@@ -90,8 +90,8 @@ def _group_tables(info: DeckInfo) -> tuple:
     cards that could beat it (``maxhigher[s]`` + wild jokers; "never wins" if a joker that
     beats all is unseen): a winner if t < k or it clears by itself (worth more per further
     card if t == 0, i.e. each card also wins alone), else a loser valued by its strength: the
-    cases and float expressions of the generic group_val (kept for k >= K)
-    So the values are looked up at slot
+    cases and float expressions of the generic group_val (still used for k >= K). So the
+    values are looked up at slot
     ``(i * K + k) * (K + 1) + min(t, K)``, K = 1 + the most copies of a rank in the deck (k < K).
     Returns (K, table normal, table revolution)."""
     hit = _GROUP_TABLES.get(id(info))
@@ -308,7 +308,7 @@ def evaluator_for(info: DeckInfo, unseen: Sequence[int], revolution: bool) -> Ev
     evs = hit[3] if revolution else hit[2]
     ev = evs.get(code)
     if ev is None:
-        if len(evs) > 20000:
+        if len(evs) > 20000:  # (an Evaluator is ~1 kB: at most ~20 MB per deck and order)
             evs.clear()
         ev = evs[code] = Evaluator(info, (), revolution, code)
     return ev
