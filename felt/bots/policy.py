@@ -16,7 +16,17 @@ Moves are scored by how they change that value plus the chance to win the trick.
 from __future__ import annotations
 
 import random
+from itertools import accumulate
+from operator import add
 from typing import Iterable, Sequence
+
+try:  # counts into a dict in order of first appearance, in C where CPython has it
+    from collections import _count_elements
+except ImportError:  # pragma: no cover
+    def _count_elements(mapping, iterable):
+        get = mapping.get
+        for x in iterable:
+            mapping[x] = get(x, 0) + 1
 
 from felt.engine import Move
 
@@ -70,57 +80,124 @@ class Situation:
 # hand evaluation
 
 
-_MEMOS: dict[int, tuple] = {}
+_GROUP_TABLES: dict[int, tuple] = {}
+
+
+def _group_tables(info: DeckInfo) -> tuple:
+    """The value of every group, for one deck, in one flat list per order (normal, revolution).
+
+    A group of k cards of rank index i (strength s) is worth, with ``t`` = the most unseen
+    cards that could beat it (``maxhigher[s]`` + wild jokers; "never wins" if a joker that
+    beats all is unseen): a winner if t < k or it clears by itself (worth more per further
+    card if t == 0, i.e. each card also wins alone), else a loser valued by its strength: the
+    cases and float expressions of the generic group_val (still used for k >= K). So the
+    values are looked up at slot
+    ``(i * K + k) * (K + 1) + min(t, K)``, K = 1 + the most copies of a rank in the deck (k < K).
+    Returns (K, table normal, table revolution)."""
+    hit = _GROUP_TABLES.get(id(info))
+    if hit is not None and hit[0] is info:
+        return hit[1]
+    nr = info.n_ranks
+    nr1 = max(1, nr - 1)
+    K = 1 + max(info.rank_total, default=0)
+    T = K + 1
+    q = info.quad_clears
+    tables = []
+    for rev in (False, True):
+        tab = [None] * (nr * K * T)
+        for i in range(nr):
+            s = nr1 - i if rev else i
+            for k in range(K):
+                clears = ((info.twos_clear and i == info.two_idx) or (info.eights_clear and i == info.eight_idx)
+                          or (q == "exactly4" and k == 4) or (q == "4plus" and k >= 4))
+                f = s / nr1 + SIZE_BOOST * (k - 1)
+                if f > 1.0:
+                    f = 1.0
+                lose = (-1.0 + 1.6 * f * f, 1)
+                win = (1.0 + 0.0, 0)
+                win_alone = (1.0 + (WINNER_EXTRA * (k - 1) if k > 1 else 0.0), 0)
+                for t in range(T):
+                    if clears or t < k:  # (t < 1 <= k: it also wins alone)
+                        tab[(i * K + k) * T + t] = win_alone if k > 1 and t < 1 else win
+                    else:
+                        tab[(i * K + k) * T + t] = lose
+        tables.append(tab)
+    res = (K, tables[0], tables[1])
+    _GROUP_TABLES[id(info)] = (info, res)
+    return res
+
+
+_DECK_CONSTS: dict[int, tuple] = {}
+
+
+def _deck_consts(info: DeckInfo) -> tuple:
+    """Per deck: (card weights for the unseen code, K, group table offsets by rank index,
+    group table normal, group table revolution, score_moves' constants)."""
+    hit = _DECK_CONSTS.get(id(info))
+    if hit is None or hit[0] is not info:
+        nr = info.n_ranks
+        weights = [1 << (8 * (i if i >= 0 else nr)) for i in info.idx]
+        K, tab0, tab1 = _group_tables(info)
+        base = [i * K * (K + 1) for i in range(nr)]
+        hit = _DECK_CONSTS[id(info)] = (info, (weights, K, base, tab0, tab1, _score_consts(info)))
+    return hit[1]
 
 
 class Evaluator:
-    """Per-decision precomputation: which (rank, size) sets the unseen cards beat."""
+    """Per-decision precomputation: which (rank, size) sets the unseen cards beat.
 
-    __slots__ = ("info", "rev", "maxhigher", "jokers_unseen", "wild_unseen", "beats_all_unseen", "_memo")
+    Everything here follows from the unseen counts by rank (and jokers) and the revolution
+    flag; :func:`evaluator_for` shares one Evaluator between all decisions with the same ones.
+    Group values are looked up in the deck's static tables (:func:`_group_tables`):
+    ``gtab[goff[i] + k * gstride]`` is the group value of k cards of rank index i, and
+    ``thr[i]`` the most unseen cards that can beat a set of rank i (a set of more wins)."""
 
-    def __init__(self, info: DeckInfo, unseen: Iterable[int], revolution: bool):
+    __slots__ = ("info", "rev", "maxhigher", "jokers_unseen", "wild_unseen", "beats_all_unseen",
+                 "thr", "goff", "gtab", "gstride", "gk", "consts")
+
+    def __init__(self, info: DeckInfo, unseen: Iterable[int], revolution: bool, _code: int | None = None):
         self.info = info
         self.rev = revolution
         nr = info.n_ranks
-        cnt = [0] * nr  # unseen count by *strength*
-        nj = 0
-        idx = info.idx
-        for c in unseen:
-            i = idx[c]
-            if i < 0:
-                nj += 1
-            else:
-                cnt[i] += 1
-        if revolution:
-            cnt.reverse()
+        dc = _deck_consts(info)
+        weights, K, base, tab0, tab1, consts = dc
+        if _code is None:
+            _code = sum(map(weights.__getitem__, unseen))
+        # unseen count by rank index, one byte each, then the jokers (counts stay < 256)
+        counts = _code.to_bytes(nr + 1, "little")
+        nj = counts[nr]
+        # ... by *strength*
+        cnt = counts[nr - 1::-1] if revolution else counts[:nr]
         self.jokers_unseen = nj
-        self.wild_unseen = nj if info.joker_wild else 0
-        self.beats_all_unseen = nj > 0 and info.joker_beats_all
+        wild = self.wild_unseen = nj if info.joker_wild else 0
+        beats_all = self.beats_all_unseen = nj > 0 and info.joker_beats_all
         # maxhigher[s] = largest unseen count among strengths > s (or >= s if equal beats)
-        mh = [0] * (nr + 1)
-        run = 0
+        incl = list(accumulate(cnt[::-1], max))  # incl[r] = max(cnt[nr - 1 - r:])
+        incl.reverse()
         if info.equal_beats:
-            for s in range(nr - 1, -1, -1):
-                x = cnt[s]
-                if x > run:
-                    run = x
-                mh[s] = run
+            incl.append(0)
+            mh = incl
         else:
-            for s in range(nr - 1, -1, -1):
-                mh[s] = run
-                x = cnt[s]
-                if x > run:
-                    run = x
+            mh = incl[1:]
+            mh += (0, 0)
         self.maxhigher = mh
-        # group values depend only on these facts: share the memo between decisions
-        key = (tuple(mh), self.wild_unseen, self.beats_all_unseen, revolution)
-        cache = _MEMOS.get(id(info))
-        if cache is None or cache[0] is not info or len(cache[1]) > 50000:
-            cache = _MEMOS[id(info)] = (info, {})
-        memo = cache[1].get(key)
-        if memo is None:
-            memo = cache[1][key] = {}
-        self._memo = memo
+        # thr[i]: the most unseen cards that can beat a set of rank index i; goff[i]: where
+        # that rank's group values start in the deck table (_group_tables)
+        if beats_all:
+            thr = [99] * nr
+        else:
+            thr = mh[nr - 1::-1] if revolution else mh[:nr]
+            if wild:
+                thr = [t + wild for t in thr]
+        self.thr = thr
+        self.gk = K
+        self.gstride = K + 1
+        self.gtab = tab1 if revolution else tab0
+        if beats_all or wild:
+            self.goff = [b + (t if t < K else K) for b, t in zip(base, thr)]
+        else:  # then t <= the most copies of a rank < K
+            self.goff = list(map(add, base, thr))
+        self.consts = consts
 
     def is_winner(self, s: int, k: int) -> bool:
         """Can no unseen combination beat a set of k cards at strength s?"""
@@ -141,43 +218,35 @@ class Evaluator:
 
     def group_val(self, i: int, k: int) -> tuple[float, int]:
         """(contribution, 1 if loser else 0) of holding k cards of rank index i."""
-        key = i * 64 + k
-        hit = self._memo.get(key)
-        if hit is not None:
-            return hit
+        if 0 <= k < self.gk:
+            return self.gtab[self.goff[i] + k * self.gstride]
         info = self.info
         nr1 = max(1, info.n_ranks - 1)
         s = nr1 - i if self.rev else i
         if self.group_clears(i, k) or self.is_winner(s, k):
             # cards that win even alone are separate controls: splitting costs
             extra = WINNER_EXTRA * (k - 1) if k > 1 and self.is_winner(s, 1) else 0.0
-            res = (1.0 + extra, 0)
-        else:
-            f = s / nr1 + SIZE_BOOST * (k - 1)
-            if f > 1.0:
-                f = 1.0
-            res = (-1.0 + 1.6 * f * f, 1)
-        self._memo[key] = res
-        return res
+            return (1.0 + extra, 0)
+        f = s / nr1 + SIZE_BOOST * (k - 1)
+        if f > 1.0:
+            f = 1.0
+        return (-1.0 + 1.6 * f * f, 1)
 
     def summary(self, hand: Iterable[int]) -> tuple[dict[int, int], int, float, int]:
-        """(counts by rank index, jokers, total of group values, losers) of a hand."""
+        """(counts by rank index, jokers, total of group values, losers) of a hand.
+        (The total adds the groups in the order of their first card in ``hand``.)"""
         counts: dict[int, int] = {}
-        nj = 0
-        idx = self.info.idx
-        for c in hand:
-            i = idx[c]
-            if i < 0:
-                nj += 1
-            else:
-                counts[i] = counts.get(i, 0) + 1
+        _count_elements(counts, map(self.info.idx.__getitem__, hand))  # jokers count as -1
+        nj = counts.pop(-1, 0)
         total = 0.0
         losers = 0
-        gv = self.group_val
+        tab = self.gtab
+        off = self.goff
+        st = self.gstride
         for i, k in counts.items():
-            v, lo = gv(i, k)
-            total += v
-            losers += lo
+            hit = tab[off[i] + k * st]
+            total += hit[0]
+            losers += hit[1]
         return counts, nj, total, losers
 
     def value(self, hand: Iterable[int], has_lead: bool = False) -> float:
@@ -223,6 +292,26 @@ class Evaluator:
         nonempty = left > 0 or nj > 0
         return (self.finish(total, nj, losers, False, nonempty),
                 self.finish(total, nj, losers, True, nonempty))
+
+
+_EVALUATORS: dict[int, tuple] = {}
+
+
+def evaluator_for(info: DeckInfo, unseen: Sequence[int], revolution: bool) -> Evaluator:
+    """``Evaluator(info, unseen, revolution)``, shared by every decision whose unseen cards
+    have the same counts by rank (and jokers): an Evaluator depends on nothing else.
+    The counts are coded as one int, a sum of a power of 256 per card (counts stay < 256)."""
+    hit = _EVALUATORS.get(id(info))
+    if hit is None or hit[0] is not info:
+        hit = _EVALUATORS[id(info)] = (info, _deck_consts(info)[0], {}, {})
+    code = sum(map(hit[1].__getitem__, unseen))
+    evs = hit[3] if revolution else hit[2]
+    ev = evs.get(code)
+    if ev is None:
+        if len(evs) > 20000:  # (an Evaluator is ~1 kB: at most ~20 MB per deck and order)
+            evs.clear()
+        ev = evs[code] = Evaluator(info, (), revolution, code)
+    return ev
 
 
 def hand_groups(info: DeckInfo, hand: Iterable[int]) -> tuple[dict[int, list[int]], list[int]]:
@@ -275,40 +364,65 @@ def _set_clears(info: DeckInfo) -> list[bool]:
     return hit[1]
 
 
+_SCORE_CONSTS: dict[int, tuple] = {}
+
+
+def _score_consts(info: DeckInfo) -> tuple:
+    """The rule-set facts score_moves reads at every decision, in one tuple."""
+    hit = _SCORE_CONSTS.get(id(info))
+    if hit is None or hit[0] is not info:
+        q = info.quad_clears
+        nr = info.n_ranks
+        sc = _set_clears(info)
+        K = 1 + max(info.rank_total, default=0)
+        # clr[i * K + size]: does a set of size natural cards of rank index i clear the trick?
+        clr = [sc[i] or (q == "exactly4" and size == 4) or (q == "4plus" and size >= 4)
+               for i in range(nr) for size in range(K)]
+        consts = (info.idx, nr, max(1, nr - 1), sc, q == "exactly4", q == "4plus",
+                  info.revolution_on, info.eight_idx if info.eight_skips else -99, clr)
+        hit = _SCORE_CONSTS[id(info)] = (info, consts)
+    return hit[1]
+
+
 def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float, Move]]:
     """Score every legal move (higher is better) with the normal heuristics."""
     info = sit.info
     if ev is None:
-        ev = Evaluator(info, sit.unseen, sit.revolution)
+        ev = evaluator_for(info, sit.unseen, sit.revolution)
     hand = sit.hand
     nh = len(hand)
     leading = not sit.pile_cards
     me = sit.seat
-    # opponents still holding cards, and those still in this trick
-    opp_counts = [sit.counts[s] for s in range(sit.n) if s != me and sit.counts[s] > 0]
-    min_opp = min(opp_counts) if opp_counts else 99
-    contenders = [s for s in range(sit.n)
-                  if s != me and sit.counts[s] > 0 and s not in sit.passed]
+    # opponents still holding cards (their counts), and how many are still in this trick
+    counts = sit.counts
+    # opponents still holding cards (their counts), and how many are still in this trick
+    opp_set = set(counts[:me])
+    opp_set.update(counts[me + 1:])
+    opp_set.discard(0)
+    min_opp = min(opp_set) if opp_set else 99
+    ncont = len(counts) - counts.count(0) - (1 if counts[me] > 0 else 0)
+    for s in sit.passed:
+        if s != me and counts[s] > 0:
+            ncont -= 1
+    sq_cont = max(1, ncont) ** 0.5
     summ = ev.summary(hand)
-    base = ev.finish(summ[2], summ[1], summ[3], False, True)
-    opp_set = set(opp_counts)
-    nr1 = max(1, info.n_ranks - 1)
-    sqrt_contenders = max(1, len(contenders)) ** 0.5
-    out: list[tuple[float, Move]] = []
-    idx = info.idx
-    rev = sit.revolution
-    nr = info.n_ranks
-    set_clears = _set_clears(info)
-    q = info.quad_clears
-    q_exact, q_plus = q == "exactly4", q == "4plus"
-    revolution_on = info.revolution_on
     s_counts, s_nj, s_total, s_losers = summ
-    gv = ev.group_val
+    base = s_total + 1.0 * s_nj  # ev.finish(s_total, s_nj, s_losers, False, True)
+    idx, nr, nr1, set_clears, q_exact, q_plus, revolution_on, eight_single, clr = ev.consts
+    K = ev.gk
+    out: list[tuple[float, Move]] = []
+    rev = sit.revolution
+    tab = ev.gtab
+    goff = ev.goff
+    gst = ev.gstride
+    thr = ev.thr
+    n_groups = len(s_counts)
+    follow_fight = not leading and min_opp <= 2
     for m in sit.legal:
-        if m.kind != "play":
+        if m[0] != "play":
             out.append((0.0, m))
             continue
-        cards = m.cards
+        cards = m[1]
         size = len(cards)
         if size >= nh:
             out.append((1000.0, m))
@@ -320,47 +434,75 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
                 if idx[c] != i0:
                     plain = False
                     break
-        if plain:  # a set of natural cards: move_effects and value_after, inline
-            kind = "set"
+        if plain and not (revolution_on and size >= 4):
+            # a set of natural cards that keeps the order: move_effects and value_after, inline
             s = nr - 1 - i0 if rev else i0
-            clears = set_clears[i0] or (q_exact and size == 4) or (q_plus and size >= 4)
-            flips = revolution_on and size >= 4
-        else:
-            kind, s, size, clears, flips = move_effects(info, m, rev)
-        if flips:
-            ev2 = Evaluator(info, sit.unseen, not sit.revolution)
-            v_nolead, v_lead = ev2.value_after(ev2.summary(hand), m.cards)
-        elif plain:
-            ev2 = ev
+            clears = clr[i0 * K + size]
             k = s_counts.get(i0, 0)
-            v, lo = gv(i0, k)
-            total = s_total - v
-            losers = s_losers - lo
-            left = len(s_counts)
+            j = goff[i0]
+            hit = tab[j + k * gst]
+            total = s_total - hit[0]
+            losers = s_losers - hit[1]
             if k - size > 0:
-                v, lo = gv(i0, k - size)
-                total += v
-                losers += lo
+                hit = tab[j + (k - size) * gst]
+                total += hit[0]
+                losers += hit[1]
+                left = n_groups
             else:
-                left -= 1
+                left = n_groups - 1
             if left > 0 or s_nj > 0:
                 total += 1.0 * s_nj
                 v_nolead = total
                 v_lead = total + SURE_OUT_BONUS if losers <= 1 else total
             else:
                 v_nolead = v_lead = 100.0
+            if clears or not ncont or thr[i0] < size:
+                # p_win = 1: v = 1 * v_lead + 0 * v_nolead (+ 1 * LEAD_VALUE), the same
+                # number (up to the sign of a zero, which compares equal)
+                v = v_lead + LEAD_VALUE
+                if leading:
+                    score = v - base
+                else:
+                    score = v - base - FOLLOW_THRESHOLD
+                    if follow_fight:
+                        score += 0.4
+            else:
+                f = s / nr1
+                p_win = 0.6 * f * f / sq_cont
+                if p_win > 0.95:
+                    p_win = 0.95
+                v = p_win * v_lead + (1 - p_win) * v_nolead
+                v += p_win * LEAD_VALUE
+                if leading:
+                    # (p_win < 1 here, so the play does not clear)
+                    if size in opp_set:
+                        v -= DANGER_PENALTY * (1.0 - s / nr1) + (DANGER_PENALTY if size == 1 else 0.0)
+                    score = v - base
+                else:
+                    score = v - base - FOLLOW_THRESHOLD
+                    if follow_fight and p_win >= 0.5:
+                        score += 0.4
+            if i0 == eight_single and size == 1:
+                score += 0.1
+            out.append((score, m))
+            continue
         else:
-            ev2 = ev
-            v_nolead, v_lead = ev.value_after(summ, m.cards)
-        if clears:
-            p_win = 1.0
-        elif not contenders or (kind != "seq" and ev2.is_winner(s, size)):
-            p_win = 1.0
-        else:
-            f = s / nr1
-            p_win = 0.6 * f * f / sqrt_contenders
-            if p_win > 0.95:
-                p_win = 0.95
+            kind, s, size, clears, flips = move_effects(info, m, rev)
+            if flips:
+                ev2 = evaluator_for(info, sit.unseen, not rev)
+                v_nolead, v_lead = ev2.value_after(ev2.summary(hand), cards)
+            else:
+                ev2 = ev
+                v_nolead, v_lead = ev.value_after(summ, cards)
+            if clears:
+                p_win = 1.0
+            elif not ncont or (kind != "seq" and ev2.is_winner(s, size)):
+                p_win = 1.0
+            else:
+                f = s / nr1
+                p_win = 0.6 * f * f / sq_cont
+                if p_win > 0.95:
+                    p_win = 0.95
         v = p_win * v_lead + (1 - p_win) * v_nolead
         # the lead itself is worth something only while losers remain
         v += p_win * LEAD_VALUE
@@ -372,9 +514,9 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
         else:
             score = v - base - FOLLOW_THRESHOLD
             # with few cards left, or an opponent close to out, fight for tricks
-            if min_opp <= 2 and p_win >= 0.5:
+            if follow_fight and p_win >= 0.5:
                 score += 0.4
-        if info.eight_skips and kind == "set" and size == 1 and info.idx[m.cards[0]] == info.eight_idx:
+        if size == 1 and kind == "set" and idx[cards[0]] == eight_single:
             score += 0.1
         out.append((score, m))
     return out
@@ -386,7 +528,7 @@ def choose_normal(sit: Situation, rng: random.Random | None = None) -> Move:
         return legal[0]
     if sit.phase == "exchange" or legal[0].kind in ("give", "wish") or legal[-1].kind in ("give", "wish"):
         return choose_exchange(sit)  # (an exchange offers only gives or only wishes)
-    ev = Evaluator(sit.info, sit.unseen, sit.revolution)
+    ev = evaluator_for(sit.info, sit.unseen, sit.revolution)
     scored = score_moves(sit, ev)
     mv = None
     bs = 0.0
@@ -477,6 +619,11 @@ def refine_set_cards(sit: Situation, mv: Move) -> Move:
     info = sit.info
     kind, ridx, nj = info.classify(mv.cards)
     if kind != "set":
+        return mv
+    # the usual case first, counted in C: no spare copies of the rank in hand (jokers have
+    # rank index -1, so the count is that of `same` below)
+    if list(map(info.idx.__getitem__, sit.hand)).count(ridx) <= len(mv.cards) - sum(
+            map(info.joker.__getitem__, mv.cards)):
         return mv
     naturals = [c for c in mv.cards if not info.joker[c]]
     jokers = [c for c in mv.cards if info.joker[c]]
