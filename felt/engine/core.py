@@ -1043,33 +1043,23 @@ def _apply_play(s: State, seat: int, cards, ev) -> None:
             else:
                 del runs[i]
             s.groups[seat] = [runs, g[_JOKERS], None, None, None]
-        s.played.extend(cards)
-        s.trick.append((seat, cards))
-        s.pile = p
-        s.skipped = None
-        if ev is not None:
-            ev.append({"type": "play", "seat": seat, "cards": list(cards), "kind": "set", "size": k})
-        if flip:
-            s.revolution = not s.revolution
-            if ev is not None:
-                ev.append({"type": "revolution", "on": s.revolution, "seat": seat})
-        if skip1:
-            s.skip_next = True
     else:
         pile = s.pile
         q = classify(s, cards, pile.kind if pile is not None else None)
         p = _new_tuple(Play, (q.kind, q.size, q.lo, q.hi, seat, q.cards))
         cards = tuple(cards)
         s.groups[seat] = None
-        s.played.extend(cards)
-        s.trick.append((seat, cards))
-        s.pile = p
-        s.skipped = None
-        play_ev = None
-        if ev is not None:
-            play_ev = {"type": "play", "seat": seat, "cards": list(cards), "kind": p.kind, "size": p.size}
-            ev.append(play_ev)
         clear = None
+        skip1 = flip = False
+    s.played.extend(cards)
+    s.trick.append((seat, cards))
+    s.pile = p
+    s.skipped = None
+    play_ev = None
+    if ev is not None:
+        play_ev = {"type": "play", "seat": seat, "cards": list(cards), "kind": p[0], "size": p[1]}
+        ev.append(play_ev)
+    if hit is None:
         kind = p[0]
         if kind == "set":
             # RULES.md §6: wild jokers alone (a set without a natural card) beat as the rank
@@ -1077,12 +1067,6 @@ def _apply_play(s: State, seat: int, cards, ev) -> None:
             # no revolution (a set of four jokers still counts as four for quad clears)
             if any(rk[c] >= 0 for c in cards):
                 clear, skip1, flip = _set_effect(s, k, p[2])
-                if flip:
-                    s.revolution = not s.revolution
-                    if ev is not None:
-                        ev.append({"type": "revolution", "on": s.revolution, "seat": seat})
-                if skip1:
-                    s.skip_next = True
             elif s.fx[1] <= k <= s.fx[2]:
                 clear = "quad"
         elif kind == "seq":
@@ -1091,6 +1075,12 @@ def _apply_play(s: State, seat: int, cards, ev) -> None:
                 clear = "eights"
         elif play_ev is not None:  # a lone joker
             play_ev["joker"] = True
+    if flip:
+        s.revolution = not s.revolution
+        if ev is not None:
+            ev.append({"type": "revolution", "on": s.revolution, "seat": seat})
+    if skip1:
+        s.skip_next = True
 
     places = s.places
     if not hand:
