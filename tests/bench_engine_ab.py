@@ -13,14 +13,11 @@ import time
 
 import tests.engine_reference as eref
 import tests.policy_reference as pref
-from felt.bots import make_bot
-from felt.bots.cardinfo import deck_info
-from felt.bots.determinize import build_state, sample_hands
 from felt.bots.hard import place_reward, rollout
 from felt.bots.situation import situation_from_state
-from felt.engine import apply_inplace, legal_moves, new_match, view
 from felt.engine.simulate import simulate
 from felt.rules import load_rules
+from tests.bench_policy_instr import worlds_for
 
 
 def simulate_old(rules, players, rounds, seed):
@@ -69,22 +66,7 @@ def bench_simulate(rid, rounds=20, reps=30):
 
 
 def bench_rollouts(rid, reps=5):
-    rules = load_rules(rid)
-    bots = [make_bot("normal", seed=i) for i in range(4)]
-    views = []
-    for g in range(5):
-        s, _ = new_match(rules, 4, g, rounds=1)
-        while s.phase in ("play", "exchange"):
-            v = view(s, s.to_move)
-            if s.to_move == 0 and s.phase == "play" and len(legal_moves(s)) > 1:
-                views.append(v)
-            apply_inplace(s, s.to_move, bots[s.to_move].choose(v))
-    worlds = []
-    rng = random.Random(1)
-    for v in views:
-        info = deck_info(v["rules"])
-        for _ in range(4):
-            worlds.append((build_state(v, sample_hands(v, rng, info), info.rules), v["seat"]))
+    worlds = worlds_for(rid)[0]   # seat 0's play decisions of 5 games, 4 sampled worlds each
     to, tn = [], []
     for _ in range(reps):
         t = time.perf_counter()
