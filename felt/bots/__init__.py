@@ -18,6 +18,7 @@ from felt.engine import Move
 from .determinize import PassMemory
 from .hard import DEFAULT_THINK_MS, SearchStats, search
 from .policy import choose_easy, choose_normal
+from .readplays import PlayMemory
 from .situation import situation_from_view
 
 LEVELS = ("easy", "normal", "hard")
@@ -85,11 +86,12 @@ class HardBot(Bot):
         self.bank_ms = 0.0
         self.stats = SearchStats()
         self.memory = PassMemory()  # the passes this seat has seen this round
+        self.plays = PlayMemory()   # and the plays of the others it has seen
 
     def _choose(self, view):
         t0 = time.perf_counter()
         mv = search(view, self.rng, self.think_ms, self.stats, self.memory,
-                    extra_ms=self.bank_ms, iters=self.iters)
+                    extra_ms=self.bank_ms, iters=self.iters, plays=self.plays)
         if self.stats.last_searched and not self.iters:
             used = (time.perf_counter() - t0) * 1000.0
             cap = min(self.BANK_MAX * self.think_ms, self.BANK_MAX_MS)

@@ -106,12 +106,15 @@ class PassMemory:
 
 
 def sample_hands(view: dict, rng: random.Random, info: DeckInfo | None = None,
-                 constraints=None, caps: dict | None = None) -> list[list[int]]:
+                 constraints=None, caps: dict | None = None, check=None,
+                 check_tries: int = 24) -> list[list[int]]:
     """Hands for every seat: own hand as is, the others sampled.
 
     ``caps`` ({(seat, rank index): k}, from PassMemory: seats unlikely to hold exactly k
     cards of that rank) is met when a few deals can; the exchange constraints always are
-    when they can be."""
+    when they can be. ``check(hands, limit)`` (optional) counts further disagreements of a
+    deal with what the seat has seen (see readplays.py); up to ``check_tries`` deals are
+    drawn and the first without any disagreement is taken, else the one with fewest."""
     if info is None:
         info = deck_info(view["rules"])
     me = view["seat"]
@@ -127,8 +130,9 @@ def sample_hands(view: dict, rng: random.Random, info: DeckInfo | None = None,
     others = [s for s in range(n) if s != me and counts[s] > 0]
     if sum(counts[s] for s in others) != len(unseen):
         # inconsistent view (should not happen): fall back to proportional dealing
-        fixed, forbidden, caps = {}, {}, None
-    hands = _deal(rng, info, me, n, hand, unseen, counts, others, fixed, forbidden, caps)
+        fixed, forbidden, caps, check = {}, {}, None, None
+    hands = _deal(rng, info, me, n, hand, unseen, counts, others, fixed, forbidden, caps,
+                  check=check, pass_tries=check_tries if check is not None else 12)
     if hands is not None:
         return hands
     # constraints could not be met: ignore them
@@ -154,12 +158,13 @@ def _violations(info: DeckInfo, hands, caps) -> int:
 
 
 def _deal(rng, info, me, n, hand, unseen, counts, others, fixed, forbidden, caps,
-          attempts=8, pass_tries=12):
+          check=None, attempts=8, pass_tries=12):
     """A deal meeting the exchange constraints (None if 8 tries fail), and among up to
-    ``pass_tries`` such deals the first that meets ``caps`` (else the one closest)."""
+    ``pass_tries`` such deals the first that meets ``caps`` and ``check`` (else the one
+    closest)."""
     best = None
     best_bad = 1 << 30
-    tries = pass_tries if caps else 1
+    tries = pass_tries if (caps or check is not None) else 1
     failures = 0
     while tries > 0 and failures < attempts:
         hands = _deal_once(rng, me, n, hand, unseen, counts, others, fixed, forbidden)
@@ -167,9 +172,11 @@ def _deal(rng, info, me, n, hand, unseen, counts, others, fixed, forbidden, caps
             failures += 1
             continue
         tries -= 1
-        if not caps:
+        if not caps and check is None:
             return hands
-        bad = _violations(info, hands, caps)
+        bad = _violations(info, hands, caps) if caps else 0
+        if check is not None and bad < best_bad:
+            bad += check(hands, best_bad - bad)
         if bad == 0:
             return hands
         if bad < best_bad:

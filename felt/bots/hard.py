@@ -21,6 +21,7 @@ from felt.engine import Move, apply_inplace, legal_moves
 
 from .determinize import PassMemory, build_state, constraints_from_view, sample_hands
 from .policy import Evaluator, choose_normal, score_moves
+from .readplays import PlayMemory, repair, violations
 from .situation import situation_from_state, situation_from_view
 
 # The budget per decision. 250 ms, not 1 s: on a quiet machine (1 Dec 2026, 600 rounds each vs
@@ -34,6 +35,9 @@ MIN_ITERS = 6
 SECOND_WEIGHT = 0.15   # reward scale of places after the first
 KEEP_SE = 1.0          # leave the heuristic move only when ahead by this many standard errors
 USE_PASSES = True      # sample hands consistent with the passes seen this round
+USE_PLAYS = True       # ... and with the plays seen (the normal policy would have made them)
+READ_TRIES = 24        # deals drawn per sampled world to find one that agrees with the plays
+READ_STEPS = 0         # then card swaps towards agreement (readplays.repair)
 ELIM_SE = 2.0          # stop sampling a candidate this many standard errors behind the best
 EQUIV = 0.03           # past its own budget, a search stops when the candidates left are this close
 TRUNC_SPREAD = 0.11    # a rollout stops once the places still open differ by at most this
@@ -244,9 +248,10 @@ def _prune(rows, active: list[int], means) -> list[int]:
 
 
 def search(view: dict, rng: random.Random, think_ms: int | None = None, stats: SearchStats | None = None,
-           memory: PassMemory | None = None, extra_ms: float = 0.0, iters: int | None = None) -> Move:
-    """The hard bot's move for ``view``; ``memory`` (kept by the bot between its decisions)
-    remembers the passes it has seen this round.
+           memory: PassMemory | None = None, extra_ms: float = 0.0, iters: int | None = None,
+           plays: PlayMemory | None = None) -> Move:
+    """The hard bot's move for ``view``; ``memory`` and ``plays`` (kept by the bot between
+    its decisions) remember the passes and the plays it has seen this round.
 
     ``think_ms`` is the budget of one decision; ``extra_ms`` more may be spent while the
     candidates are still close (the bot's time bank, see HardBot). ``iters`` instead runs
@@ -257,14 +262,15 @@ def search(view: dict, rng: random.Random, think_ms: int | None = None, stats: S
     gc_was_on = gc.isenabled()
     gc.disable()
     try:
-        return _search(view, rng, think_ms, stats, memory, extra_ms, iters)
+        return _search(view, rng, think_ms, stats, memory, extra_ms, iters, plays)
     finally:
         if gc_was_on:
             gc.enable()
 
 
 def _search(view: dict, rng: random.Random, think_ms: int | None, stats: SearchStats | None,
-            memory: PassMemory | None, extra_ms: float = 0.0, iters: int | None = None) -> Move:
+            memory: PassMemory | None, extra_ms: float = 0.0, iters: int | None = None,
+            plays: PlayMemory | None = None) -> Move:
     t0 = time.perf_counter()
     if stats is not None:
         stats.last_searched = False
@@ -273,6 +279,8 @@ def _search(view: dict, rng: random.Random, think_ms: int | None, stats: SearchS
     caps = memory.update(view, sit.info) if memory is not None else None
     if not USE_PASSES:
         caps = None
+    # (recorded at every decision, also forced ones, so no play between two searches is missed)
+    obs = plays.update(view, sit.info) if plays is not None and view.get("phase") == "play" else None
     legal = sit.legal
     if not legal:
         raise ValueError("no legal move: not this seat's turn")
@@ -296,6 +304,10 @@ def _search(view: dict, rng: random.Random, think_ms: int | None, stats: SearchS
     C = len(cands)
     rewards = reward_table(view["n"], info.rules, view.get("round_no", 1), view.get("rounds_total"))
     settle = settle_values(rewards)
+    check = None
+    if obs and USE_PLAYS:
+        def check(hands, limit, _info=info, _obs=obs):
+            return violations(_info, hands, _obs, limit)
     total = [0.0] * C
     count = [0] * C
     active = list(range(C))
@@ -307,7 +319,9 @@ def _search(view: dict, rng: random.Random, think_ms: int | None, stats: SearchS
     rollouts = 0
     reason = "budget"
     while True:
-        hands = sample_hands(view, rng, info, constraints, caps)
+        hands = sample_hands(view, rng, info, constraints, caps, check, READ_TRIES)
+        if check is not None and READ_STEPS:
+            repair(info, hands, obs, rng, READ_STEPS, me, constraints, caps)
         world = build_state(view, hands, info.rules)
         rs: list = [None] * C
         done = 0

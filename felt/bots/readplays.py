@@ -1,0 +1,274 @@
+"""Reading the other seats' plays: sampled worlds that agree with what they did.
+
+The hard bot plays against seats it models with the `normal` policy. Each play it has
+seen this round is evidence about the hand that made it: a seat that led a pair of nines
+did not, by that policy, hold a hand that would have led something else. A sampled world
+in which the normal policy, given that seat's hand *then*, would have chosen a different
+play is less likely, so the sampler prefers worlds that reproduce the plays seen (a
+rejection filter over a few deals, as for the passes in ``PassMemory``).
+
+Only plays whose full public context the bot saw are used: the plays of a trick it saw
+(it sees the current trick at each of its decisions). The hand of seat s at one of its
+plays is its hand now plus every card it played since, so an observation stays usable
+only while every card that seat played afterwards is known; a seat that played cards the
+bot did not see (a trick that ended while the bot was out of it) loses its observations.
+Moves are compared by kind and ranks, not suits.
+
+Everything here reads only views (public information plus the bot's own hand).
+"""
+from __future__ import annotations
+
+from felt.engine import legal_moves
+
+from .cardinfo import DeckInfo
+from .determinize import _sort_key, _template, build_state
+from .policy import evaluator_for, score_moves
+from .situation import situation_from_state
+
+
+class Observation:
+    """One play by another seat, with the public table as it was just before it."""
+
+    __slots__ = ("seat", "state", "later", "key", "count", "pool", "counts")
+
+    def __init__(self, seat, state, later, key, count, pool, counts):
+        self.seat = seat
+        self.state = state      # an engine State of the table before the play (other hands dummy)
+        self.later = later      # the cards this seat played from this play on (all of them known)
+        self.key = key          # (kind, ranks) of the play
+        self.count = count      # the seat's card count before the play
+        self.pool = pool        # the cards not yet played before the play
+        self.counts = counts    # every seat's card count before the play
+
+
+def _key(info: DeckInfo, kind: str, cards) -> tuple:
+    return (kind, tuple(sorted(info.idx[c] for c in cards)))
+
+
+class PlayMemory:
+    """The plays of other seats this bot has seen this round (see the module doc)."""
+
+    MAX_OBS = 24  # the most recent plays kept (older ones say less about the hand now)
+
+    def __init__(self):
+        self._reset(None, None)
+
+    def _reset(self, seat, round_no):
+        self.seat = seat
+        self.round_no = round_no
+        self.played: list = []
+        self.counts = None
+        self.obs: list[Observation] = []
+
+    def update(self, view: dict, info: DeckInfo) -> list[Observation]:
+        """Record what ``view`` shows; return the observations still usable."""
+        me = view.get("seat")
+        played = list(view.get("played") or [])
+        round_no = view.get("round_no")
+        if (me != self.seat or round_no != self.round_no
+                or played[:len(self.played)] != self.played):
+            self._reset(me, round_no)
+        if view.get("phase") != "play":
+            return self.obs
+        n = view["n"]
+        counts = list(view.get("counts") or [])
+        trick = [(p["seat"], list(p["cards"])) for p in view.get("trick") or []]
+        base = len(played) - sum(len(c) for _, c in trick)
+        if base < 0 or played[base:] != [c for _, cs in trick for c in cs]:
+            # the trick does not end the played cards (should not happen): start afresh
+            self._reset(me, round_no)
+            self.played = played
+            self.counts = counts
+            return self.obs
+        offs = []
+        off = base
+        for _, cs in trick:
+            offs.append(off)
+            off += len(cs)
+        seen_upto = len(self.played)
+        # cards each seat played since the last decision, where the bot saw them
+        new_by_seat: dict[int, list[int]] = {}
+        for (s, cs), o in zip(trick, offs):
+            if o >= seen_upto:
+                new_by_seat.setdefault(s, []).extend(cs)
+        if self.counts is not None and len(self.counts) == len(counts):
+            lost = {s for s in range(n) if s != me
+                    and self.counts[s] - counts[s] != len(new_by_seat.get(s, ()))}
+            if lost:
+                self.obs = [o for o in self.obs if o.seat not in lost]
+        for o in self.obs:
+            o.later.extend(new_by_seat.get(o.seat, ()))
+        # new observations: the plays of this trick the bot had not seen yet
+        rev_on = info.revolution_on
+        flips = rev_on and any(len(cs) >= 4 for _, cs in trick)
+        if not flips:
+            for j, ((s, cs), o) in enumerate(zip(trick, offs)):
+                if o < seen_upto or s == me:
+                    continue
+                ob = self._observation(view, info, trick, offs, j, played, counts)
+                if ob is not None:
+                    self.obs.append(ob)
+        if len(self.obs) > self.MAX_OBS:
+            self.obs = self.obs[-self.MAX_OBS:]
+        self.played = played
+        self.counts = counts
+        return self.obs
+
+    @staticmethod
+    def _observation(view, info, trick, offs, j, played, counts):
+        n = view["n"]
+        seat, cards = trick[j]
+        before = played[:offs[j]]
+        # card counts just before play j: add back every play of the trick from j on
+        c_then = list(counts)
+        later = []
+        for s, cs in trick[j:]:
+            c_then[s] += len(cs)
+            if s == seat:
+                later.extend(cs)
+        # who had passed by then: an active seat between two consecutive plays in turn order
+        # (a single card of a rank that skips makes the next seat miss its turn instead)
+        out_then = [p for p in (view.get("places") or view.get("out") or []) if c_then[p] == 0]
+        per_rank, qlo, qhi, _ = _template(info.rules, n).fx
+        idx = info.idx
+        passed = set()
+        for k in range(1, j + 1):
+            a, prev = trick[k - 1]
+            b = trick[k][0]
+            r = idx[prev[0]]
+            skip = len(prev) == 1 and r >= 0 and per_rank[r][1] and not (qlo <= 1 <= qhi)
+            x = (a + 1) % n
+            while x != b:
+                if c_then[x] > 0 and x not in passed:
+                    if skip:
+                        skip = False
+                    else:
+                        passed.add(x)
+                x = (x + 1) % n
+        pile = None
+        if j > 0:
+            ps, pc = trick[j - 1]
+            pile = {"seat": ps, "cards": list(pc), "kind": None}
+        fake = {
+            "rules": view["rules"], "seat": view["seat"], "n": n, "phase": "play",
+            "round_no": view.get("round_no", 1), "rounds_total": view.get("rounds_total"),
+            "to_move": seat, "revolution": bool(view.get("revolution")),
+            "trick": [{"seat": s, "cards": cs} for s, cs in trick[:j]],
+            "passed": sorted(passed), "places": out_then, "played": before,
+            "pile": pile, "dealer": view.get("dealer", n - 1), "leader": trick[0][0],
+        }
+        # dummy hands of the right sizes (only the observed seat's hand is ever read)
+        dummy = [[] for _ in range(n)]
+        st = build_state(fake, dummy)
+        if j > 0 and st.pile is None:
+            return None  # the previous play does not classify (should not happen)
+        kind = "play"
+        bset = set(before)
+        pool = [c for c in range(info.n_cards) if c not in bset]
+        return Observation(seat, st, later, _key(info, kind, cards), c_then[seat], pool, c_then)
+
+
+SLACK = 0.0  # a play scored within this of the policy's best still counts as its choice
+
+
+def violations(info: DeckInfo, hands, obs: list[Observation], limit: int = 1 << 30,
+               slack: float | None = None, culprits: list | None = None) -> int:
+    """How many observed plays the normal policy would not have made in this world
+    (stops counting at ``limit``): it scores some other play more than ``slack`` higher.
+    ``culprits`` (a list) receives, per disagreement, the cards of the play the policy
+    preferred (where to look when repairing the world)."""
+    if slack is None:
+        slack = SLACK
+    bad = 0
+    key = lambda c: _sort_key(info, c)  # noqa: E731
+    for ob in obs:
+        s = ob.seat
+        h = hands[s] + ob.later
+        if len(h) != ob.count:
+            continue  # the world's count disagrees (an inconsistent view): no evidence
+        st = ob.state
+        st.hands[s] = sorted(h, key=key)
+        st.groups[s] = None
+        legal = legal_moves(st)
+        sit = situation_from_state(st, s, legal)
+        hs = set(h)
+        sit.unseen = [c for c in ob.pool if c not in hs]
+        sit.counts = ob.counts
+        scored = score_moves(sit, evaluator_for(info, sit.unseen, sit.revolution))
+        best = mine = None
+        bm = None
+        for sc, m in scored:
+            if best is None or sc > best:
+                best, bm = sc, m
+            if m.kind == "play" and (mine is None or sc > mine) and _key(info, "play", m.cards) == ob.key:
+                mine = sc
+        if mine is None or mine < best - slack:
+            bad += 1
+            if culprits is not None:
+                culprits.append(bm.cards)
+            if bad >= limit:
+                return bad
+    return bad
+    return bad
+
+
+TARGETED = 0.7  # share of repair swaps that move a card of the play the policy preferred
+
+
+def repair(info: DeckInfo, hands, obs: list[Observation], rng, steps: int, me: int,
+           constraints=None, caps: dict | None = None) -> int:
+    """Move a sampled world towards the plays seen: up to ``steps`` times swap a card of a
+    seat whose plays disagree with one of another hidden hand, keeping the swap when the
+    disagreements (plays and ``caps``) do not grow. Cards the exchange fixes stay, forbidden
+    places stay forbidden. Changes ``hands`` in place; returns the disagreements left."""
+    from .determinize import _violations  # (the passes' count, shared with the sampler)
+
+    fixed, forbidden = constraints if constraints is not None else ({}, {})
+    by_seat: dict[int, list[Observation]] = {}
+    for ob in obs:
+        by_seat.setdefault(ob.seat, []).append(ob)
+    vs = {s: violations(info, hands, lst) for s, lst in by_seat.items()}
+    cv = _violations(info, hands, caps) if caps else 0
+    cur = sum(vs.values()) + cv
+    seats = [s for s in range(len(hands)) if s != me and hands[s]]
+    if cur == 0 or len(seats) < 2:
+        return cur
+    for _ in range(steps):
+        bad = [s for s, v in vs.items() if v > 0]
+        if not bad:
+            break
+        s = bad[rng.randrange(len(bad))]
+        t = seats[rng.randrange(len(seats))]
+        if t == s:
+            continue
+        hs, ht = hands[s], hands[t]
+        i = -1
+        if TARGETED and rng.random() < TARGETED:
+            # hand over a card of the play the policy would have preferred
+            why: list = []
+            violations(info, hands, by_seat[s], 1, culprits=why)
+            mine = [k for k, c in enumerate(hs) if why and c in why[0]]
+            if mine:
+                i = mine[rng.randrange(len(mine))]
+        if i < 0:
+            i = rng.randrange(len(hs))
+        j = rng.randrange(len(ht))
+        c, d = hs[i], ht[j]
+        if c in fixed or d in fixed or t in forbidden.get(c, ()) or s in forbidden.get(d, ()):
+            continue
+        hs[i], ht[j] = d, c
+        ns = violations(info, hands, by_seat[s])
+        nt = violations(info, hands, by_seat[t]) if t in by_seat else 0
+        ncv = _violations(info, hands, caps) if caps else 0
+        new = cur - vs[s] - vs.get(t, 0) - cv + ns + nt + ncv
+        if new <= cur:
+            vs[s] = ns
+            if t in by_seat:
+                vs[t] = nt
+            cv = ncv
+            cur = new
+            if cur == 0:
+                break
+        else:
+            hs[i], ht[j] = c, d
+    return cur
