@@ -14,7 +14,7 @@ import pytest
 from felt.bots import make_bot
 from felt.bots.cardinfo import deck_info
 from felt.bots.determinize import PassMemory, _violations, constraints_from_view, sample_hands
-from felt.bots.readplays import PlayMemory, repair, violations
+from felt.bots.readplays import PlayMemory, redeal, repair, violations
 from felt.engine import apply_inplace, new_match, next_round, view
 
 from .test_bots import all_rule_sets
@@ -58,12 +58,13 @@ def test_real_hands_agree_with_every_play_seen_and_blind_deals_often_do_not(name
         for o in obs:
             assert len(st.hands[o.seat]) + len(o.later) == o.count
         tally["obs"] += len(obs)
+        tally["passes"] += sum(1 for o in obs if o.key[0] == "pass")
         tally["real"] += violations(info, st.hands, obs)
         blind = sample_hands(v, rng, info)
         tally["blind"] += violations(info, blind, obs)
 
     _walk(rules, 2, 11, check)
-    assert tally["obs"] > 100, tally
+    assert tally["obs"] > 100 and tally["passes"] > 10, tally
     assert tally["real"] == 0, tally
     assert tally["blind"] > 0.05 * tally["obs"], tally
 
@@ -119,9 +120,10 @@ def test_memory_forgets_at_a_new_round():
 
 
 @pytest.mark.parametrize("rules_id", ["PR-002", "FOLGEN"])
-def test_sampling_and_repair_keep_the_deal_legal_and_agree_more(rules_id):
-    """Worlds drawn with the plays' check, then repaired, are deals of exactly the unseen
-    cards (counts and the exchange's fixed cards kept) that disagree far less than blind ones."""
+def test_sampling_repair_and_redeal_keep_the_deal_legal_and_agree_more(rules_id):
+    """Worlds drawn with the plays' check, then repaired, or redealt seat by seat, are deals
+    of exactly the unseen cards (counts and the exchange's fixed cards kept) that disagree
+    less than blind ones."""
     from felt.rules import load_rules
 
     rules = load_rules(rules_id)
@@ -146,10 +148,20 @@ def test_sampling_and_repair_keep_the_deal_legal_and_agree_more(rules_id):
             assert c in h[s]
         # what is left: the plays and the passes the world still disagrees with
         assert left == violations(info, h, obs) + _violations(info, h, caps)
+        # redealing seat by seat: again a deal of exactly the unseen cards, fixed cards kept
+        re = [list(x) for x in blind]
+        left2 = redeal(info, re, obs, rng, 8, seat, con, caps)
+        assert sorted(c for s in range(4) if s != seat for c in re[s]) == unseen
+        assert [len(x) for x in re] == v["counts"] and re[seat] == v["hand"]
+        for c, s in fixed.items():
+            assert c in re[s]
+        assert left2 == violations(info, re, obs)
         tally["n"] += 1
         tally["blind"] += violations(info, blind, obs)
         tally["read"] += violations(info, h, obs)
+        tally["redeal"] += left2
 
     _walk(rules, 3, 4, check)
     assert tally["n"] > 40
     assert tally["read"] * 2 < tally["blind"], tally
+    assert tally["redeal"] * 4 < tally["blind"] * 3, tally

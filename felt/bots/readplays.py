@@ -59,6 +59,7 @@ class PlayMemory:
         self.played: list = []
         self.counts = None
         self.obs: list[Observation] = []
+        self.keys: set = set()   # the decisions already recorded: (offset, seat, kind)
 
     def update(self, view: dict, info: DeckInfo) -> list[Observation]:
         """Record what ``view`` shows; return the observations still usable."""
@@ -98,14 +99,19 @@ class PlayMemory:
                 self.obs = [o for o in self.obs if o.seat not in lost]
         for o in self.obs:
             o.later.extend(new_by_seat.get(o.seat, ()))
-        # new observations: the plays of this trick the bot had not seen yet
+        # new observations: the plays and passes of this trick the bot had not seen yet
         rev_on = info.revolution_on
         flips = rev_on and any(len(cs) >= 4 for _, cs in trick)
-        if not flips:
-            for j, ((s, cs), o) in enumerate(zip(trick, offs)):
-                if o < seen_upto or s == me:
+        if not flips and trick:
+            for ev in _trick_events(trick, counts, n, me, info):
+                kind, s, j, passed = ev
+                if s == me:
                     continue
-                ob = self._observation(view, info, trick, offs, j, played, counts)
+                key = (offs[j - 1] if kind == "pass" else offs[j], s, kind)
+                if key in self.keys:
+                    continue
+                self.keys.add(key)
+                ob = self._observation(view, info, trick, offs, j, played, counts, s, kind, passed)
                 if ob is not None:
                     self.obs.append(ob)
         if len(self.obs) > self.MAX_OBS:
@@ -115,36 +121,19 @@ class PlayMemory:
         return self.obs
 
     @staticmethod
-    def _observation(view, info, trick, offs, j, played, counts):
+    def _observation(view, info, trick, offs, j, played, counts, seat, kind, passed):
+        """The table just before seat's move: play number ``j`` of the trick, or a pass on
+        play ``j - 1`` (then ``j`` plays lie before it)."""
         n = view["n"]
-        seat, cards = trick[j]
-        before = played[:offs[j]]
-        # card counts just before play j: add back every play of the trick from j on
+        before = played[:offs[j]] if j < len(offs) else list(played)
+        # card counts then: add back every play of the trick from j on
         c_then = list(counts)
         later = []
         for s, cs in trick[j:]:
             c_then[s] += len(cs)
             if s == seat:
                 later.extend(cs)
-        # who had passed by then: an active seat between two consecutive plays in turn order
-        # (a single card of a rank that skips makes the next seat miss its turn instead)
         out_then = [p for p in (view.get("places") or view.get("out") or []) if c_then[p] == 0]
-        per_rank, qlo, qhi, _ = _template(info.rules, n).fx
-        idx = info.idx
-        passed = set()
-        for k in range(1, j + 1):
-            a, prev = trick[k - 1]
-            b = trick[k][0]
-            r = idx[prev[0]]
-            skip = len(prev) == 1 and r >= 0 and per_rank[r][1] and not (qlo <= 1 <= qhi)
-            x = (a + 1) % n
-            while x != b:
-                if c_then[x] > 0 and x not in passed:
-                    if skip:
-                        skip = False
-                    else:
-                        passed.add(x)
-                x = (x + 1) % n
         pile = None
         if j > 0:
             ps, pc = trick[j - 1]
@@ -157,15 +146,52 @@ class PlayMemory:
             "passed": sorted(passed), "places": out_then, "played": before,
             "pile": pile, "dealer": view.get("dealer", n - 1), "leader": trick[0][0],
         }
-        # dummy hands of the right sizes (only the observed seat's hand is ever read)
-        dummy = [[] for _ in range(n)]
-        st = build_state(fake, dummy)
+        # dummy hands (only the observed seat's hand is ever read)
+        st = build_state(fake, [[] for _ in range(n)])
         if j > 0 and st.pile is None:
             return None  # the previous play does not classify (should not happen)
-        kind = "play"
         bset = set(before)
         pool = [c for c in range(info.n_cards) if c not in bset]
-        return Observation(seat, st, later, _key(info, kind, cards), c_then[seat], pool, c_then)
+        key = ("pass", ()) if kind == "pass" else _key(info, "play", trick[j][1])
+        return Observation(seat, st, later, key, c_then[seat], pool, c_then)
+
+
+def _trick_events(trick, counts, n, end_seat, info):
+    """The decisions of a trick in order: ("play", seat, j, passed) for play number j and
+    ("pass", seat, j, passed) for a pass on play j - 1, each with the seats that had passed
+    before it. A seat between two consecutive plays in turn order (or between the last play
+    and ``end_seat``, the seat on turn now) that still held cards passed there, except the
+    one a single card of a skipping rank made miss its turn."""
+    per_rank, qlo, qhi, _ = _template(info.rules, n).fx
+    idx = info.idx
+    # cards each seat held just before play j (count now plus its plays from j on)
+    held = [list(counts)]
+    for s, cs in reversed(trick):
+        c = list(held[0])
+        c[s] += len(cs)
+        held.insert(0, c)
+    # held[j] = counts before play j; held[len(trick)] = counts now
+    out = []
+    passed: set = set()
+    for j in range(len(trick) + 1):
+        if j > 0:
+            a, prev = trick[j - 1]
+            b = trick[j][0] if j < len(trick) else end_seat
+            r = idx[prev[0]]
+            skip = len(prev) == 1 and r >= 0 and per_rank[r][1] and not (qlo <= 1 <= qhi)
+            x = (a + 1) % n
+            c = held[j]
+            while x != b and x != a:
+                if c[x] > 0 and x not in passed:
+                    if skip:
+                        skip = False
+                    else:
+                        out.append(("pass", x, j, frozenset(passed)))
+                        passed.add(x)
+                x = (x + 1) % n
+        if j < len(trick):
+            out.append(("play", trick[j][0], j, frozenset(passed)))
+    return out
 
 
 SLACK = 0.0  # a play scored within this of the policy's best still counts as its choice
@@ -197,18 +223,20 @@ def violations(info: DeckInfo, hands, obs: list[Observation], limit: int = 1 << 
         scored = score_moves(sit, evaluator_for(info, sit.unseen, sit.revolution))
         best = mine = None
         bm = None
+        want = ob.key
+        passing = want[0] == "pass"
         for sc, m in scored:
             if best is None or sc > best:
                 best, bm = sc, m
-            if m.kind == "play" and (mine is None or sc > mine) and _key(info, "play", m.cards) == ob.key:
-                mine = sc
+            if mine is None or sc > mine:
+                if m.kind == "pass" if passing else (m.kind == "play" and _key(info, "play", m.cards) == want):
+                    mine = sc
         if mine is None or mine < best - slack:
             bad += 1
             if culprits is not None:
                 culprits.append(bm.cards)
             if bad >= limit:
                 return bad
-    return bad
     return bad
 
 
@@ -272,3 +300,70 @@ def repair(info: DeckInfo, hands, obs: list[Observation], rng, steps: int, me: i
         else:
             hs[i], ht[j] = c, d
     return cur
+
+
+def redeal(info: DeckInfo, hands, obs: list[Observation], rng, tries: int, me: int,
+           constraints=None, caps: dict | None = None) -> int:
+    """Redeal a sampled world seat by seat so that each seat's plays seen agree with it.
+
+    The seats with the most observations go first: each draws its hand (the cards the
+    exchange fixes stay) from the cards not yet dealt, up to ``tries`` times, keeping the
+    first draw its plays, passes and ``caps`` agree with (else the one with fewest
+    disagreements); the last seat takes what is left. Far cheaper than redrawing whole
+    deals: a seat's draws are checked against its own observations only. ``hands`` is
+    changed in place only if the result keeps every constraint; returns the
+    disagreements left (plays and passes)."""
+    fixed, forbidden = constraints if constraints is not None else ({}, {})
+    by_seat: dict[int, list[Observation]] = {}
+    for ob in obs:
+        by_seat.setdefault(ob.seat, []).append(ob)
+    seats = [s for s in range(len(hands)) if s != me and hands[s]]
+    if not by_seat or len(seats) < 2:
+        return violations(info, hands, obs)
+    order = sorted(seats, key=lambda s: -len(by_seat.get(s, ())))
+    keep = {s: [c for c in hands[s] if fixed.get(c) == s] for s in seats}
+    pool = [c for s in seats for c in hands[s] if fixed.get(c) != s]
+    new = [list(h) for h in hands]
+    for i, s in enumerate(order):
+        need = len(hands[s]) - len(keep[s])
+        mine = by_seat.get(s)
+        if i == len(order) - 1 or not mine:
+            continue
+        allowed = [c for c in pool if s not in forbidden.get(c, ())]
+        if len(allowed) < need:
+            return violations(info, hands, obs)
+        caps_s = {k: v for k, v in caps.items() if k[0] == s} if caps else None
+        best = None
+        best_bad = 1 << 30
+        for _ in range(tries):
+            pick = rng.sample(allowed, need)
+            new[s] = keep[s] + pick
+            bad = _caps_bad(info, new, caps_s) if caps_s else 0
+            if bad < best_bad:
+                bad += violations(info, new, mine, best_bad - bad)
+            if bad < best_bad:
+                best, best_bad = pick, bad
+                if bad == 0:
+                    break
+        new[s] = keep[s] + best
+        taken = set(best)
+        pool = [c for c in pool if c not in taken]
+    # the seats without observations (and the last one) share the rest at random
+    rest = [s for s in order if not by_seat.get(s) or s == order[-1]]
+    rng.shuffle(pool)
+    k = 0
+    for s in rest:
+        need = len(hands[s]) - len(keep[s])
+        new[s] = keep[s] + pool[k:k + need]
+        k += need
+    for s in seats:
+        if len(new[s]) != len(hands[s]) or any(s in forbidden.get(c, ()) for c in new[s]):
+            return violations(info, hands, obs)  # a constraint broke: keep the old deal
+    for s in seats:
+        hands[s][:] = new[s]
+    return violations(info, hands, obs)
+
+
+def _caps_bad(info, hands, caps) -> int:
+    from .determinize import _violations
+    return _violations(info, hands, caps)
