@@ -13,8 +13,8 @@ import pytest
 
 from felt.bots import make_bot
 from felt.bots.cardinfo import deck_info
-from felt.bots.determinize import PassMemory, _violations, constraints_from_view, sample_hands
-from felt.bots.readplays import PlayMemory, redeal, repair, violations
+from felt.bots.determinize import PassMemory, constraints_from_view, sample_hands
+from felt.bots.readplays import PlayMemory, redeal, violations
 from felt.engine import apply_inplace, new_match, next_round, view
 
 from .test_bots import all_rule_sets
@@ -120,8 +120,8 @@ def test_memory_forgets_at_a_new_round():
 
 
 @pytest.mark.parametrize("rules_id", ["PR-002", "FOLGEN"])
-def test_sampling_repair_and_redeal_keep_the_deal_legal_and_agree_more(rules_id):
-    """Worlds drawn with the plays' check, then repaired, or redealt seat by seat, are deals
+def test_sampling_and_redeal_keep_the_deal_legal_and_agree_more(rules_id):
+    """Worlds drawn with the plays' check (best of 6 deals), or redealt seat by seat, are deals
     of exactly the unseen cards (counts and the exchange's fixed cards kept) that disagree
     less than blind ones."""
     from felt.rules import load_rules
@@ -139,15 +139,12 @@ def test_sampling_repair_and_redeal_keep_the_deal_legal_and_agree_more(rules_id)
         con = constraints_from_view(v, info)
         blind = sample_hands(v, rng, info, con, caps)
         h = sample_hands(v, rng, info, con, caps, lambda hh, lim: violations(info, hh, obs, lim), 6)
-        left = repair(info, h, obs, rng, 30, seat, con, caps)
         unseen = sorted(c for s in range(4) if s != seat for c in st.hands[s])
         assert sorted(c for s in range(4) if s != seat for c in h[s]) == unseen
         assert [len(x) for x in h] == v["counts"] and h[seat] == v["hand"]
         fixed, _ = con
         for c, s in fixed.items():
             assert c in h[s]
-        # what is left: the plays and the passes the world still disagrees with
-        assert left == violations(info, h, obs) + _violations(info, h, caps)
         # redealing seat by seat: again a deal of exactly the unseen cards, fixed cards kept
         re = [list(x) for x in blind]
         left2 = redeal(info, re, obs, rng, 8, seat, con, caps)
@@ -163,5 +160,5 @@ def test_sampling_repair_and_redeal_keep_the_deal_legal_and_agree_more(rules_id)
 
     _walk(rules, 3, 4, check)
     assert tally["n"] > 40
-    assert tally["read"] * 2 < tally["blind"], tally
+    assert tally["read"] * 3 < tally["blind"] * 2, tally
     assert tally["redeal"] * 4 < tally["blind"] * 3, tally

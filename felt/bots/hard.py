@@ -21,7 +21,7 @@ from felt.engine import Move, apply_inplace, legal_moves
 
 from .determinize import PassMemory, build_state, constraints_from_view, sample_hands
 from .policy import Evaluator, choose_normal, score_moves
-from .readplays import PlayMemory, redeal, repair, violations
+from .readplays import PlayMemory, redeal, violations
 from .situation import situation_from_state, situation_from_view
 
 # The budget per decision. 250 ms, not 1 s: on a quiet machine (1 Dec 2026, 600 rounds each vs
@@ -37,7 +37,6 @@ KEEP_SE = 1.0          # leave the heuristic move only when ahead by this many s
 USE_PASSES = True      # sample hands consistent with the passes seen this round
 USE_PLAYS = True       # ... and with the plays seen (the normal policy would have made them)
 READ_TRIES = 24        # deals drawn per sampled world to find one that agrees with the plays
-READ_STEPS = 0         # then card swaps towards agreement (readplays.repair)
 READ_REDEAL = 0        # or: redeal seat by seat, this many draws per seat (readplays.redeal)
 ELIM_SE = 2.0          # stop sampling a candidate this many standard errors behind the best
 EQUIV = 0.03           # past its own budget, a search stops when the candidates left are this close
@@ -322,8 +321,6 @@ def _search(view: dict, rng: random.Random, think_ms: int | None, stats: SearchS
     while True:
         hands = sample_hands(view, rng, info, constraints, caps,
                              None if READ_REDEAL else check, READ_TRIES)
-        if check is not None and READ_STEPS:
-            repair(info, hands, obs, rng, READ_STEPS, me, constraints, caps)
         if check is not None and READ_REDEAL:
             redeal(info, hands, obs, rng, READ_REDEAL, me, constraints, caps)
         world = build_state(view, hands, info.rules)

@@ -1,27 +1,32 @@
-"""Reading the other seats' plays: sampled worlds that agree with what they did.
+"""Reading the other seats' decisions: sampled worlds that agree with what they did.
 
-The hard bot plays against seats it models with the `normal` policy. Each play it has
-seen this round is evidence about the hand that made it: a seat that led a pair of nines
-did not, by that policy, hold a hand that would have led something else. A sampled world
-in which the normal policy, given that seat's hand *then*, would have chosen a different
-play is less likely, so the sampler prefers worlds that reproduce the plays seen (a
-rejection filter over a few deals, as for the passes in ``PassMemory``).
+The hard bot plays against seats it models with the `normal` policy, which is
+deterministic. Each play and each pass the bot has seen this round is evidence about the
+hand that made it: a seat that led a pair of nines did not hold a hand from which that
+policy would have led something else. A sampled world in which the normal policy, given
+that seat's hand *then*, would have chosen differently is much less likely, so the
+sampler prefers worlds that reproduce the decisions seen (``violations`` counts the
+disagreements; ``sample_hands`` redraws whole deals, ``redeal`` redraws seat by seat).
 
-Only plays whose full public context the bot saw are used: the plays of a trick it saw
-(it sees the current trick at each of its decisions). The hand of seat s at one of its
-plays is its hand now plus every card it played since, so an observation stays usable
-only while every card that seat played afterwards is known; a seat that played cards the
-bot did not see (a trick that ended while the bot was out of it) loses its observations.
-Moves are compared by kind and ranks, not suits.
+Only decisions whose full public context the bot saw are used: those of a trick it saw
+(it sees the current trick at each of its decisions). Passes are read from the turn
+order: the seats between two consecutive plays that still held cards passed there
+(except the one a single card of a skipping rank made miss its turn). The hand of seat s
+at one of its decisions is its hand now plus every card it played since, so an
+observation stays usable only while every card that seat played afterwards is known; a
+seat that played cards the bot did not see (a trick that ended while the bot was out of
+it) loses its observations. Plays are compared by kind and ranks, not suits.
 
-Everything here reads only views (public information plus the bot's own hand).
+Over seeded games of every template and rule option the real hands never disagree with a
+decision seen, and blind deals disagree with about a quarter to a third of them
+(tests/test_bots_readplays.py). Everything here reads only views.
 """
 from __future__ import annotations
 
 from felt.engine import legal_moves
 
 from .cardinfo import DeckInfo
-from .determinize import _sort_key, _template, build_state
+from .determinize import _sort_key, _template, _violations, build_state
 from .policy import evaluator_for, score_moves
 from .situation import situation_from_state
 
@@ -198,11 +203,9 @@ SLACK = 0.0  # a play scored within this of the policy's best still counts as it
 
 
 def violations(info: DeckInfo, hands, obs: list[Observation], limit: int = 1 << 30,
-               slack: float | None = None, culprits: list | None = None) -> int:
-    """How many observed plays the normal policy would not have made in this world
-    (stops counting at ``limit``): it scores some other play more than ``slack`` higher.
-    ``culprits`` (a list) receives, per disagreement, the cards of the play the policy
-    preferred (where to look when repairing the world)."""
+               slack: float | None = None) -> int:
+    """How many observed decisions the normal policy would not have made in this world
+    (stops counting at ``limit``): it scores some other move more than ``slack`` higher."""
     if slack is None:
         slack = SLACK
     bad = 0
@@ -222,84 +225,19 @@ def violations(info: DeckInfo, hands, obs: list[Observation], limit: int = 1 << 
         sit.counts = ob.counts
         scored = score_moves(sit, evaluator_for(info, sit.unseen, sit.revolution))
         best = mine = None
-        bm = None
         want = ob.key
         passing = want[0] == "pass"
         for sc, m in scored:
             if best is None or sc > best:
-                best, bm = sc, m
+                best = sc
             if mine is None or sc > mine:
                 if m.kind == "pass" if passing else (m.kind == "play" and _key(info, "play", m.cards) == want):
                     mine = sc
         if mine is None or mine < best - slack:
             bad += 1
-            if culprits is not None:
-                culprits.append(bm.cards)
             if bad >= limit:
                 return bad
     return bad
-
-
-TARGETED = 0.7  # share of repair swaps that move a card of the play the policy preferred
-
-
-def repair(info: DeckInfo, hands, obs: list[Observation], rng, steps: int, me: int,
-           constraints=None, caps: dict | None = None) -> int:
-    """Move a sampled world towards the plays seen: up to ``steps`` times swap a card of a
-    seat whose plays disagree with one of another hidden hand, keeping the swap when the
-    disagreements (plays and ``caps``) do not grow. Cards the exchange fixes stay, forbidden
-    places stay forbidden. Changes ``hands`` in place; returns the disagreements left."""
-    from .determinize import _violations  # (the passes' count, shared with the sampler)
-
-    fixed, forbidden = constraints if constraints is not None else ({}, {})
-    by_seat: dict[int, list[Observation]] = {}
-    for ob in obs:
-        by_seat.setdefault(ob.seat, []).append(ob)
-    vs = {s: violations(info, hands, lst) for s, lst in by_seat.items()}
-    cv = _violations(info, hands, caps) if caps else 0
-    cur = sum(vs.values()) + cv
-    seats = [s for s in range(len(hands)) if s != me and hands[s]]
-    if cur == 0 or len(seats) < 2:
-        return cur
-    for _ in range(steps):
-        bad = [s for s, v in vs.items() if v > 0]
-        if not bad:
-            break
-        s = bad[rng.randrange(len(bad))]
-        t = seats[rng.randrange(len(seats))]
-        if t == s:
-            continue
-        hs, ht = hands[s], hands[t]
-        i = -1
-        if TARGETED and rng.random() < TARGETED:
-            # hand over a card of the play the policy would have preferred
-            why: list = []
-            violations(info, hands, by_seat[s], 1, culprits=why)
-            mine = [k for k, c in enumerate(hs) if why and c in why[0]]
-            if mine:
-                i = mine[rng.randrange(len(mine))]
-        if i < 0:
-            i = rng.randrange(len(hs))
-        j = rng.randrange(len(ht))
-        c, d = hs[i], ht[j]
-        if c in fixed or d in fixed or t in forbidden.get(c, ()) or s in forbidden.get(d, ()):
-            continue
-        hs[i], ht[j] = d, c
-        ns = violations(info, hands, by_seat[s])
-        nt = violations(info, hands, by_seat[t]) if t in by_seat else 0
-        ncv = _violations(info, hands, caps) if caps else 0
-        new = cur - vs[s] - vs.get(t, 0) - cv + ns + nt + ncv
-        if new <= cur:
-            vs[s] = ns
-            if t in by_seat:
-                vs[t] = nt
-            cv = ncv
-            cur = new
-            if cur == 0:
-                break
-        else:
-            hs[i], ht[j] = c, d
-    return cur
 
 
 def redeal(info: DeckInfo, hands, obs: list[Observation], rng, tries: int, me: int,
@@ -338,7 +276,7 @@ def redeal(info: DeckInfo, hands, obs: list[Observation], rng, tries: int, me: i
         for _ in range(tries):
             pick = rng.sample(allowed, need)
             new[s] = keep[s] + pick
-            bad = _caps_bad(info, new, caps_s) if caps_s else 0
+            bad = _violations(info, new, caps_s) if caps_s else 0
             if bad < best_bad:
                 bad += violations(info, new, mine, best_bad - bad)
             if bad < best_bad:
@@ -362,8 +300,3 @@ def redeal(info: DeckInfo, hands, obs: list[Observation], rng, tries: int, me: i
     for s in seats:
         hands[s][:] = new[s]
     return violations(info, hands, obs)
-
-
-def _caps_bad(info, hands, caps) -> int:
-    from .determinize import _violations
-    return _violations(info, hands, caps)
