@@ -162,3 +162,36 @@ def test_sampling_and_redeal_keep_the_deal_legal_and_agree_more(rules_id):
     assert tally["n"] > 40
     assert tally["read"] * 3 < tally["blind"] * 2, tally
     assert tally["redeal"] * 4 < tally["blind"] * 3, tally
+
+
+def test_hard_bot_deals_its_worlds_from_what_it_read(monkeypatch):
+    """The hard bot keeps a PlayMemory across its decisions and redeals each sampled world
+    towards the decisions it saw; the worlds it searches disagree less than blind ones."""
+    import felt.bots.hard as hard
+    from felt.bots import HardBot
+    from felt.rules import load_rules
+
+    seen = Counter()
+    real_redeal = hard.redeal
+
+    def counting(info, hands, obs, rng, tries, me, constraints=None, caps=None):
+        before = violations(info, hands, obs)
+        left = real_redeal(info, hands, obs, rng, tries, me, constraints, caps)
+        seen["calls"] += 1
+        seen["before"] += before
+        seen["after"] += left
+        return left
+
+    monkeypatch.setattr(hard, "redeal", counting)
+    rules = load_rules("PR-002")
+    st, _ = new_match(rules, 4, "hardreads", rounds=2)
+    bots = [HardBot(seed=1, iters=3)] + [make_bot("normal", seed=i) for i in range(3)]
+    while st.phase != "match_over":
+        if st.phase in ("play", "exchange"):
+            seat = st.to_move
+            apply_inplace(st, seat, bots[seat].choose(view(st, seat)))
+        else:
+            st, _ = next_round(st)
+    assert bots[0].plays.obs is not None
+    assert seen["calls"] > 20, seen
+    assert seen["after"] * 5 < seen["before"] * 4, seen

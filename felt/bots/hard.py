@@ -6,7 +6,9 @@ candidate move followed by the `normal` policy for all seats to the end of the
 round. All candidates share the same sampled world in an iteration (paired
 comparison). Candidates clearly behind the best stop being played out; the search
 stops at the time budget or when one candidate is left. The sampled worlds agree
-with the passes the bot has seen this round (``PassMemory``). Reward: 1 for 1st
+with the passes the bot has seen this round (``PassMemory``) and, as far as a few
+draws per seat can manage, with every play and pass of the others it saw: the
+normal policy would have made them from the sampled hand (``readplays``). Reward: 1 for 1st
 place plus the 1st places a place tends to bring later in the match (the exchange
 favours the top places); see STRENGTH.md for the figures.
 """
@@ -37,7 +39,7 @@ KEEP_SE = 1.0          # leave the heuristic move only when ahead by this many s
 USE_PASSES = True      # sample hands consistent with the passes seen this round
 USE_PLAYS = True       # ... and with the plays seen (the normal policy would have made them)
 READ_TRIES = 24        # deals drawn per sampled world to find one that agrees with the plays
-READ_REDEAL = 0        # or: redeal seat by seat, this many draws per seat (readplays.redeal)
+READ_REDEAL = 8        # redeal seat by seat, this many draws per seat (readplays.redeal); 0: redraw whole deals
 ELIM_SE = 2.0          # stop sampling a candidate this many standard errors behind the best
 EQUIV = 0.03           # past its own budget, a search stops when the candidates left are this close
 TRUNC_SPREAD = 0.11    # a rollout stops once the places still open differ by at most this
