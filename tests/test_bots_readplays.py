@@ -164,34 +164,49 @@ def test_sampling_and_redeal_keep_the_deal_legal_and_agree_more(rules_id):
     assert tally["redeal"] * 4 < tally["blind"] * 3, tally
 
 
-def test_hard_bot_deals_its_worlds_from_what_it_read(monkeypatch):
-    """The hard bot keeps a PlayMemory across its decisions and redeals each sampled world
-    towards the decisions it saw; the worlds it searches disagree less than blind ones."""
+@pytest.mark.parametrize("redeal_tries", [0, 8])
+def test_hard_bot_deals_its_worlds_from_what_it_read(monkeypatch, redeal_tries):
+    """The hard bot keeps a PlayMemory across its decisions and draws each sampled world
+    towards the decisions it saw (whole deals redrawn, the default, or seat by seat); the
+    worlds it searches disagree with them far less than the deals it would draw blind."""
     import felt.bots.hard as hard
     from felt.bots import HardBot
     from felt.rules import load_rules
 
     seen = Counter()
-    real_redeal = hard.redeal
+    bot = HardBot(seed=1, iters=3)
+    real_sample, real_redeal = hard.sample_hands, hard.redeal
+    blind_rng = random.Random(2)
 
-    def counting(info, hands, obs, rng, tries, me, constraints=None, caps=None):
-        before = violations(info, hands, obs)
+    def sampling(view_, rng, info, constraints, caps, check=None, tries=24):
+        hands = real_sample(view_, rng, info, constraints, caps, check, tries)
+        obs = bot.plays.obs
+        if obs and (check is not None or redeal_tries):
+            blind = real_sample(view_, blind_rng, info, constraints, None)
+            seen["worlds"] += 1
+            seen["blind"] += violations(info, blind, obs)
+            if not redeal_tries:
+                seen["searched"] += violations(info, hands, obs)
+        return hands
+
+    def redealing(info, hands, obs, rng, tries, me, constraints=None, caps=None):
         left = real_redeal(info, hands, obs, rng, tries, me, constraints, caps)
-        seen["calls"] += 1
-        seen["before"] += before
-        seen["after"] += left
+        seen["redeals"] += 1
+        seen["searched"] += left
         return left
 
-    monkeypatch.setattr(hard, "redeal", counting)
+    monkeypatch.setattr(hard, "sample_hands", sampling)
+    monkeypatch.setattr(hard, "redeal", redealing)
+    monkeypatch.setattr(hard, "READ_REDEAL", redeal_tries)
     rules = load_rules("PR-002")
     st, _ = new_match(rules, 4, "hardreads", rounds=2)
-    bots = [HardBot(seed=1, iters=3)] + [make_bot("normal", seed=i) for i in range(3)]
+    bots = [bot] + [make_bot("normal", seed=i) for i in range(3)]
     while st.phase != "match_over":
         if st.phase in ("play", "exchange"):
             seat = st.to_move
             apply_inplace(st, seat, bots[seat].choose(view(st, seat)))
         else:
             st, _ = next_round(st)
-    assert bots[0].plays.obs is not None
-    assert seen["calls"] > 20, seen
-    assert seen["after"] * 5 < seen["before"] * 4, seen
+    assert seen["worlds"] > 20, seen
+    assert (seen["redeals"] > 20) == bool(redeal_tries), seen
+    assert seen["searched"] * 3 < seen["blind"] * 2, seen
