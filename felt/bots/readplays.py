@@ -32,7 +32,7 @@ from .situation import situation_from_state
 
 
 class Observation:
-    """One play by another seat, with the public table as it was just before it."""
+    """One play or pass by another seat, with the public table as it was just before it."""
 
     __slots__ = ("seat", "state", "later", "key", "count", "pool", "counts")
 
@@ -40,7 +40,7 @@ class Observation:
         self.seat = seat
         self.state = state      # an engine State of the table before the play (other hands dummy)
         self.later = later      # the cards this seat played from this play on (all of them known)
-        self.key = key          # (kind, ranks) of the play
+        self.key = key          # (kind, ranks) of the play, or ("pass", ())
         self.count = count      # the seat's card count before the play
         self.pool = pool        # the cards not yet played before the play
         self.counts = counts    # every seat's card count before the play
@@ -51,9 +51,9 @@ def _key(info: DeckInfo, kind: str, cards) -> tuple:
 
 
 class PlayMemory:
-    """The plays of other seats this bot has seen this round (see the module doc)."""
+    """The plays and passes of other seats this bot has seen this round (see the module doc)."""
 
-    MAX_OBS = 24  # the most recent plays kept (older ones say less about the hand now)
+    MAX_OBS = 24  # the most recent decisions kept (older ones say less about the hand now)
 
     def __init__(self):
         self._reset(None, None)
