@@ -15,7 +15,8 @@ import socket
 import threading
 from typing import Any, Callable
 
-from zeroconf import IPVersion, InterfaceChoice, ServiceStateChange, get_all_addresses
+import ifaddr
+from zeroconf import IPVersion, InterfaceChoice, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from felt.net.schema import PROTOCOL_VERSION, SERVICE_TYPE
@@ -31,7 +32,12 @@ def local_addresses(interface: str | None = None) -> list[str]:
     """IPv4 addresses to announce: the interface's, else all non-loopback ones."""
     if interface:
         return [interface]
-    addrs = [a for a in get_all_addresses() if not a.startswith("127.")]
+    addrs: list[str] = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            # ifaddr gives IPv4 addresses as str, IPv6 ones as tuples
+            if isinstance(ip.ip, str) and not ip.ip.startswith("127.") and ip.ip not in addrs:
+                addrs.append(ip.ip)
     return addrs or ["127.0.0.1"]
 
 
