@@ -86,7 +86,7 @@ class HardBot(Bot):
         self.bank_ms = 0.0
         self.stats = SearchStats()
         self.memory = PassMemory()  # the passes this seat has seen this round
-        self.plays = PlayMemory()   # and the plays of the others it has seen
+        self.plays = PlayMemory()   # and the plays and passes of the others it has seen
 
     def _choose(self, view):
         t0 = time.perf_counter()

@@ -7,8 +7,8 @@ round. All candidates share the same sampled world in an iteration (paired
 comparison). Candidates clearly behind the best stop being played out; the search
 stops at the time budget or when one candidate is left. The sampled worlds agree
 with the passes the bot has seen this round (``PassMemory``) and, as far as a few
-draws per seat can manage, with every play and pass of the others it saw: the
-normal policy would have made them from the sampled hand (``readplays``). Reward: 1 for 1st
+dozen deals can manage, with every play and pass of the others it saw: the normal
+policy would have made them from the sampled hand (``readplays``). Reward: 1 for 1st
 place plus the 1st places a place tends to bring later in the match (the exchange
 favours the top places); see STRENGTH.md for the figures.
 """
@@ -37,7 +37,7 @@ MIN_ITERS = 6
 SECOND_WEIGHT = 0.15   # reward scale of places after the first
 KEEP_SE = 1.0          # leave the heuristic move only when ahead by this many standard errors
 USE_PASSES = True      # sample hands consistent with the passes seen this round
-USE_PLAYS = True       # ... and with the plays seen (the normal policy would have made them)
+USE_PLAYS = True       # ... and with the plays and passes seen (the normal policy would have made them)
 READ_TRIES = 24        # deals drawn per sampled world to find one that agrees with the plays
 READ_REDEAL = 0        # >0: redeal seat by seat instead, this many draws per seat (readplays.redeal)
 ELIM_SE = 2.0          # stop sampling a candidate this many standard errors behind the best
@@ -308,8 +308,7 @@ def _search(view: dict, rng: random.Random, think_ms: int | None, stats: SearchS
     settle = settle_values(rewards)
     check = None
     if obs and USE_PLAYS:
-        def check(hands, limit, _info=info, _obs=obs):
-            return violations(_info, hands, _obs, limit)
+        check = lambda hands, limit: violations(info, hands, obs, limit)  # noqa: E731
     total = [0.0] * C
     count = [0] * C
     active = list(range(C))

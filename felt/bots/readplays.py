@@ -46,8 +46,8 @@ class Observation:
         self.counts = counts    # every seat's card count before the play
 
 
-def _key(info: DeckInfo, kind: str, cards) -> tuple:
-    return (kind, tuple(sorted(info.idx[c] for c in cards)))
+def _play_key(info: DeckInfo, cards) -> tuple:
+    return ("play", tuple(sorted(info.idx[c] for c in cards)))
 
 
 class PlayMemory:
@@ -105,18 +105,16 @@ class PlayMemory:
         for o in self.obs:
             o.later.extend(new_by_seat.get(o.seat, ()))
         # new observations: the plays and passes of this trick the bot had not seen yet
-        rev_on = info.revolution_on
-        flips = rev_on and any(len(cs) >= 4 for _, cs in trick)
+        flips = info.revolution_on and any(len(cs) >= 4 for _, cs in trick)
         if not flips and trick:
-            for ev in _trick_events(trick, counts, n, me, info):
-                kind, s, j, passed = ev
+            for kind, s, j, passed, c_then in _trick_events(trick, counts, n, me, info):
                 if s == me:
                     continue
                 key = (offs[j - 1] if kind == "pass" else offs[j], s, kind)
                 if key in self.keys:
                     continue
                 self.keys.add(key)
-                ob = self._observation(view, info, trick, offs, j, played, counts, s, kind, passed)
+                ob = self._observation(view, info, trick, offs, j, played, c_then, s, kind, passed)
                 if ob is not None:
                     self.obs.append(ob)
         if len(self.obs) > self.MAX_OBS:
@@ -126,18 +124,12 @@ class PlayMemory:
         return self.obs
 
     @staticmethod
-    def _observation(view, info, trick, offs, j, played, counts, seat, kind, passed):
+    def _observation(view, info, trick, offs, j, played, c_then, seat, kind, passed):
         """The table just before seat's move: play number ``j`` of the trick, or a pass on
-        play ``j - 1`` (then ``j`` plays lie before it)."""
+        play ``j - 1`` (then ``j`` plays lie before it); ``c_then``: the card counts then."""
         n = view["n"]
         before = played[:offs[j]] if j < len(offs) else list(played)
-        # card counts then: add back every play of the trick from j on
-        c_then = list(counts)
-        later = []
-        for s, cs in trick[j:]:
-            c_then[s] += len(cs)
-            if s == seat:
-                later.extend(cs)
+        later = [c for s, cs in trick[j:] if s == seat for c in cs]
         out_then = [p for p in (view.get("places") or view.get("out") or []) if c_then[p] == 0]
         pile = None
         if j > 0:
@@ -157,14 +149,14 @@ class PlayMemory:
             return None  # the previous play does not classify (should not happen)
         bset = set(before)
         pool = [c for c in range(info.n_cards) if c not in bset]
-        key = ("pass", ()) if kind == "pass" else _key(info, "play", trick[j][1])
+        key = ("pass", ()) if kind == "pass" else _play_key(info, trick[j][1])
         return Observation(seat, st, later, key, c_then[seat], pool, c_then)
 
 
 def _trick_events(trick, counts, n, end_seat, info):
-    """The decisions of a trick in order: ("play", seat, j, passed) for play number j and
-    ("pass", seat, j, passed) for a pass on play j - 1, each with the seats that had passed
-    before it. A seat between two consecutive plays in turn order (or between the last play
+    """The decisions of a trick in order: ("play", seat, j, passed, counts) for play number
+    j and ("pass", seat, j, passed, counts) for a pass on play j - 1, each with the seats
+    that had passed before it and every seat's card count then. A seat between two consecutive plays in turn order (or between the last play
     and ``end_seat``, the seat on turn now) that still held cards passed there, except the
     one a single card of a skipping rank made miss its turn."""
     per_rank, qlo, qhi, _ = _template(info.rules, n).fx
@@ -191,23 +183,17 @@ def _trick_events(trick, counts, n, end_seat, info):
                     if skip:
                         skip = False
                     else:
-                        out.append(("pass", x, j, frozenset(passed)))
+                        out.append(("pass", x, j, frozenset(passed), c))
                         passed.add(x)
                 x = (x + 1) % n
         if j < len(trick):
-            out.append(("play", trick[j][0], j, frozenset(passed)))
+            out.append(("play", trick[j][0], j, frozenset(passed), held[j]))
     return out
 
 
-SLACK = 0.0  # a play scored within this of the policy's best still counts as its choice
-
-
-def violations(info: DeckInfo, hands, obs: list[Observation], limit: int = 1 << 30,
-               slack: float | None = None) -> int:
+def violations(info: DeckInfo, hands, obs: list[Observation], limit: int = 1 << 30) -> int:
     """How many observed decisions the normal policy would not have made in this world
-    (stops counting at ``limit``): it scores some other move more than ``slack`` higher."""
-    if slack is None:
-        slack = SLACK
+    (stops counting at ``limit``): it scores some other move higher."""
     bad = 0
     key = lambda c: _sort_key(info, c)  # noqa: E731
     for ob in obs:
@@ -231,9 +217,9 @@ def violations(info: DeckInfo, hands, obs: list[Observation], limit: int = 1 << 
             if best is None or sc > best:
                 best = sc
             if mine is None or sc > mine:
-                if m.kind == "pass" if passing else (m.kind == "play" and _key(info, "play", m.cards) == want):
+                if m.kind == "pass" if passing else (m.kind == "play" and _play_key(info, m.cards) == want):
                     mine = sc
-        if mine is None or mine < best - slack:
+        if mine is None or mine < best:
             bad += 1
             if bad >= limit:
                 return bad
