@@ -49,7 +49,7 @@ def run(rules_id: str, rounds: int, seed: int, apply: str = "normal", think_ms=N
     rules = load_rules(rules_id)
     bot = HardBot(seed * 1000, think_ms, iters) if apply != "oracle" else None
     normal = NormalBot(1)
-    rows = []          # per decision: regret of hard, regret of normal, hand size
+    rows = []          # per decision: (regret of hard, regret of normal)
     firsts = played = match_no = 0
     t0 = time.perf_counter()
     while played < rounds:
@@ -83,11 +83,11 @@ def run(rules_id: str, rounds: int, seed: int, apply: str = "normal", think_ms=N
             for m in (hm, nm):  # (a bot may name a legal move by other cards of the same rank)
                 if m not in vals:
                     vals[m] = true_value(state, seat, m, rw)
-            rows.append((best - vals[hm], best - vals[nm], len(v["hand"])))
+            rows.append((best - vals[hm], best - vals[nm]))
             apply_inplace(state, seat, {"normal": nm, "bot": hm, "oracle": best_move}[apply])
         match_no += 1
     n = len(rows)
-    diff = [a - b for a, b, _ in rows]
+    diff = [a - b for a, b in rows]
     out = {
         "rules": rules_id, "players": players, "rounds": played, "seed": seed, "apply": apply,
         "decisions": n,
