@@ -8,7 +8,11 @@ other seats so that:
 * cards this seat handed over in the exchange (its highest as the lower place,
   its choice as the upper place) stay with the partner, unless they were played;
 * as the upper place, the partner cannot hold a card ranked above the lowest of
-  the cards it had to give (it gave its highest ones).
+  the cards it had to give (it gave its highest ones);
+* an exchange between two other seats is played out on each deal (the lower place
+  hands its best cards up, the upper place gives back low single cards), so their
+  hands are skewed as the table's are (``other_exchanges``; the real hands share
+  about 0.03–0.045 more of the unseen cards with such deals than with uniform ones).
 
 ``build_state`` turns a view plus sampled hands into an engine ``State`` using
 only the engine's public names (``State``, ``classify``) and fields, so the
@@ -27,6 +31,9 @@ from .cardinfo import DeckInfo, deck_info
 def _sort_key(info: DeckInfo, c: int):
     i = info.idx[c]
     return (i if i >= 0 else info.n_ranks, info.suit[c], c)
+
+
+MODEL_OTHER_EXCHANGES = True   # deal as the exchanges between two other seats skewed the hands
 
 
 def constraints_from_view(view: dict, info: DeckInfo):
@@ -131,8 +138,9 @@ def sample_hands(view: dict, rng: random.Random, info: DeckInfo | None = None,
     if sum(counts[s] for s in others) != len(unseen):
         # inconsistent view (should not happen): fall back to proportional dealing
         fixed, forbidden, caps, check = {}, {}, None, None
+    pairs = other_exchanges(view, info) if MODEL_OTHER_EXCHANGES else ()
     hands = _deal(rng, info, me, n, hand, unseen, counts, others, fixed, forbidden, caps,
-                  check=check, pass_tries=check_tries if check is not None else 12)
+                  check=check, pass_tries=check_tries if check is not None else 12, pairs=pairs)
     if hands is not None:
         return hands
     # constraints could not be met: ignore them
@@ -157,11 +165,54 @@ def _violations(info: DeckInfo, hands, caps) -> int:
     return bad
 
 
+def other_exchanges(view: dict, info: DeckInfo) -> list[tuple[int, int, int]]:
+    """The exchanges of this round between two other seats: (upper, lower, count) each,
+    both seats still holding cards. Which cards moved is hidden, but not how: the lower
+    place handed over its best cards, and the upper place gave back cards it chose."""
+    rules = info.rules
+    places = view.get("last_places") or []
+    n = view["n"]
+    if (not getattr(rules, "exchange", False) or getattr(rules, "schnorren", False)
+            or (view.get("round_no") or 1) <= 1 or len(places) != n or n < 3):
+        return []
+    me = view["seat"]
+    counts = view["counts"]
+    pairs = [(places[0], places[-1], rules.exchange_top)]
+    if n >= 4 and rules.exchange_second > 0:
+        pairs.append((places[1], places[-2], rules.exchange_second))
+    return [(u, lo, k) for u, lo, k in pairs
+            if k > 0 and me not in (u, lo) and counts[u] >= k and counts[lo] >= k]
+
+
+def _model_exchange(info: DeckInfo, hands, pairs) -> None:
+    """Turn a uniform deal into one drawn as the table dealt it: each lower place of
+    ``pairs`` hands its best cards to its upper place, which gives back its lowest ones
+    (single cards first: the normal policy keeps its sets). Sizes stay as they were."""
+    key = lambda c: _sort_key(info, c)  # noqa: E731
+    idx = info.idx
+    for upper, lower, k in pairs:
+        lo = sorted(hands[lower], key=key)
+        best = lo[-k:]
+        hu = hands[upper]
+        count: dict[int, int] = {}
+        for c in hu:
+            count[idx[c]] = count.get(idx[c], 0) + 1
+        # natural cards only (a joker is never given back), singles before sets, low first
+        cand = sorted((c for c in hu if idx[c] >= 0),
+                      key=lambda c: (count[idx[c]] > 1, key(c)))
+        back = cand[:k]
+        if len(back) < k:
+            continue
+        bset = set(back)
+        hands[upper] = [c for c in hu if c not in bset] + best
+        hands[lower] = lo[:-k] + back
+
+
 def _deal(rng, info, me, n, hand, unseen, counts, others, fixed, forbidden, caps,
-          check=None, attempts=8, pass_tries=12):
+          check=None, attempts=8, pass_tries=12, pairs=()):
     """A deal meeting the exchange constraints (None if 8 tries fail), and among up to
     ``pass_tries`` such deals the first that meets ``caps`` and ``check`` (else the one
-    closest)."""
+    closest). ``pairs`` (other_exchanges) are played out on each deal first."""
     best = None
     best_bad = 1 << 30
     tries = pass_tries if (caps or check is not None) else 1
@@ -172,6 +223,8 @@ def _deal(rng, info, me, n, hand, unseen, counts, others, fixed, forbidden, caps
             failures += 1
             continue
         tries -= 1
+        if pairs:
+            _model_exchange(info, hands, pairs)
         if not caps and check is None:
             return hands
         bad = _violations(info, hands, caps) if caps else 0
