@@ -44,7 +44,7 @@ def test_other_exchanges_are_the_tables_pairs_without_the_seat(n):
         pairs.append((lp[1], lp[-2], rules.exchange_second))
     for seat in range(n):
         got = D.other_exchanges(view(state, seat), info)
-        assert got == [p for p in pairs if seat not in p[:2]]
+        assert got == [p + (False,) for p in pairs if seat not in p[:2]]
     # the round before any exchange: nothing to model
     first, _ = new_match(rules, n, 5, rounds=2)
     while first.phase != "play":
@@ -70,7 +70,7 @@ def test_model_exchange_hands_over_the_best_and_gives_back_low_singles():
         k = rng.choice([1, 2])
         hands = [[], cards[:9], cards[9:18], cards[18:27]]
         before = [list(h) for h in hands]
-        D._model_exchange(info, hands, [(1, 3, k)])
+        D._model_exchange(info, hands, [(1, 3, k, False)], rng)
         assert [len(h) for h in hands] == [len(h) for h in before]
         assert sorted(c for h in hands for c in h) == sorted(c for h in before for c in h)
         assert hands[2] == before[2]
@@ -164,3 +164,38 @@ def test_modelled_worlds_are_closer_to_the_real_hands(rules_id, monkeypatch):
     se = statistics.stdev(diffs) / len(diffs) ** 0.5
     assert mean > 0.01 and mean > 4 * se, (mean, se)
     assert statistics.mean(upper) > 0
+
+
+def test_a_give_still_to_come_is_modelled_as_pending():
+    """In the exchange phase the upper places have not given back yet: their hands hold
+    the lower places' best cards on top of their own, and sampled worlds say the same."""
+    rules = load_rules("PR-002")
+    info = deck_info(rules)
+    key = lambda c: D._sort_key(info, c)  # noqa: E731
+    state, _ = new_match(rules, 4, 31, rounds=3)
+    bot = make_bot("normal", seed=0)
+    while not (state.phase == "exchange" and state.round_no == 2):
+        if state.phase == "round_over":
+            state, _ = next_round(state)
+            continue
+        apply_inplace(state, state.to_move, bot.choose(view(state, state.to_move)))
+    pending = {(t[1], t[2]) for t in state.tasks if t[0] == "give"}
+    assert pending
+    seen = 0
+    for seat in range(4):
+        v = view(state, seat)
+        for u, lo, k, pend in D.other_exchanges(v, info):
+            assert pend == ((u, lo) in pending)
+            seen += 1
+    assert seen >= 2
+    rng = random.Random(2)
+    cards = list(range(info.n_cards))
+    for _ in range(100):
+        rng.shuffle(cards)
+        hands = [[], cards[:11], cards[11:20], cards[20:27]]
+        before = [list(h) for h in hands]
+        D._model_exchange(info, hands, [(1, 3, 2, True)], rng)
+        assert [len(h) for h in hands] == [0, 11, 9, 7]
+        assert set(sorted(before[3], key=key)[-2:]) <= set(hands[1])
+        back = set(hands[3]) - set(before[3])
+        assert len(back) == 2 and back <= set(before[1])

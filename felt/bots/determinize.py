@@ -166,9 +166,10 @@ def _violations(info: DeckInfo, hands, caps) -> int:
 
 
 def other_exchanges(view: dict, info: DeckInfo) -> list[tuple[int, int, int]]:
-    """The exchanges of this round between two other seats: (upper, lower, count) each,
-    both seats still holding cards. Which cards moved is hidden, but not how: the lower
-    place handed over its best cards, and the upper place gave back cards it chose."""
+    """The exchanges of this round between two other seats: (upper, lower, count, pending)
+    each, both seats still holding cards; ``pending``: the upper place has not given its
+    cards back yet. Which cards moved is hidden, but not how: the lower place handed over
+    its best cards, and the upper place gave back cards it chose."""
     rules = info.rules
     places = view.get("last_places") or []
     n = view["n"]
@@ -180,20 +181,29 @@ def other_exchanges(view: dict, info: DeckInfo) -> list[tuple[int, int, int]]:
     pairs = [(places[0], places[-1], rules.exchange_top)]
     if n >= 4 and rules.exchange_second > 0:
         pairs.append((places[1], places[-2], rules.exchange_second))
-    return [(u, lo, k) for u, lo, k in pairs
+    pending = {(t[1], t[2]) for t in view.get("exchange_pending") or []
+               if isinstance(t, (list, tuple)) and len(t) >= 3 and t[0] == "give"}
+    return [(u, lo, k, (u, lo) in pending) for u, lo, k in pairs
             if k > 0 and me not in (u, lo) and counts[u] >= k and counts[lo] >= k]
 
 
-def _model_exchange(info: DeckInfo, hands, pairs) -> None:
+def _model_exchange(info: DeckInfo, hands, pairs, rng: random.Random) -> None:
     """Turn a uniform deal into one drawn as the table dealt it: each lower place of
     ``pairs`` hands its best cards to its upper place, which gives back its lowest ones
-    (single cards first: the normal policy keeps its sets). Sizes stay as they were."""
+    (single cards first: the normal policy keeps its sets). Sizes stay as they were.
+    While the upper place has still to give, its hand is k cards more than a deal's
+    share, so k of its dealt cards picked at random stand in for the lower place's."""
     key = lambda c: _sort_key(info, c)  # noqa: E731
     idx = info.idx
-    for upper, lower, k in pairs:
+    for upper, lower, k, pending in pairs:
         lo = sorted(hands[lower], key=key)
         best = lo[-k:]
         hu = hands[upper]
+        if pending:
+            pick = set(rng.sample(range(len(hu)), k))
+            hands[upper] = [c for i, c in enumerate(hu) if i not in pick] + best
+            hands[lower] = lo[:-k] + [hu[i] for i in sorted(pick)]
+            continue
         count: dict[int, int] = {}
         for c in hu:
             count[idx[c]] = count.get(idx[c], 0) + 1
@@ -224,7 +234,7 @@ def _deal(rng, info, me, n, hand, unseen, counts, others, fixed, forbidden, caps
             continue
         tries -= 1
         if pairs:
-            _model_exchange(info, hands, pairs)
+            _model_exchange(info, hands, pairs, rng)
         if not caps and check is None:
             return hands
         bad = _violations(info, hands, caps) if caps else 0
