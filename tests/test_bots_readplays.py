@@ -69,6 +69,40 @@ def test_real_hands_agree_with_every_play_seen_and_blind_deals_often_do_not(name
     assert tally["blind"] > 0.05 * tally["obs"], tally
 
 
+@pytest.mark.parametrize("rules_id", ["PR-002", "FOLGEN", "PR-005"])
+def test_a_memory_that_sees_every_update_reads_every_trick_right(rules_id):
+    """A window (or `felt bot`) gets a view after every move, not only on its own turn. Fed
+    them all, the memory reads the passes up to the seat on turn in each (not up to its own
+    seat): the real hands still agree with every decision recorded, and it keeps more of them
+    than a memory that looks only on its own turns."""
+    from felt.rules import load_rules
+
+    rules = load_rules(rules_id)
+    info = deck_info(rules)
+    tally = Counter()
+    for m in range(3):
+        st, _ = new_match(rules, 4, f"every{m}", rounds=3)
+        bots = [make_bot("normal", seed=i) for i in range(4)]
+        every, own = PlayMemory(), PlayMemory()
+        while st.phase != "match_over":
+            if st.phase not in ("play", "exchange"):
+                st, _ = next_round(st)
+                continue
+            seat = st.to_move
+            if st.phase == "play":
+                obs = every.update(view(st, 0), info)
+                if seat == 0:
+                    mine = own.update(view(st, 0), info)
+                    tally["every"] += len(obs)
+                    tally["own"] += len(mine)
+                tally["checked"] += len(obs)
+                tally["bad"] += violations(info, st.hands, obs)
+            apply_inplace(st, seat, bots[seat].choose(view(st, seat)))
+    assert tally["checked"] > 500, tally
+    assert tally["bad"] == 0, tally
+    assert tally["every"] > tally["own"], tally
+
+
 def test_a_seat_that_played_unseen_cards_loses_its_observations():
     """A trick the bot did not see (here: views skipped) leaves the count of a seat's cards
     unexplained, so its earlier plays no longer tell what it holds now."""

@@ -107,7 +107,7 @@ class PlayMemory:
         # new observations: the plays and passes of this trick the bot had not seen yet
         flips = info.revolution_on and any(len(cs) >= 4 for _, cs in trick)
         if not flips and trick:
-            for kind, s, j, passed, c_then in _trick_events(trick, counts, n, me, info):
+            for kind, s, j, passed, c_then in _trick_events(trick, counts, n, view.get("to_move", me), info):
                 if s == me:
                     continue
                 key = (offs[j - 1] if kind == "pass" else offs[j], s, kind)
