@@ -41,6 +41,22 @@ FOLLOW_THRESHOLD = -1.0    # passing only when every play costs more than this
 SIZE_BOOST = 0.07          # a bigger set is harder to beat
 WINNER_EXTRA = 0.6         # value of each further card in a group that wins alone
 DANGER_PENALTY = 0.6       # leading a low play an almost-out opponent can follow
+FIGHT_BONUS = 0.4          # following with a likely winner when an opponent is almost out
+PWIN_COEF = 0.6            # chance that a play wins the trick: PWIN_COEF * strength² / √(seats in it)
+SEQ_BONUS = 0.0            # added to the score of a sequence (a Folge)
+
+# The constants above as one tuple: what `normal` plays by. Another tuple of the same shape
+# (``score_moves(..., tune=)``) scores by other weights; the hard bot's own seat uses one.
+NORMAL_TUNE = (SURE_OUT_BONUS, LEAD_VALUE, FOLLOW_THRESHOLD, DANGER_PENALTY, FIGHT_BONUS, PWIN_COEF,
+               SIZE_BOOST, WINNER_EXTRA, SEQ_BONUS)
+
+
+def tune_groups(tune: tuple | None):
+    """The group-value weights of a tune, (SIZE_BOOST, WINNER_EXTRA), or None where they are
+    normal's (then the shared tables and Evaluators are used)."""
+    if tune is None or (tune[6] == SIZE_BOOST and tune[7] == WINNER_EXTRA):
+        return None
+    return (tune[6], tune[7])
 
 
 class Situation:
@@ -83,7 +99,7 @@ class Situation:
 _GROUP_TABLES: dict[int, tuple] = {}
 
 
-def _group_tables(info: DeckInfo) -> tuple:
+def _group_tables(info: DeckInfo, gw: tuple | None = None) -> tuple:
     """The value of every group, for one deck, in one flat list per order (normal, revolution).
 
     A group of k cards of rank index i (strength s) is worth, with ``t`` = the most unseen
@@ -93,10 +109,12 @@ def _group_tables(info: DeckInfo) -> tuple:
     cases and float expressions of the generic group_val (still used for k >= K). So the
     values are looked up at slot
     ``(i * K + k) * (K + 1) + min(t, K)``, K = 1 + the most copies of a rank in the deck (k < K).
-    Returns (K, table normal, table revolution)."""
-    hit = _GROUP_TABLES.get(id(info))
+    Returns (K, table normal, table revolution). ``gw``: other (SIZE_BOOST, WINNER_EXTRA)."""
+    key = id(info) if gw is None else (id(info), gw)
+    hit = _GROUP_TABLES.get(key)
     if hit is not None and hit[0] is info:
         return hit[1]
+    size_boost, winner_extra = (SIZE_BOOST, WINNER_EXTRA) if gw is None else gw
     nr = info.n_ranks
     nr1 = max(1, nr - 1)
     K = 1 + max(info.rank_total, default=0)
@@ -110,12 +128,12 @@ def _group_tables(info: DeckInfo) -> tuple:
             for k in range(K):
                 clears = ((info.twos_clear and i == info.two_idx) or (info.eights_clear and i == info.eight_idx)
                           or (q == "exactly4" and k == 4) or (q == "4plus" and k >= 4))
-                f = s / nr1 + SIZE_BOOST * (k - 1)
+                f = s / nr1 + size_boost * (k - 1)
                 if f > 1.0:
                     f = 1.0
                 lose = (-1.0 + 1.6 * f * f, 1)
                 win = (1.0 + 0.0, 0)
-                win_alone = (1.0 + (WINNER_EXTRA * (k - 1) if k > 1 else 0.0), 0)
+                win_alone = (1.0 + (winner_extra * (k - 1) if k > 1 else 0.0), 0)
                 for t in range(T):
                     if clears or t < k:  # (t < 1 <= k: it also wins alone)
                         tab[(i * K + k) * T + t] = win_alone if k > 1 and t < 1 else win
@@ -123,23 +141,24 @@ def _group_tables(info: DeckInfo) -> tuple:
                         tab[(i * K + k) * T + t] = lose
         tables.append(tab)
     res = (K, tables[0], tables[1])
-    _GROUP_TABLES[id(info)] = (info, res)
+    _GROUP_TABLES[key] = (info, res)
     return res
 
 
 _DECK_CONSTS: dict[int, tuple] = {}
 
 
-def _deck_consts(info: DeckInfo) -> tuple:
-    """Per deck: (card weights for the unseen code, K, group table offsets by rank index,
-    group table normal, group table revolution, score_moves' constants)."""
-    hit = _DECK_CONSTS.get(id(info))
+def _deck_consts(info: DeckInfo, gw: tuple | None = None) -> tuple:
+    """Per deck (and group weights ``gw``): (card weights for the unseen code, K, group table
+    offsets by rank index, group table normal, group table revolution, score_moves' constants)."""
+    key = id(info) if gw is None else (id(info), gw)
+    hit = _DECK_CONSTS.get(key)
     if hit is None or hit[0] is not info:
         nr = info.n_ranks
         weights = [1 << (8 * (i if i >= 0 else nr)) for i in info.idx]
-        K, tab0, tab1 = _group_tables(info)
+        K, tab0, tab1 = _group_tables(info, gw)
         base = [i * K * (K + 1) for i in range(nr)]
-        hit = _DECK_CONSTS[id(info)] = (info, (weights, K, base, tab0, tab1, _score_consts(info)))
+        hit = _DECK_CONSTS[key] = (info, (weights, K, base, tab0, tab1, _score_consts(info)))
     return hit[1]
 
 
@@ -153,13 +172,15 @@ class Evaluator:
     ``thr[i]`` the most unseen cards that can beat a set of rank i (a set of more wins)."""
 
     __slots__ = ("info", "rev", "maxhigher", "jokers_unseen", "wild_unseen", "beats_all_unseen",
-                 "thr", "goff", "gtab", "gstride", "gk", "consts")
+                 "thr", "goff", "gtab", "gstride", "gk", "consts", "gw")
 
-    def __init__(self, info: DeckInfo, unseen: Iterable[int], revolution: bool, _code: int | None = None):
+    def __init__(self, info: DeckInfo, unseen: Iterable[int], revolution: bool, _code: int | None = None,
+                 gw: tuple | None = None):
         self.info = info
         self.rev = revolution
+        self.gw = gw   # other group weights (SIZE_BOOST, WINNER_EXTRA), or None for normal's
         nr = info.n_ranks
-        dc = _deck_consts(info)
+        dc = _deck_consts(info, gw)
         weights, K, base, tab0, tab1, consts = dc
         if _code is None:
             _code = sum(map(weights.__getitem__, unseen))
@@ -223,11 +244,12 @@ class Evaluator:
         info = self.info
         nr1 = max(1, info.n_ranks - 1)
         s = nr1 - i if self.rev else i
+        size_boost, winner_extra = (SIZE_BOOST, WINNER_EXTRA) if self.gw is None else self.gw
         if self.group_clears(i, k) or self.is_winner(s, k):
             # cards that win even alone are separate controls: splitting costs
-            extra = WINNER_EXTRA * (k - 1) if k > 1 and self.is_winner(s, 1) else 0.0
+            extra = winner_extra * (k - 1) if k > 1 and self.is_winner(s, 1) else 0.0
             return (1.0 + extra, 0)
-        f = s / nr1 + SIZE_BOOST * (k - 1)
+        f = s / nr1 + size_boost * (k - 1)
         if f > 1.0:
             f = 1.0
         return (-1.0 + 1.6 * f * f, 1)
@@ -297,20 +319,22 @@ class Evaluator:
 _EVALUATORS: dict[int, tuple] = {}
 
 
-def evaluator_for(info: DeckInfo, unseen: Sequence[int], revolution: bool) -> Evaluator:
+def evaluator_for(info: DeckInfo, unseen: Sequence[int], revolution: bool, gw: tuple | None = None) -> Evaluator:
     """``Evaluator(info, unseen, revolution)``, shared by every decision whose unseen cards
-    have the same counts by rank (and jokers): an Evaluator depends on nothing else.
+    have the same counts by rank (and jokers): an Evaluator depends on nothing else (but the
+    group weights ``gw``, see tune_groups: each has its own).
     The counts are coded as one int, a sum of a power of 256 per card (counts stay < 256)."""
-    hit = _EVALUATORS.get(id(info))
+    key = id(info) if gw is None else (id(info), gw)
+    hit = _EVALUATORS.get(key)
     if hit is None or hit[0] is not info:
-        hit = _EVALUATORS[id(info)] = (info, _deck_consts(info)[0], {}, {})
+        hit = _EVALUATORS[key] = (info, _deck_consts(info, gw)[0], {}, {})
     code = sum(map(hit[1].__getitem__, unseen))
     evs = hit[3] if revolution else hit[2]
     ev = evs.get(code)
     if ev is None:
         if len(evs) > 20000:  # (an Evaluator is ~1 kB: at most ~20 MB per deck and order)
             evs.clear()
-        ev = evs[code] = Evaluator(info, (), revolution, code)
+        ev = evs[code] = Evaluator(info, (), revolution, code, gw)
     return ev
 
 
@@ -384,11 +408,13 @@ def _score_consts(info: DeckInfo) -> tuple:
     return hit[1]
 
 
-def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float, Move]]:
-    """Score every legal move (higher is better) with the normal heuristics."""
+def score_moves(sit: Situation, ev: Evaluator | None = None, tune: tuple | None = None) -> list[tuple[float, Move]]:
+    """Score every legal move (higher is better) with the normal heuristics (``tune``: other
+    weights, a tuple shaped like NORMAL_TUNE)."""
+    sure_out, lead_value, follow_threshold, danger, fight, pwin_coef, _, _, seq_bonus = NORMAL_TUNE if tune is None else tune
     info = sit.info
     if ev is None:
-        ev = evaluator_for(info, sit.unseen, sit.revolution)
+        ev = evaluator_for(info, sit.unseen, sit.revolution, tune_groups(tune))
     hand = sit.hand
     nh = len(hand)
     leading = not sit.pile_cards
@@ -453,35 +479,35 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
             if left > 0 or s_nj > 0:
                 total += 1.0 * s_nj
                 v_nolead = total
-                v_lead = total + SURE_OUT_BONUS if losers <= 1 else total
+                v_lead = total + sure_out if losers <= 1 else total
             else:
                 v_nolead = v_lead = 100.0
             if clears or not ncont or thr[i0] < size:
-                # p_win = 1: v = 1 * v_lead + 0 * v_nolead (+ 1 * LEAD_VALUE), the same
+                # p_win = 1: v = 1 * v_lead + 0 * v_nolead (+ 1 * lead_value), the same
                 # number (up to the sign of a zero, which compares equal)
-                v = v_lead + LEAD_VALUE
+                v = v_lead + lead_value
                 if leading:
                     score = v - base
                 else:
-                    score = v - base - FOLLOW_THRESHOLD
+                    score = v - base - follow_threshold
                     if follow_fight:
-                        score += 0.4
+                        score += fight
             else:
                 f = s / nr1
-                p_win = 0.6 * f * f / sq_cont
+                p_win = pwin_coef * f * f / sq_cont
                 if p_win > 0.95:
                     p_win = 0.95
                 v = p_win * v_lead + (1 - p_win) * v_nolead
-                v += p_win * LEAD_VALUE
+                v += p_win * lead_value
                 if leading:
                     # (p_win < 1 here, so the play does not clear)
                     if size in opp_set:
-                        v -= DANGER_PENALTY * (1.0 - s / nr1) + (DANGER_PENALTY if size == 1 else 0.0)
+                        v -= danger * (1.0 - s / nr1) + (danger if size == 1 else 0.0)
                     score = v - base
                 else:
-                    score = v - base - FOLLOW_THRESHOLD
+                    score = v - base - follow_threshold
                     if follow_fight and p_win >= 0.5:
-                        score += 0.4
+                        score += fight
             if i0 == eight_single and size == 1:
                 score += 0.1
             out.append((score, m))
@@ -489,7 +515,7 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
         else:
             kind, s, size, clears, flips = move_effects(info, m, rev)
             if flips:
-                ev2 = evaluator_for(info, sit.unseen, not rev)
+                ev2 = evaluator_for(info, sit.unseen, not rev, ev.gw)
                 v_nolead, v_lead = ev2.value_after(ev2.summary(hand), cards)
             else:
                 ev2 = ev
@@ -500,36 +526,39 @@ def score_moves(sit: Situation, ev: Evaluator | None = None) -> list[tuple[float
                 p_win = 1.0
             else:
                 f = s / nr1
-                p_win = 0.6 * f * f / sq_cont
+                p_win = pwin_coef * f * f / sq_cont
                 if p_win > 0.95:
                     p_win = 0.95
         v = p_win * v_lead + (1 - p_win) * v_nolead
         # the lead itself is worth something only while losers remain
-        v += p_win * LEAD_VALUE
+        v += p_win * lead_value
         if leading:
             # lead low sets; avoid giving an almost-out opponent an easy way out
             if size in opp_set and not clears and p_win < 1.0:
-                v -= DANGER_PENALTY * (1.0 - s / nr1) + (DANGER_PENALTY if size == 1 else 0.0)
+                v -= danger * (1.0 - s / nr1) + (danger if size == 1 else 0.0)
             score = v - base
         else:
-            score = v - base - FOLLOW_THRESHOLD
+            score = v - base - follow_threshold
             # with few cards left, or an opponent close to out, fight for tricks
             if follow_fight and p_win >= 0.5:
-                score += 0.4
+                score += fight
         if size == 1 and kind == "set" and idx[cards[0]] == eight_single:
             score += 0.1
+        elif kind == "seq":
+            score += seq_bonus
         out.append((score, m))
     return out
 
 
-def choose_normal(sit: Situation, rng: random.Random | None = None) -> Move:
+def choose_normal(sit: Situation, rng: random.Random | None = None, tune: tuple | None = None) -> Move:
+    """The normal policy's move (``tune``: score by other weights, see NORMAL_TUNE)."""
     legal = sit.legal
     if len(legal) == 1:
         return legal[0]
     if sit.phase == "exchange" or legal[0].kind in ("give", "wish") or legal[-1].kind in ("give", "wish"):
         return choose_exchange(sit)  # (an exchange offers only gives or only wishes)
-    ev = evaluator_for(sit.info, sit.unseen, sit.revolution)
-    scored = score_moves(sit, ev)
+    ev = evaluator_for(sit.info, sit.unseen, sit.revolution, tune_groups(tune))
+    scored = score_moves(sit, ev, tune)
     mv = None
     bs = 0.0
     for sc, m in scored:  # the first of the best scores, as max() picks it
