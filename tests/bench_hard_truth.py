@@ -44,20 +44,19 @@ def true_value(state, seat, move, rewards) -> float:
     return rollout(s, seat, rewards)
 
 
-def run(rules_id: str, rounds: int, seed: int, apply: str = "normal", think_ms=None, iters=None,
-        players: int = 4) -> dict:
-    rules = load_rules(rules_id)
-    bot = HardBot(seed * 1000, think_ms, iters) if apply != "oracle" else None
-    normal = NormalBot(1)
-    rows = []          # per decision: (regret of hard, regret of normal)
-    firsts = played = match_no = 0
-    t0 = time.perf_counter()
+def measured_turns(rules, players: int, rounds: int, tag: str, normal, ends: list | None = None):
+    """Matches of 5 rounds (``rounds`` in all) where every seat but one plays ``normal``; the
+    measured seat moves to the next seat each match. Yields (state, seat, view) at each of the
+    measured seat's decisions: the caller applies its move to ``state``. ``ends`` gets, per
+    round, whether the measured seat took 1st."""
+    played = match_no = 0
     while played < rounds:
         me = match_no % players
-        state, _ = new_match(rules, players, f"regret:{seed}:{match_no}", rounds=min(5, rounds - played))
+        state, _ = new_match(rules, players, f"{tag}:{match_no}", rounds=min(5, rounds - played))
         while True:
             if state.phase not in ("play", "exchange"):
-                firsts += state.places[0] == me
+                if ends is not None:
+                    ends.append(state.places[0] == me)
                 played += 1
                 if state.phase == "match_over" or played >= rounds:
                     break
@@ -68,24 +67,37 @@ def run(rules_id: str, rounds: int, seed: int, apply: str = "normal", think_ms=N
             if seat != me:
                 apply_inplace(state, seat, normal.choose(v))
                 continue
-            legal = legal_moves(state)
-            nm = normal.choose(v)
-            hm = bot.choose(v) if bot is not None else None  # (also forced: the bot's memory sees it)
-            if len(legal) == 1:
-                apply_inplace(state, seat, legal[0])
-                continue
-            rw = reward_table(players, rules, v.get("round_no", 1), v.get("rounds_total"))
-            vals = {m: true_value(state, seat, m, rw) for m in legal}
-            best_move = max(vals, key=vals.get)
-            best = vals[best_move]
-            if hm is None:
-                hm = best_move
-            for m in (hm, nm):  # (a bot may name a legal move by other cards of the same rank)
-                if m not in vals:
-                    vals[m] = true_value(state, seat, m, rw)
-            rows.append((best - vals[hm], best - vals[nm]))
-            apply_inplace(state, seat, {"normal": nm, "bot": hm, "oracle": best_move}[apply])
+            yield state, seat, v
         match_no += 1
+
+
+def run(rules_id: str, rounds: int, seed: int, apply: str = "normal", think_ms=None, iters=None,
+        players: int = 4) -> dict:
+    rules = load_rules(rules_id)
+    bot = HardBot(seed * 1000, think_ms, iters) if apply != "oracle" else None
+    normal = NormalBot(1)
+    rows = []          # per decision: (regret of hard, regret of normal)
+    ends = []          # per round: did the measured seat take 1st
+    t0 = time.perf_counter()
+    for state, seat, v in measured_turns(rules, players, rounds, f"regret:{seed}", normal, ends):
+        legal = legal_moves(state)
+        nm = normal.choose(v)
+        hm = bot.choose(v) if bot is not None else None  # (also forced: the bot's memory sees it)
+        if len(legal) == 1:
+            apply_inplace(state, seat, legal[0])
+            continue
+        rw = reward_table(players, rules, v.get("round_no", 1), v.get("rounds_total"))
+        vals = {m: true_value(state, seat, m, rw) for m in legal}
+        best_move = max(vals, key=vals.get)
+        best = vals[best_move]
+        if hm is None:
+            hm = best_move
+        for m in (hm, nm):  # (a bot may name a legal move by other cards of the same rank)
+            if m not in vals:
+                vals[m] = true_value(state, seat, m, rw)
+        rows.append((best - vals[hm], best - vals[nm]))
+        apply_inplace(state, seat, {"normal": nm, "bot": hm, "oracle": best_move}[apply])
+    played, firsts = len(ends), sum(ends)
     n = len(rows)
     diff = [a - b for a, b in rows]
     out = {

@@ -22,6 +22,16 @@ from .test_bots import all_rule_sets
 RULE_SETS = all_rule_sets()
 
 
+def assert_a_deal_of_the_unseen(st, seat, v, h, con):
+    """``h`` deals exactly the cards ``seat`` has not seen, each seat its count, the seat's
+    own hand as it is and every card the exchange fixed where it went."""
+    unseen = sorted(c for s in range(4) if s != seat for c in st.hands[s])
+    assert sorted(c for s in range(4) if s != seat for c in h[s]) == unseen
+    assert [len(x) for x in h] == v["counts"] and h[seat] == v["hand"]
+    for c, s in con[0].items():
+        assert c in h[s]
+
+
 def _walk(rules, matches, seed, on_decision):
     """Normal bots play ``matches`` matches of 3 rounds; ``on_decision(state, seat, view,
     memory)`` runs at every decision of the play phase with that seat's PlayMemory updated."""
@@ -173,19 +183,11 @@ def test_sampling_and_redeal_keep_the_deal_legal_and_agree_more(rules_id):
         con = constraints_from_view(v, info)
         blind = sample_hands(v, rng, info, con, caps)
         h = sample_hands(v, rng, info, con, caps, lambda hh, lim: violations(info, hh, obs, lim), 6)
-        unseen = sorted(c for s in range(4) if s != seat for c in st.hands[s])
-        assert sorted(c for s in range(4) if s != seat for c in h[s]) == unseen
-        assert [len(x) for x in h] == v["counts"] and h[seat] == v["hand"]
-        fixed, _ = con
-        for c, s in fixed.items():
-            assert c in h[s]
+        assert_a_deal_of_the_unseen(st, seat, v, h, con)
         # redealing seat by seat: again a deal of exactly the unseen cards, fixed cards kept
         re = [list(x) for x in blind]
         left2 = redeal(info, re, obs, rng, 8, seat, con, caps)
-        assert sorted(c for s in range(4) if s != seat for c in re[s]) == unseen
-        assert [len(x) for x in re] == v["counts"] and re[seat] == v["hand"]
-        for c, s in fixed.items():
-            assert c in re[s]
+        assert_a_deal_of_the_unseen(st, seat, v, re, con)
         assert left2 == violations(info, re, obs)
         tally["n"] += 1
         tally["blind"] += violations(info, blind, obs)

@@ -2,10 +2,13 @@
 
 Each iteration deals the unseen cards at random, consistently with the view
 (see determinize.py), builds an engine State for that world and plays every
-candidate move followed by the `normal` policy for all seats to the end of the
-round. All candidates share the same sampled world in an iteration (paired
-comparison). Candidates clearly behind the best stop being played out; the search
-stops at the time budget or when one candidate is left. The sampled worlds agree
+candidate move followed by the `normal` policy for every other seat (what the
+opponents are modelled to play) and the bot's own tuned copy of it for its own
+seat (``own_tune``) to the end of the round. All candidates share the same
+sampled world in an iteration (paired comparison). Candidates clearly behind the
+best stop being played out; the search stops at the time budget or when one
+candidate is left; a candidate must beat the first (the tuned policy's move)
+clearly to be played instead. The sampled worlds agree
 with the passes the bot has seen this round (``PassMemory``) and, as far as a few
 dozen deals can manage, with every play and pass of the others it saw: the normal
 policy would have made them from the sampled hand (``readplays``). Reward: 1 for 1st
@@ -21,6 +24,7 @@ import time
 
 from felt.engine import Move, apply_inplace, legal_moves
 
+from .belief import Chain
 from .determinize import PassMemory, build_state, constraints_from_view, sample_hands
 from .policy import Evaluator, choose_normal, score_moves
 from .readplays import PlayMemory, redeal, violations
@@ -40,8 +44,34 @@ USE_PASSES = True      # sample hands consistent with the passes seen this round
 USE_PLAYS = True       # ... and with the plays and passes seen (the normal policy would have made them)
 READ_TRIES = 24        # deals drawn per sampled world to find one that agrees with the plays
 READ_REDEAL = 0        # >0: redeal seat by seat instead, this many draws per seat (readplays.redeal)
+USE_CHAIN = False      # worlds from a Markov chain of card swaps instead (belief.py; no gain, STRENGTH.md)
+CHAIN_BURN = 40        # swaps before the first world
+CHAIN_STEPS = 8        # swaps between two worlds
+CHAIN_TRIES = 24       # deals drawn to start the chain from
 ELIM_SE = 2.0          # stop sampling a candidate this many standard errors behind the best
 EQUIV = 0.03           # past its own budget, a search stops when the candidates left are this close
+# The bot's own seat plays by the normal policy with other score weights (a tuple in the
+# order of policy.NORMAL_TUNE): its first candidate at every decision and its own moves in
+# every rollout. Every other seat of a sampled world plays normal, as the opponents do, and
+# the plays read (readplays.py) are checked against normal. One tune per kind of deck, found
+# by tests/bench_policy_tune.py --search (the tuned policy alone against three normal bots,
+# no search); the figures and the commands are in STRENGTH.md.
+OWN_TUNES = {
+    # two copies of every rank (PR-002, -003, -004, -006): sets of up to 8
+    "double": (2.2, 0.2, -1.0, 0.6, 0.4, 0.48, 0.14, 0.45, 0.0),
+    # one copy (FOLGEN, P52, PR-005, the Jass decks): sets of up to 4, sequences where allowed
+    "single": (3.0, 0.1, -0.85, 0.6, 0.4, 0.48, 0.07, 0.6, 0.0),
+}
+USE_OWN_TUNE = True    # False: the own seat plays normal too (as before 2 Dec 2026)
+
+
+def own_tune(info) -> tuple | None:
+    """The weights the bot plays its own seat by for this deck (None: normal's)."""
+    if not USE_OWN_TUNE:
+        return None
+    return OWN_TUNES["double" if max(info.rank_total, default=0) > 4 else "single"]
+
+
 TRUNC_SPREAD = 0.11    # a rollout stops once the places still open differ by at most this
 
 
@@ -116,9 +146,10 @@ def settle_values(rewards, spread: float | None = None) -> list:
     return out
 
 
-def rollout(state, me: int, rewards=None, max_steps: int = 2000, settle=None) -> float:
+def rollout(state, me: int, rewards=None, max_steps: int = 2000, settle=None, own=None) -> float:
     """Play the world to the end of the round with the normal policy; reward for ``me``.
-    ``settle`` (from settle_values) lets it stop early once the rest cannot matter much."""
+    ``own``: the weights ``me`` plays by (see own_tune; None: normal's too). ``settle`` (from
+    settle_values) lets it stop early once the rest cannot matter much."""
     n = state.n
     if rewards is None:
         rewards = [place_reward(p, n) for p in range(n)]
@@ -136,6 +167,8 @@ def rollout(state, me: int, rewards=None, max_steps: int = 2000, settle=None) ->
         legal = legal_moves(state)
         if len(legal) == 1:
             mv = legal[0]
+        elif seat == me and own is not None:
+            mv = choose_normal(situation_from_state(state, seat, legal), None, own)
         else:
             mv = choose_normal(situation_from_state(state, seat, legal))
         apply_inplace(state, seat, mv, check=False, events=False)
@@ -157,8 +190,9 @@ class SearchStats:
         self.log = None  # set to a list to record (candidates, iterations, seconds, reason, changed)
 
 
-def candidates_from(sit) -> list[Move]:
-    """The moves worth searching, best heuristic first."""
+def candidates_from(sit, tune: tuple | None = None) -> list[Move]:
+    """The moves worth searching, best heuristic first: the first is the move of the
+    normal policy scored by ``tune`` (the bot's own weights, see own_tune)."""
     legal = sit.legal
     if sit.phase == "exchange" or any(m.kind == "give" for m in legal):
         gives = [m for m in legal if m.kind == "give"]
@@ -184,7 +218,7 @@ def candidates_from(sit) -> list[Move]:
         seen.add(key)
         out.append(m)
     # keep the normal choice first (it has the refined card choice), plus passing
-    first = choose_normal(sit)
+    first = choose_normal(sit, None, tune)
     out = [first] + [m for m in out if m != first and (m.kind, tuple(sorted(m.cards))) != (first.kind, tuple(sorted(first.cards)))]
     top = out[:MAX_CANDIDATES]
     if any(m.kind == "pass" for m in out) and not any(m.kind == "pass" for m in top):
@@ -294,7 +328,8 @@ def _search(view: dict, rng: random.Random, think_ms: int | None, stats: SearchS
             return m  # going out now is always best
     if any(m.kind == "wish" for m in legal):
         return choose_normal(sit)
-    cands = candidates_from(sit)
+    tune = own_tune(sit.info)
+    cands = candidates_from(sit, tune)
     if len(cands) == 1 or (budget <= 0 and not iters):
         return cands[0]
     if stats is not None:
@@ -319,9 +354,19 @@ def _search(view: dict, rng: random.Random, think_ms: int | None, stats: SearchS
         deadline = float("inf")
     rollouts = 0
     reason = "budget"
+    chain = None
     while True:
-        hands = sample_hands(view, rng, info, constraints, caps,
-                             None if READ_REDEAL else check, READ_TRIES)
+        if USE_CHAIN and obs:
+            if chain is None:
+                start = sample_hands(view, rng, info, constraints, caps, check, CHAIN_TRIES)
+                chain = Chain(info, start, me, obs, constraints, caps)
+                chain.run(rng, CHAIN_BURN)
+            else:
+                chain.run(rng, CHAIN_STEPS)
+            hands = chain.hands
+        else:
+            hands = sample_hands(view, rng, info, constraints, caps,
+                                 None if READ_REDEAL else check, READ_TRIES)
         if check is not None and READ_REDEAL:
             redeal(info, hands, obs, rng, READ_REDEAL, me, constraints, caps)
         world = build_state(view, hands, info.rules)
@@ -330,7 +375,7 @@ def _search(view: dict, rng: random.Random, think_ms: int | None, stats: SearchS
         for i in active:
             s = world.clone()
             apply_inplace(s, me, cands[i], check=False, events=False)
-            rs[i] = rollout(s, me, rewards, settle=settle)
+            rs[i] = rollout(s, me, rewards, settle=settle, own=tune)
             rollouts += 1
             done += 1
             if it and not iters and time.perf_counter() >= deadline:
