@@ -1,6 +1,6 @@
 """The normal policy with other score weights, alone against three normal bots.
 
-The hard bot plays its own seat by a tuned copy of the normal policy (``own_tune`` in
+The hard bot can play its own seat by a tuned copy of the normal policy (``USE_OWN_TUNE`` in
 felt/bots/hard.py, one tune per kind of deck): its first candidate at every decision, and its own moves in every
 rollout. This measures such a tune without any search: one seat plays by ``--tune`` (the
 names of ``felt.bots.policy.NORMAL_TUNE``; the rest stay normal's), the three others are
@@ -110,8 +110,8 @@ def main(argv=None) -> int:
     params: dict = {}
     if a.own:
         from felt.bots.cardinfo import deck_info
-        from felt.bots.hard import own_tune
-        params.update(zip(NAMES, own_tune(deck_info(load_rules(a.rules))) or P.NORMAL_TUNE))
+        from felt.bots.hard import tune_for_deck
+        params.update(zip(NAMES, tune_for_deck(deck_info(load_rules(a.rules)))))
     for kv in a.tune:
         name, _, val = kv.partition("=")
         params[name] = float(val)

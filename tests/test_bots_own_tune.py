@@ -1,4 +1,4 @@
-"""The hard bot plays its own seat by a tuned copy of the normal policy (hard.own_tune).
+"""The hard bot can play its own seat by a tuned copy of the normal policy (hard.USE_OWN_TUNE, off).
 
 The normal policy's score weights are one tuple (NORMAL_TUNE); ``score_moves(..., tune=)``
 scores by another. The hard bot's first candidate and its own moves in every rollout use
@@ -82,7 +82,7 @@ def test_own_tune_differs_from_normal_and_beats_it_alone(rules_id):
     more first places than normal itself does. (Deterministic: the same deals and policies
     give the same count every run; a 3,000-round share is ±1.6 points, so this guards the
     sign only: STRENGTH.md has the 20,000-round figures.)"""
-    tune = hard.own_tune(deck_info(load_rules(rules_id)))
+    tune = hard.tune_for_deck(deck_info(load_rules(rules_id)))
     assert tune is not None and len(tune) == len(P.NORMAL_TUNE) and tune != P.NORMAL_TUNE
     base, n = first_share(rules_id, P.NORMAL_TUNE, 3000, seed=3)
     own, n2 = first_share(rules_id, tune, 3000, seed=3)
@@ -90,7 +90,11 @@ def test_own_tune_differs_from_normal_and_beats_it_alone(rules_id):
     assert own > base, (own, base)
 
 
-def test_rollouts_play_the_own_seat_by_own_tune_and_every_other_seat_normally(monkeypatch):
+@pytest.mark.parametrize("on", [True, False])
+def test_rollouts_play_the_own_seat_by_own_tune_and_every_other_seat_normally(monkeypatch, on):
+    """With USE_OWN_TUNE the own seat's moves use the deck's tune, every other seat's normal's;
+    off (the default) every seat plays normal."""
+    monkeypatch.setattr(hard, "USE_OWN_TUNE", on)
     calls = []
     real = hard.choose_normal
 
@@ -100,7 +104,6 @@ def test_rollouts_play_the_own_seat_by_own_tune_and_every_other_seat_normally(mo
 
     monkeypatch.setattr(hard, "choose_normal", spy)
     rules = load_rules("PR-002")
-    bot_info = deck_info(rules)
     st, _ = new_match(rules, 4, "own-tune", rounds=2)
     bot = HardBot(seed=4, iters=4)
     bots = [bot] + [make_bot("normal", seed=i) for i in range(3)]
@@ -117,7 +120,7 @@ def test_rollouts_play_the_own_seat_by_own_tune_and_every_other_seat_normally(mo
             own = [t for s, t in calls if s == 0]
             other = [t for s, t in calls if s != 0]
             assert own  # (the first candidate, and its own later moves in the rollouts)
-            assert all(t == hard.own_tune(bot_info) for t in own)
+            assert all(t == (hard.OWN_TUNES["double"] if on else None) for t in own)
             assert all(t is None for t in other)
             others += len(other)
         apply_inplace(st, seat, mv)
@@ -126,6 +129,7 @@ def test_rollouts_play_the_own_seat_by_own_tune_and_every_other_seat_normally(mo
 
 def test_hard_keeps_its_tuned_move_when_the_search_is_not_sure(monkeypatch):
     """With no budget the hard bot plays its first candidate: the tuned policy's move."""
+    monkeypatch.setattr(hard, "USE_OWN_TUNE", True)
     rules = load_rules("PR-002")
     rng = random.Random(5)
     differ = 0
@@ -144,15 +148,16 @@ def test_hard_keeps_its_tuned_move_when_the_search_is_not_sure(monkeypatch):
     assert differ > 0
 
 
-def test_the_tune_follows_the_deck_and_can_be_switched_off(monkeypatch):
+def test_the_tune_follows_the_deck_and_is_off_by_default(monkeypatch):
     double = {"PR-002", "PR-003", "PR-004", "PR-006"}
     from felt.rules import list_templates
 
     seen = set()
     for r in list_templates():
-        t = hard.own_tune(deck_info(r))
+        t = hard.tune_for_deck(deck_info(r))
         assert t == hard.OWN_TUNES["double" if r.id in double else "single"], r.id
         seen.add(r.id)
     assert double <= seen and "FOLGEN" in seen
-    monkeypatch.setattr(hard, "USE_OWN_TUNE", False)
-    assert hard.own_tune(deck_info(load_rules("PR-002"))) is None
+    assert hard.own_tune(deck_info(load_rules("PR-002"))) is None   # the default
+    monkeypatch.setattr(hard, "USE_OWN_TUNE", True)
+    assert hard.own_tune(deck_info(load_rules("PR-002"))) == hard.OWN_TUNES["double"]

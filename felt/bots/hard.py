@@ -2,13 +2,13 @@
 
 Each iteration deals the unseen cards at random, consistently with the view
 (see determinize.py), builds an engine State for that world and plays every
-candidate move followed by the `normal` policy for every other seat (what the
-opponents are modelled to play) and the bot's own tuned copy of it for its own
-seat (``own_tune``) to the end of the round. All candidates share the same
-sampled world in an iteration (paired comparison). Candidates clearly behind the
-best stop being played out; the search stops at the time budget or when one
-candidate is left; a candidate must beat the first (the tuned policy's move)
-clearly to be played instead. The sampled worlds agree
+candidate move followed by the `normal` policy for every seat (with
+``USE_OWN_TUNE`` the bot's own seat plays a tuned copy of it, ``own_tune``) to
+the end of the round. All candidates share the same sampled world in an
+iteration (paired comparison). Candidates clearly behind the best stop being
+played out; the search stops at the time budget or when one candidate is left;
+a candidate must beat the first (the policy's own move) clearly to be played
+instead. The sampled worlds agree
 with the passes the bot has seen this round (``PassMemory``) and, as far as a few
 dozen deals can manage, with every play and pass of the others it saw: the normal
 policy would have made them from the sampled hand (``readplays``). Reward: 1 for 1st
@@ -50,7 +50,7 @@ CHAIN_STEPS = 8        # swaps between two worlds
 CHAIN_TRIES = 24       # deals drawn to start the chain from
 ELIM_SE = 2.0          # stop sampling a candidate this many standard errors behind the best
 EQUIV = 0.03           # past its own budget, a search stops when the candidates left are this close
-# The bot's own seat plays by the normal policy with other score weights (a tuple in the
+# With USE_OWN_TUNE, the bot's own seat plays by the normal policy with other score weights (a tuple in the
 # order of policy.NORMAL_TUNE): its first candidate at every decision and its own moves in
 # every rollout. Every other seat of a sampled world plays normal, as the opponents do, and
 # the plays read (readplays.py) are checked against normal. One tune per kind of deck, found
@@ -62,14 +62,20 @@ OWN_TUNES = {
     # one copy (FOLGEN, P52, PR-005, the Jass decks): sets of up to 4, sequences where allowed
     "single": (3.0, 0.1, -0.85, 0.6, 0.4, 0.48, 0.07, 0.6, 0.0),
 }
-USE_OWN_TUNE = True    # False: the own seat plays normal too (as before 2 Dec 2026)
+# Off: alone the tunes beat normal clearly (35% of 1st places against 25% on PR-002), but
+# inside the search they gained nothing measurable (five pairs of 600 rounds at 250 ms, old
+# 49.9% and tuned 50.2% pooled; STRENGTH.md), so the default stays what was measured longest.
+USE_OWN_TUNE = False
+
+
+def tune_for_deck(info) -> tuple:
+    """The own-seat weights found for this kind of deck (OWN_TUNES)."""
+    return OWN_TUNES["double" if max(info.rank_total, default=0) > 4 else "single"]
 
 
 def own_tune(info) -> tuple | None:
     """The weights the bot plays its own seat by for this deck (None: normal's)."""
-    if not USE_OWN_TUNE:
-        return None
-    return OWN_TUNES["double" if max(info.rank_total, default=0) > 4 else "single"]
+    return tune_for_deck(info) if USE_OWN_TUNE else None
 
 
 TRUNC_SPREAD = 0.11    # a rollout stops once the places still open differ by at most this
