@@ -81,7 +81,7 @@ def test_own_tune_differs_from_normal_and_beats_it_alone(rules_id):
     """Alone (no search) against three normal bots, on the same seeded deals: the tune takes
     more first places than normal itself does. (Deterministic: the same deals and policies
     give the same count every run; a 3,000-round share is ±1.6 points, so this guards the
-    sign only: STRENGTH.md has the 20,000-round figures.)"""
+    sign only: STRENGTH.md has the 16,000-round figures.)"""
     tune = hard.tune_for_deck(deck_info(load_rules(rules_id)))
     assert tune is not None and len(tune) == len(P.NORMAL_TUNE) and tune != P.NORMAL_TUNE
     base, n = first_share(rules_id, P.NORMAL_TUNE, 3000, seed=3)
