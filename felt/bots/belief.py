@@ -14,17 +14,10 @@ from __future__ import annotations
 
 import math
 
+from .determinize import _violations
 from .readplays import Observation, violations
 
 BETA = 3.0
-
-
-def _cap_bad(idx, hand, caps_s) -> int:
-    bad = 0
-    for r, k in caps_s:
-        if len(hand) >= k and sum(1 for c in hand if idx[c] == r) == k:
-            bad += 1
-    return bad
 
 
 class Chain:
@@ -44,16 +37,16 @@ class Chain:
         for ob in obs:
             if ob.seat in self.by_seat:
                 self.by_seat[ob.seat].append(ob)
-        self.caps: dict[int, list] = {s: [] for s in self.seats}
+        self.caps: dict[int, dict] = {s: {} for s in self.seats}   # the passes' caps, by seat
         for (s, r), k in (caps or {}).items():
             if s in self.caps:
-                self.caps[s].append((r, k))
+                self.caps[s][s, r] = k
         self.bad = {s: self._seat_bad(s) for s in self.seats}
         self.steps = 0
         self.accepted = 0
 
     def _seat_bad(self, s: int, limit: int = 1 << 30) -> int:
-        b = _cap_bad(self.info.idx, self.hands[s], self.caps[s]) if self.caps[s] else 0
+        b = _violations(self.info, self.hands, self.caps[s]) if self.caps[s] else 0
         if b >= limit:
             return b
         ob = self.by_seat[s]
