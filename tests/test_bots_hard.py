@@ -7,7 +7,7 @@ import pytest
 
 from felt.bots import make_bot
 from felt.bots.cardinfo import deck_info
-from felt.bots.hard import _prune, reward_table
+from felt.bots.hard import PLACE_CHAIN, _prune, chain_values, reward_table
 from felt.bots.policy import given_ranks, wish_ranks
 from felt.engine import apply_inplace, is_legal, new_match, next_round, view
 from felt.rules import list_templates, load_rules
@@ -52,6 +52,40 @@ def test_reward_counts_later_first_places_while_the_match_goes_on():
     # no exchange: the next round starts even, so places after 1st only break ties
     plain = reward_table(4, load_rules("PR-005"), 1, 5)
     assert plain == last
+
+
+def test_place_chain_values_are_the_markov_expectation():
+    """chain_values counts the expected 1st places of the next rounds by following the
+    place-to-place matrix; checked against a direct sum over every path of two rounds."""
+    m = PLACE_CHAIN[4]
+    for row in m:
+        assert sum(row) == pytest.approx(1.0)
+    two = chain_values(m, 2)
+    for p in range(4):
+        direct = sum(m[p][a] * ((a == 0) + m[a][0]) for a in range(4))
+        assert two[p] == pytest.approx(direct)
+    # a higher place now never leads to fewer 1st places later
+    for k in (1, 2, 4):
+        v = chain_values(m, k)
+        assert v[0] > v[1] > v[2] >= v[3]
+    assert chain_values(m, 0) == [0.0] * 4
+
+
+def test_reward_can_follow_hards_own_places_on_four_player_tables(monkeypatch):
+    """With USE_PLACE_CHAIN (off by default: measured no better, STRENGTH.md), a place on a
+    4-seat table with both exchanges is worth the 1st places hard itself goes on to take
+    (PLACE_CHAIN), so a 2nd place counts for more than the normal bots' rates give it."""
+    from felt.bots import hard
+    rules = load_rules("PR-002")
+    plain = reward_table(4, rules, 1, 5)
+    monkeypatch.setattr(hard, "USE_PLACE_CHAIN", True)
+    early = reward_table(4, rules, 1, 5)
+    v = chain_values(PLACE_CHAIN[4], 4)
+    assert early[0] - early[3] == pytest.approx(1.0 + v[0] - v[3])
+    assert early[1] - early[3] > 0.8 > plain[1] - plain[3]
+    assert early[0] > early[1] > early[2] > early[3]
+    # the last round counts this round's 1st place only, whichever model
+    assert reward_table(4, rules, 5, 5) == pytest.approx([1.0, 0.1, 0.05, 0.0])
 
 
 def test_reward_of_an_open_ended_match_looks_ahead():

@@ -83,13 +83,40 @@ TRUNC_SPREAD = 0.11    # a rollout stops once the places still open differ by at
 
 # Chance of taking 1st place in the next round after each place of this one, with the
 # exchange on (normal bots, 4 players, 400 matches each of PR-002 and FOLGEN: 1st 0.58,
-# 2nd 0.29, 3rd 0.06, last 0.07; with 6 players 0.53 0.25 0.09 0.08 0.02 0.03).
+# 2nd 0.29, 3rd 0.06, last 0.07; with 6 players 0.53 0.25 0.09 0.08 0.02 0.03). Used unless
+# USE_PLACE_CHAIN is on and covers the table.
 NEXT_FIRST_TOP = 0.56
 NEXT_FIRST_SECOND = 0.28
 NEXT_FIRST_LOW = 0.04      # the places that hand over their best cards
 FUTURE_DECAY = 0.55        # how much of a place's edge is still there one round later
 OPEN_ENDED_ROUNDS = 3      # rounds assumed left in an open-ended match
 FUTURE_WEIGHT = 1.0        # 0 = care about this round only
+# Hard's own places from one round to the next (row: this round's place, column: the next
+# round's), 4 players with both exchanges (2 cards between 1st and last, 1 between 2nd and
+# 3rd): hard against three normal bots, PR-002 and FOLGEN at 250 ms, about 3,600 rounds of
+# session 8's runs (STRENGTH.md). The 3rd and last rows are smoothed so that 3rd (1 card
+# handed over) is never worth less than last (2 cards); the raw ones were within noise of each
+# other. The bot values a place by the 1st places it leads to in its own play, not in normal's:
+# after a 2nd place hard wins the next round 46% of the time, normal 29%.
+PLACE_CHAIN = {
+    4: ((0.75, 0.19, 0.04, 0.02),
+        (0.46, 0.38, 0.10, 0.06),
+        (0.12, 0.27, 0.31, 0.30),
+        (0.10, 0.26, 0.33, 0.31)),
+}
+# Off: on with SECOND_WEIGHT 0.05 it took 49.1% of 1st places against the default's 50.5%
+# (1,200 rounds each, the same deals; STRENGTH.md, session 9).
+USE_PLACE_CHAIN = False
+
+
+def chain_values(matrix, rounds_left: int) -> list[float]:
+    """Expected 1st places over the next ``rounds_left`` rounds for each place of this one,
+    following the place-to-place ``matrix``."""
+    n = len(matrix)
+    v = [0.0] * n
+    for _ in range(max(0, rounds_left)):
+        v = [sum(row[q] * ((1.0 if q == 0 else 0.0) + v[q]) for q in range(n)) for row in matrix]
+    return v
 
 
 def future_values(n: int, rules, rounds_left: int) -> list[float]:
@@ -100,6 +127,10 @@ def future_values(n: int, rules, rounds_left: int) -> list[float]:
     if rounds_left <= 0 or not getattr(rules, "exchange", False) or n < 3 or FUTURE_WEIGHT <= 0:
         return [0.0] * n
     second = n >= 4 and getattr(rules, "exchange_second", 0) > 0
+    if USE_PLACE_CHAIN and second and n in PLACE_CHAIN:
+        v = chain_values(PLACE_CHAIN[n], rounds_left)
+        low = min(v)
+        return [(x - low) * FUTURE_WEIGHT for x in v]
     f = [0.0] * n
     f[0] = NEXT_FIRST_TOP
     lows = {n - 1}
