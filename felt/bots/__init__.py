@@ -15,7 +15,9 @@ import time
 
 from felt.engine import Move
 
+from .cardinfo import deck_info
 from .determinize import PassMemory
+from . import hard
 from .hard import DEFAULT_THINK_MS, SearchStats, search
 from .policy import choose_easy, choose_normal
 from .readplays import PlayMemory
@@ -28,6 +30,7 @@ class Bot:
     """Base bot. ``choose(view) -> Move``; ``observe(events)`` is optional."""
 
     level = "?"
+    watches = False  # does watch() remember anything (else the table need not build the views)
 
     def __init__(self, seed=None):
         self.rng = random.Random(seed)
@@ -47,6 +50,12 @@ class Bot:
         return move
 
     def observe(self, events) -> None:  # pragma: no cover - nothing to remember yet
+        return None
+
+    def watch(self, view: dict) -> None:
+        """This seat's view after a move by anyone (the table calls it between the bot's own
+        turns). Only the hard bot remembers what it sees; the others decide from the view
+        on their turn alone."""
         return None
 
     def _choose(self, view: dict) -> Move:
@@ -87,6 +96,19 @@ class HardBot(Bot):
         self.stats = SearchStats()
         self.memory = PassMemory()  # the passes this seat has seen this round
         self.plays = PlayMemory()   # and the plays and passes of the others it has seen
+
+    @property
+    def watches(self) -> bool:
+        return hard.WATCH_TABLE
+
+    def watch(self, view: dict) -> None:
+        """See the table between this seat's own turns (``view`` is this seat's view after any
+        move): the passes and plays of tricks that end before its next turn are remembered
+        too, so its sampled worlds agree with more of what the others did."""
+        if isinstance(view, dict) and view.get("phase") == "play":
+            info = deck_info(view["rules"])
+            self.memory.update(view, info)
+            self.plays.update(view, info)
 
     def _choose(self, view):
         t0 = time.perf_counter()

@@ -38,6 +38,7 @@ def run_tournament(rules, levels: list[str], rounds: int, seed: int = 1, think_m
     # one bot per seat position in the level list; they move seats with the rotation
     bots = [make_bot(lv, seed=seed * 1000 + i, think_ms=think_ms)
             for i, lv in enumerate(levels)]
+    watchers = [j for j, b in enumerate(bots) if b.watches]  # bots that remember the table
     names = sorted(set(levels), key=lambda x: (LEVELS.index(x) if x in LEVELS else 99, x))
     places = {lv: [0] * n for lv in names}
     seats_of = {lv: levels.count(lv) for lv in names}
@@ -57,6 +58,10 @@ def run_tournament(rules, levels: list[str], rounds: int, seed: int = 1, think_m
                 bot = bots[seat_bot[seat]]
                 move = bot.choose(view(state, seat))
                 apply_inplace(state, seat, move)  # checked: raises IllegalMove
+                if watchers and state.phase == "play":
+                    # the others' plays are seen as they happen, as a player at the table does
+                    for w in watchers:
+                        bots[w].watch(view(state, seat_bot.index(w)))
                 continue
             # round over (or match over): record the places
             for place, seat in enumerate(state.places):

@@ -267,6 +267,11 @@ class Game:
         from a seat's view only."""
         raise NotImplementedError
 
+    def bot_watches(self, level: str) -> bool:
+        """Does a bot of ``level`` remember the table between its turns (its ``watch(view)``
+        should get the seat's view after every move)?"""
+        return False
+
     # ------------------------------------------------------------------ text
     def howto(self, rules, lang: str = "de") -> list[str]:
         """"How to play": the rule set in force in plain sentences."""

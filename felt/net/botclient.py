@@ -72,6 +72,7 @@ class BotClient:
             view = msg["view"]
             self.last_view = view
             self.last_seq = msg["seq"]
+            self._show(view)
             if view.get("phase") == "match_over" and self.stop_at_match_over:
                 self.done.set()
                 asyncio.ensure_future(self.client.close())
@@ -85,6 +86,17 @@ class BotClient:
             elif msg.get("code") == "illegal_move" and self.last_view and self.last_view.get("legal"):
                 # our bot chose badly: fall back to a random legal move for the same state
                 self._send(self.rng.choice(self.last_view["legal"]), self.last_seq)
+
+    def _show(self, view: dict) -> None:
+        """A bot that remembers the table (``watches``) sees every state, not only its turns."""
+        if view.get("seat") is None:
+            return
+        try:
+            bot = self.bot
+            if getattr(bot, "watches", False):
+                bot.watch(view)
+        except Exception:
+            pass  # watching is only extra knowledge: the bot still decides from its view
 
     def _maybe_move(self) -> None:
         v = self.last_view

@@ -678,7 +678,8 @@ class Host:
         self._flush()
 
     # slow bots
-    async def _think_elsewhere(self, i: int, seq: int, level: str, seed: int, view: dict) -> None:
+    async def _think_elsewhere(self, i: int, seq: int, level: str, seed: int, view: dict,
+                               seen: list | None = None) -> None:
         """A slow bot (hard: ~1 s of search) thinks in a worker process, so the host's loop
         keeps serving every other client meanwhile."""
         assert self.loop is not None
@@ -692,7 +693,7 @@ class Host:
                     max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                     initializer=_worker_init, initargs=(os.getpid(),))
             move = await self.loop.run_in_executor(self._pool, _think_remote, self.table.game.id, level, seed,
-                                                   self.config.think_ms, view)
+                                                   self.config.think_ms, view, seen or [])
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -734,13 +735,18 @@ def _worker_init(parent: int) -> None:
     threading.Thread(target=watch, name="felt-parent-watch", daemon=True).start()
 
 
-def _think_remote(game_id: str, level: str, seed: int, think_ms: int | None, view: dict) -> dict:
-    """In the worker process: the bot of that game, level and seed chooses; returns a wire move."""
+def _think_remote(game_id: str, level: str, seed: int, think_ms: int | None, view: dict,
+                  seen: list = ()) -> dict:
+    """In the worker process: the bot of that game, level and seed chooses; returns a wire move.
+    ``seen``: the seat's views since its last decision, for a bot that remembers the table."""
     key = (game_id, level, seed, think_ms)
     game = games.get(game_id)
     bot = _REMOTE_BOTS.get(key)
     if bot is None:
         bot = _REMOTE_BOTS[key] = make_bot(level, seed=seed, think_ms=think_ms, game=game_id)
+    if getattr(bot, "watches", False):
+        for v in seen:
+            bot.watch(v)
     move = bot.choose(view)
     return move if isinstance(move, dict) else game.move_to_wire(move)
 

@@ -18,7 +18,7 @@ and after each call takes what to do from ``table.take()``, a list of actions (t
 - ``("updated", seq, arrival)``: every connection got the state after change ``seq``;
 - ``("bye", peer_id, code, text)``: say bye and close; ``("fail", peer_id, code, text, ref)``:
   a fatal error, then close;
-- ``("think", seat, seq, level, seed, view)``: a slow bot should choose for ``seat`` elsewhere
+- ``("think", seat, seq, level, seed, view, seen)``: a slow bot should choose for ``seat`` elsewhere
   (a worker process) and the answer come back through :meth:`Table.thought`;
 - ``("txt",)``: what the table announces (name, game, template, seats, running) may have changed;
 - ``("match_over",)``: a match just ended.
@@ -37,7 +37,7 @@ import math
 import random
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from felt import games
@@ -110,6 +110,7 @@ class Seat:
     bot: Any = None
     bot_seed: int | None = None
     away_due: float | None = None     # when the reconnect window of an absent human ends
+    seen: list = field(default_factory=list)  # views since a bot thinking elsewhere last chose
 
     @property
     def conn(self) -> Peer | None:    # the name the host used before
@@ -488,6 +489,7 @@ class Table:
         self._cancel_turn()
         self._schedule(send_timer_only=True)
         self._broadcast_state(events)
+        self._show_bots()
         self._out.append(("updated", self.seq, self.move_arrival))
         self.move_arrival = None
         if self.state is not None and self.state.phase == "match_over":
@@ -629,6 +631,29 @@ class Table:
             seat.bot = make_bot(self.game, self._bot_level(i), seed=seed, think_ms=self.think_ms)
         return seat.bot
 
+    SEEN_MAX = 96  # views kept for a bot that thinks elsewhere (a round's tricks, most recent)
+
+    def _show_bots(self) -> None:
+        """Bots that remember the table (``Game.bot_watches``: the hard Präsident bot) see
+        every change from their seat, as a player at the table sees every play, not only the
+        view on their turn. A bot thinking in a worker gets the views since its last decision
+        with its next ``think`` action; one thinking here sees each change once it has made
+        its first move (its seed is drawn then, as before)."""
+        if self.state is None or self.state.phase in END_PHASES:
+            return
+        for i, seat in enumerate(self.seats):
+            if not self.bot_controls(i) or not self.game.bot_watches(self._bot_level(i)):
+                continue
+            if self.offload_levels and self._bot_level(i) in self.offload_levels and self.game.id in games.BUILTIN:
+                seat.seen.append(self._view(i))
+                if len(seat.seen) > self.SEEN_MAX:
+                    del seat.seen[0]
+            elif seat.bot is not None and getattr(seat.bot, "watches", False):
+                try:
+                    seat.bot.watch(self._view(i))
+                except Exception as exc:
+                    log.warning("bot at seat %d could not watch (%s)", i, exc)
+
     def _bot_level(self, i: int) -> str:
         return self.seats[i].level or self.options["bot_level"]
 
@@ -640,7 +665,8 @@ class Table:
                 seed = self.seats[i].bot_seed
                 if seed is None:
                     seed = self.seats[i].bot_seed = self._rng.getrandbits(32)
-                self._out.append(("think", i, self.seq, self._bot_level(i), seed, self._view(i)))
+                seen, self.seats[i].seen = self.seats[i].seen, []
+                self._out.append(("think", i, self.seq, self._bot_level(i), seed, self._view(i), seen))
             return
         v = self._view(i)
         if not v["legal"]:

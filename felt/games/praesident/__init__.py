@@ -116,6 +116,10 @@ class Praesident(Game):
         from felt.bots import make_bot
         return make_bot(level, seed, think_ms)
 
+    def bot_watches(self, level):
+        from felt.bots import hard
+        return level == "hard" and hard.WATCH_TABLE  # (off by default, see felt/bots/hard.py)
+
     # window
     def table_scene(self):
         from felt.ui.table_scene import TableScene
