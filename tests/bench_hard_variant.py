@@ -3,8 +3,8 @@
     python -m tests.bench_hard_variant --rules PR-002 --rounds 600 --seed 701 \
         --set USE_PLACE_CHAIN=true --set SECOND_WEIGHT=0.05 --out pr701.jsonl
 
-Deals, seats and bot seeds are those of ``felt tournament --bots hard,normal,normal,normal``
-with the same seed (matches of the rule set's rounds, levels rotating through the seats),
+It is ``felt tournament --bots hard,normal,normal,normal`` with the same seed (the same
+``run_tournament``: matches of the rule set's rounds, levels rotating through the seats),
 so a variant and the default meet the same deals in every match's first round; the later
 rounds follow from the places and the exchange. ``--set NAME=JSON`` sets a constant of
 ``felt/bots/hard.py`` for this run (lists become tuples, digit keys numbers). Each line of ``--out`` is
@@ -17,14 +17,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import time
 from collections import Counter
 
 from felt.bots import hard as H
-from felt.bots import make_bot
-from felt.bots.tournament import wilson
-from felt.engine import apply_inplace, new_match, next_round, view
+from felt.bots.tournament import run_tournament, wilson
 from felt.rules import load_rules
 
 
@@ -44,41 +41,23 @@ def _frozen(value):
     return value
 
 
-def run(rules_id: str, rounds: int, seed: int, think_ms: int, out=None) -> tuple[list[dict], list[float]]:
-    """The rounds played (one dict each) and hard's think times in seconds."""
-    rules = load_rules(rules_id)
-    n = 4
-    per_match = rules.rounds or 5
-    bots = [make_bot(lv, seed=seed * 1000 + i, think_ms=think_ms)
-            for i, lv in enumerate(["hard", "normal", "normal", "normal"])]
+def run(rules_id: str, rounds: int, seed: int, think_ms: int, out=None) -> tuple[list[dict], dict]:
+    """The rounds played (one dict each) and ``felt tournament``'s result for the same run."""
     rows: list[dict] = []
-    match = 0
-    while len(rows) < rounds:
-        k = min(per_match, rounds - len(rows))
-        seat_bot = [0] * n
-        for j in range(n):
-            seat_bot[(j + match) % n] = j
-        me = seat_bot.index(0)
-        st, _ = new_match(rules, n, f"tournament:{seed}:{match}", rounds=k)
-        prev = None
-        while True:
-            if st.phase in ("play", "exchange"):
-                s = st.to_move
-                apply_inplace(st, s, bots[seat_bot[s]].choose(view(st, s)))
-                if bots[0].watches and st.phase == "play":
-                    bots[0].watch(view(st, me))
-                continue
-            row = {"m": match, "r": st.round_no, "prev": prev, "place": st.places.index(me)}
-            rows.append(row)
-            if out is not None:
-                out.write(json.dumps(row) + "\n")
-                out.flush()
-            prev = row["place"]
-            if st.phase == "match_over" or len(rows) >= rounds:
-                break
-            st, _ = next_round(st)
-        match += 1
-    return rows, bots[0].think_times
+    prev: dict = {}   # match -> hard's place in its last round
+
+    def on_round(match, state, seat_bot):
+        row = {"m": match, "r": state.round_no, "prev": prev.get(match),
+               "place": state.places.index(seat_bot.index(0))}
+        prev[match] = row["place"]
+        rows.append(row)
+        if out is not None:
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+
+    res = run_tournament(load_rules(rules_id), ["hard", "normal", "normal", "normal"], rounds, seed,
+                         think_ms, on_round=on_round)
+    return rows, res
 
 
 def main(argv=None) -> None:
@@ -95,7 +74,7 @@ def main(argv=None) -> None:
     t0 = time.perf_counter()
     out = open(a.out, "w") if a.out else None
     try:
-        rows, times = run(a.rules, a.rounds, a.seed, a.think_ms, out)
+        rows, res = run(a.rules, a.rounds, a.seed, a.think_ms, out)
     finally:
         if out is not None:
             out.close()
@@ -112,9 +91,9 @@ def main(argv=None) -> None:
         c = by_prev[prev]
         label = "first round of a match" if prev is None else f"after place {prev + 1}"
         print(f"  {label}: 1st {100 * c[True] / (c[True] + c[False]):.1f}% of {c[True] + c[False]}")
-    if times:
-        print(f"  think median {statistics.median(times) * 1000:.0f} ms, "
-              f"mean {statistics.fmean(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms")
+    hard = res["levels"]["hard"]
+    print(f"  think median {hard['median_think_ms']:.0f} ms, mean {hard['mean_think_ms']:.0f} ms, "
+          f"max {hard['max_think_ms']:.0f} ms")
 
 if __name__ == "__main__":
     main()

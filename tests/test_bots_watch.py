@@ -157,8 +157,8 @@ def test_the_variant_bench_plays_the_tournaments_deals_with_a_setting_changed(ca
 
     name, value = bench._setting("PLACE_CHAIN={\"4\": [[1, 0, 0, 0]]}")
     assert name == "PLACE_CHAIN" and value == {4: ((1, 0, 0, 0),)}
-    rows, times = bench.run("PR-002", 7, 3, 1)
-    assert len(rows) == 7 and len(times) > 10
+    rows, res = bench.run("PR-002", 7, 3, 1)
+    assert len(rows) == 7 and res["levels"]["hard"]["decisions"] > 10
     assert [r["prev"] for r in rows[:6]] == [None] + [r["place"] for r in rows[:4]] + [None]
     assert all(0 <= r["place"] < 4 for r in rows)
     with pytest.raises(SystemExit):

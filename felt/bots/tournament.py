@@ -31,7 +31,9 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 
 def run_tournament(rules, levels: list[str], rounds: int, seed: int = 1, think_ms: int | None = None,
-                   match_rounds: int | None = None, progress=None) -> dict:
+                   match_rounds: int | None = None, progress=None, on_round=None) -> dict:
+    """Places per level (see the module doc). ``on_round(match_no, state, seat_bot)`` runs at
+    the end of every round: ``seat_bot[seat]`` is the index in ``levels`` of the bot there."""
     n = len(levels)
     rules.validate(n)
     per_match = match_rounds or rules.rounds or 5
@@ -66,6 +68,8 @@ def run_tournament(rules, levels: list[str], rounds: int, seed: int = 1, think_m
             # round over (or match over): record the places
             for place, seat in enumerate(state.places):
                 places[levels[seat_bot[seat]]][place] += 1
+            if on_round is not None:
+                on_round(match_no, state, seat_bot)
             played += 1
             if progress is not None:
                 progress(played, rounds)

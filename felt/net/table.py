@@ -644,7 +644,7 @@ class Table:
         for i, seat in enumerate(self.seats):
             if not self.bot_controls(i) or not self.game.bot_watches(self._bot_level(i)):
                 continue
-            if self.offload_levels and self._bot_level(i) in self.offload_levels and self.game.id in games.BUILTIN:
+            if self._offloaded(i):
                 seat.seen.append(self._view(i))
                 if len(seat.seen) > self.SEEN_MAX:
                     del seat.seen[0]
@@ -657,9 +657,14 @@ class Table:
     def _bot_level(self, i: int) -> str:
         return self.seats[i].level or self.options["bot_level"]
 
+    def _offloaded(self, i: int) -> bool:
+        """Does seat i's bot think in the host's worker (a slow level of a built-in game)?"""
+        return bool(self.offload_levels) and self._bot_level(i) in self.offload_levels \
+            and self.game.id in games.BUILTIN
+
     def _bot_move(self, i: int) -> None:
         """Let a bot move for seat i (now, or elsewhere for slow levels of built-in games)."""
-        if self.offload_levels and self._bot_level(i) in self.offload_levels and self.game.id in games.BUILTIN:
+        if self._offloaded(i):
             if self.thinking != self.seq:
                 self.thinking = self.seq
                 seed = self.seats[i].bot_seed
