@@ -37,7 +37,7 @@ SIZE_HELP = ("window size in pixels, WIDTHxHEIGHT (e.g. 390x844 for a phone layo
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="felt",
-        description="Felt Club: Präsident at one table on a shared Wi-Fi. "
+        description="Felt Club: Präsident, Mau-Mau and Schwimmen at one table on a shared Wi-Fi. "
         "Without a subcommand, opens the game window.",
     )
     p.add_argument("--lang", choices=["de", "en"], default=None, help="language of the window (default: saved setting, else de)")

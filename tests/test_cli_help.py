@@ -45,3 +45,7 @@ def test_help_from_the_installed_command():
     r = subprocess.run([sys.executable, "-m", "felt.cli", "--help"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert "tournament" in r.stdout and "95% intervals" in r.stdout
+    # the description names every game the window offers, not only the first one built
+    text = " ".join(r.stdout.split())
+    for game in ("Präsident", "Mau-Mau", "Schwimmen"):
+        assert game in text, text[:300]
