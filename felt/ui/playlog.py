@@ -20,6 +20,7 @@ from typing import Callable
 import pygame
 
 from felt.ui import cardart, fonts, i18n, theme
+from felt.ui.layout import dp
 from felt.ui.widgets import draw_text
 
 TEXTS = {
@@ -345,7 +346,7 @@ class PlayLog:
             head = i18n.t("log.title") + (f" · {heading}" if heading else "")
             draw_text(surface, head, pygame.Rect(inner.left, y, inner.w, lh), int(px * 1.1),
                       theme.GOLD, align="left", bold=True, min_px=9)
-            y += lh + 2
+            y += lh + dp(2)
         n_tricks = len(self.tricks)
         if not any(self.tricks):
             draw_text(surface, i18n.t("log.empty"), pygame.Rect(inner.left, y, inner.w, lh), px, theme.TEXT_DIM,
@@ -380,10 +381,10 @@ class PlayLog:
                         chip = card_art(c, px)
                         if chip is None:
                             continue
-                        if x + chip.get_width() > inner.right - 40:
+                        if x + chip.get_width() > inner.right - dp(40):
                             break
                         surface.blit(chip, (x, y + (lh - chip.get_height()) // 2))
-                        x += chip.get_width() + 2
+                        x += chip.get_width() + dp(2)
                     x += 4
                 txt = self.text_fn(e, ctx)
                 draw_text(surface, txt, pygame.Rect(x, y, inner.right - x, lh), px, col, align="left",
@@ -407,13 +408,13 @@ def card_chip(card, px: int) -> pygame.Surface:
     else:
         label = fonts.render(i18n.rank_label(card.rank), px, cardart.suit_color(card.suit), True)
         sym = cardart.suit_symbol(card.suit, max(6, int(px * 0.8)))
-    w = label.get_width() + 6 + (sym.get_width() + 1 if sym is not None else 0)
+    w = label.get_width() + dp(6) + (sym.get_width() + 1 if sym is not None else 0)
     img = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(img, theme.CARD_FACE, img.get_rect(), border_radius=3)
-    pygame.draw.rect(img, theme.CARD_EDGE, img.get_rect(), 1, border_radius=3)
-    img.blit(label, (3, (h - label.get_height()) // 2))
+    pygame.draw.rect(img, theme.CARD_FACE, img.get_rect(), border_radius=dp(3))
+    pygame.draw.rect(img, theme.CARD_EDGE, img.get_rect(), dp(1), border_radius=dp(3))
+    img.blit(label, (dp(3), (h - label.get_height()) // 2))
     if sym is not None:
-        img.blit(sym, (3 + label.get_width() + 1, (h - sym.get_height()) // 2))
+        img.blit(sym, (dp(3) + label.get_width() + dp(1), (h - sym.get_height()) // 2))
     if len(_chip_cache) > 600:
         _chip_cache.clear()
     _chip_cache[key] = img
