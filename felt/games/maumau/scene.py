@@ -362,16 +362,17 @@ class MauMauScene(LogTable, Scene):
         self._slots = layout.hand_slots(L.hand, L.card, len(self.hand))
         # suit picker: four big buttons over the hand
         suits = self.rules.suit_codes() if self.rules else ("C", "S", "H", "D")
-        bw = min(int(L.card[0] * 1.3), (L.w - 2 * 12 - 3 * 8) // 4)
-        bh = max(layout.MIN_TOUCH + 8, int(bw * 1.05))
-        total = 4 * bw + 3 * 8
+        gap = layout.dp(8)
+        bw = min(int(L.card[0] * 1.3), (L.w - 2 * layout.dp(12) - 3 * gap) // 4)
+        bh = max(layout.dp(layout.MIN_TOUCH + 8), int(bw * 1.05))
+        total = 4 * bw + 3 * gap
         x0 = (L.w - total) // 2
         y0 = max(L.top_bar.bottom + int(L.px["title"] * 2.2), L.hint.top - bh - int(L.px["title"] * 0.8))
         self.suit_btns = []
         for i, su in enumerate(suits):
             b = Button("", (lambda s=su: self.pick_suit(s)), kind="secondary",
                        hotkeys=(pygame.K_1 + i, pygame.K_KP1 + i))
-            b.set_rect(pygame.Rect(x0 + i * (bw + 8), y0, bw, bh))
+            b.set_rect(pygame.Rect(x0 + i * (bw + gap), y0, bw, bh))
             b.suit = su
             self.suit_btns.append(b)
         self._refresh_buttons()
@@ -788,8 +789,8 @@ class MauMauScene(LogTable, Scene):
         over = v.get("phase") == "match_over"
         points = self.rules.scoring == "points"
         rounds = v.get("round_points") or []
-        panel = pygame.Rect(0, 0, min(L.table.w - 16, int(600 * min(L.u, 1.6))), 0)
-        row_h = max(int(L.px["body"] * 2.3), 34)
+        panel = pygame.Rect(0, 0, min(L.table.w - layout.dp(16), layout.dp(600 * min(L.u, 1.6))), 0)
+        row_h = max(int(L.px["body"] * 2.3), layout.dp(34))
         head_h = int(L.px["title"] * 2.2)
         panel.h = head_h + row_h * (n + 1) + 16
         panel.center = (L.table.centerx, (L.top_bar.bottom + L.hand.top) // 2)

@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable
 import pygame
 
 from felt.cards import Card
-from felt.ui import cardart, fonts, i18n, theme
+from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.scene import KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.table_log import LogTable
 from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text
@@ -271,7 +271,7 @@ class SchwimmenScene(LogTable, Scene):
         self.px = px
         n = int(self.view.get("n", 4)) if self.view else 4
         opp = n - 1 if self.seat is not None else n
-        top_h = max(44, int(px["body"] * 2.8))
+        top_h = max(layout.dp(44), int(px["body"] * 2.8))
         R = {"top": pygame.Rect(0, 0, w, top_h)}
         pad = max(6, int(w * 0.015))
         full_w = w
@@ -279,11 +279,11 @@ class SchwimmenScene(LogTable, Scene):
         w = w - dock                 # the table left of the docked log
         R["log"] = pygame.Rect(w, top_h + pad, dock - pad, h - top_h - 2 * pad) if dock else None
         portrait = h > w
-        btn_h = max(theme.MIN_TOUCH, int(px["button"] * 2.6))
+        btn_h = max(layout.dp(theme.MIN_TOUCH), int(px["button"] * 2.6))
         if portrait:
             cols = 1 if opp <= 1 else 2
             rows = (opp + cols - 1) // cols
-            seat_h = max(48, min(int(h * 0.14), int(h * 0.36) // max(1, rows)))
+            seat_h = max(layout.dp(48), min(int(h * 0.14), int(h * 0.36) // max(1, rows)))
             seat_w = (w - pad * (cols + 1)) // cols
             y0 = top_h + pad
             seats = []
@@ -297,14 +297,14 @@ class SchwimmenScene(LogTable, Scene):
             hand = pygame.Rect(0, 0, w, hand_ch + int(px["body"] * 2.2) + hand_ch // 6)
             hand.bottom = bottom_btns.top - pad
             mid_space = pygame.Rect(0, y, w, hand.top - y)
-            mid_cw = max(30, int(min((w - 4 * pad) / 4.6, (mid_space.h - px["small"] * 3) / 1.45)))
+            mid_cw = max(layout.dp(30), int(min((w - 4 * pad) / 4.6, (mid_space.h - px["small"] * 3) / 1.45)))
             R.update(seats=seats, hand=hand, mid_area=mid_space, btns=bottom_btns,
                      hand_card=(hand_cw, hand_ch), mid_card=(mid_cw, int(mid_cw * 1.45)))
         else:
             cols = min(opp, 4) if opp > 0 else 1
             rows = (opp + cols - 1) // cols if opp else 0
-            seat_w = min(300, (w - pad * (cols + 1)) // max(1, cols))
-            seat_h = max(56, min(int(h * 0.2), int(h * 0.36) // max(1, rows)))
+            seat_w = min(layout.dp(300), (w - pad * (cols + 1)) // max(1, cols))
+            seat_h = max(layout.dp(56), min(int(h * 0.2), int(h * 0.36) // max(1, rows)))
             total_w = cols * seat_w + (cols - 1) * pad
             x0 = (w - total_w) // 2
             y0 = top_h + pad
@@ -313,20 +313,20 @@ class SchwimmenScene(LogTable, Scene):
                 r, c = divmod(i, cols)
                 seats.append(pygame.Rect(x0 + c * (seat_w + pad), y0 + r * (seat_h + pad), seat_w, seat_h - 2))
             y = y0 + rows * (seat_h + pad)
-            side_w = min(260, int(w * 0.2))
+            side_w = min(layout.dp(260), int(w * 0.2))
             bottom_btns = pygame.Rect(w - side_w - pad, h - pad - 3 * btn_h - 2 * pad, side_w, 3 * btn_h + 2 * pad)
             hand_ch = int(h * 0.30)
             hand_cw = int(hand_ch / 1.45)
             hand = pygame.Rect(0, 0, w - side_w - 3 * pad, hand_ch + int(px["body"] * 2.2) + hand_ch // 7)
             hand.bottom = h - pad
             mid_space = pygame.Rect(0, y, w, hand.top - y)
-            mid_ch = max(44, int(min(mid_space.h - px["small"] * 2.5, h * 0.22)))
+            mid_ch = max(layout.dp(44), int(min(mid_space.h - px["small"] * 2.5, h * 0.22)))
             mid_cw = int(mid_ch / 1.45)
             R.update(seats=seats, hand=hand, mid_area=mid_space, btns=bottom_btns,
                      hand_card=(hand_cw, hand_ch), mid_card=(mid_cw, mid_ch))
         # middle cards centred, stock at the side
         mw, mh = R["mid_card"]
-        gap = max(6, mw // 6)
+        gap = max(layout.dp(6), mw // 6)
         ma = R["mid_area"]
         label_h = int(px["small"] * 1.6)
         sw = int(mw * 0.8)
@@ -337,7 +337,7 @@ class SchwimmenScene(LogTable, Scene):
         R["stock"] = pygame.Rect(R["mid"][2].right + gap * 2, my + (mh - int(sw * 1.45)) // 2, sw, int(sw * 1.45))
         # hand cards
         hw, hh = R["hand_card"]
-        hg = max(8, hw // 8)
+        hg = max(layout.dp(8), hw // 8)
         hx = R["hand"].centerx - (3 * hw + 2 * hg) // 2
         hy = R["hand"].top + hh // 6
         R["hand_cards"] = [pygame.Rect(hx + i * (hw + hg), hy, hw, hh) for i in range(3)]
