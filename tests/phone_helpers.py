@@ -73,8 +73,7 @@ class Phone:
         except ConnectionClosed:
             pass
         finally:
-            rcvd = getattr(self.ws, "close_rcvd", None)
-            self.closed = (rcvd.code, rcvd.reason) if rcvd is not None else (1006, "")
+            self.closed = (self.ws.close_code, self.ws.close_reason)
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -97,7 +96,10 @@ class Phone:
         deadline = time.monotonic() + timeout
         st: dict = {}
         while time.monotonic() < deadline:
-            st = await self.state()
+            try:
+                st = await self.state(timeout=min(5.0, max(0.5, deadline - time.monotonic())))
+            except asyncio.TimeoutError:
+                continue                # a renderer starting again answers later
             if pred(st):
                 return st
             await asyncio.sleep(every)

@@ -302,8 +302,7 @@ class Gateway:
 
     async def stop(self) -> None:
         self.closing = True
-        for s in list(self.sessions.values()):
-            await self._end(s, "the table closed")
+        await asyncio.gather(*(self._end(s, "the table closed") for s in list(self.sessions.values())))
         if self.server is not None:
             self.server.close()
             try:
@@ -367,12 +366,11 @@ class Gateway:
                     await ws.close(CLOSE_BAD, "flooding: too many messages")
                     break
                 try:
-                    msg = parse_page_message(data)
+                    await self._from_page(session, parse_page_message(data))
                 except BadMessage as exc:
                     self.stats["closed_bad"] += 1
                     await ws.close(CLOSE_BAD, exc.reason)
                     break
-                await self._from_page(session, msg)
         except ConnectionClosed:
             pass
         finally:

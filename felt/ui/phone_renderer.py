@@ -158,6 +158,7 @@ class Renderer:
                        show_start=False, controller_factory=controller)
         import pygame
         self.pygame = pygame
+        pygame.mixer.quit()               # the page plays the sounds; an idle mixer thread costs CPU
         self.app.runner.fps = 30
         ctl = self.app.controller
         ctl.settings.lang = start.get("lang") or ctl.settings.lang
@@ -171,6 +172,9 @@ class Renderer:
         self.acked = 0
         self.sent_at = 0.0
         self.reported: dict[str, Any] = {}
+        self.wakeup = threading.Event()          # input, a gateway message or the table: go round
+        from felt.ui import scene
+        scene.wake_listeners.append(self.wakeup.set)
         self.page({"t": "title", "text": str(table.get("name") or "Felt Club")})
         self.page(self._size_notice())
         if start.get("token") or start.get("spectator"):
@@ -187,7 +191,6 @@ class Renderer:
     def read_loop(self) -> None:
         """The gateway's messages: input becomes pygame events at once (pygame's queue is
         thread-safe); everything else waits for the main loop, which is woken."""
-        from felt.ui.scene import wake
         try:
             while True:
                 msg = self.pipe.read()
@@ -196,11 +199,11 @@ class Renderer:
                 if msg.get("t") == "in" and isinstance(msg.get("m"), dict) and self._post_input(msg["m"]):
                     continue
                 self.control.put(msg)
-                wake()
+                self.wakeup.set()
         except Exception as exc:          # a broken pipe or message: the renderer ends
             print(f"felt phone renderer: {exc}", file=sys.stderr, flush=True)
         self.control.put({"t": "quit"})
-        wake()
+        self.wakeup.set()
 
     def _post_input(self, m: dict) -> bool:
         """Pointer, wheel and key input as pygame events; False for what the main loop does."""
@@ -226,10 +229,12 @@ class Renderer:
                 kind = {"down": pg.FINGERDOWN, "move": pg.FINGERMOTION, "up": pg.FINGERUP}[e]
                 post(pg.event.Event(kind, x=x, y=y, dx=0.0, dy=0.0, finger_id=int(m.get("id") or 0), touch_id=0,
                                     pressure=1.0 if e != "up" else 0.0))
+            self.wakeup.set()
             return True
         if t == "wheel":
             post(pg.event.Event(pg.MOUSEWHEEL, x=0, y=-int(m["dy"]), flipped=False, touch=False,
                                 pos=(int(float(m["x"]) * w), int(float(m["y"]) * h))))
+            self.wakeup.set()
             return True
         if t == "key":
             key = str(m.get("key") or "")
@@ -244,6 +249,7 @@ class Renderer:
             uni = key if len(key) == 1 and not m.get("ctrl") else ""
             post(pg.event.Event(pg.KEYDOWN, key=code, mod=mod, unicode=uni, scancode=0))
             post(pg.event.Event(pg.KEYUP, key=code, mod=mod, unicode=uni, scancode=0))
+            self.wakeup.set()
             return True
         return False
 
@@ -380,17 +386,29 @@ class Renderer:
             self.pipe.send({"t": "frame", "data": data})
 
     def run(self) -> int:
+        """The window's loop, except for the wait: while nothing is to be drawn or sent it
+        sleeps until input, a message from the gateway or the table wakes it (``wake``), or
+        for the runner's idle tick (its timers and polls), instead of polling pygame's queue."""
         threading.Thread(target=self.read_loop, name="felt-phone-pipe", daemon=True).start()
         runner = self.app.runner
+        next_draw = 0.0
         try:
             while not self.quit and runner.running:
                 self._control()
                 if self.quit:
                     break
                 waiting = self.dirty and not self.away      # a frame held back by pacing or acks
-                runner.step(block=not waiting)
-                if waiting:
-                    time.sleep(0.003)
+                if self.app.stack.needs_draw():             # animating: at the runner's frame rate
+                    self.wakeup.wait(max(0.0, next_draw - time.monotonic()))
+                elif waiting:
+                    self.wakeup.wait(0.004)
+                else:
+                    self.wakeup.wait(runner.idle_ms / 1000.0)
+                self.wakeup.clear()
+                drawn = runner.frames
+                runner.step(block=False)
+                if runner.frames != drawn:
+                    next_draw = time.monotonic() + 1.0 / max(1, runner.fps)
                 self._report()
                 self._send_frame()
         finally:

@@ -98,6 +98,11 @@ def _map_event(ev: pygame.event.Event, window_size: tuple[int, int]) -> list[Inp
     return []
 
 
+# called by every wake() (a loop that waits on something else than pygame's queue: the
+# renderer of a phone, felt/ui/phone_renderer.py)
+wake_listeners: list[Callable[[], None]] = []
+
+
 def wake() -> None:
     """Wake the main loop from another thread (e.g. when a network message arrived)."""
     try:
@@ -105,6 +110,8 @@ def wake() -> None:
             pygame.event.post(pygame.event.Event(WAKE_EVENT))
     except pygame.error:
         pass
+    for listener in list(wake_listeners):
+        listener()
 
 
 class Scene:
