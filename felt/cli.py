@@ -82,6 +82,14 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--journal", default=None, metavar="FILE", help="journal file (default: in the user's data folder)")
     h.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE", help="resume the table from a journal")
     h.add_argument("--no-announce", action="store_true", help="do not announce over mDNS")
+    h.add_argument("--public-url", default=None, metavar="URL",
+                   help="a URL of the phones' page that other networks reach (a tailnet address, a tunnel): "
+                        "shown in the QR code and printed")
+    h.add_argument("--phone-port", type=int, default=0, metavar="PORT",
+                   help="port of the page phones join from (default: any free port)")
+    h.add_argument("--phone-spectators", type=int, default=4, metavar="N",
+                   help="phones that may watch, beyond one per seat (default 4)")
+    h.add_argument("--no-phones", action="store_true", help="no page for phones' browsers")
     h.add_argument("--size", type=_window_size, default=argparse.SUPPRESS, metavar="WxH", help=SIZE_HELP)
     h.set_defaults(run=_handler("felt.cli:_host"))
 

@@ -459,14 +459,14 @@ class Host:
             self.address = local_addresses(None)[0]
         new_journal = bool(c.journal) and not os.path.exists(c.journal)
         try:
+            if c.phones:
+                await self._start_gateway()
             if c.journal:
                 from felt.net.journal import open_recorder
                 # on disk before anything can change the table
                 self.journal = open_recorder(c.journal, self.table, self.server_info(), c.resume)
                 self.table.recorder = self.journal
             self._sweep()
-            if c.phones:
-                await self._start_gateway()
             if c.resume is not None or self.table.running:
                 self.table.resume_started(time.monotonic())  # absent players get their wait
             if c.announce:
@@ -503,7 +503,13 @@ class Host:
                          capacity=lambda: len(self.seats) + max(0, int(c.phone_spectators)),
                          reconnect_wait=lambda: float(self.options.get("reconnect_wait", 30.0)),
                          address=self.address, public_url=c.public_url)
-            self.gateway = await gw.start(_listen_socket(bind, c.phone_port))
+            try:
+                sock = _listen_socket(bind, c.phone_port)
+            except OSError:
+                if c.resume is None or not c.phone_port:
+                    raise
+                sock = _listen_socket(bind, 0)   # a resumed table's old phone port is taken
+            self.gateway = await gw.start(sock)
         except Exception as exc:   # no phones, but the table opens
             log.warning("phones cannot join from a browser: %s", exc)
 
@@ -516,6 +522,7 @@ class Host:
         """What the journal keeps of the server (to listen at the same place after a resume)."""
         c = self.config
         return {"address": self.address, "port": self.port,
+                "phone_port": self.gateway.port if self.gateway is not None else 0,
                 "config": {f.name: getattr(c, f.name) for f in fields(c) if f.name in _CONFIG_KEYS
                            and isinstance(getattr(c, f.name), (type(None), bool, int, float, str))}}
 

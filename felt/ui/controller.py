@@ -680,7 +680,13 @@ class Controller:
                         on_edit_rules=self.edit_rules, on_leave=self.confirm_leave, settings=self.settings,
                         on_menu=self.open_menu)
         sc.on_chat = self.open_chat
+        sc.set_phone_url(self.phone_url())
         self._set_main("lobby", sc)
+
+    def phone_url(self) -> str:
+        """The page phones open to join the table this device hosts ('' for a guest)."""
+        host = getattr(self.host, "host", None)
+        return getattr(host, "phone_url", "") if host is not None else ""
 
     def _show_view(self, kind: str, events: list) -> None:
         v = self.view

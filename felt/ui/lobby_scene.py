@@ -266,6 +266,10 @@ class LobbyScene(Scene):
         self.rounds = Choice(i18n.t("lobby.rounds"), round_options(5), 5,
                                  on_change=self._rounds_changed, wrap_around=False)
         self.addr_caption = Caption()
+        # the host's window: the QR code of the phones' page (felt/ui/qr.py)
+        from felt.ui.qr import PhoneCode
+        self.phone_code = PhoneCode()
+        self.phone_code.visible = False
         self.seats_caption = Caption(bold=True)
         self.fill_caption = Caption(color=theme.GOLD)
         self.rules_block = TextBlock()
@@ -562,13 +566,18 @@ class LobbyScene(Scene):
         left_items = []
         if self.addr_caption.text:
             left_items.append((self.addr_caption, cap_h))
+        self.phone_code.px = px["body"]
+        code_w = S.content.w if S.portrait else S.content.w * 52 // 100 - 2 * m     # the right column's
+        code = [(self.phone_code, self.phone_code.height_for(code_w))] if self.phone_code.visible else []
+        if S.portrait:
+            left_items += code
         left_items.append((self.seats_caption, cap_h))
         left_items += [(row, seat_h) for row in self.seat_rows]
         if self.fill_caption.text:
             left_items.append((self.fill_caption, cap_h + (cap_h // 2 if S.portrait or S.w < dp(900) else 0)))
         if self.admin:
             left_items.append((self.actions, act_h))
-        right_items = []
+        right_items = [] if S.portrait else code
         if self.admin:
             right_items += [(c, row_h) for c in choices]
         if S.portrait:
@@ -591,6 +600,14 @@ class LobbyScene(Scene):
             self.left.set_items(left_items)
             self.right.set_rect(pygame.Rect(c.left + lw + 2 * m, top, rw, bottom - top))
             self.right.set_items(right_items)
+
+    def set_phone_url(self, url: str) -> None:
+        """Show the phones' page as a QR code and its address (the host's window), or not."""
+        self.phone_code.url = url or ""
+        self.phone_code.visible = bool(url)
+        if self.S is not None:
+            self._place()
+        self.mark_dirty()
 
     def _fit_choices(self, choices, row_w: int, row_h: int) -> None:
         """One control width for every stepper (they line up), wide enough for the widest
@@ -678,5 +695,6 @@ def demo_lobby() -> dict:
 def snapshot_scene() -> LobbyScene:
     """The owner's lobby with players, bots and a free seat selected, for ``felt snapshot``."""
     sc = LobbyScene(demo_lobby(), my_seat=0, admin=True, address="192.168.1.20:40123", on_menu=lambda: None)
+    sc.set_phone_url("http://192.168.1.20:40124/")
     sc.tap_seat(4)
     return sc
