@@ -270,7 +270,7 @@ class Gateway:
         self.server: Any = None
         self.closing = False
         self.stats = {"refused_full": 0, "closed_bad": 0, "restarts": 0, "http": 0}
-        # hooks for tests and the bench: called with (session, bytes) for every frame sent
+        # a hook for tests: (session, frame) for every frame sent
         self.on_frame: Callable[[Session, bytes], Any] | None = None
 
     # ------------------------------------------------------------- lifecycle

@@ -41,7 +41,8 @@ import time
 from typing import Any, BinaryIO
 
 MAX_INFLIGHT = 2          # frames sent and not yet drawn by the page, at most
-MIN_INTERVAL = 1 / 30     # seconds between frames (an animation is sent at up to 30 fps)
+MIN_INTERVAL = 1 / 30     # seconds between frames ...
+MOVING_INTERVAL = 1 / 12  # ... and while an animation runs (its regions at half size: felt/ui/phone_frames.py)
 MAX_MSG = 1 << 20         # bytes of one message from the gateway
 
 # a browser's KeyboardEvent.key -> pygame key name (single characters map to themselves)
@@ -159,16 +160,17 @@ class Renderer:
         import pygame
         self.pygame = pygame
         pygame.mixer.quit()               # the page plays the sounds; an idle mixer thread costs CPU
-        self.app.runner.fps = 30
+        self.app.runner.fps = round(1 / MOVING_INTERVAL)     # animations drawn as often as they are sent
         ctl = self.app.controller
         ctl.settings.lang = start.get("lang") or ctl.settings.lang
         if start.get("name"):
             ctl.settings.name = str(start["name"])[:40]
         ctl.sounds = PhoneSounds(self.page, ctl.settings.muted)
-        self.stream = FrameStreamer(os.environ.get("FELT_PHONE_ENCODING", "auto"))
+        self.stream = FrameStreamer(os.environ.get("FELT_PHONE_ENCODING", "auto"), scale=round(self.density))
         self.away = bool(start.get("away"))
         self.dirty = True                 # the picture changed since the last frame sent
         self.drawn = -1                   # the runner's frame count when last looked at
+        self.drawn_at = time.monotonic()  # when it last drew
         self.acked = 0
         self.sent_at = 0.0
         self.reported: dict[str, Any] = {}
@@ -316,6 +318,7 @@ class Renderer:
         self.density = float(msg.get("density") or 1.0)
         if size != self.app.stack.size or self.layout.density() != self.density:
             self.layout.set_density(self.density)
+            self.stream.scale = max(2, round(self.density))
             self.app.window = pg.display.set_mode(size, pg.RESIZABLE)
             self.app.runner.surface = self.app.window
             pg.event.post(pg.event.Event(pg.VIDEORESIZE, w=size[0], h=size[1], size=size))
@@ -373,14 +376,19 @@ class Renderer:
         runner = self.app.runner
         if runner.frames != self.drawn:
             self.drawn = runner.frames
+            self.drawn_at = time.monotonic()
             self.dirty = True
+        moving = self.app.stack.needs_draw()
+        if self.stream.blurry and not moving:
+            self.dirty = True                 # the picture stands still: send it sharp
         if not self.dirty or self.away or runner.surface is None:
             return
         now = time.monotonic()
-        if self.stream.frame_id - self.acked >= MAX_INFLIGHT or now - self.sent_at < MIN_INTERVAL:
+        if self.stream.frame_id - self.acked >= MAX_INFLIGHT or \
+                now - self.sent_at < (MOVING_INTERVAL if moving else MIN_INTERVAL):
             return
         self.dirty = False
-        data = self.stream.frame(runner.surface)
+        data = self.stream.frame(runner.surface, moving, now, made=min(now, self.drawn_at))
         if data is not None:
             self.sent_at = now
             self.pipe.send({"t": "frame", "data": data})

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import pygame
 
-from felt.ui import i18n, theme
+from felt.ui import i18n, layout, theme
 from felt.ui.layout import dp
 from felt.ui.widgets import Widget, draw_text
 
@@ -28,13 +28,18 @@ def qr_matrix(text: str) -> tuple[bytes, ...]:
     return tuple(bytes(row) for row in segno.make(text, error="m", micro=False).matrix)
 
 
-@lru_cache(maxsize=8)
 def qr_surface(text: str, size: int) -> pygame.Surface:
-    """The code of ``text`` as a square of at most ``size`` pixels: whole pixels per module
-    (crisp edges for the camera), black on white, with the quiet zone."""
+    """The code of ``text`` as a square of at most ``size`` pixels: whole layout pixels per
+    module (crisp edges for the camera; as large at every pixel density), black on white,
+    with the quiet zone."""
+    return _qr_surface(text, size, layout.density())
+
+
+@lru_cache(maxsize=8)
+def _qr_surface(text: str, size: int, density: float) -> pygame.Surface:
     rows = qr_matrix(text)
     n = len(rows) + 2 * QUIET
-    k = max(1, size // n)
+    k = max(1, int(max(1, int(size / density) // n) * density))
     surf = pygame.Surface((n * k, n * k))
     surf.fill((255, 255, 255))
     for y, row in enumerate(rows):

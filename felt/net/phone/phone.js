@@ -5,6 +5,8 @@
 (() => {
   const canvas = document.getElementById("table");
   const ctx = canvas.getContext("2d", { alpha: false });
+  const sharp = document.createElement("canvas");     // the picture without half-size regions
+  const sctx = sharp.getContext("2d", { alpha: false });
   const field = document.getElementById("field");
   const note = document.getElementById("note");
   const noteTitle = document.getElementById("note-title");
@@ -54,6 +56,7 @@
   let editing = null;                  // the field the <input> stands for
   let lastTyped = 0, lastSentValue = null;
   let chain = Promise.resolve();       // frames are drawn in order
+  let kept = [];                       // regions the renderer asked the page to keep, by slot
   let pendingMove = null;
   let downField = null;
   let stateWaiters = [];
@@ -118,9 +121,7 @@
   function onNotice(m) {
     switch (m.t) {
       case "session": store.set("felt.session", m.token); stats.session = m.token; break;
-      case "size":
-        if (canvas.width !== m.w || canvas.height !== m.h) { canvas.width = m.w; canvas.height = m.h; }
-        break;
+      case "size": fitCanvas(m.w, m.h); break;
       case "fields": fields = m.fields || []; syncField(); break;
       case "sound": playSound(m.name); break;
       case "turn": if (navigator.vibrate) { try { navigator.vibrate([120, 60, 120]); } catch (e) { /* not allowed */ } } break;
@@ -134,34 +135,55 @@
   }
 
   // ------------------------------------------------------------------ frames
+  function fitCanvas(w, h) {
+    if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
+    if (sharp.width !== w || sharp.height !== h) { sharp.width = w; sharp.height = h; }
+  }
   function decodeRegion(buf, off, len, w, h, enc) {
     const bytes = new Uint8Array(buf, off, len);
     if (enc === 3) {
       const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
       return new Response(stream).arrayBuffer().then((ab) => new ImageData(new Uint8ClampedArray(ab), w, h));
     }
-    return createImageBitmap(new Blob([bytes], { type: enc === 1 ? "image/jpeg" : "image/png" }));
+    return createImageBitmap(new Blob([bytes], { type: enc === 2 ? "image/png" : "image/jpeg" }));
   }
   function onFrame(buf) {
     const dv = new DataView(buf);
     if (dv.getUint8(0) !== 70 || dv.getUint8(1) !== 1) return;
     const key = (dv.getUint8(2) & 1) === 1;
     const id = dv.getUint32(4, true), fw = dv.getUint16(8, true), fh = dv.getUint16(10, true), n = dv.getUint16(12, true);
-    let off = 14;
+    let off = 18;                      // after: 'F' 1 flags 0, id, width, height, regions, made (ms)
     const regions = [];
     for (let i = 0; i < n; i++) {
       const x = dv.getUint16(off, true), y = dv.getUint16(off + 2, true), w = dv.getUint16(off + 4, true),
-        h = dv.getUint16(off + 6, true), enc = dv.getUint8(off + 8), len = dv.getUint32(off + 10, true);
+        h = dv.getUint16(off + 6, true), enc = dv.getUint8(off + 8), slot = dv.getUint8(off + 9),
+        len = dv.getUint32(off + 10, true);
       off += 14;
-      regions.push({ x, y, img: decodeRegion(buf, off, len, w, h, enc) });
+      // 4: a region kept earlier (slot), 6: from the sharp copy; else decode (and keep it in
+      // slot - 1 when asked)
+      regions.push({ x, y, w, h, enc, slot, img: enc === 4 || enc === 6 ? null : decodeRegion(buf, off, len, w, h, enc) });
       off += len;
     }
     const all = Promise.all(regions.map((r) => r.img));
     chain = chain.then(() => all).then((imgs) => {
-      if (canvas.width !== fw || canvas.height !== fh) { canvas.width = fw; canvas.height = fh; }
-      imgs.forEach((img, i) => {
-        if (img instanceof ImageData) ctx.putImageData(img, regions[i].x, regions[i].y);
-        else { ctx.drawImage(img, regions[i].x, regions[i].y); img.close(); }
+      fitCanvas(fw, fh);
+      if (key) kept = [];
+      imgs.forEach((decoded, i) => {
+        const r = regions[i];
+        if (r.enc === 6) { ctx.drawImage(sharp, r.x, r.y, r.w, r.h, r.x, r.y, r.w, r.h); return; }
+        const img = r.enc === 4 ? kept[r.slot] : decoded;
+        if (!img) return;
+        if (r.enc !== 4 && r.slot) {
+          const old = kept[r.slot - 1];
+          if (old && old.close) old.close();
+          kept[r.slot - 1] = img;
+        }
+        if (r.enc === 5) { ctx.drawImage(img, r.x, r.y, r.w, r.h); img.close(); return; }   // half size
+        for (const c of [ctx, sctx]) {
+          if (img instanceof ImageData) c.putImageData(img, r.x, r.y);
+          else c.drawImage(img, r.x, r.y);
+        }
+        if (r.enc !== 4 && !r.slot && img.close) img.close();
       });
       stats.frames += 1; stats.bytes += buf.byteLength; stats.lastFrame = id; stats.lastFrameAt = performance.now();
       if (key) stats.keyframes += 1;
@@ -351,6 +373,14 @@
   window.feltPhone = {
     stats,
     canvas,
+    // true when the canvas shows only sharp regions (no half-size one left from an animation)
+    sharpShown() {
+      const a = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      const b = sctx.getImageData(0, 0, sharp.width, sharp.height).data;
+      if (a.length !== b.length) return false;
+      for (let i = 0; i < a.length; i += 4) if (a[i] !== b[i] || a[i + 1] !== b[i + 1] || a[i + 2] !== b[i + 2]) return false;
+      return true;
+    },
     state() {
       return new Promise((ok) => { stateWaiters.push(ok); send({ t: "state" }); });
     },
