@@ -80,12 +80,12 @@ def test_a_card_flying_goes_half_size_then_the_page_is_exact_again(seed):
         got = _send(stream, page, surf, moving=True, now=t)
         if got:
             encs += [e for _, e, _, _ in got[1]]
-    assert ENC_HALF in encs and stream.blurry
+    assert ENC_HALF in encs and stream.unsent
     # still: the card lies where it landed; the felt it flew over comes back from the sharp copy
     _, regions = _send(stream, page, surf, moving=False, now=t + 1)
     kinds = [e for _, e, _, _ in regions]
     assert ENC_SHARP in kinds and ENC_HALF not in kinds
-    assert not stream.blurry
+    assert not stream.unsent
     assert _same(page.surface, surf) and _same(page.sharp, surf)
 
 
@@ -99,8 +99,9 @@ def test_a_change_in_place_waits_while_the_picture_moves():
         if _send(stream, page, surf, moving=True, now=i * 0.05):
             sent += 1
     assert 1 <= sent <= 2, sent
-    _send(stream, page, surf, moving=False, now=5.0)
-    assert _same(page.surface, surf)
+    assert stream.unsent, "the last step waits: the renderer must send it even if nothing more is drawn"
+    _send(stream, page, surf, moving=False, now=0.5)
+    assert _same(page.surface, surf) and not stream.unsent
 
 
 def test_a_picture_that_comes_back_is_sent_from_the_kept_regions():
@@ -131,3 +132,30 @@ def test_a_reset_sends_a_whole_picture_and_forgets_kept_regions():
     head, regions = _send(stream, fresh, surf)
     assert head["key"] and all(e not in (ENC_KEPT, ENC_SHARP) for _, e, _, _ in regions)
     assert _same(fresh.surface, surf)
+
+
+@pytest.mark.parametrize("encoding", ["png", "deflate", "auto"])
+def test_lossless_encodings_give_the_exact_pixels_over_an_old_picture(encoding):
+    """A region replaces what the page had there, whatever its encoding (a small region in
+    'auto' goes as deflate: opaque pixels, not blended with the old picture)."""
+    stream, page = FrameStreamer(encoding), PagePicture()
+    surf = _scene(3)
+    _send(stream, page, surf)
+    boxes = ((40, 40, 20, 12), (0, 0, 8, 8)) if encoding == "auto" else ((40, 40, 20, 12), (200, 100, 90, 70))
+    for i, box in enumerate(boxes):
+        surf.fill((30 * i, 250, 250 - 40 * i), box)
+        _send(stream, page, surf)
+        if encoding == "auto":        # the whole first picture went as JPEG; the small change as deflate
+            assert _same(page.surface.subsurface(box), surf.subsurface(box)), (encoding, i)
+        else:
+            assert _same(page.surface, surf), (encoding, i)
+
+
+def test_jpeg_is_close():
+    stream, page = FrameStreamer("jpeg"), PagePicture()
+    surf = _scene(4)
+    _send(stream, page, surf)
+    surf.fill((240, 240, 230), (100, 60, 120, 160))
+    _send(stream, page, surf)
+    a, b = pygame.image.tobytes(page.surface, "RGB"), pygame.image.tobytes(surf, "RGB")
+    assert sum(abs(x - y) for x, y in zip(a, b)) / len(a) < 4

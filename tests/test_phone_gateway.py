@@ -36,6 +36,9 @@ def test_phone_joins_by_name_and_plays_a_round(rules, game):
             assert made, "the phone made moves"
             assert st["phase"] in ("round_over", "match_over")
             assert not st["errors"], st["errors"]
+            # what the page put together from the frames is what the renderer shows
+            await phone.frames_settle(1.0, 20)
+            assert await phone.picture_off() <= 32
         finally:
             await phone.close()
 

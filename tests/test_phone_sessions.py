@@ -75,6 +75,8 @@ def test_a_sleeping_phone_gets_its_seat_and_hand_back_with_the_first_frame_withi
         assert st2["seat"] == seat
         assert sorted(ht.call(lambda h: list(h.hands()[seat]))) == hand, "nobody played for the seat meanwhile"
         await again.wait(lambda s: sorted(int(c) for c in s.get("cards", {})) == hand, 10, "the same hand")
+        await again.frames_settle(1.0, 20)
+        assert await again.picture_off() <= 32, "the new page shows the table (not a part of an old picture)"
         deadline = time.monotonic() + 10
         while ht.call(lambda h: h.seats[seat].peer is None):
             assert time.monotonic() < deadline, "the table never saw the phone come back"

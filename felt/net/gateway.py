@@ -190,8 +190,10 @@ def parse_page_message(data: Any) -> dict:
         return {"t": t, "key": key, "ctrl": bool(m.get("ctrl")), "shift": bool(m.get("shift"))}
     if t == "text":
         return {"t": t, "value": _str(m, "value", MAX_TEXT)}
-    if t in ("blur", "state"):
+    if t == "blur":
         return {"t": t}
+    if t == "state":            # what is where (tests, tools); thumb: a tenth-size picture too
+        return {"t": t, "thumb": m.get("thumb") is True}
     if t == "ack":
         return {"t": t, "f": int(_num(m, "f", 0, 1 << 32))}
     raise BadMessage(f"unknown message type {t[:20]!r}")

@@ -14,8 +14,8 @@ A frame (one binary WebSocket message) is::
 
 little-endian; ``made``: when the renderer made the frame (milliseconds of the host's
 monotonic clock, modulo 2**32: the bench's lag on one machine); flags bit 0: a whole picture (after a resize or a reconnect; the page
-forgets its kept regions). Encodings: 1 JPEG, 2 PNG, 3 raw RGBA compressed with deflate
-(zlib), 4 a region the page keeps (``slot`` names it, no data), 5 JPEG at a half or less of
+forgets its kept regions). Encodings: 1 JPEG, 2 PNG, 3 raw pixels compressed with deflate
+(zlib; RGB, 3 bytes a pixel), 4 a region the page keeps (``slot`` names it, no data), 5 JPEG at a half or less of
 the size (the page draws it stretched over the region), 6 the region from the page's sharp copy
 (no data: the picture without the half-size regions). With another encoding a
 ``slot`` above 0 asks the page to keep the decoded region in slot ``slot - 1``: a picture
@@ -53,8 +53,8 @@ KEEP_MAX_AREA = 320 * 320  # larger regions are not kept (a page's memory)
 
 def encode(surface: pygame.Surface, enc: int) -> bytes:
     """One region (a surface or subsurface) in the given encoding."""
-    if enc == ENC_DEFLATE:
-        return zlib.compress(pygame.image.tobytes(surface, "RGBA"), 1)
+    if enc == ENC_DEFLATE:                # RGB (an RGBA copy of an opaque surface has no real alpha)
+        return zlib.compress(pygame.image.tobytes(surface, "RGB"), 1)
     buf = io.BytesIO()
     pygame.image.save(surface, buf, "f.jpg" if enc == ENC_JPEG else "f.png")
     return buf.getvalue()
@@ -213,6 +213,7 @@ class FrameStreamer:
         self.half = half                  # regions smaller while the picture moves ...
         self.scale = max(2, int(scale))   # ... by this factor (the pixel ratio: about one pixel per CSS pixel)
         self.blurred: set[tuple[int, int]] = set()   # grid cells sent at half size, not yet sharp
+        self.held = False                 # changes in place waited at the last frame
         self.sharp: bytearray | None = None          # the page's sharp copy, as RGBX
         self.sent_at: dict[tuple, float] = {}  # rect -> when it was last sent
         self.diff = FrameDiff()
@@ -238,11 +239,13 @@ class FrameStreamer:
         self.blurred.clear()
         self.sent_at.clear()
         self.sharp = None
+        self.held = False
 
     @property
-    def blurry(self) -> bool:
-        """Regions went at half size and wait to be sent sharp."""
-        return bool(self.blurred)
+    def unsent(self) -> bool:
+        """Regions went at half size and wait to be sent sharp, or changes waited their turn:
+        the next frame is due even if nothing is drawn."""
+        return bool(self.blurred) or self.held
 
     def _slot(self, sub: pygame.Surface) -> tuple[int, bool]:
         """(slot, kept already) for a region worth keeping, else (-1, False)."""
@@ -268,6 +271,7 @@ class FrameStreamer:
         waiting = [] if (key or not moving) else \
             [r for r in rects if now - self.sent_at.get(tuple(r), -1e9) < IN_PLACE_S]
         rects = [r for r in rects if r not in waiting]
+        self.held = bool(waiting)
         self.diff.commit(cur, size, rects if waiting else None)
         for r in rects:
             self.sent_at[tuple(r)] = now
@@ -361,7 +365,7 @@ def parse_frame(msg: bytes) -> tuple[dict, list[tuple[pygame.Rect, int, int, byt
 
 def decode_region(rect: pygame.Rect, enc: int, data: bytes) -> pygame.Surface:
     if enc == ENC_DEFLATE:
-        return pygame.image.frombytes(zlib.decompress(data), rect.size, "RGBA")
+        return pygame.image.frombytes(zlib.decompress(data), rect.size, "RGB")
     img = pygame.image.load(io.BytesIO(data), "f.png" if enc == ENC_PNG else "f.jpg")
     return pygame.transform.scale(img, rect.size) if enc == ENC_HALF else img
 

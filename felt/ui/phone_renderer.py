@@ -13,7 +13,8 @@ Pipe protocol (stdin/stdout, length-prefixed msgpack, see ``felt.net.gateway.pac
 from the gateway
     ``start``   {w, h, density, css, lang, name, table: {address, port, name}, token, spectator, away}
     ``in``      {m: a page's message}: pointer (``p``), ``wheel``, ``key``, ``text``, ``blur``,
-                ``ack`` (frame drawn), ``state`` (report what is where)
+                ``ack`` (frame drawn), ``state`` (report what is where; ``thumb``: and a
+                tenth-size picture, to check what the page shows)
     ``size``    {w, h, density, css}: the page was resized or rotated
     ``away``    the page is gone: drop the table connection (the table's reconnect wait runs)
     ``back``    {w, h, density, css}: the page is back: reconnect, send a whole frame at once
@@ -305,6 +306,12 @@ class Renderer:
             st["t"] = "state"
             st["density"] = self.density
             st["fields"] = self._fields_notice()["fields"]
+            if m.get("thumb"):                # the picture at a tenth of its size, as the renderer has it
+                import base64
+                surf = self.app.runner.surface
+                w, h = surf.get_width() // 10, surf.get_height() // 10
+                small = self.pygame.transform.smoothscale(surf, (w, h))
+                st["thumb"] = {"w": w, "h": h, "rgb": base64.b64encode(self.pygame.image.tobytes(small, "RGB")).decode()}
             self.page(st)
 
     def _size_notice(self) -> dict:
@@ -379,8 +386,8 @@ class Renderer:
             self.drawn_at = time.monotonic()
             self.dirty = True
         moving = self.app.stack.needs_draw()
-        if self.stream.blurry and not moving:
-            self.dirty = True                 # the picture stands still: send it sharp
+        if self.stream.unsent and not moving:
+            self.dirty = True                 # the picture stands still: what waited, and sharp
         if not self.dirty or self.away or runner.surface is None:
             return
         now = time.monotonic()

@@ -141,9 +141,15 @@
   }
   function decodeRegion(buf, off, len, w, h, enc) {
     const bytes = new Uint8Array(buf, off, len);
-    if (enc === 3) {
+    if (enc === 3) {                 // deflate of RGB pixels
       const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
-      return new Response(stream).arrayBuffer().then((ab) => new ImageData(new Uint8ClampedArray(ab), w, h));
+      return new Response(stream).arrayBuffer().then((ab) => {
+        const rgb = new Uint8Array(ab), rgba = new Uint8ClampedArray(w * h * 4);
+        for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
+          rgba[j] = rgb[i]; rgba[j + 1] = rgb[i + 1]; rgba[j + 2] = rgb[i + 2]; rgba[j + 3] = 255;
+        }
+        return new ImageData(rgba, w, h);
+      });
     }
     return createImageBitmap(new Blob([bytes], { type: enc === 2 ? "image/png" : "image/jpeg" }));
   }
