@@ -16,7 +16,7 @@ from felt.ui.phone_frames import PagePicture, parse_frame
 class Phone:
     def __init__(self, port: int, w: int = 390, h: int = 844, dpr: float = 2.0, lang: str = "de",
                  name: str = "", session: str | None = None, host: str = "127.0.0.1", ack: bool = True,
-                 decode: bool = True) -> None:
+                 decode: bool = True, mouse: bool = False) -> None:
         self.url = f"ws://{host}:{port}/ws"
         self.css = (w, h)
         self.dpr = dpr
@@ -25,6 +25,7 @@ class Phone:
         self.session = session
         self.ack = ack
         self.decode = decode                 # rebuild the picture (else: only the frames' headers)
+        self.pointer = "mouse" if mouse else "touch"   # a laptop's browser clicks; a phone's is touched
         self.bytes_in = 0
         self.state_bytes = 0                 # of that, the answers to state(): the page never asks
         self.ws: Any = None
@@ -144,9 +145,9 @@ class Phone:
     async def tap(self, x: float, y: float, hold: float = 0.03) -> None:
         """A finger tap at device pixels x, y."""
         nx, ny = self.norm(x, y)
-        await self.send({"t": "p", "e": "down", "x": nx, "y": ny, "id": 1, "m": "touch", "b": 1})
+        await self.send({"t": "p", "e": "down", "x": nx, "y": ny, "id": 1, "m": self.pointer, "b": 1})
         await asyncio.sleep(hold)
-        await self.send({"t": "p", "e": "up", "x": nx, "y": ny, "id": 1, "m": "touch", "b": 0})
+        await self.send({"t": "p", "e": "up", "x": nx, "y": ny, "id": 1, "m": self.pointer, "b": 0})
 
     async def tap_rect(self, rect) -> None:
         x, y, w, h = rect
@@ -155,15 +156,16 @@ class Phone:
     async def drag(self, a: tuple[float, float], b: tuple[float, float], steps: int = 8) -> None:
         ax, ay = self.norm(*a)
         bx, by = self.norm(*b)
-        await self.send({"t": "p", "e": "down", "x": ax, "y": ay, "id": 2, "m": "touch", "b": 1})
+        await self.send({"t": "p", "e": "down", "x": ax, "y": ay, "id": 2, "m": self.pointer, "b": 1})
         for i in range(1, steps + 1):
             await asyncio.sleep(0.02)
             await self.send({"t": "p", "e": "move", "x": ax + (bx - ax) * i / steps, "y": ay + (by - ay) * i / steps,
-                             "id": 2, "m": "touch", "b": 1})
-        await self.send({"t": "p", "e": "up", "x": bx, "y": by, "id": 2, "m": "touch", "b": 0})
+                             "id": 2, "m": self.pointer, "b": 1})
+        await self.send({"t": "p", "e": "up", "x": bx, "y": by, "id": 2, "m": self.pointer, "b": 0})
 
     async def tap_widget(self, st: dict, name: str) -> None:
-        w = st["widgets"][name]
+        """Tap a widget of the scene on top (an overlay's, else the main scene's)."""
+        w = (st.get("top_widgets") or {}).get(name) or st["widgets"][name]
         assert w["visible"] and w.get("enabled", True), (name, w)
         await self.tap_rect(w["rect"])
 

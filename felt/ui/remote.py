@@ -177,6 +177,7 @@ def window_state(app) -> dict[str, Any]:
         "banner": app.stack.banner.text if app.stack.banner.visible else "",
     }
     if top is not None and top is not main:
+        st["top_widgets"] = _widgets(top)
         st["overlay"] = {"type": type(top).__name__, "title": getattr(top, "title", ""),
                          "buttons": [{"text": b.text, "rect": _rect(b.rect)} for b in getattr(top, "buttons", [])]}
         lst = getattr(top, "list", None)
