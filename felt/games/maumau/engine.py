@@ -598,7 +598,8 @@ def _end_round(s: State, events: list[dict]) -> None:
     s.history.append(s.places[:])
     s.to_move = None
     s.drawn = None
-    s.pending = 0
+    s.pending = 0          # neither a seven's penalty nor a Bube's wish outlives its round
+    s.wish = None
     events.append({"type": "round_over", "round_no": s.round_no, "places": s.places[:], "points": pts[:],
                    "totals": s.totals[:], "hands": [list(h) for h in s.hands]})
     over = (s.rounds_total and s.round_no >= s.rounds_total) or (
