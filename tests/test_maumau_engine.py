@@ -197,6 +197,11 @@ def test_going_out_with_a_bube_or_a_seven_leaves_no_wish_or_penalty_after_the_ro
     s = position(STD.replace(round_end="all"), [["CJ"], ["H8", "SK"], ["D9", "C8"]], "D10")
     s, _ = play(s, 0, "CJ", suit="S", call="maumau")
     assert s.phase == "play" and s.wish == "S" and legal_cards(s) == ["SK"]
+    # the host ends the match while a wish or a penalty is in force: neither shows after it
+    for wish, pending in (("S", 0), (None, 4)):
+        s, _ = GAME.end_match(position(STD, [["CJ", "D8"], ["H8", "SK"]], "D10", wish=wish, pending=pending))
+        assert s.phase == "match_over" and s.wish is None and s.pending == 0
+        assert GAME.view(s, 0)["wish"] is None and GAME.view(s, None)["pending"] == 0
 
 
 def test_bube_off_is_a_plain_card():

@@ -252,6 +252,8 @@ def end_match(state: State):
     s.phase = "match_over"
     s.to_move = None
     s.drawn = None
+    s.pending = 0
+    s.wish = None
     s.winner = match_winner(s)
     return s, [{"type": "match_over", "winner": s.winner, "rounds": len(s.history), "totals": s.totals[:]}]
 
