@@ -141,6 +141,11 @@ class Game:
         """Rounds per match these rules set (0: open-ended / decided by the rules)."""
         return getattr(rules, "rounds", 0)
 
+    def rules_with_rounds(self, rules, rounds: int | None):
+        """The rule set as a table plays it whose owner set ``rounds`` per match (None: the
+        rule set's own), for explaining it ("How to play"); the default ignores ``rounds``."""
+        return rules
+
     # ---------------------------------------------------------------- engine
     def new_match(self, rules, n_players: int, seed, rounds: int | None = None):
         """A new match with round 1 dealt: ``(state, events)``."""

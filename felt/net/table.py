@@ -428,9 +428,12 @@ class Table:
 
     def _free_seat(self, wish: int | None) -> int | None:
         if not self.running:
-            if wish is not None and wish < len(self.seats) and self.seats[wish].kind == "empty":
+            # between matches a bot that only filled an empty seat makes room for a newcomer too
+            if wish is not None and wish < len(self.seats) and (self.seats[wish].kind == "empty" or
+                                                                (self.seats[wish].kind == "bot" and self.seats[wish].auto)):
                 return wish
-            return next((i for i, s in enumerate(self.seats) if s.kind == "empty"), None)
+            return next((i for i, s in enumerate(self.seats) if s.kind == "empty"),
+                        next((i for i, s in enumerate(self.seats) if s.kind == "bot" and s.auto), None))
         # during a match: a bot that filled an empty seat at the start (or the owner opened)
         if wish is not None and wish < len(self.seats) and self.seats[wish].kind == "bot" and self.seats[wish].auto:
             return wish
@@ -968,6 +971,8 @@ class Table:
         for s in self.seats:
             if s.kind == "bot" and s.level not in game.bot_levels:
                 s.level = game.bot_levels[min(1, len(game.bot_levels) - 1)]
+        if game is not self.game:
+            self.state = None    # the finished match was another game's: nobody is shown it again
         self.game = game
         self.rules = rules
         self.template = template_of(game, rules)
@@ -1113,7 +1118,10 @@ class Table:
             self.matches = int(hd.get("match", 1) or 1)
         lb = snap.get("lobby")
         if lb is not None:
-            self.game = games.get(lb.get("game") or games.DEFAULT_GAME)
+            game = games.get(lb.get("game") or games.DEFAULT_GAME)
+            if m is not None and game is not self.game and not self.running:
+                self.state = None   # after the finished match the owner picked another game
+            self.game = game
             self.rules = self.game.rules_from_dict(lb["rules"])
             self.rounds = lb.get("rounds")
             self.template = lb.get("template") or template_of(self.game, self.rules)

@@ -430,8 +430,15 @@ class Controller:
                 self.playlog = PlayLog(self.game_id)     # the log speaks the table's game
             self.table_name = str(msg.get("table") or self.table_name)
             self._caption()
-            if not msg.get("running") and self.view is not None and self.view.get("phase") != "match_over":
-                self.view = None                 # the match was ended: back to the lobby
+            if not msg.get("running"):
+                if self.view is not None and (self.view.get("phase") != "match_over"
+                                              or self.view_game_id != self.game_id):
+                    # the match was ended, or the owner picked another game after it: the
+                    # lobby of the game that is selected
+                    self.view = None
+                self._states = deque(m for m in self._states
+                                     if ((m.get("view") or {}).get("game") or "praesident") == self.game_id
+                                     or m.get("t") != "state")
             self._names_changed()
             if self.kind == "lobby" or self.target() != self.kind:
                 self.route([])              # a view scene is only updated by new states
@@ -629,8 +636,18 @@ class Controller:
         gid = (self.lobby or {}).get("game")
         return gid if isinstance(gid, str) and gid else DEFAULT_GAME
 
+    @property
+    def view_game_id(self) -> str:
+        """The game of the view shown (a finished match's stays until another starts); the
+        lobby's game while there is no view."""
+        from felt.games import DEFAULT_GAME
+        if self.view is None:
+            return self.game_id
+        gid = self.view.get("game")
+        return gid if isinstance(gid, str) and gid else DEFAULT_GAME
+
     def is_praesident(self) -> bool:
-        return self.game_id == "praesident"
+        return self.view_game_id == "praesident"
 
     def target(self) -> str:
         v = self.view
@@ -715,10 +732,10 @@ class Controller:
             sc.set_view(v, events)                  # animations (deal, plays) start from here
 
     def table_scene_class(self):
-        """The table scene of the table's game (``Game.table_scene()``; Präsident's TableScene)."""
+        """The table scene of the view's game (``Game.table_scene()``; Präsident's TableScene)."""
         from felt import games
         try:
-            cls = games.get(self.game_id).table_scene()
+            cls = games.get(self.view_game_id).table_scene()
         except Exception:
             cls = None
         if cls is None:
@@ -733,7 +750,7 @@ class Controller:
 
     def edit_rules(self, read_only: bool = False) -> None:
         rules = (self.lobby or {}).get("rules")
-        if not self.is_praesident():
+        if self.game_id != "praesident":
             # every other game: the editor built from its OptionSpecs
             from felt import games
             from felt.ui.options_editor import OptionsEditorScene
@@ -806,8 +823,20 @@ class Controller:
         return self.send({"t": "chat", "text": str(text)[:200]})
 
     def rules_in_force(self) -> dict | None:
-        """The rule set of the table: the running match's, else the lobby's."""
-        return (self.view or {}).get("rules") or (self.lobby or {}).get("rules")
+        """The rule set of the table as it is played: the match's shown (running or just
+        finished), else the lobby's, with the number of rounds the owner set."""
+        lobby = self.lobby or {}
+        rules = (self.view or {}).get("rules") or lobby.get("rules")
+        rounds = (lobby.get("options") or {}).get("rounds")
+        if not isinstance(rules, dict) or rounds is None:
+            return rules
+        from felt import games
+        try:
+            game = games.get(self.view_game_id)
+            played = game.rules_with_rounds(game.rules_from_dict(rules), int(rounds))
+            return game.rules_to_dict(played)
+        except Exception:
+            return rules
 
     def show_howto(self) -> None:
         """'So wird gespielt' for the rules in force (lobby and table), with the quiz."""

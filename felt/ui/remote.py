@@ -45,6 +45,14 @@ def _widgets(scene) -> dict[str, dict]:
             text = getattr(w, "text", None)
             if isinstance(text, str):
                 d["text"] = text
+            parts = getattr(w, "_parts", None)
+            if callable(parts) and hasattr(w, "options"):   # a Choice: its value and its arrows
+                try:
+                    _label, left, _mid, right = parts()
+                    d["value"] = w.value
+                    d["prev"], d["next"] = _rect(left), _rect(right)
+                except Exception:
+                    pass
             out[name] = d
     return out
 
@@ -123,6 +131,7 @@ class Remote:
             "running": bool((ctl.lobby or {}).get("running")),
             "lobby_seats": [{"name": s.get("name"), "kind": s.get("kind")} for s in (ctl.lobby or {}).get("seats") or []],
             "phase": (ctl.view or {}).get("phase"), "round": (ctl.view or {}).get("round_no"),
+            "game": ctl.game_id, "view_game": (ctl.view or {}).get("game"),
             "client": getattr(ctl.client, "status", None), "browsing": ctl.browser is not None, "seq": ctl.seq,
             "scene": type(main).__name__ if main is not None else None,
             "top": type(top).__name__ if top is not None else None,
@@ -132,7 +141,15 @@ class Remote:
         }
         if top is not None and top is not main:
             st["overlay"] = {"type": type(top).__name__, "title": getattr(top, "title", ""),
-                             "buttons": [{"text": b.text, "rect": _rect(b.rect)} for b in getattr(top, "buttons", [])]}
+                             "buttons": [{"text": b.text, "rect": _rect(b.rect)} for b in getattr(top, "buttons", [])],
+                             "widgets": _widgets(top)}
+            for key in ("lines", "name"):            # what a how-to or quiz shows
+                value = getattr(top, key, None)
+                if isinstance(value, (str, list)):
+                    st["overlay"][key] = value
+            game = getattr(top, "game_id", None)
+            if isinstance(game, str):
+                st["overlay"]["game"] = game
             lst = getattr(top, "list", None)
             if lst is not None:
                 st["overlay"]["rows"] = [{"title": it.get("title"), "rect": _rect(lst.row_rect(i))}
@@ -149,19 +166,23 @@ class Remote:
             st["busy"] = bool(getattr(getattr(main, "anim", None), "busy", False))
             st["legal"] = list((ctl.view or {}).get("legal") or [])
             spots = {}
+            card_at = getattr(main, "card_at", None)
             for cid, r in main.hand_rects().items():
+                if card_at is None:                 # a scene without overlapping cards
+                    spots[str(cid)] = list(r.center)
+                    continue
                 for fy in (0.85, 0.6, 0.35):
                     hit = None
                     for fx in (0.08, 0.2, 0.35, 0.5, 0.7, 0.9):
                         p = (int(r.left + r.w * fx), int(r.top + r.h * fy))
-                        if main.card_at(p) == cid:
+                        if card_at(p) == cid:
                             hit = p
                             break
                     if hit:
                         spots[str(cid)] = list(hit)
                         break
             st["cards"] = spots
-            st["selected"] = sorted(int(c) for c in main.selected)
+            st["selected"] = sorted(int(c) for c in getattr(main, "selected", ()) or ())
         return st
 
     def write_state(self) -> None:

@@ -138,6 +138,12 @@ class MauMau(Game):
         return make_bot(level, seed, think_ms)
 
     # text
+    def rules_with_rounds(self, rules, rounds):
+        import dataclasses
+        if not rounds:                  # the rule set's own end (0 is no fixed number to explain)
+            return rules
+        return dataclasses.replace(rules, match_end="rounds", rounds=int(rounds))
+
     def howto(self, rules, lang="de"):
         from felt.games.maumau.howto import howto
         return howto(rules, lang)

@@ -133,6 +133,12 @@ class Schwimmen(Game):
         return make_bot(level, seed, think_ms)
 
     # text
+    def rules_with_rounds(self, rules, rounds):
+        import dataclasses
+        if not rounds:                  # the rule set's own end (0 is no fixed number to explain)
+            return rules
+        return dataclasses.replace(rules, match_end="rounds", rounds=int(rounds))
+
     def howto(self, rules, lang="de"):
         from .howto import howto
         return howto(rules, lang)

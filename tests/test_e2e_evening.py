@@ -1,0 +1,205 @@
+"""A whole evening at one table, as people spend it, with real `felt` window processes driven
+by clicks and keys (tests/e2e_windows.py): one game after another at the same table, a guest
+whose window closes mid-round and comes back, and the chat used mid-round.
+
+Anna hosts from her laptop window with default settings; Ben joins from a phone-size window
+through the start screen's live list."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.e2e_windows import Netns, Window, need_one_listening_socket
+
+pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"), pytest.mark.e2e]
+
+
+@pytest.fixture
+def ns():
+    n = Netns()
+    try:
+        yield n
+    finally:
+        n.close()
+
+
+@pytest.fixture
+def windows(ns, tmp_path):
+    made: list[Window] = []
+
+    def make(name, *args, **kw):
+        w = Window(ns, tmp_path, name, *args, **kw)
+        made.append(w)
+        return w
+
+    yield make
+    for w in made:
+        w.kill()
+
+
+def set_name(w: Window, name: str) -> None:
+    st = w.wait(lambda s: s.get("kind") == "start" and "name_field" in s["widgets"], 20, "the start screen")
+    w.click(st["widgets"]["name_field"]["rect"])
+    w.send("key a ctrl")
+    w.send(f"type {name}")
+    w.wait(lambda s: s.get("name") == name, 5, f"the name {name!r} typed")
+
+
+def host(w: Window) -> dict:
+    set_name(w, "Anna")
+    w.click_widget("host_btn")
+    return w.wait(lambda s: s["kind"] == "lobby" and s["admin"] and s["lobby_seats"], 20, "Anna's lobby")
+
+
+def find_and_join(w: Window, name: str, table: str, set_the_name: bool = True) -> dict:
+    if set_the_name:
+        set_name(w, name)
+    st = w.wait(lambda s: any(r["title"] == table and r["enabled"] for r in s.get("rows", [])), 30,
+                f"{table!r} in the live list")
+    row = next(r for r in st["rows"] if r["title"] == table)
+    w.click(row["rect"])
+    return w.wait(lambda s: s["kind"] != "start" and s["seat"] is not None, 20, f"{name} seated")
+
+
+def choose_game(anna: Window, game: str) -> None:
+    """The owner steps the lobby's game choice until it shows ``game``."""
+    for _ in range(4):
+        st = anna.wait(lambda s: s["kind"] == "lobby" and s["widgets"].get("game_choice", {}).get("visible")
+                       and s["widgets"]["game_choice"].get("enabled", True), 20, "the game choice")
+        if st["widgets"]["game_choice"]["value"] == game:
+            anna.wait(lambda s: s["game"] == game, 10, f"the host to switch to {game}")
+            return
+        anna.click(st["widgets"]["game_choice"]["next"])
+        anna.wait(lambda s, old=st["widgets"]["game_choice"]["value"]:
+                  s["widgets"]["game_choice"]["value"] != old, 10, "the next game shown")
+    raise AssertionError(f"{game} is not offered")
+
+
+def open_menu_item(w: Window, text: str) -> None:
+    st = w.wait(lambda s: s["widgets"].get("menu_btn", {}).get("visible"), 10, "the menu button")
+    w.click(st["widgets"]["menu_btn"]["rect"])
+    st = w.wait(lambda s: any(b["text"].startswith(text) for b in (s.get("overlay") or {}).get("buttons", [])),
+                10, f"the menu with {text!r}")
+    w.click(next(b["rect"] for b in st["overlay"]["buttons"] if b["text"].startswith(text)))
+
+
+def close_overlay(w: Window) -> None:
+    w.send("key escape")
+    w.wait(lambda s: s.get("overlay") is None, 10, "the overlay closed")
+
+
+def end_match_from_menu(anna: Window) -> None:
+    open_menu_item(anna, "Partie beenden")
+
+
+def alive(*ws: Window) -> None:
+    for w in ws:
+        assert w.proc.poll() is None, f"{w.name}'s window closed\n{w.log()}"
+
+
+def no_internal_error(*ws: Window) -> None:
+    for w in ws:
+        log = w.log()
+        assert "Traceback" not in log, f"{w.name}: {log}"
+        assert "bad_message" not in (w.state().get("errors") or []), f"{w.name}: {w.state().get('errors')}"
+
+
+def new_match_button(st: dict) -> list | None:
+    """The rect of 'Neue Partie' on a finished match's screen (any game), or None."""
+    for name in ("next_btn", "_rb_new"):
+        w = st.get("widgets", {}).get(name)
+        if w and w["visible"] and w.get("text") == "Neue Partie":
+            return w["rect"]
+    return None
+
+
+def to_lobby_after_the_match(anna: Window) -> None:
+    st = anna.wait(lambda s: s["phase"] == "match_over" and new_match_button(s), 20, "'Neue Partie'")
+    anna.click(new_match_button(st))
+    anna.wait(lambda s: s["kind"] == "lobby", 10, "Anna's lobby")
+
+
+def howto_game(w: Window) -> dict:
+    open_menu_item(w, "So wird gespielt")
+    st = w.wait(lambda s: (s.get("overlay") or {}).get("type") == "HowtoScene", 10, "the how-to")
+    return st["overlay"]
+
+
+def set_rounds(anna: Window, rounds: int) -> None:
+    for _ in range(12):
+        st = anna.wait(lambda s: s["kind"] == "lobby" and s["widgets"].get("rounds", {}).get("visible"), 10,
+                       "the rounds choice")
+        value = st["widgets"]["rounds"]["value"]
+        if value == rounds:
+            return
+        anna.click(st["widgets"]["rounds"]["prev" if value > rounds else "next"])
+        anna.wait(lambda s, old=value: s["widgets"]["rounds"]["value"] != old, 10, "the rounds changed")
+    raise AssertionError(f"could not set {rounds} rounds")
+
+
+def test_an_evening_of_three_games_switches_every_screen(windows):
+    """Defects 1-3: a finished match left on the guest's screen, then the owner picks the next
+    game: the guest's window stays up and shows the new game's lobby; the guest closes its
+    window and comes back without an internal error; the how-to and the quiz explain the game
+    that is selected, with the table's number of rounds. Präsident, Mau-Mau, Schwimmen, and
+    Präsident again."""
+    need_one_listening_socket()
+    anna = windows("anna")
+    ben = windows("ben", size="390x844")
+    table = host(anna)["table"]
+    find_and_join(ben, "Ben", table)
+    anna.click_widget("start_btn")
+    for w in (anna, ben):
+        w.wait(lambda s: s["kind"] in ("table", "exchange") and s["running"], 20, "the Präsident table")
+    end_match_from_menu(anna)
+    ben.wait(lambda s: s["phase"] == "match_over", 20, "the match standings on Ben's screen")
+    to_lobby_after_the_match(anna)          # Ben stays on the standings
+    choose_game(anna, "maumau")
+    ben.wait(lambda s: s["game"] == "maumau", 15, "Ben to hear of Mau-Mau")
+    time.sleep(1.0)
+    alive(anna, ben)
+    st = ben.wait(lambda s: s["kind"] == "lobby", 10, "Ben's screen to show the new game's lobby")
+    assert st["view_game"] is None
+    set_rounds(anna, 1)
+    ben.wait(lambda s: s["kind"] == "lobby", 10, "Ben in the lobby")
+    time.sleep(0.5)
+    # the how-to on both screens explains Mau-Mau with the table's one round, and its quiz
+    for w in (anna, ben):
+        ov = howto_game(w)
+        assert ov["game"] == "maumau", ov
+        assert any("hat 1 Runde" in line for line in ov["lines"]), ov["lines"]
+        w.click(ov["widgets"]["quiz_btn"]["rect"])
+        st = w.wait(lambda s: (s.get("overlay") or {}).get("type") == "QuizScene", 10, "the quiz")
+        assert st["overlay"]["game"] == "maumau"
+        w.send("key escape")
+        w.wait(lambda s: (s.get("overlay") or {}).get("type") == "HowtoScene", 10, "back to the how-to")
+        close_overlay(w)
+    # Ben's window closes and he comes back: no internal error, the new game's lobby
+    ben.kill()
+    ben = windows("ben", size="390x844")            # the same device: its settings remember the seat
+    find_and_join(ben, "Ben", table, set_the_name=False)
+    ben.wait(lambda s: s["kind"] == "lobby" and s["game"] == "maumau", 15, "Ben back in the Mau-Mau lobby")
+    time.sleep(0.5)
+    no_internal_error(anna, ben)
+    for game, nxt in (("maumau", "schwimmen"), ("schwimmen", "praesident")):
+        anna.click_widget("start_btn")
+        for w in (anna, ben):
+            w.wait(lambda s: s["kind"] in ("table", "exchange") and s["running"] and s["view_game"] == game, 20,
+                   f"the {game} table")
+        end_match_from_menu(anna)
+        ben.wait(lambda s: s["phase"] == "match_over" and s["view_game"] == game, 20, f"{game}'s standings")
+        to_lobby_after_the_match(anna)
+        choose_game(anna, nxt)
+        st = ben.wait(lambda s: s["kind"] == "lobby" and s["game"] == nxt, 15, f"Ben in the {nxt} lobby")
+        assert st["view_game"] is None
+        ov = howto_game(ben)
+        assert ov["game"] == nxt, ov
+        close_overlay(ben)
+        alive(anna, ben)
+    anna.click_widget("start_btn")
+    for w in (anna, ben):
+        w.wait(lambda s: s["kind"] in ("table", "exchange") and s["running"] and s["view_game"] == "praesident", 20,
+               "Präsident again")
+    alive(anna, ben)
+    no_internal_error(anna, ben)
