@@ -154,6 +154,13 @@ class Remote:
             if lst is not None:
                 st["overlay"]["rows"] = [{"title": it.get("title"), "rect": _rect(lst.row_rect(i))}
                                          for i, it in enumerate(lst.items)]
+        st["away"] = {str(seat): ctl.presence.badge(seat) for seat in ctl.presence.seats}
+        st["notices"] = list(ctl.notices[-10:])
+        if main is not None and callable(getattr(main, "log_context", None)):
+            try:
+                st["log"] = ctl.playlog.lines(main.log_context())
+            except Exception:
+                st["log"] = None
         if ctl.kind == "start" and main is not None:
             st["status"] = main.status
             st["searching"] = bool(main.searching)

@@ -3,7 +3,7 @@
 in ``howto.py``, the table scene in ``scene.py``."""
 from __future__ import annotations
 
-from felt.games.base import Game, OptionSpec
+from felt.games.base import PACE_EFFECT, PACE_PASS, Game, OptionSpec
 from felt.games.maumau import engine as _engine
 
 
@@ -14,6 +14,8 @@ class MauMau(Game):
     max_players = 8
     move_kinds = ("play", "draw", "keep")
     move_keys = ("card", "suit", "call")
+    pace_seconds = {**Game.pace_seconds, "wish": PACE_EFFECT, "penalty": PACE_EFFECT, "reverse": PACE_EFFECT,
+                    "forgot_mau": PACE_EFFECT, "keep": PACE_PASS}
 
     # rule sets
     def template_ids(self):
