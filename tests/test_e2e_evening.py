@@ -203,3 +203,99 @@ def test_an_evening_of_three_games_switches_every_screen(windows):
                "Präsident again")
     alive(anna, ben)
     no_internal_error(anna, ben)
+
+
+def start_praesident(anna: Window, ben: Window) -> None:
+    anna.click_widget("start_btn")
+    for w in (anna, ben):
+        w.wait(lambda s: s["kind"] == "table" and s["running"], 20, "the Präsident table")
+
+
+def test_a_guest_whose_window_closes_mid_round_is_shown_away_and_comes_back_with_the_whole_log(windows):
+    """Defect 4: Ben's window closes mid-round. Anna's table marks his seat away with the wait
+    counting down and says so in the log; Ben's start screen says his seat waits; he taps the
+    table and is back at his seat, Anna is told, and his log holds the round so far."""
+    need_one_listening_socket()
+    from tests.e2e_windows import take_turns
+    anna = windows("anna")
+    ben = windows("ben", size="390x844")
+    table = host(anna)["table"]
+    find_and_join(ben, "Ben", table)
+    start_praesident(anna, ben)
+    take_turns([anna, ben], {"anna": 1, "ben": 1})
+    before = ben.wait(lambda s: s.get("log") and len(s["log"]) >= 4, 20, "a few lines in Ben's log")["log"]
+    ben.kill()
+    st = anna.wait(lambda s: s.get("away", {}).get("1"), 20, "Ben's seat marked away")
+    assert st["away"]["1"].startswith("weg · ") and st["away"]["1"].endswith(" s"), st["away"]
+    assert any(n.startswith("Ben ist weg") for n in st["notices"]), st["notices"]
+    assert any(line.startswith("Ben ist weg") for line in anna.state()["log"]), anna.state()["log"]
+    first = int(st["away"]["1"].split()[2])
+    time.sleep(1.6)
+    later = int(anna.state()["away"]["1"].split()[2])
+    assert later < first, "the wait counts down on the seat"
+    # Ben opens the window again on the same device: the list says his seat waits
+    ben = windows("ben", size="390x844")
+    st = ben.wait(lambda s: any(r["title"] == table and r["right"] == "Dein Platz wartet" for r in s.get("rows", [])),
+                  30, "'Dein Platz wartet' in Ben's list")
+    row = next(r for r in st["rows"] if r["title"] == table)
+    ben.click(row["rect"])
+    st = ben.wait(lambda s: s["kind"] == "table" and s["seat"] == 1 and s.get("log"), 20, "Ben back at his seat")
+    for line in before:
+        assert line in st["log"], (line, st["log"])
+    st = anna.wait(lambda s: "1" not in s.get("away", {}), 10, "Ben's seat no longer away")
+    assert any(n == "Ben ist wieder da" for n in st["notices"]), st["notices"]
+    assert any(line == "Ben ist wieder da" for line in st["log"]), st["log"]
+    take_turns([anna, ben], {"ben": 1})
+    no_internal_error(anna, ben)
+
+
+def seen_at(ws: list[Window], seconds: float) -> dict[str, dict[int, float]]:
+    """When each window first showed each state (its seq), polling their state files."""
+    out: dict[str, dict[int, float]] = {w.name: {} for w in ws}
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for w in ws:
+            st = w.state()
+            if st.get("kind") == "table" and isinstance(st.get("seq"), int):
+                out[w.name].setdefault(st["seq"], time.monotonic())
+        time.sleep(0.02)
+    return out
+
+
+def test_two_screens_show_the_same_play_within_a_moment(windows, ns, tmp_path):
+    """Defect 6: a laptop and a phone-size window watch one table of bots; Ben's own setting
+    says 'calm', Anna's 'normal'. The host's clock paces both: each play shows on both screens
+    within a moment of each other, all through the round."""
+    need_one_listening_socket()
+    import json
+    import subprocess
+    import sys
+    from tests.e2e_windows import ROOT
+    host = subprocess.Popen(["ip", "netns", "exec", ns.name, sys.executable, "-m", "felt.cli", "host", "--headless",
+                             "--name", "Bots", "--players", "4", "--bots", "4", "--start-when-full", "--rounds", "1",
+                             "--journal", str(tmp_path / "j.felt")], cwd=str(ROOT),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        anna = windows("anna")
+        (ben_cfg := tmp_path / "ben" / "config").mkdir(parents=True, exist_ok=True)
+        (ben_cfg / "settings.json").write_text(json.dumps({"speed": "calm", "name": "Ben"}))
+        ben = windows("ben", size="390x844")
+        set_name(anna, "Anna")
+        for w in (anna, ben):
+            st = w.wait(lambda s: any(r["title"] == "Bots" and r["enabled"] for r in s.get("rows", [])), 30,
+                        "the bots' table in the list")
+            w.click(next(r for r in st["rows"] if r["title"] == "Bots")["rect"])
+        for w in (anna, ben):
+            w.wait(lambda s: s["kind"] == "table", 20, "watching the table")
+        seen = seen_at([anna, ben], 12.0)
+        both = sorted(set(seen["anna"]) & set(seen["ben"]))
+        assert len(both) >= 5, seen
+        gaps = [abs(seen["anna"][q] - seen["ben"][q]) for q in both]
+        assert max(gaps) < 0.6, list(zip(both, gaps))
+        # and paced: a play stays long enough to read (the host's normal pace)
+        times = [seen["anna"][q] for q in both]
+        assert (times[-1] - times[0]) / max(1, both[-1] - both[0]) > 0.4
+        no_internal_error(anna, ben)
+    finally:
+        host.kill()
+        host.wait(10)

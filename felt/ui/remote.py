@@ -68,6 +68,7 @@ class Remote:
         self.buf = b""
         self.done = 0                     # commands carried out (the driver waits for its count)
         self._last_write = 0.0
+        self._shown: tuple = ()
 
     # ------------------------------------------------------------ commands
     def poll(self) -> None:
@@ -89,6 +90,10 @@ class Remote:
                     self.done += 1
                     ran = True
         now = time.monotonic()
+        shown = (self.app.controller.seq, self.app.controller.kind)
+        if shown != self._shown:            # a new state on screen: say so at once (timing tests)
+            self._shown = shown
+            ran = True
         if ran or now - self._last_write >= WRITE_EVERY:
             self._last_write = now
             self.write_state()
