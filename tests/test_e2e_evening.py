@@ -299,3 +299,41 @@ def test_two_screens_show_the_same_play_within_a_moment(windows, ns, tmp_path):
     finally:
         host.kill()
         host.wait(10)
+
+
+def test_letters_typed_after_a_quick_reaction_go_back_to_the_chat_not_to_the_hand(windows):
+    """Defect 7: Ben taps a quick reaction (it sends and closes the chat) and goes on typing.
+    His letters reopen the chat with what he types; none of them sorts his hand, toggles
+    auto-pass, selects a card or tries a play."""
+    need_one_listening_socket()
+    anna = windows("anna")
+    ben = windows("ben", size="390x844")
+    table = host(anna)["table"]
+    find_and_join(ben, "Ben", table)
+    start_praesident(anna, ben)
+    st = ben.wait(lambda s: s["widgets"].get("chat_btn", {}).get("visible"), 10, "the chat button")
+    before = {k: st.get(k) for k in ("seq", "sort", "auto_pass", "selected")}
+    ben.click(st["widgets"]["chat_btn"]["rect"])
+    st = ben.wait(lambda s: (s.get("overlay") or {}).get("type") == "ChatOverlay", 10, "the chat")
+    reaction = st["overlay"]["widgets"]["react_btns[0]"]
+    ben.click(reaction["rect"])
+    ben.wait(lambda s: s.get("overlay") is None, 10, "the chat closed after the reaction")
+    anna.wait(lambda s: True, 1)
+    for ch in "sap":
+        ben.send(f"key {ch}")
+    st = ben.wait(lambda s: (s.get("overlay") or {}).get("type") == "ChatOverlay"
+                  and s["overlay"]["widgets"]["field"]["text"] == "sap", 10, "the chat open again with 'sap'")
+    time.sleep(0.3)
+    st = ben.state()
+    assert st["overlay"]["widgets"]["field"]["text"] == "sap", st["overlay"]["widgets"]["field"]
+    after = {k: st.get(k) for k in ("seq", "sort", "auto_pass", "selected")}
+    assert after["sort"] == before["sort"] and after["auto_pass"] == before["auto_pass"]
+    assert after["selected"] == [] and st["errors"] == []
+    # once the chat is closed for a while, the table's keys work again
+    ben.send("key escape")
+    ben.send("key escape")
+    ben.wait(lambda s: s.get("overlay") is None, 10, "the chat closed")
+    time.sleep(2.2)
+    ben.send("key s")
+    ben.wait(lambda s: s.get("sort") != before["sort"], 10, "S sorts the hand again")
+    no_internal_error(anna, ben)

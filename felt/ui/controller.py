@@ -883,10 +883,14 @@ class Controller:
             self.settings.auto_pass = not self.settings.auto_pass
             self.save_settings()
 
-    def open_chat(self) -> None:
-        """The chat line with quick reactions (lobby and table)."""
+    def open_chat(self, text: str = "") -> None:
+        """The chat line with quick reactions (lobby and table); ``text``: already typed."""
         from felt.ui.chat import ChatOverlay
-        self.stack.push(ChatOverlay(self.chat, on_send=self.send_chat))
+        ov = ChatOverlay(self.chat, on_send=self.send_chat, text=text, on_reopen=self.open_chat)
+        self.stack.push(ov)
+        if text:
+            ov.field.focus(True)
+            ov.field.cursor = len(ov.field.text)
 
     def send_chat(self, text: str) -> bool:
         return self.send({"t": "chat", "text": str(text)[:200]})

@@ -37,7 +37,13 @@ def _rect(r) -> list[int]:
 def _widgets(scene) -> dict[str, dict]:
     from felt.ui.widgets import Widget
     out = {}
+    found = []
     for name, w in list(vars(scene).items()):
+        if isinstance(w, list):                 # a row of widgets (the chat's quick reactions)
+            found += [(f"{name}[{i}]", x) for i, x in enumerate(w) if isinstance(x, Widget)]
+        else:
+            found.append((name, w))
+    for name, w in found:
         if isinstance(w, Widget) and w.rect.w > 0:
             d = {"rect": _rect(w.rect), "visible": bool(w.visible)}
             if hasattr(w, "enabled"):
@@ -110,7 +116,12 @@ class Remote:
             parts = rest.split()
             code = pygame.key.key_code(parts[0])
             mod = pygame.KMOD_LCTRL if "ctrl" in parts[1:] else 0
-            post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
+            # as a keyboard does: a letter key carries its character, and is text input as
+            # well while a text field has the focus
+            char = parts[0] if len(parts[0]) == 1 and parts[0].isprintable() and not mod else ""
+            post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=char, scancode=0))
+            if char and self._text_focused():
+                post(pygame.event.Event(pygame.TEXTINPUT, text=char))
             post(pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode="", scancode=0))
         elif cmd == "type":
             post(pygame.event.Event(pygame.TEXTINPUT, text=rest))
@@ -120,6 +131,11 @@ class Remote:
             surf = pygame.display.get_surface()
             if surf is not None:
                 pygame.image.save(surf, rest.strip())
+
+    def _text_focused(self) -> bool:
+        from felt.ui.widgets import TextField
+        top = self.app.stack.top
+        return top is not None and any(isinstance(w, TextField) and w.focused for w in vars(top).values())
 
     # --------------------------------------------------------------- state
     def state(self) -> dict[str, Any]:
@@ -195,6 +211,9 @@ class Remote:
                         break
             st["cards"] = spots
             st["selected"] = sorted(int(c) for c in getattr(main, "selected", ()) or ())
+            sort = getattr(main, "current_sort", None)
+            st["sort"] = sort() if callable(sort) else None
+            st["auto_pass"] = bool(ctl.settings.auto_pass)
         return st
 
     def write_state(self) -> None:
