@@ -43,11 +43,12 @@ def host_config_from_args(args: argparse.Namespace):
         from felt.net.journal import resume_config
         return HostConfig(**resume_config(args))
     bot_delay = 0.6 if args.bot_delay is None else max(0.0, args.bot_delay)
+    pace = getattr(args, "pace", None) or ("off" if bot_delay == 0 else "normal")
     name = args.name or f"{socket.gethostname().split('.')[0]}'s table"
     return HostConfig(
         name=name, interface=args.interface, port=args.port, rules=args.rules, players=args.players,
         bots=args.bots, bot_level=args.bot_level, rounds=args.rounds, seed=args.seed,
-        turn_timer=args.turn_timer, reconnect_wait=args.reconnect_wait, bot_delay=bot_delay,
+        turn_timer=args.turn_timer, reconnect_wait=args.reconnect_wait, bot_delay=bot_delay, pace=pace,
         auto_next=min(2.0, bot_delay * 3), start_when_full=args.start_when_full,
         announce=not args.no_announce, journal=getattr(args, "journal", None) or _default_journal(),
     )

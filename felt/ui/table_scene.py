@@ -34,6 +34,7 @@ from felt.ui import anim, cardart, fonts, i18n, layout, pacing, theme
 from felt.ui.playlog import LogContext, PlayLog, card_chip
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.sound import Sounds
+from felt.ui.presence import Presence, draw_seat_badge
 from felt.ui.widgets import (Banner, Button, Countdown, IconButton, Toast, countdown_color, draw_countdown_ring, draw_text,
                              layout_text)
 
@@ -200,6 +201,8 @@ i18n.add_texts({
 
 # ----------------------------------------------------------------------------
 class TableScene(Scene):
+    presence: Presence | None = None      # who is away (the controller sets it)
+
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
                  settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
@@ -918,6 +921,7 @@ class TableScene(Scene):
             r = self.seat_rect(s)
             if r is not None:
                 self._draw_seat(surface, s, r)
+                draw_seat_badge(surface, r, self.presence, s, L.px["small"])
         self._draw_pile(surface)
         self._draw_timer(surface)
         self._draw_hint(surface)
@@ -1051,7 +1055,8 @@ class TableScene(Scene):
         if self.my_turn:
             status, col = i18n.t("table.your_turn"), theme.ACCENT
         elif v.get("to_move") is not None and v.get("phase") == "play":
-            status, col = i18n.t("table.turn_of", name=self._name(v["to_move"])), theme.TEXT
+            away = self.presence.turn_text(v["to_move"], self._name(v["to_move"])) if self.presence else None
+            status, col = away or i18n.t("table.turn_of", name=self._name(v["to_move"])), theme.TEXT
         elif v.get("phase") in ("round_over", "match_over"):
             status, col = i18n.t("log.round_over"), theme.GOLD
         else:

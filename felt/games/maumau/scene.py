@@ -35,6 +35,7 @@ from felt.games.maumau.rules import MauRules, build_deck
 from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.table_log import LogTable
+from felt.ui.presence import Presence, draw_seat_badge
 from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text
 
 TEXTS = {
@@ -127,6 +128,8 @@ def suit_label(suit: str) -> str:
 
 
 class MauMauScene(LogTable, Scene):
+    presence: Presence | None = None      # who is away (the controller sets it)
+
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
                  settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
@@ -558,6 +561,7 @@ class MauMauScene(LogTable, Scene):
             r = self._seat_rect(s)
             if r is not None:
                 self._draw_seat(surface, s, r)
+                draw_seat_badge(surface, r, self.presence, s, self.L.px["small"])
         if self.view.get("phase") in ("round_over", "match_over"):
             self._draw_hand(surface)
             self._draw_results(surface)
@@ -630,7 +634,8 @@ class MauMauScene(LogTable, Scene):
         if self.my_turn:
             status, col = i18n.t("mm.your_turn"), theme.ACCENT
         elif v.get("to_move") is not None and v.get("phase") in ("play", "drawn"):
-            status, col = i18n.t("mm.turn_of", name=self._name(v["to_move"])), theme.TEXT
+            away = self.presence.turn_text(v["to_move"], self._name(v["to_move"])) if self.presence else None
+            status, col = away or i18n.t("mm.turn_of", name=self._name(v["to_move"])), theme.TEXT
         else:
             status, col = "", theme.TEXT_DIM
         right = self._top_left.left - 8
