@@ -56,7 +56,11 @@ def check_view(s, seat, v):
             assert v["last"].get("card", s.discard[-1]) in s.discard      # a played card, public anyway
     assert (v["legal"] != []) == (seat == s.to_move and s.phase in ("play", "drawn"))
     assert not set(v["hand"]) & others
-    for entry in v["log"]:          # public: played cards are on the discard pile or were reshuffled
+
+
+def check_log(log) -> None:
+    """The round's public log: entries of the three kinds, each of its length."""
+    for entry in log:
         assert entry[0] in ("play", "draw", "keep") and len(entry) == {"play": 7, "draw": 6, "keep": 2}[entry[0]]
         if entry[0] == "draw":
             assert isinstance(entry[2], int) and entry[3] in ("draw", "seven", "mau")
@@ -79,10 +83,10 @@ def view_cards(v) -> set:
     return out
 
 
-def log_cards(v) -> set:
-    """The cards a view's log names: played cards and the tops players faced."""
+def log_cards(log) -> set:
+    """The cards a log names: played cards and the tops players faced."""
     idx = {"play": (2, 5), "draw": (4,), "keep": ()}
-    return {e[i] for e in v["log"] for i in idx[e[0]]}
+    return {e[i] for e in log for i in idx[e[0]]}
 
 
 def event_cards(events) -> set:
@@ -121,13 +125,16 @@ class Watch:
             if any(e["type"] == "round_over" for e in events):
                 self.round_ends += 1
                 self.bube_ends += any(e["type"] == "wish" for e in events)
+        log = GAME.view(s, None)["log"]            # the same public log in every view
+        check_log(log)
+        assert log_cards(log) <= self.public, "the log names a card never shown"
         for seat in list(range(self.n)) + [None]:
             v = GAME.view(s, seat)
             hidden = set(s.draw)
             if not over:
                 hidden |= {c for i, h in enumerate(s.hands) if i != seat for c in h}
             assert not view_cards(v) & hidden, (seat, s.phase, "a view shows a hidden card")
-            assert log_cards(v) <= self.public, (seat, "the log names a card never shown")
+            assert v["log"] == log
             assert not event_cards(GAME.filter_events(events, seat)) & hidden, (seat, "an event shows a hidden card")
             assert v["hand"] == ([] if seat is None else sorted(s.hands[seat], key=lambda c: (c % 32, c)))
             if over:
