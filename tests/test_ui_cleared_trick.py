@@ -79,11 +79,11 @@ def check_cleared_trick(scene, surface, winning_play, earlier_plays) -> None:
         seen = {tuple(surface.get_at(p))[:3] for p in pts}
         assert seen == {want}, f"card {cid} of the winning play is covered ({seen} instead of {want})"
     if earlier_plays:
-        below = {card_colour(c, dim=True) for c in earlier_plays[-1]}
         area = rects[0].unionall(rects).inflate(scene.L.pile_card[0], scene.L.pile_card[1])
-        shown = {tuple(surface.get_at((x, y)))[:3] for x in range(area.left, area.right, 2)
-                 for y in range(area.top, area.bottom, 2) if surface.get_rect().collidepoint(x, y)}
-        assert shown & below, "the previous play of the trick is not shown behind the winning one"
+        around = surface.subsurface(area.clip(surface.get_rect()))
+        shown = sum(pygame.mask.from_threshold(around, card_colour(c, dim=True), (1, 1, 1, 255)).count()
+                    for c in earlier_plays[-1])
+        assert shown, "the previous play of the trick is not shown behind the winning one"
 
 
 def play_and_check(rules, n, seed, viewer, size) -> int:
