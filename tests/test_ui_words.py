@@ -123,6 +123,13 @@ NOT_ABOUT_ME = {
     "ex.got_from": "the exchange partner, never me",
     "ex.wish_from": "the exchange partner's wish, never mine",
     "sw.saved": "names everyone who swims on (two or more): a plural verb",
+    # who dropped out or came back: told to the others only (felt/ui/presence.py skips my seat)
+    "away.turn_wait": "about another seat: my own screen is the one that dropped",
+    "away.turn_bot": "about another seat",
+    "away.left": "about another seat",
+    "away.back": "about another seat",
+    "away.log_left": "about another seat",
+    "away.log_back": "about another seat",
 }
 
 
