@@ -506,7 +506,7 @@ class Controller:
             self.notices.append(text)
             self.stack.notify(text, "good" if what == "back" else "warn", 4.0)
             if running:
-                self.playlog.note(key, seat, **args)
+                self.playlog.note(key.replace("away.", "away.log_"), seat, **args)
         sc = self.main
         if sc is not None and changes:
             sc.mark_dirty()

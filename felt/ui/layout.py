@@ -14,6 +14,20 @@ from pygame import Rect
 CARD_RATIO = 1.4          # card height / width
 MIN_TOUCH = 44
 
+_density = 1.0            # device pixels per layout pixel (a phone's renderer: its pixel ratio)
+
+
+def set_density(d: float) -> None:
+    """Lay out for a screen with ``d`` device pixels per CSS pixel (a phone's pixel ratio):
+    a 780x1688 surface at density 2 gets the 390x844 layout at twice the pixels. The
+    window draws at density 1."""
+    global _density
+    _density = max(0.25, float(d))
+
+
+def density() -> float:
+    return _density
+
 
 def unit(w: int, h: int) -> float:
     """~1.0 on a 360 px phone, ~1.4 on a 1280x720 laptop, ~2 at 1920x1080."""
@@ -143,6 +157,7 @@ class TableLayout:
     badge_h: int = 0             # status badge straddling a seat box's bottom edge (inside the seat rect)
     hand_rows: int = 1
     log: Rect | None = None      # the docked play log (wide windows, unfolded); None otherwise
+    title_lines: int = 1         # phones: lines for last round's title in a seat box (2 for long titles)
 
     def all_rects(self) -> dict[str, Rect]:
         d = {k: getattr(self, k) for k in ("top_bar", "status", "mute_btn", "menu_btn", "table", "pile", "hint",
@@ -169,9 +184,12 @@ def log_dock_width(w: int, h: int) -> int:
     return int(min(380, max(250, w * 0.23)))
 
 
-def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None, log_w: int = 0) -> TableLayout:
+def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None, log_w: int = 0,
+                 title_w: int = 0) -> TableLayout:
     """Rects for the table. ``hand_count`` None reserves room for two rows on phones.
-    ``log_w`` > 0 docks the play log in a column of that width at the right."""
+    ``log_w`` > 0 docks the play log in a column of that width at the right. ``title_w``: the
+    width of the longest title a seat box shows at the small text size; on phones a title
+    wider than the box gets two lines there."""
     w, h = int(w), int(h)
     u = unit(w, h)
     portrait = is_portrait(w, h)
@@ -230,10 +248,12 @@ def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None
     if portrait:
         bw_s = int(min(130 * min(u, 1.3), (w - 2 * m) / 3.4 - 8))   # shrinks below if boxes collide
         bh_s = int(max(58, 60 * min(u, 1.3)))
-        bh_s += int(px["small"] * 1.25)     # a line for last round's title (no room beside the count)
+        title_lines = 2 if title_w > bw_s - 14 else 1
+        bh_s += int(px["small"] * 1.25) * title_lines     # last round's title (no room beside the count)
     else:
         bw_s = int(min(200, max(150, 140 * min(u, 1.6))))
         bh_s = int(max(62, 60 * min(u, 1.5)))
+        title_lines = 1
     badge_h = int(px["small"] * 1.45)
     bh_s += badge_h // 2
     seats, pile_center = _place_seats(k, table, bw_s, bh_s, m, portrait, hint, play_btn, pass_btn)
@@ -270,7 +290,7 @@ def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None
                        menu_btn=menu_btn, table=table, seats=seats, pile=pile, pile_card=(pcw, pch), hint=hint,
                        play_btn=play_btn, pass_btn=pass_btn, hand=hand, card=(cw, ch), fx=fx, toast=toast,
                        seat_card=(scw, int(scw * CARD_RATIO)), deck_pos=deck_pos, badge_h=badge_h,
-                       hand_rows=hand_rows, log=log_r)
+                       hand_rows=hand_rows, log=log_r, title_lines=title_lines)
 
 
 def _seat_angles(k: int, spread: float = 0.0) -> list[float]:

@@ -78,7 +78,9 @@ def _map_event(ev: pygame.event.Event, window_size: tuple[int, int]) -> list[Inp
     if t == pygame.MOUSEWHEEL:
         if getattr(ev, "touch", False):
             return []
-        return [Input(WHEEL, pos=pygame.mouse.get_pos(), dy=int(ev.y), source="mouse")]
+        # SDL's wheel event has no position: the pointer's (an event that carries one: there)
+        pos = getattr(ev, "pos", None)
+        return [Input(WHEEL, pos=tuple(pos) if pos else pygame.mouse.get_pos(), dy=int(ev.y), source="mouse")]
     if t == pygame.KEYDOWN:
         if ev.key == pygame.K_AC_BACK:
             return [Input(BACK, source="key", key=ev.key)]

@@ -100,12 +100,15 @@ class AppStack(SceneStack):
         self._reopen = reopen
 
     @staticmethod
-    def _letter(inp: Input) -> str:
-        """The character a plain key press types ('' for keys that type nothing)."""
+    def _letter(inp: Input, space: bool = False) -> str:
+        """The character a plain key press types ('' for keys that type nothing; a space
+        only with ``space``: it starts no chat, but belongs to one being typed)."""
         if inp.kind != KEY or inp.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
             return ""
         text = inp.text or ""
-        return text if len(text) == 1 and text.isprintable() and not text.isspace() else ""
+        if len(text) != 1 or not text.isprintable():
+            return ""
+        return text if space or not text.isspace() else ""
 
     def _typed_on(self, inp: Input) -> bool:
         """Route letters typed right after a text field closed back to it; True if taken.
@@ -122,7 +125,7 @@ class AppStack(SceneStack):
                     return True
                 self._as_text = None          # text input flows: nothing more to do
                 return False
-            letter = self._letter(inp)
+            letter = self._letter(inp, space=True)
             if letter:
                 self._as_text.append(letter)
                 super().handle(Input(TEXT, text=letter, source="key"))

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import pygame
 
-from felt.ui import i18n, layout, texts_contact, theme
+from felt.ui import fonts, i18n, layout, texts_contact, theme
 from felt.ui.scene import KEY, PRESS, Input, Scene
 from felt.ui.settings import NAME_MAX, Settings
 from felt.ui.shell import draw_header, header_buttons
@@ -74,7 +74,7 @@ def table_item(tb: dict, narrow: bool = False, seats: dict | None = None) -> dic
     elif free <= 0:
         right = i18n.t("start.full")
     else:
-        right = i18n.t("app.free_short" if narrow else "start.seats_free", free=free, total=total)
+        right = i18n.t("app.free_short" if narrow else "start.seats_free", free=free, total=total, n=total)
     version = int(tb.get("version") or 0)
     from felt.net.schema import PROTOCOL_VERSION
     if version and version != PROTOCOL_VERSION:     # another program version: cannot join
@@ -317,6 +317,15 @@ class StartScene(Scene):
         self.list.px = px["label"]
         self.list.row_h = int(max(56, px["label"] * 3.8))
         top = S.header.bottom + m
+        # the subtitle under the header where it does not fit beside the header's buttons
+        room = S.header.w - rp - 20
+        self.rects["subtitle"] = None
+        if fonts.width(i18n.t("app.subtitle"), px["small"]) > room:
+            sub_w = w - 2 * m
+            lines = 1 if fonts.width(i18n.t("app.subtitle"), px["small"]) <= sub_w else 2
+            self.rects["subtitle"] = pygame.Rect(m, S.header.bottom + m // 2, sub_w,
+                                                 fonts.line_height(px["small"]) * lines + 2)
+            top = self.rects["subtitle"].bottom + m // 2
         bottom = h - m
         status_h = int(px["body"] * 2.6)
         if S.portrait:
@@ -412,8 +421,12 @@ class StartScene(Scene):
         px = S.px
         surface.blit(theme.felt_background((S.w, S.h)), (0, 0))
         hr = self.rects["header_text"]
-        draw_header(surface, S.header, i18n.t("app.title"), i18n.t("app.subtitle"), px,
+        sub = self.rects["subtitle"]
+        draw_header(surface, S.header, i18n.t("app.title"), "" if sub else i18n.t("app.subtitle"), px,
                     right_pad=S.header.w - hr.w)
+        if sub:
+            draw_text(surface, i18n.t("app.subtitle"), sub, px["small"], theme.TEXT_DIM, align="left", wrap=True,
+                      max_lines=2, min_px=10)
         self.lang_btn.draw(surface)
         self.mute_btn.draw(surface)
         draw_text(surface, i18n.t("your_name"), self.rects["name_label"], px["label"], theme.TEXT_DIM,

@@ -36,7 +36,7 @@ from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.table_log import LogTable
 from felt.ui.presence import Presence, draw_seat_badge
-from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text
+from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text, layout_text
 
 TEXTS = {
     "mm.draw": ("Ziehen", "Draw"),
@@ -55,7 +55,8 @@ TEXTS = {
     "mm.hint_must_play": ("Leg eine passende Karte", "Play a card that fits"),
     "mm.hint_nothing": ("Nichts passt: zieh eine Karte", "Nothing fits: draw a card"),
     "mm.hint_seven": ("+{n}: leg eine 7 oder zieh {n}", "+{n}: play a 7 or draw {n}"),
-    "mm.hint_seven_draw": ("+{n}: du musst {n} Karten ziehen", "+{n}: you must draw {n} cards"),
+    "mm.hint_seven_draw.one": ("+{n}: du musst {n} Karte ziehen", "+{n}: you must draw {n} card"),
+    "mm.hint_seven_draw.other": ("+{n}: du musst {n} Karten ziehen", "+{n}: you must draw {n} cards"),
     "mm.hint_drawn": ("Die gezogene Karte passt: legen oder behalten?", "The drawn card fits: play it or keep it?"),
     "mm.hint_chosen": ("Nochmal tippen oder „Legen“ legt die Karte", "Tap it again or “Play” to play it"),
     "mm.hint_wait": ("Warte auf {name}", "Waiting for {name}"),
@@ -72,12 +73,20 @@ TEXTS = {
     "mm.col_name": ("Spieler", "Player"),
     "mm.col_round": ("Runde", "Round"),
     "mm.col_total": ("Gesamt", "Total"),
+    # under the results: what the points (Σ on the seats) are, and how a tie was decided
+    "mm.points_note": ("Σ = Punkte: der Wert der Karten, die am Rundenende in der Hand blieben. Wenigste gewinnen.",
+                       "Σ = points: the value of the cards left in hand when a round ends. Fewest wins."),
+    "mm.tie_wins": ("Gleich viele Punkte: entschieden durch mehr gewonnene Runden",
+                    "Tied on points: decided by more rounds won"),
+    "mm.tie_last": ("Gleich viele Punkte und Siege: entschieden durch die letzte Runde",
+                    "Tied on points and rounds won: decided by the last round"),
     "mm.col_wins": ("Siege", "Wins"),
     "mm.col_place": ("Platz", "Place"),
     "mm.col_firsts": ("1. Plätze", "1st places"),
     "mm.waiting": ("Warte auf den Tisch …", "Waiting for the table …"),
     "mm.not_legal": ("Diese Karte passt nicht", "That card does not fit"),
-    "mm.limit": ("bis {n} Punkte", "to {n} points"),
+    "mm.limit.one": ("bis {n} Punkt", "to {n} point"),
+    "mm.limit.other": ("bis {n} Punkte", "to {n} points"),
     "mm.you": ("du", "you"),
     "mm.you_label": ("Du", "You"),
     # the same lines when they are about this window's own seat ("du", "you": other verb forms)
@@ -437,9 +446,10 @@ class MauMauScene(LogTable, Scene):
         self.cancel_btn.text = i18n.t("cancel")
         b = self.action_btn
         b.pulse = 0.0
+        keeping = v.get("phase") == "drawn" and self.my_turn     # another seat's drawn card is not mine to keep
         if self.chosen is not None:          # a raised card: the button plays it
             b.text, b.enabled, b.hotkeys = i18n.t("table.play"), mine, (pygame.K_RETURN, pygame.K_KP_ENTER)
-        elif v.get("phase") == "drawn":
+        elif keeping:
             b.text, b.enabled, b.hotkeys = i18n.t("mm.keep"), mine and "keep" in kinds, (pygame.K_k,)
         else:
             pend = v.get("pending", 0)
@@ -447,7 +457,9 @@ class MauMauScene(LogTable, Scene):
             b.enabled, b.hotkeys = mine and "draw" in kinds, (pygame.K_d,)
             b.pulse = 1.0 if (mine and not self.playable) else 0.0
         mau = bool(self.rules and self.rules.mau_penalty)
-        self.mau_btn.visible = mau
+        # a spectator has no hand: no greyed-out "Mau!" / "Ziehen" that can never be pressed
+        self.action_btn.visible = self.seat is not None
+        self.mau_btn.visible = mau and self.seat is not None
         self.mau_btn.kind = "primary" if self.mau_on else "ghost"
         self.mau_btn.text = ("✓ " if self.mau_on else "") + i18n.t("mm.mau")
         self.mau_btn.enabled = v.get("phase") in ("play", "drawn") and self.seat is not None
@@ -557,9 +569,11 @@ class MauMauScene(LogTable, Scene):
             return
         self._draw_direction(surface)
         self._draw_top_bar(surface)
+        results = self._results_layout()[0] if self.view.get("phase") in ("round_over", "match_over") else None
         for s in range(self.view["n"]):
             r = self._seat_rect(s)
-            if r is not None:
+            # the results panel lists every seat: a seat box it would half cover is left out
+            if r is not None and not (results is not None and r.colliderect(results)):
                 self._draw_seat(surface, s, r)
                 draw_seat_badge(surface, r, self.presence, s, self.L.px["small"])
         if self.view.get("phase") in ("round_over", "match_over"):
@@ -885,19 +899,30 @@ class MauMauScene(LogTable, Scene):
                                                                             r.w - 4, int(r.h * 0.26)),
                       L.px["small"], theme.BTN_SECONDARY_TEXT, bold=True, min_px=8)
 
-    def _draw_results(self, surface) -> None:
-        """Round over: every seat's place, remaining cards and points, and the running total.
-        Match over: the winner, every round's points and the totals (best first)."""
+    def _result_notes(self) -> list[str]:
+        """The lines under the results: how a tied match was decided, what Σ means."""
+        v = self.view
+        notes = []
+        if v.get("phase") == "match_over" and v.get("winner") is not None:
+            tie = match_tie_break(v, self.rules.scoring == "points")
+            if tie:
+                notes.append(i18n.t(tie))
+        if self.rules.scoring == "points":
+            notes.append(i18n.t("mm.points_note"))
+        return notes
+
+    def _results_layout(self) -> tuple:
+        """(panel, row height, heading height, notes' height) of the results panel."""
         L = self.L
         v = self.view
         n = v["n"]
-        over = v.get("phase") == "match_over"
-        points = self.rules.scoring == "points"
-        rounds = v.get("round_points") or []
         panel = pygame.Rect(0, 0, min(L.table.w - 16, int(600 * min(L.u, 1.6))), 0)
         row_h = max(int(L.px["body"] * 2.3), 34)
         head_h = int(L.px["title"] * 2.2)
-        panel.h = head_h + row_h * (n + 1) + 16
+        note_px = L.px["small"]
+        note_h = sum(len(_note_lines(t, panel.w - 24, note_px)) for t in self._result_notes()) \
+            * fonts.line_height(note_px) + (6 if self._result_notes() else 0)
+        panel.h = head_h + row_h * (n + 1) + 16 + note_h
         panel.center = (L.table.centerx, (L.top_bar.bottom + L.hand.top) // 2)
         panel.top = max(L.top_bar.bottom + 6, panel.top)
         if L.portrait:
@@ -910,10 +935,23 @@ class MauMauScene(LogTable, Scene):
                 top = max(r.bottom for r in side) + 8
                 bottom = min(L.hand.top, L.play_btn.top) - 6
                 room = bottom - top
-                if room >= head_h + 26 * (n + 1) + 16:
-                    row_h = min(row_h, (room - head_h - 16) // (n + 1))
-                    panel.h = head_h + row_h * (n + 1) + 16
+                if room >= head_h + 24 * (n + 1) + 16 + note_h:
+                    row_h = min(row_h, (room - head_h - 16 - note_h) // (n + 1))
+                    panel.h = head_h + row_h * (n + 1) + 16 + note_h
                     panel.top = top
+        return panel, row_h, head_h, note_h
+
+    def _draw_results(self, surface) -> None:
+        """Round over: every seat's place, remaining cards and points, and the running total.
+        Match over: the winner, every round's points and the totals (best first). Under them:
+        how a tie was decided and what the points are."""
+        L = self.L
+        v = self.view
+        n = v["n"]
+        over = v.get("phase") == "match_over"
+        points = self.rules.scoring == "points"
+        rounds = v.get("round_points") or []
+        panel, row_h, head_h, note_h = self._results_layout()
         self.result_rect = pygame.Rect(panel)        # (tests: it leaves the seat boxes free)
         theme.panel(surface, panel, (6, 28, 16), alpha=250, radius=16, border=theme.GOLD, border_width=2)
         title = self._about("mm.match_over", v.get("winner")) if over and v.get("winner") is not None \
@@ -975,6 +1013,32 @@ class MauMauScene(LogTable, Scene):
                               L.px["body"], theme.TEXT, align="right", min_px=9)
             draw_text(surface, str(tot), pygame.Rect(xs[-1], yy, int(w * cols[-1]) - 4, row_h), L.px["body"],
                       theme.GOLD if win else theme.TEXT, align="right", bold=True, min_px=9)
+        y = panel.bottom - 8 - note_h + 6
+        for note in self._result_notes():
+            lines = _note_lines(note, w, L.px["small"])
+            lh = fonts.line_height(L.px["small"]) * len(lines)
+            draw_text(surface, note, pygame.Rect(x, y, w, lh), L.px["small"], theme.TEXT_DIM, align="left", wrap=True,
+                      min_px=10)
+            y += lh
+
+
+def _note_lines(text: str, w: int, px: int) -> tuple:
+    """The lines ``text`` takes wrapped to ``w`` at ``px`` (a note under the results)."""
+    return layout_text(text, w, 10_000, px, wrap=True, min_px=px)[1]
+
+
+def match_tie_break(v: dict, points: bool) -> str | None:
+    """The text key saying how the match winner was decided when the first criterion tied
+    (points: then more rounds won, then the last round; places: 2nd places, then the last
+    round), or None when there was no tie."""
+    from felt.ui.results_scene import places_keys, tie_break
+    n = v["n"]
+    if not points:
+        return tie_break(places_keys(v), v.get("winner"), ("res.tie_seconds", "res.tie_last"))
+    last = (v.get("history") or [list(range(n))])[-1]
+    pos = {seat: i for i, seat in enumerate(last)}
+    keys = {s: (v["totals"][s], -v["wins"][s], pos.get(s, n)) for s in range(n)}
+    return tie_break(keys, v.get("winner"), ("mm.tie_wins", "mm.tie_last"))
 
 
 # ------------------------------------------------------------------ snapshots

@@ -701,8 +701,15 @@ class SchwimmenScene(LogTable, Scene):
         st = R["stock"]
         if v.get("stock", 0):
             surface.blit(cardart.back_surface(st.size), st.topleft)
-        draw_text(surface, T("sw.stock", n=v.get("stock", 0)), pygame.Rect(st.left - 20, st.bottom + 2, st.w + 40, px["tiny"] * 2),
-                  px["tiny"], theme.TEXT_DIM, min_px=7)
+        stock = T("sw.stock", n=v.get("stock", 0))
+        lab = pygame.Rect(st.left - 20, st.bottom + 2, st.w + 40, px["tiny"] * 2)
+        hint_top = R["hand_cards"][0].top - px["small"] * 2 - 2
+        lw = fonts.width(stock, px["tiny"]) + 4
+        if lab.bottom > hint_top and R["mid_area"].right - st.right - 8 >= lw:
+            # no room under the stock above the hand's hint line: beside it
+            lab = pygame.Rect(st.right + 6, st.bottom - px["tiny"] * 2, lw, px["tiny"] * 2)
+        draw_text(surface, stock, lab, px["tiny"], theme.TEXT_DIM, align="left" if lab.left > st.right else "center",
+                  min_px=7)
         nd = len(v.get("discarded", []))
         if nd:
             draw_text(surface, T("sw.discarded", n=3 * nd), pygame.Rect(st.left - 20, st.top - px["tiny"] * 2 - 2, st.w + 40, px["tiny"] * 2),
