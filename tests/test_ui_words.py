@@ -19,7 +19,7 @@ for _m in MODULES + ("felt.games.maumau.log", "felt.games.schwimmen.log", "felt.
     importlib.import_module(_m)
 
 LANGS = ("de", "en")
-COUNTS = {"n", "k", "i", "free", "total", "copies", "lo", "hi", "place"}   # fields that hold numbers
+COUNTS = {"n", "k", "i", "s", "free", "total", "copies", "lo", "hi", "place"}   # fields that hold numbers
 SAMPLE = {"name": "Beat", "leader": "Carla", "to": "Carla", "names": "Beat, Carla", "title": "Bürger",
           "what": "Paar K", "ranks": "K, A", "card": "Herz Ass", "suit": "Herz", "call": "Mau",
           "take": "Herz Ass", "give": "Pik 7", "addr": "10.0.0.2:5000", "msg": "nein", "v": "21",
@@ -122,6 +122,10 @@ NOT_ABOUT_ME = {
     "ex.got_from": "the exchange partner, never me",
     "ex.wish_from": "the exchange partner's wish, never mine",
     "sw.saved": "names everyone who swims on (two or more): a plural verb",
+    # felt/ui/presence.py: Presence.update never reports this window's own seat, and the turn line
+    # and the log notes get the player's name, not "Du"
+    "away.turn_wait": "about another seat", "away.turn_bot": "about another seat", "away.left": "about another seat",
+    "away.back": "about another seat", "away.log_left": "about another seat", "away.log_back": "about another seat",
 }
 
 

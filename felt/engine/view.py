@@ -62,6 +62,7 @@ def _public(s: State, shared: bool = False) -> dict:
     move to move, so the host's diff of them is an identity check."""
     pile = s.pile
     return {
+        "game": "praesident",
         "seat": None,
         "n": s.n,
         "phase": s.phase,

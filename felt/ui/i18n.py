@@ -59,6 +59,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "start.seats_free.other": ("{free} von {total} Plätzen frei", "{free} of {total} seats free"),
     "start.full": ("Voll", "Full"),
     "start.playing": ("Spiel läuft", "In play"),
+    "start.your_seat": ("Dein Platz wartet", "Your seat waits"),
     "start.table_of": ("Tisch von {name}", "{name}'s table"),
     "start.mdns_hint": ("Kein Tisch sichtbar? Manche WLANs blockieren die Suche, dann per Adresse beitreten.",
                         "No table visible? Some Wi-Fi networks block discovery; join by address instead."),

@@ -14,6 +14,20 @@ from pygame import Rect
 CARD_RATIO = 1.4          # card height / width
 MIN_TOUCH = 44
 
+_density = 1.0            # device pixels per layout pixel (a phone's renderer: its pixel ratio)
+
+
+def set_density(d: float) -> None:
+    """Lay out for a screen with ``d`` device pixels per CSS pixel (a phone's pixel ratio):
+    a 780x1688 surface at density 2 gets the 390x844 layout at twice the pixels. The
+    window draws at density 1."""
+    global _density
+    _density = max(0.25, float(d))
+
+
+def density() -> float:
+    return _density
+
 
 def unit(w: int, h: int) -> float:
     """~1.0 on a 360 px phone, ~1.4 on a 1280x720 laptop, ~2 at 1920x1080."""

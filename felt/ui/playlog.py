@@ -280,7 +280,13 @@ class PlayLog:
 
     def __init__(self, game_id: str = "praesident") -> None:
         self.game_id = game_id
-        self.build, self.text_fn = builder(game_id)
+        self.build, game_text = builder(game_id)
+
+        def text_fn(e: Entry, ctx: LogContext) -> str:
+            if e.kind == "note":            # the table's own lines (who left, who is back)
+                return i18n.t(e.params["key"], **e.params.get("args", {}))
+            return game_text(e, ctx)
+        self.text_fn = text_fn
         self.tricks: list[list[Entry]] = [[]]
         self.closed = False           # the last trick ended (cleared); the next entry opens a new one
         self.round_no = 0
@@ -293,6 +299,18 @@ class PlayLog:
         for e in entries:
             self.add(e)
         return entries
+
+    def note(self, key: str, seat: int | None = None, **args) -> Entry:
+        """A line of the table's own (not a game event): ``i18n.t(key, **args)``."""
+        e = Entry("note", seat, params={"key": key, "args": args})
+        self.add(e)
+        return e
+
+    def clear(self) -> None:
+        """Forget the entries (before the round so far is read in again)."""
+        self.tricks = [[]]
+        self.closed = False
+        self.version += 1
 
     def add(self, e: Entry) -> None:
         self.version += 1

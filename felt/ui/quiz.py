@@ -87,6 +87,7 @@ class QuizScene(Scene):
         super().__init__()
         self.questions, self.rules, self.game = load_questions(rules_dict, count, seed)
         self.title = quiz_title(self.questions, self.game)
+        self.game_id = self.game.id
         self.on_close = on_close
         self.index = 0
         self.picked: set[int] = set()

@@ -62,10 +62,14 @@ def template_name(template_id: str) -> str:
         return template_id
 
 
-def table_item(tb: dict, narrow: bool = False) -> dict:
+def table_item(tb: dict, narrow: bool = False, seats: dict | None = None) -> dict:
+    """A row of the live table list. ``seats``: this device's seat tokens by "address:port"
+    (a table where one of them waits says so: the player left or lost the connection)."""
     free = int(tb.get("seats_free", 0))
     total = free + int(tb.get("seats_taken", 0))
-    if tb.get("running"):
+    if seats and f"{tb.get('address')}:{tb.get('port')}" in seats:
+        right = i18n.t("start.your_seat")
+    elif tb.get("running"):
         right = i18n.t("start.playing")
     elif free <= 0:
         right = i18n.t("start.full")
@@ -275,8 +279,11 @@ class StartScene(Scene):
         self.resume_btn.text = self._resume_label()
         self.lang_btn.retext()
         self.name_field.placeholder = i18n.t("name.default")
-        self.list.set_items([table_item(t, self._narrow()) for t in self.tables])
+        self.list.set_items(self._items(self.tables))
         self.mark_dirty()
+
+    def _items(self, tables: list) -> list[dict]:
+        return [table_item(t, self._narrow(), self.settings.seats) for t in tables]
 
     def refresh_tables(self) -> None:
         if self.tables_fn is None:
@@ -287,7 +294,7 @@ class StartScene(Scene):
             tables = []
         if tables != self.tables:
             self.tables = tables
-            self.list.set_items([table_item(t, self._narrow()) for t in tables])
+            self.list.set_items(self._items(tables))
             self.mark_dirty()
 
     def _narrow(self) -> bool:
@@ -375,7 +382,7 @@ class StartScene(Scene):
             self.rects["tables_label"] = pygame.Rect(rx, top, rw, lab_h)
             self.list.set_rect(pygame.Rect(rx, top + lab_h, rw, bottom - top - lab_h))
         self.addr_field.visible = self.join_btn.visible = self.addr_open
-        self.list.set_items([table_item(t, self._narrow()) for t in self.tables])
+        self.list.set_items(self._items(self.tables))
 
     # ----------------------------------------------------------------- input
     def widgets(self):

@@ -34,6 +34,7 @@ from felt.ui import anim, cardart, fonts, i18n, layout, pacing, theme
 from felt.ui.playlog import LogContext, PlayLog, card_chip
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.sound import Sounds
+from felt.ui.presence import Presence, draw_seat_badge
 from felt.ui.widgets import (Banner, Button, Countdown, IconButton, Toast, countdown_color, draw_countdown_ring, draw_text,
                              layout_text)
 
@@ -200,6 +201,8 @@ i18n.add_texts({
 
 # ----------------------------------------------------------------------------
 class TableScene(Scene):
+    presence: Presence | None = None      # who is away (the controller sets it)
+
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
                  settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
@@ -628,6 +631,18 @@ class TableScene(Scene):
         L = self.L
         return layout.pile_slots(L.pile, L.pile_card, n, int(L.px["small"] * 1.5))
 
+    def cleared_stack(self, plays) -> list[tuple[int, pygame.Rect]]:
+        """Where the last three plays of a cleared trick lie, ``(card, rect)`` in drawing
+        order: earlier plays first, each peeking out up and to the left, and the play that
+        won the trick last, on top, where the pile's top play lay."""
+        step = max(4, self.L.pile_card[0] // 8)
+        stack: list[tuple[int, pygame.Rect]] = []
+        last3 = list(plays)[-3:]
+        for i, e in enumerate(last3):
+            off = (len(last3) - 1 - i) * step
+            stack += [(c, r.move(-off, -off // 2)) for c, r in zip(e.cards, self.pile_rects(len(e.cards)))]
+        return stack
+
     # --------------------------------------------------------------- events
     def _name(self, seat) -> str:
         if seat is None:
@@ -939,6 +954,7 @@ class TableScene(Scene):
             r = self.seat_rect(s)
             if r is not None:
                 self._draw_seat(surface, s, r)
+                draw_seat_badge(surface, r, self.presence, s, L.px["small"])
         self._draw_pile(surface)
         self._draw_timer(surface)
         self._draw_hint(surface)
@@ -1072,7 +1088,8 @@ class TableScene(Scene):
         if self.my_turn:
             status, col = i18n.t("table.your_turn"), theme.ACCENT
         elif v.get("to_move") is not None and v.get("phase") == "play":
-            status, col = i18n.t("table.turn_of", name=self._name(v["to_move"])), theme.TEXT
+            away = self.presence.turn_text(v["to_move"], self._name(v["to_move"])) if self.presence else None
+            status, col = away or i18n.t("table.turn_of", name=self._name(v["to_move"])), theme.TEXT
         elif v.get("phase") in ("round_over", "match_over"):
             status, col = i18n.t("log.round_over"), theme.GOLD
         else:
@@ -1222,15 +1239,9 @@ class TableScene(Scene):
         a = self.anim.current_announcement()
         if cleared and not (a is not None and a.fx == "clear"):
             # the trick just cleared stays visible (dimmed) until the next lead
-            prev = cleared[-3:]
-            for depth, e in enumerate(reversed(prev)):
-                rects = self.pile_rects(len(e.cards))
-                off = depth * max(4, L.pile_card[0] // 8)
-                for cid, rr in zip(e.cards, rects):
-                    if cid in self.pile_hidden:
-                        continue
-                    surface.blit(cardart.card_surface(self.table.card(cid), L.pile_card, dim=True),
-                                 rr.move(-off, -off // 2))
+            for cid, rr in self.cleared_stack(cleared):
+                if cid not in self.pile_hidden:
+                    surface.blit(cardart.card_surface(self.table.card(cid), L.pile_card, dim=True), rr.topleft)
             rects = self.pile_rects(len(cleared[-1].cards))
             top_r = pygame.Rect(L.pile.left, rects[0].bottom + 3, L.pile.w, lab_h)
             who = self.log.tricks[-1][-1].seat if self.log.tricks and self.log.tricks[-1] else None
@@ -1466,11 +1477,7 @@ class TableScene(Scene):
             tgt = self.seat_rect(a.seat) if a.seat is not None else None
             tx, ty = (tgt.center if tgt is not None else (L.hand.centerx, L.hand.top))
             k = anim.ease_in_out(max(0.0, (p - 0.35) / 0.65))
-            stack = []
-            for depth, e in enumerate(reversed(plays[-3:])):
-                off = depth * max(4, L.pile_card[0] // 8)
-                stack = [(c, r.move(-off, -off // 2)) for c, r in zip(e.cards, self.pile_rects(len(e.cards)))] + stack
-            for cid, rr in stack:
+            for cid, rr in self.cleared_stack(plays):
                 img = cardart.card_surface(self.table.card(cid), L.pile_card)
                 if k > 0:
                     img = pygame.transform.rotozoom(img, 25 * k, max(0.3, 1 - 0.7 * k))

@@ -22,6 +22,7 @@ from felt.cards import Card
 from felt.ui import cardart, fonts, i18n, theme
 from felt.ui.scene import KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.table_log import LogTable
+from felt.ui.presence import Presence, draw_seat_badge
 from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text
 
 from .log import build as _log_build  # noqa: F401  (registers the play log's lines)
@@ -118,6 +119,8 @@ class _Cards:
 
 
 class SchwimmenScene(LogTable, Scene):
+    presence: Presence | None = None      # who is away (the controller sets it)
+
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
                  settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
@@ -499,6 +502,7 @@ class SchwimmenScene(LogTable, Scene):
             r = self.seat_rect(s)
             if r is not None:
                 self._draw_seat(surface, s, r)
+                draw_seat_badge(surface, r, self.presence, s, self.px["tiny"])
         self._draw_middle(surface)
         self._draw_hand(surface)
         self._draw_result(surface)
@@ -551,7 +555,9 @@ class SchwimmenScene(LogTable, Scene):
             if self.my_turn:
                 return T("sw.you_deal"), theme.ACCENT
             return T("sw.dealer_chooses", name=self._name(v.get("to_move"))), theme.TEXT
-        head = T("sw.your_turn") if self.my_turn else T("sw.turn_of", name=self._name(v.get("to_move")))
+        away = None if self.my_turn or not self.presence else \
+            self.presence.turn_text(v.get("to_move"), self._name(v.get("to_move")))
+        head = T("sw.your_turn") if self.my_turn else (away or T("sw.turn_of", name=self._name(v.get("to_move"))))
         if v.get("knocker", -1) >= 0:
             left = ", ".join(self._name(s) for s in v.get("final_left", []))
             head = f"{head} · {TS('sw.knocked', v['knocker'], self.seat, name=self._name(v['knocker']))} · {T('sw.left', names=left)}"
