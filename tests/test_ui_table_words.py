@@ -12,7 +12,7 @@ import pytest  # noqa: E402
 
 from felt import games  # noqa: E402
 from felt.cards import build_deck  # noqa: E402
-from felt.engine import IllegalPlay, filter_events, position, view, why_not_play  # noqa: E402
+from felt.engine import IllegalPlay, position, view, why_not_play  # noqa: E402
 from felt.rules import load_rules  # noqa: E402
 from felt.ui import i18n  # noqa: E402
 from felt.ui.scene import SceneStack  # noqa: E402
@@ -50,6 +50,23 @@ def _table(rules_id, hands, pile_cards, pile_seat=1, revolution=False):
     return rules, st, view(st, 0)
 
 
+def _drawn_texts(scene, size=(390, 844)) -> list:
+    """Every text ``scene`` draws in one frame (as asked for, before fitting)."""
+    from felt.ui import widgets
+    drawn = []
+    real = widgets.layout_text
+
+    def spy(text, *a, **kw):
+        drawn.append(text)
+        return real(text, *a, **kw)
+    widgets.layout_text = spy
+    try:
+        scene.draw(pygame.Surface(size))
+    finally:
+        widgets.layout_text = real
+    return drawn
+
+
 # -------------------------------------------------------------- why a selection is not legal
 @pytest.mark.parametrize("pile,mine,de,en", [
     (["C9"], ["C8"], "Zu niedrig: höher legen", "too low: play higher"),
@@ -81,16 +98,9 @@ def test_table_hint_and_toast_say_why(lang, expect):
     rules, st, v = _table("PR-002", [["C8", "H9", "CK", "HK", "HA"], ["D7"], ["D8"]], ["C9"])
     sc = TableScene(v, names=["Anna", "Beat", "Carla"])
     SceneStack((390, 844)).push(sc)
-    drawn = []
     sc.selected = set(_ids(rules, "C8"))
     sc._refresh_buttons()
-    import felt.ui.table_scene as ts
-    real = ts.draw_text
-    ts.draw_text = lambda surface, text, *a, **kw: (drawn.append(text), real(surface, text, *a, **kw))[1]
-    try:
-        sc.draw(pygame.Surface((390, 844)))
-    finally:
-        ts.draw_text = real
+    drawn = _drawn_texts(sc)
     assert expect in drawn
     assert i18n.t("table.not_legal") not in drawn
     sc.play_selected()                          # Enter on an illegal selection: the toast says why
@@ -145,6 +155,10 @@ def test_maumau_no_keep_on_another_seats_drawn_card_and_no_buttons_for_spectator
     assert other.action_btn.text == "Ziehen" and not other.action_btn.enabled
     watcher = _mm_scene(s, None)
     assert not watcher.action_btn.visible and not watcher.mau_btn.visible
+    seven = mm_position(load_template("MM-STD"), [["C8", "D10"], ["H7", "SA"], ["CA"]], "S7", to_move=1, pending=2)
+    assert _mm_scene(seven, 1).action_btn.text == "2 ziehen"        # Beat's penalty on Beat's button
+    waiting = _mm_scene(seven, 0)
+    assert waiting.action_btn.text == "Ziehen" and not waiting.action_btn.enabled
 
 
 # ------------------------------------------------------------------- tie-breaks and Σ
@@ -165,14 +179,7 @@ def test_results_say_how_a_tied_match_was_decided():
     for v, expect in ((seconds, "Gleich viele 1. Plätze: entschieden durch mehr 2. Plätze"), (clear, None)):
         sc = ResultsScene(v, names=["Anna", "Beat", "Carla"], on_leave=lambda: None, on_new_match=lambda: None)
         SceneStack((390, 844)).push(sc)
-        drawn = []
-        import felt.ui.results_scene as rs
-        real = rs.draw_text
-        rs.draw_text = lambda surface, text, *a, **kw: (drawn.append(text), real(surface, text, *a, **kw))[1]
-        try:
-            sc.draw(pygame.Surface((390, 844)))
-        finally:
-            rs.draw_text = real
+        drawn = _drawn_texts(sc)
         assert (expect in drawn) if expect else not any(t.startswith("Gleich viele") for t in drawn)
 
 
@@ -215,3 +222,26 @@ def test_howto_with_one_round_says_one_round(game_id, lang):
     text = " ".join(g.howto(rules, lang))
     assert not re.search(r"\b1 (Runden|rounds)\b", text), text
     assert re.search(r"\b1 (Runde|round)\b", text), text
+
+
+def test_schwimmen_match_ended_with_a_tie_on_lives_says_the_last_round_decided():
+    from felt.games.schwimmen import engine as E
+    from felt.games.schwimmen.scene import SchwimmenScene
+    from tests.helpers import schwimmen_rigged
+    g, s, _ids = schwimmen_rigged({0: ("HA", "HK", "S10"), 1: ("S7", "S9", "D10"), 2: ("CQ", "CJ", "D7")},
+                                  ("C10", "SQ", "C9"), seed=2)
+    for seat, move in ((0, E.KNOCK), (1, E.PASS), (2, E.PASS)):
+        g.apply_inplace(s, seat, move)
+    assert s.phase == "round_over"
+    s.lost = [1, 1, 2]                               # Anna and Beat lost as many lives
+    ended, _ = g.end_match(s)
+    v = g.view(ended, 0)
+    sc = SchwimmenScene(v, ["Anna", "Beat", "Carla"])
+    sc.layout(390, 844)
+    texts = [t for t, _ in sc.result_lines()]
+    assert v["winner"] in (0, 1)
+    assert "Gleich viele Leben verloren: entschieden durch die letzte Runde" in texts
+    s.lost = [0, 1, 2]                               # Anna lost fewest: no tie to explain
+    ended, _ = g.end_match(s)
+    sc.set_view(g.view(ended, 0), ())
+    assert not any(t.startswith("Gleich viele") for t, _ in sc.result_lines())

@@ -2,7 +2,6 @@
 plural hacks, no placeholder left; every sentence about a player that can be this window's own
 player has a "you" form whose verb agrees ("Du hast 31!", never "Du hat 31!"); the log lines
 and the table's sentences about oneself use it."""
-import dataclasses
 import importlib
 import os
 import re
@@ -20,7 +19,7 @@ for _m in MODULES + ("felt.games.maumau.log", "felt.games.schwimmen.log", "felt.
     importlib.import_module(_m)
 
 LANGS = ("de", "en")
-COUNTS = {"n", "k", "i", "free", "total", "copies", "lo", "hi", "place"}   # fields that hold numbers
+COUNTS = {"n", "k", "i", "s", "free", "total", "copies", "lo", "hi", "place"}   # fields that hold numbers
 SAMPLE = {"name": "Beat", "leader": "Carla", "to": "Carla", "names": "Beat, Carla", "title": "Bürger",
           "what": "Paar K", "ranks": "K, A", "card": "Herz Ass", "suit": "Herz", "call": "Mau",
           "take": "Herz Ass", "give": "Pik 7", "addr": "10.0.0.2:5000", "msg": "nein", "v": "21",
@@ -123,13 +122,10 @@ NOT_ABOUT_ME = {
     "ex.got_from": "the exchange partner, never me",
     "ex.wish_from": "the exchange partner's wish, never mine",
     "sw.saved": "names everyone who swims on (two or more): a plural verb",
-    # who dropped out or came back: told to the others only (felt/ui/presence.py skips my seat)
-    "away.turn_wait": "about another seat: my own screen is the one that dropped",
-    "away.turn_bot": "about another seat",
-    "away.left": "about another seat",
-    "away.back": "about another seat",
-    "away.log_left": "about another seat",
-    "away.log_back": "about another seat",
+    # felt/ui/presence.py: Presence.update never reports this window's own seat, and the turn line
+    # and the log notes get the player's name, not "Du"
+    "away.turn_wait": "about another seat", "away.turn_bot": "about another seat", "away.left": "about another seat",
+    "away.back": "about another seat", "away.log_left": "about another seat", "away.log_back": "about another seat",
 }
 
 
@@ -227,17 +223,12 @@ def test_log_lines_about_me_agree(lang):
 def test_schwimmen_showdown_with_my_31_reads_you_have(lang):
     """The Schwimmen table and its log after I showed 31: "Du hast 31!" / "You have 31!"."""
     import pygame
-    from felt import games
-    from felt.games.schwimmen import engine as E
     from felt.games.schwimmen.scene import SchwimmenScene
+    from tests.helpers import schwimmen_rigged
     pygame.init()
     i18n.set_lang(lang)
-    g = games.get("schwimmen")
-    std = g.template("SW-STD")
-    c = lambda *xs: [E.card_from_code(std, x) for x in xs]  # noqa: E731
-    s, _ = g.new_match(dataclasses.replace(std, dealer_choice=False), 3, 1)
-    E.rig(s, {0: c("HA", "HK", "H9"), 1: c("S7", "S9", "D10"), 2: c("CQ", "CJ", "D7")}, c("H10", "SQ", "C9"),
-          to_move=0, turns=4)
+    g, s, c = schwimmen_rigged({0: ("HA", "HK", "H9"), 1: ("S7", "S9", "D10"), 2: ("CQ", "CJ", "D7")},
+                               ("H10", "SQ", "C9"))
     events = g.apply_inplace(s, 0, g.move_from_wire({"kind": "swap", "give": c("H9")[0], "take": c("H10")[0]}))
     v = g.view(s, 0)
     assert v["phase"] in ("round_over", "match_over") and (v.get("showdown") or {}).get("reason") == "31"

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from felt.ui import fonts, scene as scene_mod, widgets
+from felt.ui import scene as scene_mod, widgets
 
 MIN_PX = 10                  # smaller text cannot be read on a phone held at arm's length
 TOLERANCE = 2                # pixels a glyph box may pass its box (antialiasing, line spacing)

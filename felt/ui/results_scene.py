@@ -37,7 +37,7 @@ def places_keys(view: dict) -> dict:
 def tie_break(keys: dict, winner, steps) -> str | None:
     """How ``winner`` came out on top of ``keys`` (seat -> standing, best lowest): None when
     its first criterion alone decided, else the text key in ``steps`` (one per further
-    criterion) of the criterion that did."""
+    criterion; None for one that needs no words) of the criterion that did."""
     if winner is None or winner not in keys:
         return None
     others = [k for s, k in keys.items() if s != winner]

@@ -218,7 +218,7 @@ class TableScene(Scene):
         self._hold = 0.0                     # seconds the current state still holds (pacing)
         self.table: Table | None = None
         self.legal: LegalIndex | None = None
-        self._title_w = 0                    # the longest seat title's width (phones: its lines)
+        self._title_w = 0                    # the longest seat title's width the layout was made for
         self._why_cache: tuple = (None, None, "")   # (selection and language, view, why it is not legal)
         self.names = list(names or [])
         self.on_move = on_move
@@ -541,7 +541,8 @@ class TableScene(Scene):
         dock = layout.log_dock_width(w, h)
         if self.log_open is False:
             dock = 0
-        self.L = L = layout.table_layout(w, h, opp, len(self.hand), log_w=dock, title_w=self._seat_title_w(w, h))
+        self._title_w = self._seat_title_w(w, h)
+        self.L = L = layout.table_layout(w, h, opp, len(self.hand), log_w=dock, title_w=self._title_w)
         self.play_btn.set_rect(L.play_btn)
         self.pass_btn.set_rect(L.pass_btn)
         self.play_btn.px = self.pass_btn.px = L.px["button"]
@@ -592,17 +593,16 @@ class TableScene(Scene):
         n = int(self.view.get("n", 4)) if self.view else 4
         opp = n - 1 if self.seat is not None else n
         if len(L.seats) != opp or layout.hand_rows_needed(L.w, L.h, len(self.hand)) != L.hand_rows \
-                or self._title_w != self._seat_title_w(L.w, L.h):
+                or self._seat_title_w(L.w, L.h) != self._title_w:
             self.layout(L.w, L.h)
             return
         self._slots = layout.hand_slots(L.hand, L.card, len(self.hand))
 
     def _seat_title_w(self, w: int, h: int) -> int:
         """How wide the longest title a seat box may show is at the small size."""
-        titles = self.view.get("titles") or [] if self.view else []
+        titles = (self.view.get("titles") or []) if self.view else []
         px = layout.font_sizes(w, h)["small"]
-        self._title_w = max((fonts.width(self._title(i), px) for i in range(len(titles))), default=0)
-        return self._title_w
+        return max((fonts.width(self._title(i), px) for i in range(len(titles))), default=0)
 
     def hand_rects(self) -> dict[int, pygame.Rect]:
         """Where each hand card is drawn now (selected cards raised)."""

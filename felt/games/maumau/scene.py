@@ -452,7 +452,7 @@ class MauMauScene(LogTable, Scene):
         elif keeping:
             b.text, b.enabled, b.hotkeys = i18n.t("mm.keep"), mine and "keep" in kinds, (pygame.K_k,)
         else:
-            pend = v.get("pending", 0)
+            pend = v.get("pending", 0) if self.my_turn else 0      # the sevens' penalty is the seat on turn's
             b.text = i18n.t("mm.draw_n", n=pend) if pend else i18n.t("mm.draw")
             b.enabled, b.hotkeys = mine and "draw" in kinds, (pygame.K_d,)
             b.pulse = 1.0 if (mine and not self.playable) else 0.0
@@ -919,9 +919,9 @@ class MauMauScene(LogTable, Scene):
         panel = pygame.Rect(0, 0, min(L.table.w - 16, int(600 * min(L.u, 1.6))), 0)
         row_h = max(int(L.px["body"] * 2.3), 34)
         head_h = int(L.px["title"] * 2.2)
-        note_px = L.px["small"]
-        note_h = sum(len(_note_lines(t, panel.w - 24, note_px)) for t in self._result_notes()) \
-            * fonts.line_height(note_px) + (6 if self._result_notes() else 0)
+        notes = self._result_notes()
+        note_h = sum(len(_note_lines(t, panel.w - 24, L.px["small"])) for t in notes) \
+            * fonts.line_height(L.px["small"]) + (6 if notes else 0)
         panel.h = head_h + row_h * (n + 1) + 16 + note_h
         panel.center = (L.table.centerx, (L.top_bar.bottom + L.hand.top) // 2)
         panel.top = max(L.top_bar.bottom + 6, panel.top)

@@ -70,6 +70,8 @@ TEXTS = {
     "sw.now_out": ("{name} ist raus", "{name} is out"),
     "sw.saved": ("Alle wären raus: {names} schwimmen weiter", "Everyone would be out: {names} swim on"),
     "sw.winner": ("{name} gewinnt!", "{name} wins!"),
+    "sw.tie_last": ("Gleich viele Leben verloren: entschieden durch die letzte Runde",
+                    "Tied on lives lost: decided by the last round"),
     "sw.next_round": ("Gleich geht es weiter …", "Next round soon …"),
     "sw.you": ("Du", "You"),
     "sw.you.knocked": ("Du hast geklopft", "You knocked"),
@@ -791,7 +793,18 @@ class SchwimmenScene(LogTable, Scene):
             lines.append((T("sw.saved", names=", ".join(self._name(s) for s in sd["saved"])), theme.INFO))
         if v.get("phase") == "match_over":
             lines.append((TS("sw.winner", v.get("winner"), self.seat, name=self._name(v.get("winner"))), theme.GOLD))
+            if self._tie_key():
+                lines.append((T(self._tie_key()), theme.GOLD))
         return lines
+
+    def _tie_key(self) -> str | None:
+        """How the winner of a match ended with several still in was decided when they lost
+        as many lives: the text key, or None (the fewest lives lost, or the last one left)."""
+        from felt.ui.results_scene import tie_break
+        v = self.view
+        rank = {s: i for i, s in enumerate((v.get("showdown") or {}).get("places") or [])}
+        keys = {s: (v["out"][s], v["lost"][s], rank.get(s, v["n"])) for s in range(v["n"])}
+        return tie_break(keys, v.get("winner"), (None, "sw.tie_last"))
 
     def _draw_result(self, surface) -> None:
         lines = self.result_lines()
