@@ -10,56 +10,9 @@ import time
 
 import pytest
 
-from tests.e2e_windows import Netns, Window, need_one_listening_socket
+from tests.e2e_windows import Window, find_and_join, host, need_one_listening_socket, set_name, take_turns
 
 pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"), pytest.mark.e2e]
-
-
-@pytest.fixture
-def ns():
-    n = Netns()
-    try:
-        yield n
-    finally:
-        n.close()
-
-
-@pytest.fixture
-def windows(ns, tmp_path):
-    made: list[Window] = []
-
-    def make(name, *args, **kw):
-        w = Window(ns, tmp_path, name, *args, **kw)
-        made.append(w)
-        return w
-
-    yield make
-    for w in made:
-        w.kill()
-
-
-def set_name(w: Window, name: str) -> None:
-    st = w.wait(lambda s: s.get("kind") == "start" and "name_field" in s["widgets"], 20, "the start screen")
-    w.click(st["widgets"]["name_field"]["rect"])
-    w.send("key a ctrl")
-    w.send(f"type {name}")
-    w.wait(lambda s: s.get("name") == name, 5, f"the name {name!r} typed")
-
-
-def host(w: Window) -> dict:
-    set_name(w, "Anna")
-    w.click_widget("host_btn")
-    return w.wait(lambda s: s["kind"] == "lobby" and s["admin"] and s["lobby_seats"], 20, "Anna's lobby")
-
-
-def find_and_join(w: Window, name: str, table: str, set_the_name: bool = True) -> dict:
-    if set_the_name:
-        set_name(w, name)
-    st = w.wait(lambda s: any(r["title"] == table and r["enabled"] for r in s.get("rows", [])), 30,
-                f"{table!r} in the live list")
-    row = next(r for r in st["rows"] if r["title"] == table)
-    w.click(row["rect"])
-    return w.wait(lambda s: s["kind"] != "start" and s["seat"] is not None, 20, f"{name} seated")
 
 
 def choose_game(anna: Window, game: str) -> None:
@@ -205,23 +158,24 @@ def test_an_evening_of_three_games_switches_every_screen(windows):
     no_internal_error(anna, ben)
 
 
-def start_praesident(anna: Window, ben: Window) -> None:
+def anna_and_ben_at_the_table(windows) -> tuple[Window, Window]:
+    """Anna hosts from her laptop window with default settings, Ben joins from a phone-size
+    window through the live list, and Anna starts Präsident (bots fill the other seats)."""
+    need_one_listening_socket()
+    anna = windows("anna")
+    ben = windows("ben", size="390x844")
+    find_and_join(ben, "Ben", host(anna)["table"])
     anna.click_widget("start_btn")
     for w in (anna, ben):
         w.wait(lambda s: s["kind"] == "table" and s["running"], 20, "the Präsident table")
+    return anna, ben
 
 
 def test_a_guest_whose_window_closes_mid_round_is_shown_away_and_comes_back_with_the_whole_log(windows):
     """Defect 4: Ben's window closes mid-round. Anna's table marks his seat away with the wait
     counting down and says so in the log; Ben's start screen says his seat waits; he taps the
     table and is back at his seat, Anna is told, and his log holds the round so far."""
-    need_one_listening_socket()
-    from tests.e2e_windows import take_turns
-    anna = windows("anna")
-    ben = windows("ben", size="390x844")
-    table = host(anna)["table"]
-    find_and_join(ben, "Ben", table)
-    start_praesident(anna, ben)
+    anna, ben = anna_and_ben_at_the_table(windows)
     take_turns([anna, ben], {"anna": 1, "ben": 1})
     before = ben.wait(lambda s: s.get("log") and len(s["log"]) >= 4, 20, "a few lines in Ben's log")["log"]
     ben.kill()
@@ -235,6 +189,7 @@ def test_a_guest_whose_window_closes_mid_round_is_shown_away_and_comes_back_with
     assert later < first, "the wait counts down on the seat"
     # Ben opens the window again on the same device: the list says his seat waits
     ben = windows("ben", size="390x844")
+    table = anna.state()["table"]
     st = ben.wait(lambda s: any(r["title"] == table and r["right"] == "Dein Platz wartet" for r in s.get("rows", [])),
                   30, "'Dein Platz wartet' in Ben's list")
     row = next(r for r in st["rows"] if r["title"] == table)
@@ -271,7 +226,7 @@ def test_two_screens_show_the_same_play_within_a_moment(windows, ns, tmp_path):
     import subprocess
     import sys
     from tests.e2e_windows import ROOT
-    host = subprocess.Popen(["ip", "netns", "exec", ns.name, sys.executable, "-m", "felt.cli", "host", "--headless",
+    bots_host = subprocess.Popen(["ip", "netns", "exec", ns.name, sys.executable, "-m", "felt.cli", "host", "--headless",
                              "--name", "Bots", "--players", "4", "--bots", "4", "--start-when-full", "--rounds", "1",
                              "--journal", str(tmp_path / "j.felt")], cwd=str(ROOT),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -297,20 +252,15 @@ def test_two_screens_show_the_same_play_within_a_moment(windows, ns, tmp_path):
         assert (times[-1] - times[0]) / max(1, both[-1] - both[0]) > 0.4
         no_internal_error(anna, ben)
     finally:
-        host.kill()
-        host.wait(10)
+        bots_host.kill()
+        bots_host.wait(10)
 
 
 def test_letters_typed_after_a_quick_reaction_go_back_to_the_chat_not_to_the_hand(windows):
     """Defect 7: Ben taps a quick reaction (it sends and closes the chat) and goes on typing.
     His letters reopen the chat with what he types; none of them sorts his hand, toggles
     auto-pass, selects a card or tries a play."""
-    need_one_listening_socket()
-    anna = windows("anna")
-    ben = windows("ben", size="390x844")
-    table = host(anna)["table"]
-    find_and_join(ben, "Ben", table)
-    start_praesident(anna, ben)
+    anna, ben = anna_and_ben_at_the_table(windows)
     st = ben.wait(lambda s: s["widgets"].get("chat_btn", {}).get("visible"), 10, "the chat button")
     before = {k: st.get(k) for k in ("seq", "sort", "auto_pass", "selected")}
     ben.click(st["widgets"]["chat_btn"]["rect"])
