@@ -158,6 +158,41 @@ def test_an_evening_of_three_games_switches_every_screen(windows):
     no_internal_error(anna, ben)
 
 
+class PlaysAlong:
+    """A window whose player takes its turns in the background (a thread clicking as a person
+    would): Präsident plays its first legal play or passes; Mau-Mau draws and keeps."""
+
+    def __init__(self, w: Window) -> None:
+        import threading
+        self.w = w
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
+        self.thread.join(20)
+
+    def _run(self) -> None:
+        from tests.e2e_windows import play_one_move
+        while not self.stop.is_set():
+            st = self.w.state()
+            if st.get("kind") == "table" and st.get("my_turn") and not st.get("pending") and not st.get("busy"):
+                try:
+                    if st.get("view_game") == "maumau":
+                        seq = st["seq"]
+                        self.w.click_widget("action_btn", 5)
+                        self.w.wait(lambda s: s["seq"] > seq, 10, "Anna's draw")
+                    else:
+                        play_one_move(self.w, 10)
+                except AssertionError:
+                    pass
+            time.sleep(0.1)
+
+
 def anna_and_ben_at_the_table(windows) -> tuple[Window, Window]:
     """Anna hosts from her laptop window with default settings, Ben joins from a phone-size
     window through the live list, and Anna starts Präsident (bots fill the other seats)."""
@@ -286,4 +321,62 @@ def test_letters_typed_after_a_quick_reaction_go_back_to_the_chat_not_to_the_han
     time.sleep(2.2)
     ben.send("key s")
     ben.wait(lambda s: s.get("sort") != before["sort"], 10, "S sorts the hand again")
+    no_internal_error(anna, ben)
+
+
+def test_a_maumau_card_is_played_by_a_second_tap_not_the_first(windows):
+    """Defect 8: on the phone-size window one tap on a card only raises it (nothing is sent);
+    a second tap plays it."""
+    need_one_listening_socket()
+    anna = windows("anna")
+    ben = windows("ben", size="390x844")
+    table = host(anna)["table"]
+    choose_game(anna, "maumau")
+    find_and_join(ben, "Ben", table)
+    anna.click_widget("start_btn")
+    with PlaysAlong(anna):
+        play_by_two_taps(ben)
+    no_internal_error(anna, ben)
+
+
+def play_by_two_taps(ben: Window) -> None:
+    for _ in range(12):                 # Ben's turns until one has a card to play
+        st = ben.wait(lambda s: s["kind"] == "table" and s.get("my_turn") and not s.get("pending")
+                      and not s.get("busy") and s.get("cards"), 60, "Ben's turn")
+        plays = [m for m in st["legal"] if m.get("kind") == "play" and str(m.get("card")) in st["cards"]
+                 and m.get("suit") is None]
+        if plays:
+            break
+        ben.click_widget("action_btn")          # nothing fits: draw
+        ben.wait(lambda s, q=st["seq"]: s["seq"] > q, 15, "the draw taken")
+        st = ben.state()
+        if st.get("my_turn") and any(m.get("kind") == "keep" for m in st.get("legal", [])):
+            ben.click_widget("action_btn")      # keep the drawn card
+            ben.wait(lambda s, q=st["seq"]: s["seq"] > q, 15, "the keep taken")
+    else:
+        pytest.skip("Ben never had a card to play in 12 turns")
+    card, seq = plays[0]["card"], st["seq"]
+    ben.click(st["cards"][str(card)])
+    st = ben.wait(lambda s: s.get("chosen") == card, 10, "the card raised")
+    time.sleep(0.8)
+    st = ben.state()
+    assert st["seq"] == seq and not st["pending"] and st["chosen"] == card, "one tap sends nothing"
+    ben.click(st["cards"][str(card)])
+    ben.wait(lambda s: s["seq"] > seq, 15, "the second tap plays it")
+
+
+def test_an_illegal_praesident_selection_says_why(windows):
+    """Defect 10: a selection the rules refuse says why ("… nur gleiche Karten …"), not only
+    'Diese Auswahl geht nicht'."""
+    anna, ben = anna_and_ben_at_the_table(windows)
+    with PlaysAlong(anna):
+        st = ben.wait(lambda s: s.get("my_turn") and not s.get("busy") and len(s.get("cards") or {}) > 2, 60,
+                      "Ben's turn")
+    cards = list(st["cards"])                # in the hand's order: lowest first
+    ben.click(st["cards"][cards[0]])
+    ben.click(st["cards"][cards[-1]])
+    st = ben.wait(lambda s: len(s.get("selected") or []) == 2, 10, "two cards selected")
+    if not st["why"]:
+        pytest.skip("that pair happened to be legal")
+    assert st["why"] != "Diese Auswahl geht nicht" and len(st["why"]) > 12, st["why"]
     no_internal_error(anna, ben)

@@ -240,6 +240,10 @@ def window_state(app) -> dict[str, Any]:
         if hasattr(main, "rb_rects"):              # the round's end: next round / new match
             st["round_bar"] = {k: _rect(r) for k, r in main.rb_rects().items()}
         st["selected"] = sorted(int(c) for c in getattr(main, "selected", ()) or ())
+        chosen = getattr(main, "chosen", None)      # a raised card that a second tap plays (Mau-Mau)
+        st["chosen"] = int(chosen) if isinstance(chosen, int) else None
+        why = getattr(main, "why_not_legal", None)  # what the table says of a selection it refuses
+        st["why"] = why() if callable(why) and st["selected"] and not main.selection_legal() else ""
         sort = getattr(main, "current_sort", None)
         st["sort"] = sort() if callable(sort) else None
         st["auto_pass"] = bool(ctl.settings.auto_pass)
