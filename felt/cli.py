@@ -79,6 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--turn-timer", type=float, default=0.0, metavar="S", help="seconds per turn, 0 = off")
     h.add_argument("--reconnect-wait", type=float, default=30.0, metavar="S", help="seconds to wait for a dropped player before a bot takes over")
     h.add_argument("--bot-delay", type=float, default=None, metavar="S", help="bots' thinking pause in seconds")
+    h.add_argument("--pace", choices=("calm", "normal", "fast", "off"), default=None,
+                   help="how long every screen shows each play (default: normal; off where --bot-delay is given)")
     h.add_argument("--journal", default=None, metavar="FILE", help="journal file (default: in the user's data folder)")
     h.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE", help="resume the table from a journal")
     h.add_argument("--no-announce", action="store_true", help="do not announce over mDNS")

@@ -1,4 +1,5 @@
-"""Fixtures shared by the window tests (test_ui_app*.py)."""
+"""Fixtures shared by the window tests (test_ui_app*.py) and the end-to-end tests with window
+processes (test_e2e_*.py)."""
 from __future__ import annotations
 
 import pytest
@@ -31,3 +32,33 @@ def app_factory(cfg):
     from felt.ui import i18n
 
     i18n.set_lang("de")
+
+
+@pytest.fixture
+def ns():
+    """A network namespace of the test's own (tests/e2e_windows.py; skipped without root)."""
+    from tests.e2e_windows import Netns
+
+    n = Netns()
+    try:
+        yield n
+    finally:
+        n.close()
+
+
+@pytest.fixture
+def windows(ns, tmp_path):
+    """Make `felt` window processes in ``ns``: ``windows(name, *felt_args, size=...)``; a name
+    made again is the same device (its config and data folders) started anew."""
+    from tests.e2e_windows import Window
+
+    made = []
+
+    def make(name, *args, **kw):
+        w = Window(ns, tmp_path, name, *args, **kw)
+        made.append(w)
+        return w
+
+    yield make
+    for w in made:
+        w.kill()

@@ -37,7 +37,9 @@ def test_the_scenes_of_a_table_on_a_phone_and_in_a_laptop_browser(size, dpr, mou
             assert phone.size == (int(size[0] * dpr), int(size[1] * dpr))
             st = await phone.wait(lambda s: s.get("scene") == "PhoneJoinScene", 20, "the join screen")
             await phone.tap_widget(st, "play_btn")
-            st = await phone.wait(lambda s: s.get("kind") == "lobby" and s.get("seat") is not None, 20, "the lobby")
+            await phone.wait(lambda s: s.get("kind") == "lobby" and s.get("seat") is not None, 20, "the lobby")
+            await phone.frames_settle(0.6, 20)        # the lobby as it stays (the watcher has joined)
+            st = await phone.state()
             # the rules, read-only for a guest
             await phone.tap_widget(st, "rules_btn")
             st = await phone.wait(lambda s: s.get("top") == "RulesEditorScene", 10, "the rules")

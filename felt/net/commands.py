@@ -45,16 +45,29 @@ def host_config_from_args(args: argparse.Namespace):
         phones["phone_port"] = args.phone_port
     if getattr(args, "resume", None) is not None:  # felt host --resume [FILE]: the table from its journal
         from felt.net.journal import resume_config
-        return HostConfig(**{**resume_config(args), **phones})  # the phones' port: the journal's, unless given
+        cfg = resume_config(args)
+        if getattr(args, "pace", None) or getattr(args, "bot_delay", None) is not None:
+            # given on the command line, it wins over the journal's (as --bot-delay does)
+            cfg["pace"] = cfg["resume"].options["pace"] = _pace(args)
+        return HostConfig(**{**cfg, **phones})  # the phones' port: the journal's, unless given
     bot_delay = 0.6 if args.bot_delay is None else max(0.0, args.bot_delay)
+    pace = _pace(args)
     name = args.name or f"{socket.gethostname().split('.')[0]}'s table"
     return HostConfig(
         name=name, interface=args.interface, port=args.port, rules=args.rules, players=args.players,
         bots=args.bots, bot_level=args.bot_level, rounds=args.rounds, seed=args.seed,
-        turn_timer=args.turn_timer, reconnect_wait=args.reconnect_wait, bot_delay=bot_delay,
+        turn_timer=args.turn_timer, reconnect_wait=args.reconnect_wait, bot_delay=bot_delay, pace=pace,
         auto_next=min(2.0, bot_delay * 3), start_when_full=args.start_when_full,
         announce=not args.no_announce, journal=getattr(args, "journal", None) or _default_journal(), **phones,
     )
+
+
+def _pace(args: argparse.Namespace) -> str | None:
+    """The table's pace from `felt host` arguments: ``--pace``, else off where ``--bot-delay``
+    sets the timing by hand, else normal."""
+    if getattr(args, "pace", None):
+        return args.pace
+    return "off" if getattr(args, "bot_delay", None) is not None else "normal"
 
 
 def _default_journal() -> str:

@@ -55,6 +55,7 @@ class HostConfig:
     turn_timer: float = 0.0           # seconds, 0 = off
     reconnect_wait: float = 30.0
     bot_delay: float = 0.6            # bots' pause before a move
+    pace: str = "off"                 # the table's one clock: calm | normal | fast | off (felt.games.base)
     think_ms: int | None = None
     offload_levels: tuple = ("hard",)  # bot levels that think in a worker process
     auto_next: float = -1.0           # seconds before the next round deals itself; < 0 = off
@@ -244,7 +245,7 @@ class ClientConn(asyncio.Protocol):
 
 # ------------------------------------------------------------------------------- host
 _TABLE_FIELDS = ("rules", "game", "players", "bots", "bot_level", "rounds", "seed", "turn_timer", "reconnect_wait",
-                 "bot_delay", "auto_next", "think_ms", "offload_levels", "start_when_full", "name", "admin_token")
+                 "bot_delay", "pace", "auto_next", "think_ms", "offload_levels", "start_when_full", "name", "admin_token")
 
 
 class Host:
@@ -748,7 +749,7 @@ class Host:
 
 
 _CONFIG_KEYS = ("name", "interface", "bind", "port", "players", "bots", "bot_level", "rounds", "seed",
-                "turn_timer", "reconnect_wait", "bot_delay", "think_ms", "auto_next", "start_when_full",
+                "turn_timer", "reconnect_wait", "bot_delay", "pace", "think_ms", "auto_next", "start_when_full",
                 "announce", "hello_timeout", "idle_timeout", "rate", "burst", "flood_limit", "game")
 
 

@@ -68,7 +68,8 @@ class App:
         self.controller = make_controller(self.stack, self.settings, settings_base=settings_base,
                                           host_defaults=host_defaults, discover=discover, interface=interface,
                                           reconnect_for=reconnect_for)
-        self.runner = Runner(self.stack, self.window, fps=60, idle_ms=250, poll=self._poll)
+        self.runner = Runner(self.stack, self.window, fps=60, idle_ms=250, poll=self._poll,
+                             due=self.controller.next_due)
         self._closed = False
         self.remote = None
         if os.environ.get("FELT_REMOTE"):     # driven from outside (felt/ui/remote.py)

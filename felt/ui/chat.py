@@ -100,12 +100,14 @@ class ChatOverlay(Scene):
     """The chat: recent lines, a line to type, quick reactions."""
     opaque = False
 
-    def __init__(self, log: ChatLog, on_send: Callable[[str], Any] | None = None, me: str = "") -> None:
+    def __init__(self, log: ChatLog, on_send: Callable[[str], Any] | None = None, me: str = "",
+                 text: str = "", on_reopen: Callable[[str], Any] | None = None) -> None:
         super().__init__()
         self.log = log
         self.on_send = on_send
+        self.on_reopen = on_reopen         # open the chat again with a letter typed after sending
         self.me = me
-        self.field = TextField("", placeholder=i18n.t("chat.placeholder"), max_len=MAX_TEXT, on_submit=self.send)
+        self.field = TextField(text, placeholder=i18n.t("chat.placeholder"), max_len=MAX_TEXT, on_submit=self.send)
         self.send_btn = Button(i18n.t("chat.send"), lambda: self.send(self.field.text), kind="primary")
         self.close_btn = IconButton("✕", self.close, hotkeys=())
         self.react_btns = [Button(i18n.t(k), (lambda k=k: self.send(i18n.t(k))), kind="secondary") for k in REACTIONS]
@@ -120,7 +122,11 @@ class ChatOverlay(Scene):
         if self.on_send:
             self.on_send(text)
         self.field.text = ""
+        stack = self.stack
         self.close()
+        if stack is not None and self.on_reopen is not None and hasattr(stack, "after_typing"):
+            # the player may still be typing: letters go back to the chat, not to the table
+            stack.after_typing(self.on_reopen)
 
     def close(self) -> None:
         self.field.focus(False)

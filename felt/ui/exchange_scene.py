@@ -426,8 +426,7 @@ class ExchangeScene(Scene):
                 draw_text(surface, txt, L.hint, L.px["body"], theme.TEXT_DIM)
         elif t[0] == "give":
             k = t[3]
-            msg = i18n.t("ex.give_choose1", name=self._name(t[2])) if k == 1 else \
-                i18n.t("ex.give_choose", n=k, name=self._name(t[2]))
+            msg = i18n.t("ex.give_choose", n=k, name=self._name(t[2]))
             draw_text(surface, msg, L.hint, L.px["body"], theme.ACCENT, bold=True, min_px=9)
         for b in (self.give_btn, self.wish_btn, self.nowish_btn):
             b.draw(surface)

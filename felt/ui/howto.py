@@ -71,6 +71,7 @@ class HowtoScene(Scene):
         self.rules_dict = dict(rules_dict or {})
         self.on_close = on_close
         self.on_quiz = on_quiz
+        self.game_id = game_rules(self.rules_dict)[0].id
         self.name, self.lines = howto_lines(self.rules_dict)
         self.scroll = 0
         self._drag: tuple[int, int] | None = None

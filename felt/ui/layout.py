@@ -212,6 +212,7 @@ class TableLayout:
     badge_h: int = 0             # status badge straddling a seat box's bottom edge (inside the seat rect)
     hand_rows: int = 1
     log: Rect | None = None      # the docked play log (wide windows, unfolded); None otherwise
+    title_lines: int = 1         # phones: lines for last round's title in a seat box (2 for long titles)
 
     def all_rects(self) -> dict[str, Rect]:
         d = {k: getattr(self, k) for k in ("top_bar", "status", "mute_btn", "menu_btn", "table", "pile", "hint",
@@ -250,16 +251,19 @@ def _log_dock_width(w: int, h: int) -> int:
     return int(min(380, max(250, w * 0.23)))
 
 
-def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None, log_w: int = 0) -> TableLayout:
+def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None, log_w: int = 0,
+                 title_w: int = 0) -> TableLayout:
     """Rects for the table. ``hand_count`` None reserves room for two rows on phones.
-    ``log_w`` > 0 docks the play log in a column of that width at the right. At a density
-    other than 1: the layout of the surface's size in layout pixels, at device pixels."""
+    ``log_w`` > 0 docks the play log in a column of that width at the right. ``title_w``: the
+    width of the longest title a seat box shows at the small text size; on phones a title
+    wider than the box gets two lines there. At a density other than 1: the layout of the
+    surface's size in layout pixels, at device pixels."""
     w, h = int(w), int(h)
     d = _density
     if d == 1.0:
-        return _table_layout(w, h, n_opponents, hand_count, log_w)
+        return _table_layout(w, h, n_opponents, hand_count, log_w, title_w)
     lw, lh = _logical(w, h)
-    L = _table_layout(lw, lh, n_opponents, hand_count, int(round(log_w / d)))
+    L = _table_layout(lw, lh, n_opponents, hand_count, int(round(log_w / d)), int(round(title_w / d)))
     sr = lambda r: _scale_rect(r, d, (lw, lh), (w, h))  # noqa: E731
     pair = lambda p: (dp(p[0]), dp(p[1]))  # noqa: E731
     rects = {k: sr(getattr(L, k)) for k in ("top_bar", "status", "mute_btn", "menu_btn", "table", "pile", "hint",
@@ -269,7 +273,8 @@ def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None
                                deck_pos=pair(L.deck_pos), badge_h=dp(L.badge_h), **rects)
 
 
-def _table_layout(w: int, h: int, n_opponents: int, hand_count: int | None, log_w: int) -> TableLayout:
+def _table_layout(w: int, h: int, n_opponents: int, hand_count: int | None, log_w: int,
+                  title_w: int = 0) -> TableLayout:
     u = _unit(w, h)
     portrait = is_portrait(w, h)
     px = _font_sizes(w, h)
@@ -327,10 +332,12 @@ def _table_layout(w: int, h: int, n_opponents: int, hand_count: int | None, log_
     if portrait:
         bw_s = int(min(130 * min(u, 1.3), (w - 2 * m) / 3.4 - 8))   # shrinks below if boxes collide
         bh_s = int(max(58, 60 * min(u, 1.3)))
-        bh_s += int(px["small"] * 1.25)     # a line for last round's title (no room beside the count)
+        title_lines = 2 if title_w > bw_s - 14 else 1
+        bh_s += int(px["small"] * 1.25) * title_lines     # last round's title (no room beside the count)
     else:
         bw_s = int(min(200, max(150, 140 * min(u, 1.6))))
         bh_s = int(max(62, 60 * min(u, 1.5)))
+        title_lines = 1
     badge_h = int(px["small"] * 1.45)
     bh_s += badge_h // 2
     seats, pile_center = _place_seats(k, table, bw_s, bh_s, m, portrait, hint, play_btn, pass_btn)
@@ -367,7 +374,7 @@ def _table_layout(w: int, h: int, n_opponents: int, hand_count: int | None, log_
                        menu_btn=menu_btn, table=table, seats=seats, pile=pile, pile_card=(pcw, pch), hint=hint,
                        play_btn=play_btn, pass_btn=pass_btn, hand=hand, card=(cw, ch), fx=fx, toast=toast,
                        seat_card=(scw, int(scw * CARD_RATIO)), deck_pos=deck_pos, badge_h=badge_h,
-                       hand_rows=hand_rows, log=log_r)
+                       hand_rows=hand_rows, log=log_r, title_lines=title_lines)
 
 
 def _seat_angles(k: int, spread: float = 0.0) -> list[float]:

@@ -204,7 +204,9 @@ async def play_move(phone: Phone, st: dict, game: str) -> str:
         plays = [m for m in legal if m["kind"] == "play" and str(m["card"]) in st["cards"]]
         if plays:
             m = plays[0]
-            await phone.tap(*st["cards"][str(m["card"])])
+            await phone.tap(*st["cards"][str(m["card"])])         # a tap raises the card ...
+            await phone.wait(lambda s: m["card"] in s.get("selected", []), 5, f"card {m['card']} raised")
+            await phone.tap_widget(await phone.state(), "action_btn")  # ... and "Legen" plays it
             if m.get("suit"):
                 st2 = await phone.wait(lambda s: any(k.startswith("suit_btns[") and v["visible"]
                                                      for k, v in s["widgets"].items()), 5, "the suit buttons")

@@ -29,7 +29,8 @@ i18n.add_texts({
     "quiz.pick_one": ("Tippe die richtige Antwort an.", "Tap the right answer."),
     "quiz.right": ("Richtig beantwortet!", "All correct!"),
     "quiz.wrong": ("Nicht ganz – schau dir die Erklärungen an.", "Not quite – read the explanations."),
-    "quiz.score": ("{k} von {n} Fragen richtig", "{k} of {n} questions right"),
+    "quiz.score.one": ("{k} von {n} Frage richtig", "{k} of {n} question right"),
+    "quiz.score.other": ("{k} von {n} Fragen richtig", "{k} of {n} questions right"),
     "quiz.none": ("Für diese Regeln gibt es keine Quizfragen.", "No quiz questions for these rules."),
     "quiz.on_table": ("Auf dem Tisch", "On the table"),
 })
@@ -87,6 +88,7 @@ class QuizScene(Scene):
         super().__init__()
         self.questions, self.rules, self.game = load_questions(rules_dict, count, seed)
         self.title = quiz_title(self.questions, self.game)
+        self.game_id = self.game.id
         self.on_close = on_close
         self.index = 0
         self.picked: set[int] = set()
@@ -198,6 +200,16 @@ class QuizScene(Scene):
         note_h = int(px * 1.6) + 4
         avail = c.bottom - top - eh - (6 if eh else 0) - note_h
         row_h = int(min(dp(96), max(dp(40), avail / max(1, n_opts) - dp(4))))
+        # a choice's explanation takes up to four lines at a readable size: the table's
+        # picture gives up the room they need
+        need = fonts.line_height(small) * 4 + dp(12) if (q or {}).get("why") else 0
+        if row_h < need:
+            give = min(pile_h - dp(60), (need - row_h) * n_opts)
+            if give > 0:
+                pile_h -= give
+                self._pile_r.h = pile_h
+                top -= give
+                row_h = int(min(dp(96), max(dp(40), (avail + give) / max(1, n_opts) - dp(4))))
         if not any(ch.get("cards") for ch in (q or {}).get("choices", ())):
             row_h = min(row_h, max(dp(44), int(px * 2.6) + fonts.line_height(small) * 2))
         self._rows = [pygame.Rect(c.left, top + i * (row_h + dp(4)), c.w, row_h) for i in range(n_opts)]
@@ -367,7 +379,7 @@ class QuizScene(Scene):
                 x = max(x, col_x)
                 text = str(why[i]) if i < len(why) else ""
                 draw_text(surface, text, pygame.Rect(x, inner.top, mr.left - x - 4, inner.h), small,
-                          theme.TEXT, align="left", wrap=True, max_lines=4, min_px=8)
+                          theme.TEXT, align="left", wrap=True, min_px=10)
         if self.checked and self._expl_r.h:
             er = self._expl_r
             theme.panel(surface, er, theme.PANEL, alpha=225, radius=10, border=theme.GOLD)

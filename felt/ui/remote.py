@@ -51,6 +51,14 @@ def _widgets(scene) -> dict[str, dict]:
             text = getattr(w, "text", None)
             if isinstance(text, str):
                 d["text"] = text
+            parts = getattr(w, "_parts", None)
+            if callable(parts) and hasattr(w, "options"):   # a Choice: its value and its arrows
+                try:
+                    _label, left, _mid, right = parts()
+                    d["value"] = w.value
+                    d["prev"], d["next"] = _rect(left), _rect(right)
+                except Exception:
+                    pass
             out[name] = d
     return out
 
@@ -87,6 +95,7 @@ class Remote:
         self.buf = b""
         self.done = 0                     # commands carried out (the driver waits for its count)
         self._last_write = 0.0
+        self._shown: tuple = ()
 
     # ------------------------------------------------------------ commands
     def poll(self) -> None:
@@ -108,6 +117,10 @@ class Remote:
                     self.done += 1
                     ran = True
         now = time.monotonic()
+        shown = (self.app.controller.seq, self.app.controller.kind)
+        if shown != self._shown:            # a new state on screen: say so at once (timing tests)
+            self._shown = shown
+            ran = True
         if ran or now - self._last_write >= WRITE_EVERY:
             self._last_write = now
             self.write_state()
@@ -124,7 +137,12 @@ class Remote:
             parts = rest.split()
             code = pygame.key.key_code(parts[0])
             mod = pygame.KMOD_LCTRL if "ctrl" in parts[1:] else 0
-            post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
+            # as a keyboard does: a letter key carries its character, and is text input as
+            # well while a text field has the focus
+            char = parts[0] if len(parts[0]) == 1 and parts[0].isprintable() and not mod else ""
+            post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=char, scancode=0))
+            if char and self._text_focused():
+                post(pygame.event.Event(pygame.TEXTINPUT, text=char))
             post(pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode="", scancode=0))
         elif cmd == "type":
             post(pygame.event.Event(pygame.TEXTINPUT, text=rest))
@@ -134,6 +152,11 @@ class Remote:
             surf = pygame.display.get_surface()
             if surf is not None:
                 pygame.image.save(surf, rest.strip())
+
+    def _text_focused(self) -> bool:
+        from felt.ui.widgets import TextField
+        top = self.app.stack.top
+        return top is not None and any(isinstance(w, TextField) and w.focused for w in vars(top).values())
 
     # --------------------------------------------------------------- state
     def state(self) -> dict[str, Any]:
@@ -169,6 +192,7 @@ def window_state(app) -> dict[str, Any]:
         "running": bool((ctl.lobby or {}).get("running")),
         "lobby_seats": [{"name": s.get("name"), "kind": s.get("kind")} for s in (ctl.lobby or {}).get("seats") or []],
         "phase": (ctl.view or {}).get("phase"), "round": (ctl.view or {}).get("round_no"),
+        "game": ctl.game_id, "view_game": (ctl.view or {}).get("game"),
         "client": getattr(ctl.client, "status", None), "browsing": ctl.browser is not None, "seq": ctl.seq,
         "scene": type(main).__name__ if main is not None else None,
         "top": type(top).__name__ if top is not None else None,
@@ -179,11 +203,26 @@ def window_state(app) -> dict[str, Any]:
     if top is not None and top is not main:
         st["top_widgets"] = _widgets(top)
         st["overlay"] = {"type": type(top).__name__, "title": getattr(top, "title", ""),
-                         "buttons": [{"text": b.text, "rect": _rect(b.rect)} for b in getattr(top, "buttons", [])]}
+                         "buttons": [{"text": b.text, "rect": _rect(b.rect)} for b in getattr(top, "buttons", [])],
+                         "widgets": _widgets(top)}
+        for key in ("lines", "name"):            # what a how-to or quiz shows
+            value = getattr(top, key, None)
+            if isinstance(value, (str, list)):
+                st["overlay"][key] = value
+        game = getattr(top, "game_id", None)
+        if isinstance(game, str):
+            st["overlay"]["game"] = game
         lst = getattr(top, "list", None)
         if lst is not None:
             st["overlay"]["rows"] = [{"title": it.get("title"), "rect": _rect(lst.row_rect(i))}
                                      for i, it in enumerate(lst.items)]
+    st["away"] = {str(seat): ctl.presence.badge(seat) for seat in ctl.presence.seats}
+    st["notices"] = list(ctl.notices[-10:])
+    if main is not None and callable(getattr(main, "log_context", None)):
+        try:
+            st["log"] = ctl.playlog.lines(main.log_context())
+        except Exception:
+            st["log"] = None
     if ctl.kind == "start" and main is not None:
         st["status"] = main.status
         st["name"] = main.name_field.text
@@ -202,4 +241,11 @@ def window_state(app) -> dict[str, Any]:
         if hasattr(main, "rb_rects"):              # the round's end: next round / new match
             st["round_bar"] = {k: _rect(r) for k, r in main.rb_rects().items()}
         st["selected"] = sorted(int(c) for c in getattr(main, "selected", ()) or ())
+        chosen = getattr(main, "chosen", None)      # a raised card that a second tap plays (Mau-Mau)
+        st["chosen"] = int(chosen) if isinstance(chosen, int) else None
+        why = getattr(main, "why_not_legal", None)  # what the table says of a selection it refuses
+        st["why"] = why() if callable(why) and st["selected"] and not main.selection_legal() else ""
+        sort = getattr(main, "current_sort", None)
+        st["sort"] = sort() if callable(sort) else None
+        st["auto_pass"] = bool(ctl.settings.auto_pass)
     return st

@@ -25,6 +25,30 @@ def ranking(view: dict) -> list[int]:
     return sorted(range(n), key=lambda s: tuple(-x for x in st[s]) + (pos.get(s, n),))
 
 
+def places_keys(view: dict) -> dict:
+    """Each seat's match standing as a key, best lowest: 1st places, 2nd places, the place in
+    the last round (how the match winner is chosen when scoring by places)."""
+    n = view.get("n", 0)
+    st = view.get("standings") or [[0] * n for _ in range(n)]
+    last = (view.get("history") or [list(range(n))])[-1]
+    pos = {s: i for i, s in enumerate(last)}
+    return {s: (-st[s][0], -(st[s][1] if n > 1 else 0), pos.get(s, n)) for s in range(n)}
+
+
+def tie_break(keys: dict, winner, steps) -> str | None:
+    """How ``winner`` came out on top of ``keys`` (seat -> standing, best lowest): None when
+    its first criterion alone decided, else the text key in ``steps`` (one per further
+    criterion; None for one that needs no words) of the criterion that did."""
+    if winner is None or winner not in keys:
+        return None
+    others = [k for s, k in keys.items() if s != winner]
+    mine = keys[winner]
+    for i in range(len(mine)):
+        if all(k[:i + 1] != mine[:i + 1] for k in others):
+            return None if i == 0 else steps[min(i, len(steps)) - 1]
+    return steps[-1]
+
+
 class ResultsScene(Scene):
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_next: Callable[[], Any] | None = None, on_leave: Callable[[], Any] | None = None,
@@ -39,6 +63,7 @@ class ResultsScene(Scene):
                                hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))
         self.leave_btn = Button(i18n.t("leave"), self._leave, kind="secondary")
         self.S: layout.ScreenLayout | None = None
+        self.wait_rect: pygame.Rect | None = None     # "waiting for the next round" (guests), beside "leave"
         self._shown = 0.0                   # seconds on screen (pacing: a next round waits for it)
         self.backlog = 0                    # states waiting behind this screen (the controller sets it)
         if view is not None:
@@ -59,6 +84,8 @@ class ResultsScene(Scene):
     def set_view(self, view: dict, events: Iterable[dict] = ()) -> None:
         self.view = view
         self._refresh()
+        if self.S is not None:           # the buttons shown may change with the phase
+            self.layout(self.S.w, self.S.h)
         self.mark_dirty()
 
     @property
@@ -94,10 +121,14 @@ class ResultsScene(Scene):
     def layout(self, w: int, h: int) -> None:
         self.S = S = layout.screen_layout(w, h)
         btns = [b for b in (self.leave_btn, self.next_btn) if b.visible]
-        rects = layout.button_row(S.footer.inflate(0, -2 * S.margin), max(1, len(btns)), gap=S.margin, max_w=dp(320))
+        waiting = not self.match_over and not self.next_btn.visible
+        rects = layout.button_row(S.footer.inflate(0, -2 * S.margin), max(1, len(btns) + waiting), gap=S.margin,
+                                  max_w=dp(320))
         for b, r in zip(btns, rects):
             b.set_rect(r)
             b.px = S.px["button"]
+        # a guest waits for the host's next round: the line takes the next button's place
+        self.wait_rect = rects[len(btns)] if waiting else None
 
     def handle(self, inp: Input) -> None:
         self.dispatch(inp, (self.next_btn, self.leave_btn))
@@ -135,7 +166,14 @@ class ResultsScene(Scene):
             self._crown(surface, (band.left + bh // 2 + dp(4), band.centery), bh // 4)
             draw_text(surface, i18n.t("res.winner", name=seat_name(self.names, w) if w is not None else "?"),
                       band.inflate(-bh - dp(16), -dp(6)).move(bh // 2 - dp(8), 0), S.px["big"], theme.GOLD, bold=True, min_px=12)
-            y = band.bottom + S.margin
+            y = band.bottom + S.margin // 2
+            tie = tie_break(places_keys(v), w, ("res.tie_seconds", "res.tie_last"))
+            if tie:                     # equal 1st places: say what decided
+                th = int(S.px["body"] * 1.6)
+                draw_text(surface, i18n.t(tie), pygame.Rect(c.left, y, c.w, th), S.px["body"], theme.GOLD,
+                          align="left", min_px=10)
+                y += th
+            y += S.margin // 2
         # places of the (last) round, and the standings
         row_h = max(dp(36), int(S.px["label"] * 2.3))
         lab_h = int(S.px["label"] * 1.8)
@@ -159,12 +197,9 @@ class ResultsScene(Scene):
                 row_h = max(dp(22), int((avail - lab_h - S.margin) / (len(places) + n + 1)))
             y = self._draw_places(surface, y, places, titles, row_h) + S.margin // 2
             self._draw_standings(surface, pygame.Rect(c.left, y, c.w, c.bottom - y), n, row_h)
-        if not self.next_btn.visible:
-            msg = "" if self.match_over else i18n.t("res.waiting_next")
-            if msg:
-                draw_text(surface, msg, pygame.Rect(S.footer.left, S.footer.top, S.footer.w,
-                                                    S.footer.h if not self.leave_btn.visible else S.footer.h // 3),
-                          S.px["body"], theme.TEXT_DIM)
+        if self.wait_rect is not None:
+            draw_text(surface, i18n.t("res.waiting_next"), self.wait_rect, S.px["body"], theme.TEXT_DIM, wrap=True,
+                      max_lines=2, min_px=10)
         self.next_btn.draw(surface)
         self.leave_btn.draw(surface)
 

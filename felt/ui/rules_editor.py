@@ -91,7 +91,7 @@ def rules_summary(rules) -> list[str]:
     r = rules if isinstance(rules, Rules) else Rules.from_dict(dict(rules), validate=False)
     cards = r.deck_size()
     lines = [
-        i18n.t("app.sum.deck", ranks=ranks_text(r.ranks), copies=r.copies, cards=cards),
+        i18n.t("app.sum.deck", ranks=ranks_text(r.ranks), copies=r.copies, n=cards),
         i18n.t("app.sum.players", lo=r.min_players, hi=r.max_players) + " · "
         + i18n.t("rules.passing") + ": " + value_text("passing", r.passing),
     ]

@@ -267,8 +267,10 @@ class Runner:
     ``pygame.event.wait`` (with ``idle_ms`` timeout so ``poll`` callbacks still run)."""
 
     def __init__(self, stack: SceneStack, surface: pygame.Surface | None = None, fps: int = 60,
-                 idle_ms: int = 200, poll: Callable[[], None] | None = None) -> None:
+                 idle_ms: int = 200, poll: Callable[[], None] | None = None,
+                 due: Callable[[], float | None] | None = None) -> None:
         self.stack = stack
+        self.due = due              # seconds until something is due without input (or None)
         self.surface = surface
         self.fps = fps
         self.idle_ms = idle_ms
@@ -296,15 +298,20 @@ class Runner:
         """One iteration; False once quit was requested."""
         busy = self.stack.needs_draw()
         events: list = []
+        idle_ms = self.idle_ms
+        if self.due is not None:
+            d = self.due()
+            if d is not None:
+                idle_ms = max(1, min(idle_ms, int(d * 1000) + 1))
         if block and not busy:
             if self._native_wait():
-                ev = pygame.event.wait(self.idle_ms)
+                ev = pygame.event.wait(idle_ms)
                 if ev.type != pygame.NOEVENT:
                     events.append(ev)
             else:
                 # SDL's wait on dummy/offscreen drivers is a 1 ms poll loop; nap in 15 ms steps instead
                 # (event.peek() is avoided: on posted events with attributes it can crash pygame 2.6)
-                deadline = time.perf_counter() + self.idle_ms / 1000.0
+                deadline = time.perf_counter() + idle_ms / 1000.0
                 while True:
                     got = pygame.event.get()
                     if got:

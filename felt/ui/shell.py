@@ -9,13 +9,14 @@
 """
 from __future__ import annotations
 
+import time
 from typing import Any, Callable, Sequence
 
 import pygame
 
 from felt.ui import i18n, layout, theme
 from felt.ui.layout import dp
-from felt.ui.scene import BACK, KEY, MOTION, PRESS, QUIT, RELEASE, WHEEL, Input, Scene, SceneStack
+from felt.ui.scene import BACK, KEY, MOTION, PRESS, QUIT, RELEASE, TEXT, WHEEL, Input, Scene, SceneStack
 from felt.ui.widgets import Banner, Button, Choice, IconButton, ListView, Toast, draw_text
 
 FAR = (-10000, -10000)
@@ -87,6 +88,62 @@ class AppStack(SceneStack):
     # "not yet" (e.g. it showed a confirmation whose answer quits or not)
     on_quit_request: Callable[[], bool] | None = None
 
+    TYPING_GUARD_S = 2.0
+    _typing_until = 0.0
+    _reopen: Callable[[str], Any] | None = None
+    _as_text: list | None = None      # letters given to the reopened field as text, not yet seen as text
+    _reopened: Any = None             # the scene reopened with them
+
+    def after_typing(self, reopen: Callable[[str], Any]) -> None:
+        """A text field just closed (a chat line sent) while its user may still be typing: a
+        letter in the next moments reopens it with that letter instead of reaching the scene
+        below as a shortcut (the table's P, S, A …)."""
+        self._typing_until = time.monotonic() + self.TYPING_GUARD_S
+        self._reopen = reopen
+
+    @staticmethod
+    def _letter(inp: Input, space: bool = False) -> str:
+        """The character a plain key press types ('' for keys that type nothing; a space
+        only with ``space``: it starts no chat, but belongs to one being typed)."""
+        if inp.kind != KEY or inp.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return ""
+        text = inp.text or ""
+        if len(text) != 1 or not text.isprintable():
+            return ""
+        return text if space or not text.isspace() else ""
+
+    def _typed_on(self, inp: Input) -> bool:
+        """Route letters typed right after a text field closed back to it; True if taken.
+
+        Keys pressed before the reopened field has the focus come without text input (the
+        platform starts it with the focus): those are typed into it here, and their text,
+        should it still arrive, is not typed twice."""
+        if self._as_text is not None and self.top is not self._reopened:
+            self._as_text = None                # that field is closed again
+        if self._as_text is not None:
+            if inp.kind == TEXT:
+                if inp.text in self._as_text:  # the text of a key already typed: drop it
+                    del self._as_text[:self._as_text.index(inp.text) + 1]
+                    return True
+                self._as_text = None          # text input flows: nothing more to do
+                return False
+            letter = self._letter(inp, space=True)
+            if letter:
+                self._as_text.append(letter)
+                super().handle(Input(TEXT, text=letter, source="key"))
+                return True
+            return False
+        if self._reopen is None or time.monotonic() > self._typing_until:
+            return False
+        letter = self._letter(inp)
+        if not letter:
+            return False
+        reopen, self._reopen = self._reopen, None
+        self._as_text = [letter]
+        reopen(letter)
+        self._reopened = self.top
+        return True
+
     def request_quit(self) -> None:
         cb = self.on_quit_request
         if cb is not None and cb():
@@ -96,6 +153,8 @@ class AppStack(SceneStack):
     def handle(self, inp: Input) -> None:
         if (inp.kind == KEY and inp.key == pygame.K_q and inp.mod & pygame.KMOD_CTRL) or inp.kind == QUIT:
             self.request_quit()                 # Ctrl+Q quits from every scene (asking first where needed)
+            return
+        if self._typed_on(inp):
             return
         if inp.kind == KEY and inp.key == pygame.K_F11:
             try:

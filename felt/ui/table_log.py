@@ -48,6 +48,12 @@ class LogTable:
         self.bubbles: list = []
         self._docked = False
 
+    def notice_rect(self) -> pygame.Rect | None:
+        """Where the window's notices go at this table: where the scene shows its own (its
+        ``toast``), which covers no seat box."""
+        toast = getattr(self, "toast", None)
+        return pygame.Rect(toast.rect) if toast is not None and toast.rect.w > 0 else None
+
     # data ------------------------------------------------------------------
     def feed_log(self, events) -> None:
         if self.own_log:

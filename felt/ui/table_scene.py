@@ -35,6 +35,7 @@ from felt.ui.layout import dp
 from felt.ui.playlog import LogContext, PlayLog, card_chip
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.sound import Sounds
+from felt.ui.presence import Presence, draw_seat_badge
 from felt.ui.widgets import (Banner, Button, Countdown, IconButton, Toast, countdown_color, draw_countdown_ring, draw_text,
                              layout_text)
 
@@ -201,6 +202,8 @@ i18n.add_texts({
 
 # ----------------------------------------------------------------------------
 class TableScene(Scene):
+    presence: Presence | None = None      # who is away (the controller sets it)
+
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
                  settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
@@ -216,6 +219,8 @@ class TableScene(Scene):
         self._hold = 0.0                     # seconds the current state still holds (pacing)
         self.table: Table | None = None
         self.legal: LegalIndex | None = None
+        self._title_w = 0                    # the longest seat title's width the layout was made for
+        self._why_cache: tuple = (None, None, "")   # (selection and language, view, why it is not legal)
         self.names = list(names or [])
         self.on_move = on_move
         self.on_menu = on_menu
@@ -337,7 +342,7 @@ class TableScene(Scene):
         cards = set(self.selected) if cid in self.selected else {cid}
         if not (self.my_turn and not self.pending and self.connected and self.legal
                 and self.legal.selection_legal(cards)):
-            self.toast.show(i18n.t("table.not_legal"), 1.6, "warn")
+            self.toast.show(self.why_not_legal(cards), 1.6, "warn")
             self._sound("error")
             return False
         self.selected = set(cards)
@@ -441,12 +446,28 @@ class TableScene(Scene):
     def selection_legal(self) -> bool:
         return bool(self.legal and self.my_turn and self.legal.selection_legal(self.selected))
 
+    def why_not_legal(self, cards=None) -> str:
+        """Why the rules refuse these cards (the selection by default), as the engine says it,
+        in the window's language ("Zu niedrig: höher legen"); the general line where it gives
+        no reason."""
+        cards = frozenset(self.selected if cards is None else cards)
+        key = (cards, i18n.get_lang())
+        if self._why_cache[0] != key or self._why_cache[1] is not self.view:
+            from felt.engine import why_not_play
+            try:
+                exc = why_not_play(self.view, [c for c in self.hand if c in cards]) if cards else None
+            except (KeyError, TypeError, ValueError):
+                exc = None
+            text = exc.text(i18n.get_lang()) if hasattr(exc, "text") else i18n.t("table.not_legal")
+            self._why_cache = (key, self.view, text[:1].upper() + text[1:])
+        return self._why_cache[2]
+
     def play_selected(self) -> None:
         if not self.connected:
             return
         if self.pending or not self.selection_legal():
             if self.selected and self.my_turn:
-                self.toast.show(i18n.t("table.not_legal"), 1.6, "warn")
+                self.toast.show(self.why_not_legal(), 1.6, "warn")
                 self._sound("error")
             return
         cards = [c for c in self.hand if c in self.selected]
@@ -521,7 +542,8 @@ class TableScene(Scene):
         dock = layout.log_dock_width(w, h)
         if self.log_open is False:
             dock = 0
-        self.L = L = layout.table_layout(w, h, opp, len(self.hand), log_w=dock)
+        self._title_w = self._seat_title_w(w, h)
+        self.L = L = layout.table_layout(w, h, opp, len(self.hand), log_w=dock, title_w=self._title_w)
         self.play_btn.set_rect(L.play_btn)
         self.pass_btn.set_rect(L.pass_btn)
         self.play_btn.px = self.pass_btn.px = L.px["button"]
@@ -571,10 +593,17 @@ class TableScene(Scene):
             return
         n = int(self.view.get("n", 4)) if self.view else 4
         opp = n - 1 if self.seat is not None else n
-        if len(L.seats) != opp or layout.hand_rows_needed(L.w, L.h, len(self.hand)) != L.hand_rows:
+        if len(L.seats) != opp or layout.hand_rows_needed(L.w, L.h, len(self.hand)) != L.hand_rows \
+                or self._seat_title_w(L.w, L.h) != self._title_w:
             self.layout(L.w, L.h)
             return
         self._slots = layout.hand_slots(L.hand, L.card, len(self.hand))
+
+    def _seat_title_w(self, w: int, h: int) -> int:
+        """How wide the longest title a seat box may show is at the small size."""
+        titles = (self.view.get("titles") or []) if self.view else []
+        px = layout.font_sizes(w, h)["small"]
+        return max((fonts.width(self._title(i), px) for i in range(len(titles))), default=0)
 
     def hand_rects(self) -> dict[int, pygame.Rect]:
         """Where each hand card is drawn now (selected cards raised)."""
@@ -603,6 +632,18 @@ class TableScene(Scene):
         L = self.L
         return layout.pile_slots(L.pile, L.pile_card, n, int(L.px["small"] * 1.5))
 
+    def cleared_stack(self, plays) -> list[tuple[int, pygame.Rect]]:
+        """Where the last three plays of a cleared trick lie, ``(card, rect)`` in drawing
+        order: earlier plays first, each peeking out up and to the left, and the play that
+        won the trick last, on top, where the pile's top play lay."""
+        step = max(4, self.L.pile_card[0] // 8)
+        stack: list[tuple[int, pygame.Rect]] = []
+        last3 = list(plays)[-3:]
+        for i, e in enumerate(last3):
+            off = (len(last3) - 1 - i) * step
+            stack += [(c, r.move(-off, -off // 2)) for c, r in zip(e.cards, self.pile_rects(len(e.cards)))]
+        return stack
+
     # --------------------------------------------------------------- events
     def _name(self, seat) -> str:
         if seat is None:
@@ -616,6 +657,10 @@ class TableScene(Scene):
         if seat is not None and seat == self.seat:
             return i18n.t(key + "_you", **kw)
         return i18n.t(key, name=self._name(seat), **kw)
+
+    def _upper_place(self, place: int) -> bool:
+        """A place in the upper half of the table (Präsident, Vize …), not the middle or below."""
+        return place < (int(self.view.get("n", 0)) - 1) / 2
 
     def _title(self, place: int) -> str:
         titles = self.view.get("titles") or []
@@ -657,9 +702,12 @@ class TableScene(Scene):
                 self._effect(i18n.t("fx.revolution") if ev.get("on", True) else i18n.t("log.revolution_off"),
                              "revolution", seat)
             elif typ == "out":
-                title = self._title(int(ev.get("place", 0)))
-                self._effect(self._about("fx.out", seat, title=title), "out", seat)
-                if seat == self.seat:
+                place = int(ev.get("place", 0))
+                # a burst for the upper places; going out low (the worst titles) is no celebration
+                cheer = self._upper_place(place)
+                self._effect(self._about("fx.out", seat, title=self._title(place)), "out" if cheer else "out_low",
+                             seat)
+                if seat == self.seat and cheer:
                     self._sound("out")
             elif typ == "round_over":
                 self._effect(i18n.t("log.round_over"), "round_end", None,
@@ -907,6 +955,7 @@ class TableScene(Scene):
             r = self.seat_rect(s)
             if r is not None:
                 self._draw_seat(surface, s, r)
+                draw_seat_badge(surface, r, self.presence, s, L.px["small"])
         self._draw_pile(surface)
         self._draw_timer(surface)
         self._draw_hint(surface)
@@ -1040,7 +1089,8 @@ class TableScene(Scene):
         if self.my_turn:
             status, col = i18n.t("table.your_turn"), theme.ACCENT
         elif v.get("to_move") is not None and v.get("phase") == "play":
-            status, col = i18n.t("table.turn_of", name=self._name(v["to_move"])), theme.TEXT
+            away = self.presence.turn_text(v["to_move"], self._name(v["to_move"])) if self.presence else None
+            status, col = away or i18n.t("table.turn_of", name=self._name(v["to_move"])), theme.TEXT
         elif v.get("phase") in ("round_over", "match_over"):
             status, col = i18n.t("log.round_over"), theme.GOLD
         else:
@@ -1100,12 +1150,16 @@ class TableScene(Scene):
         last = v.get("last_places") or []
         title_line = None
         if L.portrait:
-            # phones: last round's title gets its own line at the bottom of the box
-            th = int(L.px["small"] * 1.25)
+            # phones: last round's title gets its own line (two for a long one) at the bottom of the box
+            th = int(L.px["small"] * 1.25) * L.title_lines
             title_line = pygame.Rect(inner.left, inner.bottom - th, inner.w, th)
             inner.h -= th
         name_h = int(inner.h * 0.5)
         name_r = pygame.Rect(inner.left, inner.top, inner.w, name_h)
+        crown = out and places.index(seat) == 0
+        crown_s = max(dp(8), box.h // 6)
+        if crown:                      # the first out wears a crown in the top right corner: the name ends before it
+            name_r.w = max(dp(10), box.right - dp(14) - crown_s - dp(3) - name_r.left)
         name_col = theme.ACCENT if on_turn else (theme.TEXT_DIM if (out or passed) else theme.TEXT)
         d = min(name_r.h, int(L.px["label"] * 1.5))
         nm = seat_name(self.names, seat)
@@ -1135,19 +1189,24 @@ class TableScene(Scene):
             if seat in last and title_line is None and title_r.w >= dp(60):
                 draw_text(surface, self._title(last.index(seat)), title_r, L.px["small"], theme.TEXT_DIM,
                           align="right", min_px=9)
-        if seat in last and title_line is not None and not out:
-            title = self._title(last.index(seat))
-            if fonts.width(title, dp(10), False) > title_line.w:
-                # a long title ("Vize-Tellerwäscher") takes the box's whole width, and a
-                # smaller size rather than being cut with "…"
+        if title_line is not None and (out or seat in last):
+            # phones: the title won this round once out, else last round's
+            title = self._title(places.index(seat) if out else last.index(seat))
+            two = False
+            if fonts.width(title, L.px["small"], False) > title_line.w:
+                # a long title ("Vize-Tellerwäscher") takes the box's whole width, and two lines
+                # where the layout gave them (broken after its hyphen), rather than a tiny size
                 title_line = pygame.Rect(box.left + dp(3), title_line.top, box.w - dp(6), title_line.h)
-            draw_text(surface, title, title_line, L.px["small"], theme.TEXT_DIM, align="left", min_px=8)
-        if out and places.index(seat) == 0:
-            self._crown(surface, (box.right - dp(14), box.top + dp(4)), max(dp(8), box.h // 6))
+                two = L.title_lines > 1 and ("-" in title or " " in title)
+            draw_text(surface, title.replace("-", "-\n", 1) if two else title, title_line, L.px["small"],
+                      theme.TEXT_DIM, align="left", wrap=two, max_lines=L.title_lines, min_px=10)
+        if crown:
+            self._crown(surface, (box.right - dp(14), box.top + dp(4)), crown_s)
         chip = ""
         chip_bg, chip_col = (0, 0, 0), theme.TEXT
-        if out:
-            chip, chip_bg, chip_col = self._title(places.index(seat)), theme.GOLD, theme.BTN_PRIMARY_TEXT
+        if out:       # the title in the chip where the box has no title line (laptops)
+            chip = i18n.t("table.out") if title_line is not None else self._title(places.index(seat))
+            chip_bg, chip_col = theme.GOLD, theme.BTN_PRIMARY_TEXT
         elif skipped:
             chip, chip_bg = i18n.t("table.skipped"), (190, 80, 40)
         elif passed:
@@ -1181,15 +1240,9 @@ class TableScene(Scene):
         a = self.anim.current_announcement()
         if cleared and not (a is not None and a.fx == "clear"):
             # the trick just cleared stays visible (dimmed) until the next lead
-            prev = cleared[-3:]
-            for depth, e in enumerate(reversed(prev)):
-                rects = self.pile_rects(len(e.cards))
-                off = depth * max(4, L.pile_card[0] // 8)
-                for cid, rr in zip(e.cards, rects):
-                    if cid in self.pile_hidden:
-                        continue
-                    surface.blit(cardart.card_surface(self.table.card(cid), L.pile_card, dim=True),
-                                 rr.move(-off, -off // 2))
+            for cid, rr in self.cleared_stack(cleared):
+                if cid not in self.pile_hidden:
+                    surface.blit(cardart.card_surface(self.table.card(cid), L.pile_card, dim=True), rr.topleft)
             rects = self.pile_rects(len(cleared[-1].cards))
             top_r = pygame.Rect(L.pile.left, rects[0].bottom + dp(3), L.pile.w, lab_h)
             who = self.log.tricks[-1][-1].seat if self.log.tricks and self.log.tricks[-1] else None
@@ -1293,7 +1346,7 @@ class TableScene(Scene):
                 text = i18n.t("table.beat", what=describe_play(self.table, pile))
             col = theme.ACCENT
             if self.selected and not self.selection_legal():
-                text, col = i18n.t("table.not_legal"), (255, 170, 140)
+                text, col = self.why_not_legal(), (255, 170, 140)
         elif me is None:
             text = i18n.t("table.watching")
         elif not self.selected:
@@ -1394,12 +1447,13 @@ class TableScene(Scene):
         pill = pygame.Surface(band.size, pygame.SRCALPHA)
         local = pill.get_rect()
         fill = {"clear": (8, 40, 24), "skip": (110, 50, 20), "revolution": (110, 16, 24), "out": (90, 70, 10),
-                "joker": (60, 10, 70)}.get(a.fx, (60, 10, 70) if a.kind == "fx" else (10, 30, 60))
+                "out_low": (30, 40, 36), "joker": (60, 10, 70)}.get(a.fx, (60, 10, 70) if a.kind == "fx" else (10, 30, 60))
+        plain = a.fx == "out_low"           # no gold for going out low
         theme.panel(pill, local, fill, alpha=215,
-                    radius=band.h // 2, border=theme.GOLD, border_width=2)
+                    radius=band.h // 2, border=theme.PANEL_BORDER if plain else theme.GOLD, border_width=2)
         y = 8
         for ln in lines:
-            img = fonts.render(ln, px, theme.GOLD, True)
+            img = fonts.render(ln, px, theme.TEXT if plain else theme.GOLD, True)
             pill.blit(img, (local.centerx - img.get_width() // 2, y))
             y += fonts.line_height(px, True)
         if alpha < 1:
@@ -1424,11 +1478,7 @@ class TableScene(Scene):
             tgt = self.seat_rect(a.seat) if a.seat is not None else None
             tx, ty = (tgt.center if tgt is not None else (L.hand.centerx, L.hand.top))
             k = anim.ease_in_out(max(0.0, (p - 0.35) / 0.65))
-            stack = []
-            for depth, e in enumerate(reversed(plays[-3:])):
-                off = depth * max(4, L.pile_card[0] // 8)
-                stack = [(c, r.move(-off, -off // 2)) for c, r in zip(e.cards, self.pile_rects(len(e.cards)))] + stack
-            for cid, rr in stack:
+            for cid, rr in self.cleared_stack(plays):
                 img = cardart.card_surface(self.table.card(cid), L.pile_card)
                 if k > 0:
                     img = pygame.transform.rotozoom(img, 25 * k, max(0.3, 1 - 0.7 * k))

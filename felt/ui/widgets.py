@@ -116,7 +116,8 @@ def _layout_text(text: str, max_w: int, max_h: int, px: int, wrap: bool, max_lin
         px -= 1
 
 
-def draw_lines(surface, lines, rect, px, color, align="left", valign="center", bold=False, shadow=False):
+def line_rects(lines, rect, px, align="left", valign="center", bold=False) -> list[tuple[str, pygame.Rect]]:
+    """Where ``draw_lines`` puts each line: ``(line, rect of its rendered image)``."""
     lh = fonts.line_height(px, bold)
     total = lh * len(lines)
     if valign == "top":
@@ -125,21 +126,28 @@ def draw_lines(surface, lines, rect, px, color, align="left", valign="center", b
         y = rect.bottom - total
     else:
         y = rect.top + (rect.h - total) // 2
-    clip = surface.get_clip()
-    surface.set_clip(rect.clip(clip) if clip else rect)
+    out = []
     for ln in lines:
         if ln:
-            img = fonts.render(ln, px, color, bold)
+            w, h = fonts.font(px, bold).size(ln)
             if align == "center":
-                x = rect.left + (rect.w - img.get_width()) // 2
+                x = rect.left + (rect.w - w) // 2
             elif align == "right":
-                x = rect.right - img.get_width()
+                x = rect.right - w
             else:
                 x = rect.left
-            if shadow:
-                surface.blit(fonts.render(ln, px, (0, 0, 0), bold), (x + 1, y + 2))
-            surface.blit(img, (x, y))
+            out.append((ln, pygame.Rect(x, y, w, h)))
         y += lh
+    return out
+
+
+def draw_lines(surface, lines, rect, px, color, align="left", valign="center", bold=False, shadow=False):
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip) if clip else rect)
+    for ln, r in line_rects(lines, rect, px, align, valign, bold):
+        if shadow:
+            surface.blit(fonts.render(ln, px, (0, 0, 0), bold), (r.x + 1, r.y + 2))
+        surface.blit(fonts.render(ln, px, color, bold), r.topleft)
     surface.set_clip(clip)
 
 
@@ -308,15 +316,14 @@ class Toast(Widget):
             tw = max(fonts.width(ln, px, True) for ln in lines) + dp(28)
             r = pygame.Rect(0, y, min(self.rect.w, tw), lh)
             r.centerx = self.rect.centerx
-            if scale_in < 1:
-                r = r.inflate(-int(r.w * 0.1 * (1 - scale_in)), 0)
-            theme.panel(surface, r, col, alpha=int(225 * alpha), radius=lh // 2,
+            pill = r.inflate(-int(r.w * 0.1 * (1 - scale_in)), 0) if scale_in < 1 else r   # popping in
+            theme.panel(surface, pill, col, alpha=int(225 * alpha), radius=lh // 2,
                         border=None)
-            if alpha > 0.05:
-                img = fonts.render(lines[0], px, theme.TEXT, True)
-                if alpha < 1:
-                    img = img.copy()
-                    img.set_alpha(int(255 * alpha))
+            if alpha >= 1:
+                draw_lines(surface, lines[:1], r, px, theme.TEXT, "center", bold=True)
+            elif alpha > 0.05:
+                img = fonts.render(lines[0], px, theme.TEXT, True).copy()
+                img.set_alpha(int(255 * alpha))
                 surface.blit(img, (r.centerx - img.get_width() // 2, r.centery - img.get_height() // 2))
             y += lh + gap
             if y + lh > self.rect.bottom:

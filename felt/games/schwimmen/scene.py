@@ -22,6 +22,7 @@ from felt.cards import Card
 from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.scene import KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.table_log import LogTable
+from felt.ui.presence import Presence, draw_seat_badge
 from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text
 
 from .log import build as _log_build  # noqa: F401  (registers the play log's lines)
@@ -69,6 +70,8 @@ TEXTS = {
     "sw.now_out": ("{name} ist raus", "{name} is out"),
     "sw.saved": ("Alle wären raus: {names} schwimmen weiter", "Everyone would be out: {names} swim on"),
     "sw.winner": ("{name} gewinnt!", "{name} wins!"),
+    "sw.tie_last": ("Gleich viele Leben verloren: entschieden durch die letzte Runde",
+                    "Tied on lives lost: decided by the last round"),
     "sw.next_round": ("Gleich geht es weiter …", "Next round soon …"),
     "sw.you": ("Du", "You"),
     "sw.you.knocked": ("Du hast geklopft", "You knocked"),
@@ -116,6 +119,8 @@ class _Cards:
 
 
 class SchwimmenScene(LogTable, Scene):
+    presence: Presence | None = None      # who is away (the controller sets it)
+
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
                  settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
@@ -497,6 +502,7 @@ class SchwimmenScene(LogTable, Scene):
             r = self.seat_rect(s)
             if r is not None:
                 self._draw_seat(surface, s, r)
+                draw_seat_badge(surface, r, self.presence, s, self.px["tiny"])
         self._draw_middle(surface)
         self._draw_hand(surface)
         self._draw_result(surface)
@@ -549,7 +555,9 @@ class SchwimmenScene(LogTable, Scene):
             if self.my_turn:
                 return T("sw.you_deal"), theme.ACCENT
             return T("sw.dealer_chooses", name=self._name(v.get("to_move"))), theme.TEXT
-        head = T("sw.your_turn") if self.my_turn else T("sw.turn_of", name=self._name(v.get("to_move")))
+        away = None if self.my_turn or not self.presence else \
+            self.presence.turn_text(v.get("to_move"), self._name(v.get("to_move")))
+        head = T("sw.your_turn") if self.my_turn else (away or T("sw.turn_of", name=self._name(v.get("to_move"))))
         if v.get("knocker", -1) >= 0:
             left = ", ".join(self._name(s) for s in v.get("final_left", []))
             head = f"{head} · {TS('sw.knocked', v['knocker'], self.seat, name=self._name(v['knocker']))} · {T('sw.left', names=left)}"
@@ -695,8 +703,15 @@ class SchwimmenScene(LogTable, Scene):
         st = R["stock"]
         if v.get("stock", 0):
             surface.blit(cardart.back_surface(st.size), st.topleft)
-        draw_text(surface, T("sw.stock", n=v.get("stock", 0)), pygame.Rect(st.left - 20, st.bottom + 2, st.w + 40, px["tiny"] * 2),
-                  px["tiny"], theme.TEXT_DIM, min_px=7)
+        stock = T("sw.stock", n=v.get("stock", 0))
+        lab = pygame.Rect(st.left - 20, st.bottom + 2, st.w + 40, px["tiny"] * 2)
+        hint_top = R["hand_cards"][0].top - px["small"] * 2 - 2
+        lw = fonts.width(stock, px["tiny"]) + 4
+        if lab.bottom > hint_top and R["mid_area"].right - st.right - 8 >= lw:
+            # no room under the stock above the hand's hint line: beside it
+            lab = pygame.Rect(st.right + 6, st.bottom - px["tiny"] * 2, lw, px["tiny"] * 2)
+        draw_text(surface, stock, lab, px["tiny"], theme.TEXT_DIM, align="left" if lab.left > st.right else "center",
+                  min_px=7)
         nd = len(v.get("discarded", []))
         if nd:
             draw_text(surface, T("sw.discarded", n=3 * nd), pygame.Rect(st.left - 20, st.top - px["tiny"] * 2 - 2, st.w + 40, px["tiny"] * 2),
@@ -778,7 +793,18 @@ class SchwimmenScene(LogTable, Scene):
             lines.append((T("sw.saved", names=", ".join(self._name(s) for s in sd["saved"])), theme.INFO))
         if v.get("phase") == "match_over":
             lines.append((TS("sw.winner", v.get("winner"), self.seat, name=self._name(v.get("winner"))), theme.GOLD))
+            if self._tie_key():
+                lines.append((T(self._tie_key()), theme.GOLD))
         return lines
+
+    def _tie_key(self) -> str | None:
+        """How the winner of a match ended with several still in was decided when they lost
+        as many lives: the text key, or None (the fewest lives lost, or the last one left)."""
+        from felt.ui.results_scene import tie_break
+        v = self.view
+        rank = {s: i for i, s in enumerate((v.get("showdown") or {}).get("places") or [])}
+        keys = {s: (v["out"][s], v["lost"][s], rank.get(s, v["n"])) for s in range(v["n"])}
+        return tie_break(keys, v.get("winner"), (None, "sw.tie_last"))
 
     def _draw_result(self, surface) -> None:
         lines = self.result_lines()
