@@ -1,7 +1,15 @@
-"""Fixtures shared by the window tests (test_ui_app*.py)."""
+"""Fixtures shared by the window tests (test_ui_app*.py), and the order the suite runs in."""
 from __future__ import annotations
 
 import pytest
+
+
+def pytest_collection_modifyitems(config, items):
+    """Files with a test marked ``slow`` run first, each file's tests in their own order: the
+    parallel workers take whole files in this order, so a long file taken last would keep one
+    worker busy while the other waits."""
+    slow_files = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow_files)
 
 
 @pytest.fixture

@@ -63,6 +63,7 @@ def _find_and_join(w: Window, name: str, table: str) -> dict:
     return w.wait(lambda s: s["kind"] != "start" and s["seat"] is not None, 20, f"{name} seated")
 
 
+@pytest.mark.slow
 def test_host_from_the_start_screen_guest_finds_it_and_both_play(windows):
     need_one_listening_socket()
     anna = windows("anna")
@@ -100,6 +101,7 @@ def test_host_from_the_start_screen_guest_finds_it_and_both_play(windows):
         assert "Traceback" not in err and "ALSA" not in err, err
 
 
+@pytest.mark.slow
 def test_late_joiner_gets_a_seat_in_the_running_match(windows):
     need_one_listening_socket()
     anna = windows("anna")

@@ -280,6 +280,7 @@ def _finish_round_by_tapping(app, timeout=40.0):
     assert ctl.kind != "table", "the round ended"
 
 
+@pytest.mark.slow
 def test_whole_match_to_standings_menu_language_and_end_match(app_factory):
     from felt.ui.results_scene import ResultsScene
     from felt.ui.shell import MenuOverlay

@@ -29,6 +29,7 @@ from felt.cards import Card
 from felt.games.maumau.log import build as _log_build  # noqa: F401  (registers the play log's lines)
 from felt.games.maumau.rules import MauRules, build_deck
 from felt.ui import cardart, fonts, i18n, layout, theme
+from felt.ui.png import save_png
 from felt.ui.scene import KEY, PRESS, Input, Scene
 from felt.ui.table_log import LogTable
 from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text
@@ -981,7 +982,7 @@ def snapshot(out_dir, lang: str = "de") -> list:
             sc.set_size(*size)
             sc.set_view(view, events)
             p = out / f"maumau_{name}-{size[0]}x{size[1]}.png"
-            pygame.image.save(render(sc, size), str(p))
+            save_png(render(sc, size), p)
             written.append(p)
     # the play log: docked on the laptop, the drawer open on the phone
     steps = log_steps(moves=26)
@@ -989,7 +990,7 @@ def snapshot(out_dir, lang: str = "de") -> list:
         sc = log_scene(size, steps)
         kind = "drawer" if sc.log_drawer_mode(*size) else "docked"
         p = out / f"maumau_table-log-{kind}-{size[0]}x{size[1]}.png"
-        pygame.image.save(render(sc, size), str(p))
+        save_png(render(sc, size), p)
         written.append(p)
     # the suit picker after tapping a Bube
     view, events = views["table"]
@@ -1001,7 +1002,7 @@ def snapshot(out_dir, lang: str = "de") -> list:
         if jack is not None:
             sc.picking = jack
             p = out / f"maumau_wishpicker-{size[0]}x{size[1]}.png"
-            pygame.image.save(render(sc, size), str(p))
+            save_png(render(sc, size), p)
             written.append(p)
     return written
 
