@@ -79,9 +79,19 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--turn-timer", type=float, default=0.0, metavar="S", help="seconds per turn, 0 = off")
     h.add_argument("--reconnect-wait", type=float, default=30.0, metavar="S", help="seconds to wait for a dropped player before a bot takes over")
     h.add_argument("--bot-delay", type=float, default=None, metavar="S", help="bots' thinking pause in seconds")
+    h.add_argument("--pace", choices=("calm", "normal", "fast", "off"), default=None,
+                   help="how long every screen shows each play (default: normal; off where --bot-delay is given)")
     h.add_argument("--journal", default=None, metavar="FILE", help="journal file (default: in the user's data folder)")
     h.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE", help="resume the table from a journal")
     h.add_argument("--no-announce", action="store_true", help="do not announce over mDNS")
+    h.add_argument("--public-url", default=None, metavar="URL",
+                   help="a URL of the phones' page that other networks reach (a tailnet address, a tunnel): "
+                        "shown in the QR code and printed")
+    h.add_argument("--phone-port", type=int, default=0, metavar="PORT",
+                   help="port of the page phones join from (default: any free port)")
+    h.add_argument("--phone-spectators", type=int, default=4, metavar="N",
+                   help="phones that may watch, beyond one per seat (default 4)")
+    h.add_argument("--no-phones", action="store_true", help="no page for phones' browsers")
     h.add_argument("--size", type=_window_size, default=argparse.SUPPRESS, metavar="WxH", help=SIZE_HELP)
     h.set_defaults(run=_handler("felt.cli:_host"))
 
@@ -150,6 +160,11 @@ def build_parser() -> argparse.ArgumentParser:
     bf.add_argument("--seconds", type=float, default=5.0)
     bf.add_argument("--json", action="store_true")
     bf.set_defaults(run=_handler("felt.ui.bench:cmd_bench"))
+    bp = bsub.add_parser("phone", help="phones in their browser: tap to frame, idle cost, bytes per round, six phones")
+    bp.add_argument("--taps", type=int, default=40, help="taps on a hand card to time")
+    bp.add_argument("--idle", type=float, default=10.0, metavar="S", help="seconds of a still table to measure")
+    bp.add_argument("--json", action="store_true")
+    bp.set_defaults(run=_handler("felt.ui.phone_bench:cmd_bench"))
     return p
 
 

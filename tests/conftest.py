@@ -1,4 +1,5 @@
-"""Fixtures shared by the window tests (test_ui_app*.py), and the order the suite runs in."""
+"""Fixtures shared by the window tests (test_ui_app*.py) and the end-to-end tests with window
+processes (test_e2e_*.py), and the order the suite runs in."""
 from __future__ import annotations
 
 import os
@@ -20,7 +21,7 @@ def pytest_xdist_auto_num_workers(config):
 def pytest_collection_modifyitems(config, items):
     """Files with a test marked ``slow`` run first, each file's tests in their own order: the
     parallel workers take whole files in this order, so a long file taken last would keep one
-    worker busy while the other waits."""
+    worker busy while the others wait."""
     slow_files = {item.path for item in items if item.get_closest_marker("slow")}
     items.sort(key=lambda item: item.path not in slow_files)
 
@@ -52,3 +53,33 @@ def app_factory(cfg):
     from felt.ui import i18n
 
     i18n.set_lang("de")
+
+
+@pytest.fixture
+def ns():
+    """A network namespace of the test's own (tests/e2e_windows.py; skipped without root)."""
+    from tests.e2e_windows import Netns
+
+    n = Netns()
+    try:
+        yield n
+    finally:
+        n.close()
+
+
+@pytest.fixture
+def windows(ns, tmp_path):
+    """Make `felt` window processes in ``ns``: ``windows(name, *felt_args, size=...)``; a name
+    made again is the same device (its config and data folders) started anew."""
+    from tests.e2e_windows import Window
+
+    made = []
+
+    def make(name, *args, **kw):
+        w = Window(ns, tmp_path, name, *args, **kw)
+        made.append(w)
+        return w
+
+    yield make
+    for w in made:
+        w.kill()

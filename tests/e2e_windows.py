@@ -196,3 +196,30 @@ def take_turns(ws: list[Window], moves_each: dict[str, int], timeout: float = 90
                 made[w.name].append(play_one_move(w))
         time.sleep(0.05)
     return made
+
+
+def set_name(w: Window, name: str) -> None:
+    """Type ``name`` into the start screen's name field (replacing what it holds)."""
+    st = w.wait(lambda s: s.get("kind") == "start" and "name_field" in s["widgets"], 20, "the start screen")
+    w.click(st["widgets"]["name_field"]["rect"])
+    w.send("key a ctrl")
+    w.send(f"type {name}")
+    w.wait(lambda s: s.get("name") == name, 5, f"the name {name!r} typed")
+
+
+def host(w: Window, name: str = "Anna") -> dict:
+    """Open a table from the start screen with the default settings; the owner's lobby."""
+    set_name(w, name)
+    w.click_widget("host_btn")
+    return w.wait(lambda s: s["kind"] == "lobby" and s["admin"] and s["lobby_seats"], 20, f"{name}'s lobby")
+
+
+def find_and_join(w: Window, name: str, table: str, set_the_name: bool = True) -> dict:
+    """Find ``table`` in the start screen's live list and tap it; the state once seated."""
+    if set_the_name:
+        set_name(w, name)
+    st = w.wait(lambda s: any(r["title"] == table and r["enabled"] for r in s.get("rows", [])), 30,
+                f"{table!r} in the live list")
+    row = next(r for r in st["rows"] if r["title"] == table)
+    w.click(row["rect"])
+    return w.wait(lambda s: s["kind"] != "start" and s["seat"] is not None, 20, f"{name} seated")

@@ -76,3 +76,20 @@ def run(coro, timeout: float = 60.0):
     async def main():
         return await asyncio.wait_for(coro, timeout)
     return asyncio.run(main())
+
+
+def schwimmen_rigged(hands: dict, middle, n: int = 3, seed=1, to_move: int = 0, turns: int = 4):
+    """A Schwimmen (SW-STD, no dealer's choice) position: ``hands`` {seat: card codes} and the
+    middle's codes. Returns ``(game, state, ids)``; ``ids(*codes)`` gives card ids."""
+    import dataclasses
+
+    from felt import games
+    from felt.games.schwimmen import engine as E
+    g = games.get("schwimmen")
+    std = g.template("SW-STD")
+
+    def ids(*codes):
+        return [E.card_from_code(std, x) for x in codes]
+    s, _ = g.new_match(dataclasses.replace(std, dealer_choice=False), n, seed)
+    E.rig(s, {seat: ids(*h) for seat, h in hands.items()}, ids(*middle), to_move=to_move, turns=turns)
+    return g, s, ids

@@ -13,54 +13,10 @@ import time
 
 import pytest
 
-from tests.e2e_windows import Netns, Window, need_one_listening_socket, play_one_move, take_turns
+from tests.e2e_windows import (Window, find_and_join, host, need_one_listening_socket, play_one_move, set_name,
+                                take_turns)
 
 pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"), pytest.mark.e2e]
-
-
-@pytest.fixture
-def ns():
-    n = Netns()
-    try:
-        yield n
-    finally:
-        n.close()
-
-
-@pytest.fixture
-def windows(ns, tmp_path):
-    made: list[Window] = []
-
-    def make(name, *args, **kw):
-        w = Window(ns, tmp_path, name, *args, **kw)
-        made.append(w)
-        return w
-
-    yield make
-    for w in made:
-        w.kill()
-
-
-def _set_name(w: Window, name: str) -> None:
-    st = w.wait(lambda s: s.get("kind") == "start" and "name_field" in s["widgets"], 20, "the start screen")
-    w.click(st["widgets"]["name_field"]["rect"])
-    w.send(f"type {name}")
-    w.wait(lambda s: s.get("name") == name, 5, f"the name {name!r} typed")
-
-
-def _host(w: Window) -> dict:
-    _set_name(w, "Anna")
-    w.click_widget("host_btn")
-    return w.wait(lambda s: s["kind"] == "lobby" and s["admin"] and s["lobby_seats"], 20, "Anna's lobby")
-
-
-def _find_and_join(w: Window, name: str, table: str) -> dict:
-    _set_name(w, name)
-    st = w.wait(lambda s: any(r["title"] == table and r["enabled"] for r in s.get("rows", [])), 30,
-                f"{table!r} in the live list")
-    row = next(r for r in st["rows"] if r["title"] == table)
-    w.click(row["rect"])
-    return w.wait(lambda s: s["kind"] != "start" and s["seat"] is not None, 20, f"{name} seated")
 
 
 @pytest.mark.slow
@@ -68,10 +24,10 @@ def test_host_from_the_start_screen_guest_finds_it_and_both_play(windows):
     need_one_listening_socket()
     anna = windows("anna")
     bert = windows("bert")
-    st = _host(anna)
+    st = host(anna)
     table = st["table"]
     assert table == "Tisch von Anna" and st["hosting"]
-    st_b = _find_and_join(bert, "Bert", table)
+    st_b = find_and_join(bert, "Bert", table)
     assert st_b["kind"] == "lobby" and not st_b["admin"]
     anna.wait(lambda s: [x["name"] for x in s["lobby_seats"] if x["kind"] == "human"] == ["Anna", "Bert"], 10,
               "Bert in Anna's lobby")
@@ -105,13 +61,13 @@ def test_host_from_the_start_screen_guest_finds_it_and_both_play(windows):
 def test_late_joiner_gets_a_seat_in_the_running_match(windows):
     need_one_listening_socket()
     anna = windows("anna")
-    st = _host(anna)
+    st = host(anna)
     table = st["table"]
     anna.click_widget("start_btn")                  # free seats get bots at the start
     anna.wait(lambda s: s["kind"] == "table" and s["running"], 20, "the match running")
     play_one_move(anna)
     cleo = windows("cleo")
-    _set_name(cleo, "Cleo")
+    set_name(cleo, "Cleo")
     st = cleo.wait(lambda s: any(r["title"] == table for r in s.get("rows", [])), 30, "the running table listed")
     row = next(r for r in st["rows"] if r["title"] == table)
     assert row["right"] == "Spiel läuft"

@@ -1,6 +1,8 @@
 """Property tests over many seeded random games: cards conserved, every move legal,
-every round ends, places a permutation, and no seat's view or events ever hold a card
-it may not know. Plus a brute-force cross-check of legal-move generation."""
+every round ends, places a permutation, no seat's (or the spectator's) view or events ever
+hold a card it may not know (after every step: deal, exchange, plays, round and match end,
+the host ending a match mid-round), and no pile, trick, pass or pending skip outlives its
+round. Plus a brute-force cross-check of legal-move generation."""
 from __future__ import annotations
 
 import random
@@ -16,6 +18,7 @@ from felt.engine import (
     apply_inplace,
     check_move,
     classify,
+    end_match,
     filter_events,
     is_legal,
     legal_moves,
@@ -82,6 +85,24 @@ class Checker:
             assert card_ids_in(fe, set()) <= allowed | own, f"seat {seat} gets a foreign card in events"
             if seat is None:
                 assert v["hand"] == [] and v["exchange"] == []
+            if s.phase in ("round_over", "match_over"):
+                assert v["legal"] == [] and v["to_move"] is None
+        if s.phase == "round_over" or (s.phase == "match_over" and any(e["type"] == "round_over" for e in events)):
+            # the round's last play ends its trick: no pile, trick or pending skip is left
+            assert s.pile is None and s.trick == [] and not s.skip_next and s.to_move is None
+            assert all(v["pile"] is None and v["trick"] == [] for v in (view(s, None), view(s, 0)))
+
+    def new_round(self, s, events):
+        """A round just dealt: nothing of the last round is left in it."""
+        assert s.pile is None and s.trick == [] and not any(s.passed) and s.skipped is None
+        assert not s.skip_next and not s.revolution and s.places == [] and s.played == []
+        for seat in range(s.n):
+            self.known[seat] = set(s.hands[seat])
+        for e in events:
+            if e["type"] == "exchange_auto":
+                self.known[e["to"]] |= set(e["_private"]["data"]["cards"])
+                self.known[e["seat"]] |= set(e["_private"]["data"]["cards"])
+        self.check(s, events)
 
     def on_step(self, s, seat, move, events):
         # Cards received in the exchange become known to the receiving seat.
@@ -112,13 +133,7 @@ def play_checked(rules, n, seed, rounds, full_views):
         if s.phase == "match_over":
             break
         s, events = next_round(s)
-        for seat in range(n):
-            checker.known[seat] = set(s.hands[seat])
-        for e in events:
-            if e["type"] == "exchange_auto":
-                checker.known[e["to"]] |= set(e["_private"]["data"]["cards"])
-                checker.known[e["seat"]] |= set(e["_private"]["data"]["cards"])
-        checker.check(s, events)
+        checker.new_round(s, events)
     assert [sum(row) for row in s.standings] == [rounds] * n
     assert sorted(sum(s.standings[seat][p] for seat in range(n)) for p in range(n)) == [rounds] * n
     return total
@@ -130,6 +145,31 @@ def test_templates_with_views(rules):
     for n in range(rules.min_players, rules.max_players + 1):
         for seed in range(2):
             play_checked(rules, n, seed * 100 + n, rounds=2, full_views=True)
+
+
+@pytest.mark.parametrize("rules", TEMPLATES, ids=[r.id for r in TEMPLATES])
+def test_the_host_ending_a_match_mid_round_shows_nobody_a_foreign_card(rules):
+    """Matches ended by the host at a random step of the first or second round (exchange
+    included): every seat's and the spectator's view of the final table."""
+    for seed in range(6):
+        n = rules.min_players + seed % (rules.max_players - rules.min_players + 1)
+        rng = random.Random(seed)
+        checker = Checker(full_views=True)
+        s, events = new_match(rules, n, seed, rounds=3)
+        checker.start(s, events)
+        if seed % 2:
+            random_round(s, rng)
+            s, events = next_round(s)
+            checker.new_round(s, events)
+        for _ in range(rng.randrange(0, 40)):
+            if s.phase not in ("play", "exchange"):
+                break
+            seat = s.to_move
+            move = rng.choice(legal_moves(s))
+            checker.on_step(s, seat, move, apply_inplace(s, seat, move))
+        s, events = end_match(s)
+        assert s.phase == "match_over"
+        checker.check(s, events)
 
 
 @pytest.mark.parametrize("rules", TEMPLATES, ids=[r.id for r in TEMPLATES])

@@ -182,6 +182,28 @@ def test_bube_on_bube_when_allowed_and_wish_own_suit():
     assert {m.suit for m in moves if s.deck[m.card].rank == "J"} == {"C", "S", "H", "D"}
 
 
+def test_going_out_with_a_bube_or_a_seven_leaves_no_wish_or_penalty_after_the_round():
+    for last, effect in (("CJ", "H"), ("D7", "")):
+        s = position(STD, [[last], ["H8", "SK"], ["D9", "C8"]], "D10")
+        s, ev = play(s, 0, last, suit=effect, call="maumau")
+        assert s.phase == "round_over" and s.places[0] == 0
+        assert s.wish is None and s.pending == 0
+        for seat in (0, 1, 2, None):
+            v = GAME.view(s, seat)
+            assert v["wish"] is None and v["pending"] == 0
+        s, _ = play(position(STD.replace(rounds=1), [[last], ["H8"]], "D10"), 0, last, suit=effect, call="maumau")
+        assert s.phase == "match_over" and GAME.view(s, 1)["wish"] is None and GAME.view(s, None)["pending"] == 0
+    # playing on for all places, the wish stands for the players still in the round
+    s = position(STD.replace(round_end="all"), [["CJ"], ["H8", "SK"], ["D9", "C8"]], "D10")
+    s, _ = play(s, 0, "CJ", suit="S", call="maumau")
+    assert s.phase == "play" and s.wish == "S" and legal_cards(s) == ["SK"]
+    # the host ends the match while a wish or a penalty is in force: neither shows after it
+    for wish, pending in (("S", 0), (None, 4)):
+        s, _ = GAME.end_match(position(STD, [["CJ", "D8"], ["H8", "SK"]], "D10", wish=wish, pending=pending))
+        assert s.phase == "match_over" and s.wish is None and s.pending == 0
+        assert GAME.view(s, 0)["wish"] is None and GAME.view(s, None)["pending"] == 0
+
+
 def test_bube_off_is_a_plain_card():
     r = STD.replace(jack="off")
     s = position(r, [["CJ", "HJ", "D9", "H9"], ["H8"]], "H7")

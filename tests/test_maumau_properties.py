@@ -1,7 +1,9 @@
 """Mau-Mau property tests: many seeded random rounds of every template (and random rule sets):
 cards conserved at every step (reshuffles included), every round and match ends, only legal
 moves are accepted, views and events never show another hand, the draw pile or another seat's
-drawn card, the action log replays the state, and the same seed plays the same."""
+drawn card (every seat and the spectator, after every step: deal, moves, round and match end),
+no wish or seven's penalty outlives its round, the action log replays the state, and the same
+seed plays the same."""
 from __future__ import annotations
 
 import random
@@ -24,7 +26,7 @@ VIEW_KEYS = {"game", "seat", "n", "phase", "round_no", "rounds_total", "point_li
 MAX_DECISIONS = 20000
 
 
-def pick(rng: random.Random, moves):
+def pick(rng: random.Random, state, moves):
     """Random legal play, biased to playing (so rounds stay short) but sometimes drawing,
     keeping and forgetting Mau."""
     plays = [m for m in moves if m.kind == "play"]
@@ -54,7 +56,11 @@ def check_view(s, seat, v):
             assert v["last"].get("card", s.discard[-1]) in s.discard      # a played card, public anyway
     assert (v["legal"] != []) == (seat == s.to_move and s.phase in ("play", "drawn"))
     assert not set(v["hand"]) & others
-    for entry in v["log"]:          # public: played cards are on the discard pile or were reshuffled
+
+
+def check_log(log) -> None:
+    """The round's public log: entries of the three kinds, each of its length."""
+    for entry in log:
         assert entry[0] in ("play", "draw", "keep") and len(entry) == {"play": 7, "draw": 6, "keep": 2}[entry[0]]
         if entry[0] == "draw":
             assert isinstance(entry[2], int) and entry[3] in ("draw", "seven", "mau")
@@ -68,17 +74,96 @@ def check_events(events, n):
                 assert ("cards" in e) == (seat == e["seat"])
 
 
-def play_match(rules, n, seed, rounds, rng, *, views=True, illegal=True):
-    """Plays a whole match with checks at every step; returns (state, actions, rounds played)."""
+def view_cards(v) -> set:
+    """Every card a view shows now (its log aside)."""
+    out = set(v["hand"]) | set(v["discard"])
+    out |= {x for x in (v["top"], v["drawn"], (v["last"] or {}).get("card")) if x is not None}
+    out |= {c for h in v["hands_shown"] or [] for c in h}
+    out |= {m["card"] for m in v["legal"] if "card" in m}
+    return out
+
+
+def log_cards(log) -> set:
+    """The cards a log names: played cards and the tops players faced."""
+    idx = {"play": (2, 5), "draw": (4,), "keep": ()}
+    return {e[i] for e in log for i in idx[e[0]]}
+
+
+def event_cards(events) -> set:
+    out = set()
+    for e in events:
+        out |= set(e.get("cards") or [])
+        out |= {c for h in e.get("hands") or [] for c in h}
+        if isinstance(e.get("card"), int):
+            out.add(e["card"])
+    return out
+
+
+class Watch:
+    """Checks every seat's and the spectator's view and events after each step of a match:
+    no card the seat may not see (another hand before the round's end, the draw pile; a log
+    naming only cards that were on the discard pile this round), and no wish or pending
+    seven once a round is over or before the new round's start card sets one."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.public: set = set()      # cards on the discard pile at some point of this round
+        self.round_no = 0
+        self.round_ends = self.bube_ends = 0
+
+    def step(self, s, events) -> None:
+        if s.round_no != self.round_no:
+            self.round_no = s.round_no
+            self.public = set()
+            top = s.discard[0]
+            assert s.wish in (None, s.suit[top] if s.jack[top] else None)
+            assert s.pending in (0, 2 if s.rank[top] == "7" else 0)
+        self.public |= set(s.discard)
+        over = s.phase in ("round_over", "match_over")
+        if over:
+            assert s.wish is None and s.pending == 0 and s.drawn is None, "an effect outlived its round"
+            if any(e["type"] == "round_over" for e in events):
+                self.round_ends += 1
+                self.bube_ends += any(e["type"] == "wish" for e in events)
+        log = GAME.view(s, None)["log"]            # the same public log in every view
+        check_log(log)
+        assert log_cards(log) <= self.public, "the log names a card never shown"
+        for seat in list(range(self.n)) + [None]:
+            v = GAME.view(s, seat)
+            hidden = set(s.draw)
+            if not over:
+                hidden |= {c for i, h in enumerate(s.hands) if i != seat for c in h}
+            assert not view_cards(v) & hidden, (seat, s.phase, "a view shows a hidden card")
+            assert v["log"] == log
+            assert not event_cards(GAME.filter_events(events, seat)) & hidden, (seat, "an event shows a hidden card")
+            assert v["hand"] == ([] if seat is None else sorted(s.hands[seat], key=lambda c: (c % 32, c)))
+            if over:
+                assert v["wish"] is None and v["pending"] == 0 and v["drawn"] is None and v["legal"] == []
+            elif seat is not None and s.phase in ("play", "drawn"):
+                check_view(s, seat, v)
+
+
+def play_match(rules, n, seed, rounds, rng, *, views=True, illegal=True, end_at=None, watch=None, picker=pick):
+    """Plays a whole match with checks at every step; returns (state, actions, rounds played).
+    ``end_at``: the host ends the match after that many moves; ``watch``: the Watch to use;
+    ``picker(rng, state, moves)`` chooses the moves."""
     state, ev = GAME.new_match(rules, n, seed, rounds)
     check_events(ev, n)
+    if views and watch is None:
+        watch = Watch(n)
     actions = []
     decisions = 0
     played = 0
     while True:
         assert card_conservation(state)
+        if watch:
+            watch.step(state, ev)
         if state.phase == "match_over":
             return state, actions, played + 0
+        if decisions == end_at:
+            actions.append(("end_match",))
+            state, ev = GAME.end_match(state)
+            continue
         if state.phase == "round_over":
             played += 1
             actions.append(("next_round",))
@@ -88,9 +173,6 @@ def play_match(rules, n, seed, rounds, rng, *, views=True, illegal=True):
         seat = state.to_move
         moves = GAME.legal_moves(state)
         assert moves
-        if views:
-            for viewer in range(n):
-                check_view(state, viewer, GAME.view(state, viewer))
         if illegal:
             # every card of the hand is accepted exactly when a legal move plays it
             legal_cards = {m.card for m in moves if m.kind == "play"}
@@ -113,7 +195,7 @@ def play_match(rules, n, seed, rounds, rng, *, views=True, illegal=True):
                 pass
             else:
                 raise AssertionError("a move out of turn was accepted")
-        move = pick(rng, moves)
+        move = picker(rng, state, moves)
         assert GAME.is_legal(state, seat, move)
         wire = GAME.move_to_wire(move)
         assert GAME.move_from_wire(wire) == move
@@ -150,6 +232,37 @@ def test_a_thousand_rounds_of_every_template(tid):
         done += played
         seed += 1
     assert reshuffled > 0          # the conservation checks did cover reshuffles
+
+
+@pytest.mark.parametrize("tid", TEMPLATE_ORDER)
+def test_no_view_shows_a_hidden_card_and_no_wish_or_penalty_outlives_a_round(tid):
+    """Small matches, every seat and the spectator checked after every step (Watch), some
+    matches ended by the host in the middle of a round."""
+    rules = load_template(tid)
+    lo, hi = GAME.players_range(rules)
+    rng = random.Random(f"watch:{tid}")
+    ends = bube_ends = 0
+    for seed in range(40):
+        n = lo + seed % (hi - lo + 1)
+        watch = Watch(n)
+        end_at = rng.randrange(5, 60) if seed % 4 == 3 else None
+        state, actions, _ = play_match(rules, n, f"w{seed}", 2, rng, illegal=False, end_at=end_at, watch=watch,
+                                       picker=pick_bube_last)
+        assert state.phase == "match_over"
+        ends += watch.round_ends
+        bube_ends += watch.bube_ends
+        if end_at is not None:
+            assert fingerprint(GAME.replay(rules, n, f"w{seed}", actions, 2)) == fingerprint(state)
+    assert ends >= 50 and bube_ends >= 5          # rounds won with a Bube were among them
+
+
+def pick_bube_last(rng: random.Random, state, moves):
+    """``pick``, but mostly keeping a Bube for the last card (so rounds end with a wish)."""
+    if rng.random() < 0.9:
+        others = [m for m in moves if not (m.kind == "play" and state.jack[m.card])]
+        if any(m.kind == "play" for m in others):
+            moves = others
+    return pick(rng, state, moves)
 
 
 def test_same_seed_same_match():

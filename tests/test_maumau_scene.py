@@ -1,5 +1,7 @@
-"""The Mau-Mau table scene: renders every phase at phone and laptop sizes, and taps, clicks
-and keys send exactly the engine's legal wire moves (Bube with the picked suit, Mau call)."""
+"""The Mau-Mau table scene: renders every phase at phone and laptop sizes, and taps, clicks,
+drags and keys send exactly the engine's legal wire moves (Bube with the picked suit, Mau
+call). Playing is deliberate as at the Präsident table: a tap raises a card, a second tap or
+"Legen" plays it, a drag onto the piles plays it at once; the suit picker has "Abbrechen"."""
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -13,7 +15,7 @@ from felt.games.maumau.engine import DRAW, Move, position  # noqa: E402
 from felt.games.maumau.rules import load_template  # noqa: E402
 from felt.games.maumau.scene import MauMauScene, demo_views, render  # noqa: E402
 from felt.ui import i18n  # noqa: E402
-from felt.ui.scene import KEY, PRESS, RELEASE, Input  # noqa: E402
+from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, map_event  # noqa: E402
 
 GAME = games.get("maumau")
 STD = load_template("MM-STD")
@@ -68,34 +70,148 @@ def test_every_phase_renders_at_phone_and_laptop_sizes():
     i18n.set_lang("de")
 
 
-def test_tapping_a_lit_card_plays_it_and_a_dim_one_does_not():
+def finger_tap(sc, pos, size):
+    """A finger tap as SDL delivers it: FINGERDOWN/UP and the mouse events it synthesises."""
+    w, h = size
+    evs = [pygame.event.Event(pygame.FINGERDOWN, x=pos[0] / w, y=pos[1] / h, finger_id=0, touch_id=1, dx=0, dy=0),
+           pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True),
+           pygame.event.Event(pygame.FINGERUP, x=pos[0] / w, y=pos[1] / h, finger_id=0, touch_id=1, dx=0, dy=0),
+           pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=True)]
+    for ev in evs:
+        for inp in map_event(ev, size):
+            sc.handle(inp)
+
+
+def drag(sc, card, to, source="touch"):
+    """Press on ``card``, move it (button held) to ``to`` in a few steps, release there."""
+    start = card_pos(sc, card)
+    sc.handle(Input(PRESS, pos=start, source=source))
+    for k in range(1, 5):
+        p = (start[0] + (to[0] - start[0]) * k // 4, start[1] + (to[1] - start[1]) * k // 4)
+        sc.handle(Input(MOTION, pos=p, source=source, buttons=(1, 0, 0)))
+    sc.handle(Input(RELEASE, pos=to, source=source))
+
+
+def felt_point(sc):
+    """A spot on the felt: no card, button, seat box or pile."""
+    L = sc.L
+    taken = [r for r in L.seats if r is not None] + [L.pile.inflate(L.pile_card[0], L.pile_card[1]), L.hint,
+                                                      sc.action_btn.rect, sc.mau_btn.rect, L.hand, L.top_bar]
+    for y in range(L.top_bar.bottom + 10, L.hand.top, 13):
+        for x in range(10, L.w - 10, 13):
+            if not any(r.collidepoint(x, y) for r in taken) and (L.log is None or not L.log.collidepoint(x, y)):
+                return (x, y)
+    raise AssertionError("no free spot on the felt")
+
+
+def raised(sc, card) -> bool:
+    return sc.hand_rects()[card].top < dict(zip(sc.hand, sc._slots))[card].top
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_tap_raises_a_lit_card_and_a_second_tap_plays_it(size):
     s = position(STD, [["H8", "C9", "D10", "SK"], ["H7", "SA"], ["CA"]], "H9")
-    sc = scene_for(s)
+    sc = scene_for(s, size=size)
     assert sc.playable == {cid(s, "H8"), cid(s, "C9")}
-    tap(sc, card_pos(sc, cid(s, "D10")))
-    assert sc.outbox == []
-    tap(sc, card_pos(sc, cid(s, "H8")))
-    assert sc.outbox == [{"kind": "play", "card": cid(s, "H8")}]
+    tap(sc, card_pos(sc, cid(s, "D10")))                      # does not fit: a warning, nothing raised
+    assert sc.outbox == [] and sc.chosen is None and sc.toast.active
+    finger_tap(sc, card_pos(sc, cid(s, "H8")), size)          # one finger tap (SDL's mouse copy ignored)
+    assert sc.outbox == [] and sc.chosen == cid(s, "H8") and raised(sc, cid(s, "H8"))
+    assert sc.selected == {cid(s, "H8")} and sc.action_btn.text == "Legen" and sc.action_btn.enabled
+    tap(sc, card_pos(sc, cid(s, "C9")))                       # another lit card: it is raised instead
+    assert sc.outbox == [] and sc.chosen == cid(s, "C9") and not raised(sc, cid(s, "H8"))
+    finger_tap(sc, card_pos(sc, cid(s, "C9")), size)          # the second tap on it plays it
+    assert sc.outbox == [{"kind": "play", "card": cid(s, "C9")}] and sc.chosen is None
     assert GAME.is_legal(s, 0, GAME.move_from_wire(sc.outbox[0]))
 
 
-def test_bube_asks_for_the_suit_and_mau_toggle_adds_the_call():
+@pytest.mark.parametrize("size", SIZES)
+def test_legen_plays_the_raised_card_and_a_tap_on_the_felt_lowers_it(size):
+    s = position(STD, [["H8", "C9", "D10", "SK"], ["H7", "SA"], ["CA"]], "H9")
+    sc = scene_for(s, size=size)
+    assert sc.action_btn.text == "Ziehen"
+    tap(sc, card_pos(sc, cid(s, "H8")))
+    tap(sc, felt_point(sc))
+    assert sc.chosen is None and sc.outbox == [] and sc.action_btn.text == "Ziehen" and not raised(sc, cid(s, "H8"))
+    tap(sc, card_pos(sc, cid(s, "H8")))
+    sc.handle(Input(PRESS, pos=sc.action_btn.rect.center, source="mouse"))
+    sc.handle(Input(RELEASE, pos=sc.action_btn.rect.center, source="mouse"))
+    assert sc.outbox == [{"kind": "play", "card": cid(s, "H8")}]
+    assert sc.pending and not sc.action_btn.enabled
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_dragging_a_card_onto_the_piles_plays_it_at_once(size):
+    s = position(STD, [["H8", "C9", "D10", "SK"], ["H7", "SA"], ["CA"]], "H9")
+    sc = scene_for(s, size=size)
+    drag(sc, cid(s, "H8"), felt_point(sc))                   # dropped beside the piles: nothing happens
+    assert sc.outbox == [] and sc.chosen is None
+    tap(sc, card_pos(sc, cid(s, "H8")))
+    drag(sc, cid(s, "H8"), felt_point(sc))                   # a raised card taken out and back: no tap
+    start = card_pos(sc, cid(s, "H8"))
+    sc.handle(Input(PRESS, pos=start, source="touch"))
+    sc.handle(Input(MOTION, pos=felt_point(sc), source="touch", buttons=(1, 0, 0)))
+    sc.handle(Input(MOTION, pos=start, source="touch", buttons=(1, 0, 0)))
+    sc.handle(Input(RELEASE, pos=start, source="touch"))
+    assert sc.outbox == [] and sc.chosen == cid(s, "H8")
+    sc.handle(Input(KEY, key=pygame.K_k, source="key"))       # K keeps only a drawn card: nothing here
+    assert sc.outbox == [] and sc.chosen == cid(s, "H8")
+    sc.lower()
+    drag(sc, cid(s, "D10"), sc.L.pile.center)                 # a card that does not fit: a warning
+    assert sc.outbox == [] and sc.toast.active
+    sc.handle(Input(PRESS, pos=card_pos(sc, cid(s, "C9")), source="touch"))
+    sc.handle(Input(MOTION, pos=sc.L.pile.center, source="touch", buttons=(1, 0, 0)))
+    surf = render(sc, size)                                   # the dragged card follows the finger
+    assert surf.get_at(sc.L.pile.center)[:3] != render(scene_for(s, size=size), size).get_at(sc.L.pile.center)[:3]
+    sc.handle(Input(RELEASE, pos=sc.L.pile.center, source="touch"))
+    assert sc.outbox == [{"kind": "play", "card": cid(s, "C9")}]
+    assert GAME.is_legal(s, 0, GAME.move_from_wire(sc.outbox[0]))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_bube_asks_for_the_suit_and_cancel_puts_it_back(size):
+    s = position(STD, [["SJ", "D9", "C8"], ["H7", "SA"], ["CA"]], "H9")
+    sc = scene_for(s, size=size)
+    jack = cid(s, "SJ")
+    tap(sc, card_pos(sc, jack))
+    assert sc.picking is None and sc.chosen == jack
+    tap(sc, card_pos(sc, jack))
+    assert sc.picking == jack and sc.outbox == []
+    render(sc, size)
+    win = pygame.Rect(0, 0, *size)
+    c = sc.cancel_btn.rect
+    assert win.contains(c) and c.h >= 44 and sc.picker_rect.contains(c) and win.contains(sc.picker_rect)
+    assert c.collidelist([b.rect for b in sc.suit_btns]) == -1
+    finger_tap(sc, c.center, size)                             # "Abbrechen": the Bube goes back, nothing sent
+    assert sc.picking is None and sc.chosen is None and sc.outbox == [] and not raised(sc, jack)
+    assert sc.action_btn.text == "Ziehen" and sc.my_turn and not sc.pending
+    # Esc and the phone's Back button cancel too
+    for cancel in (Input(KEY, key=pygame.K_ESCAPE, source="key"), Input(BACK, source="key")):
+        tap(sc, card_pos(sc, jack))
+        tap(sc, card_pos(sc, jack))
+        assert sc.picking == jack
+        sc.handle(cancel)
+        assert sc.picking is None and sc.chosen is None and sc.outbox == []
+    # dragged onto the piles, the Bube asks for the suit at once; a suit sends it
+    drag(sc, jack, sc.L.pile.center)
+    assert sc.picking == jack and sc.outbox == []
+    b = next(b for b in sc.suit_btns if b.suit == "D")
+    finger_tap(sc, b.rect.center, size)
+    assert sc.outbox == [{"kind": "play", "card": jack, "suit": "D"}] and sc.picking is None
+
+
+def test_bube_with_the_mau_toggle_sends_the_call():
     s = position(STD, [["SJ", "D9"], ["H7", "SA"], ["CA"]], "H9")
     sc = scene_for(s, size=(390, 844))
     tap(sc, sc.mau_btn.rect.center)
     assert sc.mau_on
     tap(sc, card_pos(sc, cid(s, "SJ")))
+    tap(sc, sc.action_btn.rect.center)                           # "Legen"
     assert sc.picking == cid(s, "SJ") and sc.outbox == []
     sc.handle(Input(KEY, key=pygame.K_3, source="key"))          # 3: the third suit (Herz)
     assert sc.outbox == [{"kind": "play", "card": cid(s, "SJ"), "suit": "H", "call": "mau"}]
     assert GAME.is_legal(s, 0, GAME.move_from_wire(sc.outbox[0]))
     assert not sc.mau_on                                           # the toggle resets after the play
-    # without the toggle the play carries no call (and the engine will give the penalty)
-    sc = scene_for(s)
-    tap(sc, card_pos(sc, cid(s, "SJ")))
-    b = next(b for b in sc.suit_btns if b.suit == "D")
-    tap(sc, b.rect.center)
-    assert sc.outbox == [{"kind": "play", "card": cid(s, "SJ"), "suit": "D"}]
 
 
 def test_draw_and_keep_buttons_and_keys():
@@ -111,8 +227,20 @@ def test_draw_and_keep_buttons_and_keys():
     assert sc.outbox[-1] == {"kind": "keep"}
     sc.pending = False
     sc.focus = sc.hand.index(cid(s, "H10"))
-    sc.handle(Input(KEY, key=pygame.K_RETURN, source="key"))
+    sc.handle(Input(KEY, key=pygame.K_RETURN, source="key"))         # Enter raises the card ...
+    assert sc.chosen == cid(s, "H10") and sc.outbox[-1] == {"kind": "keep"} and sc.action_btn.text == "Legen"
+    sc.handle(Input(KEY, key=pygame.K_ESCAPE, source="key"))         # ... Esc lowers it ...
+    assert sc.chosen is None and sc.action_btn.text == "Behalten"
+    sc.handle(Input(KEY, key=pygame.K_SPACE, source="key"))
+    assert sc.chosen == cid(s, "H10")
+    sc.handle(Input(KEY, key=pygame.K_RETURN, source="key"))         # ... and Enter on it plays it
     assert sc.outbox[-1] == {"kind": "play", "card": cid(s, "H10")}
+    sc.pending = False
+    sc.set_view(GAME.view(s2, 0), ())
+    sc.focus = sc.hand.index(cid(s, "H10"))
+    sc.handle(Input(KEY, key=pygame.K_SPACE, source="key"))
+    sc.handle(Input(KEY, key=pygame.K_k, source="key"))              # K keeps even with the card raised
+    assert sc.outbox[-1] == {"kind": "keep"} and sc.chosen is None
 
 
 def test_pending_seven_label_and_not_my_turn():

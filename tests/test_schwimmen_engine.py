@@ -170,7 +170,24 @@ def test_feuer_at_the_deal_ends_the_round_even_out_of_turn():
     assert sorted(s.all_cards()) == list(range(32))
     # with dealer's choice too (the dealer has not chosen yet: keeps the hand looked at)
     s, ev = _feuer_deal(STD, 9)
-    assert s.dealer_hands is None and len(s.middle) == 3 and sorted(s.all_cards()) == list(range(32))
+    assert s.dealer_hands is None and sorted(s.all_cards()) == list(range(32))
+
+
+def test_feuer_at_the_deal_before_the_dealers_choice_shows_nobody_the_unseen_hand():
+    s, ev = _feuer_deal(STD, 9)
+    d = s.dealer
+    # the same deal with Feuer off stops at the dealer's choice: there the two hands are known
+    quiet, _ = G.new_match(dataclasses.replace(STD, feuer=False), 9, s.seed)
+    assert quiet.phase == "dealer_choice" and quiet.dealer == d
+    looked_at, unseen = quiet.dealer_hands
+    assert s.hands[d] == looked_at and s.middle == []          # nothing was laid face up
+    assert set(unseen) <= set(s.stock)                          # face down, never shown (§5)
+    for seat in list(range(9)) + [None]:
+        v = G.view(s, seat)
+        shown = set(v["hand"]) | set(v["middle"]) | {c for h in v["showdown"]["hands"] for c in h or []}
+        shown |= {c for e in G.filter_events(ev, seat) for k in ("cards", "middle") for c in e.get(k) or []}
+        assert not shown & set(unseen), seat
+        assert v["showdown"]["hands"][d] == looked_at
 
 
 # ------------------------------------------------------------------ losing, swimming, out (§4.6, §4.7)

@@ -1,6 +1,8 @@
 """Schwimmen properties over thousands of seeded random rounds per template: cards conserved,
-every match ends with one winner, only legal moves accepted, no hidden card in a view before
-the showdown, replay and determinism."""
+every match ends with one winner, only legal moves accepted, no card a seat may not see in
+any view or event of any seat or the spectator at any time (deal, Feuer, moves, showdown,
+match end; the dealer's unseen hand never), nothing of a round left in the next, replay and
+determinism."""
 from __future__ import annotations
 
 import random
@@ -40,6 +42,109 @@ def random_match(r, n, seed, rng, on_step=None, max_rounds=200):
     return s, actions, rounds, events
 
 
+def _cards_in_events(events) -> set:
+    out = set()
+    for e in events:
+        for k in ("cards", "middle", "give", "take", "discarded", "hands"):
+            x = e.get(k)
+            if isinstance(x, int):
+                out.add(x)
+            elif isinstance(x, list):
+                for y in x:
+                    out |= set(y) if isinstance(y, list) else ({y} if isinstance(y, int) else set())
+    return out
+
+
+class Watch:
+    """Checks every seat's and the spectator's view and filtered events after a step:
+
+    * a seat sees its own hand (the dealer, while choosing: the hand it looks at), the middle,
+      the discarded middles and the cards taken from the middle; after the showdown every hand
+      in the round; nothing else (never the stock);
+    * the six cards dealt to the dealer with dealer's choice: until the dealer keeps or takes,
+      nobody but the dealer sees any of them before the showdown, and nobody ever sees more
+      than three (the unseen hand stays unseen, §5);
+    * a new round starts with nothing of the last one: no knock, no turns, no taken cards,
+      no showdown."""
+
+    def __init__(self):
+        self.round_no = 0
+        self.dealt_to_dealer: set = set()
+        self.chosen = True
+        self.choosing = False
+        self.seen_of_dealer: set = set()
+        self.feuer_before_choice = 0
+        self.steps = 0
+
+    def new_match(self) -> None:
+        self.round_no = 0
+
+    def step(self, s, events) -> None:
+        self.steps += 1
+        if s.round_no != self.round_no:
+            self.round_no = s.round_no
+            assert s.knocker == -1 and s.final_left == [] and s.passes == 0 and s.turns == 0
+            assert not any(s.taken) and not s.discarded
+            others = {c for i, h in enumerate(s.hands) if i != s.dealer for c in h}
+            self.dealt_to_dealer = set(range(32)) - set(s.stock) - others if s.rules.dealer_choice else set()
+            self.chosen = not s.rules.dealer_choice
+            self.choosing = s.phase == "dealer_choice"
+            self.seen_of_dealer = set()
+            if s.phase == "round_over" and s.showdown["reason"] == "feuer" and not self.chosen:
+                self.feuer_before_choice += 1
+        elif self.choosing and s.phase != "dealer_choice":
+            self.choosing = False          # the dealer kept or took (or the host ended the match)
+            self.chosen = True
+        over = s.phase in ("round_over", "match_over")
+        public = set(s.middle) | {c for m in s.discarded for c in m} | {c for t in s.taken for c in t}
+        if over and s.showdown is not None:
+            public |= {c for i in range(s.n) if s.in_round[i] for c in s.hands[i]}
+        for seat in list(range(s.n)) + [None]:
+            v = G.view(s, seat)
+            assert "seed" not in v and "stock_cards" not in v
+            own = set()
+            if seat is not None:
+                choosing = s.phase == "dealer_choice" and seat == s.dealer
+                own = set(s.dealer_hands[0] if choosing else s.hands[seat])
+            assert set(v["hand"]) == own
+            allowed = public | own
+            shown = _cards_in_view(v)
+            assert shown <= allowed, (seat, s.phase, "a view shows a card the seat may not see")
+            assert _cards_in_events(G.filter_events(events, seat)) <= allowed, (seat, s.phase, "an event shows one")
+            assert not shown & set(s.stock)
+            if not self.chosen:
+                mine = shown & self.dealt_to_dealer
+                if seat != s.dealer and not over:
+                    assert not mine, (seat, "sees the dealer's cards before the choice")
+                self.seen_of_dealer |= mine
+                assert len(self.seen_of_dealer) <= 3, "the dealer's unseen hand was shown"
+            if s.phase in ("play", "dealer_choice"):
+                assert v["showdown"] is None and (v["legal"] != []) == (seat == s.to_move)
+            else:
+                assert v["legal"] == [] and v["may_knock"] is False
+                if s.showdown is not None:
+                    assert all(v["showdown"]["hands"][i] == s.hands[i] for i in range(s.n) if s.in_round[i])
+
+
+def watched_match(r, n, seed, rng, watch, end_at=None):
+    """A whole match of random legal moves, ``watch`` checking after every step; the host
+    ends the match after ``end_at`` moves if given."""
+    s, ev = G.new_match(r, n, seed)
+    watch.new_match()
+    moves = 0
+    while True:
+        watch.step(s, ev)
+        if s.phase == "match_over":
+            return s
+        if moves == end_at:
+            s, ev = G.end_match(s)
+        elif s.phase == "round_over":
+            s, ev = G.next_round(s)
+        else:
+            ev = G.apply_inplace(s, s.to_move, rng.choice(G.legal_moves(s)))
+            moves += 1
+
+
 def _conserved(s):
     if s.phase != "match_over":
         assert sorted(s.all_cards()) == list(range(32))
@@ -51,13 +156,22 @@ def _conserved(s):
 
 @pytest.mark.parametrize("tid", TEMPLATES)
 def test_cards_conserved_and_every_match_ends_with_one_winner(tid):
+    """Also the Watch at each round's deal and end (views of all seats and the spectator) in
+    every other match."""
     r = G.template(tid)
     rng = random.Random(tid)
     total = 0
     seed = 0
+    watch = Watch()
+
+    def check(s):
+        _conserved(s)
+        if seed % 2 == 0 and (s.round_no != watch.round_no or s.phase in ("round_over", "match_over")):
+            watch.step(s, [])
     while total < 2000:
         n = 2 + seed % 8
-        s, _, rounds, _ = random_match(r, n, f"{tid}:{seed}", rng, on_step=_conserved)
+        watch.new_match()
+        s, _, rounds, _ = random_match(r, n, f"{tid}:{seed}", rng, on_step=check)
         total += rounds
         seed += 1
         assert s.phase == "match_over" and s.winner is not None and 0 <= s.winner < n
@@ -70,20 +184,6 @@ def test_cards_conserved_and_every_match_ends_with_one_winner(tid):
         assert sum(s.lost) >= 1
         for i in range(n):        # lives bookkeeping
             assert s.lives[i] == max(0, r.lives - s.lost[i]) or s.swimming[i]
-
-
-def _hidden_before_showdown(s, seat):
-    """Cards that ``seat`` must not see now: other hands (except cards taken openly from the
-    middle), the stock, the dealer's unseen hand."""
-    hidden = set(s.stock)
-    for i in range(s.n):
-        if i != seat:
-            hidden |= set(s.hands[i]) - set(s.taken[i])
-    if s.dealer_hands is not None:
-        hidden |= set(s.dealer_hands[1])
-        if seat != s.dealer:
-            hidden |= set(s.dealer_hands[0])
-    return hidden
 
 
 def _cards_in_view(v):
@@ -99,29 +199,30 @@ def _cards_in_view(v):
 
 
 @pytest.mark.parametrize("tid", TEMPLATES)
-def test_views_hold_no_hidden_card_before_the_showdown(tid):
+def test_no_view_or_event_shows_a_card_its_seat_may_not_see(tid):
+    """Every seat and the spectator after every step of small matches, some ended by the
+    host in the middle of a round."""
     r = G.template(tid)
     rng = random.Random(f"view:{tid}")
-    checked = [0]
+    watch = Watch()
+    for seed in range(30):
+        end_at = rng.randrange(3, 80) if seed % 5 == 4 else None
+        s = watched_match(r, 2 + seed % 6, seed, rng, watch, end_at)
+        assert s.phase == "match_over"
+    assert watch.steps > 1000
 
-    def check(s):
-        for seat in list(range(s.n)) + [None]:
-            v = G.view(s, seat)
-            assert "seed" not in v and "stock_cards" not in v
-            if s.phase in ("play", "dealer_choice"):
-                assert v["showdown"] is None
-                hidden = _hidden_before_showdown(s, seat)
-                assert not (_cards_in_view(v) & hidden), (seat, s.phase)
-                assert (v["legal"] != []) == (seat == s.to_move)
-                checked[0] += 1
-            else:
-                sd = v["showdown"]
-                for i in range(s.n):
-                    if s.in_round[i]:
-                        assert sd["hands"][i] == s.hands[i]
-    for seed in range(25):
-        random_match(r, 2 + seed % 6, seed, rng, on_step=check)
-    assert checked[0] > 1000
+
+@pytest.mark.parametrize("tid", [t for t in TEMPLATES if G.template(t).dealer_choice])
+def test_deals_show_nobody_a_hidden_card(tid):
+    """Thousands of deals with dealer's choice (every player count): the views and events of
+    the deal, and of the round's end where Feuer ends it at once, before the dealer has chosen."""
+    r = G.template(tid)
+    watch = Watch()
+    for seed in range(2400):
+        s, ev = G.new_match(r, 2 + seed % 8, f"deal:{seed}")
+        watch.new_match()
+        watch.step(s, ev)
+    assert watch.feuer_before_choice >= 8 or not r.feuer
 
 
 @pytest.mark.parametrize("tid", TEMPLATES)

@@ -1,7 +1,9 @@
 """The real window plays Mau-Mau at a real host on loopback: the controller picks the game's
-table scene (``Game.table_scene()``), taps on cards and keys go to the host as Mau-Mau moves,
-the round ends in the scene's own result, the owner deals the next round from it, the play
-log speaks Mau-Mau, and "So wird gespielt" and the rules shown are the game's."""
+table scene (``Game.table_scene()``), taps on cards and keys go to the host as Mau-Mau moves
+(a tap raises a card; a second tap, "Legen" or a drag onto the piles plays it; a Bube's
+"Abbrechen" sends nothing), the round ends in the scene's own result, the owner deals the
+next round from it, the play log speaks Mau-Mau, and "So wird gespielt" and the rules shown
+are the game's."""
 from __future__ import annotations
 
 import time
@@ -23,6 +25,24 @@ def _hand(ht, seat):
     return ht.call(lambda h: sorted(h.state.hands[seat]) if h.state is not None else [])
 
 
+def drag(app, start, end, touch: bool) -> None:
+    """Press at ``start``, move with the button (finger) down to ``end`` and let go there."""
+    w, h = app.window.get_size()
+    steps = [(start[0] + (end[0] - start[0]) * k // 4, start[1] + (end[1] - start[1]) * k // 4) for k in range(5)]
+    if touch:
+        common = dict(touch_id=1, finger_id=0, dx=0.0, dy=0.0, pressure=1.0)
+        pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=start[0] / w, y=start[1] / h, **common))
+        for x, y in steps[1:]:
+            pygame.event.post(pygame.event.Event(pygame.FINGERMOTION, x=x / w, y=y / h, **common))
+        pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=end[0] / w, y=end[1] / h, **common))
+    else:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=start))
+        for p in steps[1:]:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=end))
+    app.step(block=False)
+
+
 def _ready(app) -> bool:
     ctl = app.controller
     sc = ctl.main
@@ -41,7 +61,8 @@ def test_window_plays_a_maumau_round_by_taps_and_keys_and_deals_the_next(app_fac
     assert isinstance(sc, MauMauScene), type(sc)
     assert ctl.game_id == "maumau" and ctl.playlog.game_id == "maumau"
     ht = ctl.host
-    plays = draws = keeps = 0
+    plays = draws = keeps = cancels = 0
+    gestures = ["double tap", "tap and Legen", "drag"]
     touch = True
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
@@ -53,16 +74,34 @@ def test_window_plays_a_maumau_round_by_taps_and_keys_and_deals_the_next(app_fac
         legal = sc.view["legal"]
         play = next((m for m in legal if m["kind"] == "play" and not m.get("suit") and not m.get("call")), None)
         if play is not None and play["card"] in sc.hand:
-            click(app, card_point(sc, play["card"]), touch=touch)
+            card = play["card"]
+            click(app, card_point(sc, card), touch=touch)
+            assert sc.chosen == card and not sc.pending, "one tap only raises the card"
+            assert card in _hand(ht, ctl.seat)
+            way = gestures[plays % len(gestures)]
+            if way == "double tap":
+                click(app, card_point(sc, card), touch=touch)
+            elif way == "tap and Legen":
+                assert sc.action_btn.text == "Legen"
+                click(app, sc.action_btn, touch=touch)
+            else:
+                drag(app, card_point(sc, card), sc.L.pile.center, touch=touch)
             touch = not touch
             pump(app, lambda: not sc.pending or ctl.main is not sc, timeout=5, what="the play answered")
-            assert play["card"] not in _hand(ht, ctl.seat), "the tapped card left the hand on the host"
+            assert card not in _hand(ht, ctl.seat), f"the card left the hand on the host ({way})"
             plays += 1
         elif any(m["kind"] == "play" and m.get("suit") for m in legal):
-            # a Bube: tap it, then pick the first suit with its number key
+            # a Bube: tap it twice; the first time "Abbrechen" puts it back, then pick a suit by key
             jack = next(m for m in legal if m["kind"] == "play" and m.get("suit") and not m.get("call"))
-            click(app, card_point(sc, jack["card"]))
+            click(app, card_point(sc, jack["card"]), touch=True)
+            click(app, card_point(sc, jack["card"]), touch=True)
             assert sc.picking == jack["card"]
+            if not cancels:
+                click(app, sc.cancel_btn, touch=True)
+                assert sc.picking is None and sc.chosen is None and not sc.pending
+                assert jack["card"] in _hand(ht, ctl.seat), "a cancelled Bube stays in the hand"
+                cancels += 1
+                continue
             idx = [b.suit for b in sc.suit_btns].index(jack["suit"])
             key(app, pygame.K_1 + idx)
             pump(app, lambda: not sc.pending or ctl.main is not sc, timeout=5, what="the wish answered")

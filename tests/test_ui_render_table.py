@@ -528,9 +528,11 @@ def test_seat_boxes_show_last_rounds_titles_on_phones_too(size, monkeypatch):
     real = ts.draw_text
 
     def spy(surface, text, rect, px, *a, **kw):
-        drawn.append(text)
-        fitted[text] = widgets.layout_text(text, rect.w, rect.h, px, bold=kw.get("bold", False),
-                                           min_px=kw.get("min_px", 9))[1]
+        whole = text.replace("-\n", "-")           # a long title may take two lines, broken after its hyphen
+        drawn.append(whole)
+        fitted[whole] = widgets.layout_text(text, rect.w, rect.h, px, bold=kw.get("bold", False),
+                                            wrap=kw.get("wrap", False), max_lines=kw.get("max_lines", 0),
+                                            min_px=kw.get("min_px", 9))
         return real(surface, text, rect, px, *a, **kw)
     from felt.ui import widgets
     fitted: dict = {}
@@ -540,7 +542,9 @@ def test_seat_boxes_show_last_rounds_titles_on_phones_too(size, monkeypatch):
     assert "Vize-Tellerwäscher" in titles
     for seat, title in zip(others, titles):
         assert title in drawn, (seat, title)
-        assert list(fitted[title]) == [title], (title, fitted[title])     # whole, on one line, never cut with "…"
+        size_px, lines = fitted[title]
+        assert "".join(lines) == title, (title, lines)       # whole, never cut with "…"
+        assert size_px >= 11, (title, size_px)                # and big enough to read on a phone
 
 
 def test_exchange_waiting_line_names_who_we_wait_for(monkeypatch):

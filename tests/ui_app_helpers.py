@@ -19,7 +19,7 @@ LOOPBACK = "127.0.0.1"
 
 def make_app(size=(360, 640), host_defaults=None, **kw):
     from felt.ui.app import App
-    hd = {"interface": LOOPBACK, "announce": False, "bot_delay": 0.0, "think_ms": 5}
+    hd = {"interface": LOOPBACK, "announce": False, "bot_delay": 0.0, "pace": "off", "think_ms": 5}
     hd.update(host_defaults or {})
     kw.setdefault("discover", False)
     # like the host's bot_delay=0: tests of other things do not wait for the table's pacing

@@ -2,6 +2,7 @@
 from felt.engine.core import (
     PASS,
     IllegalMove,
+    IllegalPlay,
     Move,
     Play,
     State,
@@ -21,10 +22,10 @@ from felt.engine.core import (
     position,
     replay,
 )
-from felt.engine.view import filter_events, view, views
+from felt.engine.view import filter_events, view, views, why_not_play
 
 __all__ = [
-    "PASS", "IllegalMove", "Move", "Play", "State", "apply", "apply_inplace", "beats", "check_move",
+    "PASS", "IllegalMove", "IllegalPlay", "Move", "Play", "State", "apply", "apply_inplace", "beats", "check_move",
     "classify", "end_match", "filter_events", "is_legal", "legal_moves", "match_winner", "move_from_wire",
-    "move_to_wire", "new_match", "next_round", "position", "replay", "view", "views",
+    "move_to_wire", "new_match", "next_round", "position", "replay", "view", "views", "why_not_play",
 ]

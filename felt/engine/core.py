@@ -12,7 +12,7 @@ from itertools import groupby as _groupby
 from typing import NamedTuple
 
 from felt.cards import Card, build_deck
-from felt.games.base import IllegalMove  # one class for every game: the table catches it
+from felt.games.base import IllegalMove, KeyedError  # one IllegalMove for every game: the table catches it
 from felt.rules import Rules, titles
 
 PHASES = ("exchange", "play", "round_over", "match_over")
@@ -845,11 +845,11 @@ def check_move(s: State, seat: int, move: Move) -> None:
     pile = s.pile
     p = classify(s, move.cards, pile.kind if pile is not None else None)
     if p is None:
-        raise IllegalMove(_why_not_a_play(s, move.cards))
+        raise _why_not_a_play(s, move.cards)
     if p.kind == "set" and p.size > s.rules.largest_set:
-        raise IllegalMove(f"at most {s.rules.largest_set} cards at once")
+        raise IllegalPlay("largest_set", k=s.rules.largest_set)
     if pile is not None and not beats(s, p, pile):
-        raise IllegalMove(_why_not_beating(s, p, pile))
+        raise _why_not_beating(s, p, pile)
 
 
 def _check_own_cards(s: State, seat: int, cards) -> None:
@@ -863,36 +863,73 @@ def _check_own_cards(s: State, seat: int, cards) -> None:
             raise IllegalMove(f"card {c!r} is not in your hand")
 
 
-def _why_not_a_play(s: State, cards) -> str:
+class IllegalPlay(IllegalMove, KeyedError):
+    """A play the rules refuse, with the reason as a key and its text in German and English
+    (``.text(lang)``; ``str()`` is English), so a table can say why in the player's language."""
+
+    MESSAGES = {
+        "joker_alone": ("Ein Joker darf nur allein gelegt werden", "a joker can only be played alone"),
+        "not_a_play_seq": ("Keine gültige Auswahl: Karten eines Rangs oder eine Folge von mindestens {k} "
+                           "Karten einer Farbe",
+                           "not a play: cards of one rank, or a sequence of at least {k} consecutive cards "
+                           "of one suit"),
+        "not_a_play": ("Keine gültige Auswahl: alle Karten müssen den gleichen Rang haben",
+                       "not a play: all cards must have the same rank"),
+        "largest_set": ("Höchstens {k} Karten auf einmal", "at most {k} cards at once"),
+        "beats_joker": ("Den Joker schlägt nichts", "nothing beats the joker"),
+        "set_on_seq": ("Auf eine Folge passt nur eine Folge", "a set cannot go on a sequence"),
+        "seq_on_set": ("Auf gleiche Karten passen nur gleiche Karten", "a sequence cannot go on a set"),
+        "seq_size": ("Nicht gleich viele Karten: nötig ist eine Folge von {k} Karten",
+                     "a sequence of {k} cards is needed"),
+        "size_single": ("Nicht gleich viele Karten: auf eine Einzelkarte gehört eine Karte",
+                        "1 card needed to beat a single card"),
+        "size_pair": ("Nicht gleich viele Karten: auf ein Paar gehört ein Paar", "2 cards needed to beat a pair"),
+        "size_triple": ("Nicht gleich viele Karten: auf einen Drilling gehört ein Drilling",
+                        "3 cards needed to beat three of a kind"),
+        "size_quad": ("Nicht gleich viele Karten: auf einen Vierling gehört ein Vierling",
+                      "4 cards needed to beat four of a kind"),
+        "size_set": ("Nicht gleich viele Karten: nötig sind {k} gleiche Karten",
+                     "{k} cards needed to beat {k} of a kind"),
+        "seq_low": ("Zu niedrig: die Folge muss gleich hoch oder höher reichen",
+                    "the sequence must reach as high or higher"),
+        "seq_low_revolution": ("Zu hoch: in der Revolution muss die Folge gleich tief oder tiefer beginnen",
+                               "during a revolution the sequence must start as low or lower"),
+        "equal": ("Gleicher Rang schlägt nicht: höher legen", "equal rank does not beat: play higher"),
+        "equal_revolution": ("Gleicher Rang schlägt nicht: in der Revolution tiefer legen",
+                             "equal rank does not beat: during a revolution play lower"),
+        "low": ("Zu niedrig: höher legen", "too low: play higher"),
+        "low_revolution": ("Zu hoch: in der Revolution schlagen tiefere Karten die höheren",
+                           "during a revolution lower cards beat higher ones"),
+    }
+
+
+def _why_not_a_play(s: State, cards) -> IllegalPlay:
     rk = s.rk
     if any(rk[c] < 0 for c in cards) and not s.wild:
-        return "a joker can only be played alone"
+        return IllegalPlay("joker_alone")
     if s.rules.sequences:
-        return ("not a play: cards of one rank, or a sequence of at least "
-                f"{s.rules.sequence_min} consecutive cards of one suit")
-    return "not a play: all cards must have the same rank"
+        return IllegalPlay("not_a_play_seq", k=s.rules.sequence_min)
+    return IllegalPlay("not_a_play")
 
 
-_SIZE_NAMES = {1: "a single card", 2: "a pair", 3: "three of a kind", 4: "four of a kind"}
+_SIZE_KEYS = {1: "size_single", 2: "size_pair", 3: "size_triple", 4: "size_quad"}
 
 
-def _why_not_beating(s: State, p: Play, pile: Play) -> str:
+def _why_not_beating(s: State, p: Play, pile: Play) -> IllegalPlay:
+    rev = "_revolution" if s.revolution else ""
     if pile.kind == "joker":
-        return "nothing beats the joker"
+        return IllegalPlay("beats_joker")
     if p.kind != pile.kind:
-        return ("a set cannot go on a sequence" if p.kind == "set" else "a sequence cannot go on a set")
+        return IllegalPlay("set_on_seq" if p.kind == "set" else "seq_on_set")
     if p.size != pile.size:
         if p.kind == "seq":
-            return f"a sequence of {pile.size} cards is needed"
-        need = _SIZE_NAMES.get(pile.size, f"{pile.size} of a kind")
-        return f"{pile.size} card{'s' if pile.size != 1 else ''} needed to beat {need}"
+            return IllegalPlay("seq_size", k=pile.size)
+        return IllegalPlay(_SIZE_KEYS.get(pile.size, "size_set"), k=pile.size)
     if p.kind == "seq":
-        return "the sequence must reach as high or higher" if not s.revolution else \
-            "during a revolution the sequence must start as low or lower"
+        return IllegalPlay("seq_low" + rev)
     if p.lo == pile.lo:
-        return "equal rank does not beat: play higher" if not s.revolution else \
-            "equal rank does not beat: during a revolution play lower"
-    return "too low: play higher" if not s.revolution else "during a revolution lower cards beat higher ones"
+        return IllegalPlay("equal" + rev)
+    return IllegalPlay("low" + rev)
 
 
 def is_legal(s: State, seat: int, move: Move) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from felt.engine.core import State, legal_moves, move_to_wire
+from felt.engine.core import IllegalMove, State, legal_moves, move_to_wire
 from felt.rules import Rules, titles
 
 
@@ -62,6 +62,7 @@ def _public(s: State, shared: bool = False) -> dict:
     move to move, so the host's diff of them is an identity check."""
     pile = s.pile
     return {
+        "game": "praesident",
         "seat": None,
         "n": s.n,
         "phase": s.phase,
@@ -136,3 +137,25 @@ def views(s: State, seats) -> dict:
         _check_seat(s, seat)
         out[seat] = base if seat is None else _own(s, seat, dict(base))
     return out
+
+
+def why_not_play(v: dict, cards) -> IllegalMove | None:
+    """Why the rules refuse playing ``cards`` (card ids from the hand) on the table of view
+    ``v``, as the engine's IllegalMove (an ``IllegalPlay`` has its text in German and English),
+    or None if the engine would take it. For the seat on turn, from what its view shows."""
+    from felt.engine.core import Move, check_move, classify, position
+    me = v.get("seat")
+    if me is None or v.get("phase") != "play":
+        return None
+    hands = [[] for _ in range(v["n"])]
+    hands[me] = list(v.get("hand") or [])
+    s = position(Rules.from_dict(v["rules"], validate=False), hands, me, revolution=bool(v.get("revolution")))
+    pile = v.get("pile")
+    if pile:
+        p = classify(s, tuple(pile["cards"]), pile.get("kind"))
+        s.pile = p._replace(seat=pile.get("seat")) if p is not None else None
+    try:
+        check_move(s, me, Move("play", tuple(cards)))
+    except IllegalMove as exc:
+        return exc
+    return None

@@ -79,6 +79,18 @@ class OptionSpec:
     group: str = ""
 
 
+# Pacing: how long a table shows a change before the next one, in seconds at normal speed.
+# The host decides it for every seat (one clock for every screen at the table): it stamps the
+# seconds on each state it sends and lets bots and the next round wait for them.
+PACE_PLAY = 1.25        # a seat's card play (or swap): its flight plus time to read it
+PACE_PASS = 0.5         # a pass, a draw, another small move
+PACE_EFFECT = 1.2       # a clear, skip, revolution, wish, knock, going out …: each its own slot
+PACE_TRICK = 0.45       # a trick ends (the cleared trick stays visible until the next lead)
+PACE_ROUND_END = 3.2    # who went out in which order, at the table
+PACE_RESULTS = 4.0      # then the round's results, before the next round may deal itself
+PACE_SPEEDS = {"calm": 1.6, "normal": 1.0, "fast": 0.55, "off": 0.0}
+
+
 class Game:
     """Base class of a game; a game module exposes one instance as ``GAME``.
 
@@ -141,6 +153,11 @@ class Game:
         """Rounds per match these rules set (0: open-ended / decided by the rules)."""
         return getattr(rules, "rounds", 0)
 
+    def rules_with_rounds(self, rules, rounds: int | None):
+        """The rule set as a table plays it whose owner set ``rounds`` per match (None: the
+        rule set's own), for explaining it ("How to play"); the default ignores ``rounds``."""
+        return rules
+
     # ---------------------------------------------------------------- engine
     def new_match(self, rules, n_players: int, seed, rounds: int | None = None):
         """A new match with round 1 dealt: ``(state, events)``."""
@@ -198,6 +215,19 @@ class Game:
 
     def move_from_wire(self, d) -> Any:
         raise NotImplementedError
+
+    # seconds a table shows an event of each type (see PACE_*); a game adds its own types
+    pace_seconds: dict = {
+        "play": PACE_PLAY, "pass": PACE_PASS, "draw": PACE_PASS, "trick_won": PACE_TRICK,
+        "clear": PACE_EFFECT, "skip": PACE_EFFECT, "revolution": PACE_EFFECT, "out": PACE_EFFECT,
+        "round_over": PACE_ROUND_END + PACE_RESULTS,
+    }
+
+    def pace(self, events: list) -> float:
+        """Seconds (at normal speed) a change that brought ``events`` stays on every screen
+        before the next change is shown."""
+        table = self.pace_seconds
+        return sum(table.get(ev.get("type"), 0.0) for ev in events if isinstance(ev, dict))
 
     def timeout_move(self, state):
         """What the turn timer plays for ``state.to_move`` when time runs out, or None to let

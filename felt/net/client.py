@@ -154,6 +154,21 @@ class AsyncClient:
         self.found_ports: list[int] = []      # the table's ports seen by the browser
         self.relocations = 0                  # reconnects that went to a port found by mDNS
         self._finder: asyncio.Task | None = None
+        # held: no connection until released (a phone's renderer while its page is away)
+        self.held = False
+        self._released = asyncio.Event()
+
+    def hold(self, on: bool) -> None:
+        """Drop the connection and stay away (``on``), or come back with the seat token.
+        The table treats a held client as any dropped one; its reconnect wait counts."""
+        self.held = bool(on)
+        if on:
+            self._released.clear()
+            conn = self.conn
+            if conn is not None:
+                conn.writer.transport.abort()
+        else:
+            self._released.set()
 
     def _set_status(self, status: str, reason: str = "") -> None:
         if status != self.status or reason != self.reason:
@@ -177,6 +192,11 @@ class AsyncClient:
         self._set_status("connecting")
         try:
             while not self._closing and self._final is None:
+                if self.held:
+                    await self._released.wait()
+                    lost_at = None if lost_at is None else time.monotonic()   # a new reconnect window
+                    delay = 0.05
+                    continue
                 if lost_at is not None:
                     self._look_elsewhere(time.monotonic() - lost_at)
                 try:
@@ -345,6 +365,7 @@ class AsyncClient:
 
     async def close(self) -> None:
         self._closing = True
+        self._released.set()
         if self.conn is not None:
             await self.conn.close()
 
@@ -440,6 +461,17 @@ class ClientThread:
             return False
         try:
             loop.call_soon_threadsafe(self._client.send, msg)
+        except RuntimeError:
+            return False
+        return True
+
+    def hold(self, on: bool) -> bool:
+        """Drop the connection and stay away, or come back (see :meth:`AsyncClient.hold`)."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return False
+        try:
+            loop.call_soon_threadsafe(self._client.hold, on)
         except RuntimeError:
             return False
         return True

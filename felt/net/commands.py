@@ -39,18 +39,35 @@ def parse_address(text: str) -> tuple[str, int]:
 def host_config_from_args(args: argparse.Namespace):
     """A HostConfig from `felt host` arguments (shared with the windowed host)."""
     from felt.net.host import HostConfig
+    phones = {"phones": not getattr(args, "no_phones", False), "phone_spectators": getattr(args, "phone_spectators", 4),
+              "public_url": getattr(args, "public_url", None)}
+    if getattr(args, "phone_port", 0):
+        phones["phone_port"] = args.phone_port
     if getattr(args, "resume", None) is not None:  # felt host --resume [FILE]: the table from its journal
         from felt.net.journal import resume_config
-        return HostConfig(**resume_config(args))
+        cfg = resume_config(args)
+        if getattr(args, "pace", None) or getattr(args, "bot_delay", None) is not None:
+            # given on the command line, it wins over the journal's (as --bot-delay does)
+            cfg["pace"] = cfg["resume"].options["pace"] = _pace(args)
+        return HostConfig(**{**cfg, **phones})  # the phones' port: the journal's, unless given
     bot_delay = 0.6 if args.bot_delay is None else max(0.0, args.bot_delay)
+    pace = _pace(args)
     name = args.name or f"{socket.gethostname().split('.')[0]}'s table"
     return HostConfig(
         name=name, interface=args.interface, port=args.port, rules=args.rules, players=args.players,
         bots=args.bots, bot_level=args.bot_level, rounds=args.rounds, seed=args.seed,
-        turn_timer=args.turn_timer, reconnect_wait=args.reconnect_wait, bot_delay=bot_delay,
+        turn_timer=args.turn_timer, reconnect_wait=args.reconnect_wait, bot_delay=bot_delay, pace=pace,
         auto_next=min(2.0, bot_delay * 3), start_when_full=args.start_when_full,
-        announce=not args.no_announce, journal=getattr(args, "journal", None) or _default_journal(),
+        announce=not args.no_announce, journal=getattr(args, "journal", None) or _default_journal(), **phones,
     )
+
+
+def _pace(args: argparse.Namespace) -> str | None:
+    """The table's pace from `felt host` arguments: ``--pace``, else off where ``--bot-delay``
+    sets the timing by hand, else normal."""
+    if getattr(args, "pace", None):
+        return args.pace
+    return "off" if getattr(args, "bot_delay", None) is not None else "normal"
 
 
 def _default_journal() -> str:
@@ -64,6 +81,14 @@ def check_host_args(args: argparse.Namespace) -> str | None:
     port = getattr(args, "port", 0) or 0
     if not 0 <= port <= 65535:
         return f"--port {port}: must be 1..65535 (or 0 for any free port)"
+    phone_port = getattr(args, "phone_port", 0) or 0
+    if not 0 <= phone_port <= 65535:
+        return f"--phone-port {phone_port}: must be 1..65535 (or 0 for any free port)"
+    if getattr(args, "phone_spectators", 0) < 0:
+        return f"--phone-spectators {args.phone_spectators}: must be 0 or more"
+    url = getattr(args, "public_url", None)
+    if url is not None and not (url.startswith(("http://", "https://")) and len(url) > 8 and " " not in url):
+        return f"--public-url {url!r}: must be an http:// or https:// address"
     if getattr(args, "resume", None) is not None:
         return None  # the table's settings come from its journal
     from felt.games import find_rules
@@ -131,6 +156,11 @@ async def _host_main(config, args: argparse.Namespace) -> int:
          f"protocol {PROTOCOL_VERSION})")
     _say(f"join with: felt join {host.address}:{host.port}    or: felt bot {host.address}:{host.port}")
     _say(f"admin token: {host.admin_token}")
+    if host.gateway is not None:
+        _say(f"phones: {host.gateway.url}")
+        if host.gateway.public_url:
+            _say(f"phones from other networks: {host.gateway.public_url}")
+        _print_qr(host.phone_url)
     if host.journal is not None:
         _say(f"journal: {host.journal.path}  (after a crash: felt host --resume {host.journal.path})")
     if config.start_when_full:
@@ -153,10 +183,21 @@ async def _host_main(config, args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_qr(url: str) -> None:
+    """The phones' page as a QR code in the terminal (phones scan it from the screen)."""
+    try:
+        import segno
+        segno.make(url, error="m", micro=False).terminal(out=sys.stdout, compact=True)
+        sys.stdout.flush()
+    except Exception as exc:  # noqa: BLE001 (a terminal without the block characters: the URL is printed)
+        print(f"(no QR code: {exc})", flush=True)
+
+
 def cmd_discover(args: argparse.Namespace) -> int:
     from felt.net.discovery import discover
     tables = asyncio.run(discover(max(0.1, args.timeout), args.interface))
-    keys = ("name", "address", "port", "game", "template", "seats_taken", "seats_free", "version", "running")
+    keys = ("name", "address", "port", "game", "template", "seats_taken", "seats_free", "version", "running",
+            "phone_url")
     if args.json:
         _say(json.dumps([{k: t[k] for k in keys} for t in tables], ensure_ascii=False))
         return 0
@@ -166,8 +207,9 @@ def cmd_discover(args: argparse.Namespace) -> int:
     for t in tables:
         state = "running" if t["running"] else "lobby"
         ver = "" if t["version"] == PROTOCOL_VERSION else f"  [protocol {t['version']}: incompatible]"
+        phones = f"  phones: {t['phone_url']}" if t.get("phone_url") else ""
         _say(f"{t['name']}  {t['address']}:{t['port']}  {t['game']} {t['template']}  "
-             f"{t['seats_taken']} taken / {t['seats_free']} free  {state}{ver}")
+             f"{t['seats_taken']} taken / {t['seats_free']} free  {state}{ver}{phones}")
     return 0
 
 

@@ -21,7 +21,7 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 
 from felt.net.schema import PROTOCOL_VERSION, SERVICE_TYPE
 
-TXT_KEYS = ("name", "version", "game", "template", "seats_taken", "seats_free", "running", "id")
+TXT_KEYS = ("name", "version", "game", "template", "seats_taken", "seats_free", "running", "id", "phone")
 
 
 def _interfaces(interface: str | None):
@@ -60,7 +60,7 @@ def _txt_value(v: Any) -> str:
 
 def make_txt(name: str, template: str, seats_taken: int, seats_free: int, running: bool,
              version: int = PROTOCOL_VERSION, table_id: str | None = None,
-             game: str = "praesident") -> dict[str, str]:
+             game: str = "praesident", phone_port: int | None = None) -> dict[str, str]:
     txt = {
         "name": _txt_value(name), "version": _txt_value(version), "game": _txt_value(game),
         "template": _txt_value(template),
@@ -69,6 +69,8 @@ def make_txt(name: str, template: str, seats_taken: int, seats_free: int, runnin
     }
     if table_id:
         txt["id"] = _txt_value(table_id)
+    if phone_port:
+        txt["phone"] = _txt_value(int(phone_port))   # the port of the page for phones' browsers
     return txt
 
 
@@ -157,6 +159,8 @@ def parse_info(info: AsyncServiceInfo) -> dict[str, Any] | None:
         "service": info.name,
         "id": props.get("id", ""),
         "addresses": list(addrs),
+        "phone_port": num("phone"),
+        "phone_url": f"http://{addrs[0]}:{num('phone')}/" if num("phone") else "",
     }
 
 

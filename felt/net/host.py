@@ -55,6 +55,7 @@ class HostConfig:
     turn_timer: float = 0.0           # seconds, 0 = off
     reconnect_wait: float = 30.0
     bot_delay: float = 0.6            # bots' pause before a move
+    pace: str = "off"                 # the table's one clock: calm | normal | fast | off (felt.games.base)
     think_ms: int | None = None
     offload_levels: tuple = ("hard",)  # bot levels that think in a worker process
     auto_next: float = -1.0           # seconds before the next round deals itself; < 0 = off
@@ -75,6 +76,10 @@ class HostConfig:
     on_log: Callable[[MatchLog], Any] | None = None  # called with each new MatchLog
     journal: Any = None               # path of the append-only journal (journal.py); None = none
     resume: Any = None                # journal.Resume: bring that table back (felt host --resume)
+    phones: bool = True               # the gateway for phones' browsers (felt/net/gateway.py)
+    phone_port: int = 0               # its port (0: a free one)
+    phone_spectators: int = 4         # phones that may watch, beyond one per seat
+    public_url: str | None = None     # a URL other networks reach the gateway at (QR, printout)
 
 
 def _listen_socket(bind: str | None, port: int) -> socket.socket:
@@ -240,7 +245,7 @@ class ClientConn(asyncio.Protocol):
 
 # ------------------------------------------------------------------------------- host
 _TABLE_FIELDS = ("rules", "game", "players", "bots", "bot_level", "rounds", "seed", "turn_timer", "reconnect_wait",
-                 "bot_delay", "auto_next", "think_ms", "offload_levels", "start_when_full", "name", "admin_token")
+                 "bot_delay", "pace", "auto_next", "think_ms", "offload_levels", "start_when_full", "name", "admin_token")
 
 
 class Host:
@@ -279,6 +284,7 @@ class Host:
         self._stopping = False
         self._flushing = False
         self.journal = None  # the table's recorder when config.journal is set (felt.net.journal)
+        self.gateway = None  # phones' page and renderers (felt.net.gateway) when config.phones
         if c.resume is not None:
             self.table.restore(c.resume.snapshot())
         self.table.announced = bool(c.announce)  # the id to look for in the TXT records if the table moves
@@ -454,6 +460,8 @@ class Host:
             self.address = local_addresses(None)[0]
         new_journal = bool(c.journal) and not os.path.exists(c.journal)
         try:
+            if c.phones:
+                await self._start_gateway()
             if c.journal:
                 from felt.net.journal import open_recorder
                 # on disk before anything can change the table
@@ -468,6 +476,9 @@ class Host:
         except BaseException:
             # a table that never opened leaves nothing behind: no listener, no journal file
             self.server.close()
+            if self.gateway is not None:
+                await self.gateway.stop()
+                self.gateway = None
             if self._sweeper is not None:
                 self._sweeper.cancel()
             if self.journal is not None:
@@ -481,10 +492,38 @@ class Host:
             raise
         return self
 
+    async def _start_gateway(self) -> None:
+        """The page for phones (felt/net/gateway.py) on the table's interfaces; its renderers
+        join the table on loopback, or at the table's own address when it listens on one."""
+        c = self.config
+        bind = c.bind or c.interface or None
+        try:
+            from felt.net.gateway import Gateway
+            gw = Gateway(table_address=bind or "127.0.0.1", table_port=self.port,
+                         table_name=lambda: self.table_name,
+                         capacity=lambda: len(self.seats) + max(0, int(c.phone_spectators)),
+                         reconnect_wait=lambda: float(self.options.get("reconnect_wait", 30.0)),
+                         address=self.address, public_url=c.public_url)
+            try:
+                sock = _listen_socket(bind, c.phone_port)
+            except OSError:
+                if c.resume is None or not c.phone_port:
+                    raise
+                sock = _listen_socket(bind, 0)   # a resumed table's old phone port is taken
+            self.gateway = await gw.start(sock)
+        except Exception as exc:   # no phones, but the table opens
+            log.warning("phones cannot join from a browser: %s", exc)
+
+    @property
+    def phone_url(self) -> str:
+        """Where phones open the table's page (the public URL when one is set), or ''."""
+        return self.gateway.urls[0] if self.gateway is not None else ""
+
     def server_info(self) -> dict:
         """What the journal keeps of the server (to listen at the same place after a resume)."""
         c = self.config
         return {"address": self.address, "port": self.port,
+                "phone_port": self.gateway.port if self.gateway is not None else 0,
                 "config": {f.name: getattr(c, f.name) for f in fields(c) if f.name in _CONFIG_KEYS
                            and isinstance(getattr(c, f.name), (type(None), bool, int, float, str))}}
 
@@ -509,7 +548,8 @@ class Host:
         from felt.net.discovery import make_txt
         taken = sum(1 for s in self.seats if s.kind != "empty")
         return make_txt(self.table_name, self.template, taken, len(self.seats) - taken, self.running,
-                        table_id=self.table_id, game=self.table.game.id)
+                        table_id=self.table_id, game=self.table.game.id,
+                        phone_port=self.gateway.port if self.gateway is not None else None)
 
     def _touch_txt(self) -> None:
         if self.announcer is None or self.loop is None:
@@ -552,6 +592,9 @@ class Host:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
         self._stopping = True
+        gw, self.gateway = self.gateway, None
+        if gw is not None:
+            await gw.stop()
         for conn in list(self.conns):
             conn.bye("shutdown")
         if self.server is not None:
@@ -706,7 +749,7 @@ class Host:
 
 
 _CONFIG_KEYS = ("name", "interface", "bind", "port", "players", "bots", "bot_level", "rounds", "seed",
-                "turn_timer", "reconnect_wait", "bot_delay", "think_ms", "auto_next", "start_when_full",
+                "turn_timer", "reconnect_wait", "bot_delay", "pace", "think_ms", "auto_next", "start_when_full",
                 "announce", "hello_timeout", "idle_timeout", "rate", "burst", "flood_limit", "game")
 
 

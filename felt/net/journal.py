@@ -455,8 +455,9 @@ def resume_config(args: Any, say: Callable[[str], Any] | None = None,
     cfg = {k: v for k, v in dict(h.get("config") or {}).items() if k in _CONFIG_KEYS}
     opts = res.options or h.get("options") or {}
     cfg.update(name=res.name or h.get("name") or cfg.get("name") or "Felt Club", port=h.get("port") or 0,
+               phone_port=h.get("phone_port") or 0,
                admin_token=h.get("admin_token"), journal=str(getattr(args, "journal", None) or res.path), resume=res)
-    for k in ("turn_timer", "reconnect_wait", "bot_delay", "auto_next", "bot_level"):
+    for k in ("turn_timer", "reconnect_wait", "bot_delay", "auto_next", "bot_level", "pace"):
         if k in opts:
             cfg[k] = opts[k]
     if res.log is not None:

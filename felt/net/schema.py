@@ -22,6 +22,7 @@ MAX_SEATS = 16
 MAX_CARD_ID = 1023
 MAX_MOVE_CARDS = 64
 BOT_LEVELS = ("easy", "normal", "hard")
+PACES = ("calm", "normal", "fast", "off")   # the table's pace (felt.games.base.PACE_SPEEDS)
 
 # Error codes (PROTOCOL.md, "Errors").
 ERROR_CODES = {
@@ -257,6 +258,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
         "bot_level": (Opt(Str(1, 8, BOT_LEVELS)), None),
         "bot_delay": (Opt(Num(0, 30)), None),
         "auto_next": (Opt(Num(-1, 3600)), None),
+        "pace": (Opt(Str(1, 8, PACES)), None),
         "name": (Opt(clean_name), None),
         "rounds": (Opt(Int(0, 99)), None),
     },
@@ -276,6 +278,7 @@ SEAT = {
     "kind": (Str(1, 8, ("empty", "human", "bot")), REQ),
     "connected": (Bool, REQ),
     "away": (Bool, False),
+    "wait": (Opt(Num(0, 86400)), None),
     "level": (Opt(Str(1, 8, BOT_LEVELS)), None),
     "owner": (Bool, False),
     "open": (Bool, False),
@@ -315,6 +318,8 @@ HOST_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
         "gone": (Opt(List(Str(0, 64), 4096)), None),
         "events": (List(Map, 4096), REQ),
         "timer": (Opt(Map), None),
+        "hold": (Num(0, 600), 0.0),         # seconds this state stays before the next is shown
+        "past": (Opt(List(Map, 4096)), None),  # a full view's round so far (for the log)
     },
     "error": {
         "code": (Str(1, 32), REQ),

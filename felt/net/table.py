@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from felt import games
-from felt.games.base import Game, IllegalMove
+from felt.games.base import PACE_SPEEDS, Game, IllegalMove
 from felt.net import schema
 from felt.net.matchlog import MatchLog
 from felt.net.viewdelta import diff, state_patch
@@ -49,7 +49,8 @@ from felt.net.viewdelta import diff, state_patch
 log = logging.getLogger("felt.net.table")
 
 CHAT_INTERVAL = 0.5         # seconds between two chat lines (or renames) of one connection
-OPTION_KEYS = ("turn_timer", "reconnect_wait", "bot_level", "bot_delay", "auto_next")
+OPTION_KEYS = ("turn_timer", "reconnect_wait", "bot_level", "bot_delay", "auto_next", "pace")
+PAST_MAX = 2000             # events of the round kept for a player who comes back
 END_PHASES = ("round_over", "match_over")
 
 
@@ -116,9 +117,11 @@ class Seat:
     def conn(self) -> Peer | None:    # the name the host used before
         return self.peer
 
-    def public(self, i: int) -> dict:
+    def public(self, i: int, now: float = 0.0) -> dict:
         return {"seat": i, "name": self.name, "kind": self.kind,
                 "connected": self.kind == "bot" or self.peer is not None, "away": self.away,
+                # seconds the table still waits for a dropped player before a bot plays for it
+                "wait": None if self.away_due is None else round(max(0.0, self.away_due - now), 1),
                 "level": self.level if (self.kind == "bot" or self.away) else None, "owner": self.owner,
                 "open": self.kind == "bot" and self.auto}
 
@@ -175,7 +178,7 @@ class Table:
     def __init__(self, *, rules: Any = "PR-002", game: str | None = None, players: int = 4, bots: int = 0,
                  bot_level: str = "normal", rounds: int | None = None, seed: Any = None,
                  turn_timer: float = 0.0, reconnect_wait: float = 30.0, bot_delay: float = 0.6,
-                 auto_next: float = -1.0, think_ms: int | None = None, offload_levels: tuple = ("hard",),
+                 pace: str = "off", auto_next: float = -1.0, think_ms: int | None = None, offload_levels: tuple = ("hard",),
                  start_when_full: bool = False, name: str = "Felt Club", admin_token: str | None = None,
                  max_joined: int = 48, clock: Callable[[], float] = time.monotonic,
                  rng: random.Random | None = None):
@@ -196,7 +199,14 @@ class Table:
         for i in range(min(bots, n)):
             self._put_bot(i, bot_level)
         self.options = {"turn_timer": float(turn_timer), "reconnect_wait": float(reconnect_wait),
-                        "bot_level": bot_level, "bot_delay": float(bot_delay), "auto_next": float(auto_next)}
+                        "bot_level": bot_level, "bot_delay": float(bot_delay), "auto_next": float(auto_next),
+                        "pace": pace if pace in PACE_SPEEDS else "normal"}
+        # the one clock of every screen: when the last state shows (the host's estimate of its
+        # arrival) and how long it holds before the next may follow
+        self.shown_at = -math.inf
+        self.hold = 0.0
+        self.past: list[dict] = []               # the round's events so far (unfiltered; never sent whole)
+        self._past_round = 0
         self.state: Any = None
         self.log: MatchLog | None = None
         self.matches = 0
@@ -428,9 +438,12 @@ class Table:
 
     def _free_seat(self, wish: int | None) -> int | None:
         if not self.running:
-            if wish is not None and wish < len(self.seats) and self.seats[wish].kind == "empty":
+            # between matches a bot that only filled an empty seat makes room for a newcomer too
+            if wish is not None and wish < len(self.seats) and (self.seats[wish].kind == "empty" or
+                                                                (self.seats[wish].kind == "bot" and self.seats[wish].auto)):
                 return wish
-            return next((i for i, s in enumerate(self.seats) if s.kind == "empty"), None)
+            return next((i for i, s in enumerate(self.seats) if s.kind == "empty"),
+                        next((i for i, s in enumerate(self.seats) if s.kind == "bot" and s.auto), None))
         # during a match: a bot that filled an empty seat at the start (or the owner opened)
         if wish is not None and wish < len(self.seats) and self.seats[wish].kind == "bot" and self.seats[wish].auto:
             return wish
@@ -487,6 +500,9 @@ class Table:
 
     def _after_change(self, events: list[dict]) -> None:
         self._cancel_turn()
+        self._keep_past(events)
+        self.shown_at = max(self.now, self.shown_at + self.hold)
+        self.hold = round(self.game.pace(events) * PACE_SPEEDS.get(self.options["pace"], 1.0), 3)
         self._schedule(send_timer_only=True)
         self._broadcast_state(events)
         self._show_bots()
@@ -500,6 +516,20 @@ class Table:
     def _view(self, seat: int | None) -> dict:
         return self.game.view(self.state, seat)
 
+    def _keep_past(self, events: list[dict]) -> None:
+        """The round's events, for the log of a player who comes back (filtered per seat)."""
+        rnd = getattr(self.state, "round_no", 0)
+        if rnd != self._past_round:
+            self._past_round = rnd
+            self.past = []
+        self.past.extend(events)
+        if len(self.past) > PAST_MAX:
+            del self.past[:len(self.past) - PAST_MAX]
+
+    def hold_left(self) -> float:
+        """Seconds until every screen has shown the last state for its hold."""
+        return max(0.0, self.shown_at + self.hold - self.now)
+
     def timer_info(self) -> dict | None:
         if self.timer_deadline is None or self.state is None or self.state.to_move is None:
             return None
@@ -507,7 +537,8 @@ class Table:
         return {"seat": self.state.to_move, "left": round(left, 2), "total": self.options["turn_timer"]}
 
     def _state_msg(self, view: dict, events: list[dict]) -> dict:
-        return {"t": "state", "seq": self.seq, "view": view, "events": events, "timer": self.timer_info()}
+        return {"t": "state", "seq": self.seq, "view": view, "events": events, "timer": self.timer_info(),
+                "hold": self.hold}
 
     def _send_full_state(self, peer: Peer, events: list[dict]) -> None:
         """The whole view of ``peer``'s seat (a new connection, a new seat, a ``resync``):
@@ -516,7 +547,12 @@ class Table:
             return
         view = self._view(peer.seat)
         peer.view = view
-        self._send(peer, self._state_msg(view, self.game.filter_events(events, peer.seat) if events else []))
+        msg = self._state_msg(view, self.game.filter_events(events, peer.seat) if events else [])
+        if not events and self.past:
+            # a player coming back (or a new window) gets the round so far for its log
+            msg["past"] = self.game.filter_events(self.past, peer.seat)
+            msg["hold"] = 0.0
+        self._send(peer, msg)
 
     def _broadcast_state(self, events: list[dict]) -> None:
         """Every connection gets the change: only the view keys that differ from the last view
@@ -539,6 +575,7 @@ class Table:
                 msg = {"t": "state", "seq": self.seq, "view": view, "events": evs[key], "timer": timer}
             else:
                 msg = state_patch(self.seq, d[0], d[1], d[2], evs[key], timer)
+            msg["hold"] = self.hold
             for p in peers:
                 p.view = view
             self._out.append(("state", [p.id for p in peers], msg))
@@ -571,9 +608,10 @@ class Table:
         if s is None:
             return
         if send_timer_only:
-            # set the deadline before the state goes out, so clients see the timer
+            # set the deadline before the state goes out, so clients see the timer: it runs
+            # from when the state shows on the screens
             if self._asks() and not self.bot_controls(s.to_move) and self.options["turn_timer"] > 0:
-                self.timer_deadline = self.now + self.options["turn_timer"]
+                self.timer_deadline = max(self.now, self.shown_at) + self.options["turn_timer"]
             return
         seq = self.seq
         if self._asks():
@@ -582,7 +620,8 @@ class Table:
                     self.timer_armed = False
                     self.timer_deadline = None
                 if self.turn_due is None and self.thinking != seq:
-                    self.turn_due = self.now + max(0.0, self.options["bot_delay"])
+                    # a bot moves once every screen has shown the last change long enough
+                    self.turn_due = self.now + max(max(0.0, self.options["bot_delay"]), self.hold_left())
                     self.turn_seq = seq
             elif self.options["turn_timer"] > 0 and not self.timer_armed:
                 self.turn_due = None
@@ -591,7 +630,7 @@ class Table:
                 self.timer_armed = True
                 self.timer_seq = seq
         elif s.phase == "round_over" and self.options["auto_next"] >= 0 and self.next_due is None:
-            self.next_due = self.now + self.options["auto_next"]
+            self.next_due = self.now + max(self.options["auto_next"], self.hold_left())
             self.next_seq = seq
 
     def wakeup(self) -> float | None:
@@ -751,7 +790,7 @@ class Table:
     # lobby
     def lobby_msg(self) -> dict:
         return {"t": "lobby", "table": self.table_name, "n": len(self.seats),
-                "seats": [s.public(i) for i, s in enumerate(self.seats)],
+                "seats": [s.public(i, self.now) for i, s in enumerate(self.seats)],
                 "game": self.game.id, "games": self.games_offered(),
                 "players": list(self.game.players_range(self.rules)),
                 "default_rounds": self.game.default_rounds(self.rules),   # the rule set's own (0: open-ended)
@@ -968,6 +1007,8 @@ class Table:
         for s in self.seats:
             if s.kind == "bot" and s.level not in game.bot_levels:
                 s.level = game.bot_levels[min(1, len(game.bot_levels) - 1)]
+        if game is not self.game:
+            self.state = None    # the finished match was another game's: nobody is shown it again
         self.game = game
         self.rules = rules
         self.template = template_of(game, rules)
@@ -1038,6 +1079,7 @@ class Table:
         seed = self.seed if self.seed is not None and self.matches == 0 else secrets.randbits(63)
         state, events = self.game.new_match(self.rules, n, seed, self.rounds)
         self.state = state
+        self._past_round = -1            # a new match: its log starts afresh
         self.matches += 1
         extra = {"table": self.table_name, "template": self.template, "match": self.matches,
                  "admin_token": self.admin_token}
@@ -1113,7 +1155,10 @@ class Table:
             self.matches = int(hd.get("match", 1) or 1)
         lb = snap.get("lobby")
         if lb is not None:
-            self.game = games.get(lb.get("game") or games.DEFAULT_GAME)
+            game = games.get(lb.get("game") or games.DEFAULT_GAME)
+            if m is not None and game is not self.game and not self.running:
+                self.state = None   # after the finished match the owner picked another game
+            self.game = game
             self.rules = self.game.rules_from_dict(lb["rules"])
             self.rounds = lb.get("rounds")
             self.template = lb.get("template") or template_of(self.game, self.rules)

@@ -37,7 +37,8 @@ class App:
 
     def __init__(self, size: tuple[int, int] | None = None, settings_base: Path | None = None,
                  host_defaults: dict | None = None, discover: bool = True, interface: str | None = None,
-                 lang: str | None = None, reconnect_for: float = 120.0, show_start: bool = True) -> None:
+                 lang: str | None = None, reconnect_for: float = 120.0, show_start: bool = True,
+                 controller_factory=None) -> None:
         pygame = _init_pygame()
         from felt.ui.sound import start_mixer
         start_mixer()                     # no sound device: one line on the terminal, now
@@ -62,10 +63,13 @@ class App:
         except pygame.error:
             pass
         self.stack = AppStack(size)
-        self.controller = Controller(self.stack, self.settings, settings_base=settings_base,
-                                     host_defaults=host_defaults, discover=discover, interface=interface,
-                                     reconnect_for=reconnect_for)
-        self.runner = Runner(self.stack, self.window, fps=60, idle_ms=250, poll=self._poll)
+        # controller_factory: another Controller class (a phone's renderer: felt/ui/phone_join.py)
+        make_controller = controller_factory or Controller
+        self.controller = make_controller(self.stack, self.settings, settings_base=settings_base,
+                                          host_defaults=host_defaults, discover=discover, interface=interface,
+                                          reconnect_for=reconnect_for)
+        self.runner = Runner(self.stack, self.window, fps=60, idle_ms=250, poll=self._poll,
+                             due=self.controller.next_due)
         self._closed = False
         self.remote = None
         if os.environ.get("FELT_REMOTE"):     # driven from outside (felt/ui/remote.py)

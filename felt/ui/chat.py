@@ -14,6 +14,7 @@ from typing import Any, Callable
 import pygame
 
 from felt.ui import fonts, i18n, layout, theme
+from felt.ui.layout import dp
 from felt.ui.scene import BACK, KEY, PRESS, RELEASE, Input, Scene
 from felt.ui.widgets import Button, IconButton, TextField, draw_text
 
@@ -66,45 +67,47 @@ class Bubble:
 def draw_bubble(surface, anchor: pygame.Rect, text: str, px: int, alpha: float = 1.0, below: bool = False) -> None:
     """A speech bubble pointing at ``anchor`` (a seat box), kept inside the window."""
     W, H = surface.get_size()
-    max_w = min(W - 16, max(160, anchor.w + 60))
-    lines = fonts.wrap(text, px, max_w - 20, max_lines=3)
+    max_w = min(W - dp(16), max(dp(160), anchor.w + dp(60)))
+    lines = fonts.wrap(text, px, max_w - dp(20), max_lines=3)
     lh = fonts.line_height(px)
-    w = min(max_w, max(fonts.width(ln, px) for ln in lines) + 20)
-    h = lh * len(lines) + 12
+    w = min(max_w, max(fonts.width(ln, px) for ln in lines) + dp(20))
+    h = lh * len(lines) + dp(12)
     r = pygame.Rect(0, 0, w, h)
     r.centerx = anchor.centerx
     if below:
-        r.top = anchor.bottom + 10
+        r.top = anchor.bottom + dp(10)
     else:
-        r.bottom = anchor.top - 8
-    r.clamp_ip(pygame.Rect(4, 4, W - 8, H - 8))
-    s = pygame.Surface((w, h + 10), pygame.SRCALPHA)
-    body = pygame.Rect(0, 10 if below else 0, w, h)
-    pygame.draw.rect(s, (250, 250, 240), body, border_radius=10)
-    pygame.draw.rect(s, (40, 60, 50), body, 1, border_radius=10)
-    tx = max(10, min(w - 10, anchor.centerx - r.left))
-    tail = [(tx - 7, body.top + 1), (tx + 7, body.top + 1), (tx, 0)] if below else \
-        [(tx - 7, body.bottom - 1), (tx + 7, body.bottom - 1), (tx, h + 9)]
+        r.bottom = anchor.top - dp(8)
+    r.clamp_ip(pygame.Rect(dp(4), dp(4), W - dp(8), H - dp(8)))
+    s = pygame.Surface((w, h + dp(10)), pygame.SRCALPHA)
+    body = pygame.Rect(0, dp(10) if below else 0, w, h)
+    pygame.draw.rect(s, (250, 250, 240), body, border_radius=dp(10))
+    pygame.draw.rect(s, (40, 60, 50), body, dp(1), border_radius=dp(10))
+    tx = max(dp(10), min(w - dp(10), anchor.centerx - r.left))
+    tail = [(tx - dp(7), body.top + 1), (tx + dp(7), body.top + 1), (tx, 0)] if below else \
+        [(tx - dp(7), body.bottom - 1), (tx + dp(7), body.bottom - 1), (tx, h + dp(9))]
     pygame.draw.polygon(s, (250, 250, 240), tail)
-    y = body.top + 6
+    y = body.top + dp(6)
     for ln in lines:
-        s.blit(fonts.render(ln, px, (20, 30, 24)), (10, y))
+        s.blit(fonts.render(ln, px, (20, 30, 24)), (dp(10), y))
         y += lh
     if alpha < 1:
         s.set_alpha(int(255 * max(0.0, alpha)))
-    surface.blit(s, (r.left, r.top - (10 if below else 0)))
+    surface.blit(s, (r.left, r.top - (dp(10) if below else 0)))
 
 
 class ChatOverlay(Scene):
     """The chat: recent lines, a line to type, quick reactions."""
     opaque = False
 
-    def __init__(self, log: ChatLog, on_send: Callable[[str], Any] | None = None, me: str = "") -> None:
+    def __init__(self, log: ChatLog, on_send: Callable[[str], Any] | None = None, me: str = "",
+                 text: str = "", on_reopen: Callable[[str], Any] | None = None) -> None:
         super().__init__()
         self.log = log
         self.on_send = on_send
+        self.on_reopen = on_reopen         # open the chat again with a letter typed after sending
         self.me = me
-        self.field = TextField("", placeholder=i18n.t("chat.placeholder"), max_len=MAX_TEXT, on_submit=self.send)
+        self.field = TextField(text, placeholder=i18n.t("chat.placeholder"), max_len=MAX_TEXT, on_submit=self.send)
         self.send_btn = Button(i18n.t("chat.send"), lambda: self.send(self.field.text), kind="primary")
         self.close_btn = IconButton("✕", self.close, hotkeys=())
         self.react_btns = [Button(i18n.t(k), (lambda k=k: self.send(i18n.t(k))), kind="secondary") for k in REACTIONS]
@@ -119,7 +122,11 @@ class ChatOverlay(Scene):
         if self.on_send:
             self.on_send(text)
         self.field.text = ""
+        stack = self.stack
         self.close()
+        if stack is not None and self.on_reopen is not None and hasattr(stack, "after_typing"):
+            # the player may still be typing: letters go back to the chat, not to the table
+            stack.after_typing(self.on_reopen)
 
     def close(self) -> None:
         self.field.focus(False)
@@ -129,39 +136,39 @@ class ChatOverlay(Scene):
     def layout(self, w: int, h: int) -> None:
         px = layout.font_sizes(w, h)
         self.px = px
-        pw = min(w - 16, 620)
-        ph = min(h - 16, int(h * (0.78 if h > w else 0.62)))
-        self.panel = pygame.Rect((w - pw) // 2, h - ph - 8, pw, ph)
+        pw = min(w - dp(16), dp(620))
+        ph = min(h - dp(16), int(h * (0.78 if h > w else 0.62)))
+        self.panel = pygame.Rect((w - pw) // 2, h - ph - dp(8), pw, ph)
         m = 10
-        bh = max(44, int(px["button"] * 2.4))
-        self.close_btn.set_rect(pygame.Rect(self.panel.right - bh - 6, self.panel.top + 6, bh, bh))
+        bh = max(dp(44), int(px["button"] * 2.4))
+        self.close_btn.set_rect(pygame.Rect(self.panel.right - bh - dp(6), self.panel.top + dp(6), bh, bh))
         self.close_btn.px = px["title"]
         fy = self.panel.bottom - m - bh
-        sw = max(100, fonts.width(self.send_btn.text, px["button"], True) + 30)
+        sw = max(dp(100), fonts.width(self.send_btn.text, px["button"], True) + dp(30))
         self.field.set_rect(pygame.Rect(self.panel.left + m, fy, pw - 3 * m - sw, bh))
         self.field.px = px["body"]
         self.send_btn.set_rect(pygame.Rect(self.field.rect.right + m, fy, sw, bh))
         self.send_btn.px = px["button"]
         # reactions: as many per row as fit, two rows at most
-        rh = max(44, int(px["small"] * 2.6))
+        rh = max(dp(44), int(px["small"] * 2.6))
         x, y = self.panel.left + m, fy - m - rh
         rows = [[]]
         for b in self.react_btns:
-            bw = fonts.width(b.text, px["small"], True) + 26
+            bw = fonts.width(b.text, px["small"], True) + dp(26)
             if x + bw > self.panel.right - m and rows[-1]:
                 rows.append([])
                 x = self.panel.left + m
             rows[-1].append((b, bw))
-            x += bw + 6
-        y = fy - m - len(rows) * (rh + 6)
+            x += bw + dp(6)
+        y = fy - m - len(rows) * (rh + dp(6))
         for row in rows:
             x = self.panel.left + m
             for b, bw in row:
                 b.set_rect(pygame.Rect(x, y, bw, rh))
                 b.px = px["small"]
-                x += bw + 6
-            y += rh + 6
-        top = self.panel.top + bh + 12
+                x += bw + dp(6)
+            y += rh + dp(6)
+        top = self.panel.top + bh + dp(12)
         self.lines_rect = pygame.Rect(self.panel.left + m, top, pw - 2 * m,
                                       min(b.rect.top for b in self.react_btns) - m - top)
 
@@ -185,7 +192,7 @@ class ChatOverlay(Scene):
         surface.blit(dim, (0, 0))
         px = self.px
         theme.panel(surface, self.panel, (10, 32, 22), alpha=250, radius=16, border=theme.PANEL_BORDER)
-        draw_text(surface, i18n.t("chat.title"), pygame.Rect(self.panel.left + 14, self.panel.top + 6, 200,
+        draw_text(surface, i18n.t("chat.title"), pygame.Rect(self.panel.left + dp(14), self.panel.top + dp(6), dp(200),
                                                              self.close_btn.rect.h), px["title"], theme.GOLD,
                   align="left", bold=True)
         self.close_btn.draw(surface)

@@ -81,13 +81,20 @@ class Controller:
         self._reset_table()
         self.banner_log: list[tuple[float, str, str]] = []   # (time, text or '', kind): tests read it
         self.errors: list[dict] = []         # error messages from the host (tests read them)
+        self.notices: list[str] = []         # what the table told everyone (who left, who is back)
         self.quit_dialog = None              # the "end the match for everyone?" question, while shown
         stack.on_quit_request = self.request_quit
 
     def _reset_table(self) -> None:
         from felt.ui.playlog import PlayLog
         from felt.ui.chat import ChatLog
+        from felt.ui.presence import Presence
+        self.presence = Presence()           # who is away at this table, and until when
+        self._presence_tick = 0.0
         self._states: deque = deque()        # state messages not shown yet (pacing)
+        # the host's clock: the state shown may be followed by the next at this time
+        # (monotonic; None: the state came without the host's hold, the scene's own decides)
+        self._due: float | None = None
         self.chat = ChatLog()                # this table's chat lines
         self.playlog = PlayLog()             # the round's log (the lobby names its game)
         self.view: dict | None = None
@@ -221,7 +228,8 @@ class Controller:
                 cfg: dict = {"name": default_name, "rules": self.settings.template,
                              "players": self.settings.players, "bot_level": self.settings.bot_level,
                              "interface": self.interface, "auto_next": -1.0,
-                             "turn_timer": float(self.settings.turn_timer), "rounds": self.settings.rounds}
+                             "turn_timer": float(self.settings.turn_timer), "rounds": self.settings.rounds,
+                             "pace": self.settings.speed}
                 if "journal" not in self.host_defaults and "journal" not in over:
                     try:
                         from felt.net.journal import default_journal_path
@@ -381,6 +389,9 @@ class Controller:
                 self.on_message(msg)
         self._drain()
         now = time.monotonic()
+        if self.presence.counting() and now - self._presence_tick >= 0.5 and self.main is not None:
+            self._presence_tick = now           # the seat's "weg · 25 s" counts down
+            self.main.mark_dirty()
         if self._connect_deadline is not None and now >= self._connect_deadline and self.client is not None:
             # the first connection never got through (wrong address, firewall): say so, go back
             addr = self.display_address
@@ -424,14 +435,22 @@ class Controller:
                 self.main.set_lobby(self.lobby or {}, self.seat, self.admin)
         elif t == "lobby":
             self.lobby = msg
+            self._presence(msg.get("seats") or [])
             if self.playlog.game_id != self.game_id:
                 from felt.ui.playlog import PlayLog
                 self.table_scene_class()                 # imports the game's scene (its log lines)
                 self.playlog = PlayLog(self.game_id)     # the log speaks the table's game
             self.table_name = str(msg.get("table") or self.table_name)
             self._caption()
-            if not msg.get("running") and self.view is not None and self.view.get("phase") != "match_over":
-                self.view = None                 # the match was ended: back to the lobby
+            if not msg.get("running"):
+                if self.view is not None and (self.view.get("phase") != "match_over"
+                                              or self.view_game_id != self.game_id):
+                    # the match was ended, or the owner picked another game after it: the
+                    # lobby of the game that is selected
+                    self.view = None
+                self._states = deque(m for m in self._states
+                                     if ((m.get("view") or {}).get("game") or "praesident") == self.game_id
+                                     or m.get("t") != "state")
             self._names_changed()
             if self.kind == "lobby" or self.target() != self.kind:
                 self.route([])              # a view scene is only updated by new states
@@ -452,12 +471,51 @@ class Controller:
             else:
                 self.stack.notify(f"{name}: {text}", "info", 4.0)
 
+    def next_due(self) -> float | None:
+        """Seconds until the next queued state is due by the host's clock (the main loop
+        sleeps no longer than that), or None."""
+        if not self._states or self._due is None:
+            return None
+        return max(0.0, self._due - time.monotonic())
+
+    def _ready(self, msg: dict) -> bool:
+        """May ``msg`` (the next queued state) be shown now? The host's clock decides: the
+        state shown has held as long as the host said (``hold``), so every screen at the table
+        shows the same play at the same moment. Only a player's own reading of the exchange
+        (until OK), the round's end at the table before the results, and states from a host
+        that gives no hold wait for the scene itself."""
+        sc = self.main
+        if not self.pace or sc is None:
+            return True
+        if msg.get("t") == "_route" or self._due is None:
+            return not (hasattr(sc, "hold") and sc.hold() > 0)
+        if getattr(sc, "ex_summary", None):
+            return False
+        return time.monotonic() >= self._due
+
+    def _presence(self, seats: list) -> None:
+        """Tell everyone at the table who dropped out, when a bot takes over and who is back
+        (a notice, and a line in the log while a match runs)."""
+        changes = self.presence.update(seats, self.seat)
+        running = bool((self.lobby or {}).get("running"))
+        for what, seat, name in changes:
+            s = self.presence.left_s(seat)
+            key = {"left": "away.left", "bot": "away.bot", "back": "away.back"}[what]
+            args = {"name": name, "s": s if s is not None else 0}
+            text = i18n.t(key, **args)
+            self.notices.append(text)
+            self.stack.notify(text, "good" if what == "back" else "warn", 4.0)
+            if running:
+                self.playlog.note(key.replace("away.", "away.log_"), seat, **args)
+        sc = self.main
+        if sc is not None and changes:
+            sc.mark_dirty()
+
     def _drain(self) -> None:
-        """Show queued states one by one: the next only once the scene has shown the last
-        (its ``hold()``: a play long enough to read, an effect, the end of a round)."""
+        """Show queued states one by one, each once the last has been shown long enough."""
         while self._states:
             sc = self.main
-            if self.pace and sc is not None and hasattr(sc, "hold") and sc.hold() > 0:
+            if not self._ready(self._states[0]):
                 if hasattr(sc, "backlog"):
                     sc.backlog = len(self._states)
                 return
@@ -466,6 +524,13 @@ class Controller:
                 self.route([])
                 self._show_timer()
                 continue
+            hold = msg.get("hold")
+            if isinstance(hold, (int, float)) and not isinstance(hold, bool):
+                # catching up (a window that was busy, a reader of the exchange): faster
+                k = 0.5 if len(self._states) > pacing.CATCH_UP else 1.0
+                self._due = time.monotonic() + max(0.0, float(hold)) * k
+            else:
+                self._due = None
             self._apply_state(msg)
 
     def _apply_state(self, msg: dict) -> None:
@@ -479,6 +544,14 @@ class Controller:
         self.timer = msg.get("timer") if isinstance(msg.get("timer"), dict) else None
         self._timer_at = float(msg.get("_at") or time.monotonic())
         events = list(msg.get("events") or [])
+        past = msg.get("past")
+        if isinstance(past, list):
+            # a whole view on (re)connect: the round so far, so the log is whole
+            self.playlog.clear()
+            try:
+                self.playlog.add_events([e for e in past if isinstance(e, dict)])
+            except Exception:
+                pass
         try:
             self.playlog.add_events(events)
         except Exception:                       # a malformed event must not stop the table
@@ -629,8 +702,18 @@ class Controller:
         gid = (self.lobby or {}).get("game")
         return gid if isinstance(gid, str) and gid else DEFAULT_GAME
 
+    @property
+    def view_game_id(self) -> str:
+        """The game of the view shown (a finished match's stays until another starts); the
+        lobby's game while there is no view."""
+        from felt.games import DEFAULT_GAME
+        if self.view is None:
+            return self.game_id
+        gid = self.view.get("game")
+        return gid if isinstance(gid, str) and gid else DEFAULT_GAME
+
     def is_praesident(self) -> bool:
-        return self.game_id == "praesident"
+        return self.view_game_id == "praesident"
 
     def target(self) -> str:
         v = self.view
@@ -680,7 +763,13 @@ class Controller:
                         on_edit_rules=self.edit_rules, on_leave=self.confirm_leave, settings=self.settings,
                         on_menu=self.open_menu)
         sc.on_chat = self.open_chat
+        sc.set_phone_url(self.phone_url())
         self._set_main("lobby", sc)
+
+    def phone_url(self) -> str:
+        """The page phones open to join the table this device hosts ('' for a guest)."""
+        host = getattr(self.host, "host", None)
+        return getattr(host, "phone_url", "") if host is not None else ""
 
     def _show_view(self, kind: str, events: list) -> None:
         v = self.view
@@ -688,7 +777,7 @@ class Controller:
         if kind == "table":
             offered = dict(names=names, on_move=self.send_move, on_menu=self.open_menu,
                            settings={"muted": self.settings.muted, "auto_pass": self.settings.auto_pass,
-                                     "speed": self.settings.speed},
+                                     "speed": self.table_speed()},
                            on_settings=self._table_settings, sounds=self._sounds(), log=self.playlog,
                            on_chat=self.open_chat)
             cls = self.table_scene_class()
@@ -708,6 +797,7 @@ class Controller:
                               on_leave=self.confirm_leave, on_new_match=self.dismiss_standings)
         if hasattr(sc, "bots"):
             sc.bots = self.bot_seats()
+        sc.presence = self.presence
         self._set_main(kind, sc)
         if self._lost_at is not None and hasattr(sc, "set_connected"):
             sc.set_connected(False)
@@ -715,10 +805,10 @@ class Controller:
             sc.set_view(v, events)                  # animations (deal, plays) start from here
 
     def table_scene_class(self):
-        """The table scene of the table's game (``Game.table_scene()``; Präsident's TableScene)."""
+        """The table scene of the view's game (``Game.table_scene()``; Präsident's TableScene)."""
         from felt import games
         try:
-            cls = games.get(self.game_id).table_scene()
+            cls = games.get(self.view_game_id).table_scene()
         except Exception:
             cls = None
         if cls is None:
@@ -733,7 +823,7 @@ class Controller:
 
     def edit_rules(self, read_only: bool = False) -> None:
         rules = (self.lobby or {}).get("rules")
-        if not self.is_praesident():
+        if self.game_id != "praesident":
             # every other game: the editor built from its OptionSpecs
             from felt import games
             from felt.ui.options_editor import OptionsEditorScene
@@ -758,7 +848,9 @@ class Controller:
         if self.kind != "lobby" and self.is_praesident():       # passing on its own: Präsident's
             items.append((i18n.t("auto_pass") + ": " + i18n.t("on" if s.auto_pass else "off"),
                           self.toggle_auto_pass, "secondary"))
-        items.append((i18n.t("speed") + ": " + i18n.t("speed." + s.speed), self.cycle_speed, "secondary"))
+        if self.admin:                              # the table's pace: the owner sets it for everyone
+            items.append((i18n.t("speed") + ": " + i18n.t("speed." + self.table_speed()), self.cycle_speed,
+                          "secondary"))
         items.append((i18n.t("howto.title"), self.show_howto, "secondary"))
         items.append((i18n.t("chat.title"), self.open_chat, "secondary"))
         items += [
@@ -797,17 +889,33 @@ class Controller:
             self.settings.auto_pass = not self.settings.auto_pass
             self.save_settings()
 
-    def open_chat(self) -> None:
-        """The chat line with quick reactions (lobby and table)."""
+    def open_chat(self, text: str = "") -> None:
+        """The chat line with quick reactions (lobby and table); ``text``: already typed."""
         from felt.ui.chat import ChatOverlay
-        self.stack.push(ChatOverlay(self.chat, on_send=self.send_chat))
+        ov = ChatOverlay(self.chat, on_send=self.send_chat, text=text, on_reopen=self.open_chat)
+        self.stack.push(ov)
+        if text:
+            ov.field.focus(True)
+            ov.field.cursor = len(ov.field.text)
 
     def send_chat(self, text: str) -> bool:
         return self.send({"t": "chat", "text": str(text)[:200]})
 
     def rules_in_force(self) -> dict | None:
-        """The rule set of the table: the running match's, else the lobby's."""
-        return (self.view or {}).get("rules") or (self.lobby or {}).get("rules")
+        """The rule set of the table as it is played: the match's shown (running or just
+        finished), else the lobby's, with the number of rounds the owner set."""
+        lobby = self.lobby or {}
+        rules = (self.view or {}).get("rules") or lobby.get("rules")
+        rounds = (lobby.get("options") or {}).get("rounds")
+        if not isinstance(rules, dict) or rounds is None:
+            return rules
+        from felt import games
+        try:
+            game = games.get(self.view_game_id)
+            played = game.rules_with_rounds(game.rules_from_dict(rules), int(rounds))
+            return game.rules_to_dict(played)
+        except Exception:
+            return rules
 
     def show_howto(self) -> None:
         """'So wird gespielt' for the rules in force (lobby and table), with the quiz."""
@@ -822,10 +930,17 @@ class Controller:
             return
         self.stack.push(QuizScene(rules if rules is not None else self.rules_in_force()))
 
+    def table_speed(self) -> str:
+        """The pace every screen at this table follows (the owner's choice, from the lobby);
+        this device's own setting where the table has none (or is unpaced)."""
+        pace = ((self.lobby or {}).get("options") or {}).get("pace")
+        return pace if pace in pacing.SPEEDS else self.settings.speed
+
     def cycle_speed(self) -> None:
-        """The table's pace: calm → normal → fast."""
-        self.settings.speed = pacing.next_speed(self.settings.speed)
+        """The table's pace (the owner's): calm → normal → fast, for every screen at once."""
+        self.settings.speed = pacing.next_speed(self.table_speed())
         self.save_settings()
+        self.send({"t": "set_options", "pace": self.settings.speed})
         sc = self.main
         if sc is not None and isinstance(getattr(sc, "settings", None), dict):
             sc.settings["speed"] = self.settings.speed

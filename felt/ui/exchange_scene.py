@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable
 import pygame
 
 from felt.ui import cardart, fonts, i18n, layout, theme
+from felt.ui.layout import dp
 from felt.ui.scene import KEY, PRESS, RELEASE, Input, Scene
 from felt.ui.sound import Sounds
 from felt.ui.table_scene import Table, seat_name
@@ -195,7 +196,7 @@ class ExchangeScene(Scene):
         self._ring = None
         self._ring_mine = self._my_timer()
         if self._ring_mine:
-            d = max(28, min(row.h, 72))
+            d = max(dp(28), min(row.h, dp(72)))
             ring = pygame.Rect(0, 0, d, d)
             ring.centery = row.centery
             if row.left - L.hint.left >= d + gap:
@@ -297,7 +298,7 @@ class ExchangeScene(Scene):
         above them only with tiny cards, the panels take the left half and the wish the
         right half."""
         L = self.L
-        area = L.table.inflate(-2 * max(8, L.w // 40), -12)
+        area = L.table.inflate(-2 * max(dp(8), L.w // 40), -dp(12))
         t = self.task()
         self._chips = []
         self._panels = []
@@ -306,12 +307,12 @@ class ExchangeScene(Scene):
         panel_area, full = area, L.portrait
         if t and t[0] == "wish":
             wish_h = self._plan_chips(area, centre=False)
-            if not L.portrait and area.w >= 480 and area.h - wish_h - 8 < self._panels_need(infos, 0.7):
-                half = (area.w - 16) // 2
+            if not L.portrait and area.w >= dp(480) and area.h - wish_h - dp(8) < self._panels_need(infos, 0.7):
+                half = (area.w - dp(16)) // 2
                 panel_area, full = pygame.Rect(area.left, area.top, half, area.h), True
                 self._plan_chips(pygame.Rect(area.right - half, area.top, half, area.h), centre=True)
             else:
-                panel_area = pygame.Rect(area.left, area.top, area.w, max(0, area.h - wish_h - 8))
+                panel_area = pygame.Rect(area.left, area.top, area.w, max(0, area.h - wish_h - dp(8)))
         self._plan_panels(panel_area, infos, full)
 
     def _plan_chips(self, area: pygame.Rect, centre: bool) -> int:
@@ -319,19 +320,19 @@ class ExchangeScene(Scene):
         Returns their height."""
         L = self.L
         ranks = list(self.table.rules.ranks)
-        gap = 6
-        per_row = max(1, min(len(ranks), (area.w + gap) // (46 + gap)))
-        chip_w = min(76, (area.w - gap * (per_row - 1)) // per_row)
-        chip_h = max(44, int(L.px["label"] * 2.4))
+        gap = dp(6)
+        per_row = max(1, min(len(ranks), (area.w + gap) // (dp(46) + gap)))
+        chip_w = min(dp(76), (area.w - gap * (per_row - 1)) // per_row)
+        chip_h = max(dp(44), int(L.px["label"] * 2.4))
         n_rows = -(-len(ranks) // per_row)
         lab_h = int(L.px["label"] * 1.6)
         # lower chips where the height runs short (tiny landscape windows), still tappable
-        chip_h = max(32, min(chip_h, (area.h - lab_h - 4) // n_rows - gap))
-        wish_h = lab_h + 4 + n_rows * (chip_h + gap)
+        chip_h = max(dp(32), min(chip_h, (area.h - lab_h - dp(4)) // n_rows - gap))
+        wish_h = lab_h + dp(4) + n_rows * (chip_h + gap)
         top = area.top + max(0, (area.h - wish_h) // 2) if centre else area.bottom - wish_h
         self._chips = []
         self._wish_label = pygame.Rect(area.left, top, area.w, lab_h)
-        y = top + lab_h + 4
+        y = top + lab_h + dp(4)
         for row in range(n_rows):
             row_ranks = ranks[row * per_row:(row + 1) * per_row]
             x0 = area.left + (area.w - (len(row_ranks) * (chip_w + gap) - gap)) // 2
@@ -342,12 +343,12 @@ class ExchangeScene(Scene):
 
     def _panel_need(self, rows, wish_line: bool, card_h: int) -> int:
         lab_h = int(self.L.px["label"] * 1.5)
-        return len(rows) * (lab_h + card_h + 6) + 12 + (lab_h if wish_line else 0)
+        return len(rows) * (lab_h + card_h + dp(6)) + dp(12) + (lab_h if wish_line else 0)
 
     def _panels_need(self, infos, scale: float = 1.0) -> int:
         """Height of all info panels with their cards at ``scale`` of the full size."""
         card_h = int(self.L.pile_card[1] * scale)
-        return sum(self._panel_need(self._info_rows(i), self._wish_text(i) is not None, card_h) + 10
+        return sum(self._panel_need(self._info_rows(i), self._wish_text(i) is not None, card_h) + dp(10)
                    for i in infos)
 
     def _plan_panels(self, area: pygame.Rect, infos, full: bool) -> None:
@@ -365,11 +366,11 @@ class ExchangeScene(Scene):
             cols = 1
             if need > avail and avail > 0:
                 wl = lab_h if wish_line else 0
-                scale = (avail - 12 - len(rows) * (lab_h + 6) - wl) / max(1, len(rows) * card[1])
+                scale = (avail - dp(12) - len(rows) * (lab_h + dp(6)) - wl) / max(1, len(rows) * card[1])
                 if scale < 0.7 and len(rows) > 1:
                     # short of height: the rows (gave / got) side by side, if their cards get bigger so
-                    col_w = (area.w - 24 - 12 * (len(rows) - 1)) / len(rows)
-                    side = min((avail - 12 - (lab_h + 6) - wl) / card[1], (col_w + 6) / (count * (card[0] + 6)))
+                    col_w = (area.w - dp(24) - dp(12) * (len(rows) - 1)) / len(rows)
+                    side = min((avail - dp(12) - (lab_h + dp(6)) - wl) / card[1], (col_w + dp(6)) / (count * (card[0] + dp(6))))
                     if side > scale:
                         cols, scale = len(rows), side
                 scale = max(0.45, min(1.0, scale))
@@ -378,14 +379,14 @@ class ExchangeScene(Scene):
             texts = [lbl for lbl, _ in rows]
             if wish_line:
                 texts.append(self._wish_text(info))
-            col_content = max([fonts.width(lbl, L.px["label"], True) for lbl, _ in rows] + [count * (card[0] + 6)])
-            content_w = max([fonts.width(tx, L.px["label"], True) for tx in texts] + [count * (card[0] + 6)]) + 24
+            col_content = max([fonts.width(lbl, L.px["label"], True) for lbl, _ in rows] + [count * (card[0] + dp(6))])
+            content_w = max([fonts.width(tx, L.px["label"], True) for tx in texts] + [count * (card[0] + dp(6))]) + dp(24)
             if cols > 1:
-                content_w = max(content_w, cols * col_content + 12 * (cols - 1) + 24)
+                content_w = max(content_w, cols * col_content + dp(12) * (cols - 1) + dp(24))
             pw = min(area.w, max(content_w, int(area.w * (1.0 if full else 0.5))))
-            pr = pygame.Rect(area.centerx - pw // 2, y, pw, min(need, max(40, bottom - y)))
+            pr = pygame.Rect(area.centerx - pw // 2, y, pw, min(need, max(dp(40), bottom - y)))
             self._panels.append((info, pr, card, rows, wish_line, cols))
-            y = pr.bottom + 10
+            y = pr.bottom + dp(10)
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -399,7 +400,7 @@ class ExchangeScene(Scene):
                   L.status, L.px["title"], theme.ACCENT if t else theme.TEXT, align="left", bold=True)
         self.menu_btn.draw(surface)
         if not self._panels:
-            area = L.table.inflate(-2 * max(8, L.w // 40), -12)
+            area = L.table.inflate(-2 * max(dp(8), L.w // 40), -dp(12))
             draw_text(surface, i18n.t("ex.middle"), pygame.Rect(area.left, area.top, area.w, area.h // 3),
                       L.px["title"], theme.TEXT, wrap=True, max_lines=2)
         for info, pr, card, rows, wish_line, cols in self._panels:
@@ -425,8 +426,7 @@ class ExchangeScene(Scene):
                 draw_text(surface, txt, L.hint, L.px["body"], theme.TEXT_DIM)
         elif t[0] == "give":
             k = t[3]
-            msg = i18n.t("ex.give_choose1", name=self._name(t[2])) if k == 1 else \
-                i18n.t("ex.give_choose", n=k, name=self._name(t[2]))
+            msg = i18n.t("ex.give_choose", n=k, name=self._name(t[2]))
             draw_text(surface, msg, L.hint, L.px["body"], theme.ACCENT, bold=True, min_px=9)
         for b in (self.give_btn, self.wish_btn, self.nowish_btn):
             b.draw(surface)
@@ -439,14 +439,14 @@ class ExchangeScene(Scene):
         """Where the "waiting for" line and the small countdown after it go: (text rect,
         ring rect, font px), centred together in the hint line."""
         L = self.L
-        d = max(30, min(44, int(L.px["body"] * 2.4)))   # may stand out of the line: no buttons below
+        d = max(dp(30), min(dp(44), int(L.px["body"] * 2.4)))   # may stand out of the line: no buttons below
         gap = max(6, d // 3)
         size, lines = layout_text(txt, L.hint.w - d - gap, L.hint.h, L.px["body"], min_px=9)
         tw = max((fonts.width(ln, size) for ln in lines), default=0)
         x = L.hint.centerx - (tw + gap + d) // 2
-        text_r = pygame.Rect(x, L.hint.top, tw + 2, L.hint.h)
+        text_r = pygame.Rect(x, L.hint.top, tw + dp(2), L.hint.h)
         ring = pygame.Rect(0, 0, d, d)
-        ring.left = text_r.right - 2 + gap
+        ring.left = text_r.right - dp(2) + gap
         ring.centery = L.hint.centery
         return text_r, ring, size
 
@@ -460,23 +460,23 @@ class ExchangeScene(Scene):
         rect and the rects of its cards (one under the other, or side by side)."""
         L = self.L
         lab_h = int(L.px["label"] * 1.5)
-        y = pr.top + 6
+        y = pr.top + dp(6)
         wish_r = None
         if wish_line:
-            wish_r = pygame.Rect(pr.left + 12, y, pr.w - 24, lab_h)
+            wish_r = pygame.Rect(pr.left + dp(12), y, pr.w - dp(24), lab_h)
             y += lab_h
-        col_w = (pr.w - 24 - 12 * (cols - 1)) // cols
+        col_w = (pr.w - dp(24) - dp(12) * (cols - 1)) // cols
         top = y
         out = []
         for k, (_, cards) in enumerate(rows):
-            x0 = pr.left + 12 + (k % cols) * (col_w + 12)
+            x0 = pr.left + dp(12) + (k % cols) * (col_w + dp(12))
             if cols > 1:
                 y = top
             lab = pygame.Rect(x0, y, col_w, lab_h)
             y += lab_h
             n = len(cards) if cards else int(info.get("count", 1))
-            out.append((lab, [pygame.Rect(x0 + i * (card[0] + 6), y, *card) for i in range(n)]))
-            y += card[1] + 6
+            out.append((lab, [pygame.Rect(x0 + i * (card[0] + dp(6)), y, *card) for i in range(n)]))
+            y += card[1] + dp(6)
         return wish_r, out
 
     def _draw_info(self, surface, info: dict, pr: pygame.Rect, card, rows, wish_line, cols: int = 1) -> None:
@@ -501,10 +501,10 @@ class ExchangeScene(Scene):
         giving = bool(t and t[0] == "give")
         for c in self.hand:
             r = rects[c]
-            surface.blit(cardart.shadow_surface(L.card), (r.x - 2, r.y - 1))
+            surface.blit(cardart.shadow_surface(L.card), (r.x - dp(2), r.y - 1))
             surface.blit(cardart.card_surface(self.table.card(c), L.card), r.topleft)
             if c in self.selected:
-                surface.blit(cardart.highlight_surface(L.card), (r.x - 3, r.y - 3))
+                surface.blit(cardart.highlight_surface(L.card), (r.x - dp(3), r.y - dp(3)))
         if giving:
-            glow = L.hand.inflate(8, 8)
-            pygame.draw.rect(surface, theme.ACCENT, glow, 2, border_radius=18)
+            glow = L.hand.inflate(dp(8), dp(8))
+            pygame.draw.rect(surface, theme.ACCENT, glow, dp(2), border_radius=dp(18))

@@ -11,6 +11,7 @@ from typing import Any, Callable
 import pygame
 
 from felt.ui import fonts, i18n, layout, theme
+from felt.ui.layout import dp
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, WHEEL, Input, Scene
 from felt.ui.shell import draw_header, header_buttons
 from felt.ui.widgets import Button, IconButton
@@ -70,6 +71,7 @@ class HowtoScene(Scene):
         self.rules_dict = dict(rules_dict or {})
         self.on_close = on_close
         self.on_quiz = on_quiz
+        self.game_id = game_rules(self.rules_dict)[0].id
         self.name, self.lines = howto_lines(self.rules_dict)
         self.scroll = 0
         self._drag: tuple[int, int] | None = None
@@ -97,7 +99,7 @@ class HowtoScene(Scene):
         m = S.margin
         bh = S.button_h
         if self.quiz_btn.visible:
-            bw = min(S.content.w, max(260, fonts.width(self.quiz_btn.text, S.px["button"], True) + 40))
+            bw = min(S.content.w, max(dp(260), fonts.width(self.quiz_btn.text, S.px["button"], True) + dp(40)))
             self.quiz_btn.set_rect(pygame.Rect(S.content.centerx - bw // 2, h - bh - m, bw, bh))
             self.quiz_btn.px = S.px["button"]
             bottom = h - bh - 2 * m
@@ -107,14 +109,14 @@ class HowtoScene(Scene):
         px = S.px["body"]
         self._wrapped = []
         for i, para in enumerate(self.lines or [i18n.t("howto.none")]):
-            for j, ln in enumerate(fonts.wrap(para, px, self.body.w - 36)):
+            for j, ln in enumerate(fonts.wrap(para, px, self.body.w - dp(36))):
                 self._wrapped.append((ln, j == 0))
             self._wrapped.append(("", False))
         self.scroll = max(0, min(self.scroll, self.max_scroll()))
 
     def content_h(self) -> int:
         px = self.S.px["body"] if self.S else 16
-        return len(self._wrapped) * fonts.line_height(px) + 20
+        return len(self._wrapped) * fonts.line_height(px) + dp(20)
 
     def max_scroll(self) -> int:
         return max(0, self.content_h() - (self.body.h if self.body else 0))
@@ -155,23 +157,23 @@ class HowtoScene(Scene):
         px = S.px["body"]
         lh = fonts.line_height(px)
         clip = surface.get_clip()
-        surface.set_clip(body.inflate(-4, -4))
-        y = body.top + 12 - self.scroll
+        surface.set_clip(body.inflate(-dp(4), -dp(4)))
+        y = body.top + dp(12) - self.scroll
         for ln, first in self._wrapped:
             if y + lh >= body.top and y <= body.bottom:
                 if first:
-                    pygame.draw.circle(surface, theme.GOLD, (body.left + 16, y + lh // 2), max(3, px // 5))
+                    pygame.draw.circle(surface, theme.GOLD, (body.left + dp(16), y + lh // 2), max(3, px // 5))
                 if ln:
                     img = fonts.render(ln, px, theme.TEXT)
-                    surface.blit(img, (body.left + 28, y))
+                    surface.blit(img, (body.left + dp(28), y))
             y += lh
         surface.set_clip(clip)
         if self.max_scroll() > 0:
             # a thin scroll bar
             frac = body.h / max(1, self.content_h())
-            bh = max(24, int(body.h * frac))
+            bh = max(dp(24), int(body.h * frac))
             by = body.top + int((body.h - bh) * (self.scroll / max(1, self.max_scroll())))
-            pygame.draw.rect(surface, theme.PANEL_BORDER, (body.right - 6, by, 4, bh), border_radius=2)
+            pygame.draw.rect(surface, theme.PANEL_BORDER, (body.right - dp(6), by, dp(4), bh), border_radius=dp(2))
         self.quiz_btn.draw(surface)
 
 

@@ -3,6 +3,12 @@
 Use ``t("key", name="Anna")``; texts are ``str.format`` templates. ``set_lang("en")``
 switches the language for the whole window. A missing key shows the key itself
 (never crashes), and ``tests/test_ui_render.py`` checks both languages have every key.
+
+A sentence with a count has a form for one and one for more: keys ``KEY.one`` and
+``KEY.other``, and ``t("KEY", n=count)`` picks the form for ``count`` (``plural_form``).
+A sentence about a player that can be this window's own player has a "you" form next to it
+(``KEY_me``, ``KEY_you`` or ``PREFIX.you.REST``, depending on the module), with the verb
+agreeing ("Du hast", "You have"); ``tests/test_ui_words.py`` checks they exist.
 """
 from __future__ import annotations
 
@@ -49,9 +55,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "start.join_addr": ("Per Adresse beitreten", "Join by address"),
     "start.address": ("Adresse (IP:Port)", "Address (IP:port)"),
     "start.join": ("Beitreten", "Join"),
-    "start.seats_free": ("{free} von {total} Plätzen frei", "{free} of {total} seats free"),
+    "start.seats_free.one": ("{free} von {total} Platz frei", "{free} of {total} seat free"),
+    "start.seats_free.other": ("{free} von {total} Plätzen frei", "{free} of {total} seats free"),
     "start.full": ("Voll", "Full"),
     "start.playing": ("Spiel läuft", "In play"),
+    "start.your_seat": ("Dein Platz wartet", "Your seat waits"),
     "start.table_of": ("Tisch von {name}", "{name}'s table"),
     "start.mdns_hint": ("Kein Tisch sichtbar? Manche WLANs blockieren die Suche, dann per Adresse beitreten.",
                         "No table visible? Some Wi-Fi networks block discovery; join by address instead."),
@@ -68,7 +76,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "lobby.down": ("Nach unten", "Move down"),
     "lobby.start": ("Spiel starten", "Start game"),
     "lobby.waiting": ("Warte auf den Gastgeber …", "Waiting for the host …"),
-    "lobby.need_players": ("Mindestens {n} Spieler nötig", "At least {n} players needed"),
+    "lobby.need_players.one": ("Mindestens {n} Spieler nötig", "At least {n} player needed"),
+    "lobby.need_players.other": ("Mindestens {n} Spieler nötig", "At least {n} players needed"),
     "lobby.rules": ("Regeln", "Rules"),
     "lobby.template": ("Vorlage", "Template"),
     "lobby.game": ("Spiel", "Game"),
@@ -152,8 +161,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "table.waiting": ("Warte …", "Waiting …"),
     "table.round": ("Runde {n}", "Round {n}"),
     "table.round_of": ("Runde {n}/{total}", "Round {n}/{total}"),
-    "table.cards": ("{n} Karten", "{n} cards"),
-    "table.card1": ("1 Karte", "1 card"),
+    "table.cards.one": ("{n} Karte", "{n} card"),
+    "table.cards.other": ("{n} Karten", "{n} cards"),
     "table.passed": ("passt", "passed"),
     "table.skipped": ("setzt aus", "skipped"),
     "table.out": ("raus", "out"),
@@ -169,7 +178,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "table.watching": ("Du schaust zu", "You are watching"),
     "table.revolution_on": ("Revolution: Reihenfolge umgekehrt", "Revolution: order reversed"),
     "table.single": ("eine Karte", "a single"),
-    "table.set": ("{n} gleiche", "{n} of a kind"),
+    "table.set.one": ("eine Karte", "a single card"),
+    "table.set.other": ("{n} gleiche", "{n} of a kind"),
     "table.seq": ("Folge von {n}", "run of {n}"),
     "table.keys": ("Enter = Legen · P = Passen · Esc = Auswahl aufheben · M = Ton",
                    "Enter = play · P = pass · Esc = clear · M = sound"),
@@ -182,6 +192,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     # --- announcements -------------------------------------------------------
     "fx.cleared": ("Abgeräumt!", "Cleared!"),
     "fx.cleared_by": ("{name} räumt ab", "{name} clears"),
+    "fx.cleared_by_you": ("Du räumst ab", "You clear"),
     "fx.trick_won": ("{name} gewinnt den Stich", "{name} takes the trick"),
     "fx.trick_won_you": ("Du gewinnst den Stich", "You take the trick"),
     "fx.skip": ("{name} setzt aus", "{name} is skipped"),
@@ -191,15 +202,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     "fx.out": ("{name} ist raus: {title}", "{name} is out: {title}"),
     "fx.out_you": ("Du bist raus: {title}", "You are out: {title}"),
     "fx.passed": ("{name} passt", "{name} passes"),
+    "fx.passed_you": ("Du passt", "You pass"),
     "fx.lead": ("{name} spielt aus", "{name} leads"),
+    "fx.lead_you": ("Du spielst aus", "You lead"),
     "fx.deal": ("Karten werden verteilt", "Dealing"),
     "fx.new_round": ("Runde {n}", "Round {n}"),
     "fx.connection_lost": ("Verbindung verloren – verbinde neu …", "Connection lost – reconnecting …"),
     "fx.reconnected": ("Wieder verbunden", "Reconnected"),
     # --- exchange ------------------------------------------------------------
     "ex.title": ("Kartentausch", "Card exchange"),
-    "ex.give_choose": ("Wähle {n} Karten, die du {name} zurückgibst", "Choose {n} cards to give back to {name}"),
-    "ex.give_choose1": ("Wähle 1 Karte, die du {name} zurückgibst", "Choose 1 card to give back to {name}"),
+    "ex.give_choose.one": ("Wähle {n} Karte, die du {name} zurückgibst", "Choose {n} card to give back to {name}"),
+    "ex.give_choose.other": ("Wähle {n} Karten, die du {name} zurückgibst", "Choose {n} cards to give back to {name}"),
     "ex.give": ("Geben", "Give"),
     "ex.got_from": ("{name} gibt dir", "{name} gives you"),
     "ex.gave_to": ("Du gibst {name}", "You give {name}"),
@@ -223,6 +236,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "res.waiting_next": ("Warte auf die nächste Runde …", "Waiting for the next round …"),
     "res.match_over": ("Partie beendet", "Match over"),
     "res.winner": ("Gesamtsieger: {name}", "Match winner: {name}"),
+    # how a tied match was decided (the winner has the most 1st places; then 2nd places; then the last round)
+    "res.tie_seconds": ("Gleich viele 1. Plätze: entschieden durch mehr 2. Plätze",
+                        "Tied on 1st places: decided by more 2nd places"),
+    "res.tie_last": ("Gleich viele 1. und 2. Plätze: entschieden durch die letzte Runde",
+                     "Tied on 1st and 2nd places: decided by the last round"),
     "res.new_match": ("Neue Partie", "New match"),
     "res.place_col": ("{n}.", "{n}."),
     # --- connection ----------------------------------------------------------
@@ -263,11 +281,19 @@ def get_lang() -> str:
     return _lang
 
 
+def plural_form(n) -> str:
+    """'one' for a count of 1, 'other' for any other count (German and English agree)."""
+    return "one" if n == 1 else "other"
+
+
 def t(key: str, **kw) -> str:
-    """The text for ``key`` in the current language, formatted with ``kw``."""
+    """The text for ``key`` in the current language, formatted with ``kw``; a text with
+    plural forms in the form for the count ``n``."""
     pair = TEXTS.get(key)
     if pair is None:
-        return key
+        pair = TEXTS.get(f"{key}.{plural_form(kw.get('n'))}")
+        if pair is None:
+            return key
     text = pair[1] if _lang == "en" else pair[0]
     if kw:
         try:
@@ -289,7 +315,12 @@ def add_texts(texts: dict[str, tuple[str, str]]) -> None:
 
 
 def has(key: str) -> bool:
-    return key in TEXTS
+    return key in TEXTS or is_plural(key)
+
+
+def is_plural(key: str) -> bool:
+    """True for a text with plural forms (``key.one`` and ``key.other``)."""
+    return f"{key}.one" in TEXTS and f"{key}.other" in TEXTS
 
 
 def rank_label(rank: str) -> str:
@@ -340,21 +371,23 @@ TEXTS.update({
     "app.custom_rules": ("Eigene Regeln", "Custom rules"),
     "app.other_version": ("Andere Felt-Club-Version ({v}): bitte aktualisieren",
                           "Another Felt Club version ({v}): please update"),
-    "app.spectators": ("{n} schauen zu", "{n} watching"),
+    "app.spectators.one": ("{n} schaut zu", "{n} watching"),
+    "app.spectators.other": ("{n} schauen zu", "{n} watching"),
     "app.watching": ("Der Tisch ist voll – du schaust zu.", "The table is full – you are watching."),
     "app.no_answer": ("keine Antwort von {addr}", "no answer from {addr}"),
     "app.free_short": ("{free}/{total} frei", "{free}/{total} free"),
     "app.away": ("abwesend, Bot spielt", "away, a bot plays"),
     "app.offline": ("Verbindung weg", "offline"),
     "app.seats": ("Plätze", "Seats"),
-    "app.seats_line": ("{humans} Spieler · {bots} Bots · {free} frei", "{humans} players · {bots} bots · {free} free"),
     "app.tap_seat": ("Tippe auf einen Platz, um ihn zu bearbeiten", "Tap a seat to change it"),
     "app.view_rules": ("Regeln ansehen", "View rules"),
     "app.rules_named": ("Regeln: {name}", "Rules: {name}"),
     "app.rules_in_force": ("Regeln dieses Tischs", "Rules of this table"),
-    "app.rules_ok": ("Diese Regeln sind spielbar ({n} Karten).", "These rules are playable ({n} cards)."),
+    "app.rules_ok.one": ("Diese Regeln sind spielbar ({n} Karte).", "These rules are playable ({n} card)."),
+    "app.rules_ok.other": ("Diese Regeln sind spielbar ({n} Karten).", "These rules are playable ({n} cards)."),
     "app.load_title": ("Regeln laden", "Load rules"),
-    "app.sum.deck": ("Blatt: {ranks} · {copies}× · {cards} Karten", "Deck: {ranks} · {copies}× · {cards} cards"),
+    "app.sum.deck.one": ("Blatt: {ranks} · {copies}× · {n} Karte", "Deck: {ranks} · {copies}× · {n} card"),
+    "app.sum.deck.other": ("Blatt: {ranks} · {copies}× · {n} Karten", "Deck: {ranks} · {copies}× · {n} cards"),
     "app.sum.players": ("Spieler: {lo}–{hi}", "Players: {lo}–{hi}"),
     "app.sum.clears": ("Räumt ab", "Clears"),
     "app.sec.deck": ("Karten", "Cards"),

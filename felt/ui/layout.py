@@ -6,6 +6,7 @@ checks no rect leaves the window and nothing that must not overlap does.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 
@@ -14,10 +15,57 @@ from pygame import Rect
 CARD_RATIO = 1.4          # card height / width
 MIN_TOUCH = 44
 
+_density = 1.0            # device pixels per layout pixel (a phone's renderer: its pixel ratio)
+
+
+def set_density(d: float) -> None:
+    """Lay out for a screen with ``d`` device pixels per CSS pixel (a phone's pixel ratio):
+    a 780x1688 surface at density 2 gets the 390x844 layout at twice the pixels. The
+    window draws at density 1."""
+    global _density
+    _density = max(0.25, float(d))
+
+
+def density() -> float:
+    return _density
+
+
+def dp(v: float) -> int:
+    """``v`` layout pixels in device pixels (a scene's own constant sizes); ``int(v)`` at
+    density 1."""
+    return int(v * _density + (0.5 if _density != 1.0 else 0.0))
+
+
+def _logical(w: float, h: float) -> tuple[int, int]:
+    """A surface's size in layout pixels."""
+    return max(1, int(round(w / _density))), max(1, int(round(h / _density)))
+
+
+def _unit(w: float, h: float) -> float:
+    return max(0.85, min(w / 360.0, h / 520.0, 2.4))
+
 
 def unit(w: int, h: int) -> float:
-    """~1.0 on a 360 px phone, ~1.4 on a 1280x720 laptop, ~2 at 1920x1080."""
-    return max(0.85, min(w / 360.0, h / 520.0, 2.4))
+    """~1.0 on a 360 px phone, ~1.4 on a 1280x720 laptop, ~2 at 1920x1080 (at density 1;
+    at density d, d times the unit of the surface's size in layout pixels)."""
+    if _density == 1.0:
+        return _unit(w, h)
+    return _density * _unit(w / _density, h / _density)
+
+
+def _scale_rect(r: Rect | None, d: float, lsize: tuple[int, int], size: tuple[int, int]) -> Rect | None:
+    """A rect in layout pixels as device pixels; edges on the layout's right or bottom edge
+    stay on the surface's."""
+    if r is None:
+        return None
+    x0, y0 = int(round(r.left * d)), int(round(r.top * d))
+    x1 = size[0] if r.right == lsize[0] else int(round(r.right * d))
+    y1 = size[1] if r.bottom == lsize[1] else int(round(r.bottom * d))
+    return Rect(x0, y0, x1 - x0, y1 - y0)
+
+
+def _scale_px(px: dict, d: float) -> dict:
+    return {k: max(1, int(round(v * d))) for k, v in px.items()}
 
 
 def is_portrait(w: int, h: int) -> bool:
@@ -42,7 +90,21 @@ class ScreenLayout:
 
 
 def screen_layout(w: int, h: int, max_content_w: int = 760) -> ScreenLayout:
-    u = unit(w, h)
+    """The menu-like screens' layout; at a density other than 1, the layout of the surface's
+    size in layout pixels, drawn at device pixels."""
+    d = _density
+    if d == 1.0:
+        return _screen_layout(w, h, max_content_w)
+    lw, lh = _logical(w, h)
+    L = _screen_layout(lw, lh, max_content_w)
+    sr = lambda r: _scale_rect(r, d, (lw, lh), (w, h))  # noqa: E731
+    return dataclasses.replace(L, w=w, h=h, header=sr(L.header), content=sr(L.content), footer=sr(L.footer),
+                               margin=dp(L.margin), row_h=dp(L.row_h), button_h=dp(L.button_h),
+                               px=_scale_px(L.px, d))
+
+
+def _screen_layout(w: int, h: int, max_content_w: int = 760) -> ScreenLayout:
+    u = _unit(w, h)
     m = int(round(10 * u))
     header_h = int(max(52, 54 * min(u, 1.5)))
     button_h = int(max(48, 50 * min(u, 1.4)))
@@ -54,11 +116,18 @@ def screen_layout(w: int, h: int, max_content_w: int = 760) -> ScreenLayout:
     content = Rect((w - cw) // 2, header_h + m // 2, cw, max(10, footer.top - header_h - m))
     return ScreenLayout(w=w, h=h, u=u, portrait=is_portrait(w, h), header=header, content=content,
                         footer=footer, margin=m, row_h=int(max(48, 50 * min(u, 1.4))), button_h=button_h,
-                        px=font_sizes(w, h))
+                        px=_font_sizes(w, h))
 
 
 def font_sizes(w: int, h: int) -> dict:
-    u = min(unit(w, h), 1.9)
+    """Font sizes per text role for this surface (and density)."""
+    if _density == 1.0:
+        return _font_sizes(w, h)
+    return _scale_px(_font_sizes(*_logical(w, h)), _density)
+
+
+def _font_sizes(w: int, h: int) -> dict:
+    u = min(_unit(w, h), 1.9)
     s = lambda base: max(10, int(round(base * (0.8 + 0.2 * u) if u > 1 else base * max(u, 0.9))))
     return {"tiny": s(11), "small": s(13), "body": s(15), "label": s(16), "button": s(17),
             "title": s(22), "big": s(30), "huge": s(40)}
@@ -143,6 +212,7 @@ class TableLayout:
     badge_h: int = 0             # status badge straddling a seat box's bottom edge (inside the seat rect)
     hand_rows: int = 1
     log: Rect | None = None      # the docked play log (wide windows, unfolded); None otherwise
+    title_lines: int = 1         # phones: lines for last round's title in a seat box (2 for long titles)
 
     def all_rects(self) -> dict[str, Rect]:
         d = {k: getattr(self, k) for k in ("top_bar", "status", "mute_btn", "menu_btn", "table", "pile", "hint",
@@ -154,9 +224,15 @@ class TableLayout:
 
 def hand_rows_needed(w: int, h: int, n_cards: int) -> int:
     """Rows the own hand needs at this size (phones wrap long hands into 2 rows)."""
+    if _density != 1.0:
+        w, h = _logical(w, h)
+    return _hand_rows_needed(w, h, n_cards)
+
+
+def _hand_rows_needed(w: int, h: int, n_cards: int) -> int:
     if not is_portrait(w, h):
         return 1
-    m = max(6, int(round(8 * min(unit(w, h), 1.6))))
+    m = max(6, int(round(8 * min(_unit(w, h), 1.6))))
     cw = int(max(52, min(w / 5.6, h / 8.8, 96)))
     per_row = max(1, (w - 2 * m - cw) // max(18, int(cw * 0.42)) + 1)
     return 1 if n_cards <= per_row else 2
@@ -164,18 +240,44 @@ def hand_rows_needed(w: int, h: int, n_cards: int) -> int:
 
 def log_dock_width(w: int, h: int) -> int:
     """Width of the play log's column at the table's right edge (0: no room, a drawer instead)."""
+    if _density != 1.0:
+        return dp(_log_dock_width(*_logical(w, h)))
+    return _log_dock_width(w, h)
+
+
+def _log_dock_width(w: int, h: int) -> int:
     if is_portrait(w, h) or w < 960:
         return 0
     return int(min(380, max(250, w * 0.23)))
 
 
-def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None, log_w: int = 0) -> TableLayout:
+def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None, log_w: int = 0,
+                 title_w: int = 0) -> TableLayout:
     """Rects for the table. ``hand_count`` None reserves room for two rows on phones.
-    ``log_w`` > 0 docks the play log in a column of that width at the right."""
+    ``log_w`` > 0 docks the play log in a column of that width at the right. ``title_w``: the
+    width of the longest title a seat box shows at the small text size; on phones a title
+    wider than the box gets two lines there. At a density other than 1: the layout of the
+    surface's size in layout pixels, at device pixels."""
     w, h = int(w), int(h)
-    u = unit(w, h)
+    d = _density
+    if d == 1.0:
+        return _table_layout(w, h, n_opponents, hand_count, log_w, title_w)
+    lw, lh = _logical(w, h)
+    L = _table_layout(lw, lh, n_opponents, hand_count, int(round(log_w / d)), int(round(title_w / d)))
+    sr = lambda r: _scale_rect(r, d, (lw, lh), (w, h))  # noqa: E731
+    pair = lambda p: (dp(p[0]), dp(p[1]))  # noqa: E731
+    rects = {k: sr(getattr(L, k)) for k in ("top_bar", "status", "mute_btn", "menu_btn", "table", "pile", "hint",
+                                            "play_btn", "pass_btn", "hand", "fx", "toast", "log")}
+    return dataclasses.replace(L, w=w, h=h, px=_scale_px(L.px, d), seats=[sr(r) for r in L.seats],
+                               pile_card=pair(L.pile_card), card=pair(L.card), seat_card=pair(L.seat_card),
+                               deck_pos=pair(L.deck_pos), badge_h=dp(L.badge_h), **rects)
+
+
+def _table_layout(w: int, h: int, n_opponents: int, hand_count: int | None, log_w: int,
+                  title_w: int = 0) -> TableLayout:
+    u = _unit(w, h)
     portrait = is_portrait(w, h)
-    px = font_sizes(w, h)
+    px = _font_sizes(w, h)
     m = max(6, int(round(8 * min(u, 1.6))))
     top_h = int(max(44, 46 * min(u, 1.5)))
     top_bar = Rect(0, 0, w, top_h)
@@ -192,7 +294,7 @@ def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None
         cw = int(max(56, min(h * 0.125, w / 11.0, 140)))
     ch = int(cw * CARD_RATIO)
     raise_h = int(ch * 0.2)
-    hand_rows = (2 if portrait else 1) if hand_count is None else hand_rows_needed(w, h, hand_count)
+    hand_rows = (2 if portrait else 1) if hand_count is None else _hand_rows_needed(w, h, hand_count)
     row_step = int(ch * 0.52)
     hand_h = ch + (hand_rows - 1) * row_step + raise_h
     hand = Rect(m, h - m - hand_h, w - 2 * m, hand_h)
@@ -230,10 +332,12 @@ def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None
     if portrait:
         bw_s = int(min(130 * min(u, 1.3), (w - 2 * m) / 3.4 - 8))   # shrinks below if boxes collide
         bh_s = int(max(58, 60 * min(u, 1.3)))
-        bh_s += int(px["small"] * 1.25)     # a line for last round's title (no room beside the count)
+        title_lines = 2 if title_w > bw_s - 14 else 1
+        bh_s += int(px["small"] * 1.25) * title_lines     # last round's title (no room beside the count)
     else:
         bw_s = int(min(200, max(150, 140 * min(u, 1.6))))
         bh_s = int(max(62, 60 * min(u, 1.5)))
+        title_lines = 1
     badge_h = int(px["small"] * 1.45)
     bh_s += badge_h // 2
     seats, pile_center = _place_seats(k, table, bw_s, bh_s, m, portrait, hint, play_btn, pass_btn)
@@ -270,7 +374,7 @@ def table_layout(w: int, h: int, n_opponents: int, hand_count: int | None = None
                        menu_btn=menu_btn, table=table, seats=seats, pile=pile, pile_card=(pcw, pch), hint=hint,
                        play_btn=play_btn, pass_btn=pass_btn, hand=hand, card=(cw, ch), fx=fx, toast=toast,
                        seat_card=(scw, int(scw * CARD_RATIO)), deck_pos=deck_pos, badge_h=badge_h,
-                       hand_rows=hand_rows, log=log_r)
+                       hand_rows=hand_rows, log=log_r, title_lines=title_lines)
 
 
 def _seat_angles(k: int, spread: float = 0.0) -> list[float]:
@@ -322,7 +426,22 @@ def _place_seats(k, table, bw, bh, m, portrait, hint, play_btn, pass_btn):
 def hand_slots(hand: Rect, card: tuple[int, int], n: int, portrait: bool | None = None) -> list[Rect]:
     """Rects of ``n`` hand cards (index 0 leftmost of the top row), overlapping so each
     card's corner index stays visible; wraps into rows when one row would be too tight.
-    The rects sit at the bottom of ``hand``, leaving room above to raise selected cards."""
+    The rects sit at the bottom of ``hand``, leaving room above to raise selected cards.
+    At a density other than 1 the cards are placed in layout pixels (so they wrap as
+    there), then drawn at device pixels."""
+    d = _density
+    if d == 1.0:
+        return _hand_slots(hand, card, n)
+    lhand = Rect(int(round(hand.left / d)), int(round(hand.top / d)), int(round(hand.w / d)), int(round(hand.h / d)))
+    lcard = (max(1, int(round(card[0] / d))), max(1, int(round(card[1] / d))))
+    out = []
+    for r in _hand_slots(lhand, lcard, n):
+        x = min(hand.right - card[0], max(hand.left, int(round(r.left * d))))
+        out.append(Rect(x, int(round(r.bottom * d)) - card[1], card[0], card[1]))
+    return out
+
+
+def _hand_slots(hand: Rect, card: tuple[int, int], n: int) -> list[Rect]:
     if n <= 0:
         return []
     cw, ch = card

@@ -21,6 +21,7 @@ import pygame
 
 from felt.rules import TEMPLATE_ORDER, Rules
 from felt.ui import fonts, i18n, layout, theme
+from felt.ui.layout import dp
 from felt.ui.rules_editor import rules_summary
 from felt.ui.scene import BACK, KEY, PRESS, RELEASE, Input, Scene
 from felt.ui.settings import LEVELS, Settings
@@ -73,18 +74,18 @@ class SeatRow(Widget):
         return False
 
     def draw(self, surface) -> None:
-        r = self.rect.inflate(0, -4)
+        r = self.rect.inflate(0, -dp(4))
         s = self.seat
         empty = s.get("kind") == "empty"
         col = (30, 110, 64) if self.selected else ((8, 36, 22) if empty else (8, 50, 28))
         theme.panel(surface, r, col, alpha=220, radius=10,
                     border=theme.GOLD if (self.selected or self.mine) else theme.PANEL_BORDER,
                     border_width=2 if (self.selected or self.mine) else 1)
-        nw = max(34, int(r.h * 0.8))
-        num = pygame.Rect(r.left + 4, r.top, nw, r.h)
-        draw_text(surface, str(int(s.get("seat", 0)) + 1), num, self.px + 4, theme.GOLD if self.mine else theme.TEXT_DIM,
+        nw = max(dp(34), int(r.h * 0.8))
+        num = pygame.Rect(r.left + dp(4), r.top, nw, r.h)
+        draw_text(surface, str(int(s.get("seat", 0)) + 1), num, self.px + dp(4), theme.GOLD if self.mine else theme.TEXT_DIM,
                   bold=True)
-        body = pygame.Rect(num.right + 6, r.top + 3, r.w - nw - 20, r.h - 6)
+        body = pygame.Rect(num.right + dp(6), r.top + dp(3), r.w - nw - dp(20), r.h - dp(6))
         if empty:
             draw_text(surface, i18n.t("lobby.empty_seat"), body, self.px, theme.TEXT_DIM, align="left")
             return
@@ -93,7 +94,7 @@ class SeatRow(Widget):
             top = pygame.Rect(body.left, body.top, body.w, body.h * 56 // 100)
             bot = pygame.Rect(body.left, top.bottom, body.w, body.h - top.h)
             draw_text(surface, str(s.get("name", "")), top, self.px, theme.TEXT, align="left", bold=True, min_px=10)
-            draw_text(surface, tags, bot, max(10, self.px - 3), theme.TEXT_DIM, align="left", min_px=9)
+            draw_text(surface, tags, bot, max(dp(10), self.px - 3), theme.TEXT_DIM, align="left", min_px=9)
         else:
             draw_text(surface, str(s.get("name", "")), body, self.px, theme.TEXT, align="left", bold=True, min_px=10)
 
@@ -118,7 +119,7 @@ class Row(Widget):
         x = self.rect.left
         for i, (w, f) in enumerate(kids):
             ww = int(avail * f / total) if i < len(kids) - 1 else self.rect.right - x
-            w.set_rect(pygame.Rect(x, self.rect.top + 2, ww, self.rect.h - 4))
+            w.set_rect(pygame.Rect(x, self.rect.top + dp(2), ww, self.rect.h - dp(4)))
             x += ww + self.gap
 
     def handle(self, inp: Input):
@@ -152,25 +153,25 @@ class TextBlock(Widget):
     def _wrapped(self, w: int) -> list[tuple[str, bool]]:
         out = []
         if self.lead:
-            out.extend((ln, True) for ln in fonts.wrap(self.lead, self.px, max(40, w - 24), 0, True))
+            out.extend((ln, True) for ln in fonts.wrap(self.lead, self.px, max(dp(40), w - dp(24)), 0, True))
         for ln in self.lines:
-            out.extend((ln, False) for ln in fonts.wrap(ln, self.px, max(40, w - 24)))
+            out.extend((ln, False) for ln in fonts.wrap(ln, self.px, max(dp(40), w - dp(24))))
         return out
 
     def height_for(self, w: int) -> int:
         lh = max(fonts.line_height(self.px), fonts.line_height(self.px, True))
-        return int(self.px * 2.2) + lh * len(self._wrapped(w)) + 14
+        return int(self.px * 2.2) + lh * len(self._wrapped(w)) + dp(14)
 
     def draw(self, surface) -> None:
         r = self.rect
         theme.panel(surface, r, theme.PANEL, alpha=170, radius=12, border=theme.PANEL_BORDER, border_width=1)
         th = int(self.px * 2.2)
-        draw_text(surface, self.title, pygame.Rect(r.left + 12, r.top + 2, r.w - 24, th), self.px + 1, theme.GOLD,
+        draw_text(surface, self.title, pygame.Rect(r.left + dp(12), r.top + dp(2), r.w - dp(24), th), self.px + 1, theme.GOLD,
                   align="left", bold=True)
         lh = max(fonts.line_height(self.px), fonts.line_height(self.px, True))
         y = r.top + th
         for ln, bold in self._wrapped(r.w):
-            draw_text(surface, ln, pygame.Rect(r.left + 12, y, r.w - 24, lh), self.px, theme.TEXT, align="left",
+            draw_text(surface, ln, pygame.Rect(r.left + dp(12), y, r.w - dp(24), lh), self.px, theme.TEXT, align="left",
                       min_px=9, bold=bold)
             y += lh
 
@@ -265,6 +266,10 @@ class LobbyScene(Scene):
         self.rounds = Choice(i18n.t("lobby.rounds"), round_options(5), 5,
                                  on_change=self._rounds_changed, wrap_around=False)
         self.addr_caption = Caption()
+        # the host's window: the QR code of the phones' page (felt/ui/qr.py)
+        from felt.ui.qr import PhoneCode
+        self.phone_code = PhoneCode()
+        self.phone_code.visible = False
         self.seats_caption = Caption(bold=True)
         self.fill_caption = Caption(color=theme.GOLD)
         self.rules_block = TextBlock()
@@ -537,7 +542,7 @@ class LobbyScene(Scene):
         m = S.margin
         bh = S.button_h
         self.footer = pygame.Rect(S.content.left, S.h - bh - m, S.content.w, bh)
-        self.start_btn.set_rect(pygame.Rect(0, 0, min(S.content.w, 420), bh))
+        self.start_btn.set_rect(pygame.Rect(0, 0, min(S.content.w, dp(420)), bh))
         self.start_btn.rect.center = self.footer.center
         self.start_btn.px = px["button"]
         for b in (self.rules_btn, self.add_btn, self.remove_btn, self.up_btn, self.down_btn, self.level):
@@ -551,7 +556,7 @@ class LobbyScene(Scene):
         self.actions.px = px["body"]
         self.rules_block.px = px["body"]
         row_h = S.row_h
-        seat_h = int(max(52, px["label"] * 3.4))
+        seat_h = int(max(dp(52), px["label"] * 3.4))
         for row in self.seat_rows:
             row.px = px["label"]
         cap_h = int(px["body"] * 1.9)
@@ -561,19 +566,24 @@ class LobbyScene(Scene):
         left_items = []
         if self.addr_caption.text:
             left_items.append((self.addr_caption, cap_h))
+        self.phone_code.px = px["body"]
+        code_w = S.content.w if S.portrait else S.content.w * 52 // 100 - 2 * m     # the right column's
+        code = [(self.phone_code, self.phone_code.height_for(code_w))] if self.phone_code.visible else []
+        if S.portrait:
+            left_items += code
         left_items.append((self.seats_caption, cap_h))
         left_items += [(row, seat_h) for row in self.seat_rows]
         if self.fill_caption.text:
-            left_items.append((self.fill_caption, cap_h + (cap_h // 2 if S.portrait or S.w < 900 else 0)))
+            left_items.append((self.fill_caption, cap_h + (cap_h // 2 if S.portrait or S.w < dp(900) else 0)))
         if self.admin:
             left_items.append((self.actions, act_h))
-        right_items = []
+        right_items = [] if S.portrait else code
         if self.admin:
             right_items += [(c, row_h) for c in choices]
         if S.portrait:
             cw = S.content.w
-            self._fit_choices(choices, cw - 6, row_h)
-            right_items.append((self.rules_block, self.rules_block.height_for(cw - 6)))
+            self._fit_choices(choices, cw - dp(6), row_h)
+            right_items.append((self.rules_block, self.rules_block.height_for(cw - dp(6))))
             right_items.append((self.rules_btn, bh))
             self.left.set_rect(pygame.Rect(S.content.left, top, cw, bottom - top))
             self.left.set_items(left_items + right_items)
@@ -583,20 +593,28 @@ class LobbyScene(Scene):
             c = S.content
             lw = c.w * 48 // 100
             rw = c.w - lw - 2 * m
-            self._fit_choices(choices, rw - 6, row_h)
-            right_items.append((self.rules_block, self.rules_block.height_for(rw - 6)))
+            self._fit_choices(choices, rw - dp(6), row_h)
+            right_items.append((self.rules_block, self.rules_block.height_for(rw - dp(6))))
             right_items.append((self.rules_btn, bh))
             self.left.set_rect(pygame.Rect(c.left, top, lw, bottom - top))
             self.left.set_items(left_items)
             self.right.set_rect(pygame.Rect(c.left + lw + 2 * m, top, rw, bottom - top))
             self.right.set_items(right_items)
 
+    def set_phone_url(self, url: str) -> None:
+        """Show the phones' page as a QR code and its address (the host's window), or not."""
+        self.phone_code.url = url or ""
+        self.phone_code.visible = bool(url)
+        if self.S is not None:
+            self._place()
+        self.mark_dirty()
+
     def _fit_choices(self, choices, row_w: int, row_h: int) -> None:
         """One control width for every stepper (they line up), wide enough for the widest
         value where the row allows it; the labels keep at least ~1/3 of the row."""
-        bw = max(44, min(row_h, 56))
-        base = min(row_w * 55 // 100, max(170, row_w // 2))
-        need = max(c.text_w() for c in choices) + 2 * bw + 16
+        bw = max(dp(44), min(row_h, dp(56)))
+        base = min(row_w * 55 // 100, max(dp(170), row_w // 2))
+        need = max(c.text_w() for c in choices) + 2 * bw + dp(16)
         ctrl = max(base, min(need, row_w * 66 // 100))
         for c in choices:
             c.ctrl_w = ctrl
@@ -607,7 +625,7 @@ class LobbyScene(Scene):
             return None
         hd = self.S.header
         lp, rp = self._pads
-        return pygame.Rect(lp + 4, hd.top, max(40, hd.w - lp - rp - 8), hd.h - 1)
+        return pygame.Rect(lp + dp(4), hd.top, max(dp(40), hd.w - lp - rp - dp(8)), hd.h - 1)
 
     # ---------------------------------------------------------------- input
     def handle(self, inp: Input) -> None:
@@ -677,5 +695,6 @@ def demo_lobby() -> dict:
 def snapshot_scene() -> LobbyScene:
     """The owner's lobby with players, bots and a free seat selected, for ``felt snapshot``."""
     sc = LobbyScene(demo_lobby(), my_seat=0, admin=True, address="192.168.1.20:40123", on_menu=lambda: None)
+    sc.set_phone_url("http://192.168.1.20:40124/")
     sc.tap_seat(4)
     return sc

@@ -19,7 +19,8 @@ from typing import Callable
 
 import pygame
 
-from felt.ui import cardart, fonts, i18n, theme
+from felt.ui import cardart, fonts, i18n, theme, widgets
+from felt.ui.layout import dp
 from felt.ui.widgets import draw_text
 
 TEXTS = {
@@ -46,8 +47,10 @@ TEXTS = {
     "log.round_start": ("Runde {n}: Karten verteilt", "Round {n}: cards dealt"),
     "log.lead": ("{name} spielt aus", "{name} leads"),
     "log.exchange_done": ("Tausch fertig", "Exchange done"),
-    "log.ex_auto": ("{name} gibt {to} die {n} höchsten Karten", "{name} gives {to} the {n} highest cards"),
-    "log.ex_give": ("{name} gibt {to} {n} Karte(n) zurück", "{name} gives {to} {n} card(s) back"),
+    "log.ex_auto.one": ("{name} gibt {to} die höchste Karte", "{name} gives {to} the highest card"),
+    "log.ex_auto.other": ("{name} gibt {to} die {n} höchsten Karten", "{name} gives {to} the {n} highest cards"),
+    "log.ex_give.one": ("{name} gibt {to} {n} Karte zurück", "{name} gives {to} {n} card back"),
+    "log.ex_give.other": ("{name} gibt {to} {n} Karten zurück", "{name} gives {to} {n} cards back"),
     "log.ex_wish": ("{name} wünscht sich: {ranks}", "{name} wishes for: {ranks}"),
     "log.ex_wish_none": ("{name} wünscht sich nichts", "{name} wishes for nothing"),
     "log.lead_first_seat": ("{name} spielt aus (erster Platz am Tisch)", "{name} leads (first seat)"),
@@ -64,8 +67,14 @@ TEXTS = {
     "log.trick_won_me": ("Du gewinnst den Stich und spielst aus", "You take the trick and lead"),
     "log.trick_won_next_me": ("Du gewinnst den Stich · {leader} spielt aus", "You take the trick · {leader} leads"),
     "log.skip_me": ("Du setzt aus (8 gespielt)", "You are skipped (an 8 was played)"),
-    "log.ex_auto_me": ("Du gibst {to} die {n} höchsten Karten", "You give {to} the {n} highest cards"),
-    "log.ex_give_me": ("Du gibst {to} {n} Karte(n) zurück", "You give {to} {n} card(s) back"),
+    "log.ex_auto_me.one": ("Du gibst {to} die höchste Karte", "You give {to} the highest card"),
+    "log.ex_auto_me.other": ("Du gibst {to} die {n} höchsten Karten", "You give {to} the {n} highest cards"),
+    "log.ex_give_me.one": ("Du gibst {to} {n} Karte zurück", "You give {to} {n} card back"),
+    "log.ex_give_me.other": ("Du gibst {to} {n} Karten zurück", "You give {to} {n} cards back"),
+    "log.pass_me": ("Du passt", "You pass"),
+    "log.pass_auto_me": ("Du passt (kannst nicht schlagen)", "You pass (cannot beat)"),
+    # the trick's winner is someone else and I lead next
+    "log.trick_won_next_you_lead": ("{name} gewinnt den Stich · du spielst aus", "{name} takes the trick · you lead"),
     "log.ex_wish_me": ("Du wünschst dir: {ranks}", "You wish for: {ranks}"),
     "log.ex_wish_none_me": ("Du wünschst dir nichts", "You wish for nothing"),
     "log.lead_first_seat_me": ("Du spielst aus (erster Platz am Tisch)", "You lead (first seat)"),
@@ -217,7 +226,7 @@ def praesident_text(e: Entry, ctx: LogContext) -> str:
     if k == "play":
         return i18n.t("log.play", name=nm, what=_play_words(e, ctx))
     if k == "pass":
-        return i18n.t("log.pass_auto" if e.params.get("auto") else "log.pass", name=nm)
+        return t("log.pass_auto" if e.params.get("auto") else "log.pass", name=nm)
     if k == "skip":
         return t("log.skip", name=nm)
     if k == "clear":
@@ -236,6 +245,8 @@ def praesident_text(e: Entry, ctx: LogContext) -> str:
         leader = e.params.get("leader", e.seat)
         if leader == e.seat or leader is None:
             return t("log.trick_won", name=nm)
+        if ctx.me is not None and leader == ctx.me:
+            return i18n.t("log.trick_won_next_you_lead", name=nm)
         return t("log.trick_won_next", name=nm, leader=ctx.name(leader))
     if k == "round":
         return i18n.t("log.round_start", n=e.params.get("n", 1))
@@ -270,7 +281,13 @@ class PlayLog:
 
     def __init__(self, game_id: str = "praesident") -> None:
         self.game_id = game_id
-        self.build, self.text_fn = builder(game_id)
+        self.build, game_text = builder(game_id)
+
+        def text_fn(e: Entry, ctx: LogContext) -> str:
+            if e.kind == "note":            # the table's own lines (who left, who is back)
+                return i18n.t(e.params["key"], **e.params.get("args", {}))
+            return game_text(e, ctx)
+        self.text_fn = text_fn
         self.tricks: list[list[Entry]] = [[]]
         self.closed = False           # the last trick ended (cleared); the next entry opens a new one
         self.round_no = 0
@@ -283,6 +300,18 @@ class PlayLog:
         for e in entries:
             self.add(e)
         return entries
+
+    def note(self, key: str, seat: int | None = None, **args) -> Entry:
+        """A line of the table's own (not a game event): ``i18n.t(key, **args)``."""
+        e = Entry("note", seat, params={"key": key, "args": args})
+        self.add(e)
+        return e
+
+    def clear(self) -> None:
+        """Forget the entries (before the round so far is read in again)."""
+        self.tricks = [[]]
+        self.closed = False
+        self.version += 1
 
     def add(self, e: Entry) -> None:
         self.version += 1
@@ -345,7 +374,7 @@ class PlayLog:
             head = i18n.t("log.title") + (f" · {heading}" if heading else "")
             draw_text(surface, head, pygame.Rect(inner.left, y, inner.w, lh), int(px * 1.1),
                       theme.GOLD, align="left", bold=True, min_px=9)
-            y += lh + 2
+            y += lh + dp(2)
         n_tricks = len(self.tricks)
         if not any(self.tricks):
             draw_text(surface, i18n.t("log.empty"), pygame.Rect(inner.left, y, inner.w, lh), px, theme.TEXT_DIM,
@@ -368,27 +397,39 @@ class PlayLog:
             pygame.draw.line(surface, (60, 90, 70), (inner.left, y + lh - 1), (inner.right, y + lh - 1))
             y += lh
             # in order of play; a trick longer than the room left shows its latest lines
-            room = max(1, (inner.bottom - y) // lh)
-            shown = tr[-room:] if len(tr) > room else tr
-            for e in shown:
-                if y + lh > inner.bottom:
+            rows = [self._entry_row(e, ctx, inner, px, lh, card_art) for e in tr]
+            while len(rows) > 1 and sum(r[4] for r in rows) > inner.bottom - y:
+                rows.pop(0)
+            for e, chips, x, (size, lines), h in rows:
+                if y + h > inner.bottom:
                     return
-                col = _entry_color(e, ctx)
-                x = inner.left
-                if e.cards and card_art is not None:
-                    for c in e.cards[:8]:
-                        chip = card_art(c, px)
-                        if chip is None:
-                            continue
-                        if x + chip.get_width() > inner.right - 40:
-                            break
-                        surface.blit(chip, (x, y + (lh - chip.get_height()) // 2))
-                        x += chip.get_width() + 2
-                    x += 4
-                txt = self.text_fn(e, ctx)
-                draw_text(surface, txt, pygame.Rect(x, y, inner.right - x, lh), px, col, align="left",
-                          bold=e.kind in ("play", "out"), min_px=8)
-                y += lh
+                for chip, cx in chips:
+                    surface.blit(chip, (cx, y + (lh - chip.get_height()) // 2))
+                widgets.draw_lines(surface, lines, pygame.Rect(x, y, inner.right - x, h), size, _entry_color(e, ctx),
+                                   bold=e.kind in ("play", "out"))
+                y += h
+
+    def _entry_row(self, e: Entry, ctx: LogContext, inner: pygame.Rect, px: int, lh: int, card_art) -> tuple:
+        """``(entry, [(chip, x)], text x, (size, lines), height)`` of one log line: its card
+        chips, then its text, which takes a second line rather than shrinking below 10 px."""
+        chips, x = [], inner.left
+        if e.cards and card_art is not None:
+            for c in e.cards[:8]:
+                chip = card_art(c, px)
+                if chip is None:
+                    continue
+                if x + chip.get_width() > inner.right - dp(40):
+                    break
+                chips.append((chip, x))
+                x += chip.get_width() + dp(2)
+            x += 4
+        bold = e.kind in ("play", "out")
+        txt = self.text_fn(e, ctx)
+        fit = widgets.layout_text(txt, inner.right - x, lh, px, bold=bold, min_px=min(px, 10))
+        if fit[1] and fit[1][0] != txt.replace("\n", " "):          # cut: two lines instead
+            fit = widgets.layout_text(txt, inner.right - x, 2 * lh, px, wrap=True, max_lines=2, bold=bold,
+                                      min_px=min(px, 10))
+        return e, chips, x, fit, max(lh, len(fit[1]) * lh)
 
 
 _chip_cache: dict = {}
@@ -407,13 +448,13 @@ def card_chip(card, px: int) -> pygame.Surface:
     else:
         label = fonts.render(i18n.rank_label(card.rank), px, cardart.suit_color(card.suit), True)
         sym = cardart.suit_symbol(card.suit, max(6, int(px * 0.8)))
-    w = label.get_width() + 6 + (sym.get_width() + 1 if sym is not None else 0)
+    w = label.get_width() + dp(6) + (sym.get_width() + 1 if sym is not None else 0)
     img = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(img, theme.CARD_FACE, img.get_rect(), border_radius=3)
-    pygame.draw.rect(img, theme.CARD_EDGE, img.get_rect(), 1, border_radius=3)
-    img.blit(label, (3, (h - label.get_height()) // 2))
+    pygame.draw.rect(img, theme.CARD_FACE, img.get_rect(), border_radius=dp(3))
+    pygame.draw.rect(img, theme.CARD_EDGE, img.get_rect(), dp(1), border_radius=dp(3))
+    img.blit(label, (dp(3), (h - label.get_height()) // 2))
     if sym is not None:
-        img.blit(sym, (3 + label.get_width() + 1, (h - sym.get_height()) // 2))
+        img.blit(sym, (dp(3) + label.get_width() + dp(1), (h - sym.get_height()) // 2))
     if len(_chip_cache) > 600:
         _chip_cache.clear()
     _chip_cache[key] = img

@@ -15,6 +15,7 @@ import pygame
 from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.scene import BACK, KEY, RELEASE, Input, Scene
 from felt.ui.shell import draw_header, header_buttons
+from felt.ui.layout import dp
 from felt.ui.widgets import Button, IconButton, draw_text
 
 i18n.add_texts({
@@ -28,7 +29,8 @@ i18n.add_texts({
     "quiz.pick_one": ("Tippe die richtige Antwort an.", "Tap the right answer."),
     "quiz.right": ("Richtig beantwortet!", "All correct!"),
     "quiz.wrong": ("Nicht ganz – schau dir die Erklärungen an.", "Not quite – read the explanations."),
-    "quiz.score": ("{k} von {n} Fragen richtig", "{k} of {n} questions right"),
+    "quiz.score.one": ("{k} von {n} Frage richtig", "{k} of {n} question right"),
+    "quiz.score.other": ("{k} von {n} Fragen richtig", "{k} of {n} questions right"),
     "quiz.none": ("Für diese Regeln gibt es keine Quizfragen.", "No quiz questions for these rules."),
     "quiz.on_table": ("Auf dem Tisch", "On the table"),
 })
@@ -86,6 +88,7 @@ class QuizScene(Scene):
         super().__init__()
         self.questions, self.rules, self.game = load_questions(rules_dict, count, seed)
         self.title = quiz_title(self.questions, self.game)
+        self.game_id = self.game.id
         self.on_close = on_close
         self.index = 0
         self.picked: set[int] = set()
@@ -170,7 +173,7 @@ class QuizScene(Scene):
         self._pads = header_buttons(S, self.close_btn, ())
         m = S.margin
         bh = S.button_h
-        bw = min(S.content.w, 320)
+        bw = min(S.content.w, dp(320))
         self.action_btn.set_rect(pygame.Rect(S.content.centerx - bw // 2, h - bh - m, bw, bh))
         self.action_btn.px = S.px["button"]
         self._refresh()
@@ -183,7 +186,7 @@ class QuizScene(Scene):
         self._prompt_r = pygame.Rect(c.left, c.top, c.w, fonts.line_height(px, True) * max(1, n_lines) + 8)
         n_opts = len(q.get("choices", ())) if q else 0
         big = bool(self._hand_shown(q)) and not (q or {}).get("table")
-        pile_h = int(min(c.h * (0.30 if big else 0.24), (190 if big else 150) * min(S.u, 1.4)))
+        pile_h = int(min(c.h * (0.30 if big else 0.24), dp((190 if big else 150) * min(S.u, 1.4))))
         self._pile_r = pygame.Rect(c.left, self._prompt_r.bottom + 4, c.w, pile_h)
         top = self._pile_r.bottom + 6
         # room for the explanation of the whole question, shown once checked
@@ -196,10 +199,20 @@ class QuizScene(Scene):
             eh = 0
         note_h = int(px * 1.6) + 4
         avail = c.bottom - top - eh - (6 if eh else 0) - note_h
-        row_h = int(min(96, max(40, avail / max(1, n_opts) - 4)))
+        row_h = int(min(dp(96), max(dp(40), avail / max(1, n_opts) - dp(4))))
+        # a choice's explanation takes up to four lines at a readable size: the table's
+        # picture gives up the room they need
+        need = fonts.line_height(small) * 4 + dp(12) if (q or {}).get("why") else 0
+        if row_h < need:
+            give = min(pile_h - dp(60), (need - row_h) * n_opts)
+            if give > 0:
+                pile_h -= give
+                self._pile_r.h = pile_h
+                top -= give
+                row_h = int(min(dp(96), max(dp(40), (avail + give) / max(1, n_opts) - dp(4))))
         if not any(ch.get("cards") for ch in (q or {}).get("choices", ())):
-            row_h = min(row_h, max(44, int(px * 2.6) + fonts.line_height(small) * 2))
-        self._rows = [pygame.Rect(c.left, top + i * (row_h + 4), c.w, row_h) for i in range(n_opts)]
+            row_h = min(row_h, max(dp(44), int(px * 2.6) + fonts.line_height(small) * 2))
+        self._rows = [pygame.Rect(c.left, top + i * (row_h + dp(4)), c.w, row_h) for i in range(n_opts)]
         rows_bottom = self._rows[-1].bottom if self._rows else top
         self._expl_r = pygame.Rect(c.left, rows_bottom + 6, c.w, eh) if eh else pygame.Rect(c.left, rows_bottom, c.w, 0)
 
@@ -223,9 +236,9 @@ class QuizScene(Scene):
     # ----------------------------------------------------------------- draw
     def _cards(self, surface, cards, rect: pygame.Rect, max_h: int) -> int:
         """Cards side by side, vertically centred in ``rect``; returns the right edge."""
-        ch = max(20, min(max_h, rect.h - 6))
+        ch = max(dp(20), min(max_h, rect.h - dp(6)))
         cw = int(ch / layout.CARD_RATIO)
-        step = min(cw + 4, int(cw * 0.62)) if len(cards) > 2 else cw + 4
+        step = min(cw + dp(4), int(cw * 0.62)) if len(cards) > 2 else cw + dp(4)
         x = rect.left
         for c in cards:
             card = _Card(c)
@@ -235,7 +248,7 @@ class QuizScene(Scene):
         return x - step + cw if cards else rect.left
 
     def _chip(self, surface, text: str, x: int, cy: int, px: int, fill=(220, 220, 210), color=(20, 30, 24)) -> pygame.Rect:
-        w = fonts.width(text, px, True) + 24
+        w = fonts.width(text, px, True) + dp(24)
         chip = pygame.Rect(x, cy - int(px * 0.9), w, int(px * 1.8))
         pygame.draw.rect(surface, fill, chip, border_radius=chip.h // 2)
         draw_text(surface, text, chip, px, color, bold=True)
@@ -248,15 +261,15 @@ class QuizScene(Scene):
         pygame.draw.ellipse(tmp, (255, 255, 255, 18), tmp.get_rect())
         surface.blit(tmp, oval.topleft)
         if q.get("alert"):
-            pygame.draw.ellipse(surface, theme.DANGER, oval, 3)
+            pygame.draw.ellipse(surface, theme.DANGER, oval, dp(3))
         table = list(q.get("table", ()))
         hand = self._hand_shown(q)
         groups = [g for g in (table, hand) if g]
         ch = pr.h - 10
         if hand:      # a hand to look at lies side by side: smaller cards rather than overlap
             n_cards = len(hand) + len(table)
-            fit_w = (pr.w - 24 - 8 * n_cards) / max(1, n_cards)
-            ch = max(40, min(ch, int(fit_w * layout.CARD_RATIO)))
+            fit_w = (pr.w - dp(24) - dp(8) * n_cards) / max(1, n_cards)
+            ch = max(dp(40), min(ch, int(fit_w * layout.CARD_RATIO)))
         cw = int(ch / layout.CARD_RATIO)
         gap = int(cw * 0.4)
         # a pile overlaps; a hand to look at lies side by side where there is room
@@ -268,7 +281,7 @@ class QuizScene(Scene):
         total = sum(widths) + gap * max(0, len(groups) - 1)
         badges = [str(b) for b in q.get("badges", ())]
         bpx = max(11, int(px * 0.95))
-        bw = max((fonts.width(b, bpx, True) + 24 for b in badges), default=0)
+        bw = max((fonts.width(b, bpx, True) + dp(24) for b in badges), default=0)
         # badges go beside the cards when they fit, else over the cards' lower edge
         beside = badges and total + 12 + bw <= pr.w - 8
         x = pr.centerx - (total + (12 + bw if beside else 0)) // 2
@@ -320,7 +333,7 @@ class QuizScene(Scene):
         multi = bool(q.get("multi", True))
         small = max(10, int(S.px["small"] * 0.95))
         most = max((len(ch.get("cards", ())) for ch in choices), default=0)
-        widest = max((fonts.width(str(ch.get("label", "")), px, True) + 24 for ch in choices
+        widest = max((fonts.width(str(ch.get("label", "")), px, True) + dp(24) for ch in choices
                       if not ch.get("cards")), default=0)
         for i, (ch, r) in enumerate(zip(choices, self._rows)):
             picked = i in self.picked
@@ -332,41 +345,41 @@ class QuizScene(Scene):
                 border = theme.GOLD if picked else theme.PANEL_BORDER
                 fill = (30, 70, 44) if picked else (10, 40, 26)
             theme.panel(surface, r, fill, alpha=235, radius=10, border=border, border_width=3 if picked else 1)
-            inner = r.inflate(-12, -6)
+            inner = r.inflate(-dp(12), -dp(6))
             # the pick mark: a box where several may be right, a ring where one is
-            box = pygame.Rect(inner.left, inner.centery - 11, 22, 22)
+            box = pygame.Rect(inner.left, inner.centery - dp(11), dp(22), dp(22))
             if multi:
-                pygame.draw.rect(surface, theme.TEXT, box, 2, border_radius=5)
+                pygame.draw.rect(surface, theme.TEXT, box, dp(2), border_radius=dp(5))
                 if picked:
-                    pygame.draw.rect(surface, theme.GOLD, box.inflate(-6, -6), border_radius=3)
+                    pygame.draw.rect(surface, theme.GOLD, box.inflate(-dp(6), -dp(6)), border_radius=dp(3))
             else:
-                pygame.draw.circle(surface, theme.TEXT, box.center, 11, 2)
+                pygame.draw.circle(surface, theme.TEXT, box.center, dp(11), dp(2))
                 if picked:
-                    pygame.draw.circle(surface, theme.GOLD, box.center, 6)
-            x = box.right + 8
+                    pygame.draw.circle(surface, theme.GOLD, box.center, dp(6))
+            x = box.right + dp(8)
             # the explanations start in one column, after the widest set of cards or label
-            ch_ = max(20, min(int(r.h * 0.9), inner.h - 6))
+            ch_ = max(dp(20), min(int(r.h * 0.9), inner.h - dp(6)))
             cw_ = int(ch_ / layout.CARD_RATIO)
-            span = (cw_ + (most - 1) * (min(cw_ + 4, int(cw_ * 0.62)) if most > 2 else cw_ + 4)) if most else 0
-            col_x = x + max(span, widest) + 10
+            span = (cw_ + (most - 1) * (min(cw_ + dp(4), int(cw_ * 0.62)) if most > 2 else cw_ + dp(4))) if most else 0
+            col_x = x + max(span, widest) + dp(10)
             cards = list(ch.get("cards", ()))
             if cards:
-                x = self._cards(surface, cards, pygame.Rect(x, inner.top, inner.w, inner.h), int(r.h * 0.9)) + 10
+                x = self._cards(surface, cards, pygame.Rect(x, inner.top, inner.w, inner.h), int(r.h * 0.9)) + dp(10)
             else:
-                x = self._chip(surface, str(ch.get("label", "")), x, inner.centery, px).right + 10
+                x = self._chip(surface, str(ch.get("label", "")), x, inner.centery, px).right + dp(10)
             if self.checked:
                 # several right: whether this row was judged right; one right: the right
                 # answer and a wrong pick are marked
                 good = ok == picked if multi else ok
                 mark = "✓" if good else "✗"
                 col = (120, 230, 140) if good else (255, 140, 120)
-                mr = pygame.Rect(inner.right - 26, inner.top, 26, inner.h)
+                mr = pygame.Rect(inner.right - dp(26), inner.top, dp(26), inner.h)
                 if multi or ok or picked:
                     draw_text(surface, mark, mr, int(px * 1.4), col, bold=True)
                 x = max(x, col_x)
                 text = str(why[i]) if i < len(why) else ""
                 draw_text(surface, text, pygame.Rect(x, inner.top, mr.left - x - 4, inner.h), small,
-                          theme.TEXT, align="left", wrap=True, max_lines=4, min_px=8)
+                          theme.TEXT, align="left", wrap=True, min_px=10)
         if self.checked and self._expl_r.h:
             er = self._expl_r
             theme.panel(surface, er, theme.PANEL, alpha=225, radius=10, border=theme.GOLD)

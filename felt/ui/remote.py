@@ -37,7 +37,13 @@ def _rect(r) -> list[int]:
 def _widgets(scene) -> dict[str, dict]:
     from felt.ui.widgets import Widget
     out = {}
+    items = []
     for name, w in list(vars(scene).items()):
+        if isinstance(w, list):         # a row of buttons (suits to wish): name[0], name[1], ...
+            items += [(f"{name}[{i}]", x) for i, x in enumerate(w) if isinstance(x, Widget)]
+        else:
+            items.append((name, w))
+    for name, w in items:
         if isinstance(w, Widget) and w.rect.w > 0:
             d = {"rect": _rect(w.rect), "visible": bool(w.visible)}
             if hasattr(w, "enabled"):
@@ -45,8 +51,37 @@ def _widgets(scene) -> dict[str, dict]:
             text = getattr(w, "text", None)
             if isinstance(text, str):
                 d["text"] = text
+            parts = getattr(w, "_parts", None)
+            if callable(parts) and hasattr(w, "options"):   # a Choice: its value and its arrows
+                try:
+                    _label, left, _mid, right = parts()
+                    d["value"] = w.value
+                    d["prev"], d["next"] = _rect(left), _rect(right)
+                except Exception:
+                    pass
             out[name] = d
     return out
+
+
+def _card_spots(scene, rects: dict) -> dict[str, list[int]]:
+    """A point per card where a tap hits that card (not one fanned over it)."""
+    card_at = getattr(scene, "card_at", None)
+    spots = {}
+    for cid, r in rects.items():
+        if card_at is None:
+            spots[str(cid)] = [int(r.centerx), int(r.centery)]
+            continue
+        for fy in (0.85, 0.6, 0.35):
+            hit = None
+            for fx in (0.08, 0.2, 0.35, 0.5, 0.7, 0.9):
+                p = (int(r.left + r.w * fx), int(r.top + r.h * fy))
+                if card_at(p) == cid:
+                    hit = p
+                    break
+            if hit:
+                spots[str(cid)] = list(hit)
+                break
+    return spots
 
 
 class Remote:
@@ -60,6 +95,7 @@ class Remote:
         self.buf = b""
         self.done = 0                     # commands carried out (the driver waits for its count)
         self._last_write = 0.0
+        self._shown: tuple = ()
 
     # ------------------------------------------------------------ commands
     def poll(self) -> None:
@@ -81,6 +117,10 @@ class Remote:
                     self.done += 1
                     ran = True
         now = time.monotonic()
+        shown = (self.app.controller.seq, self.app.controller.kind)
+        if shown != self._shown:            # a new state on screen: say so at once (timing tests)
+            self._shown = shown
+            ran = True
         if ran or now - self._last_write >= WRITE_EVERY:
             self._last_write = now
             self.write_state()
@@ -97,7 +137,12 @@ class Remote:
             parts = rest.split()
             code = pygame.key.key_code(parts[0])
             mod = pygame.KMOD_LCTRL if "ctrl" in parts[1:] else 0
-            post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
+            # as a keyboard does: a letter key carries its character, and is text input as
+            # well while a text field has the focus
+            char = parts[0] if len(parts[0]) == 1 and parts[0].isprintable() and not mod else ""
+            post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=char, scancode=0))
+            if char and self._text_focused():
+                post(pygame.event.Event(pygame.TEXTINPUT, text=char))
             post(pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode="", scancode=0))
         elif cmd == "type":
             post(pygame.event.Event(pygame.TEXTINPUT, text=rest))
@@ -108,60 +153,15 @@ class Remote:
             if surf is not None:
                 pygame.image.save(surf, rest.strip())
 
+    def _text_focused(self) -> bool:
+        from felt.ui.widgets import TextField
+        top = self.app.stack.top
+        return top is not None and any(isinstance(w, TextField) and w.focused for w in vars(top).values())
+
     # --------------------------------------------------------------- state
     def state(self) -> dict[str, Any]:
-        app = self.app
-        ctl = app.controller
-        main = ctl.main
-        top = app.stack.top
-        surf = pygame.display.get_surface()
-        st: dict[str, Any] = {
-            "t": time.time(), "done": self.done, "pid": os.getpid(),
-            "size": list(surf.get_size()) if surf is not None else None,
-            "kind": ctl.kind, "seat": ctl.seat, "admin": ctl.admin, "hosting": ctl.host is not None,
-            "table": ctl.table_name, "address": ctl.display_address,
-            "running": bool((ctl.lobby or {}).get("running")),
-            "lobby_seats": [{"name": s.get("name"), "kind": s.get("kind")} for s in (ctl.lobby or {}).get("seats") or []],
-            "phase": (ctl.view or {}).get("phase"), "round": (ctl.view or {}).get("round_no"),
-            "client": getattr(ctl.client, "status", None), "browsing": ctl.browser is not None, "seq": ctl.seq,
-            "scene": type(main).__name__ if main is not None else None,
-            "top": type(top).__name__ if top is not None else None,
-            "widgets": _widgets(main) if main is not None else {},
-            "overlay": None, "errors": [e.get("code") for e in ctl.errors[-5:]],
-            "banner": app.stack.banner.text if app.stack.banner.visible else "",
-        }
-        if top is not None and top is not main:
-            st["overlay"] = {"type": type(top).__name__, "title": getattr(top, "title", ""),
-                             "buttons": [{"text": b.text, "rect": _rect(b.rect)} for b in getattr(top, "buttons", [])]}
-            lst = getattr(top, "list", None)
-            if lst is not None:
-                st["overlay"]["rows"] = [{"title": it.get("title"), "rect": _rect(lst.row_rect(i))}
-                                         for i, it in enumerate(lst.items)]
-        if ctl.kind == "start" and main is not None:
-            st["status"] = main.status
-            st["searching"] = bool(main.searching)
-            st["rows"] = [{"title": it.get("title"), "right": it.get("right"), "enabled": it.get("enabled", True),
-                           "rect": _rect(main.list.row_rect(i))} for i, it in enumerate(main.list.items)]
-            st["name"] = main.name_field.text
-        if ctl.kind == "table" and main is not None and hasattr(main, "hand_rects"):
-            st["my_turn"] = bool(main.my_turn)
-            st["pending"] = bool(main.pending)
-            st["busy"] = bool(getattr(getattr(main, "anim", None), "busy", False))
-            st["legal"] = list((ctl.view or {}).get("legal") or [])
-            spots = {}
-            for cid, r in main.hand_rects().items():
-                for fy in (0.85, 0.6, 0.35):
-                    hit = None
-                    for fx in (0.08, 0.2, 0.35, 0.5, 0.7, 0.9):
-                        p = (int(r.left + r.w * fx), int(r.top + r.h * fy))
-                        if main.card_at(p) == cid:
-                            hit = p
-                            break
-                    if hit:
-                        spots[str(cid)] = list(hit)
-                        break
-            st["cards"] = spots
-            st["selected"] = sorted(int(c) for c in main.selected)
+        st = window_state(self.app)
+        st["done"] = self.done
         return st
 
     def write_state(self) -> None:
@@ -175,3 +175,77 @@ class Remote:
                 (self.dir / "error.txt").write_text(repr(exc), encoding="utf-8")
             except OSError:
                 pass
+
+
+def window_state(app) -> dict[str, Any]:
+    """What a window shows and where (rects in window pixels): the state FELT_REMOTE
+    writes, and what a phone's renderer reports when its page asks."""
+    ctl = app.controller
+    main = ctl.main
+    top = app.stack.top
+    surf = pygame.display.get_surface()
+    st: dict[str, Any] = {
+        "t": time.time(), "pid": os.getpid(),
+        "size": list(surf.get_size()) if surf is not None else None,
+        "kind": ctl.kind, "seat": ctl.seat, "admin": ctl.admin, "hosting": ctl.host is not None,
+        "table": ctl.table_name, "address": ctl.display_address,
+        "running": bool((ctl.lobby or {}).get("running")),
+        "lobby_seats": [{"name": s.get("name"), "kind": s.get("kind")} for s in (ctl.lobby or {}).get("seats") or []],
+        "phase": (ctl.view or {}).get("phase"), "round": (ctl.view or {}).get("round_no"),
+        "game": ctl.game_id, "view_game": (ctl.view or {}).get("game"),
+        "client": getattr(ctl.client, "status", None), "browsing": ctl.browser is not None, "seq": ctl.seq,
+        "scene": type(main).__name__ if main is not None else None,
+        "top": type(top).__name__ if top is not None else None,
+        "widgets": _widgets(main) if main is not None else {},
+        "overlay": None, "errors": [e.get("code") for e in ctl.errors[-5:]],
+        "banner": app.stack.banner.text if app.stack.banner.visible else "",
+    }
+    if top is not None and top is not main:
+        st["top_widgets"] = _widgets(top)
+        st["overlay"] = {"type": type(top).__name__, "title": getattr(top, "title", ""),
+                         "buttons": [{"text": b.text, "rect": _rect(b.rect)} for b in getattr(top, "buttons", [])],
+                         "widgets": _widgets(top)}
+        for key in ("lines", "name"):            # what a how-to or quiz shows
+            value = getattr(top, key, None)
+            if isinstance(value, (str, list)):
+                st["overlay"][key] = value
+        game = getattr(top, "game_id", None)
+        if isinstance(game, str):
+            st["overlay"]["game"] = game
+        lst = getattr(top, "list", None)
+        if lst is not None:
+            st["overlay"]["rows"] = [{"title": it.get("title"), "rect": _rect(lst.row_rect(i))}
+                                     for i, it in enumerate(lst.items)]
+    st["away"] = {str(seat): ctl.presence.badge(seat) for seat in ctl.presence.seats}
+    st["notices"] = list(ctl.notices[-10:])
+    if main is not None and callable(getattr(main, "log_context", None)):
+        try:
+            st["log"] = ctl.playlog.lines(main.log_context())
+        except Exception:
+            st["log"] = None
+    if ctl.kind == "start" and main is not None:
+        st["status"] = main.status
+        st["name"] = main.name_field.text
+        if hasattr(main, "list"):          # the window's start screen (a phone's has no table list)
+            st["searching"] = bool(main.searching)
+            st["rows"] = [{"title": it.get("title"), "right": it.get("right"), "enabled": it.get("enabled", True),
+                           "rect": _rect(main.list.row_rect(i))} for i, it in enumerate(main.list.items)]
+    if ctl.kind in ("table", "exchange") and main is not None and hasattr(main, "hand_rects"):
+        st["my_turn"] = bool(getattr(main, "my_turn", False))
+        st["pending"] = bool(getattr(main, "pending", False))
+        st["busy"] = bool(getattr(getattr(main, "anim", None), "busy", False))
+        st["legal"] = list((ctl.view or {}).get("legal") or [])
+        st["cards"] = _card_spots(main, main.hand_rects())
+        if hasattr(main, "middle_rects"):          # cards on the table that a tap takes (Schwimmen)
+            st["middle"] = _card_spots(main, main.middle_rects())
+        if hasattr(main, "rb_rects"):              # the round's end: next round / new match
+            st["round_bar"] = {k: _rect(r) for k, r in main.rb_rects().items()}
+        st["selected"] = sorted(int(c) for c in getattr(main, "selected", ()) or ())
+        chosen = getattr(main, "chosen", None)      # a raised card that a second tap plays (Mau-Mau)
+        st["chosen"] = int(chosen) if isinstance(chosen, int) else None
+        why = getattr(main, "why_not_legal", None)  # what the table says of a selection it refuses
+        st["why"] = why() if callable(why) and st["selected"] and not main.selection_legal() else ""
+        sort = getattr(main, "current_sort", None)
+        st["sort"] = sort() if callable(sort) else None
+        st["auto_pass"] = bool(ctl.settings.auto_pass)
+    return st

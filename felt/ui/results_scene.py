@@ -10,6 +10,7 @@ from typing import Any, Callable, Iterable
 import pygame
 
 from felt.ui import fonts, i18n, layout, theme
+from felt.ui.layout import dp
 from felt.ui.scene import KEY, Input, Scene
 from felt.ui.table_scene import seat_name
 from felt.ui.widgets import Button, draw_text
@@ -22,6 +23,30 @@ def ranking(view: dict) -> list[int]:
     last = view.get("places") or (view.get("history") or [[]])[-1] if (view.get("history") or view.get("places")) else []
     pos = {s: i for i, s in enumerate(last)}
     return sorted(range(n), key=lambda s: tuple(-x for x in st[s]) + (pos.get(s, n),))
+
+
+def places_keys(view: dict) -> dict:
+    """Each seat's match standing as a key, best lowest: 1st places, 2nd places, the place in
+    the last round (how the match winner is chosen when scoring by places)."""
+    n = view.get("n", 0)
+    st = view.get("standings") or [[0] * n for _ in range(n)]
+    last = (view.get("history") or [list(range(n))])[-1]
+    pos = {s: i for i, s in enumerate(last)}
+    return {s: (-st[s][0], -(st[s][1] if n > 1 else 0), pos.get(s, n)) for s in range(n)}
+
+
+def tie_break(keys: dict, winner, steps) -> str | None:
+    """How ``winner`` came out on top of ``keys`` (seat -> standing, best lowest): None when
+    its first criterion alone decided, else the text key in ``steps`` (one per further
+    criterion; None for one that needs no words) of the criterion that did."""
+    if winner is None or winner not in keys:
+        return None
+    others = [k for s, k in keys.items() if s != winner]
+    mine = keys[winner]
+    for i in range(len(mine)):
+        if all(k[:i + 1] != mine[:i + 1] for k in others):
+            return None if i == 0 else steps[min(i, len(steps)) - 1]
+    return steps[-1]
 
 
 class ResultsScene(Scene):
@@ -38,6 +63,7 @@ class ResultsScene(Scene):
                                hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))
         self.leave_btn = Button(i18n.t("leave"), self._leave, kind="secondary")
         self.S: layout.ScreenLayout | None = None
+        self.wait_rect: pygame.Rect | None = None     # "waiting for the next round" (guests), beside "leave"
         self._shown = 0.0                   # seconds on screen (pacing: a next round waits for it)
         self.backlog = 0                    # states waiting behind this screen (the controller sets it)
         if view is not None:
@@ -58,6 +84,8 @@ class ResultsScene(Scene):
     def set_view(self, view: dict, events: Iterable[dict] = ()) -> None:
         self.view = view
         self._refresh()
+        if self.S is not None:           # the buttons shown may change with the phase
+            self.layout(self.S.w, self.S.h)
         self.mark_dirty()
 
     @property
@@ -93,10 +121,14 @@ class ResultsScene(Scene):
     def layout(self, w: int, h: int) -> None:
         self.S = S = layout.screen_layout(w, h)
         btns = [b for b in (self.leave_btn, self.next_btn) if b.visible]
-        rects = layout.button_row(S.footer.inflate(0, -2 * S.margin), max(1, len(btns)), gap=S.margin, max_w=320)
+        waiting = not self.match_over and not self.next_btn.visible
+        rects = layout.button_row(S.footer.inflate(0, -2 * S.margin), max(1, len(btns) + waiting), gap=S.margin,
+                                  max_w=dp(320))
         for b, r in zip(btns, rects):
             b.set_rect(r)
             b.px = S.px["button"]
+        # a guest waits for the host's next round: the line takes the next button's place
+        self.wait_rect = rects[len(btns)] if waiting else None
 
     def handle(self, inp: Input) -> None:
         self.dispatch(inp, (self.next_btn, self.leave_btn))
@@ -131,18 +163,25 @@ class ResultsScene(Scene):
             bh = int(S.px["big"] * 2.2)
             band = pygame.Rect(c.left, y, c.w, bh)
             theme.panel(surface, band, (60, 40, 0), alpha=220, radius=14, border=theme.GOLD, border_width=2)
-            self._crown(surface, (band.left + bh // 2 + 4, band.centery), bh // 4)
+            self._crown(surface, (band.left + bh // 2 + dp(4), band.centery), bh // 4)
             draw_text(surface, i18n.t("res.winner", name=seat_name(self.names, w) if w is not None else "?"),
-                      band.inflate(-bh - 16, -6).move(bh // 2 - 8, 0), S.px["big"], theme.GOLD, bold=True, min_px=12)
-            y = band.bottom + S.margin
+                      band.inflate(-bh - dp(16), -dp(6)).move(bh // 2 - dp(8), 0), S.px["big"], theme.GOLD, bold=True, min_px=12)
+            y = band.bottom + S.margin // 2
+            tie = tie_break(places_keys(v), w, ("res.tie_seconds", "res.tie_last"))
+            if tie:                     # equal 1st places: say what decided
+                th = int(S.px["body"] * 1.6)
+                draw_text(surface, i18n.t(tie), pygame.Rect(c.left, y, c.w, th), S.px["body"], theme.GOLD,
+                          align="left", min_px=10)
+                y += th
+            y += S.margin // 2
         # places of the (last) round, and the standings
-        row_h = max(36, int(S.px["label"] * 2.3))
+        row_h = max(dp(36), int(S.px["label"] * 2.3))
         lab_h = int(S.px["label"] * 1.8)
         avail = c.bottom - y
         table_h = self._standings_height(n, row_h)
         if self.match_over and table_h > avail and n:
             # small windows: tighter rows rather than players missing from the standings
-            row_h = max(22, int((avail - lab_h) / (n + 1)))
+            row_h = max(dp(22), int((avail - lab_h) / (n + 1)))
             table_h = self._standings_height(n, row_h)
         if self.match_over:
             self._draw_standings(surface, pygame.Rect(c.left, y, c.w, min(table_h, avail)), n, row_h)
@@ -155,15 +194,12 @@ class ResultsScene(Scene):
         else:
             places_h = len(places) * row_h
             if places_h + table_h > avail:   # compress rows to fit both
-                row_h = max(22, int((avail - lab_h - S.margin) / (len(places) + n + 1)))
+                row_h = max(dp(22), int((avail - lab_h - S.margin) / (len(places) + n + 1)))
             y = self._draw_places(surface, y, places, titles, row_h) + S.margin // 2
             self._draw_standings(surface, pygame.Rect(c.left, y, c.w, c.bottom - y), n, row_h)
-        if not self.next_btn.visible:
-            msg = "" if self.match_over else i18n.t("res.waiting_next")
-            if msg:
-                draw_text(surface, msg, pygame.Rect(S.footer.left, S.footer.top, S.footer.w,
-                                                    S.footer.h if not self.leave_btn.visible else S.footer.h // 3),
-                          S.px["body"], theme.TEXT_DIM)
+        if self.wait_rect is not None:
+            draw_text(surface, i18n.t("res.waiting_next"), self.wait_rect, S.px["body"], theme.TEXT_DIM, wrap=True,
+                      max_lines=2, min_px=10)
         self.next_btn.draw(surface)
         self.leave_btn.draw(surface)
 
@@ -171,17 +207,17 @@ class ResultsScene(Scene):
         S = self.S
         c = S.content
         for i, seat in enumerate(places):
-            r = pygame.Rect(c.left, y, c.w, row_h - 4)
+            r = pygame.Rect(c.left, y, c.w, row_h - dp(4))
             col = (70, 54, 8) if i == 0 else (8, 44, 26)
             theme.panel(surface, r, col, alpha=220, radius=10,
                         border=theme.GOLD if i == 0 else theme.PANEL_BORDER, border_width=1)
             pw = int(r.h * 1.1)
-            draw_text(surface, f"{i + 1}.", pygame.Rect(r.left + 6, r.top, pw, r.h), S.px["title"],
+            draw_text(surface, f"{i + 1}.", pygame.Rect(r.left + dp(6), r.top, pw, r.h), S.px["title"],
                       theme.GOLD if i == 0 else theme.TEXT, bold=True, min_px=10)
-            rest = pygame.Rect(r.left + pw + 10, r.top, r.w - pw - 20, r.h)
+            rest = pygame.Rect(r.left + pw + dp(10), r.top, r.w - pw - dp(20), r.h)
             tw = rest.w * 45 // 100
-            name_r = pygame.Rect(rest.left, rest.top, rest.w - tw - 8, rest.h)
-            title_r = pygame.Rect(name_r.right + 8, rest.top, tw, rest.h)
+            name_r = pygame.Rect(rest.left, rest.top, rest.w - tw - dp(8), rest.h)
+            title_r = pygame.Rect(name_r.right + dp(8), rest.top, tw, rest.h)
             draw_text(surface, self._name(seat), name_r, S.px["label"], theme.TEXT, align="left", bold=True, min_px=min(S.px["label"], 12))
             t = i18n.title_text(titles[i]) if i < len(titles) else ""
             draw_text(surface, t, title_r, S.px["body"], theme.GOLD if i == 0 else theme.TEXT_DIM, align="right",
@@ -206,9 +242,9 @@ class ResultsScene(Scene):
         order = ranking(v)[:rows_fit]
         panel = pygame.Rect(rect.left, top, rect.w, (len(order) + 1) * row_h)
         theme.panel(surface, panel, theme.PANEL, alpha=180, radius=10, border=theme.PANEL_BORDER, border_width=1)
-        name_w = max(int(rect.w * 0.34), min(int(rect.w * 0.45), 220))
-        col_w = (rect.w - name_w - 12) / max(1, n)
-        hdr = pygame.Rect(rect.left + 10, top, name_w - 10, row_h)
+        name_w = max(int(rect.w * 0.34), min(int(rect.w * 0.45), dp(220)))
+        col_w = (rect.w - name_w - dp(12)) / max(1, n)
+        hdr = pygame.Rect(rect.left + dp(10), top, name_w - dp(10), row_h)
         draw_text(surface, i18n.t("res.player"), hdr, S.px["small"], theme.TEXT_DIM, align="left", bold=True)
         for p in range(n):
             r = pygame.Rect(int(rect.left + name_w + p * col_w), top, int(col_w), row_h)
@@ -216,10 +252,10 @@ class ResultsScene(Scene):
         for i, seat in enumerate(order):
             y = top + (i + 1) * row_h
             if i % 2 == 0:
-                band = pygame.Surface((rect.w - 4, row_h), pygame.SRCALPHA)
+                band = pygame.Surface((rect.w - dp(4), row_h), pygame.SRCALPHA)
                 band.fill((255, 255, 255, 12))
-                surface.blit(band, (rect.left + 2, y))
-            draw_text(surface, f"{i + 1}. " + self._name(seat), pygame.Rect(rect.left + 10, y, name_w - 14, row_h),
+                surface.blit(band, (rect.left + dp(2), y))
+            draw_text(surface, f"{i + 1}. " + self._name(seat), pygame.Rect(rect.left + dp(10), y, name_w - dp(14), row_h),
                       S.px["body"], theme.GOLD if i == 0 else theme.TEXT, align="left", bold=i == 0, min_px=min(S.px["body"], 12))
             row = st[seat] if seat < len(st) else []
             for p in range(n):

@@ -24,6 +24,7 @@ import pygame
 from felt.cards import FRENCH_RANKS, JASS_RANKS, suits_for
 from felt.rules import CHOICES, TEMPLATE_ORDER, Rules, RulesError, load_rules, rules_from_toml, save_rules
 from felt.ui import fonts, i18n, layout, theme
+from felt.ui.layout import dp
 from felt.ui.scene import BACK, KEY, PRESS, RELEASE, Input, Scene
 from felt.ui.settings import rules_dir as default_rules_dir
 from felt.ui.shell import PickerOverlay, ScrollForm, StackChoice, draw_header, header_buttons
@@ -90,7 +91,7 @@ def rules_summary(rules) -> list[str]:
     r = rules if isinstance(rules, Rules) else Rules.from_dict(dict(rules), validate=False)
     cards = r.deck_size()
     lines = [
-        i18n.t("app.sum.deck", ranks=ranks_text(r.ranks), copies=r.copies, cards=cards),
+        i18n.t("app.sum.deck", ranks=ranks_text(r.ranks), copies=r.copies, n=cards),
         i18n.t("app.sum.players", lo=r.min_players, hi=r.max_players) + " · "
         + i18n.t("rules.passing") + ": " + value_text("passing", r.passing),
     ]
@@ -179,18 +180,18 @@ class RankEditor(Widget):
         self._place()
 
     def chip_size(self) -> tuple[int, int]:
-        return max(40, int(self.px * 2.6)), max(44, int(self.px * 2.7))
+        return max(dp(40), int(self.px * 2.6)), max(dp(44), int(self.px * 2.7))
 
     def label_h(self) -> int:
-        return max(44, int(self.px * 2.6))
+        return max(dp(44), int(self.px * 2.6))
 
     def height_for(self, w: int) -> int:
         cw, ch = self.chip_size()
-        per_row = max(1, (w + 6) // (cw + 6))
+        per_row = max(1, (w + dp(6)) // (cw + dp(6)))
         n_in = len(self.ranks)
         n_out = len([r for r in self.all_ranks() if r not in self.ranks])
         rows = -(-n_in // per_row) + (-(-n_out // per_row) if n_out else 0)
-        return self.label_h() + max(1, rows) * (ch + 6) + 4
+        return self.label_h() + max(1, rows) * (ch + dp(6)) + dp(4)
 
     def relayout(self, rect) -> None:
         self.set_rect(rect)
@@ -200,32 +201,32 @@ class RankEditor(Widget):
         r = self.rect
         lh = self.label_h()
         bw = lh
-        self.right_btn.set_rect(pygame.Rect(r.right - bw, r.top, bw, lh - 4))
-        self.left_btn.set_rect(pygame.Rect(r.right - 2 * bw - 6, r.top, bw, lh - 4))
+        self.right_btn.set_rect(pygame.Rect(r.right - bw, r.top, bw, lh - dp(4)))
+        self.left_btn.set_rect(pygame.Rect(r.right - 2 * bw - dp(6), r.top, bw, lh - dp(4)))
         for b in (self.left_btn, self.right_btn):
             b.px = self.px
             b.enabled = self.enabled and self.sel is not None
             b.visible = self.enabled
         cw, ch = self.chip_size()
-        per_row = max(1, (r.w + 6) // (cw + 6))
+        per_row = max(1, (r.w + dp(6)) // (cw + dp(6)))
         chips = []
         x, y, col = r.left, r.top + lh, 0
         for rank in self.ranks:
             chips.append((rank, True, pygame.Rect(x, y, cw, ch)))
             col += 1
-            x += cw + 6
+            x += cw + dp(6)
             if col == per_row:
-                col, x, y = 0, r.left, y + ch + 6
+                col, x, y = 0, r.left, y + ch + dp(6)
         out = [rk for rk in self.all_ranks() if rk not in self.ranks]
         if out:
             if col:
-                col, x, y = 0, r.left, y + ch + 6
+                col, x, y = 0, r.left, y + ch + dp(6)
             for rank in out:
                 chips.append((rank, False, pygame.Rect(x, y, cw, ch)))
                 col += 1
-                x += cw + 6
+                x += cw + dp(6)
                 if col == per_row:
-                    col, x, y = 0, r.left, y + ch + 6
+                    col, x, y = 0, r.left, y + ch + dp(6)
         self._chips = chips
 
     def _changed(self) -> None:
@@ -286,7 +287,7 @@ class RankEditor(Widget):
             return
         r = self.rect
         lh = self.label_h()
-        lab = pygame.Rect(r.left, r.top, (self.left_btn.rect.left - r.left - 8) if self.enabled else r.w, lh - 4)
+        lab = pygame.Rect(r.left, r.top, (self.left_btn.rect.left - r.left - dp(8)) if self.enabled else r.w, lh - dp(4))
         draw_text(surface, i18n.t("rules.ranks"), lab, self.px, theme.TEXT, align="left", wrap=True, max_lines=2)
         if self.enabled:
             self.left_btn.draw(surface)
@@ -296,10 +297,10 @@ class RankEditor(Widget):
                 sel = rank == self.sel
                 pygame.draw.rect(surface, theme.CARD_FACE if not sel else theme.CARD_SELECT, rr, border_radius=8)
                 pygame.draw.rect(surface, theme.GOLD if sel else theme.CARD_EDGE, rr, 2, border_radius=8)
-                draw_text(surface, i18n.rank_label(rank), rr.inflate(-4, -4), self.px + 2, theme.TEXT_DARK, bold=True)
+                draw_text(surface, i18n.rank_label(rank), rr.inflate(-dp(4), -dp(4)), self.px + 2, theme.TEXT_DARK, bold=True)
             else:
                 theme.panel(surface, rr, (8, 44, 26), alpha=160, radius=8, border=(90, 120, 100), border_width=1)
-                draw_text(surface, i18n.rank_label(rank), rr.inflate(-4, -4), self.px, theme.TEXT_DIM)
+                draw_text(surface, i18n.rank_label(rank), rr.inflate(-dp(4), -dp(4)), self.px, theme.TEXT_DIM)
 
 
 class FieldRow(Widget):
@@ -314,7 +315,7 @@ class FieldRow(Widget):
     def relayout(self, rect) -> None:
         self.set_rect(rect)
         fw = max(self.rect.w * 58 // 100, 160)
-        self.field.set_rect(pygame.Rect(self.rect.right - fw, self.rect.top + 3, fw, self.rect.h - 6))
+        self.field.set_rect(pygame.Rect(self.rect.right - fw, self.rect.top + dp(3), fw, self.rect.h - dp(6)))
         self.field.px = self.px
 
     def handle(self, inp: Input):
@@ -323,7 +324,7 @@ class FieldRow(Widget):
         return self.field.handle(inp)
 
     def draw(self, surface) -> None:
-        lab = pygame.Rect(self.rect.left, self.rect.top, self.field.rect.left - self.rect.left - 8, self.rect.h)
+        lab = pygame.Rect(self.rect.left, self.rect.top, self.field.rect.left - self.rect.left - dp(8), self.rect.h)
         draw_text(surface, self.label, lab, self.px, theme.TEXT, align="left", wrap=True, max_lines=2)
         self.field.draw(surface)
 
@@ -339,8 +340,8 @@ class ReadOnlyRow(Widget):
 
     def draw(self, surface) -> None:
         r = self.rect
-        lab = pygame.Rect(r.left + 4, r.top, r.w * 45 // 100, r.h)
-        val = pygame.Rect(lab.right + 8, r.top, r.right - lab.right - 12, r.h)
+        lab = pygame.Rect(r.left + dp(4), r.top, r.w * 45 // 100, r.h)
+        val = pygame.Rect(lab.right + dp(8), r.top, r.right - lab.right - dp(12), r.h)
         draw_text(surface, self.label, lab, self.px, theme.TEXT_DIM, align="left", wrap=True, max_lines=2, min_px=9)
         draw_text(surface, self.value, val, self.px, theme.TEXT, align="right", bold=True, wrap=True, max_lines=2,
                   min_px=9)
@@ -356,10 +357,10 @@ class HelpLine(Widget):
         self.px = 13
 
     def lines_for(self, w: int) -> int:
-        return max(1, min(3, len(fonts.wrap(self.text, self.px, max(40, w - 8)))))
+        return max(1, min(3, len(fonts.wrap(self.text, self.px, max(dp(40), w - dp(8))))))
 
     def draw(self, surface) -> None:
-        draw_text(surface, self.text, self.rect.inflate(-8, 0), self.px, (170, 205, 185), align="left", wrap=True,
+        draw_text(surface, self.text, self.rect.inflate(-dp(8), 0), self.px, (170, 205, 185), align="left", wrap=True,
                   max_lines=3, valign="top", min_px=9)
 
 
@@ -384,7 +385,7 @@ class SectionTitle(Widget):
 
     def draw(self, surface) -> None:
         r = self.rect
-        draw_text(surface, self.text, r.inflate(0, -4), self.px, theme.GOLD, align="left", bold=True, valign="bottom")
+        draw_text(surface, self.text, r.inflate(0, -dp(4)), self.px, theme.GOLD, align="left", bold=True, valign="bottom")
         pygame.draw.line(surface, theme.PANEL_BORDER, (r.left, r.bottom - 1), (r.right, r.bottom - 1), 1)
 
 
@@ -657,9 +658,9 @@ class RulesEditorScene(Scene):
         bh = S.button_h
         self.footer = pygame.Rect(S.content.left, h - bh - m, S.content.w, bh)
         btns = [self.done_btn] if self.read_only else [self.load_btn, self.save_btn, self.apply_btn]
-        pad = max(6, bh // 5)
-        needs = [fonts.width(b.text, px["button"], True) + 2 * pad + 8 for b in btns]
-        for b, r in zip(btns, layout.button_row_fit(self.footer, needs, gap=m, max_w=260)):
+        pad = max(dp(6), bh // 5)
+        needs = [fonts.width(b.text, px["button"], True) + 2 * pad + dp(8) for b in btns]
+        for b, r in zip(btns, layout.button_row_fit(self.footer, needs, gap=m, max_w=dp(260))):
             b.set_rect(r)
             b.px = px["button"]
         for b in (self.load_btn, self.save_btn, self.apply_btn):
@@ -685,14 +686,14 @@ class RulesEditorScene(Scene):
     def _box_h(self, S) -> int:
         """Height of the status box: as many lines as the message needs (1..4)."""
         px = S.px["body"]
-        lines = fonts.wrap(self._box_text(), px, max(40, S.content.w - 20), bold=self.error is not None)
+        lines = fonts.wrap(self._box_text(), px, max(dp(40), S.content.w - dp(20)), bold=self.error is not None)
         n = max(1, min(4, len(lines)))
-        return fonts.line_height(px, True) * n + 20
+        return fonts.line_height(px, True) * n + dp(20)
 
     def _place_form(self) -> None:
         S = self.S
         px = S.px
-        row_h = int(max(48, px["label"] * 3.0))
+        row_h = int(max(dp(48), px["label"] * 3.0))
         items = []
         for wdg in self.items:
             wdg.px = px["label"]
@@ -700,13 +701,13 @@ class RulesEditorScene(Scene):
                 wdg.px = px["body"]
                 h = int(px["body"] * 2.4)
             elif isinstance(wdg, ReadOnlyRow):
-                h = int(max(36, px["label"] * 2.3))
+                h = int(max(dp(36), px["label"] * 2.3))
             elif isinstance(wdg, HelpLine):
-                wdg.px = max(10, int(px["small"] * 0.95))
-                h = fonts.line_height(wdg.px) * wdg.lines_for(self.form.rect.w - 6) + 6
+                wdg.px = max(dp(10), int(px["small"] * 0.95))
+                h = fonts.line_height(wdg.px) * wdg.lines_for(self.form.rect.w - dp(6)) + dp(6)
             elif isinstance(wdg, RankEditor):
-                h = wdg.height_for(self.form.rect.w - 6)
-            elif isinstance(wdg, StackChoice) and self.form.rect.w - 6 < StackChoice.STACK_BELOW:
+                h = wdg.height_for(self.form.rect.w - dp(6))
+            elif isinstance(wdg, StackChoice) and self.form.rect.w - dp(6) < dp(StackChoice.STACK_BELOW):
                 h = int(row_h * 1.75)
             else:
                 h = row_h
@@ -752,15 +753,15 @@ class RulesEditorScene(Scene):
         er = self.err_rect
         if self.read_only:
             theme.panel(surface, er, (20, 44, 70), alpha=220, radius=10, border=theme.INFO)
-            draw_text(surface, self._box_text(), er.inflate(-20, -8), px["body"], (200, 225, 255), wrap=True,
+            draw_text(surface, self._box_text(), er.inflate(-dp(20), -dp(8)), px["body"], (200, 225, 255), wrap=True,
                       align="left", min_px=9)
         elif self.error is not None:
             theme.panel(surface, er, theme.DANGER_DARK, alpha=235, radius=10, border=theme.DANGER)
-            draw_text(surface, self._box_text(), er.inflate(-20, -8), px["body"], theme.TEXT, wrap=True,
+            draw_text(surface, self._box_text(), er.inflate(-dp(20), -dp(8)), px["body"], theme.TEXT, wrap=True,
                       align="left", bold=True, min_px=9)
         else:
             theme.panel(surface, er, (20, 80, 44), alpha=200, radius=10)
-            draw_text(surface, self._box_text(), er.inflate(-20, -8), px["body"], (190, 245, 200), wrap=True,
+            draw_text(surface, self._box_text(), er.inflate(-dp(20), -dp(8)), px["body"], (190, 245, 200), wrap=True,
                       align="left", min_px=9)
         # dimmed rows (option without effect right now) are drawn at lower contrast
         self.form.draw(surface)

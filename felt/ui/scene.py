@@ -78,7 +78,9 @@ def _map_event(ev: pygame.event.Event, window_size: tuple[int, int]) -> list[Inp
     if t == pygame.MOUSEWHEEL:
         if getattr(ev, "touch", False):
             return []
-        return [Input(WHEEL, pos=pygame.mouse.get_pos(), dy=int(ev.y), source="mouse")]
+        # SDL's wheel event has no position: the pointer's (an event that carries one: there)
+        pos = getattr(ev, "pos", None)
+        return [Input(WHEEL, pos=tuple(pos) if pos else pygame.mouse.get_pos(), dy=int(ev.y), source="mouse")]
     if t == pygame.KEYDOWN:
         if ev.key == pygame.K_AC_BACK:
             return [Input(BACK, source="key", key=ev.key)]
@@ -96,6 +98,11 @@ def _map_event(ev: pygame.event.Event, window_size: tuple[int, int]) -> list[Inp
     return []
 
 
+# called by every wake() (a loop that waits on something else than pygame's queue: the
+# renderer of a phone, felt/ui/phone_renderer.py)
+wake_listeners: list[Callable[[], None]] = []
+
+
 def wake() -> None:
     """Wake the main loop from another thread (e.g. when a network message arrived)."""
     try:
@@ -103,6 +110,8 @@ def wake() -> None:
             pygame.event.post(pygame.event.Event(WAKE_EVENT))
     except pygame.error:
         pass
+    for listener in list(wake_listeners):
+        listener()
 
 
 class Scene:
@@ -258,8 +267,10 @@ class Runner:
     ``pygame.event.wait`` (with ``idle_ms`` timeout so ``poll`` callbacks still run)."""
 
     def __init__(self, stack: SceneStack, surface: pygame.Surface | None = None, fps: int = 60,
-                 idle_ms: int = 200, poll: Callable[[], None] | None = None) -> None:
+                 idle_ms: int = 200, poll: Callable[[], None] | None = None,
+                 due: Callable[[], float | None] | None = None) -> None:
         self.stack = stack
+        self.due = due              # seconds until something is due without input (or None)
         self.surface = surface
         self.fps = fps
         self.idle_ms = idle_ms
@@ -287,15 +298,20 @@ class Runner:
         """One iteration; False once quit was requested."""
         busy = self.stack.needs_draw()
         events: list = []
+        idle_ms = self.idle_ms
+        if self.due is not None:
+            d = self.due()
+            if d is not None:
+                idle_ms = max(1, min(idle_ms, int(d * 1000) + 1))
         if block and not busy:
             if self._native_wait():
-                ev = pygame.event.wait(self.idle_ms)
+                ev = pygame.event.wait(idle_ms)
                 if ev.type != pygame.NOEVENT:
                     events.append(ev)
             else:
                 # SDL's wait on dummy/offscreen drivers is a 1 ms poll loop; nap in 15 ms steps instead
                 # (event.peek() is avoided: on posted events with attributes it can crash pygame 2.6)
-                deadline = time.perf_counter() + self.idle_ms / 1000.0
+                deadline = time.perf_counter() + idle_ms / 1000.0
                 while True:
                     got = pygame.event.get()
                     if got:

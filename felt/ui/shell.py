@@ -9,12 +9,14 @@
 """
 from __future__ import annotations
 
+import time
 from typing import Any, Callable, Sequence
 
 import pygame
 
 from felt.ui import i18n, layout, theme
-from felt.ui.scene import BACK, KEY, MOTION, PRESS, QUIT, RELEASE, WHEEL, Input, Scene, SceneStack
+from felt.ui.layout import dp
+from felt.ui.scene import BACK, KEY, MOTION, PRESS, QUIT, RELEASE, TEXT, WHEEL, Input, Scene, SceneStack
 from felt.ui.widgets import Banner, Button, Choice, IconButton, ListView, Toast, draw_text
 
 FAR = (-10000, -10000)
@@ -35,12 +37,13 @@ class AppStack(SceneStack):
         px = layout.font_sizes(w, h)
         # just under the scenes' top bar (as tall as the table's): the bar's menu (to leave)
         # stays visible and usable while the connection comes back
-        bh = int(max(44, 46 * min(layout.unit(w, h), 1.5), px["body"] * 2.6))
-        self._banner_default = pygame.Rect(0, bh, w, int(max(36, px["body"] * 2.4)))
+        u = layout.unit(w, h) / layout.density()
+        bh = int(max(dp(44), dp(46 * min(u, 1.5)), px["body"] * 2.6))
+        self._banner_default = pygame.Rect(0, bh, w, int(max(dp(36), px["body"] * 2.4)))
         self.banner.set_rect(self._banner_default)
         self.banner.px = self._banner_px = px["body"]
-        m = max(8, w // 40)
-        self._toast_rect = pygame.Rect(m, bh + 8, w - 2 * m, int(px["body"] * 2.4) * 2 + 12)
+        m = max(dp(8), w // 40)
+        self._toast_rect = pygame.Rect(m, bh + dp(8), w - 2 * m, int(px["body"] * 2.4) * 2 + dp(12))
         self.toast.set_rect(self._toast_rect)
         self.toast.px = px["body"]
 
@@ -85,6 +88,62 @@ class AppStack(SceneStack):
     # "not yet" (e.g. it showed a confirmation whose answer quits or not)
     on_quit_request: Callable[[], bool] | None = None
 
+    TYPING_GUARD_S = 2.0
+    _typing_until = 0.0
+    _reopen: Callable[[str], Any] | None = None
+    _as_text: list | None = None      # letters given to the reopened field as text, not yet seen as text
+    _reopened: Any = None             # the scene reopened with them
+
+    def after_typing(self, reopen: Callable[[str], Any]) -> None:
+        """A text field just closed (a chat line sent) while its user may still be typing: a
+        letter in the next moments reopens it with that letter instead of reaching the scene
+        below as a shortcut (the table's P, S, A …)."""
+        self._typing_until = time.monotonic() + self.TYPING_GUARD_S
+        self._reopen = reopen
+
+    @staticmethod
+    def _letter(inp: Input, space: bool = False) -> str:
+        """The character a plain key press types ('' for keys that type nothing; a space
+        only with ``space``: it starts no chat, but belongs to one being typed)."""
+        if inp.kind != KEY or inp.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return ""
+        text = inp.text or ""
+        if len(text) != 1 or not text.isprintable():
+            return ""
+        return text if space or not text.isspace() else ""
+
+    def _typed_on(self, inp: Input) -> bool:
+        """Route letters typed right after a text field closed back to it; True if taken.
+
+        Keys pressed before the reopened field has the focus come without text input (the
+        platform starts it with the focus): those are typed into it here, and their text,
+        should it still arrive, is not typed twice."""
+        if self._as_text is not None and self.top is not self._reopened:
+            self._as_text = None                # that field is closed again
+        if self._as_text is not None:
+            if inp.kind == TEXT:
+                if inp.text in self._as_text:  # the text of a key already typed: drop it
+                    del self._as_text[:self._as_text.index(inp.text) + 1]
+                    return True
+                self._as_text = None          # text input flows: nothing more to do
+                return False
+            letter = self._letter(inp, space=True)
+            if letter:
+                self._as_text.append(letter)
+                super().handle(Input(TEXT, text=letter, source="key"))
+                return True
+            return False
+        if self._reopen is None or time.monotonic() > self._typing_until:
+            return False
+        letter = self._letter(inp)
+        if not letter:
+            return False
+        reopen, self._reopen = self._reopen, None
+        self._as_text = [letter]
+        reopen(letter)
+        self._reopened = self.top
+        return True
+
     def request_quit(self) -> None:
         cb = self.on_quit_request
         if cb is not None and cb():
@@ -94,6 +153,8 @@ class AppStack(SceneStack):
     def handle(self, inp: Input) -> None:
         if (inp.kind == KEY and inp.key == pygame.K_q and inp.mod & pygame.KMOD_CTRL) or inp.kind == QUIT:
             self.request_quit()                 # Ctrl+Q quits from every scene (asking first where needed)
+            return
+        if self._typed_on(inp):
             return
         if inp.kind == KEY and inp.key == pygame.K_F11:
             try:
@@ -116,7 +177,7 @@ class AppStack(SceneStack):
         if self.banner.visible:
             self.banner.set_rect(self.banner_place())
             # two lines where the strip is narrow (phones), at a size that fits its height
-            self.banner.px = min(self._banner_px, max(10, int(self.banner.rect.h / 2.6)))
+            self.banner.px = min(self._banner_px, max(dp(10), int(self.banner.rect.h / 2.6)))
         self.banner.draw(surface)
         # notices go below the banner while it shows (where it would cover them)
         tr = self._toast_rect
@@ -125,7 +186,7 @@ class AppStack(SceneStack):
         if place is not None:
             tr = place() or tr          # a table puts notices where they hide no seat names
         if self.banner.visible and self.banner.rect.bottom > tr.top:
-            tr = tr.move(0, self.banner.rect.bottom - tr.top + 6)
+            tr = tr.move(0, self.banner.rect.bottom - tr.top + dp(6))
         self.toast.set_rect(tr)
         self.toast.draw(surface)
         self.overlay_dirty = False
@@ -148,9 +209,9 @@ def _top_bar_strip(scene) -> pygame.Rect | None:
     for w in list(vars(scene).values()):
         if isinstance(w, Widget) and w.visible and w.rect.w > 0 and w.rect.colliderect(bar):
             if w.rect.centerx < bar.centerx:
-                left = max(left, w.rect.right + 4)
+                left = max(left, w.rect.right + dp(4))
             else:
-                right = min(right, w.rect.left - 6)
+                right = min(right, w.rect.left - dp(6))
     return pygame.Rect(left, bar.top, right - left, bar.h - 1)
 
 
@@ -161,7 +222,8 @@ def draw_header(surface: pygame.Surface, rect: pygame.Rect, title: str, subtitle
     px = px or layout.font_sizes(rect.w, rect.w)
     theme.panel(surface, rect, theme.PANEL, alpha=235, radius=0)
     pygame.draw.line(surface, theme.PANEL_BORDER, (rect.left, rect.bottom - 1), (rect.right, rect.bottom - 1), 1)
-    inner = pygame.Rect(rect.left + left_pad + 10, rect.top + 2, rect.w - left_pad - right_pad - 20, rect.h - 4)
+    inner = pygame.Rect(rect.left + left_pad + dp(10), rect.top + dp(2), rect.w - left_pad - right_pad - dp(20),
+                        rect.h - dp(4))
     if subtitle:
         top = pygame.Rect(inner.left, inner.top, inner.w, inner.h * 58 // 100)
         bot = pygame.Rect(inner.left, top.bottom, inner.w, inner.h - top.h)
@@ -174,18 +236,18 @@ def draw_header(surface: pygame.Surface, rect: pygame.Rect, title: str, subtitle
 def header_buttons(S: layout.ScreenLayout, left: IconButton | None = None,
                    right: Sequence[IconButton] = ()) -> tuple[int, int]:
     """Place square icon buttons in the header; returns (left_pad, right_pad)."""
-    hb = S.header.h - 8
+    hb = S.header.h - dp(8)
     lp = rp = 0
     if left is not None:
-        left.set_rect(pygame.Rect(S.margin // 2 + 2, S.header.top + 4, hb, hb))
+        left.set_rect(pygame.Rect(S.margin // 2 + dp(2), S.header.top + dp(4), hb, hb))
         left.px = S.px["title"]
         lp = left.rect.right
-    x = S.header.right - S.margin // 2 - 2
+    x = S.header.right - S.margin // 2 - dp(2)
     for b in right:
         x -= hb
-        b.set_rect(pygame.Rect(x, S.header.top + 4, hb, hb))
+        b.set_rect(pygame.Rect(x, S.header.top + dp(4), hb, hb))
         b.px = S.px["body"]
-        x -= 6
+        x -= dp(6)
     if right:
         rp = S.header.right - x
     return lp, rp
@@ -203,7 +265,7 @@ class ScrollForm:
     def __init__(self, rect=None, gap: int = 6) -> None:
         self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)
         self.items: list[tuple[Any, int]] = []
-        self.gap = gap
+        self.gap = dp(gap)
         self.scroll = 0
         self._press: tuple[tuple[int, int], int] | None = None
         self._drag = False
@@ -226,7 +288,7 @@ class ScrollForm:
         self.scroll = max(0, min(self.scroll, self.max_scroll()))
         y = self.rect.top - self.scroll
         for wdg, h in self.items:
-            r = pygame.Rect(self.rect.left, y, self.rect.w - 6, h)
+            r = pygame.Rect(self.rect.left, y, self.rect.w - dp(6), h)
             if hasattr(wdg, "relayout"):
                 wdg.relayout(r)
             else:
@@ -253,7 +315,7 @@ class ScrollForm:
         """True if consumed (changed), 'hover' for look-only changes, else False."""
         if inp.kind == WHEEL and self.rect.collidepoint(inp.pos):
             old = self.scroll
-            self.scroll = max(0, min(self.max_scroll(), self.scroll - inp.dy * 40))
+            self.scroll = max(0, min(self.max_scroll(), self.scroll - inp.dy * dp(40)))
             self.place()
             return old != self.scroll
         if inp.kind == KEY and inp.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
@@ -279,7 +341,7 @@ class ScrollForm:
             return True if inside else res
         if inp.kind == MOTION and self._press is not None:
             dy = inp.pos[1] - self._press[0][1]
-            if not self._drag and abs(dy) > 10 and self.max_scroll() > 0:
+            if not self._drag and abs(dy) > dp(10) and self.max_scroll() > 0:
                 self._drag = True
                 for w, _ in self.items:       # cancel the press the drag started with
                     w.handle(Input(RELEASE, pos=FAR, source=inp.source))
@@ -316,9 +378,9 @@ class ScrollForm:
         surface.set_clip(clip)
         if self.max_scroll() > 0:
             frac = self.rect.h / max(1, self.content_h())
-            bh = max(24, int(self.rect.h * frac))
+            bh = max(dp(24), int(self.rect.h * frac))
             by = self.rect.top + int((self.rect.h - bh) * self.scroll / self.max_scroll())
-            pygame.draw.rect(surface, theme.TEXT_DIM, (self.rect.right - 4, by, 4, bh), border_radius=2)
+            pygame.draw.rect(surface, theme.TEXT_DIM, (self.rect.right - dp(4), by, dp(4), bh), border_radius=dp(2))
 
 
 # ----------------------------------------------------------------------------
@@ -329,7 +391,7 @@ class StackChoice(Choice):
 
     @property
     def stacked(self) -> bool:
-        return self.rect.w < self.STACK_BELOW
+        return self.rect.w < dp(self.STACK_BELOW)
 
     def _parts(self):
         if not self.stacked:
@@ -338,7 +400,7 @@ class StackChoice(Choice):
         lh = r.h * 40 // 100
         label = pygame.Rect(r.left, r.top, r.w, lh)
         ctrl = pygame.Rect(r.left, r.top + lh, r.w, r.h - lh)
-        bw = max(44, ctrl.h)
+        bw = max(dp(44), ctrl.h)
         left = pygame.Rect(ctrl.left, ctrl.top, bw, ctrl.h)
         right = pygame.Rect(ctrl.right - bw, ctrl.top, bw, ctrl.h)
         mid = pygame.Rect(left.right, ctrl.top, right.left - left.right, ctrl.h)
@@ -402,17 +464,17 @@ class MenuOverlay(Scene):
 
     def layout(self, w: int, h: int) -> None:
         self.px = px = layout.font_sizes(w, h)
-        bh = int(max(48, px["button"] * 2.8))
-        gap = 10
-        cw = min(w - 32, 420)
+        bh = int(max(dp(48), px["button"] * 2.8))
+        gap = dp(10)
+        cw = min(w - dp(32), dp(420))
         title_h = int(px["title"] * 2.2)
-        ch = title_h + len(self.buttons) * (bh + gap) + 16
-        ch = min(ch, h - 32)
+        ch = title_h + len(self.buttons) * (bh + gap) + dp(16)
+        ch = min(ch, h - dp(32))
         self.card = pygame.Rect(0, 0, cw, ch)
         self.card.center = (w // 2, h // 2)
         y = self.card.top + title_h
         for b in self.buttons:
-            b.set_rect(pygame.Rect(self.card.left + 16, y, cw - 32, bh))
+            b.set_rect(pygame.Rect(self.card.left + dp(16), y, cw - dp(32), bh))
             b.px = px["button"]
             y += bh + gap
 
@@ -431,7 +493,8 @@ class MenuOverlay(Scene):
         surface.blit(dim, (0, 0))
         theme.shadow(surface, self.card, radius=16, offset=(3, 5), alpha=110)
         theme.panel(surface, self.card, (14, 54, 32), alpha=250, radius=16, border=theme.PANEL_BORDER)
-        tr = pygame.Rect(self.card.left + 16, self.card.top + 4, self.card.w - 32, int(self.px["title"] * 2.0))
+        tr = pygame.Rect(self.card.left + dp(16), self.card.top + dp(4), self.card.w - dp(32),
+                         int(self.px["title"] * 2.0))
         draw_text(surface, self.title, tr, self.px["title"], theme.GOLD, bold=True)
         for b in self.buttons:
             b.draw(surface)
@@ -450,18 +513,18 @@ class ConfirmOverlay(MenuOverlay):
         super().layout(w, h)
         px = self.px
         cw = self.card.w
-        lines = len(fonts_wrap(self.body, px["body"], cw - 40)) if self.body else 0
-        body_h = int(lines * px["body"] * 1.35) + (12 if lines else 0)
+        lines = len(fonts_wrap(self.body, px["body"], cw - dp(40))) if self.body else 0
+        body_h = int(lines * px["body"] * 1.35) + (dp(12) if lines else 0)
         title_h = int(px["title"] * 2.2)
-        bh = int(max(48, px["button"] * 2.8))
-        ch = min(title_h + body_h + len(self.buttons) * (bh + 10) + 16, h - 32)
+        bh = int(max(dp(48), px["button"] * 2.8))
+        ch = min(title_h + body_h + len(self.buttons) * (bh + dp(10)) + dp(16), h - dp(32))
         self.card = pygame.Rect(0, 0, cw, ch)
         self.card.center = (w // 2, h // 2)
-        self.body_rect = pygame.Rect(self.card.left + 20, self.card.top + title_h, cw - 40, body_h)
+        self.body_rect = pygame.Rect(self.card.left + dp(20), self.card.top + title_h, cw - dp(40), body_h)
         y = self.body_rect.bottom
         for b in self.buttons:
-            b.set_rect(pygame.Rect(self.card.left + 16, y, cw - 32, bh))
-            y += bh + 10
+            b.set_rect(pygame.Rect(self.card.left + dp(16), y, cw - dp(32), bh))
+            y += bh + dp(10)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -499,18 +562,18 @@ class PickerOverlay(Scene):
 
     def layout(self, w: int, h: int) -> None:
         self.px = px = layout.font_sizes(w, h)
-        cw = min(w - 24, 560)
-        ch = h - 48 if h < 700 else min(h - 96, 640)
+        cw = min(w - dp(24), dp(560))
+        ch = h - dp(48) if h < dp(700) else min(h - dp(96), dp(640))
         self.card = pygame.Rect(0, 0, cw, ch)
         self.card.center = (w // 2, h // 2)
         title_h = int(px["title"] * 2.2)
-        bh = int(max(48, px["button"] * 2.8))
-        row_h = int(max(52, px["body"] * 3.6))
-        self.list.set_rect(pygame.Rect(self.card.left + 10, self.card.top + title_h, cw - 20,
-                                       ch - title_h - bh - 24))
+        bh = int(max(dp(48), px["button"] * 2.8))
+        row_h = int(max(dp(52), px["body"] * 3.6))
+        self.list.set_rect(pygame.Rect(self.card.left + dp(10), self.card.top + title_h, cw - dp(20),
+                                       ch - title_h - bh - dp(24)))
         self.list.row_h = row_h
         self.list.px = px["body"]
-        self.cancel_btn.set_rect(pygame.Rect(self.card.left + 16, self.card.bottom - bh - 10, cw - 32, bh))
+        self.cancel_btn.set_rect(pygame.Rect(self.card.left + dp(16), self.card.bottom - bh - dp(10), cw - dp(32), bh))
         self.cancel_btn.px = px["button"]
 
     def handle(self, inp: Input) -> None:
@@ -524,7 +587,8 @@ class PickerOverlay(Scene):
         dim.fill((0, 0, 0, 150))
         surface.blit(dim, (0, 0))
         theme.panel(surface, self.card, (14, 54, 32), alpha=250, radius=16, border=theme.PANEL_BORDER)
-        tr = pygame.Rect(self.card.left + 16, self.card.top + 4, self.card.w - 32, int(self.px["title"] * 2.0))
+        tr = pygame.Rect(self.card.left + dp(16), self.card.top + dp(4), self.card.w - dp(32),
+                         int(self.px["title"] * 2.0))
         draw_text(surface, self.title, tr, self.px["title"], theme.GOLD, bold=True)
         self.list.draw(surface)
         self.cancel_btn.draw(surface)

@@ -258,9 +258,10 @@ def _scene_for(name: str, st, ev, seat: int, names, log=None):
         return ExchangeScene(v, names=names), fev
     from felt.ui.results_scene import ResultsScene
     noop = lambda: None
-    if v.get("phase") == "match_over":
-        return ResultsScene(v, names=names, on_leave=noop, on_new_match=noop), fev
-    return ResultsScene(v, names=names, on_next=noop), fev
+    # as the window shows them: everyone may leave or go on to a new match; only the
+    # table's owner starts the next round (a guest reads "waiting for the next round")
+    return ResultsScene(v, names=names, on_next=None if name.endswith("guest") else noop, on_leave=noop,
+                        on_new_match=noop), fev
 
 
 def _select_demo(scene) -> None:
@@ -286,6 +287,24 @@ def _resume_picker_scenes() -> list:
     return [sc, PickerOverlay(i18n.t("resume.title"), sc.resume_items(), lambda *_: None)]
 
 
+def watching_stack(w: int, h: int, scene):
+    """``scene`` (a table seen by a spectator) in the window's stack, with the notice a
+    spectator gets on joining a full table."""
+    from felt.ui import i18n
+    from felt.ui.shell import AppStack
+    stack = AppStack((w, h))
+    stack.push(scene)
+    stack.notify(i18n.t("app.watching"), "info", 4.0)
+    return stack
+
+
+def _watching_scene(w: int, h: int, demo, names):
+    from felt.engine import view
+    from felt.ui.table_scene import TableScene
+    st, _ = demo["table"]
+    return watching_stack(w, h, TableScene(view(st, None), names=names, settings={"muted": True}))
+
+
 def _quit_confirm_scenes(table, names) -> list:
     """The host's table mid-match with the question Ctrl+Q or closing the window asks."""
     from felt.ui import i18n, texts_contact  # noqa: F401
@@ -294,6 +313,31 @@ def _quit_confirm_scenes(table, names) -> list:
     scene, _ = _scene_for("table", st, ev, 0, names)
     return [scene, ConfirmOverlay(i18n.t("quit.title"), i18n.t("quit.body"),
                                   [(i18n.t("quit.no"), None, "primary"), (i18n.t("quit.yes"), None, "danger")])]
+
+
+def stacked(w: int, h: int, scenes):
+    """``scenes`` on one stack of size ``w`` x ``h``, the last on top."""
+    from felt.ui.scene import SceneStack
+    stack = SceneStack((w, h))
+    for scene in scenes:
+        stack.push(scene)
+    return stack
+
+
+def render_shot(path: Path, w: int, h: int, make, written: list, what: str) -> None:
+    """Draw ``make()`` (a stack or a scene) at ``w`` x ``h`` into the PNG ``path`` and list it in
+    ``written``; a scene that fails is noted and skipped (another part's screen must not stop
+    the snapshot)."""
+    import pygame
+    from felt.ui.png import save_png
+    try:
+        surf = pygame.Surface((w, h))
+        make().draw(surf)
+    except Exception as exc:
+        print(f"note: {what} failed at {w}x{h}: {exc!r}")
+        return
+    save_png(surf, path)
+    written.append(path)
 
 
 def cmd_snapshot(args) -> int:
@@ -327,6 +371,7 @@ def cmd_snapshot(args) -> int:
         ("exchange", demo["exchange"], None, names5),
         ("exchange-lower", demo["exchange"], "lower", names5),
         ("results", demo["results"], 0, names5),
+        ("results-guest", demo["results"], 1, names5),
         ("standings", demo["standings"], 0, names5),
         ("table-jass", jass["table"], 0, names4),
         ("exchange-wish", jass["exchange"], None, names4),
@@ -367,7 +412,8 @@ def cmd_snapshot(args) -> int:
                            ("chat-overlay", lambda: chat_scene(w, h, demo, names5, True)),
                            ("table-exchange-summary", lambda: exchange_summary_scene(w, h, demo, names5)),
                            ("table-effect-clear", lambda: effect_scene(w, h, names4)),
-                           ("table-round-end", lambda: round_end_scene(w, h, demo, names5))):
+                           ("table-round-end", lambda: round_end_scene(w, h, demo, names5)),
+                           ("table-watching", lambda: _watching_scene(w, h, demo, names5))):
             stack = make()
             surf = pygame.Surface((w, h))
             stack.draw(surf)
@@ -425,18 +471,7 @@ def cmd_snapshot(args) -> int:
         # first contact: resuming an interrupted table, and the host's quit question
         for name, build in (("start-resume", _resume_scenes), ("resume-picker", _resume_picker_scenes),
                             ("quit-confirm", lambda: _quit_confirm_scenes(demo["table"], names5))):
-            try:
-                stack = SceneStack((w, h))
-                for scene in build():
-                    stack.push(scene)
-                surf = pygame.Surface((w, h))
-                stack.draw(surf)
-            except Exception as exc:
-                print(f"note: {name} failed at {w}x{h}: {exc!r}")
-                continue
-            path = out / f"{name}-{w}x{h}.png"
-            save_png(surf, path)
-            written.append(path)
+            render_shot(out / f"{name}-{w}x{h}.png", w, h, lambda build=build: stacked(w, h, build()), written, name)
     written += other_games(out, getattr(args, "lang", "de") or "de")
     for p in written:
         print(p)
@@ -510,6 +545,10 @@ def other_games(out: Path, lang: str = "de") -> list[Path]:
             cls = g.table_scene()
         except Exception:
             cls = None
+        if cls is not None:
+            for w, h in GAME_SIZES:
+                render_shot(out / f"{g.id}_watching-{w}x{h}.png", w, h, lambda: game_watching_stack(g, cls, w, h),
+                            written, f"{g.id} spectator table")
         mod = _sys.modules.get(cls.__module__) if cls is not None else None
         shot = getattr(mod, "snapshot", None)
         if shot is None:
@@ -520,6 +559,18 @@ def other_games(out: Path, lang: str = "de") -> list[Path]:
             print(f"note: {g.id} table snapshots failed: {exc!r}")
         i18n.set_lang(lang)
     return written
+
+
+def game_watching_stack(game, cls, w: int, h: int):
+    """A spectator at ``game``'s table (its first template, 4 seats, a seeded deal), as the
+    window shows it: the table with the round bar and the notice of a full table."""
+    from felt.ui.game_table import scene_kwargs, with_round_bar
+    tid = game.template_ids()[0]
+    state, _ = game.new_match(game.template(tid), 4, 5)
+    cls = with_round_bar(cls)
+    sc = cls(game.view(state, None), **scene_kwargs(cls, {"names": DEMO_NAMES[:4], "settings": {"muted": True}}))
+    sc.setup_round_bar(None, lambda: None)
+    return watching_stack(w, h, sc)
 
 
 if __name__ == "__main__":  # pragma: no cover

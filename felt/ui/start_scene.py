@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import pygame
 
-from felt.ui import i18n, layout, texts_contact, theme
+from felt.ui import fonts, i18n, layout, texts_contact, theme
 from felt.ui.scene import KEY, PRESS, Input, Scene
 from felt.ui.settings import NAME_MAX, Settings
 from felt.ui.shell import draw_header, header_buttons
@@ -62,15 +62,19 @@ def template_name(template_id: str) -> str:
         return template_id
 
 
-def table_item(tb: dict, narrow: bool = False) -> dict:
+def table_item(tb: dict, narrow: bool = False, seats: dict | None = None) -> dict:
+    """A row of the live table list. ``seats``: this device's seat tokens by "address:port"
+    (a table where one of them waits says so: the player left or lost the connection)."""
     free = int(tb.get("seats_free", 0))
     total = free + int(tb.get("seats_taken", 0))
-    if tb.get("running"):
+    if seats and f"{tb.get('address')}:{tb.get('port')}" in seats:
+        right = i18n.t("start.your_seat")
+    elif tb.get("running"):
         right = i18n.t("start.playing")
     elif free <= 0:
         right = i18n.t("start.full")
     else:
-        right = i18n.t("app.free_short" if narrow else "start.seats_free", free=free, total=total)
+        right = i18n.t("app.free_short" if narrow else "start.seats_free", free=free, total=total, n=total)
     version = int(tb.get("version") or 0)
     from felt.net.schema import PROTOCOL_VERSION
     if version and version != PROTOCOL_VERSION:     # another program version: cannot join
@@ -275,8 +279,11 @@ class StartScene(Scene):
         self.resume_btn.text = self._resume_label()
         self.lang_btn.retext()
         self.name_field.placeholder = i18n.t("name.default")
-        self.list.set_items([table_item(t, self._narrow()) for t in self.tables])
+        self.list.set_items(self._items(self.tables))
         self.mark_dirty()
+
+    def _items(self, tables: list) -> list[dict]:
+        return [table_item(t, self._narrow(), self.settings.seats) for t in tables]
 
     def refresh_tables(self) -> None:
         if self.tables_fn is None:
@@ -287,7 +294,7 @@ class StartScene(Scene):
             tables = []
         if tables != self.tables:
             self.tables = tables
-            self.list.set_items([table_item(t, self._narrow()) for t in tables])
+            self.list.set_items(self._items(tables))
             self.mark_dirty()
 
     def _narrow(self) -> bool:
@@ -310,6 +317,15 @@ class StartScene(Scene):
         self.list.px = px["label"]
         self.list.row_h = int(max(56, px["label"] * 3.8))
         top = S.header.bottom + m
+        # the subtitle under the header where it does not fit beside the header's buttons
+        room = S.header.w - rp - 20
+        self.rects["subtitle"] = None
+        if fonts.width(i18n.t("app.subtitle"), px["small"]) > room:
+            sub_w = w - 2 * m
+            lines = 1 if fonts.width(i18n.t("app.subtitle"), px["small"]) <= sub_w else 2
+            self.rects["subtitle"] = pygame.Rect(m, S.header.bottom + m // 2, sub_w,
+                                                 fonts.line_height(px["small"]) * lines + 2)
+            top = self.rects["subtitle"].bottom + m // 2
         bottom = h - m
         status_h = int(px["body"] * 2.6)
         if S.portrait:
@@ -366,7 +382,7 @@ class StartScene(Scene):
             self.rects["tables_label"] = pygame.Rect(rx, top, rw, lab_h)
             self.list.set_rect(pygame.Rect(rx, top + lab_h, rw, bottom - top - lab_h))
         self.addr_field.visible = self.join_btn.visible = self.addr_open
-        self.list.set_items([table_item(t, self._narrow()) for t in self.tables])
+        self.list.set_items(self._items(self.tables))
 
     # ----------------------------------------------------------------- input
     def widgets(self):
@@ -405,8 +421,12 @@ class StartScene(Scene):
         px = S.px
         surface.blit(theme.felt_background((S.w, S.h)), (0, 0))
         hr = self.rects["header_text"]
-        draw_header(surface, S.header, i18n.t("app.title"), i18n.t("app.subtitle"), px,
+        sub = self.rects["subtitle"]
+        draw_header(surface, S.header, i18n.t("app.title"), "" if sub else i18n.t("app.subtitle"), px,
                     right_pad=S.header.w - hr.w)
+        if sub:
+            draw_text(surface, i18n.t("app.subtitle"), sub, px["small"], theme.TEXT_DIM, align="left", wrap=True,
+                      max_lines=2, min_px=10)
         self.lang_btn.draw(surface)
         self.mute_btn.draw(surface)
         draw_text(surface, i18n.t("your_name"), self.rects["name_label"], px["label"], theme.TEXT_DIM,

@@ -24,6 +24,7 @@ from typing import Any, Callable
 import pygame
 
 from felt.ui import i18n, layout
+from felt.ui.layout import dp
 from felt.ui.playlog import LogContext, PlayLog, card_chip
 from felt.ui.scene import BACK, KEY, RELEASE, Input
 from felt.ui.widgets import IconButton
@@ -46,6 +47,12 @@ class LogTable:
         self.chat_btn = IconButton("✉", self._chat_click, hotkeys=(pygame.K_c,))
         self.bubbles: list = []
         self._docked = False
+
+    def notice_rect(self) -> pygame.Rect | None:
+        """Where the window's notices go at this table: where the scene shows its own (its
+        ``toast``), which covers no seat box."""
+        toast = getattr(self, "toast", None)
+        return pygame.Rect(toast.rect) if toast is not None and toast.rect.w > 0 else None
 
     # data ------------------------------------------------------------------
     def feed_log(self, events) -> None:
@@ -95,11 +102,11 @@ class LogTable:
     def place_log_buttons(self, menu_rect: pygame.Rect) -> pygame.Rect:
         """The log button (and the chat button) left of the menu button; returns the rect of
         the leftmost one (the top bar's text ends before it)."""
-        self.log_btn.set_rect(menu_rect.move(-(menu_rect.w + 6), 0))
+        self.log_btn.set_rect(menu_rect.move(-(menu_rect.w + dp(6)), 0))
         left = self.log_btn.rect
         self.chat_btn.visible = self.on_chat is not None
         if self.chat_btn.visible:
-            self.chat_btn.set_rect(left.move(-(menu_rect.w + 6), 0))
+            self.chat_btn.set_rect(left.move(-(menu_rect.w + dp(6)), 0))
             left = self.chat_btn.rect
         self.log_btn.kind = "secondary" if self.log_visible() else "ghost"
         return pygame.Rect(left)

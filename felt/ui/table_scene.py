@@ -31,9 +31,11 @@ from typing import Any, Callable, Iterable
 import pygame
 
 from felt.ui import anim, cardart, fonts, i18n, layout, pacing, theme
+from felt.ui.layout import dp
 from felt.ui.playlog import LogContext, PlayLog, card_chip
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.sound import Sounds
+from felt.ui.presence import Presence, draw_seat_badge
 from felt.ui.widgets import (Banner, Button, Countdown, IconButton, Toast, countdown_color, draw_countdown_ring, draw_text,
                              layout_text)
 
@@ -200,6 +202,8 @@ i18n.add_texts({
 
 # ----------------------------------------------------------------------------
 class TableScene(Scene):
+    presence: Presence | None = None      # who is away (the controller sets it)
+
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
                  settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
@@ -215,6 +219,8 @@ class TableScene(Scene):
         self._hold = 0.0                     # seconds the current state still holds (pacing)
         self.table: Table | None = None
         self.legal: LegalIndex | None = None
+        self._title_w = 0                    # the longest seat title's width the layout was made for
+        self._why_cache: tuple = (None, None, "")   # (selection and language, view, why it is not legal)
         self.names = list(names or [])
         self.on_move = on_move
         self.on_menu = on_menu
@@ -336,7 +342,7 @@ class TableScene(Scene):
         cards = set(self.selected) if cid in self.selected else {cid}
         if not (self.my_turn and not self.pending and self.connected and self.legal
                 and self.legal.selection_legal(cards)):
-            self.toast.show(i18n.t("table.not_legal"), 1.6, "warn")
+            self.toast.show(self.why_not_legal(cards), 1.6, "warn")
             self._sound("error")
             return False
         self.selected = set(cards)
@@ -440,12 +446,28 @@ class TableScene(Scene):
     def selection_legal(self) -> bool:
         return bool(self.legal and self.my_turn and self.legal.selection_legal(self.selected))
 
+    def why_not_legal(self, cards=None) -> str:
+        """Why the rules refuse these cards (the selection by default), as the engine says it,
+        in the window's language ("Zu niedrig: höher legen"); the general line where it gives
+        no reason."""
+        cards = frozenset(self.selected if cards is None else cards)
+        key = (cards, i18n.get_lang())
+        if self._why_cache[0] != key or self._why_cache[1] is not self.view:
+            from felt.engine import why_not_play
+            try:
+                exc = why_not_play(self.view, [c for c in self.hand if c in cards]) if cards else None
+            except (KeyError, TypeError, ValueError):
+                exc = None
+            text = exc.text(i18n.get_lang()) if hasattr(exc, "text") else i18n.t("table.not_legal")
+            self._why_cache = (key, self.view, text[:1].upper() + text[1:])
+        return self._why_cache[2]
+
     def play_selected(self) -> None:
         if not self.connected:
             return
         if self.pending or not self.selection_legal():
             if self.selected and self.my_turn:
-                self.toast.show(i18n.t("table.not_legal"), 1.6, "warn")
+                self.toast.show(self.why_not_legal(), 1.6, "warn")
                 self._sound("error")
             return
         cards = [c for c in self.hand if c in self.selected]
@@ -520,28 +542,29 @@ class TableScene(Scene):
         dock = layout.log_dock_width(w, h)
         if self.log_open is False:
             dock = 0
-        self.L = L = layout.table_layout(w, h, opp, len(self.hand), log_w=dock)
+        self._title_w = self._seat_title_w(w, h)
+        self.L = L = layout.table_layout(w, h, opp, len(self.hand), log_w=dock, title_w=self._title_w)
         self.play_btn.set_rect(L.play_btn)
         self.pass_btn.set_rect(L.pass_btn)
         self.play_btn.px = self.pass_btn.px = L.px["button"]
         self.mute_btn.set_rect(L.mute_btn)
         self.menu_btn.set_rect(L.menu_btn)
-        self.log_btn.set_rect(L.mute_btn.move(-(L.mute_btn.w + 6), 0))
+        self.log_btn.set_rect(L.mute_btn.move(-(L.mute_btn.w + dp(6)), 0))
         if self.chat_btn.visible:
             if L.portrait:
                 # phones: the chat takes the sound button's place (sound stays in the menu)
                 self.chat_btn.set_rect(L.mute_btn)
                 self.mute_btn.visible = False
             else:
-                self.chat_btn.set_rect(self.log_btn.rect.move(-(L.mute_btn.w + 6), 0))
+                self.chat_btn.set_rect(self.log_btn.rect.move(-(L.mute_btn.w + dp(6)), 0))
                 self.mute_btn.visible = True
         self.log_btn.kind = "secondary" if self.log_visible() else "ghost"
         left_btn = self.chat_btn if (self.chat_btn.visible and not L.portrait) else self.log_btn
-        L.status.w = max(40, left_btn.rect.left - 6 - L.status.left)
-        sp = max(11, int(L.px["small"] * 0.95))
-        sw = fonts.width("⇅ " + i18n.t("story.sort_suit"), sp, True) + 22
-        sh = max(30, int(sp * 2.2))
-        self.sort_btn.set_rect(pygame.Rect(L.hand.right - sw - 10, L.hand.top - sh // 2, sw, sh))
+        L.status.w = max(dp(40), left_btn.rect.left - dp(6) - L.status.left)
+        sp = max(dp(11), int(L.px["small"] * 0.95))
+        sw = fonts.width("⇅ " + i18n.t("story.sort_suit"), sp, True) + dp(22)
+        sh = max(dp(30), int(sp * 2.2))
+        self.sort_btn.set_rect(pygame.Rect(L.hand.right - sw - dp(10), L.hand.top - sh // 2, sw, sh))
         self.sort_btn.px = sp
         self.mute_btn.crossed = self.sounds.muted
         self.toast.set_rect(L.toast)
@@ -562,7 +585,7 @@ class TableScene(Scene):
         if L is None:
             return None
         left_btn = self.chat_btn if (self.chat_btn.visible and not L.portrait) else self.log_btn
-        return pygame.Rect(0, L.top_bar.top, max(40, left_btn.rect.left - 6), L.top_bar.h)
+        return pygame.Rect(0, L.top_bar.top, max(dp(40), left_btn.rect.left - dp(6)), L.top_bar.h)
 
     def _relayout_hand(self) -> None:
         L = self.L
@@ -570,10 +593,17 @@ class TableScene(Scene):
             return
         n = int(self.view.get("n", 4)) if self.view else 4
         opp = n - 1 if self.seat is not None else n
-        if len(L.seats) != opp or layout.hand_rows_needed(L.w, L.h, len(self.hand)) != L.hand_rows:
+        if len(L.seats) != opp or layout.hand_rows_needed(L.w, L.h, len(self.hand)) != L.hand_rows \
+                or self._seat_title_w(L.w, L.h) != self._title_w:
             self.layout(L.w, L.h)
             return
         self._slots = layout.hand_slots(L.hand, L.card, len(self.hand))
+
+    def _seat_title_w(self, w: int, h: int) -> int:
+        """How wide the longest title a seat box may show is at the small size."""
+        titles = (self.view.get("titles") or []) if self.view else []
+        px = layout.font_sizes(w, h)["small"]
+        return max((fonts.width(self._title(i), px) for i in range(len(titles))), default=0)
 
     def hand_rects(self) -> dict[int, pygame.Rect]:
         """Where each hand card is drawn now (selected cards raised)."""
@@ -602,6 +632,18 @@ class TableScene(Scene):
         L = self.L
         return layout.pile_slots(L.pile, L.pile_card, n, int(L.px["small"] * 1.5))
 
+    def cleared_stack(self, plays) -> list[tuple[int, pygame.Rect]]:
+        """Where the last three plays of a cleared trick lie, ``(card, rect)`` in drawing
+        order: earlier plays first, each peeking out up and to the left, and the play that
+        won the trick last, on top, where the pile's top play lay."""
+        step = max(4, self.L.pile_card[0] // 8)
+        stack: list[tuple[int, pygame.Rect]] = []
+        last3 = list(plays)[-3:]
+        for i, e in enumerate(last3):
+            off = (len(last3) - 1 - i) * step
+            stack += [(c, r.move(-off, -off // 2)) for c, r in zip(e.cards, self.pile_rects(len(e.cards)))]
+        return stack
+
     # --------------------------------------------------------------- events
     def _name(self, seat) -> str:
         if seat is None:
@@ -615,6 +657,10 @@ class TableScene(Scene):
         if seat is not None and seat == self.seat:
             return i18n.t(key + "_you", **kw)
         return i18n.t(key, name=self._name(seat), **kw)
+
+    def _upper_place(self, place: int) -> bool:
+        """A place in the upper half of the table (Präsident, Vize …), not the middle or below."""
+        return place < (int(self.view.get("n", 0)) - 1) / 2
 
     def _title(self, place: int) -> str:
         titles = self.view.get("titles") or []
@@ -656,9 +702,12 @@ class TableScene(Scene):
                 self._effect(i18n.t("fx.revolution") if ev.get("on", True) else i18n.t("log.revolution_off"),
                              "revolution", seat)
             elif typ == "out":
-                title = self._title(int(ev.get("place", 0)))
-                self._effect(self._about("fx.out", seat, title=title), "out", seat)
-                if seat == self.seat:
+                place = int(ev.get("place", 0))
+                # a burst for the upper places; going out low (the worst titles) is no celebration
+                cheer = self._upper_place(place)
+                self._effect(self._about("fx.out", seat, title=self._title(place)), "out" if cheer else "out_low",
+                             seat)
+                if seat == self.seat and cheer:
                     self._sound("out")
             elif typ == "round_over":
                 self._effect(i18n.t("log.round_over"), "round_end", None,
@@ -791,7 +840,7 @@ class TableScene(Scene):
             self._drag_seen = {self._press_card} if self._press_card is not None else set()
             return
         if inp.kind == MOTION and self._press_card is not None and inp.buttons and inp.buttons[0]:
-            if self.L is not None and inp.pos[1] < self.L.hand.top - 8:
+            if self.L is not None and inp.pos[1] < self.L.hand.top - dp(8):
                 # the card leaves the hand: it is dragged (towards the pile)
                 self._drag_pos = inp.pos
                 self.mark_dirty()
@@ -906,6 +955,7 @@ class TableScene(Scene):
             r = self.seat_rect(s)
             if r is not None:
                 self._draw_seat(surface, s, r)
+                draw_seat_badge(surface, r, self.presence, s, L.px["small"])
         self._draw_pile(surface)
         self._draw_timer(surface)
         self._draw_hint(surface)
@@ -917,7 +967,7 @@ class TableScene(Scene):
         if self._drag_pos is not None and self._press_card is not None and self.table is not None:
             img = cardart.card_surface(self.table.card(self._press_card), L.card)
             r = img.get_rect(center=self._drag_pos)
-            surface.blit(cardart.shadow_surface(L.card), (r.x + 4, r.y + 6))
+            surface.blit(cardart.shadow_surface(L.card), (r.x + dp(4), r.y + dp(6)))
             surface.blit(img, r.topleft)
         self._draw_flights(surface)
         self._draw_effect(surface)
@@ -951,32 +1001,32 @@ class TableScene(Scene):
         px = L.px["label"]
         cw, ch = L.pile_card
         lh = int(px * 1.6)
-        bh = max(44, L.play_btn.h)
-        w = min(L.w - 16, max(300, int(cw * 4.2) + 40))
-        h = lh + len(rows) * (lh + ch + 8) + lh + bh + 30
-        h = min(h, L.h - 16)
+        bh = max(dp(44), L.play_btn.h)
+        w = min(L.w - dp(16), max(dp(300), int(cw * 4.2) + dp(40)))
+        h = lh + len(rows) * (lh + ch + dp(8)) + lh + bh + dp(30)
+        h = min(h, L.h - dp(16))
         box = pygame.Rect(0, 0, w, h)
         box.center = (L.w // 2, L.h // 2)
         theme.panel(surface, box, (10, 32, 22), alpha=255, radius=16, border=theme.GOLD, border_width=2)
-        y = box.top + 10
-        draw_text(surface, i18n.t("story.ex_title"), pygame.Rect(box.left + 12, y, w - 24, lh), int(px * 1.2),
+        y = box.top + dp(10)
+        draw_text(surface, i18n.t("story.ex_title"), pygame.Rect(box.left + dp(12), y, w - dp(24), lh), int(px * 1.2),
                   theme.GOLD, bold=True)
-        y += lh + 4
+        y += lh + dp(4)
         for text, cards in rows:
-            draw_text(surface, text, pygame.Rect(box.left + 14, y, w - 28, lh), px, theme.TEXT, align="left",
+            draw_text(surface, text, pygame.Rect(box.left + dp(14), y, w - dp(28), lh), px, theme.TEXT, align="left",
                       bold=True)
             y += lh
-            step = min(cw + 6, (w - 28 - cw) // max(1, len(cards) - 1)) if len(cards) > 1 else cw
+            step = min(cw + dp(6), (w - dp(28) - cw) // max(1, len(cards) - 1)) if len(cards) > 1 else cw
             x0 = box.centerx - (step * (len(cards) - 1) + cw) // 2
             for i, cid in enumerate(cards):
                 if 0 <= cid < len(self.table.deck):
-                    surface.blit(cardart.shadow_surface((cw, ch)), (x0 + i * step - 2, y - 1))
+                    surface.blit(cardart.shadow_surface((cw, ch)), (x0 + i * step - dp(2), y - 1))
                     surface.blit(cardart.card_surface(self.table.card(cid), (cw, ch)), (x0 + i * step, y))
-            y += ch + 8
-        draw_text(surface, i18n.t("story.ex_marked"), pygame.Rect(box.left + 12, y, w - 24, lh), int(px * 0.85),
+            y += ch + dp(8)
+        draw_text(surface, i18n.t("story.ex_marked"), pygame.Rect(box.left + dp(12), y, w - dp(24), lh), int(px * 0.85),
                   theme.TEXT_DIM, wrap=True, min_px=9)
-        bw = min(w - 40, max(140, L.play_btn.w))
-        self.ok_btn.set_rect(pygame.Rect(box.centerx - bw // 2, box.bottom - bh - 12, bw, bh))
+        bw = min(w - dp(40), max(dp(140), L.play_btn.w))
+        self.ok_btn.set_rect(pygame.Rect(box.centerx - bw // 2, box.bottom - bh - dp(12), bw, bh))
         self.ok_btn.px = L.px["button"]
         self.ok_btn.draw(surface)
 
@@ -987,7 +1037,7 @@ class TableScene(Scene):
             r = self.seat_rect(b.seat)
             below = False
             if r is None:                     # my own seat: hanging from my name, over my cards
-                r = pygame.Rect(L.hand.left + 10, L.hand.top - 4, min(L.hand.w // 2, 200), 12)
+                r = pygame.Rect(L.hand.left + dp(10), L.hand.top - dp(4), min(L.hand.w // 2, dp(200)), dp(12))
                 below = True
             elif r.top < L.table.top + L.table.h // 3:
                 below = True                  # seats along the top: the bubble hangs below
@@ -1001,7 +1051,7 @@ class TableScene(Scene):
 
     def _draw_log_drawer(self, surface) -> None:
         L = self.L
-        r = pygame.Rect(L.table.left + 4, L.top_bar.bottom + 4, L.w - 8, max(80, L.hand.top - L.top_bar.bottom - 8))
+        r = pygame.Rect(L.table.left + dp(4), L.top_bar.bottom + dp(4), L.w - dp(8), max(dp(80), L.hand.top - L.top_bar.bottom - dp(8)))
         self.log.draw_cached(surface, r, self.log_context(), max(11, int(L.px["small"])), card_art=self._mini_card,
                              alpha=248, heading=self._round_text())
 
@@ -1030,7 +1080,7 @@ class TableScene(Scene):
         if self.my_turn and self.my_turn_cue > 0:
             # 'your turn' flash: a gold band sweeps in under the status text
             f = min(1.0, (1.4 - self.my_turn_cue) / 0.25)
-            band = pygame.Rect(0, L.top_bar.bottom - 4, int(L.w * f), 4)
+            band = pygame.Rect(0, L.top_bar.bottom - dp(4), int(L.w * f), dp(4))
             pygame.draw.rect(surface, theme.ACCENT, band)
             theme.panel(surface, pygame.Rect(0, 0, int(L.w * f), L.top_bar.h), theme.ACCENT,
                         alpha=int(60 + 50 * round(self.anim.pulse(0.5) * 8) / 8), radius=0)
@@ -1039,19 +1089,20 @@ class TableScene(Scene):
         if self.my_turn:
             status, col = i18n.t("table.your_turn"), theme.ACCENT
         elif v.get("to_move") is not None and v.get("phase") == "play":
-            status, col = i18n.t("table.turn_of", name=self._name(v["to_move"])), theme.TEXT
+            away = self.presence.turn_text(v["to_move"], self._name(v["to_move"])) if self.presence else None
+            status, col = away or i18n.t("table.turn_of", name=self._name(v["to_move"])), theme.TEXT
         elif v.get("phase") in ("round_over", "match_over"):
             status, col = i18n.t("log.round_over"), theme.GOLD
         else:
             status, col = i18n.t("table.waiting"), theme.TEXT_DIM
         # phones: the round moves into the log's title (the log button took its place)
-        rw = 0 if L.portrait else min(L.status.w // 3, fonts.width(rnd, L.px["small"]) + 8)
+        rw = 0 if L.portrait else min(L.status.w // 3, fonts.width(rnd, L.px["small"]) + dp(8))
         rnd_r = pygame.Rect(L.status.right - rw, L.status.top, rw, L.status.h)
-        st_r = pygame.Rect(L.status.left, L.status.top, L.status.w - rw - 8, L.status.h)
+        st_r = pygame.Rect(L.status.left, L.status.top, L.status.w - rw - dp(8), L.status.h)
         ring = self._timer_ring_rect()
         if ring is not None:
-            ring.right = rnd_r.left - 8
-            st_r.w = max(10, ring.left - 8 - st_r.left)
+            ring.right = rnd_r.left - dp(8)
+            st_r.w = max(dp(10), ring.left - dp(8) - st_r.left)
         if v.get("to_move") is not None and not self.my_turn and v.get("phase") == "play":
             # a long name must not push "ist dran" off the bar: fall back to the first name
             full = seat_name(self.names, v["to_move"])
@@ -1064,10 +1115,10 @@ class TableScene(Scene):
             # right after the status text where it is short (wide windows), so both read together
             size, lines = layout_text(status, st_r.w, st_r.h, L.px["title"], bold=True, min_px=11)
             text_w = max((fonts.width(ln, size, True) for ln in lines), default=0)
-            ring.left = min(ring.left, st_r.left + text_w + max(10, ring.w // 3))
+            ring.left = min(ring.left, st_r.left + text_w + max(dp(10), ring.w // 3))
             self._draw_timer_ring(surface, ring)
         if v.get("revolution"):
-            pygame.draw.rect(surface, theme.DANGER, (0, L.top_bar.bottom - 3, L.w, 3))
+            pygame.draw.rect(surface, theme.DANGER, (0, L.top_bar.bottom - dp(3), L.w, dp(3)))
         self.mute_btn.draw(surface)
         self.menu_btn.draw(surface)
 
@@ -1084,35 +1135,39 @@ class TableScene(Scene):
             # the pulse in 8 steps: the glow's panels come from theme.panel's cache instead of
             # a new surface (and a cache flush) for every frame's size and alpha
             p = round(self.anim.pulse() * 8) / 8
-            glow = box.inflate(8 + int(6 * p), 8 + int(6 * p))
+            glow = box.inflate(dp(8 + int(6 * p)), dp(8 + int(6 * p)))
             theme.panel(surface, glow, theme.ACCENT, alpha=70 + int(60 * p), radius=16)
         if self._seat_flash is not None and self._seat_flash[0] == seat:
             # the seat that just played lights up while its cards fly to the pile
             f = max(0.0, 1.0 - self._seat_flash[1] / max(0.1, pacing.factor(self.speed)))
-            theme.panel(surface, box.inflate(10, 10), (255, 255, 255), alpha=int(120 * f) // 20 * 20, radius=16)
+            theme.panel(surface, box.inflate(dp(10), dp(10)), (255, 255, 255), alpha=int(120 * f) // 20 * 20, radius=16)
         base = (8, 40, 24) if not (out or passed) else (26, 40, 32)
         theme.panel(surface, box, base, alpha=225, radius=12,
                     border=theme.ACCENT if on_turn else theme.PANEL_BORDER, border_width=3 if on_turn else 1)
-        pad = max(4, box.h // 10)
+        pad = max(dp(4), box.h // 10)
         inner = box.inflate(-2 * pad, -2 * pad)
         inner.h -= L.badge_h // 3
         last = v.get("last_places") or []
         title_line = None
         if L.portrait:
-            # phones: last round's title gets its own line at the bottom of the box
-            th = int(L.px["small"] * 1.25)
+            # phones: last round's title gets its own line (two for a long one) at the bottom of the box
+            th = int(L.px["small"] * 1.25) * L.title_lines
             title_line = pygame.Rect(inner.left, inner.bottom - th, inner.w, th)
             inner.h -= th
         name_h = int(inner.h * 0.5)
         name_r = pygame.Rect(inner.left, inner.top, inner.w, name_h)
+        crown = out and places.index(seat) == 0
+        crown_s = max(dp(8), box.h // 6)
+        if crown:                      # the first out wears a crown in the top right corner: the name ends before it
+            name_r.w = max(dp(10), box.right - dp(14) - crown_s - dp(3) - name_r.left)
         name_col = theme.ACCENT if on_turn else (theme.TEXT_DIM if (out or passed) else theme.TEXT)
         d = min(name_r.h, int(L.px["label"] * 1.5))
         nm = seat_name(self.names, seat)
-        if d >= 14 and name_r.w > 3 * d and fonts.width(nm, L.px["label"], True) <= name_r.w - d - 5:
+        if d >= dp(14) and name_r.w > 3 * d and fonts.width(nm, L.px["label"], True) <= name_r.w - d - dp(5):
             # the player's avatar (initials on a colour of their own) before the name
             from felt.ui.avatar import avatar_surface
             surface.blit(avatar_surface(nm, d, bot=seat in self.bots), (name_r.left, name_r.centery - d // 2))
-            name_r = pygame.Rect(name_r.left + d + 5, name_r.top, name_r.w - d - 5, name_r.h)
+            name_r = pygame.Rect(name_r.left + d + dp(5), name_r.top, name_r.w - d - dp(5), name_r.h)
         draw_text(surface, seat_name(self.names, seat), name_r, L.px["label"], name_col,
                   align="left", bold=True, min_px=min(L.px["label"], 12))
         low = pygame.Rect(inner.left, name_r.bottom, inner.w, inner.h - name_h)
@@ -1124,29 +1179,34 @@ class TableScene(Scene):
             bx = low.left
             by = low.centery - ch // 2
             if count > 1:
-                surface.blit(back, (bx + 3, by - 1))
+                surface.blit(back, (bx + dp(3), by - 1))
             surface.blit(back, (bx, by))
-            cnt_w = fonts.width(str(count), L.px["label"], True) + 4
-            cnt_r = pygame.Rect(bx + cw + 8, low.top, max(10, min(cnt_w, low.right - bx - cw - 8)), low.h)
+            cnt_w = fonts.width(str(count), L.px["label"], True) + dp(4)
+            cnt_r = pygame.Rect(bx + cw + dp(8), low.top, max(dp(10), min(cnt_w, low.right - bx - cw - dp(8))), low.h)
             draw_text(surface, str(count), cnt_r, L.px["label"], theme.TEXT, align="left", bold=True, min_px=10)
             # last round's title: beside the count where the box has room (laptops)
-            title_r = pygame.Rect(cnt_r.right + 6, low.top, low.right - cnt_r.right - 6, low.h)
-            if seat in last and title_line is None and title_r.w >= 60:
+            title_r = pygame.Rect(cnt_r.right + dp(6), low.top, low.right - cnt_r.right - dp(6), low.h)
+            if seat in last and title_line is None and title_r.w >= dp(60):
                 draw_text(surface, self._title(last.index(seat)), title_r, L.px["small"], theme.TEXT_DIM,
                           align="right", min_px=9)
-        if seat in last and title_line is not None and not out:
-            title = self._title(last.index(seat))
-            if fonts.width(title, 10, False) > title_line.w:
-                # a long title ("Vize-Tellerwäscher") takes the box's whole width, and a
-                # smaller size rather than being cut with "…"
-                title_line = pygame.Rect(box.left + 3, title_line.top, box.w - 6, title_line.h)
-            draw_text(surface, title, title_line, L.px["small"], theme.TEXT_DIM, align="left", min_px=8)
-        if out and places.index(seat) == 0:
-            self._crown(surface, (box.right - 14, box.top + 4), max(8, box.h // 6))
+        if title_line is not None and (out or seat in last):
+            # phones: the title won this round once out, else last round's
+            title = self._title(places.index(seat) if out else last.index(seat))
+            two = False
+            if fonts.width(title, L.px["small"], False) > title_line.w:
+                # a long title ("Vize-Tellerwäscher") takes the box's whole width, and two lines
+                # where the layout gave them (broken after its hyphen), rather than a tiny size
+                title_line = pygame.Rect(box.left + dp(3), title_line.top, box.w - dp(6), title_line.h)
+                two = L.title_lines > 1 and ("-" in title or " " in title)
+            draw_text(surface, title.replace("-", "-\n", 1) if two else title, title_line, L.px["small"],
+                      theme.TEXT_DIM, align="left", wrap=two, max_lines=L.title_lines, min_px=10)
+        if crown:
+            self._crown(surface, (box.right - dp(14), box.top + dp(4)), crown_s)
         chip = ""
         chip_bg, chip_col = (0, 0, 0), theme.TEXT
-        if out:
-            chip, chip_bg, chip_col = self._title(places.index(seat)), theme.GOLD, theme.BTN_PRIMARY_TEXT
+        if out:       # the title in the chip where the box has no title line (laptops)
+            chip = i18n.t("table.out") if title_line is not None else self._title(places.index(seat))
+            chip_bg, chip_col = theme.GOLD, theme.BTN_PRIMARY_TEXT
         elif skipped:
             chip, chip_bg = i18n.t("table.skipped"), (190, 80, 40)
         elif passed:
@@ -1156,12 +1216,12 @@ class TableScene(Scene):
             chip = ""     # the glow says it; keep the box calm
         if chip:
             bpx = L.px["small"]
-            tw = min(box.w - 8, fonts.width(chip, bpx, True) + 16)
+            tw = min(box.w - dp(8), fonts.width(chip, bpx, True) + dp(16))
             pill = pygame.Rect(0, 0, tw, L.badge_h)
             pill.center = (box.centerx, box.bottom)
             pygame.draw.rect(surface, chip_bg, pill, border_radius=pill.h // 2)
             pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.h // 2)
-            draw_text(surface, chip, pill.inflate(-8, 0), bpx, chip_col, bold=True, min_px=8)
+            draw_text(surface, chip, pill.inflate(-dp(8), 0), bpx, chip_col, bold=True, min_px=8)
 
     def _crown(self, surface, pos, size) -> None:
         x, y = pos
@@ -1180,17 +1240,11 @@ class TableScene(Scene):
         a = self.anim.current_announcement()
         if cleared and not (a is not None and a.fx == "clear"):
             # the trick just cleared stays visible (dimmed) until the next lead
-            prev = cleared[-3:]
-            for depth, e in enumerate(reversed(prev)):
-                rects = self.pile_rects(len(e.cards))
-                off = depth * max(4, L.pile_card[0] // 8)
-                for cid, rr in zip(e.cards, rects):
-                    if cid in self.pile_hidden:
-                        continue
-                    surface.blit(cardart.card_surface(self.table.card(cid), L.pile_card, dim=True),
-                                 rr.move(-off, -off // 2))
+            for cid, rr in self.cleared_stack(cleared):
+                if cid not in self.pile_hidden:
+                    surface.blit(cardart.card_surface(self.table.card(cid), L.pile_card, dim=True), rr.topleft)
             rects = self.pile_rects(len(cleared[-1].cards))
-            top_r = pygame.Rect(L.pile.left, rects[0].bottom + 3, L.pile.w, lab_h)
+            top_r = pygame.Rect(L.pile.left, rects[0].bottom + dp(3), L.pile.w, lab_h)
             who = self.log.tricks[-1][-1].seat if self.log.tricks and self.log.tricks[-1] else None
             draw_text(surface, i18n.t("log.cleared_trick"), top_r, L.px["small"], theme.TEXT, bold=True, min_px=9,
                       shadow=True)
@@ -1202,10 +1256,10 @@ class TableScene(Scene):
             return                      # the clear effect draws the cards it sweeps away
         if not pile or not pile.get("cards"):
             box = pygame.Rect(0, 0, *L.pile_card)
-            box.center = (L.pile.centerx, L.pile.top + 2 + L.pile_card[1] // 2)
+            box.center = (L.pile.centerx, L.pile.top + dp(2) + L.pile_card[1] // 2)
             pygame.draw.rect(surface, (255, 255, 255), box, 2, border_radius=8)
             draw_text(surface, i18n.t("table.pile_empty"),
-                      pygame.Rect(L.pile.left, box.bottom + 4, L.pile.w, lab_h), L.px["small"], theme.TEXT_DIM)
+                      pygame.Rect(L.pile.left, box.bottom + dp(4), L.pile.w, lab_h), L.px["small"], theme.TEXT_DIM)
             return
         # earlier plays of this trick, peeking out behind
         trick = v.get("trick") or []
@@ -1222,10 +1276,10 @@ class TableScene(Scene):
         for cid, rr in zip(cards, rects):
             if cid in self.pile_hidden:
                 continue
-            surface.blit(cardart.shadow_surface(L.pile_card), (rr.x - 2, rr.y - 1))
+            surface.blit(cardart.shadow_surface(L.pile_card), (rr.x - dp(2), rr.y - 1))
             surface.blit(cardart.card_surface(self.table.card(cid), L.pile_card), rr.topleft)
         who = pile.get("seat")
-        top_r = pygame.Rect(L.pile.left, rects[0].bottom + 3, L.pile.w, lab_h)
+        top_r = pygame.Rect(L.pile.left, rects[0].bottom + dp(3), L.pile.w, lab_h)
         bot_r = top_r.move(0, lab_h)
         draw_text(surface, describe_play(self.table, pile), top_r, L.px["small"], theme.TEXT, bold=True, min_px=9,
                   shadow=True)
@@ -1244,7 +1298,7 @@ class TableScene(Scene):
         """The countdown ring in the top bar (None when no timer runs)."""
         if not self.timer or self.L is None or self.view.get("phase") != "play":
             return None
-        d = max(26, self.L.top_bar.h - 12)
+        d = max(dp(26), self.L.top_bar.h - dp(12))
         r = pygame.Rect(0, 0, d, d)
         r.centery = self.L.top_bar.centery
         return r
@@ -1265,11 +1319,11 @@ class TableScene(Scene):
         th = max(5, int(self.L.px["small"] * 0.45))
         if r is None:
             hand = self.L.hand
-            r = pygame.Rect(hand.left + 4, hand.top - th - 3, hand.w - 8, th)
+            r = pygame.Rect(hand.left + dp(4), hand.top - th - dp(3), hand.w - dp(8), th)
         else:       # along the top edge of the box, in its padding above the name
             box_h = r.h - self.L.badge_h // 2
-            th = max(4, min(th, max(4, box_h // 10) - 2))
-            r = pygame.Rect(r.left + 10, r.top + 2, r.w - 20, th)
+            th = max(4, min(th, max(4, box_h // 10) - dp(2)))
+            r = pygame.Rect(r.left + dp(10), r.top + dp(2), r.w - dp(20), th)
         col = self._timer_color(frac)
         pygame.draw.rect(surface, (0, 0, 0), r.inflate(2, 2), border_radius=th)
         if frac > 0:
@@ -1292,7 +1346,7 @@ class TableScene(Scene):
                 text = i18n.t("table.beat", what=describe_play(self.table, pile))
             col = theme.ACCENT
             if self.selected and not self.selection_legal():
-                text, col = i18n.t("table.not_legal"), (255, 170, 140)
+                text, col = self.why_not_legal(), (255, 170, 140)
         elif me is None:
             text = i18n.t("table.watching")
         elif not self.selected:
@@ -1319,12 +1373,12 @@ class TableScene(Scene):
         if me in last:
             text += " · " + self._title(last.index(me))
         px = max(10, int(L.px["small"] * 0.95))
-        tw = min(L.hand.w // 2, fonts.width(text, px, True) + 18)
-        pill = pygame.Rect(L.hand.left + 10, L.hand.top - int(px * 0.7), tw, int(px * 1.5))
+        tw = min(L.hand.w // 2, fonts.width(text, px, True) + dp(18))
+        pill = pygame.Rect(L.hand.left + dp(10), L.hand.top - int(px * 0.7), tw, int(px * 1.5))
         pygame.draw.rect(surface, (10, 36, 24), pill, border_radius=pill.h // 2)
         pygame.draw.rect(surface, theme.ACCENT if self.my_turn else theme.PANEL_BORDER, pill, 1,
                          border_radius=pill.h // 2)
-        draw_text(surface, text, pill.inflate(-12, 0), px, theme.ACCENT if self.my_turn else theme.TEXT,
+        draw_text(surface, text, pill.inflate(-dp(12), 0), px, theme.ACCENT if self.my_turn else theme.TEXT,
                   bold=True, min_px=8)
 
     def _draw_hand(self, surface) -> None:
@@ -1333,7 +1387,7 @@ class TableScene(Scene):
             return
         if self.my_turn:
             p = round(self.anim.pulse() * 8) / 8 if self.my_turn_cue > 0 else 0.5
-            glow = L.hand.inflate(8, 8)
+            glow = L.hand.inflate(dp(8), dp(8))
             theme.panel(surface, glow, theme.ACCENT, alpha=int(26 + 40 * p), radius=18)
         rects = self.hand_rects()
         dim_on = self.my_turn and self.legal is not None and self.legal.can_play
@@ -1343,20 +1397,20 @@ class TableScene(Scene):
             r = rects[cid]
             card = self.table.card(cid)
             dim = dim_on and not self.legal.card_playable(cid)
-            surface.blit(cardart.shadow_surface(L.card), (r.x - 2, r.y - 1))
+            surface.blit(cardart.shadow_surface(L.card), (r.x - dp(2), r.y - 1))
             surface.blit(cardart.card_surface(card, L.card, dim=dim), r.topleft)
             if cid in self.selected:
                 hl = cardart.highlight_surface(L.card)
-                surface.blit(hl, (r.x - 3, r.y - 3))
+                surface.blit(hl, (r.x - dp(3), r.y - dp(3)))
             if cid in self.received:
                 # got in the exchange: a gold tag on the card until the first trick is over
                 tag_px = max(9, int(L.px["small"] * 0.8))
-                tw = fonts.width(i18n.t("story.new"), tag_px, True) + 8
-                tag = pygame.Rect(r.left + 2, r.top - tag_px // 2, tw, int(tag_px * 1.4))
+                tw = fonts.width(i18n.t("story.new"), tag_px, True) + dp(8)
+                tag = pygame.Rect(r.left + dp(2), r.top - tag_px // 2, tw, int(tag_px * 1.4))
                 pygame.draw.rect(surface, theme.GOLD, tag, border_radius=tag.h // 2)
                 draw_text(surface, i18n.t("story.new"), tag, tag_px, theme.BTN_PRIMARY_TEXT, bold=True, min_px=8)
             if i == self.focus:
-                pygame.draw.rect(surface, theme.INFO, r.inflate(4, 4), 2, border_radius=8)
+                pygame.draw.rect(surface, theme.INFO, r.inflate(dp(4), dp(4)), dp(2), border_radius=dp(8))
 
     def _draw_flights(self, surface) -> None:
         for f in self.anim.flights:
@@ -1385,20 +1439,21 @@ class TableScene(Scene):
         sc = a.scale()
         r = L.fx.inflate(-int(L.fx.w * (1 - sc) * 0.5), 0)
         px, lines = _fit_big(a.text, r, int(L.px["big"] * sc))
-        band = pygame.Rect(0, 0, min(L.w - 8, max(fonts.width(ln, px, True) for ln in lines) + 48),
-                           fonts.line_height(px, True) * len(lines) + 16)
+        band = pygame.Rect(0, 0, min(L.w - dp(8), max(fonts.width(ln, px, True) for ln in lines) + dp(48)),
+                           fonts.line_height(px, True) * len(lines) + dp(16))
         band.center = L.fx.center
         # the whole pill (fill, gold rim, text) fades together: a full-strength rim around
         # fading text read as an empty box
         pill = pygame.Surface(band.size, pygame.SRCALPHA)
         local = pill.get_rect()
         fill = {"clear": (8, 40, 24), "skip": (110, 50, 20), "revolution": (110, 16, 24), "out": (90, 70, 10),
-                "joker": (60, 10, 70)}.get(a.fx, (60, 10, 70) if a.kind == "fx" else (10, 30, 60))
+                "out_low": (30, 40, 36), "joker": (60, 10, 70)}.get(a.fx, (60, 10, 70) if a.kind == "fx" else (10, 30, 60))
+        plain = a.fx == "out_low"           # no gold for going out low
         theme.panel(pill, local, fill, alpha=215,
-                    radius=band.h // 2, border=theme.GOLD, border_width=2)
+                    radius=band.h // 2, border=theme.PANEL_BORDER if plain else theme.GOLD, border_width=2)
         y = 8
         for ln in lines:
-            img = fonts.render(ln, px, theme.GOLD, True)
+            img = fonts.render(ln, px, theme.TEXT if plain else theme.GOLD, True)
             pill.blit(img, (local.centerx - img.get_width() // 2, y))
             y += fonts.line_height(px, True)
         if alpha < 1:
@@ -1423,11 +1478,7 @@ class TableScene(Scene):
             tgt = self.seat_rect(a.seat) if a.seat is not None else None
             tx, ty = (tgt.center if tgt is not None else (L.hand.centerx, L.hand.top))
             k = anim.ease_in_out(max(0.0, (p - 0.35) / 0.65))
-            stack = []
-            for depth, e in enumerate(reversed(plays[-3:])):
-                off = depth * max(4, L.pile_card[0] // 8)
-                stack = [(c, r.move(-off, -off // 2)) for c, r in zip(e.cards, self.pile_rects(len(e.cards)))] + stack
-            for cid, rr in stack:
+            for cid, rr in self.cleared_stack(plays):
                 img = cardart.card_surface(self.table.card(cid), L.pile_card)
                 if k > 0:
                     img = pygame.transform.rotozoom(img, 25 * k, max(0.3, 1 - 0.7 * k))
@@ -1442,13 +1493,13 @@ class TableScene(Scene):
             w = 3 + int(4 * abs(math.sin(p * math.pi * 3)))
             pygame.draw.rect(surface, (255, 140, 60), r.inflate(10, 10), w, border_radius=14)
             # a bent arrow passing over the box
-            y = r.top - 6
+            y = r.top - dp(6)
             pts = [(r.left + int(r.w * f), y - int(18 * math.sin(math.pi * f))) for f in (0, .25, .5, .75, 1)]
             n = max(2, int(len(pts) * min(1.0, p * 1.6)))
             pygame.draw.lines(surface, (255, 140, 60), False, pts[:n], 4)
         elif a.fx == "revolution":
             # a red wave runs down the table: the order turns over
-            band_h = max(20, L.table.h // 6)
+            band_h = max(dp(20), L.table.h // 6)
             y = L.table.top + int((L.table.h + band_h) * p) - band_h
             band = pygame.Surface((L.table.w, band_h), pygame.SRCALPHA)
             band.fill((200, 30, 40, int(90 * (1 - p) + 30)))
@@ -1481,8 +1532,8 @@ class TableScene(Scene):
         places = a.data.get("places") or self.view.get("places") or []
         px = L.px["label"]
         lh = int(px * 1.6)
-        w = min(L.table.w - 24, max(260, int(px * 20)))
-        h = lh * (len(places) + 1) + 24
+        w = min(L.table.w - dp(24), max(dp(260), int(px * 20)))
+        h = lh * (len(places) + 1) + dp(24)
         box = pygame.Rect(0, 0, w, h)
         box.center = L.table.center
         box.clamp_ip(L.table)

@@ -9,7 +9,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "app.refused": ("{addr} lehnt die Verbindung ab: dort ist kein Tisch (falscher Port, oder der Tisch ist zu).",
                     "{addr} refused the connection: no table there (wrong port, or the table was closed)."),
     "start.search_off": ("Die Tischsuche ist aus.", "Looking for tables is off."),
-    "field.limit": ("{what}: höchstens {n} Zeichen", "{what}: at most {n} characters"),
+    "field.limit.one": ("{what}: höchstens {n} Zeichen", "{what}: at most {n} character"),
+    "field.limit.other": ("{what}: höchstens {n} Zeichen", "{what}: at most {n} characters"),
     "quit.title": ("Partie für alle beenden?", "End the match for everyone?"),
     "quit.body": ("Dein Fenster ist der Tisch: wenn du es schließt, endet die Partie für alle am Tisch.",
                   "Your window is the table: closing it ends the match for everyone at the table."),
@@ -23,7 +24,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "resume.just_now": ("gerade eben", "just now"),
     "resume.minutes": ("vor {n} Min.", "{n} min ago"),
     "resume.hours": ("vor {n} Std.", "{n} h ago"),
-    "resume.days": ("vor {n} Tagen", "{n} days ago"),
+    "resume.days.one": ("vor {n} Tag", "{n} day ago"),
+    "resume.days.other": ("vor {n} Tagen", "{n} days ago"),
     "resume.round": ("Runde {n}", "round {n}"),
     "lobby.bots_fill": ("Freie Plätze spielen beim Start Bots ({level}).",
                         "Free seats are played by bots ({level}) when the game starts."),
@@ -42,4 +44,4 @@ i18n.add_texts(TEXTS)
 
 def plural(key: str, n: int, **kw) -> str:
     """The text ``key`` in the form for ``n`` ('n.players' -> '1 player' / '3 players')."""
-    return i18n.t(f"{key}.{'one' if n == 1 else 'other'}", n=n, **kw)
+    return i18n.t(key, n=n, **kw)

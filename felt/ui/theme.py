@@ -5,6 +5,8 @@ import math
 
 import pygame
 
+from felt.ui import layout
+
 # --- palette ---------------------------------------------------------------
 FELT = (21, 101, 56)
 FELT_DARK = (12, 66, 36)
@@ -52,13 +54,21 @@ MIN_TOUCH = 44                    # smallest touch target, px (Apple HIG / Mater
 
 
 def unit(w: int, h: int) -> float:
-    """Base size unit in px: ~1.0 on a 360 px wide phone, ~1.6 on a 1280x720 laptop."""
-    return max(0.85, min(w / 360.0, h / 520.0, 2.4))
+    """Base size unit in px: ~1.0 on a 360 px wide phone, ~1.6 on a 1280x720 laptop (at a
+    density d: d times the unit of the size in layout pixels, ``layout.unit``)."""
+    return layout.unit(w, h)
 
 
 def font_px(w: int, h: int, role: str = "body") -> int:
-    """Font size for a text role at this window size."""
-    u = unit(w, h)
+    """Font size for a text role at this window size (and density)."""
+    d = layout.density()
+    if d != 1.0:
+        return max(1, int(round(_font_px(w / d, h / d, role) * d)))
+    return _font_px(w, h, role)
+
+
+def _font_px(w: float, h: float, role: str) -> int:
+    u = max(0.85, min(w / 360.0, h / 520.0, 2.4))
     base = {"tiny": 11, "small": 13, "body": 15, "label": 16, "button": 17,
             "title": 22, "big": 30, "huge": 40}[role]
     return max(10, int(round(base * (0.75 + 0.25 * u) if u > 1 else base * u)))
@@ -130,10 +140,14 @@ _panel_cache: dict[tuple, pygame.Surface] = {}
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, color=PANEL, alpha: int = PANEL_ALPHA,
           radius: int = 10, border=None, border_width: int = 2) -> None:
-    """Rounded translucent panel."""
+    """Rounded translucent panel (``radius`` and ``border_width`` in layout pixels: on a
+    phone's renderer they grow with its pixel density; never rounder than a pill)."""
     rect = pygame.Rect(rect)
     if rect.w <= 0 or rect.h <= 0:
         return
+    if layout.density() != 1.0:
+        radius = min(layout.dp(radius), min(rect.w, rect.h) // 2)
+        border_width = max(1, layout.dp(border_width))
     if alpha >= 255:
         pygame.draw.rect(surface, color, rect, border_radius=radius)
     else:
@@ -151,7 +165,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, color=PANEL, alpha: int = 
 
 
 def shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int = 8, offset=(2, 3), alpha: int = 70) -> None:
-    r = pygame.Rect(rect).move(offset)
+    r = pygame.Rect(rect).move(layout.dp(offset[0]), layout.dp(offset[1]))
     panel(surface, r, SHADOW, alpha=alpha, radius=radius)
 
 

@@ -3,7 +3,9 @@ and the turn timer's Countdown (with its ring, ``draw_countdown_ring``).
 
 Contract: ``handle(inp)`` returns True when it consumed the input (and changed),
 "hover" when only its look changed, and False otherwise; ``draw(surface)`` only reads.
-Texts never leave their rect: they are shrunk, wrapped and ellipsized to fit.
+Texts never leave their rect: they are shrunk, wrapped and ellipsized to fit. A font
+size given to a constructor is in layout pixels (``layout.dp``: device pixels on a phone's
+renderer); scenes set ``px`` from their layout's font sizes, which are device pixels already.
 """
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from felt.ui import fonts, theme
+from felt.ui import fonts, layout, theme
+from felt.ui.layout import dp
 from felt.ui.scene import KEY, MOTION, PRESS, RELEASE, TEXT, WHEEL, Input
 
 
@@ -51,7 +54,7 @@ class Label(Widget):
                  min_px: int = 10, shadow: bool = False) -> None:
         super().__init__(rect)
         self.text = text
-        self.px = px
+        self.px = layout.dp(px)
         self.color = color
         self.align = align
         self.valign = valign
@@ -82,8 +85,10 @@ class Label(Widget):
 
 def layout_text(text: str, max_w: int, max_h: int, px: int, wrap: bool = False, max_lines: int = 0,
                 bold: bool = False, min_px: int = 10) -> tuple[int, tuple[str, ...]]:
-    """Choose a font size and lines so ``text`` fits in max_w x max_h (cached)."""
-    return _layout_text(str(text), int(max_w), int(max_h), int(px), bool(wrap), int(max_lines), bool(bold), int(min_px))
+    """Choose a font size and lines so ``text`` fits in max_w x max_h (cached). ``min_px``
+    is in layout pixels (device pixels on a phone's renderer: ``layout.dp``)."""
+    return _layout_text(str(text), int(max_w), int(max_h), int(px), bool(wrap), int(max_lines), bool(bold),
+                        layout.dp(min_px))
 
 
 @lru_cache(maxsize=4096)
@@ -111,7 +116,8 @@ def _layout_text(text: str, max_w: int, max_h: int, px: int, wrap: bool, max_lin
         px -= 1
 
 
-def draw_lines(surface, lines, rect, px, color, align="left", valign="center", bold=False, shadow=False):
+def line_rects(lines, rect, px, align="left", valign="center", bold=False) -> list[tuple[str, pygame.Rect]]:
+    """Where ``draw_lines`` puts each line: ``(line, rect of its rendered image)``."""
     lh = fonts.line_height(px, bold)
     total = lh * len(lines)
     if valign == "top":
@@ -120,21 +126,28 @@ def draw_lines(surface, lines, rect, px, color, align="left", valign="center", b
         y = rect.bottom - total
     else:
         y = rect.top + (rect.h - total) // 2
-    clip = surface.get_clip()
-    surface.set_clip(rect.clip(clip) if clip else rect)
+    out = []
     for ln in lines:
         if ln:
-            img = fonts.render(ln, px, color, bold)
+            w, h = fonts.font(px, bold).size(ln)
             if align == "center":
-                x = rect.left + (rect.w - img.get_width()) // 2
+                x = rect.left + (rect.w - w) // 2
             elif align == "right":
-                x = rect.right - img.get_width()
+                x = rect.right - w
             else:
                 x = rect.left
-            if shadow:
-                surface.blit(fonts.render(ln, px, (0, 0, 0), bold), (x + 1, y + 2))
-            surface.blit(img, (x, y))
+            out.append((ln, pygame.Rect(x, y, w, h)))
         y += lh
+    return out
+
+
+def draw_lines(surface, lines, rect, px, color, align="left", valign="center", bold=False, shadow=False):
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip) if clip else rect)
+    for ln, r in line_rects(lines, rect, px, align, valign, bold):
+        if shadow:
+            surface.blit(fonts.render(ln, px, (0, 0, 0), bold), (r.x + 1, r.y + 2))
+        surface.blit(fonts.render(ln, px, color, bold), r.topleft)
     surface.set_clip(clip)
 
 
@@ -168,7 +181,7 @@ class Button(Widget):
         self.kind = kind
         self.enabled = enabled
         self.hotkeys = tuple(hotkeys)
-        self.px = px
+        self.px = layout.dp(px)
         self.pressed = False
         self.hover = False
         self.badge = badge
@@ -207,7 +220,7 @@ class Button(Widget):
         if not self.visible or self.rect.w <= 0:
             return
         r = self.rect
-        radius = min(r.h // 2, 16)
+        radius = min(r.h // 2, layout.dp(16))
         bg, fg = _BUTTON_COLORS.get(self.kind, _BUTTON_COLORS["primary"])
         if not self.enabled:
             bg, fg = theme.BTN_DISABLED, theme.BTN_DISABLED_TEXT
@@ -216,25 +229,25 @@ class Button(Widget):
         elif self.hover:
             bg = theme.lerp_color(bg, (255, 255, 255), 0.15)
         if self.enabled and self.pulse > 0:
-            glow = r.inflate(int(10 * self.pulse) + 4, int(10 * self.pulse) + 4)
+            glow = r.inflate(dp(10 * self.pulse + 4), dp(10 * self.pulse + 4))
             theme.panel(surface, glow, theme.ACCENT, alpha=int(90 * self.pulse) + 30, radius=radius + 5)
-        body = r.move(0, 2) if self.pressed else r
+        body = r.move(0, dp(2)) if self.pressed else r
         if self.enabled and not self.pressed:
             theme.shadow(surface, r, radius=radius)
         pygame.draw.rect(surface, bg, body, border_radius=radius)
         if self.enabled:
             hi = theme.lerp_color(bg, (255, 255, 255), 0.35)
             pygame.draw.rect(surface, hi, body, 1, border_radius=radius)
-        pad = max(6, r.h // 5)
-        tr = body.inflate(-2 * pad, -4)
+        pad = max(dp(6), r.h // 5)
+        tr = body.inflate(-2 * pad, -dp(4))
         if self.badge:
-            bw = fonts.width(self.badge, max(10, self.px - 4), True) + 10
+            bw = fonts.width(self.badge, max(dp(10), self.px - dp(4)), True) + dp(10)
             tr.w -= bw
         draw_text(surface, self.text, tr, self.px, fg, align="center", bold=True, min_px=10)
         if self.badge:
-            bpx = max(10, self.px - 4)
+            bpx = max(dp(10), self.px - dp(4))
             bimg = fonts.render(self.badge, bpx, fg)
-            surface.blit(bimg, (tr.right + 6, tr.centery - bimg.get_height() // 2))
+            surface.blit(bimg, (tr.right + dp(6), tr.centery - bimg.get_height() // 2))
 
 
 class IconButton(Button):
@@ -248,7 +261,7 @@ class IconButton(Button):
         super().draw(surface)
         if self.crossed and self.visible:
             r = self.rect.inflate(-self.rect.w // 3, -self.rect.h // 3)
-            pygame.draw.line(surface, theme.DANGER, r.topleft, r.bottomright, 3)
+            pygame.draw.line(surface, theme.DANGER, r.topleft, r.bottomright, dp(3))
 
 
 # ----------------------------------------------------------------------------
@@ -257,7 +270,7 @@ class Toast(Widget):
 
     def __init__(self, rect=None, px: int = 18, max_items: int = 3) -> None:
         super().__init__(rect)
-        self.px = px
+        self.px = layout.dp(px)
         self.items: list[list] = []       # [text, remaining, total, kind]
         self.max_items = max_items
 
@@ -288,31 +301,31 @@ class Toast(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.items or self.rect.w <= 0:
             return
-        lh = fonts.line_height(self.px, True) + 14
-        fit = max(1, (self.rect.h + 6) // (lh + 6))
+        lh = fonts.line_height(self.px, True) + dp(14)
+        gap = dp(6)
+        fit = max(1, (self.rect.h + gap) // (lh + gap))
         shown = self.items[-min(self.max_items, fit):]
-        y = self.rect.bottom - len(shown) * (lh + 6) + 6     # newest at the bottom, growing upward
+        y = self.rect.bottom - len(shown) * (lh + gap) + gap     # newest at the bottom, growing upward
         for text, rem, total, kind in shown:
             alpha = 1.0 if rem > 0.35 else max(0.0, rem / 0.35)
             age = total - rem
             scale_in = min(1.0, age / 0.12)
             col = {"info": (20, 30, 24), "good": (24, 96, 48), "warn": (150, 100, 10),
                    "bad": theme.DANGER_DARK, "fx": (90, 20, 110)}.get(kind, (20, 30, 24))
-            px, lines = layout_text(text, self.rect.w - 24, lh - 8, self.px, bold=True, min_px=10)
-            tw = max(fonts.width(ln, px, True) for ln in lines) + 28
+            px, lines = layout_text(text, self.rect.w - dp(24), lh - dp(8), self.px, bold=True, min_px=10)
+            tw = max(fonts.width(ln, px, True) for ln in lines) + dp(28)
             r = pygame.Rect(0, y, min(self.rect.w, tw), lh)
             r.centerx = self.rect.centerx
-            if scale_in < 1:
-                r = r.inflate(-int(r.w * 0.1 * (1 - scale_in)), 0)
-            theme.panel(surface, r, col, alpha=int(225 * alpha), radius=lh // 2,
+            pill = r.inflate(-int(r.w * 0.1 * (1 - scale_in)), 0) if scale_in < 1 else r   # popping in
+            theme.panel(surface, pill, col, alpha=int(225 * alpha), radius=lh // 2,
                         border=None)
-            if alpha > 0.05:
-                img = fonts.render(lines[0], px, theme.TEXT, True)
-                if alpha < 1:
-                    img = img.copy()
-                    img.set_alpha(int(255 * alpha))
+            if alpha >= 1:
+                draw_lines(surface, lines[:1], r, px, theme.TEXT, "center", bold=True)
+            elif alpha > 0.05:
+                img = fonts.render(lines[0], px, theme.TEXT, True).copy()
+                img.set_alpha(int(255 * alpha))
                 surface.blit(img, (r.centerx - img.get_width() // 2, r.centery - img.get_height() // 2))
-            y += lh + 6
+            y += lh + gap
             if y + lh > self.rect.bottom:
                 break
 
@@ -324,7 +337,7 @@ class Banner(Widget):
         super().__init__(rect)
         self.text = ""
         self.kind = "bad"
-        self.px = px
+        self.px = layout.dp(px)
         self.visible = False
 
     def show(self, text: str, kind: str = "bad") -> None:
@@ -340,7 +353,8 @@ class Banner(Widget):
         # opaque: text of the scene underneath must not shine through
         theme.panel(surface, self.rect, col, alpha=255, radius=0)
         pygame.draw.line(surface, (0, 0, 0), self.rect.bottomleft, (self.rect.right, self.rect.bottom), 1)
-        draw_text(surface, self.text, self.rect.inflate(-16, -4), self.px, theme.TEXT, bold=True, wrap=True, max_lines=2)
+        draw_text(surface, self.text, self.rect.inflate(-dp(16), -dp(4)), self.px, theme.TEXT, bold=True, wrap=True,
+                  max_lines=2)
 
 
 # ----------------------------------------------------------------------------
@@ -353,7 +367,7 @@ class Toggle(Widget):
         self.label = label
         self.value = value
         self.on_change = on_change
-        self.px = px
+        self.px = layout.dp(px)
         self.hint = hint
         self._down = False
         self.enabled = True
@@ -377,17 +391,17 @@ class Toggle(Widget):
         if not self.visible:
             return
         r = self.rect
-        sw_w = max(44, int(r.h * 1.1))
-        sw_h = max(24, int(r.h * 0.55))
-        sw = pygame.Rect(r.right - sw_w - 4, r.centery - sw_h // 2, sw_w, sw_h)
+        sw_w = max(dp(44), int(r.h * 1.1))
+        sw_h = max(dp(24), int(r.h * 0.55))
+        sw = pygame.Rect(r.right - sw_w - dp(4), r.centery - sw_h // 2, sw_w, sw_h)
         col = theme.OK if self.value else (90, 100, 94)
         if not self.enabled:
             col = theme.BTN_DISABLED
         pygame.draw.rect(surface, col, sw, border_radius=sw_h // 2)
-        knob_r = sw_h // 2 - 3
+        knob_r = sw_h // 2 - dp(3)
         kx = sw.right - sw_h // 2 if self.value else sw.left + sw_h // 2
         pygame.draw.circle(surface, (250, 250, 250), (kx, sw.centery), knob_r)
-        text_r = pygame.Rect(r.left, r.top, sw.left - r.left - 10, r.h)
+        text_r = pygame.Rect(r.left, r.top, sw.left - r.left - dp(10), r.h)
         if self.hint:
             top = pygame.Rect(text_r.left, text_r.top, text_r.w, text_r.h * 6 // 10)
             bot = pygame.Rect(text_r.left, top.bottom, text_r.w, text_r.h - top.h)
@@ -410,7 +424,7 @@ class Choice(Widget):
             if v == value:
                 self.index = i
         self.on_change = on_change
-        self.px = px
+        self.px = layout.dp(px)
         self.wrap_around = wrap_around
         self.enabled = True
         self._down = None
@@ -432,16 +446,16 @@ class Choice(Widget):
     def _parts(self):
         r = self.rect
         if self.ctrl_w:
-            bw = max(44, min(r.h, 56))
+            bw = max(dp(44), min(r.h, dp(56)))
             ctrl_w = min(self.ctrl_w, r.w)
         else:
-            bw = max(44, r.h)
-            ctrl_w = min(r.w * 55 // 100, max(170, r.w // 2))
+            bw = max(dp(44), r.h)
+            ctrl_w = min(r.w * 55 // 100, max(dp(170), r.w // 2))
         ctrl = pygame.Rect(r.right - ctrl_w, r.top, ctrl_w, r.h)
         left = pygame.Rect(ctrl.left, r.top, bw, r.h)
         right = pygame.Rect(ctrl.right - bw, r.top, bw, r.h)
         mid = pygame.Rect(left.right, r.top, right.left - left.right, r.h)
-        label = pygame.Rect(r.left, r.top, ctrl.left - r.left - 8, r.h)
+        label = pygame.Rect(r.left, r.top, ctrl.left - r.left - dp(8), r.h)
         return label, left, mid, right
 
     def step(self, d: int) -> None:
@@ -478,13 +492,13 @@ class Choice(Widget):
             return
         label, left, mid, right = self._parts()
         draw_text(surface, self.label, label, self.px, theme.TEXT if self.enabled else theme.TEXT_DIM, align="left", wrap=True, max_lines=2)
-        body = pygame.Rect(left.left, left.top + 3, right.right - left.left, left.h - 6)
+        body = pygame.Rect(left.left, left.top + dp(3), right.right - left.left, left.h - dp(6))
         theme.panel(surface, body, (8, 44, 26), alpha=230, radius=body.h // 2, border=theme.PANEL_BORDER, border_width=1)
         col = theme.GOLD if self.enabled else theme.TEXT_DIM
-        draw_text(surface, "‹", left, self.px + 8, col, bold=True)
-        draw_text(surface, "›", right, self.px + 8, col, bold=True)
+        draw_text(surface, "‹", left, self.px + dp(8), col, bold=True)
+        draw_text(surface, "›", right, self.px + dp(8), col, bold=True)
         text = self.options[self.index][1] if self.options else ""
-        draw_text(surface, text, mid.inflate(-4, -4), self.px, theme.TEXT if self.enabled else theme.TEXT_DIM, bold=True)
+        draw_text(surface, text, mid.inflate(-dp(4), -dp(4)), self.px, theme.TEXT if self.enabled else theme.TEXT_DIM, bold=True)
 
 
 # ----------------------------------------------------------------------------
@@ -497,8 +511,8 @@ class ListView(Widget):
         super().__init__(rect)
         self.items = list(items)
         self.on_select = on_select
-        self.row_h = max(44, row_h)
-        self.px = px
+        self.row_h = max(dp(44), row_h)
+        self.px = layout.dp(px)
         self.scroll = 0
         self.selected = -1
         self.empty_text = empty_text
@@ -559,22 +573,22 @@ class ListView(Widget):
         clip = surface.get_clip()
         surface.set_clip(self.rect.clip(clip) if clip else self.rect)
         if not self.items and self.empty_text:
-            draw_text(surface, self.empty_text, self.rect.inflate(-20, -20), self.px, theme.TEXT_DIM, wrap=True)
+            draw_text(surface, self.empty_text, self.rect.inflate(-dp(20), -dp(20)), self.px, theme.TEXT_DIM, wrap=True)
         first = self.scroll // self.row_h
         for i in range(first, min(len(self.items), first + self.rect.h // self.row_h + 2)):
             it = self.items[i]
-            rr = self.row_rect(i).inflate(-4, -4)
+            rr = self.row_rect(i).inflate(-dp(4), -dp(4))
             en = it.get("enabled", True)
             col = (30, 110, 64) if i == self.selected else (8, 50, 28)
             theme.panel(surface, rr, col, alpha=220, radius=10,
                         border=theme.GOLD if i == self.selected else theme.PANEL_BORDER, border_width=1)
-            inner = rr.inflate(-20, -8)
+            inner = rr.inflate(-dp(20), -dp(8))
             right = it.get("right", "")
             if right:
-                rw = min(inner.w // 3, fonts.width(right, self.px - 2, True) + 4)
+                rw = min(inner.w // 3, fonts.width(right, self.px - dp(2), True) + dp(4))
                 draw_text(surface, right, pygame.Rect(inner.right - rw, inner.top, rw, inner.h), self.px - 2,
                           theme.GOLD if en else theme.TEXT_DIM, align="right", bold=True)
-                inner.w -= rw + 10
+                inner.w -= rw + dp(10)
             sub = it.get("subtitle", "")
             fg = theme.TEXT if en else theme.TEXT_DIM
             if sub:
@@ -582,15 +596,15 @@ class ListView(Widget):
                 bot = pygame.Rect(inner.left, top.bottom, inner.w, inner.h - top.h)
                 # a long table name ends in "…" at a readable size rather than shrinking to specks
                 draw_text(surface, it.get("title", ""), top, self.px, fg, align="left", bold=True,
-                          min_px=max(12, self.px * 3 // 4))
+                          min_px=max(12, int(self.px * 3 / 4 / layout.density())))
                 draw_text(surface, sub, bot, max(10, self.px - 3), theme.TEXT_DIM, align="left")
             else:
                 draw_text(surface, it.get("title", ""), inner, self.px, fg, align="left", bold=True)
         if self.max_scroll() > 0:   # scroll indicator
             frac = self.rect.h / (len(self.items) * self.row_h)
-            bh = max(20, int(self.rect.h * frac))
+            bh = max(dp(20), int(self.rect.h * frac))
             by = self.rect.top + int((self.rect.h - bh) * self.scroll / self.max_scroll())
-            pygame.draw.rect(surface, theme.TEXT_DIM, (self.rect.right - 4, by, 3, bh), border_radius=2)
+            pygame.draw.rect(surface, theme.TEXT_DIM, (self.rect.right - dp(4), by, dp(3), bh), border_radius=dp(2))
         surface.set_clip(clip)
 
 
@@ -712,7 +726,7 @@ class TextField(Widget):
         self.cursor = 0
         self.anchor: int | None = None       # selection: between anchor and cursor
         self.placeholder = placeholder
-        self.px = px
+        self.px = layout.dp(px)
         self.max_len = max_len
         self.on_submit = on_submit
         self.on_change = on_change
@@ -817,7 +831,7 @@ class TextField(Widget):
 
     # ---------------------------------------------------------------- layout
     def _inner(self) -> pygame.Rect:
-        return self.rect.inflate(-20, -6)
+        return self.rect.inflate(-dp(20), -dp(6))
 
     def counter_text(self) -> str:
         """'20/24' once the text is near its limit (or was cut), else ''."""
@@ -828,7 +842,7 @@ class TextField(Widget):
 
     def _counter_w(self) -> int:
         c = self.counter_text()
-        return fonts.width(c, max(9, self.px - 4)) + 8 if c else 0
+        return fonts.width(c, max(dp(9), self.px - dp(4))) + dp(8) if c else 0
 
     def _start(self, inner_w: int) -> int:
         """First character shown: the caret stays visible in a long text."""
@@ -945,8 +959,8 @@ class TextField(Widget):
         inner = self._inner()
         counter = self.counter_text()
         if counter:
-            cpx = max(9, self.px - 4)
-            cw = fonts.width(counter, cpx) + 8
+            cpx = max(dp(9), self.px - dp(4))
+            cw = fonts.width(counter, cpx) + dp(8)
             full = len(self._text) >= self.max_len
             draw_text(surface, counter, pygame.Rect(inner.right - cw, inner.top, cw, inner.h), cpx,
                       (190, 50, 40) if full else (120, 120, 120), align="right")
@@ -962,7 +976,7 @@ class TextField(Widget):
                 a, b = max(sel[0], start), max(sel[1], start)
                 x0 = inner.left + fonts.width(self._text[start:a], px)
                 x1 = inner.left + fonts.width(self._text[start:b], px)
-                pygame.draw.rect(surface, (170, 205, 250), (x0, inner.top + 4, max(1, x1 - x0), inner.h - 8))
+                pygame.draw.rect(surface, (170, 205, 250), (x0, inner.top + dp(4), max(1, x1 - x0), inner.h - dp(8)))
             img = fonts.render(shown, px, theme.TEXT_DARK)
             surface.blit(img, (inner.left, inner.centery - img.get_height() // 2))
             surface.set_clip(clip)
@@ -971,7 +985,7 @@ class TextField(Widget):
             draw_text(surface, self.placeholder, inner, self.px, (130, 130, 130), align="left")
             cx = inner.left
         if self.focused:
-            pygame.draw.line(surface, theme.TEXT_DARK, (cx, inner.top + 4), (cx, inner.bottom - 4), 2)
+            pygame.draw.line(surface, theme.TEXT_DARK, (cx, inner.top + dp(4)), (cx, inner.bottom - dp(4)), dp(2))
 
 
 # ----------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 in ``howto.py``, the table scene in ``scene.py``."""
 from __future__ import annotations
 
-from felt.games.base import Game, OptionSpec
+from felt.games.base import PACE_EFFECT, PACE_PASS, Game, OptionSpec
 from felt.games.maumau import engine as _engine
 
 
@@ -14,6 +14,8 @@ class MauMau(Game):
     max_players = 8
     move_kinds = ("play", "draw", "keep")
     move_keys = ("card", "suit", "call")
+    pace_seconds = {**Game.pace_seconds, "wish": PACE_EFFECT, "penalty": PACE_EFFECT, "reverse": PACE_EFFECT,
+                    "forgot_mau": PACE_EFFECT, "keep": PACE_PASS}
 
     # rule sets
     def template_ids(self):
@@ -138,6 +140,12 @@ class MauMau(Game):
         return make_bot(level, seed, think_ms)
 
     # text
+    def rules_with_rounds(self, rules, rounds):
+        import dataclasses
+        if not rounds:                  # the rule set's own end (0 is no fixed number to explain)
+            return rules
+        return dataclasses.replace(rules, match_end="rounds", rounds=int(rounds))
+
     def howto(self, rules, lang="de"):
         from felt.games.maumau.howto import howto
         return howto(rules, lang)

@@ -252,6 +252,8 @@ def end_match(state: State):
     s.phase = "match_over"
     s.to_move = None
     s.drawn = None
+    s.pending = 0
+    s.wish = None
     s.winner = match_winner(s)
     return s, [{"type": "match_over", "winner": s.winner, "rounds": len(s.history), "totals": s.totals[:]}]
 
@@ -598,7 +600,8 @@ def _end_round(s: State, events: list[dict]) -> None:
     s.history.append(s.places[:])
     s.to_move = None
     s.drawn = None
-    s.pending = 0
+    s.pending = 0          # neither a seven's penalty nor a Bube's wish outlives its round
+    s.wish = None
     events.append({"type": "round_over", "round_no": s.round_no, "places": s.places[:], "points": pts[:],
                    "totals": s.totals[:], "hands": [list(h) for h in s.hands]})
     over = (s.rounds_total and s.round_no >= s.rounds_total) or (

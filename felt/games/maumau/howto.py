@@ -93,7 +93,7 @@ def howto(rules: MauRules, lang: str = "de") -> list[str]:
             out.append("Es zählen nur die Plätze.")
             best = "wer die meisten ersten Plätze hat"
         if r.match_end == "rounds":
-            out.append(f"Eine Partie hat {r.rounds} Runden; es gewinnt, {best}.")
+            out.append(f"Eine Partie hat {r.rounds} Runde{'n' if r.rounds != 1 else ''}; es gewinnt, {best}.")
         else:
             out.append(f"Die Partie endet nach der Runde, in der jemand {r.point_limit} Punkte erreicht; "
                        f"es gewinnt, {best}.")
@@ -144,7 +144,7 @@ def howto(rules: MauRules, lang: str = "de") -> list[str]:
         out.append("Only places count.")
         best = "the most first places wins"
     if r.match_end == "rounds":
-        out.append(f"A match has {r.rounds} rounds; {best}.")
+        out.append(f"A match has {r.rounds} round{'s' if r.rounds != 1 else ''}; {best}.")
     else:
         out.append(f"The match ends after the round in which someone reaches {r.point_limit} points; {best}.")
     return out

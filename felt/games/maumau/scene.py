@@ -10,9 +10,13 @@ calls as they happen; a "Mau!" toggle that must be on with the play that leaves 
 
 Interface (as ``felt.ui.table_scene.TableScene``): ``set_view(view, events)``,
 ``set_names(names)``, ``outbox`` / ``on_move(wire_move)``, ``on_menu``, ``set_timer``,
-``show_connection``. Input: tap or click a lit card to play it (a Bube then asks for the
-suit), "Ziehen"/"Behalten" button, "Mau!" toggle; keys: ←/→ choose a card, Enter plays it,
-D draws, K keeps, M toggles Mau, 1–4 pick the wished suit, Esc closes the suit picker.
+``show_connection``. Input, as at the Präsident table: a tap on a lit card raises it, a second
+tap on it (or "Legen", the right-hand button while a card is raised) plays it; dragging a card
+onto the piles plays it at once; a tap on the felt lowers the raised card. A Bube then asks
+for the suit ("Abbrechen" puts it back in the hand, nothing is sent). "Ziehen"/"Behalten"
+button, "Mau!" toggle; keys: ←/→ choose a card, Space/↑ raise or lower it, Enter raises it and
+then plays it, Esc lowers it, D draws, K keeps, M toggles Mau, 1–4 pick the wished suit, Esc
+closes the suit picker.
 
 ``python -m felt.games.maumau.scene --out DIR [--lang de|en]`` renders the table (your turn
 with a wish in force, a pending +4), the round result and the standings at phone and laptop
@@ -30,9 +34,10 @@ from felt.games.maumau.log import build as _log_build  # noqa: F401  (registers 
 from felt.games.maumau.rules import MauRules, build_deck
 from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.png import save_png
-from felt.ui.scene import KEY, PRESS, Input, Scene
+from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.table_log import LogTable
-from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text
+from felt.ui.presence import Presence, draw_seat_badge
+from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text, layout_text
 
 TEXTS = {
     "mm.draw": ("Ziehen", "Draw"),
@@ -51,8 +56,10 @@ TEXTS = {
     "mm.hint_must_play": ("Leg eine passende Karte", "Play a card that fits"),
     "mm.hint_nothing": ("Nichts passt: zieh eine Karte", "Nothing fits: draw a card"),
     "mm.hint_seven": ("+{n}: leg eine 7 oder zieh {n}", "+{n}: play a 7 or draw {n}"),
-    "mm.hint_seven_draw": ("+{n}: du musst {n} Karten ziehen", "+{n}: you must draw {n} cards"),
+    "mm.hint_seven_draw.one": ("+{n}: du musst {n} Karte ziehen", "+{n}: you must draw {n} card"),
+    "mm.hint_seven_draw.other": ("+{n}: du musst {n} Karten ziehen", "+{n}: you must draw {n} cards"),
     "mm.hint_drawn": ("Die gezogene Karte passt: legen oder behalten?", "The drawn card fits: play it or keep it?"),
+    "mm.hint_chosen": ("Nochmal tippen oder „Legen“ legt die Karte", "Tap it again or “Play” to play it"),
     "mm.hint_wait": ("Warte auf {name}", "Waiting for {name}"),
     "mm.skip": ("{name} setzt aus", "{name} skips"),
     "mm.reverse": ("Richtungswechsel!", "Direction reversed!"),
@@ -67,12 +74,20 @@ TEXTS = {
     "mm.col_name": ("Spieler", "Player"),
     "mm.col_round": ("Runde", "Round"),
     "mm.col_total": ("Gesamt", "Total"),
+    # under the results: what the points (Σ on the seats) are, and how a tie was decided
+    "mm.points_note": ("Σ = Punkte: der Wert der Karten, die am Rundenende in der Hand blieben. Wenigste gewinnen.",
+                       "Σ = points: the value of the cards left in hand when a round ends. Fewest wins."),
+    "mm.tie_wins": ("Gleich viele Punkte: entschieden durch mehr gewonnene Runden",
+                    "Tied on points: decided by more rounds won"),
+    "mm.tie_last": ("Gleich viele Punkte und Siege: entschieden durch die letzte Runde",
+                    "Tied on points and rounds won: decided by the last round"),
     "mm.col_wins": ("Siege", "Wins"),
     "mm.col_place": ("Platz", "Place"),
     "mm.col_firsts": ("1. Plätze", "1st places"),
     "mm.waiting": ("Warte auf den Tisch …", "Waiting for the table …"),
     "mm.not_legal": ("Diese Karte passt nicht", "That card does not fit"),
-    "mm.limit": ("bis {n} Punkte", "to {n} points"),
+    "mm.limit.one": ("bis {n} Punkt", "to {n} point"),
+    "mm.limit.other": ("bis {n} Punkte", "to {n} points"),
     "mm.you": ("du", "you"),
     "mm.you_label": ("Du", "You"),
     # the same lines when they are about this window's own seat ("du", "you": other verb forms)
@@ -123,6 +138,8 @@ def suit_label(suit: str) -> str:
 
 
 class MauMauScene(LogTable, Scene):
+    presence: Presence | None = None      # who is away (the controller sets it)
+
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
                  settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
@@ -145,6 +162,9 @@ class MauMauScene(LogTable, Scene):
         self.pending = False
         self.mau_on = False
         self.picking: int | None = None       # a Bube waiting for its wished suit
+        self.chosen: int | None = None        # the raised card: a second tap (or "Legen") plays it
+        self._press_card: int | None = None   # the card a press went down on (a tap or a drag)
+        self._drag_pos: tuple | None = None   # where that card is being dragged (towards the piles)
         self.focus = -1
         self.fx: list[tuple[str, float]] = []   # announcements (text, seconds left)
         self.skipped: int | None = None
@@ -154,7 +174,8 @@ class MauMauScene(LogTable, Scene):
         self.suit_btns: list[Button] = []
         self.toast = Toast()
         self.banner = Banner()
-        self.action_btn = Button(i18n.t("mm.draw"), self.do_action, kind="primary", hotkeys=(pygame.K_d,))
+        self.action_btn = Button(i18n.t("mm.draw"), self._action, kind="primary", hotkeys=(pygame.K_d,))
+        self.cancel_btn = Button(i18n.t("cancel"), self.cancel_pick, kind="secondary")
         self.mau_btn = Button(i18n.t("mm.mau"), self.toggle_mau, kind="secondary", hotkeys=(pygame.K_m,))
         self.menu_btn = IconButton("☰", self._menu)
         if view is not None:
@@ -196,7 +217,10 @@ class MauMauScene(LogTable, Scene):
         self.hand = list(view.get("hand", []))
         self.playable = {m["card"] for m in view.get("legal", []) if m.get("kind") == "play"}
         self.pending = False
-        self.picking = None
+        if self.chosen is not None and not (self.my_turn and self.chosen in self.hand and self._lit(self.chosen)):
+            self.chosen = None
+        if self.picking != self.chosen:
+            self.picking = None
         self._fix_focus()
         events = list(events or ())
         self.feed_log(events)
@@ -254,7 +278,28 @@ class MauMauScene(LogTable, Scene):
                 return dict(m, card=card)
         return None
 
+    def tap_card(self, card: int) -> None:
+        """A tap on a hand card: a lit card is raised, the raised one is played."""
+        if self.pending or not self.my_turn:
+            return
+        if not self._lit(card):
+            self.toast.show(i18n.t("mm.not_legal"), 1.4, "warn")
+        elif card == self.chosen:
+            self.play_card(card)
+        else:
+            self.chosen = card
+        self._refresh_buttons()
+        self.mark_dirty()
+
+    def lower(self) -> None:
+        """The raised card goes back into the hand."""
+        if self.chosen is not None:
+            self.chosen = None
+            self._refresh_buttons()
+            self.mark_dirty()
+
     def play_card(self, card: int) -> None:
+        """Play ``card`` now (a Bube first asks for the suit)."""
         if self.pending or not self.my_turn:
             return
         if card not in self.playable and not any(c % 32 == card % 32 for c in self.playable):
@@ -262,7 +307,7 @@ class MauMauScene(LogTable, Scene):
             self.mark_dirty()
             return
         if self.rules.jack == "wish" and self.deck[card].rank in ("J", "U"):
-            self.picking = card
+            self.picking = self.chosen = card
             self._refresh_buttons()
             self.mark_dirty()
             return
@@ -281,13 +326,28 @@ class MauMauScene(LogTable, Scene):
         self._refresh_buttons()
         self.mark_dirty()
 
+    def cancel_pick(self) -> None:
+        """Close the suit picker: the Bube goes back into the hand, nothing is sent."""
+        self.picking = None
+        self.lower()
+        self.mark_dirty()
+
     def _send_play(self, m: dict) -> None:
         self.mau_on = False
+        self.chosen = None
         self.submit(dict(m))
+
+    def _action(self) -> None:
+        """The right-hand button: "Legen" while a card is raised, else draw or keep."""
+        if self.chosen is not None:
+            self.play_card(self.chosen)
+        else:
+            self.do_action()
 
     def do_action(self) -> None:
         if self.pending or not self.my_turn:
             return
+        self.chosen = None
         kinds = {m["kind"] for m in self._legal()}
         if self.view.get("phase") == "drawn" and "keep" in kinds:
             self.submit({"kind": "keep"})
@@ -363,35 +423,45 @@ class MauMauScene(LogTable, Scene):
         self._slots = layout.hand_slots(L.hand, L.card, len(self.hand))
         # suit picker: four big buttons over the hand
         suits = self.rules.suit_codes() if self.rules else ("C", "S", "H", "D")
-        bw = min(int(L.card[0] * 1.3), (L.w - 2 * 12 - 3 * 8) // 4)
-        bh = max(layout.MIN_TOUCH + 8, int(bw * 1.05))
-        total = 4 * bw + 3 * 8
+        gap = layout.dp(8)
+        bw = min(int(L.card[0] * 1.3), (L.w - 2 * layout.dp(12) - 3 * gap) // 4)
+        bh = max(layout.dp(layout.MIN_TOUCH + 8), int(bw * 1.05))
+        total = 4 * bw + 3 * gap
         x0 = (L.w - total) // 2
         y0 = max(L.top_bar.bottom + int(L.px["title"] * 2.2), L.hint.top - bh - int(L.px["title"] * 0.8))
         self.suit_btns = []
         for i, su in enumerate(suits):
             b = Button("", (lambda s=su: self.pick_suit(s)), kind="secondary",
                        hotkeys=(pygame.K_1 + i, pygame.K_KP1 + i))
-            b.set_rect(pygame.Rect(x0 + i * (bw + 8), y0, bw, bh))
+            b.set_rect(pygame.Rect(x0 + i * (bw + gap), y0, bw, bh))
             b.suit = su
             self.suit_btns.append(b)
+        cw = min(L.w - 24, max(2 * bw + 8, fonts.width(i18n.t("cancel"), L.px["button"], True) + 40))
+        self.cancel_btn.set_rect(pygame.Rect((L.w - cw) // 2, y0 + bh + 12, cw, layout.MIN_TOUCH + 4))
+        self.cancel_btn.px = L.px["button"]
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
         v = self.view
         mine = self.my_turn and not self.pending
         kinds = {m["kind"] for m in self._legal()}
-        if v.get("phase") == "drawn":
-            self.action_btn.text = i18n.t("mm.keep")
-            self.action_btn.enabled = mine and "keep" in kinds
+        self.cancel_btn.text = i18n.t("cancel")
+        b = self.action_btn
+        b.pulse = 0.0
+        keeping = v.get("phase") == "drawn" and self.my_turn     # another seat's drawn card is not mine to keep
+        if self.chosen is not None:          # a raised card: the button plays it
+            b.text, b.enabled, b.hotkeys = i18n.t("table.play"), mine, (pygame.K_RETURN, pygame.K_KP_ENTER)
+        elif keeping:
+            b.text, b.enabled, b.hotkeys = i18n.t("mm.keep"), mine and "keep" in kinds, (pygame.K_k,)
         else:
-            pend = v.get("pending", 0)
-            self.action_btn.text = i18n.t("mm.draw_n", n=pend) if pend else i18n.t("mm.draw")
-            self.action_btn.enabled = mine and "draw" in kinds
-        self.action_btn.hotkeys = (pygame.K_k,) if v.get("phase") == "drawn" else (pygame.K_d,)
-        self.action_btn.pulse = 1.0 if (mine and not self.playable) else 0.0
+            pend = v.get("pending", 0) if self.my_turn else 0      # the sevens' penalty is the seat on turn's
+            b.text = i18n.t("mm.draw_n", n=pend) if pend else i18n.t("mm.draw")
+            b.enabled, b.hotkeys = mine and "draw" in kinds, (pygame.K_d,)
+            b.pulse = 1.0 if (mine and not self.playable) else 0.0
         mau = bool(self.rules and self.rules.mau_penalty)
-        self.mau_btn.visible = mau
+        # a spectator has no hand: no greyed-out "Mau!" / "Ziehen" that can never be pressed
+        self.action_btn.visible = self.seat is not None
+        self.mau_btn.visible = mau and self.seat is not None
         self.mau_btn.kind = "primary" if self.mau_on else "ghost"
         self.mau_btn.text = ("✓ " if self.mau_on else "") + i18n.t("mm.mau")
         self.mau_btn.enabled = v.get("phase") in ("play", "drawn") and self.seat is not None
@@ -399,50 +469,85 @@ class MauMauScene(LogTable, Scene):
     # ---------------------------------------------------------------- input
     @property
     def selected(self) -> set:
-        """No multi-card selection in Mau-Mau (a tap plays); for the remote control's state."""
-        return set()
+        """The raised card (one at most in Mau-Mau); for the remote control's state."""
+        return set() if self.chosen is None else {self.chosen}
 
     def hand_rects(self) -> dict:
-        """Each hand card's rect (card id -> rect), for tests and the remote control."""
-        return {cid: r for cid, r in zip(self.hand, self._slots)}
+        """Where each hand card is drawn now (the raised card higher), card id -> rect."""
+        lift = int(self.L.card[1] * 0.18) if self.L is not None else 0
+        return {cid: (r.move(0, -lift) if cid == self.chosen else r) for cid, r in zip(self.hand, self._slots)}
 
     def card_at(self, pos) -> int | None:
-        for cid, r in reversed(list(zip(self.hand, self._slots))):
+        for cid, r in reversed(list(self.hand_rects().items())):
             if r.collidepoint(pos):
                 return cid
         return None
 
+    def _drop_zone(self) -> pygame.Rect:
+        """Where a dragged card is played: the piles, with a margin."""
+        L = self.L
+        return L.pile.inflate(L.pile_card[0], L.pile_card[1] // 2)
+
     def handle(self, inp: Input) -> None:
         if self.picking is not None:
-            if inp.kind == KEY and inp.key in (pygame.K_ESCAPE,):
-                self.picking = None
-                self.mark_dirty()
+            if inp.kind == BACK or (inp.kind == KEY and inp.key == pygame.K_ESCAPE):
+                self.cancel_pick()
                 return
-            if inp.kind == PRESS and not any(b.rect.collidepoint(inp.pos) for b in self.suit_btns):
-                self.picking = None          # a tap elsewhere closes the picker
-                self.mark_dirty()
+            if self.dispatch(inp, self.suit_btns + [self.cancel_btn]):
                 return
-            self.dispatch(inp, self.suit_btns)
+            if inp.kind == PRESS:
+                self.cancel_pick()           # a tap elsewhere closes the picker too
             return
         if self.dispatch(inp, [self.menu_btn]) or self.handle_log(inp):
             return
         if self.dispatch(inp, [self.mau_btn, self.action_btn]):
             return
         if inp.kind == PRESS:
-            cid = self.card_at(inp.pos)
-            if cid is not None:
-                self.focus = self.hand.index(cid)
-                self.play_card(cid)
+            self._press_card = self.card_at(inp.pos)
+            self._drag_pos = None
+        elif inp.kind == MOTION and self._press_card is not None and inp.buttons and inp.buttons[0]:
+            # once the card leaves the hand it is dragged (towards the piles) until let go
+            if self._drag_pos is not None or (self.L is not None and inp.pos[1] < self.L.hand.top - 8):
+                self._drag_pos = inp.pos
                 self.mark_dirty()
+        elif inp.kind == RELEASE:
+            self._release(inp.pos)
         elif inp.kind == KEY and self.hand:
-            if inp.key == pygame.K_RIGHT:
-                self.focus = (self.focus + 1) % len(self.hand)
-                self.mark_dirty()
-            elif inp.key == pygame.K_LEFT:
-                self.focus = (self.focus - 1) % len(self.hand) if self.focus >= 0 else len(self.hand) - 1
-                self.mark_dirty()
-            elif inp.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and 0 <= self.focus < len(self.hand):
-                self.play_card(self.hand[self.focus])
+            self._key(inp.key)
+
+    def _release(self, pos) -> None:
+        card, dragged = self._press_card, self._drag_pos is not None
+        self._press_card = self._drag_pos = None
+        self.mark_dirty()
+        if card is not None and dragged:
+            if self._drop_zone().collidepoint(pos):
+                self.focus = self.hand.index(card)
+                self.play_card(card)        # dropped on the piles: played at once
+            return
+        here = self.card_at(pos)
+        if card is not None and here == card:
+            self.focus = self.hand.index(card)
+            self.tap_card(card)
+        elif card is None and here is None:
+            self.lower()                    # a tap on the felt lowers the raised card
+
+    def _key(self, k: int) -> None:
+        n = len(self.hand)
+        if k == pygame.K_RIGHT:
+            self.focus = (self.focus + 1) % n
+        elif k == pygame.K_LEFT:
+            self.focus = (self.focus - 1) % n if self.focus >= 0 else n - 1
+        elif k == pygame.K_ESCAPE:
+            self.lower()
+        elif k == (pygame.K_k if self.view.get("phase") == "drawn" else pygame.K_d):
+            self.do_action()                # D draws, K keeps, also while the button says "Legen"
+        elif 0 <= self.focus < n:
+            card = self.hand[self.focus]
+            if k in (pygame.K_SPACE, pygame.K_UP) and card == self.chosen:
+                self.lower()
+            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP):
+                self.tap_card(card)
+        self.mark_dirty()
 
     def update(self, dt: float) -> None:
         if self.toast.update(dt):
@@ -466,10 +571,13 @@ class MauMauScene(LogTable, Scene):
             return
         self._draw_direction(surface)
         self._draw_top_bar(surface)
+        results = self._results_layout()[0] if self.view.get("phase") in ("round_over", "match_over") else None
         for s in range(self.view["n"]):
             r = self._seat_rect(s)
-            if r is not None:
+            # the results panel lists every seat: a seat box it would half cover is left out
+            if r is not None and not (results is not None and r.colliderect(results)):
                 self._draw_seat(surface, s, r)
+                draw_seat_badge(surface, r, self.presence, s, self.L.px["small"])
         if self.view.get("phase") in ("round_over", "match_over"):
             self._draw_hand(surface)
             self._draw_results(surface)
@@ -542,7 +650,8 @@ class MauMauScene(LogTable, Scene):
         if self.my_turn:
             status, col = i18n.t("mm.your_turn"), theme.ACCENT
         elif v.get("to_move") is not None and v.get("phase") in ("play", "drawn"):
-            status, col = i18n.t("mm.turn_of", name=self._name(v["to_move"])), theme.TEXT
+            away = self.presence.turn_text(v["to_move"], self._name(v["to_move"])) if self.presence else None
+            status, col = away or i18n.t("mm.turn_of", name=self._name(v["to_move"])), theme.TEXT
         else:
             status, col = "", theme.TEXT_DIM
         right = self._top_left.left - 8
@@ -707,7 +816,9 @@ class MauMauScene(LogTable, Scene):
         kinds = {m["kind"] for m in self._legal()}
         pend = v.get("pending", 0)
         if self.my_turn:
-            if v.get("phase") == "drawn":
+            if self.chosen is not None:
+                text = i18n.t("mm.hint_chosen")
+            elif v.get("phase") == "drawn":
                 text = i18n.t("mm.hint_drawn")
             elif pend:
                 text = i18n.t("mm.hint_seven" if self.playable else "mm.hint_seven_draw", n=pend)
@@ -724,22 +835,27 @@ class MauMauScene(LogTable, Scene):
         draw_text(surface, text, L.hint, L.px["body"], col, bold=self.my_turn, min_px=10)
 
     def _draw_hand(self, surface) -> None:
+        """As at the Präsident table: what does not fit is dimmed on turn, the raised card
+        stands out of the hand, highlighted; the card being dragged follows the finger."""
         L = self.L
         mine = self.my_turn and not self.pending
-        lift = int(L.card[1] * 0.12)
         faces = {c % 32 for c in self.playable}
-        for i, (cid, r) in enumerate(zip(self.hand, self._slots)):
+        for i, (cid, rr) in enumerate(self.hand_rects().items()):
             lit = mine and (cid in self.playable or cid % 32 in faces)
             drawn = self.view.get("drawn") == cid
-            rr = r.move(0, -lift) if lit else r
             theme.shadow(surface, rr, radius=max(4, L.card[0] // 10))
             surface.blit(self._card_img(cid, L.card, dim=mine and not lit), rr.topleft)
-            if lit:
-                surface.blit(cardart.highlight_surface(L.card), rr.topleft)
+            if cid == self.chosen:
+                surface.blit(cardart.highlight_surface(L.card), (rr.x - 3, rr.y - 3))
             if drawn:
                 pygame.draw.rect(surface, theme.INFO, rr.inflate(4, 4), 3, border_radius=max(5, L.card[0] // 9))
             if i == self.focus:
                 pygame.draw.rect(surface, (255, 255, 255), rr.inflate(6, 6), 2, border_radius=max(5, L.card[0] // 9))
+        if self._drag_pos is not None and self._press_card in self.hand:
+            img = self._card_img(self._press_card, L.card)
+            r = img.get_rect(center=self._drag_pos)
+            surface.blit(cardart.shadow_surface(L.card), (r.x + 4, r.y + 6))
+            surface.blit(img, r.topleft)
 
     def _draw_fx(self, surface) -> None:
         if not self.fx:
@@ -768,9 +884,14 @@ class MauMauScene(LogTable, Scene):
         surface.blit(shade, (0, 0))
         if self.suit_btns:
             top = self.suit_btns[0].rect.top
-            draw_text(surface, i18n.t("mm.pick_suit"), pygame.Rect(8, top - int(L.px["title"] * 1.8), L.w - 16,
-                                                                   int(L.px["title"] * 1.6)),
-                      L.px["title"], theme.TEXT, bold=True, min_px=11)
+            title = pygame.Rect(8, top - int(L.px["title"] * 1.8), L.w - 16, int(L.px["title"] * 1.6))
+            box = self.cancel_btn.rect.unionall([b.rect for b in self.suit_btns])
+            box.union_ip(pygame.Rect(box.left, title.top, box.w, 1))
+            self.picker_rect = box.inflate(24, 20).clamp(pygame.Rect(0, 0, L.w, L.h))   # (tests)
+            theme.panel(surface, self.picker_rect, (6, 30, 18), alpha=250, radius=16, border=theme.ACCENT,
+                        border_width=2)
+            draw_text(surface, i18n.t("mm.pick_suit"), title, L.px["title"], theme.TEXT, bold=True, min_px=11)
+            self.cancel_btn.draw(surface)
         for i, b in enumerate(self.suit_btns):
             b.draw(surface)
             r = b.rect
@@ -780,19 +901,30 @@ class MauMauScene(LogTable, Scene):
                                                                             r.w - 4, int(r.h * 0.26)),
                       L.px["small"], theme.BTN_SECONDARY_TEXT, bold=True, min_px=8)
 
-    def _draw_results(self, surface) -> None:
-        """Round over: every seat's place, remaining cards and points, and the running total.
-        Match over: the winner, every round's points and the totals (best first)."""
+    def _result_notes(self) -> list[str]:
+        """The lines under the results: how a tied match was decided, what Σ means."""
+        v = self.view
+        notes = []
+        if v.get("phase") == "match_over" and v.get("winner") is not None:
+            tie = match_tie_break(v, self.rules.scoring == "points")
+            if tie:
+                notes.append(i18n.t(tie))
+        if self.rules.scoring == "points":
+            notes.append(i18n.t("mm.points_note"))
+        return notes
+
+    def _results_layout(self) -> tuple:
+        """(panel, row height, heading height, notes' height) of the results panel."""
         L = self.L
         v = self.view
         n = v["n"]
-        over = v.get("phase") == "match_over"
-        points = self.rules.scoring == "points"
-        rounds = v.get("round_points") or []
-        panel = pygame.Rect(0, 0, min(L.table.w - 16, int(600 * min(L.u, 1.6))), 0)
-        row_h = max(int(L.px["body"] * 2.3), 34)
+        panel = pygame.Rect(0, 0, min(L.table.w - layout.dp(16), layout.dp(600 * min(L.u, 1.6))), 0)
+        row_h = max(int(L.px["body"] * 2.3), layout.dp(34))
         head_h = int(L.px["title"] * 2.2)
-        panel.h = head_h + row_h * (n + 1) + 16
+        notes = self._result_notes()
+        note_h = sum(len(_note_lines(t, panel.w - 24, L.px["small"])) for t in notes) \
+            * fonts.line_height(L.px["small"]) + (6 if notes else 0)
+        panel.h = head_h + row_h * (n + 1) + 16 + note_h
         panel.center = (L.table.centerx, (L.top_bar.bottom + L.hand.top) // 2)
         panel.top = max(L.top_bar.bottom + 6, panel.top)
         if L.portrait:
@@ -805,10 +937,23 @@ class MauMauScene(LogTable, Scene):
                 top = max(r.bottom for r in side) + 8
                 bottom = min(L.hand.top, L.play_btn.top) - 6
                 room = bottom - top
-                if room >= head_h + 26 * (n + 1) + 16:
-                    row_h = min(row_h, (room - head_h - 16) // (n + 1))
-                    panel.h = head_h + row_h * (n + 1) + 16
+                if room >= head_h + 24 * (n + 1) + 16 + note_h:
+                    row_h = min(row_h, (room - head_h - 16 - note_h) // (n + 1))
+                    panel.h = head_h + row_h * (n + 1) + 16 + note_h
                     panel.top = top
+        return panel, row_h, head_h, note_h
+
+    def _draw_results(self, surface) -> None:
+        """Round over: every seat's place, remaining cards and points, and the running total.
+        Match over: the winner, every round's points and the totals (best first). Under them:
+        how a tie was decided and what the points are."""
+        L = self.L
+        v = self.view
+        n = v["n"]
+        over = v.get("phase") == "match_over"
+        points = self.rules.scoring == "points"
+        rounds = v.get("round_points") or []
+        panel, row_h, head_h, note_h = self._results_layout()
         self.result_rect = pygame.Rect(panel)        # (tests: it leaves the seat boxes free)
         theme.panel(surface, panel, (6, 28, 16), alpha=250, radius=16, border=theme.GOLD, border_width=2)
         title = self._about("mm.match_over", v.get("winner")) if over and v.get("winner") is not None \
@@ -870,6 +1015,32 @@ class MauMauScene(LogTable, Scene):
                               L.px["body"], theme.TEXT, align="right", min_px=9)
             draw_text(surface, str(tot), pygame.Rect(xs[-1], yy, int(w * cols[-1]) - 4, row_h), L.px["body"],
                       theme.GOLD if win else theme.TEXT, align="right", bold=True, min_px=9)
+        y = panel.bottom - 8 - note_h + 6
+        for note in self._result_notes():
+            lines = _note_lines(note, w, L.px["small"])
+            lh = fonts.line_height(L.px["small"]) * len(lines)
+            draw_text(surface, note, pygame.Rect(x, y, w, lh), L.px["small"], theme.TEXT_DIM, align="left", wrap=True,
+                      min_px=10)
+            y += lh
+
+
+def _note_lines(text: str, w: int, px: int) -> tuple:
+    """The lines ``text`` takes wrapped to ``w`` at ``px`` (a note under the results)."""
+    return layout_text(text, w, 10_000, px, wrap=True, min_px=px)[1]
+
+
+def match_tie_break(v: dict, points: bool) -> str | None:
+    """The text key saying how the match winner was decided when the first criterion tied
+    (points: then more rounds won, then the last round; places: 2nd places, then the last
+    round), or None when there was no tie."""
+    from felt.ui.results_scene import places_keys, tie_break
+    n = v["n"]
+    if not points:
+        return tie_break(places_keys(v), v.get("winner"), ("res.tie_seconds", "res.tie_last"))
+    last = (v.get("history") or [list(range(n))])[-1]
+    pos = {seat: i for i, seat in enumerate(last)}
+    keys = {s: (v["totals"][s], -v["wins"][s], pos.get(s, n)) for s in range(n)}
+    return tie_break(keys, v.get("winner"), ("mm.tie_wins", "mm.tie_last"))
 
 
 # ------------------------------------------------------------------ snapshots

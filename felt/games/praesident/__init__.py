@@ -103,6 +103,10 @@ class Praesident(Game):
         return state.winner
 
     # text
+    def rules_with_rounds(self, rules, rounds):
+        import dataclasses
+        return rules if rounds is None else dataclasses.replace(rules, rounds=int(rounds))
+
     def howto(self, rules, lang="de"):
         from felt.games.praesident.howto import howto
         return howto(rules, lang)

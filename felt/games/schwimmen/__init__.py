@@ -2,7 +2,7 @@
 engine in ``engine``, the per-seat view in ``view``, bots in ``bots``, texts in ``howto``."""
 from __future__ import annotations
 
-from felt.games.base import Game, OptionSpec
+from felt.games.base import PACE_EFFECT, PACE_PASS, PACE_PLAY, Game, OptionSpec
 
 from . import engine as E
 from . import rules as R
@@ -15,6 +15,9 @@ class Schwimmen(Game):
     max_players = 9
     move_kinds = E.KINDS
     move_keys = ("give", "take")
+    pace_seconds = {**Game.pace_seconds, "swap": PACE_PLAY, "swap_all": PACE_PLAY, "knock": PACE_EFFECT,
+                    "showdown": PACE_EFFECT, "new_middle": PACE_EFFECT, "keep": PACE_PASS,
+                    "take": PACE_PASS, "dealer_choice": PACE_PASS}
 
     # rule sets
     def template_ids(self):
@@ -133,6 +136,12 @@ class Schwimmen(Game):
         return make_bot(level, seed, think_ms)
 
     # text
+    def rules_with_rounds(self, rules, rounds):
+        import dataclasses
+        if not rounds:                  # the rule set's own end (0 is no fixed number to explain)
+            return rules
+        return dataclasses.replace(rules, match_end="rounds", rounds=int(rounds))
+
     def howto(self, rules, lang="de"):
         from .howto import howto
         return howto(rules, lang)

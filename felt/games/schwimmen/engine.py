@@ -8,8 +8,8 @@ Where the rule book is silent, the engine decides (and README/howto say so):
 
 * Dealer's choice: hand A is the one the dealer looks at; "keep" keeps A and lays B face up
   as the middle, "take" takes B unseen and lays A face up. Feuer dealt to a player other
-  than the dealer ends the round before the dealer chooses (the dealer then holds A, B is
-  the middle).
+  than the dealer ends the round before the dealer chooses: the dealer then holds A, B goes
+  face down back to the stock (nobody ever sees it, §5) and the middle stays empty.
 * 31 "as dealt" is shown automatically when that player's turn begins (no move needed).
 * "No knock in the first go-round": a knock needs as many turns played in the round as
   there are players in play.
@@ -198,9 +198,9 @@ def _start_round(s: State) -> list:
         if rules.feuer:
             for seat in order:
                 if seat != s.dealer and is_feuer(s.hands[seat]):
-                    a, b = s.dealer_hands
-                    s.hands[s.dealer], s.middle, s.dealer_hands = a, b, None
-                    events.append({"type": "middle", "cards": list(s.middle), "reason": "deal"})
+                    a, unseen = s.dealer_hands
+                    s.hands[s.dealer], s.dealer_hands = a, None
+                    s.stock += unseen      # face down: nobody ever sees the unseen hand (§5)
                     events += _end_round(s, "feuer", seat)
                     return events
         return events

@@ -57,7 +57,7 @@ def howto(rules, lang: str = "de") -> list[str]:
                   "showdown": "Schieben alle einmal reihum, wird sofort aufgedeckt.",
                   "off": "Schieben alle einmal reihum, geht es einfach weiter."}[r.all_pass])
         s.append("Wer als Letzter übrig ist, gewinnt." if r.match_end == "last_left" else
-                 f"Nach {r.rounds} Runden gewinnt, wer am wenigsten Leben verloren hat; bei Gleichstand wird weitergespielt.")
+                 f"Nach {r.rounds} Runde{'n' if r.rounds != 1 else ''} gewinnt, wer am wenigsten Leben verloren hat; bei Gleichstand wird weitergespielt.")
     else:
         s.append(f"Played with 32 cards ({'German' if r.deck == 'german' else 'French'} suits, 7 to ace) and {r.min_players} to {r.max_players} players.")
         s.append("An ace counts 11; king, queen, jack and 10 count 10; 9, 8 and 7 their face value.")
@@ -86,7 +86,7 @@ def howto(rules, lang: str = "de") -> list[str]:
                   "showdown": "If every player passes in one go-round, hands are shown at once.",
                   "off": "If every player passes in one go-round, play simply goes on."}[r.all_pass])
         s.append("The last player left wins." if r.match_end == "last_left" else
-                 f"After {r.rounds} rounds the player who lost the fewest lives wins; on a tie play goes on.")
+                 f"After {r.rounds} round{'s' if r.rounds != 1 else ''} the player who lost the fewest lives wins; on a tie play goes on.")
     return s
 
 

@@ -27,9 +27,13 @@ TEXTS = {
     "swlog.showdown_all_pass": ("Aufdecken: alle haben geschoben", "Showdown: everyone passed"),
     "swlog.showdown_stock": ("Aufdecken: der Stapel ist leer", "Showdown: the stock is empty"),
     "swlog.showdown_limit": ("Aufdecken: die Runde war zu lang", "Showdown: the round went on too long"),
-    "swlog.loses_n": ("{name} verliert {k} Leben", "{name} loses {k} lives"),
-    "swlog.loses_me": ("Du verlierst ein Leben", "You lose a life"),
-    "swlog.loses_n_me": ("Du verlierst {k} Leben", "You lose {k} lives"),
+    "swlog.loses.one": ("{name} verliert ein Leben", "{name} loses a life"),
+    "swlog.loses.other": ("{name} verliert {n} Leben", "{name} loses {n} lives"),
+    "swlog.loses_me.one": ("Du verlierst ein Leben", "You lose a life"),
+    "swlog.loses_me.other": ("Du verlierst {n} Leben", "You lose {n} lives"),
+    "swlog.showdown_31_me": ("Aufdecken: Du hast 31!", "Showdown: You have 31!"),
+    "swlog.showdown_feuer_me": ("Aufdecken: Feuer! Du hast drei Asse", "Showdown: Feuer! You hold three aces"),
+    "swlog.swap_me": ("Du tauschst eine Karte", "You swap one card"),
     "swlog.swims_me": ("Du schwimmst", "You swim"),
     "swlog.out_me": ("Du bist raus", "You are out"),
     "swlog.match_over_me": ("Du gewinnst die Partie", "You win the match"),
@@ -37,7 +41,6 @@ TEXTS = {
     "swlog.knock": ("{name} klopft", "{name} knocks"),
     "swlog.new_middle": ("Alle haben geschoben: neue Mitte", "Everyone passed: a new middle"),
     "swlog.showdown": ("Aufdecken", "Showdown"),
-    "swlog.loses": ("{name} verliert ein Leben", "{name} loses a life"),
     "swlog.swims": ("{name} schwimmt", "{name} swims"),
     "swlog.out": ("{name} ist raus", "{name} is out"),
     "swlog.round_over": ("Die Runde ist vorbei", "The round is over"),
@@ -131,10 +134,10 @@ def text(e: Entry, ctx: LogContext) -> str:
         reason = str(e.params.get("reason") or "")
         key = "swlog.showdown_" + reason
         if i18n.has(key):
-            return i18n.t(key, name=nm)
+            return t(key, name=nm)
         return i18n.t("swlog.showdown")
-    if k == "loses" and int(e.params.get("k", 1)) > 1:
-        return t("swlog.loses_n", name=nm, k=int(e.params["k"]))
+    if k == "loses":
+        return t("swlog.loses", name=nm, n=int(e.params.get("k", 1)))
     key = "swlog." + k
     if not i18n.has(key):
         return k

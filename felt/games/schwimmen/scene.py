@@ -19,9 +19,10 @@ from typing import Any, Callable, Iterable
 import pygame
 
 from felt.cards import Card
-from felt.ui import cardart, fonts, i18n, theme
+from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.scene import KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.table_log import LogTable
+from felt.ui.presence import Presence, draw_seat_badge
 from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text
 
 from .log import build as _log_build  # noqa: F401  (registers the play log's lines)
@@ -69,6 +70,8 @@ TEXTS = {
     "sw.now_out": ("{name} ist raus", "{name} is out"),
     "sw.saved": ("Alle wären raus: {names} schwimmen weiter", "Everyone would be out: {names} swim on"),
     "sw.winner": ("{name} gewinnt!", "{name} wins!"),
+    "sw.tie_last": ("Gleich viele Leben verloren: entschieden durch die letzte Runde",
+                    "Tied on lives lost: decided by the last round"),
     "sw.next_round": ("Gleich geht es weiter …", "Next round soon …"),
     "sw.you": ("Du", "You"),
     "sw.you.knocked": ("Du hast geklopft", "You knocked"),
@@ -116,6 +119,8 @@ class _Cards:
 
 
 class SchwimmenScene(LogTable, Scene):
+    presence: Presence | None = None      # who is away (the controller sets it)
+
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
                  settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
@@ -271,7 +276,7 @@ class SchwimmenScene(LogTable, Scene):
         self.px = px
         n = int(self.view.get("n", 4)) if self.view else 4
         opp = n - 1 if self.seat is not None else n
-        top_h = max(44, int(px["body"] * 2.8))
+        top_h = max(layout.dp(44), int(px["body"] * 2.8))
         R = {"top": pygame.Rect(0, 0, w, top_h)}
         pad = max(6, int(w * 0.015))
         full_w = w
@@ -279,11 +284,11 @@ class SchwimmenScene(LogTable, Scene):
         w = w - dock                 # the table left of the docked log
         R["log"] = pygame.Rect(w, top_h + pad, dock - pad, h - top_h - 2 * pad) if dock else None
         portrait = h > w
-        btn_h = max(theme.MIN_TOUCH, int(px["button"] * 2.6))
+        btn_h = max(layout.dp(theme.MIN_TOUCH), int(px["button"] * 2.6))
         if portrait:
             cols = 1 if opp <= 1 else 2
             rows = (opp + cols - 1) // cols
-            seat_h = max(48, min(int(h * 0.14), int(h * 0.36) // max(1, rows)))
+            seat_h = max(layout.dp(48), min(int(h * 0.14), int(h * 0.36) // max(1, rows)))
             seat_w = (w - pad * (cols + 1)) // cols
             y0 = top_h + pad
             seats = []
@@ -297,14 +302,14 @@ class SchwimmenScene(LogTable, Scene):
             hand = pygame.Rect(0, 0, w, hand_ch + int(px["body"] * 2.2) + hand_ch // 6)
             hand.bottom = bottom_btns.top - pad
             mid_space = pygame.Rect(0, y, w, hand.top - y)
-            mid_cw = max(30, int(min((w - 4 * pad) / 4.6, (mid_space.h - px["small"] * 3) / 1.45)))
+            mid_cw = max(layout.dp(30), int(min((w - 4 * pad) / 4.6, (mid_space.h - px["small"] * 3) / 1.45)))
             R.update(seats=seats, hand=hand, mid_area=mid_space, btns=bottom_btns,
                      hand_card=(hand_cw, hand_ch), mid_card=(mid_cw, int(mid_cw * 1.45)))
         else:
             cols = min(opp, 4) if opp > 0 else 1
             rows = (opp + cols - 1) // cols if opp else 0
-            seat_w = min(300, (w - pad * (cols + 1)) // max(1, cols))
-            seat_h = max(56, min(int(h * 0.2), int(h * 0.36) // max(1, rows)))
+            seat_w = min(layout.dp(300), (w - pad * (cols + 1)) // max(1, cols))
+            seat_h = max(layout.dp(56), min(int(h * 0.2), int(h * 0.36) // max(1, rows)))
             total_w = cols * seat_w + (cols - 1) * pad
             x0 = (w - total_w) // 2
             y0 = top_h + pad
@@ -313,20 +318,20 @@ class SchwimmenScene(LogTable, Scene):
                 r, c = divmod(i, cols)
                 seats.append(pygame.Rect(x0 + c * (seat_w + pad), y0 + r * (seat_h + pad), seat_w, seat_h - 2))
             y = y0 + rows * (seat_h + pad)
-            side_w = min(260, int(w * 0.2))
+            side_w = min(layout.dp(260), int(w * 0.2))
             bottom_btns = pygame.Rect(w - side_w - pad, h - pad - 3 * btn_h - 2 * pad, side_w, 3 * btn_h + 2 * pad)
             hand_ch = int(h * 0.30)
             hand_cw = int(hand_ch / 1.45)
             hand = pygame.Rect(0, 0, w - side_w - 3 * pad, hand_ch + int(px["body"] * 2.2) + hand_ch // 7)
             hand.bottom = h - pad
             mid_space = pygame.Rect(0, y, w, hand.top - y)
-            mid_ch = max(44, int(min(mid_space.h - px["small"] * 2.5, h * 0.22)))
+            mid_ch = max(layout.dp(44), int(min(mid_space.h - px["small"] * 2.5, h * 0.22)))
             mid_cw = int(mid_ch / 1.45)
             R.update(seats=seats, hand=hand, mid_area=mid_space, btns=bottom_btns,
                      hand_card=(hand_cw, hand_ch), mid_card=(mid_cw, mid_ch))
         # middle cards centred, stock at the side
         mw, mh = R["mid_card"]
-        gap = max(6, mw // 6)
+        gap = max(layout.dp(6), mw // 6)
         ma = R["mid_area"]
         label_h = int(px["small"] * 1.6)
         sw = int(mw * 0.8)
@@ -337,7 +342,7 @@ class SchwimmenScene(LogTable, Scene):
         R["stock"] = pygame.Rect(R["mid"][2].right + gap * 2, my + (mh - int(sw * 1.45)) // 2, sw, int(sw * 1.45))
         # hand cards
         hw, hh = R["hand_card"]
-        hg = max(8, hw // 8)
+        hg = max(layout.dp(8), hw // 8)
         hx = R["hand"].centerx - (3 * hw + 2 * hg) // 2
         hy = R["hand"].top + hh // 6
         R["hand_cards"] = [pygame.Rect(hx + i * (hw + hg), hy, hw, hh) for i in range(3)]
@@ -497,6 +502,7 @@ class SchwimmenScene(LogTable, Scene):
             r = self.seat_rect(s)
             if r is not None:
                 self._draw_seat(surface, s, r)
+                draw_seat_badge(surface, r, self.presence, s, self.px["tiny"])
         self._draw_middle(surface)
         self._draw_hand(surface)
         self._draw_result(surface)
@@ -549,7 +555,9 @@ class SchwimmenScene(LogTable, Scene):
             if self.my_turn:
                 return T("sw.you_deal"), theme.ACCENT
             return T("sw.dealer_chooses", name=self._name(v.get("to_move"))), theme.TEXT
-        head = T("sw.your_turn") if self.my_turn else T("sw.turn_of", name=self._name(v.get("to_move")))
+        away = None if self.my_turn or not self.presence else \
+            self.presence.turn_text(v.get("to_move"), self._name(v.get("to_move")))
+        head = T("sw.your_turn") if self.my_turn else (away or T("sw.turn_of", name=self._name(v.get("to_move"))))
         if v.get("knocker", -1) >= 0:
             left = ", ".join(self._name(s) for s in v.get("final_left", []))
             head = f"{head} · {TS('sw.knocked', v['knocker'], self.seat, name=self._name(v['knocker']))} · {T('sw.left', names=left)}"
@@ -695,8 +703,15 @@ class SchwimmenScene(LogTable, Scene):
         st = R["stock"]
         if v.get("stock", 0):
             surface.blit(cardart.back_surface(st.size), st.topleft)
-        draw_text(surface, T("sw.stock", n=v.get("stock", 0)), pygame.Rect(st.left - 20, st.bottom + 2, st.w + 40, px["tiny"] * 2),
-                  px["tiny"], theme.TEXT_DIM, min_px=7)
+        stock = T("sw.stock", n=v.get("stock", 0))
+        lab = pygame.Rect(st.left - 20, st.bottom + 2, st.w + 40, px["tiny"] * 2)
+        hint_top = R["hand_cards"][0].top - px["small"] * 2 - 2
+        lw = fonts.width(stock, px["tiny"]) + 4
+        if lab.bottom > hint_top and R["mid_area"].right - st.right - 8 >= lw:
+            # no room under the stock above the hand's hint line: beside it
+            lab = pygame.Rect(st.right + 6, st.bottom - px["tiny"] * 2, lw, px["tiny"] * 2)
+        draw_text(surface, stock, lab, px["tiny"], theme.TEXT_DIM, align="left" if lab.left > st.right else "center",
+                  min_px=7)
         nd = len(v.get("discarded", []))
         if nd:
             draw_text(surface, T("sw.discarded", n=3 * nd), pygame.Rect(st.left - 20, st.top - px["tiny"] * 2 - 2, st.w + 40, px["tiny"] * 2),
@@ -778,7 +793,18 @@ class SchwimmenScene(LogTable, Scene):
             lines.append((T("sw.saved", names=", ".join(self._name(s) for s in sd["saved"])), theme.INFO))
         if v.get("phase") == "match_over":
             lines.append((TS("sw.winner", v.get("winner"), self.seat, name=self._name(v.get("winner"))), theme.GOLD))
+            if self._tie_key():
+                lines.append((T(self._tie_key()), theme.GOLD))
         return lines
+
+    def _tie_key(self) -> str | None:
+        """How the winner of a match ended with several still in was decided when they lost
+        as many lives: the text key, or None (the fewest lives lost, or the last one left)."""
+        from felt.ui.results_scene import tie_break
+        v = self.view
+        rank = {s: i for i, s in enumerate((v.get("showdown") or {}).get("places") or [])}
+        keys = {s: (v["out"][s], v["lost"][s], rank.get(s, v["n"])) for s in range(v["n"])}
+        return tie_break(keys, v.get("winner"), (None, "sw.tie_last"))
 
     def _draw_result(self, surface) -> None:
         lines = self.result_lines()

@@ -1,0 +1,232 @@
+"""`felt bench phone [--json]`: phones joining from their browser, measured over loopback.
+
+Three tables, each with its own host, gateway and renderer processes, and Python stand-ins
+for the phones' pages (felt/ui/phone_client.py: the page's protocol, frames acknowledged as
+the page does) on a 390x844 phone at pixel ratio 2:
+
+1. a seated phone on its turn: the renderer's CPU and the bytes sent while nothing changes
+   (``idle_cpu_pct``, ``idle_bytes_per_s``), then taps on a hand card (select, deselect):
+   the time from the tap leaving the page to the changed frame arriving
+   (``tap_to_frame_p50_ms``, ``tap_to_frame_p95_ms``);
+2. a phone watching four bots play one round at the normal pace: the bytes sent to it
+   (``round_bytes``; the bench's own state requests not counted);
+3. six phones in the six seats playing a round by taps: how long after the renderer made a
+   frame it reached its page (``six_phones_lag_p95_ms``), and that every move tapped was
+   made (``six_phones_moves_lost``).
+
+Targets from issue 28: tap p95 <= 50 ms, 0 bytes/s and < 1 % of a core idle, <= 4 MB per
+round, lag p95 <= 200 ms with no move lost.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+TARGETS = {"tap_to_frame_p95_ms": 50.0, "idle_bytes_per_s": 0.0, "idle_cpu_pct": 1.0,
+           "round_bytes": 4_000_000, "six_phones_lag_p95_ms": 200.0}
+PHONE = (390, 844, 2.0)
+
+
+def _p(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    v = sorted(values)
+    return v[min(len(v) - 1, int(round(q * (len(v) - 1))))]
+
+
+def _cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class HostProcess:
+    """`felt host --headless` on loopback in its own process (as on the laptop that hosts:
+    the phones' stand-ins here do not share its interpreter)."""
+
+    def __init__(self, folder: Path, *args: str) -> None:
+        self.journal = folder / "bench.journal"
+        env = dict(os.environ, FELT_DATA_DIR=str(folder), FELT_CONFIG_DIR=str(folder / "cfg"))
+        self.proc = subprocess.Popen([sys.executable, "-m", "felt.cli", "host", "--headless", "--no-announce",
+                                      "--interface", "127.0.0.1", "--seed", "11", "--journal", str(self.journal),
+                                      *args], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+        self.port = self.phone_port = 0
+        self.admin = ""
+        for line in self.proc.stdout:
+            if " at 127.0.0.1:" in line and not self.port:
+                self.port = int(line.split(" at 127.0.0.1:")[1].split()[0])
+            elif line.startswith("admin token: "):
+                self.admin = line.split(": ", 1)[1].strip()
+            elif line.startswith("phones: "):
+                self.phone_port = int(line.rstrip("/\n").rsplit(":", 1)[1])
+                break
+        if not self.phone_port:
+            raise RuntimeError("the host did not start its page for phones")
+        threading.Thread(target=lambda: [None for _ in self.proc.stdout], daemon=True).start()
+
+    def moves_by_seat(self) -> dict[int, int]:
+        from felt.net.journal import load_resume
+        log = load_resume(self.journal, repair=False).log
+        out: dict[int, int] = {}
+        for e in log.entries if log is not None else []:
+            if e.get("k") == "move":
+                out[e["seat"]] = out.get(e["seat"], 0) + 1
+        return out
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+        try:
+            self.proc.wait(20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+async def _join(port: int, name: str, watch: bool = False, decode: bool = False):
+    from felt.ui.phone_client import Phone
+    phone = await Phone(port, *PHONE, name=name, decode=decode).open()
+    await phone.first_frame(30)
+    st = await phone.wait(lambda s: s.get("scene") == "PhoneJoinScene", 30, "the join screen")
+    await phone.tap_widget(st, "watch_btn" if watch else "play_btn")
+    return phone
+
+
+def _lag_ms(phone) -> list[float]:
+    """Each frame's time from the renderer drawing it to the page receiving it (one clock:
+    the frame carries the renderer's monotonic milliseconds)."""
+    return [((arrival * 1000) - head["made_ms"]) % (1 << 32) for arrival, head, _ in phone.frames]
+
+
+async def tap_and_idle(folder: Path, taps: int = 40, idle_s: float = 10.0) -> dict[str, Any]:
+    host = HostProcess(folder, "--players", "4", "--bots", "3", "--start-when-full", "--bot-delay", "0.6")
+    try:
+        from felt.ui.phone_client import ready
+        phone = await _join(host.phone_port, "Pia")
+        st = await phone.wait(lambda s: ready(s) and s.get("cards"), 90, "my turn")
+        await phone.frames_settle(1.0, 20)
+        pid = st["pid"]
+        b0, c0, t0 = phone.bytes_in, _cpu_seconds(pid), time.monotonic()
+        await asyncio.sleep(idle_s)
+        b1, c1, t1 = phone.bytes_in, _cpu_seconds(pid), time.monotonic()
+        lat, sizes = [], []
+        spot = next(iter(st["cards"].values()))
+        nx, ny = phone.norm(*spot)
+        for _ in range(taps):
+            n = len(phone.frames)
+            await phone.send({"t": "p", "e": "down", "x": nx, "y": ny, "id": 1, "m": "touch", "b": 1})
+            await asyncio.sleep(0.03)
+            sent = time.monotonic()
+            await phone.send({"t": "p", "e": "up", "x": nx, "y": ny, "id": 1, "m": "touch", "b": 0})
+            deadline = sent + 3.0
+            while len(phone.frames) == n and time.monotonic() < deadline:
+                await asyncio.sleep(0.001)
+            if len(phone.frames) > n:
+                lat.append((phone.frames[n][0] - sent) * 1000)
+                sizes.append(phone.frames[n][2])
+            await phone.frames_settle(0.25, 5)
+        await phone.close()
+        return {"idle_bytes_per_s": (b1 - b0) / (t1 - t0), "idle_cpu_pct": 100 * (c1 - c0) / (t1 - t0),
+                "idle_seconds": t1 - t0, "taps": taps, "taps_answered": len(lat),
+                "tap_to_frame_p50_ms": _p(lat, 0.5), "tap_to_frame_p95_ms": _p(lat, 0.95),
+                "tap_frame_bytes_mean": statistics.mean(sizes) if sizes else 0}
+    finally:
+        host.stop()
+
+
+async def watched_round(folder: Path) -> dict[str, Any]:
+    """Three bots at the table and a phone watching; a fourth bot joins over the network, and
+    the table deals (start when full); the bytes to the phone until the round is over."""
+    from felt.net.botclient import BotClient
+    host = HostProcess(folder, "--players", "4", "--bots", "3", "--start-when-full", "--bot-delay", "0.6",
+                       "--rounds", "2")      # (a one-round match would end the host)
+    bot = None
+    try:
+        phone = await _join(host.phone_port, "Zuschauerin", watch=True)
+        await phone.wait(lambda s: s.get("kind") == "lobby" and s.get("client") == "connected", 30, "the lobby")
+        await phone.frames_settle(1.0, 20)
+        b0, s0, f0, t0 = phone.bytes_in, phone.state_bytes, len(phone.frames), time.monotonic()
+        bot = BotClient("127.0.0.1", host.port, "Bot 4", delay=0.6, seed=4)
+        task = asyncio.ensure_future(bot.run())
+        await phone.wait(lambda s: s.get("phase") in ("round_over", "match_over"), 300, "the round's end",
+                         every=0.5)
+        await phone.frames_settle(1.5, 30)
+        out = {"round_bytes": (phone.bytes_in - b0) - (phone.state_bytes - s0), "round_seconds": time.monotonic() - t0,
+               "round_frames": len(phone.frames) - f0}
+        await phone.close()
+        await bot.close()
+        await asyncio.wait([task], timeout=5)
+        return out
+    finally:
+        host.stop()
+
+
+async def six_phones(folder: Path) -> dict[str, Any]:
+    from felt.ui.phone_client import play_round
+    host = HostProcess(folder, "--players", "6", "--start-when-full", "--rounds", "2")   # no exit after round 1
+    try:
+        phones = [await _join(host.phone_port, f"Handy {i + 1}") for i in range(6)]
+        states = [await p.wait(lambda s: s.get("kind") in ("table", "exchange"), 60, "the table") for p in phones]
+        f0 = [len(p.frames) for p in phones]
+        t0 = time.monotonic()
+        # the pages are asked what they show twice a second (a real page never asks)
+        results = await asyncio.gather(*(play_round(p, "praesident", timeout=400, every=0.5) for p in phones))
+        seconds = time.monotonic() - t0
+        lags = [lag for p, n in zip(phones, f0) for lag in _lag_ms(p)[n:]]
+        recorded = host.moves_by_seat()
+        lost = sum(abs(recorded.get(st["seat"], 0) - len(made)) for st, (_, made) in zip(states, results))
+        errors = sum(len(s.get("errors") or []) for s, _ in results)
+        for p in phones:
+            await p.close()
+        return {"six_phones_lag_p50_ms": _p(lags, 0.5), "six_phones_lag_p95_ms": _p(lags, 0.95),
+                "six_phones_frames": len(lags), "six_phones_moves": sum(len(m) for _, m in results),
+                "six_phones_moves_lost": lost, "six_phones_errors": errors, "six_phones_round_seconds": seconds}
+    finally:
+        host.stop()
+
+
+def run_bench(taps: int = 40, idle_s: float = 10.0) -> dict[str, Any]:
+    out: dict[str, Any] = {"phone": f"{PHONE[0]}x{PHONE[1]} at pixel ratio {PHONE[2]:g}",
+                           "cpus": os.cpu_count(), "targets": TARGETS, "load_before": os.getloadavg()[0]}
+    with tempfile.TemporaryDirectory(prefix="felt-bench-phone-") as tmp:
+        for i, part in enumerate((lambda d: tap_and_idle(d, taps, idle_s), watched_round, six_phones)):
+            folder = Path(tmp) / str(i)
+            folder.mkdir()
+            out.update(asyncio.run(part(folder)))
+    out["load_after"] = os.getloadavg()[0]
+    return out
+
+
+def cmd_bench(args) -> int:
+    res = run_bench(int(getattr(args, "taps", 40) or 40), float(getattr(args, "idle", 10.0) or 10.0))
+    if getattr(args, "json", False):
+        print(json.dumps(res))
+        return 0
+
+    def ok(key: str) -> str:
+        return "ok" if res[key] <= TARGETS[key] else "MISSED"
+    print(f"phones over loopback, {res['phone']}, {res['cpus']} cores (load average {res['load_before']:.1f} "
+          f"before, {res['load_after']:.1f} after)")
+    print(f"tap -> changed frame at the page: p50 {res['tap_to_frame_p50_ms']:.1f} ms, p95 "
+          f"{res['tap_to_frame_p95_ms']:.1f} ms ({res['taps_answered']}/{res['taps']} taps, "
+          f"{res['tap_frame_bytes_mean'] / 1024:.1f} KiB a frame)   target p95 <= 50 ms: {ok('tap_to_frame_p95_ms')}")
+    print(f"still table for {res['idle_seconds']:.0f} s: {res['idle_bytes_per_s']:.1f} bytes/s, renderer "
+          f"{res['idle_cpu_pct']:.2f} % of a core   targets 0 bytes/s: {ok('idle_bytes_per_s')}, < 1 %: "
+          f"{'ok' if res['idle_cpu_pct'] < 1.0 else 'MISSED'}")
+    print(f"one round of four bots watched: {res['round_bytes'] / 1e6:.2f} MB in {res['round_frames']} frames over "
+          f"{res['round_seconds']:.0f} s   target <= 4 MB: {ok('round_bytes')}")
+    print(f"six phones playing a round ({res['six_phones_moves']} moves in {res['six_phones_round_seconds']:.0f} s): "
+          f"frame lag p50 {res['six_phones_lag_p50_ms']:.1f} ms, p95 {res['six_phones_lag_p95_ms']:.1f} ms over "
+          f"{res['six_phones_frames']} frames, moves lost {res['six_phones_moves_lost']}, errors "
+          f"{res['six_phones_errors']}   target p95 <= 200 ms, none lost: "
+          f"{'ok' if res['six_phones_lag_p95_ms'] <= 200 and not res['six_phones_moves_lost'] else 'MISSED'}")
+    return 0

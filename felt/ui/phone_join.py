@@ -1,0 +1,196 @@
+"""A phone's own start: the table's join screen, and the controller of a phone's renderer.
+
+A browser that opens a table's page lands here, not on the start screen with its list of
+tables: the renderer already knows which table it belongs to. The screen asks for the
+name and offers a seat or watching; the controller then joins that table directly.
+
+:class:`PhoneController` is the ordinary :class:`felt.ui.controller.Controller` with this
+screen as its start (after leaving the table or when the table closes, the phone comes
+back here) and without hosting: a phone joins the table whose page it opened.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from felt.ui import i18n, layout, theme
+from felt.ui.controller import Controller
+from felt.ui.scene import KEY, PRESS, Input, Scene
+from felt.ui.settings import NAME_MAX, Settings
+from felt.ui.shell import draw_header, header_buttons
+from felt.ui.start_scene import LangButton
+from felt.ui.widgets import Button, IconButton, TextField, draw_text
+
+i18n.add_texts({
+    "phone.join_title": ("Am Tisch mitspielen", "Join the table"),
+    "phone.play": ("Mitspielen", "Play"),
+    "phone.watch": ("Zuschauen", "Watch"),
+    "phone.hint": ("Gib deinen Namen ein, dann nimm einen Platz am Tisch oder schau zu.",
+                   "Enter your name, then take a seat at the table or watch."),
+    "phone.table_full": ("Der Tisch ist voll", "The table is full"),
+    "phone.table_full_hint": ("Alle Plätze und Zuschauerplätze sind belegt. Versuch es später noch einmal.",
+                              "All seats and spectator places are taken. Try again later."),
+})
+
+
+class PhoneJoinScene(Scene):
+    """The name, then Play (a seat) or Watch, for the one table this phone belongs to."""
+
+    def __init__(self, settings: Settings, table_name: str = "",
+                 on_join: Callable[[bool], Any] | None = None,
+                 on_settings: Callable[[Settings], Any] | None = None) -> None:
+        super().__init__()
+        self.settings = settings
+        self.table_name = table_name
+        self.on_join = on_join                   # on_join(spectator)
+        self.on_settings = on_settings
+        self.status = ""
+        self.status_kind = "info"
+        self.S: layout.ScreenLayout | None = None
+        self.name_field = TextField(settings.name, placeholder=i18n.t("name.default"), max_len=NAME_MAX,
+                                    on_change=self._name_changed, on_submit=lambda _t: self.play(),
+                                    on_limit=lambda n: self.set_status(
+                                        i18n.t("field.limit", what=i18n.t("your_name"), n=n), "bad"))
+        self.play_btn = Button(i18n.t("phone.play"), self.play, kind="primary")
+        self.watch_btn = Button(i18n.t("phone.watch"), self.watch, kind="secondary")
+        self.lang_btn = LangButton(self.toggle_lang, hotkeys=(pygame.K_F4,))
+        self.mute_btn = IconButton("♪", self.toggle_mute, crossed=settings.muted)
+        self.rects: dict[str, pygame.Rect] = {}
+
+    # ---------------------------------------------------------------- actions
+    def _name_changed(self, text: str) -> None:
+        self.settings.name = " ".join(text.split())[:NAME_MAX]
+        if self.on_settings:
+            self.on_settings(self.settings)
+
+    def set_status(self, text: str, kind: str = "info") -> None:
+        self.status, self.status_kind = text or "", kind
+        self.mark_dirty()
+
+    def _go(self, spectator: bool) -> None:
+        self.name_field.focus(False)
+        self._name_changed(self.name_field.text)
+        if self.on_join:
+            self.on_join(spectator)
+
+    def play(self) -> None:
+        self._go(False)
+
+    def watch(self) -> None:
+        self._go(True)
+
+    def toggle_lang(self) -> None:
+        self.settings.lang = i18n.set_lang("en" if i18n.get_lang() == "de" else "de")
+        if self.on_settings:
+            self.on_settings(self.settings)
+        self.play_btn.text = i18n.t("phone.play")
+        self.watch_btn.text = i18n.t("phone.watch")
+        self.name_field.placeholder = i18n.t("name.default")
+        self.lang_btn.retext()
+        self.mark_dirty()
+
+    def toggle_mute(self) -> None:
+        self.settings.muted = not self.settings.muted
+        self.mute_btn.crossed = self.settings.muted
+        if self.on_settings:
+            self.on_settings(self.settings)
+        self.mark_dirty()
+
+    # ---------------------------------------------------------------- layout
+    def layout(self, w: int, h: int) -> None:
+        self.S = S = layout.screen_layout(w, h, max_content_w=520)
+        px = S.px
+        _, rp = header_buttons(S, None, (self.lang_btn, self.mute_btn))
+        m = S.margin
+        c = S.content
+        cw = min(c.w, int(S.button_h * 9))
+        x = c.centerx - cw // 2
+        lab_h = int(px["label"] * 1.7)
+        fh = int(max(S.button_h, px["body"] * 2.8))
+        self.name_field.px = px["label"]
+        for b in (self.play_btn, self.watch_btn):
+            b.px = px["button"]
+        y = S.header.bottom + 2 * m
+        self.rects = {"header_text": pygame.Rect(0, 0, S.header.w - rp, S.header.h)}
+        self.rects["table"] = pygame.Rect(x, y, cw, int(px["title"] * 1.6))
+        y = self.rects["table"].bottom + m
+        self.rects["hint"] = pygame.Rect(x, y, cw, int(px["body"] * 3.2))
+        y = self.rects["hint"].bottom + m
+        self.rects["name_label"] = pygame.Rect(x, y, cw, lab_h)
+        y += lab_h
+        self.name_field.set_rect(pygame.Rect(x, y, cw, fh))
+        y += fh + 2 * m
+        self.play_btn.set_rect(pygame.Rect(x, y, cw, S.button_h))
+        y += S.button_h + m
+        self.watch_btn.set_rect(pygame.Rect(x, y, cw, S.button_h))
+        y += S.button_h + m
+        self.rects["status"] = pygame.Rect(x, y, cw, int(px["body"] * 4))
+
+    # ----------------------------------------------------------------- input
+    def handle(self, inp: Input) -> None:
+        if inp.kind == KEY and self.name_field.focused:
+            if self.name_field.handle(inp) or inp.text:
+                self.mark_dirty()
+                return
+        if inp.kind == PRESS:
+            if self.name_field.handle(inp):
+                self.mark_dirty()
+            if self.name_field.rect.collidepoint(inp.pos):
+                return
+        self.dispatch(inp, (self.lang_btn, self.mute_btn, self.play_btn, self.watch_btn)
+                      + ((self.name_field,) if inp.kind != PRESS else ()))
+
+    # ------------------------------------------------------------------ draw
+    def draw(self, surface: pygame.Surface) -> None:
+        S = self.S
+        if S is None:
+            return
+        px = S.px
+        surface.blit(theme.felt_background((S.w, S.h)), (0, 0))
+        hr = self.rects["header_text"]
+        draw_header(surface, S.header, i18n.t("app.title"), i18n.t("phone.join_title"), px,
+                    right_pad=S.header.w - hr.w)
+        self.lang_btn.draw(surface)
+        self.mute_btn.draw(surface)
+        draw_text(surface, self.table_name, self.rects["table"], px["title"], theme.GOLD, bold=True, min_px=11)
+        draw_text(surface, i18n.t("phone.hint"), self.rects["hint"], px["body"], theme.TEXT_DIM, wrap=True,
+                  max_lines=3, min_px=9)
+        draw_text(surface, i18n.t("your_name"), self.rects["name_label"], px["label"], theme.TEXT_DIM,
+                  align="left", bold=True, valign="bottom")
+        self.name_field.draw(surface)
+        self.play_btn.draw(surface)
+        self.watch_btn.draw(surface)
+        if self.status:
+            col = {"bad": (255, 150, 140), "good": (150, 240, 160)}.get(self.status_kind, theme.TEXT_DIM)
+            draw_text(surface, self.status, self.rects["status"], px["body"], col, wrap=True, max_lines=3,
+                      min_px=9)
+
+
+class PhoneController(Controller):
+    """The controller of a phone's renderer: its start is the join screen of its table."""
+
+    def __init__(self, *a, table: dict | None = None, **kw) -> None:
+        self.phone_table = dict(table or {})      # {"address", "port", "name"}
+        super().__init__(*a, **kw)
+
+    def show_start(self, status: str = "", kind: str = "info") -> None:
+        sc = PhoneJoinScene(self.settings, str(self.phone_table.get("name") or ""), on_join=self.join_table,
+                            on_settings=self.save_settings)
+        if status:
+            sc.set_status(status, kind)
+        self._set_main("start", sc)
+        self.stack.show_banner(None)
+
+    def join_table(self, spectator: bool = False, token: str | None = None) -> None:
+        t = self.phone_table
+        self.join(str(t["address"]), int(t["port"]), token=token, spectator=spectator)
+
+    def resumable(self) -> list[dict]:
+        return []
+
+    def request_quit(self) -> bool:
+        return True                               # a page cannot quit its renderer (Ctrl+Q does nothing)
+
+    def host_table(self, config=None, **over: Any) -> bool:
+        return False                              # a phone joins the table whose page it opened

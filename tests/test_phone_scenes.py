@@ -1,0 +1,93 @@
+"""Every scene on a phone (issue 28): the lobby and its read-only rules, the table, its menu, the
+chat with the phone's own text input, "How to play" and the quiz, in portrait on a phone and in
+landscape in a laptop's browser (a mouse), all through the ordinary scenes."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from felt.net.client import AsyncClient
+from felt.net.host import HostConfig, HostThread
+from tests.helpers import run
+from tests.phone_helpers import Phone
+
+
+def _overlay_button(st: dict, text: str) -> list[int]:
+    ov = st.get("overlay") or {}
+    for b in ov.get("buttons", []):
+        if b["text"].startswith(text):
+            return b["rect"]
+    raise AssertionError(f"no button {text!r} in {ov}")
+
+
+@pytest.mark.parametrize("size,dpr,mouse", [((390, 844), 2.0, False), ((1280, 720), 1.0, True)])
+def test_the_scenes_of_a_table_on_a_phone_and_in_a_laptop_browser(size, dpr, mouse):
+    ht = HostThread(HostConfig(interface="127.0.0.1", announce=False, players=3, bots=2, seed=9,
+                               rules="PR-002", bot_delay=0.4)).start()
+    chat: list[dict] = []
+
+    async def main():
+        watcher = AsyncClient("127.0.0.1", ht.port, "Zaungast", spectator=True,
+                              on_message=lambda m: chat.append(m) if m.get("t") == "chat" else None)
+        watching = asyncio.ensure_future(watcher.run())
+        phone = await Phone(ht.host.gateway.port, *size, dpr, lang="de", name="Pia", mouse=mouse).open()
+        try:
+            await phone.first_frame()
+            assert phone.size == (int(size[0] * dpr), int(size[1] * dpr))
+            st = await phone.wait(lambda s: s.get("scene") == "PhoneJoinScene", 20, "the join screen")
+            await phone.tap_widget(st, "play_btn")
+            await phone.wait(lambda s: s.get("kind") == "lobby" and s.get("seat") is not None, 20, "the lobby")
+            await phone.frames_settle(0.6, 20)        # the lobby as it stays (the watcher has joined)
+            st = await phone.state()
+            # the rules, read-only for a guest
+            await phone.tap_widget(st, "rules_btn")
+            st = await phone.wait(lambda s: s.get("top") == "RulesEditorScene", 10, "the rules")
+            await phone.tap_widget(st, "done_btn")
+            await phone.wait(lambda s: s.get("top") == "LobbyScene", 10, "the lobby again")
+            ht.call(lambda h: h.start_match())          # the owner deals (the host's admin)
+            st = await phone.wait(lambda s: s.get("kind") in ("table", "exchange") and not s.get("busy"), 30,
+                                  "the table")
+            # the menu, then the chat: the page's input stands for the scene's text field
+            await phone.tap_widget(st, "menu_btn")
+            st = await phone.wait(lambda s: s.get("top") == "MenuOverlay", 10, "the menu")
+            await phone.tap_rect(_overlay_button(st, "Chat"))
+            st = await phone.wait(lambda s: s.get("top") == "ChatOverlay", 10, "the chat")
+            field = next(f for f in st["fields"] if not f["focused"])
+            k = st["size"][0] / size[0]             # CSS pixels to the renderer's
+            await phone.tap(field["x"] * k + field["w"] * k / 2, field["y"] * k + field["h"] * k / 2)
+            await phone.wait(lambda s: any(f["focused"] for f in s["fields"]), 10, "the chat field focused")
+            await phone.send({"t": "text", "value": "Hallo Tisch"})
+            await phone.wait(lambda s: any(f["value"] == "Hallo Tisch" for f in s["fields"]), 10, "the text typed")
+            await phone.send({"t": "key", "key": "Enter"})
+            for _ in range(100):
+                if any(m.get("text") == "Hallo Tisch" and m.get("name") == "Pia" for m in chat):
+                    break
+                await asyncio.sleep(0.05)
+            assert any(m.get("text") == "Hallo Tisch" and m.get("name") == "Pia" for m in chat), chat
+            # a sent line closes the chat, and the page's input goes away with its field
+            st = await phone.wait(lambda s: s.get("top") == s.get("scene") and not s["fields"], 10, "the table again")
+            assert phone.fields == []
+            # How to play, and its quiz
+            await phone.tap_widget(st, "menu_btn")
+            st = await phone.wait(lambda s: s.get("top") == "MenuOverlay", 10, "the menu")
+            await phone.tap_rect(_overlay_button(st, "So wird gespielt"))
+            st = await phone.wait(lambda s: s.get("top") == "HowtoScene", 10, "how to play")
+            await phone.tap_widget(st, "quiz_btn")
+            st = await phone.wait(lambda s: s.get("top") == "QuizScene", 10, "the quiz")
+            await phone.tap_widget(st, "close_btn")
+            st = await phone.wait(lambda s: s.get("top") == "HowtoScene", 10, "how to play again")
+            await phone.tap_widget(st, "close_btn")
+            st = await phone.wait(lambda s: s.get("top") == s.get("scene"), 10, "the table again")
+            assert not st["errors"]
+            await phone.frames_settle(0.8, 20)
+            assert await phone.picture_off() <= 32
+        finally:
+            await phone.close()
+            await watcher.close()
+            await asyncio.wait([watching], timeout=5)
+
+    try:
+        run(main(), 150)
+    finally:
+        ht.stop()
