@@ -33,7 +33,6 @@ from felt.cards import Card
 from felt.games.maumau.log import build as _log_build  # noqa: F401  (registers the play log's lines)
 from felt.games.maumau.rules import MauRules, build_deck
 from felt.ui import cardart, fonts, i18n, layout, theme
-from felt.ui.png import save_png
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.table_log import LogTable
 from felt.ui.presence import Presence, draw_seat_badge
@@ -1134,6 +1133,8 @@ def render(scene: MauMauScene, size) -> pygame.Surface:
 def snapshot(out_dir, lang: str = "de") -> list:
     import os
     from pathlib import Path
+
+    from felt.ui.png import save_png
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.init()
     i18n.set_lang(lang)
