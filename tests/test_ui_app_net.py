@@ -232,6 +232,8 @@ def test_rule_editor_sends_rules_to_host(app_factory):
     click(app, ctl.main.host_btn)
     pump(app, lambda: ctl.lobby is not None and ctl.admin, what="lobby")
     lobby = ctl.main
+    lobby.right.scroll_to(lobby.rules_btn)          # below the phones' QR code: scrolled to, as a person does
+    pump(app)
     click(app, lobby.rules_btn)
     from felt.ui.rules_editor import RulesEditorScene
     ed = app.stack.top
