@@ -290,3 +290,24 @@ def test_a_crashed_renderer_comes_back_with_the_phones_seat():
         run(main(), 120)
     finally:
         ht.stop()
+
+
+def test_another_site_in_the_browser_cannot_open_the_websocket():
+    ht = _host()
+
+    async def main():
+        import websockets
+        url = f"ws://127.0.0.1:{ht.host.gateway.port}/ws"
+        with pytest.raises(websockets.InvalidStatus) as bad:
+            await websockets.connect(url, origin="http://evil.example")
+        assert bad.value.response.status_code == 403
+        # the table's own page (same address) may, and a client without Origin (no browser)
+        ok = await websockets.connect(url, origin=f"http://127.0.0.1:{ht.host.gateway.port}")
+        await ok.close()
+        ok = await websockets.connect(url)
+        await ok.close()
+
+    try:
+        run(main(), 30)
+    finally:
+        ht.stop()

@@ -22,7 +22,8 @@ connection meanwhile, so the table treats the seat as any dropped client's), the
 The page never learns the renderer's seat token, the table's admin token or anything
 another session sees: a session's frames go only to the WebSocket that holds its token.
 
-Bad input: a message that is not JSON text of the expected shape, larger than
+Only the table's own page may open the WebSocket (its Origin; another site open in the same
+browser gets 403). Bad input: a message that is not JSON text of the expected shape, larger than
 ``MAX_MESSAGE`` or beyond the rate limit closes that WebSocket with a reason; its renderer
 and every other player go on. Renderers are limited to the seats plus
 ``HostConfig.phone_spectators``; one more browser gets "table full". A renderer that
@@ -321,14 +322,19 @@ class Gateway:
         from websockets.datastructures import Headers
         from websockets.http11 import Response
         path = request.path.split("?", 1)[0].split("#", 1)[0]
-        if path == WS_PATH:
-            return None
-        self.stats["http"] += 1
 
         def respond(status: int, reason: str, body: bytes, ctype: str) -> Response:
             headers = Headers({"Content-Type": ctype, "Content-Length": str(len(body)), "Connection": "close",
                                **SECURITY_HEADERS})
             return Response(status, reason, headers, body)
+
+        if path == WS_PATH:
+            if not self._same_origin(request.headers):
+                self.stats["closed_bad"] += 1
+                return respond(403, "Forbidden", b"the WebSocket is for this table's own page\n",
+                               "text/plain; charset=utf-8")
+            return None
+        self.stats["http"] += 1
 
         file = static_file(path)
         if file is None:
@@ -338,6 +344,20 @@ class Gateway:
         except OSError:
             return respond(404, "Not Found", b"not found\n", "text/plain; charset=utf-8")
         return respond(200, "OK", body, CONTENT_TYPES[file.suffix])
+
+    def _same_origin(self, headers) -> bool:
+        """A browser names the page that opens a WebSocket (Origin): only this table's own page
+        (at the address it was opened by, or the public URL) may open one; another site in
+        the same browser may not. Clients that are no browser send no Origin."""
+        from urllib.parse import urlsplit
+        origin = headers.get("Origin")
+        if origin is None:
+            return True
+        netloc = urlsplit(origin).netloc.lower()
+        allowed = {str(headers.get("Host") or "").lower()}
+        if self.public_url:
+            allowed.add(urlsplit(self.public_url).netloc.lower())
+        return bool(netloc) and netloc in allowed
 
     # ------------------------------------------------------------- WebSocket
     async def _ws(self, ws) -> None:

@@ -566,10 +566,11 @@ class LobbyScene(Scene):
         left_items = []
         if self.addr_caption.text:
             left_items.append((self.addr_caption, cap_h))
+        # the phones' QR code: at the top of the seats' column on a wide window, after
+        # everything (reached by scrolling) on a narrow one
         self.phone_code.px = px["body"]
-        code_w = S.content.w if S.portrait else S.content.w * 52 // 100 - 2 * m     # the right column's
-        code = [(self.phone_code, self.phone_code.height_for(code_w))] if self.phone_code.visible else []
-        if S.portrait:
+        code = [(self.phone_code, self.phone_code.height_for())] if self.phone_code.visible else []
+        if not S.portrait:
             left_items += code
         left_items.append((self.seats_caption, cap_h))
         left_items += [(row, seat_h) for row in self.seat_rows]
@@ -577,7 +578,7 @@ class LobbyScene(Scene):
             left_items.append((self.fill_caption, cap_h + (cap_h // 2 if S.portrait or S.w < dp(900) else 0)))
         if self.admin:
             left_items.append((self.actions, act_h))
-        right_items = [] if S.portrait else code
+        right_items = []
         if self.admin:
             right_items += [(c, row_h) for c in choices]
         if S.portrait:
@@ -586,7 +587,7 @@ class LobbyScene(Scene):
             right_items.append((self.rules_block, self.rules_block.height_for(cw - dp(6))))
             right_items.append((self.rules_btn, bh))
             self.left.set_rect(pygame.Rect(S.content.left, top, cw, bottom - top))
-            self.left.set_items(left_items + right_items)
+            self.left.set_items(left_items + right_items + code)
             self.right.set_rect(pygame.Rect(0, 0, 0, 0))
             self.right.set_items([])
         else:

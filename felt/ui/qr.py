@@ -57,8 +57,9 @@ class PhoneCode(Widget):
         self.url = url
         self.px = 15
 
-    def height_for(self, w: int) -> int:
-        return max(dp(96), min(dp(150), w * 2 // 5))
+    def height_for(self) -> int:
+        """As tall as a code of up to 33 modules with its quiet zone at 3 pixels a module."""
+        return dp(3 * 37 + 16)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.url or not self.visible or self.rect.w <= 0:
