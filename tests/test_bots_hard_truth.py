@@ -37,6 +37,7 @@ def test_rollout_in_the_true_deal_is_what_normal_bots_then_do(rules_id):
     assert checked > 20
 
 
+@pytest.mark.slow
 def test_the_oracle_that_sees_every_hand_wins_most_rounds_and_normal_misses_best_moves():
     res = run("PR-002", 20, seed=3, apply="oracle")
     assert res["decisions"] > 50

@@ -76,6 +76,7 @@ def test_as_tune_names_every_weight_and_refuses_unknown_ones():
         as_tune({"NO_SUCH_WEIGHT": 1})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules_id", ["PR-002", "FOLGEN"])
 def test_own_tune_differs_from_normal_and_beats_it_alone(rules_id):
     """Alone (no search) against three normal bots, on the same seeded deals: the tune takes

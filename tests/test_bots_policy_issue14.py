@@ -79,6 +79,7 @@ def _clear_caches():
         getattr(policy, name).clear()
 
 
+@pytest.mark.slow
 def test_choices_match_the_reference_at_thousands_of_states_of_every_template():
     """All templates in one loop, interleaved by player count, so the policy's caches hold
     several decks at once."""

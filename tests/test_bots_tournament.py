@@ -61,7 +61,9 @@ def test_tournament_with_hard_and_think_budget():
     res = run_tournament(load_rules("PR-005"), ["hard", "easy", "easy"], 2, seed=2, think_ms=5)
     hard = res["levels"]["hard"]
     assert hard["rounds"] == 2 and hard["decisions"] > 0
-    assert hard["max_think_ms"] < 1000
+    # the 5 ms budget, not the default 250 ms, bounds its decisions (the median: on a busy
+    # machine one decision may be descheduled for a second)
+    assert hard["median_think_ms"] < 40          # ~6 ms; ~70 ms with the default budget
 
 
 @pytest.mark.parametrize("levels", [["easy", "normal"], ["normal"] * 9])

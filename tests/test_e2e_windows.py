@@ -19,6 +19,7 @@ from tests.e2e_windows import (Window, find_and_join, host, need_one_listening_s
 pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"), pytest.mark.e2e]
 
 
+@pytest.mark.slow
 def test_host_from_the_start_screen_guest_finds_it_and_both_play(windows):
     need_one_listening_socket()
     anna = windows("anna")
@@ -56,6 +57,7 @@ def test_host_from_the_start_screen_guest_finds_it_and_both_play(windows):
         assert "Traceback" not in err and "ALSA" not in err, err
 
 
+@pytest.mark.slow
 def test_late_joiner_gets_a_seat_in_the_running_match(windows):
     need_one_listening_socket()
     anna = windows("anna")

@@ -93,6 +93,7 @@ def test_templates_agree_with_the_reference(rules):
     assert states >= 1000
 
 
+@pytest.mark.slow
 def test_random_option_combinations_agree_with_the_reference():
     rng = random.Random(2024)
     states = 0

@@ -211,6 +211,7 @@ def _random_rules(draw_choice, draw_bool, draw_int):
     return Rules(id="RANDOM", name="Zufall", **kw)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 10**6))
 def test_random_option_combinations(data, seed):

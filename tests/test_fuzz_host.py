@@ -332,6 +332,7 @@ def test_random_bytes(table, data):
     check(table, data)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(frames=st.lists(mutated() | PLAUSIBLE_FRAME, min_size=1, max_size=4), who=st.sampled_from(["nobody", "spectator"]))
 def test_random_and_mutated_frames(table, frames, who):
@@ -339,6 +340,7 @@ def test_random_and_mutated_frames(table, frames, who):
     check(table, b"".join(frames), pre)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(frames=st.lists(mutated(messages.filter(lambda m: not (isinstance(m, dict) and m.get("t") == "hello"))
                                | wire_move().map(lambda mv: {"t": "move", "move": mv}))

@@ -209,6 +209,7 @@ def play_match(rules, n, seed, rounds, rng, *, views=True, illegal=True, end_at=
             played += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tid", TEMPLATE_ORDER)
 def test_a_thousand_rounds_of_every_template(tid):
     rules = load_template(tid)

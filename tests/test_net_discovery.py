@@ -69,7 +69,7 @@ def test_table_browser_thread_and_discover_command():
                               "running"}
             env = dict(os.environ, PYTHONPATH=str(ROOT))
             proc = await loop.run_in_executor(None, lambda: subprocess.run(
-                [sys.executable, "-m", "felt.cli", "discover", "--interface", "127.0.0.1", "--timeout", "2",
+                [sys.executable, "-m", "felt.cli", "discover", "--interface", "127.0.0.1", "--timeout", "5",
                  "--json"], capture_output=True, text=True, env=env, timeout=30))
             assert proc.returncode == 0, proc.stderr
             found = mine(json.loads(proc.stdout), host.port)

@@ -3,10 +3,14 @@
 `felt snapshot` from outside the repository (fonts and sounds come from the wheel).
 
 Offline: the wheel is built with ``pip wheel --no-deps`` (setuptools comes from the
-configured local index), installed with ``--no-deps --no-index``, and the fresh venv
+configured local index), installed with ``--no-deps --no-index`` by the running pip into
+the fresh venv (``pip --python``: the venv needs no pip of its own), and the fresh venv
 sees the third-party dependencies (pygame, msgpack, zeroconf) of the running
 interpreter through a .pth file. Felt itself is imported from the fresh venv only: the
-test checks where ``felt`` was loaded from."""
+test checks where ``felt`` was loaded from.
+
+The tests share one built and installed wheel (a module fixture: parallel runs keep a file's
+tests in one worker)."""
 from __future__ import annotations
 
 import os
@@ -44,10 +48,10 @@ def installed(tmp_path_factory):
     whl = sorted(wheels.glob("felt_club-*.whl"))
     assert len(whl) == 1, list(wheels.iterdir())
     venv = tmp / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=300)
     py = venv / "bin" / "python"
-    r = subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(whl[0])],
-                       capture_output=True, text=True, timeout=300)
+    r = subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q", "--no-deps", "--no-index",
+                        str(whl[0])], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     # the dependencies of this interpreter (pygame, msgpack, zeroconf), not its felt
     site = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
@@ -87,6 +91,7 @@ def test_rules_list_from_the_wheel(installed):
     assert "PR-002" in r.stdout and "JASS36" in r.stdout
 
 
+@pytest.mark.slow
 def test_snapshot_from_the_wheel(installed):
     out = installed["cwd"] / "shots"
     r = subprocess.run([str(installed["felt"]), "snapshot", "--out", str(out)], capture_output=True, text=True,

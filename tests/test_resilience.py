@@ -35,6 +35,7 @@ from felt.rules import load_rules
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_sigkill_at_many_random_points_then_resume_gives_the_crash_free_result(tmp_path):
     async def main():
         return await play_match(1, players=4, rules_spec="PR-002", rounds=2, drops=0.0, kills=10, seed=11,
@@ -225,6 +226,7 @@ def test_clients_keep_retrying_for_at_least_a_minute(monkeypatch):
     assert elapsed >= 120
 
 
+@pytest.mark.slow
 def test_quick_soak(tmp_path):
     async def main():
         return await run_soak(matches=2, players=4, rounds=2, drops=0.05, kills=2, seed=3, workdir=tmp_path)

@@ -11,6 +11,7 @@ from felt import games
 from felt.net.soak import play_match
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["MM-STD", "SW-STD"])
 def test_soak_match_of_another_game_with_drops_and_host_kills(tmp_path, rules):
     async def main():

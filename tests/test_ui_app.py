@@ -362,7 +362,9 @@ def test_demo_scenes_render_inside_the_window(module, size):
     win = pygame.Rect(0, 0, *size)
     from felt.ui.shell import ScrollForm
     forms = [getattr(sc, n) for n in dir(sc) if isinstance(getattr(sc, n, None), ScrollForm)]
-    scrolled = {id(w) for f in forms for w, _ in f.items}
+    # a form's items and what they hold (an action row's buttons) are reached by scrolling
+    scrolled = {id(w) for f in forms for item, _ in f.items
+                for w in [item] + [c for c, _ in getattr(item, "children", [])]}
     for f in forms:                               # scrolling areas stay inside the window
         assert win.contains(f.rect) or f.rect.w == 0
     buttons = [getattr(sc, n) for n in dir(sc) if n.endswith("_btn")]

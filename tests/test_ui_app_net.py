@@ -232,6 +232,8 @@ def test_rule_editor_sends_rules_to_host(app_factory):
     click(app, ctl.main.host_btn)
     pump(app, lambda: ctl.lobby is not None and ctl.admin, what="lobby")
     lobby = ctl.main
+    lobby.right.scroll_to(lobby.rules_btn)          # below the phones' QR code: scrolled to, as a person does
+    pump(app)
     click(app, lobby.rules_btn)
     from felt.ui.rules_editor import RulesEditorScene
     ed = app.stack.top
@@ -280,6 +282,7 @@ def _finish_round_by_tapping(app, timeout=40.0):
     assert ctl.kind != "table", "the round ended"
 
 
+@pytest.mark.slow
 def test_whole_match_to_standings_menu_language_and_end_match(app_factory):
     from felt.ui.results_scene import ResultsScene
     from felt.ui.shell import MenuOverlay

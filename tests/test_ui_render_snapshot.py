@@ -6,8 +6,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
 
+@pytest.mark.slow
 def test_snapshot_writes_pngs(tmp_path):
     from felt.ui import i18n
     from felt.ui.snapshot import cmd_snapshot

@@ -5,8 +5,8 @@ Label, ``draw_text``, button and toast text goes through them), every widget's `
 widget a text belongs to; the rects of the controls: buttons, toggles, choices, text fields,
 lists), the crowns of the Präsident table and results, ``SceneStack.draw`` (which scene of the
 stack draws: an overlay lies above the scenes under it, the window's notices above all) and
-``pygame.image.save`` (a picture is finished: what was drawn on it is one shot). Nothing is
-written to disk while it records.
+``pygame.image.save`` and ``felt.ui.png.save_png`` (a picture is finished: what was drawn on it
+is one shot). Nothing is written to disk while it records.
 
 ``problems(shot)`` lists what a person would see as wrong in a shot: a text outside its box or
 the window, two texts of one scene on top of each other, a text under a control it does not
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from felt.ui import scene as scene_mod, widgets
+from felt.ui import png, scene as scene_mod, widgets
 
 MIN_PX = 10                  # smaller text cannot be read on a phone held at arm's length
 TOLERANCE = 2                # pixels a glyph box may pass its box (antialiasing, line spacing)
@@ -183,6 +183,7 @@ class TextRecorder:
         def save(surface, path, *a, **kw):
             rec._finish(os.path.basename(str(path)).rsplit(".", 1)[0], surface)
         mp.setattr(pygame.image, "save", save)
+        mp.setattr(png, "save_png", save)          # felt snapshot's writer (its callers import it when they run)
 
     def _seat_marks(self, scene, surface, layer) -> None:
         """The seat boxes of a table scene (``seat_rect``), as marks a notice must leave free."""

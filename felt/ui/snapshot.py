@@ -329,13 +329,14 @@ def render_shot(path: Path, w: int, h: int, make, written: list, what: str) -> N
     ``written``; a scene that fails is noted and skipped (another part's screen must not stop
     the snapshot)."""
     import pygame
+    from felt.ui.png import save_png
     try:
         surf = pygame.Surface((w, h))
         make().draw(surf)
     except Exception as exc:
         print(f"note: {what} failed at {w}x{h}: {exc!r}")
         return
-    pygame.image.save(surf, str(path))
+    save_png(surf, path)
     written.append(path)
 
 
@@ -344,6 +345,7 @@ def cmd_snapshot(args) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
     from felt.ui import i18n
+    from felt.ui.png import save_png
     from felt.ui.scene import SceneStack
     i18n.set_lang(getattr(args, "lang", "de") or "de")
     out = Path(args.out)
@@ -398,7 +400,7 @@ def cmd_snapshot(args) -> int:
             surf = pygame.Surface((w, h))
             stack.draw(surf)
             path = out / f"{name}-{w}x{h}.png"
-            pygame.image.save(surf, str(path))
+            save_png(surf, path)
             written.append(path)
         for name, make in (("howto-PR-002", lambda: _single(w, h, "felt.ui.howto", "PR-002")),
                            ("howto-FOLGEN", lambda: _single(w, h, "felt.ui.howto", "FOLGEN")),
@@ -416,14 +418,14 @@ def cmd_snapshot(args) -> int:
             surf = pygame.Surface((w, h))
             stack.draw(surf)
             path = out / f"{name}-{w}x{h}.png"
-            pygame.image.save(surf, str(path))
+            save_png(surf, path)
             written.append(path)
         # "How to play" and the quiz of Mau-Mau and Schwimmen (questions unanswered and explained)
         for name, stack in _game_quiz_screens(w, h):
             surf = pygame.Surface((w, h))
             stack.draw(surf)
             path = out / f"{name}-{w}x{h}.png"
-            pygame.image.save(surf, str(path))
+            save_png(surf, path)
             written.append(path)
         # the play log at the Mau-Mau and Schwimmen tables: the drawer open on phones, docked on laptops
         for name, module in (("maumau_table-log", "felt.games.maumau.scene"),
@@ -437,7 +439,7 @@ def cmd_snapshot(args) -> int:
                 continue
             kind = "drawer" if scene.log_drawer_mode(w, h) else "docked"
             path = out / f"{name}-{kind}-{w}x{h}.png"
-            pygame.image.save(surf, str(path))
+            save_png(surf, path)
             written.append(path)
         # the app shell's scenes
         for name, module, cls in (("start", "felt.ui.start_scene", "snapshot_scene"),
@@ -464,7 +466,7 @@ def cmd_snapshot(args) -> int:
                 print(f"note: {name} scene failed at {w}x{h}: {exc!r}")
                 continue
             path = out / f"{name}-{w}x{h}.png"
-            pygame.image.save(surf, str(path))
+            save_png(surf, path)
             written.append(path)
         # first contact: resuming an interrupted table, and the host's quit question
         for name, build in (("start-resume", _resume_scenes), ("resume-picker", _resume_picker_scenes),
@@ -505,6 +507,7 @@ def other_games(out: Path, lang: str = "de") -> list[Path]:
     from felt import games
     from felt.ui import i18n
     from felt.ui.lobby_scene import LobbyScene
+    from felt.ui.png import save_png
     from felt.ui.scene import SceneStack
     written: list[Path] = []
     for g in games.all_games():
@@ -524,7 +527,7 @@ def other_games(out: Path, lang: str = "de") -> list[Path]:
                 print(f"note: {g.id} lobby failed at {w}x{h}: {exc!r}")
                 continue
             path = out / f"{g.id}_lobby-{w}x{h}.png"
-            pygame.image.save(surf, str(path))
+            save_png(surf, path)
             written.append(path)
             try:                                 # its rule editor (built from the game's options)
                 from felt.ui.options_editor import OptionsEditorScene
@@ -536,7 +539,7 @@ def other_games(out: Path, lang: str = "de") -> list[Path]:
                 print(f"note: {g.id} rule editor failed at {w}x{h}: {exc!r}")
                 continue
             path = out / f"{g.id}_rules-{w}x{h}.png"
-            pygame.image.save(surf, str(path))
+            save_png(surf, path)
             written.append(path)
         try:
             cls = g.table_scene()

@@ -1133,6 +1133,8 @@ def render(scene: MauMauScene, size) -> pygame.Surface:
 def snapshot(out_dir, lang: str = "de") -> list:
     import os
     from pathlib import Path
+
+    from felt.ui.png import save_png
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.init()
     i18n.set_lang(lang)
@@ -1152,7 +1154,7 @@ def snapshot(out_dir, lang: str = "de") -> list:
             sc.set_size(*size)
             sc.set_view(view, events)
             p = out / f"maumau_{name}-{size[0]}x{size[1]}.png"
-            pygame.image.save(render(sc, size), str(p))
+            save_png(render(sc, size), p)
             written.append(p)
     # the play log: docked on the laptop, the drawer open on the phone
     steps = log_steps(moves=26)
@@ -1160,7 +1162,7 @@ def snapshot(out_dir, lang: str = "de") -> list:
         sc = log_scene(size, steps)
         kind = "drawer" if sc.log_drawer_mode(*size) else "docked"
         p = out / f"maumau_table-log-{kind}-{size[0]}x{size[1]}.png"
-        pygame.image.save(render(sc, size), str(p))
+        save_png(render(sc, size), p)
         written.append(p)
     # the suit picker after tapping a Bube
     view, events = views["table"]
@@ -1172,7 +1174,7 @@ def snapshot(out_dir, lang: str = "de") -> list:
         if jack is not None:
             sc.picking = jack
             p = out / f"maumau_wishpicker-{size[0]}x{size[1]}.png"
-            pygame.image.save(render(sc, size), str(p))
+            save_png(render(sc, size), p)
             written.append(p)
     return written
 

@@ -113,6 +113,7 @@ def render(out_dir, lang: str = "de") -> list[Path]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
     from felt.ui import i18n
+    from felt.ui.png import save_png
     from .scene import SchwimmenScene
     pygame.init()
     i18n.set_lang(lang)
@@ -138,7 +139,7 @@ def render(out_dir, lang: str = "de") -> list[Path]:
                 pass
             sc.draw(surf)
             p = out_dir / f"schwimmen_{name}_{size_name}_{lang}.png"
-            pygame.image.save(surf, str(p))
+            save_png(surf, p)
             files.append(p)
     # the play log: docked on the laptop, the drawer open on the phone
     steps = log_steps()
@@ -148,7 +149,7 @@ def render(out_dir, lang: str = "de") -> list[Path]:
         sc.draw(surf)
         kind = "drawer" if sc.log_drawer_mode(*size) else "docked"
         p = out_dir / f"schwimmen_table-log-{kind}_{size_name}_{lang}.png"
-        pygame.image.save(surf, str(p))
+        save_png(surf, p)
         files.append(p)
     return files
 

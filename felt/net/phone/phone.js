@@ -218,6 +218,7 @@
   }
   canvas.addEventListener("pointerdown", (e) => {
     e.preventDefault();
+    sizeFirst();
     try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* released already */ }
     unlockAudio();
     keepAwake();
@@ -356,15 +357,21 @@
 
   // ------------------------------------------------------------------ size, sleep
   let resizeTimer = null;
+  function applySize() {
+    resizeTimer = null;
+    const oldW = cssW, oldH = cssH, oldDpr = dpr;
+    measure();
+    // the keyboard only covers the page: its height change is no new layout
+    if (!field.hidden && cssW === oldW && dpr === oldDpr) return;
+    if (cssW !== oldW || cssH !== oldH || dpr !== oldDpr) send({ t: "size", w: cssW, h: cssH, dpr });
+  }
   function resized() {
     clearTimeout(resizeTimer);
-    resizeTimer = setTimeout(() => {
-      const oldW = cssW, oldH = cssH, oldDpr = dpr;
-      measure();
-      // the keyboard only covers the page: its height change is no new layout
-      if (!field.hidden && cssW === oldW && dpr === oldDpr) return;
-      if (cssW !== oldW || cssH !== oldH || dpr !== oldDpr) send({ t: "size", w: cssW, h: cssH, dpr });
-    }, 120);
+    resizeTimer = setTimeout(applySize, 120);
+  }
+  // a touch right after the page changed size goes to the new layout: the size first
+  function sizeFirst() {
+    if (resizeTimer !== null) { clearTimeout(resizeTimer); applySize(); }
   }
   window.addEventListener("resize", resized);
   window.addEventListener("orientationchange", resized);
