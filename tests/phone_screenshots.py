@@ -1,9 +1,9 @@
-"""Make the README's pictures of the phone view (docs/phone-*.png): a real host for each
+"""Make the README's pictures of the phone view (assets/screenshots/phone-*.png): a real host for each
 game with bots in the other seats, its gateway and a renderer, and the Python stand-in for a
 phone's page (felt/ui/phone_client.py) at 390x844, pixel ratio 2; the picture the page has
 put together from its frames, at a bit less than the CSS size.
 
-    .venv/bin/python docs/phone_screenshots.py
+    .venv/bin/python tests/phone_screenshots.py
 """
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+OUT = ROOT / "assets" / "screenshots"
 
 import pygame  # noqa: E402
 
@@ -37,7 +38,7 @@ async def shoot(game: str, rules: str) -> Path:
         await phone.wait(lambda s: ready(s) and s.get("cards") and s.get("round") == 1, 120, "my turn")
         await asyncio.sleep(1.0)
         await phone.frames_settle(1.5, 30)
-        out = HERE / f"phone-{game}.png"
+        out = OUT / f"phone-{game}.png"
         small = pygame.transform.smoothscale(phone.picture.surface, SHOT)
         # 32 levels a colour: the felt's fine grain costs a PNG most of its bytes, the eye nothing
         levels = bytes((v & 0xF8) | 4 for v in range(256))
