@@ -92,9 +92,9 @@ class Controller:
         self.presence = Presence()           # who is away at this table, and until when
         self._presence_tick = 0.0
         self._states: deque = deque()        # state messages not shown yet (pacing)
-        # the host's clock: the state shown may be followed by the next at this time
-        # (monotonic; None: the state came without the host's hold, the scene's own decides)
-        self._due: float | None = None
+        # the host's clock, mirrored from arrival times: the earliest moment the next state to
+        # arrive may be shown (the last one's due time plus its hold; monotonic)
+        self._clock_next = 0.0
         self.chat = ChatLog()                # this table's chat lines
         self.playlog = PlayLog()             # the round's log (the lobby names its game)
         self.view: dict | None = None
@@ -455,7 +455,16 @@ class Controller:
             if self.kind == "lobby" or self.target() != self.kind:
                 self.route([])              # a view scene is only updated by new states
         elif t == "state":
-            self._states.append(dict(msg, _at=time.monotonic()))
+            now = time.monotonic()
+            hold = msg.get("hold")
+            due = None
+            if isinstance(hold, (int, float)) and not isinstance(hold, bool):
+                # when the host shows it: on arrival, but not before the last one has held
+                # as long as the host said. Reckoned from arrivals, not from when this window
+                # got round to drawing, so a window that was busy catches up
+                due = max(now, self._clock_next)
+                self._clock_next = due + max(0.0, float(hold))
+            self._states.append(dict(msg, _at=now, _due=due))
             self._drain()
         elif t == "error":
             self.errors.append(msg)
@@ -474,9 +483,10 @@ class Controller:
     def next_due(self) -> float | None:
         """Seconds until the next queued state is due by the host's clock (the main loop
         sleeps no longer than that), or None."""
-        if not self._states or self._due is None:
+        due = self._states[0].get("_due") if self._states else None
+        if due is None:
             return None
-        return max(0.0, self._due - time.monotonic())
+        return max(0.0, due - time.monotonic())
 
     def _ready(self, msg: dict) -> bool:
         """May ``msg`` (the next queued state) be shown now? The host's clock decides: the
@@ -487,11 +497,12 @@ class Controller:
         sc = self.main
         if not self.pace or sc is None:
             return True
-        if msg.get("t") == "_route" or self._due is None:
+        due = msg.get("_due")
+        if due is None:
             return not (hasattr(sc, "hold") and sc.hold() > 0)
         if getattr(sc, "ex_summary", None):
             return False
-        return time.monotonic() >= self._due
+        return time.monotonic() >= due
 
     def _presence(self, seats: list) -> None:
         """Tell everyone at the table who dropped out, when a bot takes over and who is back
@@ -524,13 +535,6 @@ class Controller:
                 self.route([])
                 self._show_timer()
                 continue
-            hold = msg.get("hold")
-            if isinstance(hold, (int, float)) and not isinstance(hold, bool):
-                # catching up (a window that was busy, a reader of the exchange): faster
-                k = 0.5 if len(self._states) > pacing.CATCH_UP else 1.0
-                self._due = time.monotonic() + max(0.0, float(hold)) * k
-            else:
-                self._due = None
             self._apply_state(msg)
 
     def _apply_state(self, msg: dict) -> None:
