@@ -22,7 +22,7 @@ def _find(spec: str, cmd: str):
     try:
         return games.find_rules(spec)
     except FileNotFoundError:
-        from felt.rules import RulesError
+        from felt.games.praesident.rules import RulesError
         err = RulesError("no_template", id=spec)
         print(f"felt {cmd}: {err.de if cmd == 'rules show' else err}")
     except (ValueError, KeyError, OSError) as exc:
@@ -51,7 +51,7 @@ def cmd_rules_show(args) -> int:
         return 2
     game, rules = found
     if game.id == "praesident":
-        from felt.rules.commands import describe
+        from felt.games.praesident.rules.commands import describe
         print(describe(rules))
         return 0
     d = game.rules_to_dict(rules)
@@ -148,7 +148,7 @@ def cmd_simulate(args) -> int:
 def run_tournament(game, rules, levels: list[str], rounds: int, seed: int = 1, think_ms: int | None = None,
                    progress=None) -> dict:
     """Bot levels of any game against each other (the same report as Präsident's)."""
-    from felt.bots.tournament import wilson
+    from felt.games.praesident.bots.tournament import wilson
     n = len(levels)
     game.validate(rules, n)
     per_match = game.default_rounds(rules) or 5
@@ -243,7 +243,7 @@ def format_match_report(res: dict) -> str:
 def cmd_tournament(args) -> int:
     found = games.find_rules(args.rules) if _known(args.rules) else None
     if found is None or found[0].id == "praesident":
-        from felt.bots.tournament import cmd_tournament as praesident_tournament
+        from felt.games.praesident.bots.tournament import cmd_tournament as praesident_tournament
         return praesident_tournament(args)  # Präsident's own runner, exactly as before
     game, rules = found
     levels = [x.strip() for x in str(args.bots).split(",") if x.strip()]
@@ -262,7 +262,7 @@ def cmd_tournament(args) -> int:
     if args.json:
         print(json.dumps(res))
     else:
-        from felt.bots.tournament import format_report
+        from felt.games.praesident.bots.tournament import format_report
         print(format_report(res))
         extra = format_match_report(res)
         if extra:

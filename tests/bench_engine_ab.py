@@ -13,10 +13,10 @@ import time
 
 import tests.engine_reference as eref
 import tests.policy_reference as pref
-from felt.bots.hard import place_reward, rollout
-from felt.bots.situation import situation_from_state
-from felt.engine.simulate import simulate
-from felt.rules import load_rules
+from felt.games.praesident.bots.hard import place_reward, rollout
+from felt.games.praesident.bots.situation import situation_from_state
+from felt.games.praesident.engine.simulate import simulate
+from felt.games.praesident.rules import load_rules
 from tests.bench_policy_instr import worlds_for
 
 

@@ -3,7 +3,7 @@
 A bare round of PR-002's shape (5 players, 2 x 32 cards, sets only, voluntary passing, four of
 a kind clears) kept as counts per rank in one function: no card identities, no suits, no
 exchange, no Move objects, no events, no views, nothing a table, a bot or a replay needs. It is
-the floor the engine is measured against in felt/engine/BENCHMARKS.md:
+the floor the engine is measured against in felt/games/praesident/engine/BENCHMARKS.md:
 
     python -m tests.bench_engine_floor 3000          # rounds/s and decisions per round
     valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \\

@@ -8,7 +8,7 @@ Collects ``views`` decisions of seat 0 (more than one legal move, not going out,
 from seeded games of four normal bots (PR-002 and FOLGEN, half each), values every
 candidate (up to 12) of each with ``oracle`` sampled worlds, then lets the search decide
 each ``reps`` times with ``cpu_ms`` of process CPU time. NAME=VALUE sets a constant of
-felt.bots.hard for the search (e.g. MAX_CANDIDATES=8 ELIM_SE=1.5), not for the oracle.
+felt.games.praesident.bots.hard for the search (e.g. MAX_CANDIDATES=8 ELIM_SE=1.5), not for the oracle.
 Prints the regret per decision (oracle value of its best move minus that of the chosen
 move; 1 = a 1st place) and how often the oracle's best was chosen, for the normal policy
 and for the search.
@@ -20,13 +20,13 @@ import sys
 import time
 import types
 
-import felt.bots.hard as hard
-from felt.bots import make_bot
-from felt.bots.determinize import build_state, constraints_from_view, sample_hands
-from felt.bots.policy import choose_normal
-from felt.bots.situation import situation_from_view
-from felt.engine import apply_inplace, legal_moves, new_match, next_round, view
-from felt.rules import load_rules
+import felt.games.praesident.bots.hard as hard
+from felt.games.praesident.bots import make_bot
+from felt.games.praesident.bots.determinize import build_state, constraints_from_view, sample_hands
+from felt.games.praesident.bots.policy import choose_normal
+from felt.games.praesident.bots.situation import situation_from_view
+from felt.games.praesident.engine import apply_inplace, legal_moves, new_match, next_round, view
+from felt.games.praesident.rules import load_rules
 
 
 def _key(m):

@@ -21,7 +21,7 @@ a ceiling for any bot that cannot see the hands.
     python -m tests.bench_hard_truth --rules PR-002 --rounds 150 --seed 2 --apply oracle
     python -m tests.bench_hard_truth ... --set READ_TRIES=100 --iters 300 --dump a.json
 
-Figures: felt/bots/STRENGTH.md.
+Figures: felt/games/praesident/bots/STRENGTH.md.
 """
 from __future__ import annotations
 
@@ -30,11 +30,11 @@ import json
 import statistics
 import time
 
-from felt.bots import HardBot, NormalBot
-from felt.bots import hard as hard_mod
-from felt.bots.hard import reward_table, rollout
-from felt.engine import apply_inplace, legal_moves, new_match, next_round, view
-from felt.rules import load_rules
+from felt.games.praesident.bots import HardBot, NormalBot
+from felt.games.praesident.bots import hard as hard_mod
+from felt.games.praesident.bots.hard import reward_table, rollout
+from felt.games.praesident.engine import apply_inplace, legal_moves, new_match, next_round, view
+from felt.games.praesident.rules import load_rules
 
 
 def true_value(state, seat, move, rewards) -> float:
@@ -128,7 +128,7 @@ def main(argv=None) -> int:
     ap.add_argument("--think-ms", type=int, default=None)
     ap.add_argument("--iters", type=int, default=None, help="hard: this many sampled worlds per decision")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                    help="set a constant of felt/bots/hard.py (e.g. READ_TRIES=100)")
+                    help="set a constant of felt/games/praesident/bots/hard.py (e.g. READ_TRIES=100)")
     ap.add_argument("--dump", help="write the per-decision regrets of hard here (JSON list)")
     a = ap.parse_args(argv)
     for kv in a.set:

@@ -7,7 +7,7 @@ It is ``felt tournament --bots hard,normal,normal,normal`` with the same seed (t
 ``run_tournament``: matches of the rule set's rounds, levels rotating through the seats),
 so a variant and the default meet the same deals in every match's first round; the later
 rounds follow from the places and the exchange. ``--set NAME=JSON`` sets a constant of
-``felt/bots/hard.py`` for this run (lists become tuples, digit keys numbers). Each line of ``--out`` is
+``felt/games/praesident/bots/hard.py`` for this run (lists become tuples, digit keys numbers). Each line of ``--out`` is
 ``{"m": match, "r": round, "prev": hard's place last round or null, "place": ...}``; at
 the end it prints hard's 1st-place share with its 95% Wilson interval, the share by the
 place before, and the think times. Run two at once at most on a 2-core machine (one per
@@ -20,15 +20,15 @@ import json
 import time
 from collections import Counter
 
-from felt.bots import hard as H
-from felt.bots.tournament import run_tournament, wilson
-from felt.rules import load_rules
+from felt.games.praesident.bots import hard as H
+from felt.games.praesident.bots.tournament import run_tournament, wilson
+from felt.games.praesident.rules import load_rules
 
 
 def _setting(text: str) -> tuple[str, object]:
     name, _, raw = text.partition("=")
     if not hasattr(H, name):
-        raise SystemExit(f"felt/bots/hard.py has no setting {name!r}")
+        raise SystemExit(f"felt/games/praesident/bots/hard.py has no setting {name!r}")
     return name, _frozen(json.loads(raw))
 
 

@@ -9,13 +9,13 @@ own pruning and keep rule, no pruning, pure argmax, each over the first 10..W wo
 every rule is scored on exactly the same worlds and decisions.
 
 ``--chain B,T`` also draws a second set of worlds from a Markov chain of card swaps between
-the other seats (felt/bots/belief.py: B swaps before the first world, T between two), close
+the other seats (felt/games/praesident/bots/belief.py: B swaps before the first world, T between two), close
 to the posterior of the plays and passes seen, and compares argmax decisions on the two.
 
     python -m tests.bench_hard_worlds --rules PR-002 --rounds 150 --worlds 120 --seed 21
     python -m tests.bench_hard_worlds --rules PR-002 --rounds 150 --worlds 40 --min-obs 3 --chain 1000,100
 
-Figures: felt/bots/STRENGTH.md.
+Figures: felt/games/praesident/bots/STRENGTH.md.
 """
 from __future__ import annotations
 
@@ -25,15 +25,15 @@ import random
 import statistics
 import time
 
-from felt.bots import HardBot, NormalBot
-from felt.bots import hard as H
-from felt.bots.belief import Chain
-from felt.bots.determinize import build_state, constraints_from_view, sample_hands
-from felt.bots.hard import candidates_from, reward_table, rollout, settle_values
-from felt.bots.readplays import violations
-from felt.bots.situation import situation_from_view
-from felt.engine import apply_inplace, legal_moves
-from felt.rules import load_rules
+from felt.games.praesident.bots import HardBot, NormalBot
+from felt.games.praesident.bots import hard as H
+from felt.games.praesident.bots.belief import Chain
+from felt.games.praesident.bots.determinize import build_state, constraints_from_view, sample_hands
+from felt.games.praesident.bots.hard import candidates_from, reward_table, rollout, settle_values
+from felt.games.praesident.bots.readplays import violations
+from felt.games.praesident.bots.situation import situation_from_view
+from felt.games.praesident.engine import apply_inplace, legal_moves
+from felt.games.praesident.rules import load_rules
 
 from .bench_hard_truth import measured_turns, true_value
 

@@ -14,8 +14,8 @@ import copy
 import os
 import sys
 
-import felt.bots.hard as hard
-from felt.bots import policy
+import felt.games.praesident.bots.hard as hard
+from felt.games.praesident.bots import policy
 from tests.bench_policy_instr import run, worlds_for
 
 

@@ -18,12 +18,12 @@ from __future__ import annotations
 import random
 import sys
 
-from felt.bots import make_bot
-from felt.bots.cardinfo import deck_info
-from felt.bots.determinize import build_state, sample_hands
-from felt.bots.hard import rollout
-from felt.engine import apply_inplace, legal_moves, new_match, view
-from felt.rules import load_rules
+from felt.games.praesident.bots import make_bot
+from felt.games.praesident.bots.cardinfo import deck_info
+from felt.games.praesident.bots.determinize import build_state, sample_hands
+from felt.games.praesident.bots.hard import rollout
+from felt.games.praesident.engine import apply_inplace, legal_moves, new_match, view
+from felt.games.praesident.rules import load_rules
 
 
 def worlds_for(rid: str, sets: int = 1):

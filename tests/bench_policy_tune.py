@@ -1,9 +1,9 @@
 """The normal policy with other score weights, alone against three normal bots.
 
 The hard bot can play its own seat by a tuned copy of the normal policy (``USE_OWN_TUNE`` in
-felt/bots/hard.py, one tune per kind of deck): its first candidate at every decision, and its own moves in every
+felt/games/praesident/bots/hard.py, one tune per kind of deck): its first candidate at every decision, and its own moves in every
 rollout. This measures such a tune without any search: one seat plays by ``--tune`` (the
-names of ``felt.bots.policy.NORMAL_TUNE``; the rest stay normal's), the three others are
+names of ``felt.games.praesident.bots.policy.NORMAL_TUNE``; the rest stay normal's), the three others are
 normal bots, the measured seat rotates from match to match (matches of 5 rounds, so the
 exchange happens), and the same seed deals the same cards for every tune. About 400 rounds
 a second per core.
@@ -11,7 +11,7 @@ a second per core.
     python -m tests.bench_policy_tune --rules PR-002 --rounds 20000 --seed 2 --tune LEAD_VALUE=0.2
     python -m tests.bench_policy_tune --rules PR-002 --rounds 12000 --search   # coordinate search
 
-Figures: felt/bots/STRENGTH.md.
+Figures: felt/games/praesident/bots/STRENGTH.md.
 """
 from __future__ import annotations
 
@@ -19,11 +19,11 @@ import argparse
 import json
 import time
 
-from felt.bots import policy as P
-from felt.bots.situation import situation_from_state
-from felt.bots.tournament import wilson
-from felt.engine import apply_inplace, legal_moves, new_match, next_round
-from felt.rules import load_rules
+from felt.games.praesident.bots import policy as P
+from felt.games.praesident.bots.situation import situation_from_state
+from felt.games.praesident.bots.tournament import wilson
+from felt.games.praesident.engine import apply_inplace, legal_moves, new_match, next_round
+from felt.games.praesident.rules import load_rules
 
 NAMES = ("SURE_OUT_BONUS", "LEAD_VALUE", "FOLLOW_THRESHOLD", "DANGER_PENALTY", "FIGHT_BONUS", "PWIN_COEF",
          "SIZE_BOOST", "WINNER_EXTRA", "SEQ_BONUS")
@@ -109,8 +109,8 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     params: dict = {}
     if a.own:
-        from felt.bots.cardinfo import deck_info
-        from felt.bots.hard import tune_for_deck
+        from felt.games.praesident.bots.cardinfo import deck_info
+        from felt.games.praesident.bots.hard import tune_for_deck
         params.update(zip(NAMES, tune_for_deck(deck_info(load_rules(a.rules)))))
     for kv in a.tune:
         name, _, val = kv.partition("=")

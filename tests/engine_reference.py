@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from felt.cards import Card, build_deck
 from felt.games.base import IllegalMove  # one class for every game: the table catches it
-from felt.rules import Rules, titles
+from felt.games.praesident.rules import Rules, titles
 
 PHASES = ("exchange", "play", "round_over", "match_over")
 

@@ -5,7 +5,7 @@ import asyncio
 import random
 
 from felt.cards import build_deck, ids_from_codes
-from felt.engine import Move, apply_inplace, legal_moves, next_round, position
+from felt.games.praesident.engine import Move, apply_inplace, legal_moves, next_round, position
 
 
 class Codes:
@@ -60,7 +60,7 @@ def random_round(s, rng, on_step=None, max_steps=5000):
 
 
 def random_match(rules, n, seed, rounds=3, on_step=None):
-    from felt.engine import new_match
+    from felt.games.praesident.engine import new_match
 
     s, _ = new_match(rules, n, seed, rounds=rounds)
     rng = random.Random(seed)

@@ -18,9 +18,9 @@ from __future__ import annotations
 import random
 from typing import Iterable, Sequence
 
-from felt.engine import Move
+from felt.games.praesident.engine import Move
 
-from felt.bots.cardinfo import DeckInfo
+from felt.games.praesident.bots.cardinfo import DeckInfo
 
 PASS = Move("pass")
 

@@ -7,12 +7,12 @@ import random
 import msgpack
 import pytest
 
-from felt.bots import HardBot, make_bot
-from felt.bots.cardinfo import deck_info
-from felt.bots.determinize import build_state, constraints_from_view, sample_hands
-from felt.bots.policy import wish_ranks
+from felt.games.praesident.bots import HardBot, make_bot
+from felt.games.praesident.bots.cardinfo import deck_info
+from felt.games.praesident.bots.determinize import build_state, constraints_from_view, sample_hands
+from felt.games.praesident.bots.policy import wish_ranks
 from felt.cards import card_from_code
-from felt.engine import (
+from felt.games.praesident.engine import (
     Move,
     apply_inplace,
     is_legal,
@@ -21,8 +21,8 @@ from felt.engine import (
     next_round,
     view,
 )
-from felt.engine.core import position
-from felt.rules import list_templates, load_rules
+from felt.games.praesident.engine.core import position
+from felt.games.praesident.rules import list_templates, load_rules
 
 # Rule sets beyond the templates, so every option is exercised at least once.
 VARIANTS = [

@@ -1,4 +1,4 @@
-"""The swap chain over the hidden hands (felt/bots/belief.py, the hard bot's USE_CHAIN option).
+"""The swap chain over the hidden hands (felt/games/praesident/bots/belief.py, the hard bot's USE_CHAIN option).
 
 Every swap keeps the deal a deal of exactly the unseen cards with every seat's count and the
 exchange's fixed and forbidden cards kept; the disagreements it tracks per seat are those a
@@ -11,17 +11,17 @@ from collections import Counter
 
 import pytest
 
-from felt.bots.belief import Chain
-from felt.bots.cardinfo import deck_info
-from felt.bots.determinize import PassMemory, _violations, constraints_from_view, sample_hands
-from felt.bots.readplays import violations
+from felt.games.praesident.bots.belief import Chain
+from felt.games.praesident.bots.cardinfo import deck_info
+from felt.games.praesident.bots.determinize import PassMemory, _violations, constraints_from_view, sample_hands
+from felt.games.praesident.bots.readplays import violations
 
 from .test_bots_readplays import _walk, assert_a_deal_of_the_unseen
 
 
 @pytest.mark.parametrize("rules_id", ["PR-002", "FOLGEN"])
 def test_swaps_keep_the_deal_and_lower_the_disagreements(rules_id):
-    from felt.rules import load_rules
+    from felt.games.praesident.rules import load_rules
 
     rules = load_rules(rules_id)
     rng = random.Random(4)
@@ -61,11 +61,11 @@ def test_the_hard_bot_can_search_the_chain_s_worlds(monkeypatch):
     plays and searches successive states of it; every move it picks is legal (the engine
     checks) and the chain's worlds agree better with what it read than the draws it started
     from."""
-    import felt.bots.belief as belief
-    import felt.bots.hard as hard
-    from felt.bots import HardBot, make_bot
-    from felt.engine import apply_inplace, new_match, next_round, view
-    from felt.rules import load_rules
+    import felt.games.praesident.bots.belief as belief
+    import felt.games.praesident.bots.hard as hard
+    from felt.games.praesident.bots import HardBot, make_bot
+    from felt.games.praesident.engine import apply_inplace, new_match, next_round, view
+    from felt.games.praesident.rules import load_rules
 
     made = []
     real = belief.Chain

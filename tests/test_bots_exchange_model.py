@@ -11,11 +11,11 @@ import statistics
 
 import pytest
 
-from felt.bots import make_bot
-from felt.bots import determinize as D
-from felt.bots.cardinfo import deck_info
-from felt.engine import apply_inplace, new_match, next_round, view
-from felt.rules import list_templates, load_rules
+from felt.games.praesident.bots import make_bot
+from felt.games.praesident.bots import determinize as D
+from felt.games.praesident.bots.cardinfo import deck_info
+from felt.games.praesident.engine import apply_inplace, new_match, next_round, view
+from felt.games.praesident.rules import list_templates, load_rules
 
 
 def _play_to_round(rules, n, seed, round_no):

@@ -5,12 +5,12 @@ import random
 
 import pytest
 
-from felt.bots import make_bot
-from felt.bots.cardinfo import deck_info
-from felt.bots.hard import PLACE_CHAIN, _prune, chain_values, reward_table
-from felt.bots.policy import given_ranks, wish_ranks
-from felt.engine import apply_inplace, is_legal, new_match, next_round, view
-from felt.rules import list_templates, load_rules
+from felt.games.praesident.bots import make_bot
+from felt.games.praesident.bots.cardinfo import deck_info
+from felt.games.praesident.bots.hard import PLACE_CHAIN, _prune, chain_values, reward_table
+from felt.games.praesident.bots.policy import given_ranks, wish_ranks
+from felt.games.praesident.engine import apply_inplace, is_legal, new_match, next_round, view
+from felt.games.praesident.rules import list_templates, load_rules
 
 from .test_bots import VARIANTS, play_rounds
 
@@ -75,7 +75,7 @@ def test_reward_can_follow_hards_own_places_on_four_player_tables(monkeypatch):
     """With USE_PLACE_CHAIN (off by default: measured no better, STRENGTH.md), a place on a
     4-seat table with both exchanges is worth the 1st places hard itself goes on to take
     (PLACE_CHAIN), so a 2nd place counts for more than the normal bots' rates give it."""
-    from felt.bots import hard
+    from felt.games.praesident.bots import hard
     rules = load_rules("PR-002")
     plain = reward_table(4, rules, 1, 5)
     monkeypatch.setattr(hard, "USE_PLACE_CHAIN", True)
@@ -165,9 +165,9 @@ def test_given_ranks_reads_only_the_lower_role():
 def test_pass_memory_reads_passes_and_sampling_follows_them():
     """A seat that passed on a single 10 is rarely dealt a lone J, Q, K or A (a 2 it may
     have kept back); the memory is dropped when a new round starts."""
-    from felt.bots.determinize import PassMemory, constraints_from_view, sample_hands
+    from felt.games.praesident.bots.determinize import PassMemory, constraints_from_view, sample_hands
     from felt.cards import card_from_code
-    from felt.engine.core import position
+    from felt.games.praesident.engine.core import position
 
     rules = load_rules("PR-002")
     info = deck_info(rules)

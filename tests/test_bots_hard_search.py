@@ -5,13 +5,13 @@ import random
 
 import pytest
 
-from felt.bots import HardBot, make_bot
-from felt.bots import hard
-from felt.bots.cardinfo import deck_info
-from felt.bots.determinize import build_state, constraints_from_view, sample_hands
-from felt.bots.hard import reward_table, rollout, settle_values
-from felt.engine import apply_inplace, is_legal, legal_moves, new_match, next_round, view
-from felt.rules import load_rules
+from felt.games.praesident.bots import HardBot, make_bot
+from felt.games.praesident.bots import hard
+from felt.games.praesident.bots.cardinfo import deck_info
+from felt.games.praesident.bots.determinize import build_state, constraints_from_view, sample_hands
+from felt.games.praesident.bots.hard import reward_table, rollout, settle_values
+from felt.games.praesident.engine import apply_inplace, is_legal, legal_moves, new_match, next_round, view
+from felt.games.praesident.rules import load_rules
 
 
 def _views_of_seat(rules, seat, matches, seed):

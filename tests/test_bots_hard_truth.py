@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from felt.bots import NormalBot
-from felt.bots.hard import place_reward, rollout
-from felt.engine import apply_inplace, new_match, view
-from felt.rules import load_rules
+from felt.games.praesident.bots import NormalBot
+from felt.games.praesident.bots.hard import place_reward, rollout
+from felt.games.praesident.engine import apply_inplace, new_match, view
+from felt.games.praesident.rules import load_rules
 from tests.bench_hard_truth import run
 
 

@@ -10,13 +10,13 @@ import random
 
 import pytest
 
-import felt.bots.hard as hard
-from felt.bots import HardBot, make_bot
-from felt.bots import policy as P
-from felt.bots.cardinfo import deck_info
-from felt.bots.situation import situation_from_state
-from felt.engine import apply_inplace, legal_moves, new_match, next_round, view
-from felt.rules import load_rules
+import felt.games.praesident.bots.hard as hard
+from felt.games.praesident.bots import HardBot, make_bot
+from felt.games.praesident.bots import policy as P
+from felt.games.praesident.bots.cardinfo import deck_info
+from felt.games.praesident.bots.situation import situation_from_state
+from felt.games.praesident.engine import apply_inplace, legal_moves, new_match, next_round, view
+from felt.games.praesident.rules import load_rules
 
 from .bench_policy_tune import NAMES, as_tune, first_share
 
@@ -151,7 +151,7 @@ def test_hard_keeps_its_tuned_move_when_the_search_is_not_sure(monkeypatch):
 
 def test_the_tune_follows_the_deck_and_is_off_by_default(monkeypatch):
     double = {"PR-002", "PR-003", "PR-004", "PR-006"}
-    from felt.rules import list_templates
+    from felt.games.praesident.rules import list_templates
 
     seen = set()
     for r in list_templates():

@@ -9,10 +9,10 @@ import random
 import pytest
 
 import tests.policy_reference as ref
-from felt.bots import policy
-from felt.bots.situation import situation_from_state, situation_from_view
-from felt.engine import apply_inplace, legal_moves, new_match, next_round, view
-from felt.rules import list_templates
+from felt.games.praesident.bots import policy
+from felt.games.praesident.bots.situation import situation_from_state, situation_from_view
+from felt.games.praesident.engine import apply_inplace, legal_moves, new_match, next_round, view
+from felt.games.praesident.rules import list_templates
 
 
 def _decisions(rules, n, seed, rounds):

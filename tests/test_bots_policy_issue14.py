@@ -16,13 +16,13 @@ import random
 import pytest
 
 import tests.policy_reference as ref
-from felt.bots import policy
-from felt.bots.cardinfo import deck_info
-from felt.bots.determinize import build_state, sample_hands
-from felt.bots.hard import place_reward, rollout
-from felt.bots.situation import situation_from_state, situation_from_view
-from felt.engine import apply_inplace, legal_moves, new_match, next_round, view
-from felt.rules import Rules, list_templates, load_rules
+from felt.games.praesident.bots import policy
+from felt.games.praesident.bots.cardinfo import deck_info
+from felt.games.praesident.bots.determinize import build_state, sample_hands
+from felt.games.praesident.bots.hard import place_reward, rollout
+from felt.games.praesident.bots.situation import situation_from_state, situation_from_view
+from felt.games.praesident.engine import apply_inplace, legal_moves, new_match, next_round, view
+from felt.games.praesident.rules import Rules, list_templates, load_rules
 
 
 def _variant(base: str, **changes) -> Rules:

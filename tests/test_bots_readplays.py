@@ -1,4 +1,4 @@
-"""The hard bot reads the plays it has seen (felt/bots/readplays.py).
+"""The hard bot reads the plays it has seen (felt/games/praesident/bots/readplays.py).
 
 The key property: the real hands never disagree with a play a normal bot made (the
 normal policy is deterministic and the reconstruction of the table before each play
@@ -11,11 +11,11 @@ from collections import Counter
 
 import pytest
 
-from felt.bots import make_bot
-from felt.bots.cardinfo import deck_info
-from felt.bots.determinize import PassMemory, constraints_from_view, sample_hands
-from felt.bots.readplays import PlayMemory, redeal, violations
-from felt.engine import apply_inplace, new_match, next_round, view
+from felt.games.praesident.bots import make_bot
+from felt.games.praesident.bots.cardinfo import deck_info
+from felt.games.praesident.bots.determinize import PassMemory, constraints_from_view, sample_hands
+from felt.games.praesident.bots.readplays import PlayMemory, redeal, violations
+from felt.games.praesident.engine import apply_inplace, new_match, next_round, view
 
 from .test_bots import all_rule_sets
 
@@ -85,7 +85,7 @@ def test_a_memory_that_sees_every_update_reads_every_trick_right(rules_id):
     them all, the memory reads the passes up to the seat on turn in each (not up to its own
     seat): the real hands still agree with every decision recorded, and it keeps more of them
     than a memory that looks only on its own turns."""
-    from felt.rules import load_rules
+    from felt.games.praesident.rules import load_rules
 
     rules = load_rules(rules_id)
     info = deck_info(rules)
@@ -116,7 +116,7 @@ def test_a_memory_that_sees_every_update_reads_every_trick_right(rules_id):
 def test_a_seat_that_played_unseen_cards_loses_its_observations():
     """A trick the bot did not see (here: views skipped) leaves the count of a seat's cards
     unexplained, so its earlier plays no longer tell what it holds now."""
-    from felt.rules import load_rules
+    from felt.games.praesident.rules import load_rules
 
     rules = load_rules("PR-002")
     st, _ = new_match(rules, 4, "lose", rounds=1)
@@ -147,7 +147,7 @@ def test_a_seat_that_played_unseen_cards_loses_its_observations():
 
 
 def test_memory_forgets_at_a_new_round():
-    from felt.rules import load_rules
+    from felt.games.praesident.rules import load_rules
 
     rules = load_rules("PR-002")
     got = []
@@ -168,7 +168,7 @@ def test_sampling_and_redeal_keep_the_deal_legal_and_agree_more(rules_id):
     """Worlds drawn with the plays' check (best of 6 deals), or redealt seat by seat, are deals
     of exactly the unseen cards (counts and the exchange's fixed cards kept) that disagree
     less than blind ones."""
-    from felt.rules import load_rules
+    from felt.games.praesident.rules import load_rules
 
     rules = load_rules(rules_id)
     rng = random.Random(9)
@@ -205,9 +205,9 @@ def test_hard_bot_deals_its_worlds_from_what_it_read(monkeypatch, redeal_tries):
     """The hard bot keeps a PlayMemory across its decisions and draws each sampled world
     towards the decisions it saw (whole deals redrawn, the default, or seat by seat); the
     worlds it searches disagree with them far less than the deals it would draw blind."""
-    import felt.bots.hard as hard
-    from felt.bots import HardBot
-    from felt.rules import load_rules
+    import felt.games.praesident.bots.hard as hard
+    from felt.games.praesident.bots import HardBot
+    from felt.games.praesident.rules import load_rules
 
     seen = Counter()
     bot = HardBot(seed=1, iters=3)

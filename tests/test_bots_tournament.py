@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from felt.bots.tournament import run_tournament, wilson
+from felt.games.praesident.bots.tournament import run_tournament, wilson
 from felt.cli import main
-from felt.rules import load_rules
+from felt.games.praesident.rules import load_rules
 
 
 def test_wilson_interval():

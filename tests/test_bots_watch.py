@@ -1,7 +1,7 @@
 """The hard bot sees the table between its own turns (``Bot.watch``), as a player does.
 
 Fed only the view on its turn, the bot misses every trick that ends before it is on turn
-again, and the plays of those tricks cannot be read (felt/bots/readplays.py). Every place
+again, and the plays of those tricks cannot be read (felt/games/praesident/bots/readplays.py). Every place
 that runs bots feeds it every change: the tournament, the table for a bot thinking here,
 the table for a bot thinking in the host's worker (the views since its last decision come
 with the ``think`` action), and ``felt bot`` over the network."""
@@ -12,13 +12,13 @@ import random
 import pytest
 
 from felt import games
-from felt.bots import HardBot, NormalBot, hard, make_bot
-from felt.bots.cardinfo import deck_info
-from felt.bots.readplays import violations
-from felt.bots.tournament import run_tournament
-from felt.engine import apply_inplace, new_match, view
+from felt.games.praesident.bots import HardBot, NormalBot, hard, make_bot
+from felt.games.praesident.bots.cardinfo import deck_info
+from felt.games.praesident.bots.readplays import violations
+from felt.games.praesident.bots.tournament import run_tournament
+from felt.games.praesident.engine import apply_inplace, new_match, view
 from felt.net.host import _think_remote
-from felt.rules import load_rules
+from felt.games.praesident.rules import load_rules
 
 from .test_net_table import Driver
 

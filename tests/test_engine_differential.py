@@ -11,8 +11,8 @@ import random
 import pytest
 
 import tests.engine_reference as ref
-from felt.engine import core
-from felt.rules import list_templates
+from felt.games.praesident.engine import core
+from felt.games.praesident.rules import list_templates
 from tests.test_engine_properties import _random_rules
 
 FIELDS = ("phase", "round_no", "hands", "to_move", "pile", "trick", "passed", "skip_next", "skipped",

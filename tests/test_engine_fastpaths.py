@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from felt.engine import core
-from felt.rules import load_rules
+from felt.games.praesident.engine import core
+from felt.games.praesident.rules import load_rules
 from tests.test_engine_differential import _lockstep
 
 MUTABLE_PER_STATE = ("hands", "groups", "trick", "passed", "places", "played", "standings", "history",

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from felt.engine import apply, legal_moves, new_match
-from felt.rules import load_rules
+from felt.games.praesident.engine import apply, legal_moves, new_match
+from felt.games.praesident.rules import load_rules
 from tests.helpers import play, pos
 
 PR002 = load_rules("PR-002")

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from felt.engine import (
+from felt.games.praesident.engine import (
     IllegalMove,
     Move,
     apply_inplace,
@@ -26,7 +26,7 @@ from felt.engine import (
     next_round,
     view,
 )
-from felt.rules import CHOICES, Rules, RulesError, list_templates
+from felt.games.praesident.rules import CHOICES, Rules, RulesError, list_templates
 from tests.helpers import random_match, random_round
 
 TEMPLATES = list_templates()
@@ -255,7 +255,7 @@ def _brute_force_check(s):
 
 @pytest.mark.parametrize("tid", ["PR-002", "PR-005", "FOLGEN", "JASS36"])
 def test_legal_moves_match_brute_force(tid):
-    from felt.rules import load_rules
+    from felt.games.praesident.rules import load_rules
     variants = [load_rules(tid)]
     variants.append(variants[0].replace(jokers=2, joker_power="both", revolution=True,
                                         largest_set=max(variants[0].largest_set, 4)))
@@ -273,7 +273,7 @@ def test_legal_moves_match_brute_force(tid):
 
 
 def test_random_selections_rejected_without_change():
-    from felt.rules import load_rules
+    from felt.games.praesident.rules import load_rules
     rng = random.Random(5)
     for tid in ("PR-002", "FOLGEN", "JASS36"):
         s, _ = new_match(load_rules(tid), 4, 1)
@@ -295,7 +295,7 @@ def test_random_selections_rejected_without_change():
 
 
 def test_same_seed_same_match():
-    from felt.rules import load_rules
+    from felt.games.praesident.rules import load_rules
     a = random_match(load_rules("PR-002"), 5, seed=42, rounds=3)
     b = random_match(load_rules("PR-002"), 5, seed=42, rounds=3)
     assert a.history == b.history and a.standings == b.standings
@@ -305,7 +305,7 @@ def test_same_seed_same_match():
 
 @pytest.mark.parametrize("tid,n", [("PR-002", 5), ("JASS36", 4), ("P52", 3)])
 def test_exchange_choices_are_every_distinct_choice_once(tid, n):
-    from felt.rules import load_rules
+    from felt.games.praesident.rules import load_rules
     for seed in range(3):
         s, _ = new_match(load_rules(tid), n, seed, rounds=2)
         random_round(s, random.Random(seed))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from felt.engine import (
+from felt.games.praesident.engine import (
     PASS,
     IllegalMove,
     Move,
@@ -18,7 +18,7 @@ from felt.engine import (
     next_round,
     view,
 )
-from felt.rules import load_rules, titles
+from felt.games.praesident.rules import load_rules, titles
 from tests.helpers import pos, play
 
 PR002 = load_rules("PR-002")
@@ -480,7 +480,7 @@ def test_schnorren_wish_seen_by_upper_only():
     s3, ev = apply(s2, last, Move("wish", (), ("A", "K")))
     assert view(s3, first)["exchange"][0]["wish"] == ["A", "K"]
     assert all(not x for x in view(s3, second)["exchange"] if x.get("partner") == last)
-    from felt.engine import filter_events
+    from felt.games.praesident.engine import filter_events
     seen_by_second = filter_events(ev, second)
     assert "ranks" not in [e for e in seen_by_second if e["type"] == "wish"][0]
     with pytest.raises(IllegalMove):

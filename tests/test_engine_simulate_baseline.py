@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from felt.engine.simulate import simulate
-from felt.rules import load_rules
+from felt.games.praesident.engine.simulate import simulate
+from felt.games.praesident.rules import load_rules
 
 # felt simulate --rules ID --players 5 --rounds 400 --seed 7 --json, at commit 49ce497
 BASELINE = {

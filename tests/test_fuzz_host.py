@@ -28,7 +28,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from felt import engine
+from felt.games.praesident import engine
 from felt.net import framing, schema
 from felt.net import journal as jm
 from felt.net.botclient import BotClient

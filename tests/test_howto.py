@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from felt import games
-from felt.rules import CHOICES, TEMPLATE_ORDER, Rules, load_rules
+from felt.games.praesident.rules import CHOICES, TEMPLATE_ORDER, Rules, load_rules
 
 GAME = games.get("praesident")
 

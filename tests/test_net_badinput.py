@@ -7,7 +7,7 @@ import struct
 
 import msgpack
 
-from felt import engine
+from felt.games.praesident import engine
 from felt.net import framing, matchlog, schema
 from felt.net.botclient import BotClient
 from felt.net.host import Host, HostConfig

@@ -13,7 +13,7 @@ from pathlib import Path
 from felt.net.client import ClientThread
 from felt.net.host import Host, HostConfig, HostThread, start_host_thread
 from felt.net.testing import RawClient
-from felt.rules import load_rules
+from felt.games.praesident.rules import load_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 

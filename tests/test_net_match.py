@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from felt import engine
+from felt.games.praesident import engine
 from felt.net import matchlog
 from felt.net.botclient import BotClient
 from felt.net.client import AsyncClient

@@ -12,10 +12,10 @@ from pathlib import Path
 import msgpack
 import pytest
 
-from felt import engine
+from felt.games.praesident import engine
 from felt.net.host import Host, HostConfig
 from felt.net.testing import RawClient
-from felt.rules import Rules, RulesError, TEMPLATE_ORDER, load_rules
+from felt.games.praesident.rules import Rules, RulesError, TEMPLATE_ORDER, load_rules
 from tests.helpers import run
 
 DOC = (Path(__file__).resolve().parent.parent / "felt" / "net" / "PROTOCOL.md").read_text(encoding="utf-8")

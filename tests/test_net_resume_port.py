@@ -19,7 +19,7 @@ from felt.net.client import ClientThread
 from felt.net.host import Host, HostConfig
 from felt.net.soak import host_env
 from felt.net.testing import RawClient
-from felt.rules import load_rules
+from felt.games.praesident.rules import load_rules
 
 
 class HostProc:

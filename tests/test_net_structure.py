@@ -8,7 +8,7 @@ import asyncio
 import json
 from pathlib import Path
 
-from felt import engine
+from felt.games.praesident import engine
 from felt.net import journal as jm
 from felt.net.host import Host, HostConfig
 from felt.net.testing import RawClient
@@ -63,7 +63,7 @@ def test_journal_and_server_know_each_other_only_through_the_interface():
     host_uses = _imports(ROOT / "felt/net/host.py").get("felt.net.journal", set())
     assert host_uses == {"open_recorder"}, host_uses
     for m in ("felt.net.table", "felt.net.host", "felt.net.journal", "felt.net.matchlog"):
-        assert "felt.engine" not in g[m] and "felt.rules" not in g[m], m  # only through felt.games
+        assert "felt.games.praesident.engine" not in g[m] and "felt.games.praesident.rules" not in g[m], m  # only through felt.games
 
 
 def test_the_table_does_no_io():

@@ -69,7 +69,7 @@ def test_wheel_ships_fonts_and_sounds(installed):
     names = set(zipfile.ZipFile(installed["whl"]).namelist())
     for f in ("felt/assets/fonts/DejaVuSans.ttf", "felt/assets/fonts/DejaVuSans-Bold.ttf",
               "felt/assets/fonts/LICENSE-DejaVu.txt", "felt/assets/sounds/play.wav",
-              "felt/rules/templates/PR-002.toml", "felt/net/PROTOCOL.md", "felt/net/phone/index.html",
+              "felt/games/praesident/rules/templates/PR-002.toml", "felt/net/PROTOCOL.md", "felt/net/phone/index.html",
               "felt/net/phone/phone.js", "felt/net/phone/phone.css"):
         assert f in names, f
 

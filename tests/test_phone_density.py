@@ -101,7 +101,7 @@ def test_a_phone_at_ratio_2_looks_like_the_css_layout(density, name):
             return scene
     else:
         from importlib import import_module
-        mod = import_module({"lobby": "felt.ui.lobby_scene", "rules": "felt.ui.rules_editor",
+        mod = import_module({"lobby": "felt.ui.lobby_scene", "rules": "felt.games.praesident.rules_editor",
                              "start": "felt.ui.start_scene"}[name])
         make = mod.snapshot_scene
     density(1.0)

@@ -9,9 +9,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from felt.engine import legal_moves
+from felt.games.praesident.engine import legal_moves
 from felt.games.praesident.quiz import questions
-from felt.rules import TEMPLATE_ORDER, load_rules
+from felt.games.praesident.rules import TEMPLATE_ORDER, load_rules
 
 
 def _sig(deck, cards):

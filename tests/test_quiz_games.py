@@ -152,7 +152,7 @@ def test_schwimmen_right_value_is_the_engines_value(tid):
 # ---------------------------------------------------------------- Präsident
 @pytest.mark.parametrize("tid", ["PR-002", "FOLGEN", "JASS36"])
 def test_praesident_common_shape_keeps_the_engines_verdict(tid):
-    from felt.engine import Move, check_move, position
+    from felt.games.praesident.engine import Move, check_move, position
     g = games.get("praesident")
     rules = g.template(tid)
     for seed in range(5):

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from felt import engine
+from felt.games.praesident import engine
 from felt.net import client as client_mod
 from felt.net import framing, schema
 from felt.net import journal as jm
@@ -30,7 +30,7 @@ from felt.net.botclient import BotClient
 from felt.net.client import AsyncClient, ClientThread
 from felt.net.host import Host, HostConfig
 from felt.net.soak import _norm, host_env, play_match, run_soak
-from felt.rules import load_rules
+from felt.games.praesident.rules import load_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 

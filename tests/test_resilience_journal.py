@@ -14,14 +14,14 @@ from pathlib import Path
 import msgpack
 import pytest
 
-from felt import engine
+from felt.games.praesident import engine
 from felt.net import journal as jm
 from felt.net.botclient import BotClient
 from felt.net.host import Host, HostConfig
 from felt.net.matchlog import MatchLog
 from felt.net.soak import _norm
 from felt.net.testing import RawClient
-from felt.rules import load_rules
+from felt.games.praesident.rules import load_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from felt.cli import main
-from felt.rules import (
+from felt.games.praesident.rules import (
     Rules,
     RulesError,
     TEMPLATE_ORDER,

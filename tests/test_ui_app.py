@@ -90,8 +90,8 @@ def test_parse_address():
 
 # --------------------------------------------------------------- rule editor
 def _editor(cfg, rules="PR-002", size=(360, 640)):
-    from felt.rules import load_rules
-    from felt.ui.rules_editor import RulesEditorScene
+    from felt.games.praesident.rules import load_rules
+    from felt.games.praesident.rules_editor import RulesEditorScene
     from felt.ui.shell import AppStack
     applied = []
     stack = AppStack(size)
@@ -114,9 +114,9 @@ def _step_choice(stack, ed, opt, times=1):
 
 
 def test_rule_editor_explains_impossible_combination(app_factory, cfg):
-    from felt.rules import RulesError
+    from felt.games.praesident.rules import RulesError
     app = app_factory((360, 640))
-    from felt.ui.rules_editor import RulesEditorScene
+    from felt.games.praesident.rules_editor import RulesEditorScene
     ed = RulesEditorScene(None, on_apply=lambda d: None, folder=cfg / "rules")   # the default rule set
     app.stack.push(ed)
     pump(app)
@@ -225,7 +225,7 @@ def test_rule_editor_save_under_name_and_load_again(cfg):
     _tap(stack, ed.save_btn.rect.center)
     path = cfg / "rules" / "Kuechenregeln-2.toml"
     assert path.exists() and ed.last_saved == path
-    from felt.rules import load_rules
+    from felt.games.praesident.rules import load_rules
     saved = load_rules(str(path))
     assert saved.revolution and saved.rounds == 8 and saved.name == "Küchenregeln 2"
     # a new editor on the template, then "Laden" → pick the saved set
@@ -256,8 +256,8 @@ def test_corrupt_saved_rule_file_is_listed_but_not_loadable(cfg):
 
 
 def test_read_only_editor_changes_nothing(cfg):
-    from felt.rules import load_rules
-    from felt.ui.rules_editor import RulesEditorScene
+    from felt.games.praesident.rules import load_rules
+    from felt.games.praesident.rules_editor import RulesEditorScene
     from felt.ui.shell import AppStack
     stack = AppStack((360, 640))
     ed = RulesEditorScene(load_rules("JASS36"))
@@ -346,7 +346,7 @@ def test_resize_relayouts_every_scene(app_factory):
     assert start.host_btn.rect != wide and pygame.Rect(0, 0, 360, 640).contains(start.host_btn.rect)
 
 
-@pytest.mark.parametrize("module", ["felt.ui.start_scene", "felt.ui.lobby_scene", "felt.ui.rules_editor"])
+@pytest.mark.parametrize("module", ["felt.ui.start_scene", "felt.ui.lobby_scene", "felt.games.praesident.rules_editor"])
 @pytest.mark.parametrize("size", [(360, 640), (1280, 720), (430, 932), (1920, 1080)])
 def test_demo_scenes_render_inside_the_window(module, size):
     import importlib
@@ -377,7 +377,7 @@ def test_demo_scenes_render_inside_the_window(module, size):
 
 
 def test_finger_drag_scrolls_the_rule_form_without_toggling(app_factory, cfg):
-    from felt.ui.rules_editor import RulesEditorScene
+    from felt.games.praesident.rules_editor import RulesEditorScene
     app = app_factory((360, 640))
     ed = RulesEditorScene(None, on_apply=lambda d: None, folder=cfg / "rules")
     app.stack.push(ed)

@@ -24,7 +24,7 @@ def _my_turn(app) -> bool:
 
 def _play_turn(app, touch: bool, want_pass: bool) -> str:
     """Make one move on the table by tapping: a pass if wanted and allowed, else the first legal play."""
-    from felt.ui.table_scene import TableScene
+    from felt.games.praesident.table_scene import TableScene
     sc = app.controller.main
     assert isinstance(sc, TableScene)
     if want_pass and sc.pass_btn.enabled:
@@ -235,7 +235,7 @@ def test_rule_editor_sends_rules_to_host(app_factory):
     lobby.right.scroll_to(lobby.rules_btn)          # below the phones' QR code: scrolled to, as a person does
     pump(app)
     click(app, lobby.rules_btn)
-    from felt.ui.rules_editor import RulesEditorScene
+    from felt.games.praesident.rules_editor import RulesEditorScene
     ed = app.stack.top
     assert isinstance(ed, RulesEditorScene) and not ed.read_only
     tog = ed.widgets["revolution"]

@@ -14,10 +14,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from felt.engine import apply_inplace, filter_events, legal_moves, new_match, view  # noqa: E402
-from felt.rules import list_templates  # noqa: E402
+from felt.games.praesident.engine import apply_inplace, filter_events, legal_moves, new_match, view  # noqa: E402
+from felt.games.praesident.rules import list_templates  # noqa: E402
 from felt.ui import cardart, i18n  # noqa: E402
-from felt.ui.table_scene import TableScene  # noqa: E402
+from felt.games.praesident.table_scene import TableScene  # noqa: E402
 
 TEMPLATES = list_templates()
 

@@ -9,10 +9,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from felt.engine import apply_inplace, filter_events, legal_moves, view
+from felt.games.praesident.engine import apply_inplace, filter_events, legal_moves, view
 from felt.ui.scene import RELEASE, PRESS, Input, SceneStack
 from felt.ui.snapshot import demo_states
-from felt.ui.table_scene import TableScene
+from felt.games.praesident.table_scene import TableScene
 
 
 @pytest.fixture(scope="module")

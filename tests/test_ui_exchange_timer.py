@@ -72,8 +72,8 @@ def _host_seq(ht) -> int:
 
 
 def test_timer_in_the_exchange_and_option_changes_take_effect_at_once(app_factory):
-    from felt.ui.exchange_scene import ExchangeScene
-    from felt.ui.table_scene import TableScene
+    from felt.games.praesident.exchange_scene import ExchangeScene
+    from felt.games.praesident.table_scene import TableScene
     ht = host_thread(players=4, rules="PR-002", seed=11, start_when_full=True)
     others: list[Player] = []
     try:
@@ -256,8 +256,8 @@ class _Clock:
 
 
 def _exchange(w: int, h: int, mine: bool):
-    from felt.engine import view
-    from felt.ui.exchange_scene import ExchangeScene
+    from felt.games.praesident.engine import view
+    from felt.games.praesident.exchange_scene import ExchangeScene
     from felt.ui.shell import AppStack
     from felt.ui.snapshot import DEMO_NAMES, demo_states
     pygame.init()
@@ -350,8 +350,8 @@ def test_exchange_panels_chips_and_countdown_do_not_overlap(w, h, case):
     """Short landscape windows too: the info panels hold their cards, the wish chips stand
     clear of the panels (beside them where the height runs short), and my countdown ring
     clear of buttons, chips and hand."""
-    from felt.engine import view
-    from felt.ui.exchange_scene import ExchangeScene
+    from felt.games.praesident.engine import view
+    from felt.games.praesident.exchange_scene import ExchangeScene
     from felt.ui.shell import AppStack
     from felt.ui.snapshot import DEMO_NAMES, demo_states
     pygame.init()

@@ -9,10 +9,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from felt.engine import is_legal, move_from_wire, view
+from felt.games.praesident.engine import is_legal, move_from_wire, view
 from felt.ui.scene import MOTION, PRESS, RELEASE, Input, SceneStack
 from felt.ui.snapshot import demo_states
-from felt.ui.table_scene import TableScene
+from felt.games.praesident.table_scene import TableScene
 from tests.ui_app_helpers import card_point
 
 

@@ -9,10 +9,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from felt.rules import load_rules
+from felt.games.praesident.rules import load_rules
 from felt.ui import i18n
 from felt.ui.howto import HowtoScene
-from felt.ui.rules_editor import SECTIONS, HelpLine, ReadOnlyRow, RulesEditorScene
+from felt.games.praesident.rules_editor import SECTIONS, HelpLine, ReadOnlyRow, RulesEditorScene
 from felt.ui.scene import SceneStack
 from felt.ui.widgets import Choice, Toggle
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from felt.rules import TEMPLATE_ORDER
+from felt.games.praesident.rules import TEMPLATE_ORDER
 
 
 def _games():

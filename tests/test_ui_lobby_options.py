@@ -189,10 +189,10 @@ def test_lobby_option_controls_inside_and_clear_of_other_widgets(lang, w, h):
 
 @pytest.mark.parametrize("w,h", [(360, 640), (1280, 720)])
 def test_connection_banner_covers_no_seat_pile_hand_or_button(w, h):
-    from felt.engine import view
+    from felt.games.praesident.engine import view
     from felt.ui import i18n
     from felt.ui.snapshot import DEMO_NAMES, demo_states
-    from felt.ui.table_scene import TableScene
+    from felt.games.praesident.table_scene import TableScene
     pygame.init()
     st, _ = demo_states("PR-002", 5, 7)["table"]
     sc = TableScene(view(st, 0), names=DEMO_NAMES[:5])
@@ -228,9 +228,9 @@ def test_connection_banner_covers_no_seat_pile_hand_or_button(w, h):
 def test_banner_in_the_top_bar_of_exchange_and_results(w, h):
     """Scenes without their own banner place: the banner takes their top bar between the
     buttons shown there, not the content below it."""
-    from felt.engine import view
+    from felt.games.praesident.engine import view
     from felt.ui import i18n
-    from felt.ui.exchange_scene import ExchangeScene
+    from felt.games.praesident.exchange_scene import ExchangeScene
     from felt.ui.results_scene import ResultsScene
     from felt.ui.snapshot import DEMO_NAMES, demo_states
     pygame.init()

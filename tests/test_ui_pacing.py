@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from felt.engine import apply_inplace, filter_events, legal_moves, new_match, view
-from felt.rules import load_rules
+from felt.games.praesident.engine import apply_inplace, filter_events, legal_moves, new_match, view
+from felt.games.praesident.rules import load_rules
 from felt.ui import pacing
 from felt.ui.playlog import praesident_build
 from tests.ui_app_helpers import make_app
@@ -115,7 +115,7 @@ def test_speed_scales_the_hold():
 
 
 def test_results_stay_a_while_before_an_automatic_next_round(cfg):
-    from felt.engine import next_round
+    from felt.games.praesident.engine import next_round
     from felt.ui.results_scene import ResultsScene
     app = make_app((1280, 720), pace=True)
     try:

@@ -10,9 +10,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pytest
 
 from felt.cards import build_deck
-from felt.engine import apply_inplace, filter_events, legal_moves, new_match, position
-from felt.engine.core import Move  # noqa: F401  (the engine's move type, used via legal_moves)
-from felt.rules import load_rules
+from felt.games.praesident.engine import apply_inplace, filter_events, legal_moves, new_match, position
+from felt.games.praesident.engine.core import Move  # noqa: F401  (the engine's move type, used via legal_moves)
+from felt.games.praesident.rules import load_rules
 from felt.ui import i18n
 from felt.ui.playlog import LogContext, PlayLog
 
@@ -163,7 +163,7 @@ def test_property_log_of_many_seeded_matches_keeps_order_and_secrets(template):
     i18n.set_lang("en")
     rules = load_rules(template)
     deck = build_deck(rules)
-    from felt.engine import next_round
+    from felt.games.praesident.engine import next_round
     for seed in range(12):
         n = 3 + seed % 3
         rng = random.Random(seed)

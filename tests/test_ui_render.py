@@ -9,7 +9,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from felt.cards import build_deck  # noqa: E402
-from felt.rules import list_templates  # noqa: E402
+from felt.games.praesident.rules import list_templates  # noqa: E402
 from felt.ui import cardart, fonts, i18n  # noqa: E402
 
 

@@ -109,12 +109,12 @@ class _Recorder:
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("w,h", [(360, 640), (430, 932), (1280, 720), (1920, 1080), (700, 400)])
 def test_game_scenes_text_fits(monkeypatch, lang, w, h):
-    from felt.engine import filter_events, view
-    from felt.ui.exchange_scene import ExchangeScene
+    from felt.games.praesident.engine import filter_events, view
+    from felt.games.praesident.exchange_scene import ExchangeScene
     from felt.ui.results_scene import ResultsScene
     from felt.ui.scene import SceneStack
     from felt.ui.snapshot import DEMO_NAMES, demo_states
-    from felt.ui.table_scene import TableScene
+    from felt.games.praesident.table_scene import TableScene
     i18n.set_lang(lang)
     rec = _Recorder(monkeypatch, pygame.Rect(0, 0, w, h))
     demo = demo_states("PR-002", 8, 3)
@@ -148,8 +148,8 @@ def test_game_scenes_text_fits(monkeypatch, lang, w, h):
 @pytest.mark.parametrize("w,h", [(360, 640), (320, 480), (430, 932), (1280, 720)])
 def test_rule_editor_footer_labels_keep_their_size(lang, w, h):
     """"Übernehmen" squeezed into a third of a phone's width shrank to about 10 px."""
-    from felt.rules import load_rules
-    from felt.ui.rules_editor import RulesEditorScene
+    from felt.games.praesident.rules import load_rules
+    from felt.games.praesident.rules_editor import RulesEditorScene
     from felt.ui.scene import SceneStack
     i18n.set_lang(lang)
     ed = RulesEditorScene(load_rules("PR-002"), on_apply=lambda d: None)

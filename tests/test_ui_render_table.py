@@ -9,12 +9,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from felt.engine import apply_inplace, filter_events, is_legal, legal_moves, move_from_wire, new_match, view  # noqa: E402
-from felt.rules import load_rules  # noqa: E402
+from felt.games.praesident.engine import apply_inplace, filter_events, is_legal, legal_moves, move_from_wire, new_match, view  # noqa: E402
+from felt.games.praesident.rules import load_rules  # noqa: E402
 from felt.ui import i18n  # noqa: E402
-from felt.ui.exchange_scene import ExchangeScene  # noqa: E402
+from felt.games.praesident.exchange_scene import ExchangeScene  # noqa: E402
 from felt.ui.scene import PRESS, RELEASE, RESIZE, Input, SceneStack, map_event  # noqa: E402
-from felt.ui.table_scene import Table, TableScene  # noqa: E402
+from felt.games.praesident.table_scene import Table, TableScene  # noqa: E402
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -278,7 +278,7 @@ def test_resize_relayouts():
 
 
 def test_exchange_give_by_taps():
-    from felt.engine import next_round
+    from felt.games.praesident.engine import next_round
     rules = load_rules("PR-002")
     rng = random.Random(4)
     st, _ = new_match(rules, 4, 4)
@@ -310,7 +310,7 @@ def test_exchange_give_by_taps():
 
 
 def test_exchange_wish_by_taps():
-    from felt.engine import next_round
+    from felt.games.praesident.engine import next_round
     rules = load_rules("JASS36")
     rng = random.Random(2)
     st, _ = new_match(rules, 4, 2)
@@ -461,7 +461,7 @@ def test_announcements_about_me_are_in_the_second_person(lang):
 
 
 def test_exchange_panels_read_naturally():
-    from felt.engine import next_round
+    from felt.games.praesident.engine import next_round
     rules = load_rules("PR-002")
     rng = random.Random(4)
     st, _ = new_match(rules, 4, 4)
@@ -508,8 +508,8 @@ def test_announcement_fades_as_a_whole():
 
 @pytest.mark.parametrize("size", [(360, 640), (430, 932), (1280, 720)])
 def test_seat_boxes_show_last_rounds_titles_on_phones_too(size, monkeypatch):
-    from felt.engine import next_round
-    import felt.ui.table_scene as ts
+    from felt.games.praesident.engine import next_round
+    import felt.games.praesident.table_scene as ts
     rules = load_rules("PR-005")
     rng = random.Random(3)
     st, _ = new_match(rules, 5, 3)
@@ -548,8 +548,8 @@ def test_seat_boxes_show_last_rounds_titles_on_phones_too(size, monkeypatch):
 
 
 def test_exchange_waiting_line_names_who_we_wait_for(monkeypatch):
-    from felt.engine import next_round
-    import felt.ui.exchange_scene as es
+    from felt.games.praesident.engine import next_round
+    import felt.games.praesident.exchange_scene as es
     rules = load_rules("PR-002")
     rng = random.Random(4)
     st, _ = new_match(rules, 4, 4)
@@ -569,8 +569,8 @@ def test_exchange_waiting_line_names_who_we_wait_for(monkeypatch):
 
 
 def test_lower_place_sees_its_own_wish(monkeypatch):
-    from felt.engine import next_round
-    import felt.ui.exchange_scene as es
+    from felt.games.praesident.engine import next_round
+    import felt.games.praesident.exchange_scene as es
     rules = load_rules("JASS36")
     rng = random.Random(2)
     st, _ = new_match(rules, 4, 2)
@@ -592,7 +592,7 @@ def test_lower_place_sees_its_own_wish(monkeypatch):
 
 
 def test_long_name_keeps_ist_dran_on_a_phone(monkeypatch):
-    import felt.ui.table_scene as ts
+    import felt.games.praesident.table_scene as ts
     from felt.ui import widgets
     names = ["Anna", "Hans-Peter von Allmen", "Carla", "Dominik", "Eveline"]
     st, _ = new_match(load_rules("PR-002"), 5, 3)
@@ -618,7 +618,7 @@ def test_long_name_keeps_ist_dran_on_a_phone(monkeypatch):
 
 
 def test_results_names_stay_readable_with_eight_players(monkeypatch):
-    from felt.engine import next_round
+    from felt.games.praesident.engine import next_round
     import felt.ui.results_scene as rs
     from felt.ui import widgets
     names = ["Anna", "Hans-Peter von Allmen", "Carla", "Dominik", "Eveline", "Fritz", "Gabi", "Heinrich"]
@@ -649,7 +649,7 @@ def test_results_names_stay_readable_with_eight_players(monkeypatch):
 
 @pytest.mark.parametrize("over", [False, True])
 def test_results_list_every_player_in_the_smallest_window(over, monkeypatch):
-    from felt.engine import next_round
+    from felt.games.praesident.engine import next_round
     import felt.ui.results_scene as rs
     names = ["Anna", "Beat", "Carla", "Dominik", "Eveline", "Fritz", "Gabi", "Heinrich"]
     st, _ = new_match(load_rules("PR-002"), 8, 3, rounds=2)
@@ -674,7 +674,7 @@ def test_results_list_every_player_in_the_smallest_window(over, monkeypatch):
 
 @pytest.mark.parametrize("mine", [False, True])
 def test_revolution_hint_stays_readable_on_a_phone(mine, monkeypatch):
-    import felt.ui.table_scene as ts
+    import felt.games.praesident.table_scene as ts
     from felt.ui import widgets
     st = _state_on_turn("PR-002", n=4, seed=5, seat=0)
     if not mine:

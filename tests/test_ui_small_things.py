@@ -66,7 +66,7 @@ def test_plural_of_watchers(_lang):
 
 
 def test_template_choice_shows_names_not_ids(_lang):
-    from felt.rules import TEMPLATE_ORDER, load_rules
+    from felt.games.praesident.rules import TEMPLATE_ORDER, load_rules
     sc = _scene(_lobby(["human", "bot", "empty"]))
     shown = dict(sc.template.options)
     assert shown["PR-002"] == load_rules("PR-002").name != "PR-002"

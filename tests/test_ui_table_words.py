@@ -12,11 +12,11 @@ import pytest  # noqa: E402
 
 from felt import games  # noqa: E402
 from felt.cards import build_deck  # noqa: E402
-from felt.engine import IllegalPlay, position, view, why_not_play  # noqa: E402
-from felt.rules import load_rules  # noqa: E402
+from felt.games.praesident.engine import IllegalPlay, position, view, why_not_play  # noqa: E402
+from felt.games.praesident.rules import load_rules  # noqa: E402
 from felt.ui import i18n  # noqa: E402
 from felt.ui.scene import SceneStack  # noqa: E402
-from felt.ui.table_scene import TableScene  # noqa: E402
+from felt.games.praesident.table_scene import TableScene  # noqa: E402
 
 
 @pytest.fixture(scope="module", autouse=True)

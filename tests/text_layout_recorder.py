@@ -62,12 +62,12 @@ class Shot:
 
 
 # scenes' own modal panels: drawn over a dimmed table, like an overlay scene
-MODALS = (("felt.ui.table_scene", "TableScene", "_draw_ex_summary"),
+MODALS = (("felt.games.praesident.table_scene", "TableScene", "_draw_ex_summary"),
           ("felt.games.maumau.scene", "MauMauScene", "_draw_picker"))
 # every module that defines widgets or scenes, imported before the widgets' draws are wrapped
-MODULES = ("felt.ui.start_scene", "felt.ui.lobby_scene", "felt.ui.rules_editor", "felt.ui.options_editor",
-           "felt.ui.shell", "felt.ui.chat", "felt.ui.quiz", "felt.ui.howto", "felt.ui.exchange_scene",
-           "felt.ui.results_scene", "felt.ui.table_scene", "felt.games.maumau.scene",
+MODULES = ("felt.ui.start_scene", "felt.ui.lobby_scene", "felt.games.praesident.rules_editor", "felt.ui.options_editor",
+           "felt.ui.shell", "felt.ui.chat", "felt.ui.quiz", "felt.ui.howto", "felt.games.praesident.exchange_scene",
+           "felt.ui.results_scene", "felt.games.praesident.table_scene", "felt.games.maumau.scene",
            "felt.games.schwimmen.scene", "felt.ui.game_table")
 CONTROLS = (widgets.Button, widgets.Toggle, widgets.Choice, widgets.TextField, widgets.ListView)
 
@@ -153,7 +153,7 @@ class TextRecorder:
         mp.setattr(scene_mod.SceneStack, "draw", stack_draw)
 
         from felt.ui.results_scene import ResultsScene
-        from felt.ui.table_scene import TableScene
+        from felt.games.praesident.table_scene import TableScene
 
         def crown_spy(orig, offset):
             def crown(self, surface, center, s):

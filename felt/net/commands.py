@@ -92,7 +92,7 @@ def check_host_args(args: argparse.Namespace) -> str | None:
     if getattr(args, "resume", None) is not None:
         return None  # the table's settings come from its journal
     from felt.games import find_rules
-    from felt.rules import RulesError
+    from felt.games.praesident.rules import RulesError
     try:
         game, rules = find_rules(args.rules)  # a template id of any game, or a rule file
     except FileNotFoundError:
@@ -114,7 +114,7 @@ def check_host_args(args: argparse.Namespace) -> str | None:
 
 def cmd_host(args: argparse.Namespace) -> int:
     from felt.net.journal import JournalError
-    from felt.rules import RulesError
+    from felt.games.praesident.rules import RulesError
     try:
         problem = check_host_args(args)
         if problem:

@@ -170,7 +170,7 @@ def cmd_host(args: Any) -> int:
     import dataclasses
     import sys
     from felt.net.commands import host_config_from_args
-    from felt.rules import RulesError
+    from felt.games.praesident.rules import RulesError
     try:
         config = host_config_from_args(args)
     except (RulesError, ValueError, OSError) as exc:

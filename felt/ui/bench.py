@@ -29,11 +29,11 @@ def run_bench(seconds: float = 5.0, size=(1280, 720)) -> dict:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
     from pygame import Rect
-    from felt.engine import view
+    from felt.games.praesident.engine import view
     from felt.ui import anim
     from felt.ui.scene import Runner, SceneStack
     from felt.ui.snapshot import DEMO_NAMES, demo_states
-    from felt.ui.table_scene import TableScene
+    from felt.games.praesident.table_scene import TableScene
 
     from felt.ui.sound import quiet_stderr
     with quiet_stderr():            # no ALSA noise without a sound device

@@ -793,7 +793,7 @@ class Controller:
                 sc = cls(v, **scene_kwargs(cls, offered))
                 sc.setup_round_bar(self.next_round if self.admin else None, self.dismiss_standings)
         elif kind == "exchange":
-            from felt.ui.exchange_scene import ExchangeScene
+            from felt.games.praesident.exchange_scene import ExchangeScene
             sc = ExchangeScene(v, names=names, on_move=self.send_move, on_menu=self.open_menu, sounds=self._sounds())
         else:
             from felt.ui.results_scene import ResultsScene
@@ -816,7 +816,7 @@ class Controller:
         except Exception:
             cls = None
         if cls is None:
-            from felt.ui.table_scene import TableScene
+            from felt.games.praesident.table_scene import TableScene
             cls = TableScene
         return cls
 
@@ -837,7 +837,7 @@ class Controller:
                                     folder=settings_mod.rules_dir(self.settings_base), players=seats)
             self.stack.push(ed)
             return
-        from felt.ui.rules_editor import RulesEditorScene
+        from felt.games.praesident.rules_editor import RulesEditorScene
         ed = RulesEditorScene(rules, on_apply=None if (read_only or not self.admin) else self.apply_rules,
                               folder=settings_mod.rules_dir(self.settings_base))
         self.stack.push(ed)

@@ -37,7 +37,7 @@ def game_rules(rules_dict: dict | None):
     except Exception:
         if game.id != games.DEFAULT_GAME:
             return game, game.template(game.template_ids()[0])
-        from felt.rules import Rules
+        from felt.games.praesident.rules import Rules
         rules = Rules.from_dict({k: v for k, v in d.items() if k != "game"}, validate=False)
     return game, rules
 

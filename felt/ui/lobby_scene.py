@@ -19,10 +19,10 @@ from typing import Any, Callable
 
 import pygame
 
-from felt.rules import TEMPLATE_ORDER, Rules
+from felt.games.praesident.rules import TEMPLATE_ORDER, Rules
 from felt.ui import fonts, i18n, layout, theme
 from felt.ui.layout import dp
-from felt.ui.rules_editor import rules_summary
+from felt.games.praesident.rules_editor import rules_summary
 from felt.ui.scene import BACK, KEY, PRESS, RELEASE, Input, Scene
 from felt.ui.settings import LEVELS, Settings
 from felt.ui.shell import CycleButton, ScrollForm, draw_header, header_buttons
@@ -677,7 +677,7 @@ class LobbyScene(Scene):
 
 
 def demo_lobby() -> dict:
-    from felt.rules import load_rules
+    from felt.games.praesident.rules import load_rules
     r = load_rules("PR-002")
     seats = [
         {"seat": 0, "name": "Anna", "kind": "human", "connected": True, "away": False, "level": None, "owner": True},

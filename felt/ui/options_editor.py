@@ -1,6 +1,6 @@
 """The rule editor for any game, built from its ``Game.options()`` (``OptionSpec``).
 
-Präsident keeps its own editor (``felt.ui.rules_editor.RulesEditorScene``: the rank editor,
+Präsident keeps its own editor (``felt.games.praesident.rules_editor.RulesEditorScene``: the rank editor,
 card choices, dependencies); every other game gets this one: one row per option in the
 game's order, grouped by ``OptionSpec.group``, with the option's label, its value labels
 and its one-line help in the current language. ``choice`` options step through their
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from felt.ui import i18n
-from felt.ui.rules_editor import (FieldRow, HelpLine, ReadOnlyRow, RulesEditorScene, SectionTitle, slug)
+from felt.games.praesident.rules_editor import (FieldRow, HelpLine, ReadOnlyRow, RulesEditorScene, SectionTitle, slug)
 from felt.ui.shell import PickerOverlay, StackChoice
 from felt.ui.widgets import TextField, Toggle, Widget
 

@@ -12,7 +12,7 @@ import pygame
 from felt.ui import fonts, i18n, layout, theme
 from felt.ui.layout import dp
 from felt.ui.scene import KEY, Input, Scene
-from felt.ui.table_scene import seat_name
+from felt.games.praesident.table_scene import seat_name
 from felt.ui.widgets import Button, draw_text
 
 

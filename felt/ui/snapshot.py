@@ -1,6 +1,6 @@
 """`felt snapshot --out DIR [--lang de|en]`: every scene as PNG at phone and laptop sizes.
 
-A seeded demo match (felt.engine with random legal moves) provides the states: the
+A seeded demo match (felt.games.praesident.engine with random legal moves) provides the states: the
 table mid-trick, the exchange, round results and match standings. The start, lobby
 and rule-editor scenes come from the app shell (felt/ui/start_scene.py, lobby_scene.py,
 rules_editor.py); they are rendered if present and skipped with a note otherwise.
@@ -25,7 +25,7 @@ DEMO_NAMES = ["Anna", "Beat", "Carla", "Dominik", "Eveline", "Fritz", "Gabi", "H
 # ----------------------------------------------------------------------------
 # demo match
 def _random_move(state, rng):
-    from felt.engine import legal_moves
+    from felt.games.praesident.engine import legal_moves
     moves = legal_moves(state)
     plays = [m for m in moves if m.kind == "play"]
     if plays and (rng.random() < 0.75 or all(m.kind != "pass" for m in moves)):
@@ -39,8 +39,8 @@ def demo_states(rules_id: str = "PR-002", n: int = 5, seed: int = 7, me: int = 0
     """States of a seeded demo match: 'table' (mid-trick, seat ``me`` on turn), 'exchange'
     (round 2, first exchange task), 'results' (round 1 over), 'standings' (match over),
     each as ``(state, events_since_previous)``."""
-    from felt.engine import apply_inplace, legal_moves, new_match, next_round
-    from felt.rules import load_rules
+    from felt.games.praesident.engine import apply_inplace, legal_moves, new_match, next_round
+    from felt.games.praesident.rules import load_rules
     rules = load_rules(rules_id)
     rng = random.Random(seed)
     state, events = new_match(rules, n, seed, rounds=rounds)
@@ -94,7 +94,7 @@ def demo_states(rules_id: str = "PR-002", n: int = 5, seed: int = 7, me: int = 0
 
 def table_log(events, seat):
     """A play log filled with ``events`` as ``seat`` saw them."""
-    from felt.engine import filter_events
+    from felt.games.praesident.engine import filter_events
     from felt.ui.playlog import PlayLog
     log = PlayLog()
     log.add_events(filter_events(events, seat))
@@ -119,10 +119,10 @@ def effect_scene(w: int, h: int, names):
     import dataclasses
 
     from felt.cards import build_deck
-    from felt.engine import apply_inplace, filter_events, legal_moves, position, view
-    from felt.rules import load_rules
+    from felt.games.praesident.engine import apply_inplace, filter_events, legal_moves, position, view
+    from felt.games.praesident.rules import load_rules
     from felt.ui.scene import SceneStack
-    from felt.ui.table_scene import TableScene
+    from felt.games.praesident.table_scene import TableScene
     rules = dataclasses.replace(load_rules("PR-002"), twos_clear=True)
     deck = build_deck(rules)
     by_code: dict = {}
@@ -186,11 +186,11 @@ def _game_quiz_screens(w: int, h: int):
 
 def chat_scene(w: int, h: int, demo, names, overlay: bool):
     """The table with chat bubbles at two seats (and mine); with ``overlay`` the chat open."""
-    from felt.engine import view
+    from felt.games.praesident.engine import view
     from felt.ui import i18n
     from felt.ui.chat import ChatLog, ChatOverlay
     from felt.ui.scene import SceneStack
-    from felt.ui.table_scene import TableScene
+    from felt.games.praesident.table_scene import TableScene
     st, _ = demo["table"]
     log = table_log(demo["table_log"], 0)
     chat = ChatLog()
@@ -212,9 +212,9 @@ def chat_scene(w: int, h: int, demo, names, overlay: bool):
 def exchange_summary_scene(w: int, h: int, demo, names):
     """The first table of round 2 as the round's 2nd place sees it: what it gave and got,
     until OK."""
-    from felt.engine import filter_events, view
+    from felt.games.praesident.engine import filter_events, view
     from felt.ui.scene import SceneStack
-    from felt.ui.table_scene import TableScene
+    from felt.games.praesident.table_scene import TableScene
     st, ev = demo["exchange_done"]
     seat = st.last_places[1] if len(st.last_places) > 1 else 0
     scene = TableScene(None, names=names, settings={"muted": True, "speed": "normal"})
@@ -227,9 +227,9 @@ def exchange_summary_scene(w: int, h: int, demo, names):
 
 def round_end_scene(w: int, h: int, demo, names):
     """The table at the end of round 1: who went out in which order, before the results."""
-    from felt.engine import filter_events, view
+    from felt.games.praesident.engine import filter_events, view
     from felt.ui.scene import SceneStack
-    from felt.ui.table_scene import TableScene
+    from felt.games.praesident.table_scene import TableScene
     st, ev = demo["results"]
     log = table_log(demo["round_log"][:-len(ev)] if ev else demo["round_log"], 0)
     tst, _ = demo["table"]
@@ -247,14 +247,14 @@ def round_end_scene(w: int, h: int, demo, names):
 
 # ----------------------------------------------------------------------------
 def _scene_for(name: str, st, ev, seat: int, names, log=None):
-    from felt.engine import filter_events, view
+    from felt.games.praesident.engine import filter_events, view
     v = view(st, seat)
     fev = filter_events(ev, seat)
     if name.startswith("table"):
-        from felt.ui.table_scene import TableScene
+        from felt.games.praesident.table_scene import TableScene
         return TableScene(v, names=names, log=log), fev
     if name.startswith("exchange"):
-        from felt.ui.exchange_scene import ExchangeScene
+        from felt.games.praesident.exchange_scene import ExchangeScene
         return ExchangeScene(v, names=names), fev
     from felt.ui.results_scene import ResultsScene
     noop = lambda: None
@@ -299,8 +299,8 @@ def watching_stack(w: int, h: int, scene):
 
 
 def _watching_scene(w: int, h: int, demo, names):
-    from felt.engine import view
-    from felt.ui.table_scene import TableScene
+    from felt.games.praesident.engine import view
+    from felt.games.praesident.table_scene import TableScene
     st, _ = demo["table"]
     return watching_stack(w, h, TableScene(view(st, None), names=names, settings={"muted": True}))
 
@@ -405,7 +405,7 @@ def cmd_snapshot(args) -> int:
         for name, make in (("howto-PR-002", lambda: _single(w, h, "felt.ui.howto", "PR-002")),
                            ("howto-FOLGEN", lambda: _single(w, h, "felt.ui.howto", "FOLGEN")),
                            ("howto-JASS36", lambda: _single(w, h, "felt.ui.howto", "JASS36")),
-                           ("rules-readonly", lambda: _single(w, h, "felt.ui.rules_editor", "readonly")),
+                           ("rules-readonly", lambda: _single(w, h, "felt.games.praesident.rules_editor", "readonly")),
                            ("quiz-question", lambda: _single(w, h, "felt.ui.quiz", "question")),
                            ("quiz-explained", lambda: _single(w, h, "felt.ui.quiz", "PR-002")),
                            ("table-chat", lambda: chat_scene(w, h, demo, names5, False)),
@@ -444,7 +444,7 @@ def cmd_snapshot(args) -> int:
         # the app shell's scenes
         for name, module, cls in (("start", "felt.ui.start_scene", "snapshot_scene"),
                                   ("lobby", "felt.ui.lobby_scene", "snapshot_scene"),
-                                  ("rules", "felt.ui.rules_editor", "snapshot_scene")):
+                                  ("rules", "felt.games.praesident.rules_editor", "snapshot_scene")):
             try:
                 mod = import_module(module)
             except ImportError as exc:

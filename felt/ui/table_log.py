@@ -1,6 +1,6 @@
 """The play log panel and chat bubbles for any game's table scene.
 
-Präsident's table (``felt.ui.table_scene``) draws its log and bubbles itself; the other
+Präsident's table (``felt.games.praesident.table_scene``) draws its log and bubbles itself; the other
 games' scenes (Mau-Mau, Schwimmen) mix in ``LogTable`` to get the same panel with the same
 look and behaviour, built from the same pieces (``PlayLog.draw_cached``, ``chat.draw_bubble``):
 

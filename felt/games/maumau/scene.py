@@ -8,7 +8,7 @@ the direction of play; a pending seven penalty ("+4"); skips, reverses and forgo
 calls as they happen; a "Mau!" toggle that must be on with the play that leaves one card
 (or none: "Mau-Mau"); the round's points and the match standings.
 
-Interface (as ``felt.ui.table_scene.TableScene``): ``set_view(view, events)``,
+Interface (as ``felt.games.praesident.table_scene.TableScene``): ``set_view(view, events)``,
 ``set_names(names)``, ``outbox`` / ``on_move(wire_move)``, ``on_menu``, ``set_timer``,
 ``show_connection``. Input, as at the Präsident table: a tap on a lit card raises it, a second
 tap on it (or "Legen", the right-hand button while a card is raised) plays it; dragging a card

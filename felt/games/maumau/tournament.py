@@ -16,7 +16,7 @@ from felt import games
 
 
 def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """95% Wilson score interval (the same formula as felt.bots.tournament.wilson)."""
+    """95% Wilson score interval (the same formula as felt.games.praesident.bots.tournament.wilson)."""
     import math
     if n <= 0:
         return (0.0, 1.0)

@@ -1,10 +1,10 @@
-"""Präsident (Arschloch) as a game of the registry: the engine in ``felt.engine``, rules in
-``felt.rules``, bots in ``felt.bots``; this adapter is all the game interface needs."""
+"""Präsident (Arschloch) as a game of the registry: the engine in ``felt.games.praesident.engine``, rules in
+``felt.games.praesident.rules``, bots in ``felt.games.praesident.bots``; this adapter is all the game interface needs."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from felt import engine as _engine
+from felt.games.praesident import engine as _engine
 from felt.games.base import Game, OptionSpec
 
 
@@ -17,17 +17,17 @@ class Praesident(Game):
 
     # rule sets
     def template_ids(self):
-        from felt.rules import TEMPLATE_ORDER
+        from felt.games.praesident.rules import TEMPLATE_ORDER
         return list(TEMPLATE_ORDER)
 
     def template(self, template_id):
-        from felt.rules import TEMPLATE_ORDER, load_rules
+        from felt.games.praesident.rules import TEMPLATE_ORDER, load_rules
         if template_id.upper() not in TEMPLATE_ORDER:
             raise KeyError(template_id)
         return load_rules(template_id)
 
     def rules_from_dict(self, d):
-        from felt.rules import Rules
+        from felt.games.praesident.rules import Rules
         if isinstance(d, dict) and "game" in d:
             d = {k: v for k, v in d.items() if k != "game"}
         return Rules.from_dict(d)
@@ -36,12 +36,12 @@ class Praesident(Game):
         return rules.to_dict()
 
     def load_rules_file(self, path):
-        from felt.rules import rules_from_toml
+        from felt.games.praesident.rules import rules_from_toml
         text = Path(path).read_text(encoding="utf-8")
         return rules_from_toml(text)
 
     def rules_to_toml(self, rules):
-        from felt.rules import rules_to_toml
+        from felt.games.praesident.rules import rules_to_toml
         return rules_to_toml(rules)
 
     def options(self) -> list[OptionSpec]:
@@ -68,7 +68,7 @@ class Praesident(Game):
     move_from_wire = staticmethod(_engine.move_from_wire)
 
     def timeout_move(self, state):
-        from felt.engine import PASS, is_legal
+        from felt.games.praesident.engine import PASS, is_legal
         return PASS if is_legal(state, state.to_move, PASS) else None
 
     view = staticmethod(_engine.view)
@@ -117,16 +117,16 @@ class Praesident(Game):
 
     # bots
     def make_bot(self, level, seed=None, think_ms=None):
-        from felt.bots import make_bot
+        from felt.games.praesident.bots import make_bot
         return make_bot(level, seed, think_ms)
 
     def bot_watches(self, level):
-        from felt.bots import hard
-        return level == "hard" and hard.WATCH_TABLE  # (off by default, see felt/bots/hard.py)
+        from felt.games.praesident.bots import hard
+        return level == "hard" and hard.WATCH_TABLE  # (off by default, see felt/games/praesident/bots/hard.py)
 
     # window
     def table_scene(self):
-        from felt.ui.table_scene import TableScene
+        from felt.games.praesident.table_scene import TableScene
         return TableScene
 
 

@@ -6,7 +6,7 @@ sentences (one paragraph each); the window shows them, tests compare them.
 """
 from __future__ import annotations
 
-from felt.rules import TITLE_SETS, Rules
+from felt.games.praesident.rules import TITLE_SETS, Rules
 
 _RANK = {
     "de": {"J": "Bube", "Q": "Dame", "K": "König", "A": "Ass", "U": "Under", "O": "Ober"},

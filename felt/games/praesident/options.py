@@ -1,7 +1,7 @@
 """Präsident's rule options, described: label, one-line help and value labels in German
 and English, for the rule editor, "How to play" and validation (``felt.games.base.OptionSpec``).
 
-One spec per field of ``felt.rules.Rules`` except ``id``. ``ranks`` has kind ``"list"``
+One spec per field of ``felt.games.praesident.rules.Rules`` except ``id``. ``ranks`` has kind ``"list"``
 (an ordered subset of ``values``, low to high), the one kind beyond the contract's four.
 """
 from __future__ import annotations

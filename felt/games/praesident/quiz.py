@@ -13,9 +13,9 @@ import random
 from dataclasses import dataclass, field
 
 from felt.cards import build_deck
-from felt.engine import IllegalMove, Move, check_move, classify, position
+from felt.games.praesident.engine import IllegalMove, Move, check_move, classify, position
 from felt.games.praesident.howto import card_name, rank_name, rank_plural
-from felt.rules import Rules
+from felt.games.praesident.rules import Rules
 
 ME, PREV, OTHER = 0, 2, 1
 _NUM = {"de": {1: "eine", 2: "zwei", 3: "drei", 4: "vier"}, "en": {1: "one", 2: "two", 3: "three", 4: "four"}}

@@ -1,6 +1,6 @@
 """The Schwimmen table scene: renders from a seat's view dict (``felt.games.schwimmen.view``).
 
-Same outside interface as ``felt.ui.table_scene.TableScene``: ``set_view(view, events)``,
+Same outside interface as ``felt.games.praesident.table_scene.TableScene``: ``set_view(view, events)``,
 ``set_names``, ``outbox`` / ``on_move(wire_move)``, ``on_menu``, ``set_timer``,
 ``show_connection``, ``banner_rect``.
 

@@ -4,7 +4,7 @@ speed figure. ``python -m felt.games.schwimmen.tournament --bots normal,easy,eas
 Whole matches are played (SW-STD: until one player is left); the levels rotate through the
 seats from match to match; every bot move goes through the checked ``apply_inplace``.
 Reports match wins per level with 95% Wilson intervals (a level named several times is
-pooled: its share is per seat). (``wilson`` is the same formula as felt/bots/tournament.py,
+pooled: its share is per seat). (``wilson`` is the same formula as felt/games/praesident/bots/tournament.py,
 written here again because a game module may not import the bots layer above it.)
 """
 from __future__ import annotations

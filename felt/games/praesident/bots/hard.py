@@ -22,7 +22,7 @@ import math
 import random
 import time
 
-from felt.engine import Move, apply_inplace, legal_moves
+from felt.games.praesident.engine import Move, apply_inplace, legal_moves
 
 from .belief import Chain
 from .determinize import PassMemory, build_state, constraints_from_view, sample_hands
@@ -31,7 +31,7 @@ from .readplays import PlayMemory, redeal, violations
 from .situation import situation_from_state, situation_from_view
 
 # The budget per decision. 250 ms, not 1 s: on a quiet machine (1 Dec 2026, 600 rounds each vs
-# three normal bots, felt/bots/STRENGTH.md) hard took 47.8% of 1st places at 250 ms and 41.7%
+# three normal bots, felt/games/praesident/bots/STRENGTH.md) hard took 47.8% of 1st places at 250 ms and 41.7%
 # at 1 s on the same PR-002 deals (seed 303), and FOLGEN showed the same way (44.8% at 250 ms,
 # 41.3% at 1 s): past a few hundred sampled worlds the search trusts the bias of its sampled
 # hands more, not less. It also answers four times sooner.

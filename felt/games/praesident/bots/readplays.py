@@ -23,7 +23,7 @@ decision seen, and blind deals disagree with about a quarter to a third of them
 """
 from __future__ import annotations
 
-from felt.engine import legal_moves
+from felt.games.praesident.engine import legal_moves
 
 from .cardinfo import DeckInfo
 from .determinize import _sort_key, _template, _violations, build_state

@@ -1,6 +1,6 @@
 """The card table: own hand, pile, the other seats, Play/Pass, effects.
 
-The scene renders from a seat's view dict (``felt.engine.view``) plus the filtered
+The scene renders from a seat's view dict (``felt.games.praesident.engine.view``) plus the filtered
 events since the previous view. It talks to the outside only through:
 
 - ``set_view(view, events=())``: new state from the host (animations start here);
@@ -47,7 +47,7 @@ class Table:
 
     def __init__(self, rules_dict: dict) -> None:
         from felt.cards import build_deck
-        from felt.rules import Rules
+        from felt.games.praesident.rules import Rules
         self.rules_dict = rules_dict
         self.rules = Rules.from_dict(rules_dict, validate=False)
         self.deck = build_deck(self.rules)
@@ -453,7 +453,7 @@ class TableScene(Scene):
         cards = frozenset(self.selected if cards is None else cards)
         key = (cards, i18n.get_lang())
         if self._why_cache[0] != key or self._why_cache[1] is not self.view:
-            from felt.engine import why_not_play
+            from felt.games.praesident.engine import why_not_play
             try:
                 exc = why_not_play(self.view, [c for c in self.hand if c in cards]) if cards else None
             except (KeyError, TypeError, ValueError):

@@ -1,5 +1,5 @@
 """The pure, deterministic Präsident engine (see core.py) and per-seat views (view.py)."""
-from felt.engine.core import (
+from felt.games.praesident.engine.core import (
     PASS,
     IllegalMove,
     IllegalPlay,
@@ -22,7 +22,7 @@ from felt.engine.core import (
     position,
     replay,
 )
-from felt.engine.view import filter_events, view, views, why_not_play
+from felt.games.praesident.engine.view import filter_events, view, views, why_not_play
 
 __all__ = [
     "PASS", "IllegalMove", "IllegalPlay", "Move", "Play", "State", "apply", "apply_inplace", "beats", "check_move",

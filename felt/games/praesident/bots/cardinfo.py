@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from felt.cards import build_deck
-from felt.rules import Rules
+from felt.games.praesident.rules import Rules
 
 _CACHE: dict[str, "DeckInfo"] = {}
 

@@ -1,4 +1,4 @@
-"""'Regeln bearbeiten': an editor for every option of RULES.md §2 (``felt.rules.Rules``).
+"""'Regeln bearbeiten': an editor for every option of RULES.md §2 (``felt.games.praesident.rules.Rules``).
 
 - Every change is checked at once with ``Rules.validate()``; an impossible combination
   shows the engine's own explanation (``RulesError.de`` / ``.en``) in a box above the
@@ -22,7 +22,7 @@ from typing import Any, Callable
 import pygame
 
 from felt.cards import FRENCH_RANKS, JASS_RANKS, suits_for
-from felt.rules import CHOICES, TEMPLATE_ORDER, Rules, RulesError, load_rules, rules_from_toml, save_rules
+from felt.games.praesident.rules import CHOICES, TEMPLATE_ORDER, Rules, RulesError, load_rules, rules_from_toml, save_rules
 from felt.ui import fonts, i18n, layout, theme
 from felt.ui.layout import dp
 from felt.ui.scene import BACK, KEY, PRESS, RELEASE, Input, Scene

@@ -28,7 +28,7 @@ except ImportError:  # pragma: no cover
         for x in iterable:
             mapping[x] = get(x, 0) + 1
 
-from felt.engine import Move
+from felt.games.praesident.engine import Move
 
 from .cardinfo import DeckInfo
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from felt.engine.core import IllegalMove, State, legal_moves, move_to_wire
-from felt.rules import Rules, titles
+from felt.games.praesident.engine.core import IllegalMove, State, legal_moves, move_to_wire
+from felt.games.praesident.rules import Rules, titles
 
 
 @lru_cache(maxsize=64)
@@ -143,7 +143,7 @@ def why_not_play(v: dict, cards) -> IllegalMove | None:
     """Why the rules refuse playing ``cards`` (card ids from the hand) on the table of view
     ``v``, as the engine's IllegalMove (an ``IllegalPlay`` has its text in German and English),
     or None if the engine would take it. For the seat on turn, from what its view shows."""
-    from felt.engine.core import Move, check_move, classify, position
+    from felt.games.praesident.engine.core import Move, check_move, classify, position
     me = v.get("seat")
     if me is None or v.get("phase") != "play":
         return None

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import random
 
-from felt.engine import State, classify, new_match
-from felt.rules import Rules
+from felt.games.praesident.engine import State, classify, new_match
+from felt.games.praesident.rules import Rules
 
 from .cardinfo import DeckInfo, deck_info
 

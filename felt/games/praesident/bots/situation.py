@@ -1,7 +1,7 @@
 """Building a :class:`Situation` from a seat's view (real games) or a sampled world."""
 from __future__ import annotations
 
-from felt.engine import Move, legal_moves, move_from_wire
+from felt.games.praesident.engine import Move, legal_moves, move_from_wire
 
 from .cardinfo import deck_info, deck_info_fast
 from .policy import Situation

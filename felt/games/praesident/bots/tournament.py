@@ -13,8 +13,8 @@ import statistics
 import sys
 import time
 
-from felt.engine import apply_inplace, new_match, next_round, view
-from felt.rules import RulesError, load_rules
+from felt.games.praesident.engine import apply_inplace, new_match, next_round, view
+from felt.games.praesident.rules import RulesError, load_rules
 
 from . import LEVELS, make_bot
 

@@ -1,7 +1,7 @@
 """`felt rules list` and `felt rules show ID|FILE`."""
 from __future__ import annotations
 
-from felt.rules import RulesError, list_templates, load_rules, titles
+from felt.games.praesident.rules import RulesError, list_templates, load_rules, titles
 
 LABELS = {
     "ranks": "Rangfolge (niedrig → hoch)", "suits": "Farben", "copies": "Kartenspiele", "jokers": "Joker",

@@ -1,7 +1,7 @@
 """Rule sets as data: every option of RULES.md §2, validated, saved and loaded as TOML.
 
 A rule set is a frozen ``Rules`` value. Templates ship as TOML files in
-``felt/rules/templates``; a table can edit a copy, save it under a name and share it.
+``felt/games/praesident/rules/templates``; a table can edit a copy, save it under a name and share it.
 """
 from __future__ import annotations
 

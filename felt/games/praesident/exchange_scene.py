@@ -23,7 +23,7 @@ from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.layout import dp
 from felt.ui.scene import KEY, PRESS, RELEASE, Input, Scene
 from felt.ui.sound import Sounds
-from felt.ui.table_scene import Table, seat_name
+from felt.games.praesident.table_scene import Table, seat_name
 from felt.ui.widgets import Button, Countdown, IconButton, Toast, draw_text, layout_text
 
 MAX_WISH = 3

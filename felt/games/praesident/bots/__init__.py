@@ -1,19 +1,19 @@
 """Bots for Felt Club: `easy`, `normal` and `hard`, deciding from a seat's view only.
 
     bot = make_bot("normal", seed=1)
-    move = bot.choose(view)          # view = felt.engine.view(state, seat)
+    move = bot.choose(view)          # view = felt.games.praesident.engine.view(state, seat)
 
 A bot never sees a game State: ``choose`` takes the view dict a human in that seat
 would get (own hand, counts, pile, trick, passes, cards played this round, own
 exchange, rules, legal moves) and returns one of the legal moves as a
-``felt.engine.Move``. Bots have no delay; the network layer adds one.
+``felt.games.praesident.engine.Move``. Bots have no delay; the network layer adds one.
 """
 from __future__ import annotations
 
 import random
 import time
 
-from felt.engine import Move
+from felt.games.praesident.engine import Move
 
 from .cardinfo import deck_info
 from .determinize import PassMemory
@@ -39,7 +39,7 @@ class Bot:
 
     def choose(self, view: dict) -> Move:
         if not isinstance(view, dict):
-            raise TypeError("a bot decides from its seat's view (a dict from felt.engine.view), "
+            raise TypeError("a bot decides from its seat's view (a dict from felt.games.praesident.engine.view), "
                             f"not from {type(view).__name__}")
         if not view.get("legal"):
             raise ValueError("no legal moves in this view: the seat is not on turn")

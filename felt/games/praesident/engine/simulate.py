@@ -6,8 +6,8 @@ import json
 import random
 import time
 
-from felt.engine.core import _advance, _apply_play, apply_inplace, legal_moves, new_match, next_round_inplace
-from felt.rules import RulesError, load_rules
+from felt.games.praesident.engine.core import _advance, _apply_play, apply_inplace, legal_moves, new_match, next_round_inplace
+from felt.games.praesident.rules import RulesError, load_rules
 
 
 def _play(state, rounds: int, places: list, rng: random.Random) -> tuple[int, int]:
