@@ -1,62 +1,97 @@
-"""The games of Felt Club and how to find them.
+"""The registry of Felt Club's games: every game is found by name, none is imported here.
 
     from felt import games
-    game = games.get("praesident")          # a felt.games.base.Game
-    game, rules = games.find_rules("MM-STD") # any template id or rule file, any game
+    game = games.get("maumau")               # a felt.games.base.Game
+    game, rules = games.find_rules("MM-STD") # any template id or rule file, of any game
 
-Built-in games live in ``felt/games/<id>/`` and expose ``GAME``; a test or plug-in adds
-one with ``register(game)``. Nothing above the engines names a game's modules.
+A game is a package that exposes one ``Game`` object as ``GAME``. The registry finds them
+the way pytest finds its plug-ins:
+
+* through the entry point group ``felt.games`` (``pyproject.toml``: ``name = "pkg:GAME"``),
+  so a game may live in a package of its own;
+* in the sub-packages of this folder (``felt/games/<name>/``), also without an install.
+
+A test adds a game with ``register(game)`` (it lives in that process only). The shared
+layers reach a game only through this registry and the ``Game`` contract (``base.py``).
 """
 from __future__ import annotations
 
 import importlib
-import importlib.util
+import importlib.metadata
+import pkgutil
+import sys
 from pathlib import Path
 
-from felt.games.base import Game, IllegalMove, OptionSpec
+from felt.games.base import Game, IllegalMove, OptionSpec, RulesError
 
-BUILTIN = ("praesident", "maumau", "schwimmen")
-DEFAULT_GAME = "praesident"
+ENTRY_POINT_GROUP = "felt.games"
 
 _registry: dict[str, Game] = {}
+_found: set[str] = set()         # ids found by name (importable by any process, e.g. the host's worker)
 _loaded = False
 
 
-def _load_builtins() -> None:
+def _game_of(module_name: str) -> Game | None:
+    try:
+        mod = importlib.import_module(module_name)
+    except ImportError as exc:
+        print(f"felt: the game {module_name!r} cannot be loaded: {exc}", file=sys.stderr)
+        return None
+    game = getattr(mod, "GAME", None)
+    return game if isinstance(game, Game) else None
+
+
+def _discover() -> None:
     global _loaded
     if _loaded:
         return
     _loaded = True
-    for gid in BUILTIN:
-        modname = f"felt.games.{gid}"
-        if importlib.util.find_spec(modname) is None:
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            game = ep.load()
+        except Exception as exc:           # a broken plug-in must not take the others down
+            print(f"felt: the game {ep.name!r} cannot be loaded: {exc}", file=sys.stderr)
             continue
-        mod = importlib.import_module(modname)
-        game = getattr(mod, "GAME", None)
+        if isinstance(game, Game) and game.id not in _registry:
+            _registry[game.id] = game
+            _found.add(game.id)
+    for info in pkgutil.iter_modules([str(Path(__file__).parent)]):
+        if not info.ispkg:
+            continue
+        game = _game_of(f"{__name__}.{info.name}")
         if game is not None and game.id not in _registry:
             _registry[game.id] = game
+            _found.add(game.id)
 
 
 def register(game: Game) -> Game:
-    """Add a game (replacing one of the same id); returns it."""
-    _load_builtins()
+    """Add a game in this process (replacing one of the same id); returns it."""
+    _discover()
     _registry[game.id] = game
+    _found.discard(game.id)
     return game
 
 
 def unregister(game_id: str) -> None:
+    _discover()
     _registry.pop(game_id, None)
+    _found.discard(game_id)
 
 
 def all_games() -> list[Game]:
-    """Every registered game, built-ins first in their fixed order."""
-    _load_builtins()
-    order = {gid: i for i, gid in enumerate(BUILTIN)}
-    return sorted(_registry.values(), key=lambda g: (order.get(g.id, len(order)), g.id))
+    """Every registered game in display order (``Game.order``, then id)."""
+    _discover()
+    return sorted(_registry.values(), key=lambda g: (g.order, g.id))
 
 
 def ids() -> list[str]:
     return [g.id for g in all_games()]
+
+
+def found_by_name(game_id: str) -> bool:
+    """Was the game found by name (so another process, the host's worker, finds it too)?"""
+    _discover()
+    return game_id in _found
 
 
 class UnknownGame(KeyError):
@@ -64,14 +99,34 @@ class UnknownGame(KeyError):
         return f"unknown game {self.args[0]!r} (known: {', '.join(ids())})"
 
 
+def default() -> Game:
+    """The game of a table, rule file or journal that names none (``Game.plays_unnamed``),
+    else the first in display order."""
+    every = all_games()
+    for g in every:
+        if g.plays_unnamed:
+            return g
+    if not every:
+        raise UnknownGame(None)
+    return every[0]
+
+
 def get(game_id: str | None) -> Game:
-    """The game of that id (``None``: the default game)."""
-    _load_builtins()
-    gid = DEFAULT_GAME if game_id is None else game_id
+    """The game of that id (``None`` or ``""``: the default game)."""
+    _discover()
+    if not game_id:
+        return default()
     try:
-        return _registry[gid]
+        return _registry[game_id]
     except KeyError:
-        raise UnknownGame(gid) from None
+        raise UnknownGame(game_id) from None
+
+
+def id_of(data) -> str:
+    """The game a piece of data (a rule set, a lobby, a view, a journal header) names, or the
+    default game's id where it names none."""
+    gid = data.get("game") if isinstance(data, dict) else None
+    return gid if isinstance(gid, str) and gid else default().id
 
 
 def game_of_template(template_id: str) -> Game | None:
@@ -85,8 +140,7 @@ def game_of_template(template_id: str) -> Game | None:
 def find_rules(id_or_path):
     """``(game, rules)`` for a template id of any game (case-insensitive) or a rule file.
 
-    A rule file names its game with ``game = "..."`` (a file without it is Präsident's,
-    as all files were before there were several games)."""
+    A rule file names its game with ``game = "..."``; a file without it is the default game's."""
     key = str(id_or_path)
     g = game_of_template(key)
     if g is not None:
@@ -102,11 +156,11 @@ def find_rules(id_or_path):
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError:
             data = {}
-        gid = data.get("game", DEFAULT_GAME) if isinstance(data, dict) else DEFAULT_GAME
-        g = get(gid if isinstance(gid, str) else DEFAULT_GAME)
+        g = get(id_of(data))
         return g, g.load_rules_file(path)
     raise FileNotFoundError(f"no template and no file {key!r}")
 
 
-__all__ = ["Game", "IllegalMove", "OptionSpec", "BUILTIN", "DEFAULT_GAME", "register", "unregister",
-           "all_games", "ids", "get", "game_of_template", "find_rules", "UnknownGame"]
+__all__ = ["Game", "IllegalMove", "OptionSpec", "RulesError", "ENTRY_POINT_GROUP", "register", "unregister",
+           "all_games", "ids", "found_by_name", "default", "get", "id_of", "game_of_template", "find_rules",
+           "UnknownGame"]

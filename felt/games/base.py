@@ -55,8 +55,34 @@ class KeyedError(ValueError):
         return self.de if lang == "de" else self.en
 
 
+class RulesError(KeyedError):
+    """An impossible or malformed rule set, of any game. A game's own error subclasses it with
+    its own ``MESSAGES`` (these shared ones included)."""
+
+    MESSAGES = {
+        "no_template": ("Keine Vorlage und keine Datei „{id}“", "No template and no file “{id}”"),
+        "toml": ("Regeldatei ist kein gültiges TOML: {err}", "The rule file is not valid TOML: {err}"),
+    }
+
+
 class IllegalMove(ValueError):
     """A move the rules do not allow now; the state is unchanged."""
+
+
+def filter_private(events: list, seat: int | None) -> list:
+    """``events`` as ``seat`` may see them (``None``: a spectator): every ``"_private"`` part
+    is dropped, and merged in for the seats it names."""
+    out = []
+    for ev in events:
+        priv = ev.get("_private")
+        if priv is None:
+            out.append(ev)
+            continue
+        e = {k: v for k, v in ev.items() if k != "_private"}
+        if seat is not None and seat in priv["seats"]:
+            e.update(priv["data"])
+        out.append(e)
+    return out
 
 
 @dataclass(frozen=True)
@@ -98,8 +124,12 @@ class Game:
     ``NotImplementedError``. Defaults are given where one shape fits all games.
     """
 
-    id: str = "?"                     # 'praesident' | 'maumau' | 'schwimmen' | ...
+    id: str = "?"                     # a short lowercase name, the game's folder and entry point
     name: dict = {"de": "?", "en": "?"}
+    order: int = 100                  # place in the lists of games (lower first)
+    # the game of data that names none: rule files, journals and lobbies from when Felt Club
+    # had a single game (one game sets it)
+    plays_unnamed: bool = False
     min_players: int = 2
     max_players: int = 8
     bot_levels: tuple = ("easy", "normal", "hard")
@@ -246,17 +276,7 @@ class Game:
         return {seat: self.view(state, seat) for seat in seats}
 
     def filter_events(self, events: list, seat: int | None) -> list:
-        out = []
-        for ev in events:
-            priv = ev.get("_private")
-            if priv is None:
-                out.append(ev)
-                continue
-            e = {k: v for k, v in ev.items() if k != "_private"}
-            if seat is not None and seat in priv["seats"]:
-                e.update(priv["data"])
-            out.append(e)
-        return out
+        return filter_private(events, seat)
 
     # ------------------------------------------------------------- checks
     def check_cards(self, state) -> str | None:
@@ -326,7 +346,40 @@ class Game:
         """
         return []
 
+    def private_cards(self, state, seat: int) -> set:
+        """The cards only ``seat`` may see now (its hand, a card it drew): the contract test
+        checks that no other seat's view and no spectator's shows one of them."""
+        hands = getattr(state, "hands", None)
+        return set(hands[seat]) if hands is not None else set()
+
+    def shown_cards(self, view: dict) -> set:
+        """Every card a seat's ``view`` shows face up (its hand, the table, the piles); by
+        default the ids in the view's ``hand``."""
+        return set(view.get("hand") or [])
+
     # ------------------------------------------------------------------ window
-    def table_scene(self) -> Callable | None:
-        """The pygame table scene class for this game (imported lazily), or None."""
+    # The shell (felt.ui) reaches a game's screens only through these hooks; each returns
+    # a class or object of the game's own package, imported when asked for.
+    def scene_for(self, phase: str):
+        """The table scene class (a ``felt.ui.game_table.GameTableScene``) that shows a view
+        in ``phase``; None: the shell's plain table (every legal move a card or a button)."""
         return None
+
+    def rules_editor(self):
+        """The rule editor scene class of this game; None: the shell's editor built from
+        :meth:`options`."""
+        return None
+
+    def rules_summary(self, rules, lang: str = "de") -> list[str] | None:
+        """Short lines on the rule set for the lobby; None: built from :meth:`options`."""
+        return None
+
+    def log_lines(self):
+        """How the play log tells this game's events (a ``felt.ui.playlog.LogLines``); None:
+        a log of the events' types only."""
+        return None
+
+    def snapshots(self, lang: str = "de") -> list:
+        """The game's screens for ``felt snapshot``: ``(name, scene, (w, h))`` or ``(name,
+        draw, (w, h))`` items, ``draw(surface)`` painting a screen of its own."""
+        return []

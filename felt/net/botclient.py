@@ -62,7 +62,7 @@ class BotClient:
         t = msg.get("t")
         if t == "welcome":
             self._moved_seq = -1  # after a reconnect, a move sent before the drop may be lost
-            gid = msg.get("game") or games.DEFAULT_GAME
+            gid = games.id_of(msg)
             if gid != self.game.id:
                 try:
                     self.game, self._bot = games.get(gid), None

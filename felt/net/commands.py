@@ -247,7 +247,7 @@ async def _bot_main(host: str, port: int, name: str, level: str, delay: float) -
     if v is not None and v.get("phase") == "match_over":
         from felt import games
         try:
-            summary = games.get(v.get("game") or games.DEFAULT_GAME).seat_summary(v)
+            summary = games.get(games.id_of(v)).seat_summary(v)
         except Exception:  # noqa: BLE001 (a game this build does not know: say less)
             summary = "?"
         _say(f"{name}: seat {v.get('seat')}, match over; {summary}; winner: seat {v.get('winner')}")

@@ -462,12 +462,12 @@ def resume_config(args: Any, say: Callable[[str], Any] | None = None,
             cfg[k] = opts[k]
     if res.log is not None:
         cfg["rules"] = res.log.header["rules"]
-        cfg["game"] = res.log.header.get("game") or games.DEFAULT_GAME
+        cfg["game"] = games.id_of(res.log.header)
         cfg["players"] = res.log.header["n"]
         cfg["rounds"] = res.log.header.get("rounds")
     elif h.get("rules"):
         cfg["rules"] = h["rules"]
-        cfg["game"] = h.get("game") or games.DEFAULT_GAME
+        cfg["game"] = games.id_of(h)
     if getattr(args, "interface", None):
         cfg["interface"] = args.interface
     if getattr(args, "port", 0):

@@ -95,7 +95,7 @@ def _actions(entries: list[dict]) -> Iterator[tuple]:
 
 def game_of(log: "MatchLog"):
     """The game of a match log (a header without ``game`` is Präsident's)."""
-    return games.get(log.header.get("game") or games.DEFAULT_GAME)
+    return games.get(games.id_of(log.header))
 
 
 def replay(log: MatchLog | list[dict], rules: Any = None) -> Any:

@@ -150,11 +150,11 @@ def make_bot(game: Game, level: str, seed: Any = None, think_ms: int | None = No
 
 def resolve_rules(spec: Any, game_id: str | None = None) -> tuple[Game, Any]:
     """``(game, rules)`` from a template id or rule file of any game, a rule dict, or a rule
-    set object (of ``game_id``, default Präsident)."""
+    set object (of ``game_id``, else the default game)."""
     if isinstance(spec, str):
         return games.find_rules(spec)
     if isinstance(spec, dict):
-        gid = game_id or spec.get("game") or games.DEFAULT_GAME
+        gid = game_id or games.id_of(spec)
         g = games.get(gid)
         return g, g.rules_from_dict(spec)
     g = games.get(game_id)
@@ -697,9 +697,9 @@ class Table:
         return self.seats[i].level or self.options["bot_level"]
 
     def _offloaded(self, i: int) -> bool:
-        """Does seat i's bot think in the host's worker (a slow level of a built-in game)?"""
+        """Does seat i's bot think in the host's worker (a slow level of a game that worker finds by name)?"""
         return bool(self.offload_levels) and self._bot_level(i) in self.offload_levels \
-            and self.game.id in games.BUILTIN
+            and games.found_by_name(self.game.id)
 
     def _bot_move(self, i: int) -> None:
         """Let a bot move for seat i (now, or elsewhere for slow levels of built-in games)."""
@@ -1083,8 +1083,7 @@ class Table:
         self.matches += 1
         extra = {"table": self.table_name, "template": self.template, "match": self.matches,
                  "admin_token": self.admin_token}
-        if self.game.id != games.DEFAULT_GAME:
-            extra["game"] = self.game.id  # a header without it is Präsident's (as all were before)
+        extra["game"] = self.game.id
         self.log = MatchLog.start(self.game.rules_to_dict(self.rules), n, seed, self.rounds,
                                   [s.record(i) for i, s in enumerate(self.seats)], **extra)
         self.recorder.match(self, self.log)
@@ -1118,16 +1117,14 @@ class Table:
         rec = {"k": "lobby", "seats": [s.record(i) for i, s in enumerate(self.seats)],
                "rules": self.game.rules_to_dict(self.rules), "rounds": self.rounds, "template": self.template,
                "name": self.table_name, "options": dict(self.options)}
-        if self.game.id != games.DEFAULT_GAME:
-            rec["game"] = self.game.id
+        rec["game"] = self.game.id
         return rec
 
     def settings_record(self) -> dict:
         """The table's settings as plain data (name, admin token, options, game, rule set)."""
         rec = {"name": self.table_name, "admin_token": self.admin_token, "options": dict(self.options),
                "rules": self.game.rules_to_dict(self.rules), "template": self.template}
-        if self.game.id != games.DEFAULT_GAME:
-            rec["game"] = self.game.id
+        rec["game"] = self.game.id
         return rec
 
     def restore(self, snap: dict) -> None:
@@ -1145,7 +1142,7 @@ class Table:
         m = snap.get("match")
         if m is not None:
             hd = m["log"].header
-            self.game = games.get(hd.get("game") or games.DEFAULT_GAME)
+            self.game = games.get(games.id_of(hd))
             self.rules = self.game.rules_from_dict(hd["rules"])
             self.rounds = hd.get("rounds")
             self.template = hd.get("template") or template_of(self.game, self.rules)
@@ -1155,7 +1152,7 @@ class Table:
             self.matches = int(hd.get("match", 1) or 1)
         lb = snap.get("lobby")
         if lb is not None:
-            game = games.get(lb.get("game") or games.DEFAULT_GAME)
+            game = games.get(games.id_of(lb))
             if m is not None and game is not self.game and not self.running:
                 self.state = None   # after the finished match the owner picked another game
             self.game = game

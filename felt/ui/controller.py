@@ -701,20 +701,18 @@ class Controller:
 
     @property
     def game_id(self) -> str:
-        """The game of the table (from the lobby; Präsident until it is known)."""
-        from felt.games import DEFAULT_GAME
-        gid = (self.lobby or {}).get("game")
-        return gid if isinstance(gid, str) and gid else DEFAULT_GAME
+        """The game of the table (from the lobby; the default game until it is known)."""
+        from felt import games
+        return games.id_of(self.lobby)
 
     @property
     def view_game_id(self) -> str:
         """The game of the view shown (a finished match's stays until another starts); the
         lobby's game while there is no view."""
-        from felt.games import DEFAULT_GAME
+        from felt import games
         if self.view is None:
             return self.game_id
-        gid = self.view.get("game")
-        return gid if isinstance(gid, str) and gid else DEFAULT_GAME
+        return games.id_of(self.view)
 
     def is_praesident(self) -> bool:
         return self.view_game_id == "praesident"

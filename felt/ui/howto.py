@@ -29,17 +29,13 @@ def game_rules(rules_dict: dict | None):
     from felt import games
     d = dict(rules_dict or {})
     try:
-        game = games.get(d.get("game") or None)
+        game = games.get(games.id_of(d))
     except KeyError:
-        game = games.get(None)
+        game = games.default()
     try:
-        rules = game.rules_from_dict(d) if d else game.template(game.template_ids()[0])
-    except Exception:
-        if game.id != games.DEFAULT_GAME:
-            return game, game.template(game.template_ids()[0])
-        from felt.games.praesident.rules import Rules
-        rules = Rules.from_dict({k: v for k, v in d.items() if k != "game"}, validate=False)
-    return game, rules
+        return game, game.rules_from_dict(d) if d else game.template(game.template_ids()[0])
+    except Exception:                   # a rule set this game cannot read: its first template
+        return game, game.template(game.template_ids()[0])
 
 
 def quiz_label(rules_dict: dict | None, lang: str | None = None) -> str | None:

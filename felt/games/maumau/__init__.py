@@ -10,6 +10,7 @@ from felt.games.maumau import engine as _engine
 class MauMau(Game):
     id = "maumau"
     name = {"de": "Mau-Mau", "en": "Mau-Mau"}
+    order = 20
     min_players = 2
     max_players = 8
     move_kinds = ("play", "draw", "keep")

@@ -11,6 +11,8 @@ from felt.games.base import Game, OptionSpec
 class Praesident(Game):
     id = "praesident"
     name = {"de": "Präsident", "en": "President"}
+    order = 10
+    plays_unnamed = True        # rule files and journals without a game are Präsident's
     min_players = 3
     max_players = 8
     move_kinds = ("play", "pass", "give", "wish")

@@ -11,6 +11,7 @@ from . import rules as R
 class Schwimmen(Game):
     id = "schwimmen"
     name = {"de": "Schwimmen", "en": "Schwimmen (31)"}
+    order = 30
     min_players = 2
     max_players = 9
     move_kinds = E.KINDS

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from felt.games.base import filter_private
 from felt.games.praesident.engine.core import IllegalMove, State, legal_moves, move_to_wire
 from felt.games.praesident.rules import Rules, titles
 
@@ -25,21 +26,9 @@ def rules_dict(rules: Rules) -> dict:
     d["ranks"] = list(d["ranks"])
     return d
 
-# Fields of an event that are public; anything under '_private' is for the listed seats only.
-
-
-def filter_events(events: list[dict], seat: int | None) -> list[dict]:
-    out = []
-    for ev in events:
-        priv = ev.get("_private")
-        if priv is None:
-            out.append(ev)
-            continue
-        e = {k: v for k, v in ev.items() if k != "_private"}
-        if seat is not None and seat in priv["seats"]:
-            e.update(priv["data"])
-        out.append(e)
-    return out
+# events as a seat may see them: the contract's one filter (every "_private" part is for the
+# seats it names only)
+filter_events = filter_private
 
 
 def _play_dict(seat: int, cards) -> dict:
