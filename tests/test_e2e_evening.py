@@ -60,7 +60,7 @@ def no_internal_error(*ws: Window) -> None:
 
 def new_match_button(st: dict) -> list | None:
     """The rect of 'Neue Partie' on a finished match's screen (any game), or None."""
-    for name in ("next_btn", "_rb_new"):
+    for name in ("round_new",):
         w = st.get("widgets", {}).get(name)
         if w and w["visible"] and w.get("text") == "Neue Partie":
             return w["rect"]

@@ -284,7 +284,7 @@ def _finish_round_by_tapping(app, timeout=40.0):
 
 @pytest.mark.slow
 def test_whole_match_to_standings_menu_language_and_end_match(app_factory):
-    from felt.ui.results_scene import ResultsScene
+    from felt.games.praesident.results_scene import ResultsScene
     from felt.ui.shell import MenuOverlay
     app = app_factory((1280, 720), host_defaults={"players": 3, "rounds": 1})
     ctl = app.controller
@@ -299,7 +299,7 @@ def test_whole_match_to_standings_menu_language_and_end_match(app_factory):
     assert isinstance(res, ResultsScene) and res.match_over
     assert sorted(res.view["places"]) == [0, 1, 2]
     # "Neue Partie": back to the lobby, where the owner starts the next match
-    click(app, res.next_btn)
+    click(app, res.round_controls.next_btn)
     pump(app, lambda: ctl.kind == "lobby", what="lobby again")
     click(app, ctl.main.start_btn)
     pump(app, lambda: ctl.kind == "table" and ctl.view["round_no"] == 1, what="second match")
@@ -331,11 +331,11 @@ def test_owner_deals_next_round_from_results(app_factory):
         ctl = app.controller
         ctl.join(LOOPBACK, ht.port, token=ht.admin_token)     # the owner comes back to the table
         pump(app, lambda: ctl.kind == "results" and ctl.admin, what="results as owner")
-        assert ctl.main.next_btn.visible
+        assert ctl.main.round_controls.next_btn.visible
         res = ctl.main
-        click(app, res.next_btn, touch=True)
-        click(app, res.next_btn, touch=True, when_enabled=False)   # an impatient double tap deals once
-        assert not res.next_btn.enabled
+        click(app, res.round_controls.next_btn, touch=True)
+        click(app, res.round_controls.next_btn, touch=True, when_enabled=False)   # an impatient double tap deals once
+        assert not res.round_controls.next_btn.enabled
         pump(app, lambda: ctl.view is not None and ctl.view["round_no"] == 2, what="round 2 dealt")
         assert ctl.kind in ("table", "exchange")
         pump(app)

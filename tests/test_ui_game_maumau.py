@@ -140,9 +140,9 @@ def test_window_plays_a_maumau_round_by_taps_and_keys_and_deals_the_next(app_fac
     assert isinstance(sc, MauMauScene) and ctl.kind == "table"
     if ctl.view["phase"] == "round_over":
         rn = ctl.view["round_no"]
-        rects = sc.rb_rects()
+        rects = sc.round_controls.rects()
         assert "next_round" in rects, "the owner gets 'next round' over the result"
-        click(app, sc._rb_next, touch=True)
+        click(app, sc.round_controls.next_btn, touch=True)
         pump(app, lambda: ctl.view.get("round_no") == rn + 1 and ctl.view.get("phase") in ("play", "drawn"),
              timeout=10, what="the next round dealt")
         assert ctl.kind == "table" and len(ctl.main.hand) > 0
@@ -211,10 +211,8 @@ def test_pacing_holds_another_seats_play_and_not_my_own():
     import os
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from felt.games.maumau.scene import MauMauScene, demo_views
-    from felt.ui.game_table import with_round_bar
     view, _ = demo_views()["table"]
-    sc = with_round_bar(MauMauScene)(view, names=["A", "B", "C", "D"], settings={"speed": "normal"})
-    sc.setup_round_bar(None, None)
+    sc = MauMauScene(view, names=["A", "B", "C", "D"], settings={"speed": "normal"})
     me = view["seat"]
     other = (me + 1) % view["n"]
     card = view["hand"][0]

@@ -84,8 +84,8 @@ def test_window_plays_schwimmen_by_taps_and_keys_and_deals_the_next_round(app_fa
     assert any(("nimmt" in ln and "gibt" in ln) or "tauscht" in ln for ln in lines) and any("Aufdecken" in ln for ln in lines), lines
     if ctl.view["phase"] == "round_over":
         rn = ctl.view["round_no"]
-        assert "next_round" in sc.rb_rects()
-        click(app, sc._rb_next)
+        assert "next_round" in sc.round_controls.rects()
+        click(app, sc.round_controls.next_btn)
         pump(app, lambda: ctl.view.get("round_no") == rn + 1 and ctl.view.get("phase") not in ("round_over",),
              timeout=10, what="the next round dealt")
         assert ctl.kind == "table" and isinstance(ctl.main, SchwimmenScene)

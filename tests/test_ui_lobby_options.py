@@ -231,7 +231,7 @@ def test_banner_in_the_top_bar_of_exchange_and_results(w, h):
     from felt.games.praesident.engine import view
     from felt.ui import i18n
     from felt.games.praesident.exchange_scene import ExchangeScene
-    from felt.ui.results_scene import ResultsScene
+    from felt.games.praesident.results_scene import ResultsScene
     from felt.ui.snapshot import DEMO_NAMES, demo_states
     pygame.init()
     d = demo_states("PR-002", 5, 7)
@@ -242,11 +242,12 @@ def test_banner_in_the_top_bar_of_exchange_and_results(w, h):
     stack.draw(surf)
     b = stack.banner.rect
     assert ex.L.top_bar.contains(b) and not b.colliderect(ex.menu_btn.rect) and b.w >= w // 2
-    res = ResultsScene(view(d["results"][0], 0), names=DEMO_NAMES[:5], on_next=lambda: None)
+    res = ResultsScene(view(d["results"][0], 0), names=DEMO_NAMES[:5])
+    res.set_round_controls(lambda: None, None, None)
     stack.replace(res)
     stack.draw(surf)
     b = stack.banner.rect
-    assert res.S.header.contains(b) and b.w >= w // 2
+    assert res.screen_rects.header.contains(b) and b.w >= w // 2
 
 
 def test_rounds_fixed_while_a_match_runs_and_default_marked():

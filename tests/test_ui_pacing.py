@@ -9,7 +9,7 @@ import pytest
 from felt.games.praesident.engine import apply_inplace, filter_events, legal_moves, new_match, view
 from felt.games.praesident.rules import load_rules
 from felt.ui import pacing
-from felt.ui.playlog import praesident_build
+from felt.games.praesident.log import build as praesident_build
 from tests.ui_app_helpers import make_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -116,7 +116,7 @@ def test_speed_scales_the_hold():
 
 def test_results_stay_a_while_before_an_automatic_next_round(cfg):
     from felt.games.praesident.engine import next_round
-    from felt.ui.results_scene import ResultsScene
+    from felt.games.praesident.results_scene import ResultsScene
     app = make_app((1280, 720), pace=True)
     try:
         ctl = app.controller

@@ -111,7 +111,7 @@ class _Recorder:
 def test_game_scenes_text_fits(monkeypatch, lang, w, h):
     from felt.games.praesident.engine import filter_events, view
     from felt.games.praesident.exchange_scene import ExchangeScene
-    from felt.ui.results_scene import ResultsScene
+    from felt.games.praesident.results_scene import ResultsScene
     from felt.ui.scene import SceneStack
     from felt.ui.snapshot import DEMO_NAMES, demo_states
     from felt.games.praesident.table_scene import TableScene
@@ -120,12 +120,14 @@ def test_game_scenes_text_fits(monkeypatch, lang, w, h):
     demo = demo_states("PR-002", 8, 3)
     names = DEMO_NAMES[:8]
     try:
-        for key, cls, extra in (("table", TableScene, {}), ("exchange", ExchangeScene, {}),
-                                ("results", ResultsScene, {"on_next": lambda: None}),
-                                ("standings", ResultsScene, {"on_leave": lambda: None, "on_new_match": lambda: None})):
+        for key, cls, controls in (("table", TableScene, None), ("exchange", ExchangeScene, None),
+                                   ("results", ResultsScene, (lambda: None, None, None)),
+                                   ("standings", ResultsScene, (None, lambda: None, lambda: None))):
             st, ev = demo[key]
             seat = st.to_move if key == "exchange" else 0
-            scene = cls(view(st, seat), names=names, **extra)
+            scene = cls(view(st, seat), names=names)
+            if controls:
+                scene.set_round_controls(*controls)
             stack = SceneStack((w, h))
             stack.push(scene)
             surf = pygame.Surface((w, h))

@@ -619,7 +619,7 @@ def test_long_name_keeps_ist_dran_on_a_phone(monkeypatch):
 
 def test_results_names_stay_readable_with_eight_players(monkeypatch):
     from felt.games.praesident.engine import next_round
-    import felt.ui.results_scene as rs
+    import felt.games.praesident.results_scene as rs
     from felt.ui import widgets
     names = ["Anna", "Hans-Peter von Allmen", "Carla", "Dominik", "Eveline", "Fritz", "Gabi", "Heinrich"]
     st, _ = new_match(load_rules("PR-002"), 8, 3, rounds=2)
@@ -637,7 +637,8 @@ def test_results_names_stay_readable_with_eight_players(monkeypatch):
         drawn.append((text, rect, px, kw))
         return real(surface, text, rect, px, *a, **kw)
     monkeypatch.setattr(rs, "draw_text", spy)
-    sc = rs.ResultsScene(view(st, 0), names=names, on_leave=lambda: 0, on_new_match=lambda: 0)
+    sc = rs.ResultsScene(view(st, 0), names=names)
+    sc.set_round_controls(None, lambda: 0, lambda: 0)
     _stack(sc, (360, 640)).draw(pygame.Surface((360, 640)))
     long = [d for d in drawn if "Hans-Peter" in d[0]]
     assert long
@@ -650,7 +651,7 @@ def test_results_names_stay_readable_with_eight_players(monkeypatch):
 @pytest.mark.parametrize("over", [False, True])
 def test_results_list_every_player_in_the_smallest_window(over, monkeypatch):
     from felt.games.praesident.engine import next_round
-    import felt.ui.results_scene as rs
+    import felt.games.praesident.results_scene as rs
     names = ["Anna", "Beat", "Carla", "Dominik", "Eveline", "Fritz", "Gabi", "Heinrich"]
     st, _ = new_match(load_rules("PR-002"), 8, 3, rounds=2)
     rng = random.Random(1)
@@ -663,7 +664,8 @@ def test_results_list_every_player_in_the_smallest_window(over, monkeypatch):
     drawn = []
     real = rs.draw_text
     monkeypatch.setattr(rs, "draw_text", lambda surf, text, *a, **kw: (drawn.append(text), real(surf, text, *a, **kw)))
-    sc = rs.ResultsScene(view(st, 0), names=names, on_leave=lambda: 0, on_new_match=lambda: 0, on_next=lambda: 0)
+    sc = rs.ResultsScene(view(st, 0), names=names)
+    sc.set_round_controls(lambda: 0, lambda: 0, lambda: 0)
     _stack(sc, (320, 480)).draw(pygame.Surface((320, 480)))
     for nm in names:
         if over:    # the standings table lists every player ("1. Carla", "2. Heinrich", ...)

@@ -268,14 +268,11 @@ def test_chat_bubble_at_the_senders_seat(size):
 
 
 def test_scenes_take_the_windows_log_and_chat():
-    from felt.ui.game_table import scene_kwargs
     from felt.ui.playlog import PlayLog
     for cls, gid in ((MS.MauMauScene, "maumau"), (SchwimmenScene, "schwimmen")):
         log = PlayLog(gid)
         calls = []
-        kw = scene_kwargs(cls, {"names": NAMES, "log": log, "on_chat": lambda: calls.append(1)})
-        assert set(kw) == {"names", "log", "on_chat"}
-        sc = cls(**kw)
+        sc = cls(names=NAMES, log=log, on_chat=lambda: calls.append(1))
         assert sc.log is log and not sc.own_log
         sc.layout(*LAPTOP)
         tap(sc, sc.chat_btn.rect.center)
@@ -308,10 +305,9 @@ def test_maumau_focus_never_stays_on_a_dimmed_card():
 
 
 def test_maumau_result_on_a_phone_leaves_the_side_seats_readable():
-    from felt.ui.game_table import with_round_bar
     view, events = MS.demo_views()["result"]
-    sc = with_round_bar(MS.MauMauScene)(names=MS.DEMO_NAMES[:view["n"]])
-    sc.setup_round_bar(lambda: None, lambda: None)
+    sc = MS.MauMauScene(names=MS.DEMO_NAMES[:view["n"]])
+    sc.set_round_controls(lambda: None, lambda: None, lambda: None)
     sc.set_size(*PHONE)
     sc.set_view(view, events)
     surf = pygame.Surface(PHONE)
@@ -323,18 +319,17 @@ def test_maumau_result_on_a_phone_leaves_the_side_seats_readable():
     for r in seats:
         assert not panel.colliderect(r), (panel, r)
     # and the round bar's button stays below the panel
-    assert not panel.colliderect(sc.rb_rects()["next_round"])
+    assert not panel.colliderect(sc.round_controls.rects()["next_round"])
 
 
 def test_round_bar_stays_under_the_open_drawer_on_phones():
-    from felt.ui.game_table import with_round_bar
     view, events = MS.demo_views()["result"]
-    sc = with_round_bar(MS.MauMauScene)(names=MS.DEMO_NAMES[:view["n"]])
+    sc = MS.MauMauScene(names=MS.DEMO_NAMES[:view["n"]])
     sent = []
-    sc.setup_round_bar(lambda: sent.append("next"), lambda: None)
+    sc.set_round_controls(lambda: sent.append("next"), lambda: None, lambda: None)
     sc.set_size(*PHONE)
     sc.set_view(view, events)
-    btn = sc.rb_rects()["next_round"]
+    btn = sc.round_controls.rects()["next_round"]
     sc.toggle_log()
     assert sc.drawer_open()
     tap(sc, btn.center)                      # closes the drawer, does not start the next round

@@ -99,7 +99,7 @@ def test_table_hint_and_toast_say_why(lang, expect):
     sc = TableScene(v, names=["Anna", "Beat", "Carla"])
     SceneStack((390, 844)).push(sc)
     sc.selected = set(_ids(rules, "C8"))
-    sc._refresh_buttons()
+    sc.refresh_controls()
     drawn = _drawn_texts(sc)
     assert expect in drawn
     assert i18n.t("table.not_legal") not in drawn
@@ -168,7 +168,8 @@ def _standings_view(standings, last, winner):
 
 
 def test_results_say_how_a_tied_match_was_decided():
-    from felt.ui.results_scene import ResultsScene, places_keys, tie_break
+    from felt.games.praesident.results_scene import ResultsScene
+    from felt.ui.standings import places_keys, tie_break
     steps = ("res.tie_seconds", "res.tie_last")
     clear = _standings_view([[2, 0, 1], [1, 1, 1], [0, 2, 1]], [0, 1, 2], 0)
     seconds = _standings_view([[1, 2, 0], [1, 1, 1], [1, 0, 2]], [2, 1, 0], 0)
@@ -177,7 +178,8 @@ def test_results_say_how_a_tied_match_was_decided():
     assert tie_break(places_keys(seconds), 0, steps) == "res.tie_seconds"
     assert tie_break(places_keys(last), 1, steps) == "res.tie_last"
     for v, expect in ((seconds, "Gleich viele 1. Plätze: entschieden durch mehr 2. Plätze"), (clear, None)):
-        sc = ResultsScene(v, names=["Anna", "Beat", "Carla"], on_leave=lambda: None, on_new_match=lambda: None)
+        sc = ResultsScene(v, names=["Anna", "Beat", "Carla"])
+        sc.set_round_controls(None, lambda: None, lambda: None)
         SceneStack((390, 844)).push(sc)
         drawn = _drawn_texts(sc)
         assert (expect in drawn) if expect else not any(t.startswith("Gleich viele") for t in drawn)
@@ -200,9 +202,8 @@ def test_maumau_results_explain_points_and_a_tie():
 
 def _mm_scene_view(view, events):
     from felt.games.maumau.scene import MauMauScene
-    from felt.ui.game_table import with_round_bar
-    sc = with_round_bar(MauMauScene)(names=["Anna", "Beat", "Carla", "Dominik"][:view["n"]])
-    sc.setup_round_bar(lambda: None, lambda: None)
+    sc = MauMauScene(names=["Anna", "Beat", "Carla", "Dominik"][:view["n"]])
+    sc.set_round_controls(lambda: None, lambda: None, lambda: None)
     sc.set_size(390, 844)
     sc.set_view(view, events)
     return sc

@@ -194,7 +194,12 @@ def _log_entries(me, other):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_log_lines_about_me_agree(lang):
-    from felt.ui.playlog import LogContext, builder
+    from felt import games
+    from felt.ui.playlog import LogContext
+
+    def builder(game_id):
+        lines = games.get(game_id).log_lines()
+        return lines.build, lines.text
     i18n.set_lang(lang)
     ctx = LogContext(names=["Anna", "Beat", "Carla", "Dominik"], me=0,
                      titles=["Präsident", "Vizepräsident", "Vize-Tellerwäscher", "Tellerwäscher"])

@@ -67,7 +67,7 @@ MODALS = (("felt.games.praesident.table_scene", "TableScene", "_draw_ex_summary"
 # every module that defines widgets or scenes, imported before the widgets' draws are wrapped
 MODULES = ("felt.ui.start_scene", "felt.ui.lobby_scene", "felt.games.praesident.rules_editor", "felt.ui.options_editor",
            "felt.ui.shell", "felt.ui.chat", "felt.ui.quiz", "felt.ui.howto", "felt.games.praesident.exchange_scene",
-           "felt.ui.results_scene", "felt.games.praesident.table_scene", "felt.games.maumau.scene",
+           "felt.games.praesident.results_scene", "felt.games.praesident.table_scene", "felt.games.maumau.scene",
            "felt.games.schwimmen.scene", "felt.ui.game_table")
 CONTROLS = (widgets.Button, widgets.Toggle, widgets.Choice, widgets.TextField, widgets.ListView)
 
@@ -152,7 +152,7 @@ class TextRecorder:
                 s.dirty = False
         mp.setattr(scene_mod.SceneStack, "draw", stack_draw)
 
-        from felt.ui.results_scene import ResultsScene
+        from felt.games.praesident.results_scene import ResultsScene
         from felt.games.praesident.table_scene import TableScene
 
         def crown_spy(orig, offset):

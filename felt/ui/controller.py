@@ -5,7 +5,11 @@ device hosts the table (``HostThread``), the table browser on the start screen, 
 player's settings. Every frame the main loop calls ``poll()``: messages from the host
 are applied in order and pick the scene:
 
-    start → lobby → table / exchange → results → (next round …) → standings → lobby
+    start → lobby → the game's scenes (``Game.scene_for(phase)``) → … → lobby
+
+The game's scenes are ``felt.ui.game_table.GameTableScene``s: the controller talks to them
+only through the hooks that class declares (``set_view``, ``move_refused``, ``set_timer`` …),
+and to the game only through the registry.
 
 - ``welcome`` gives the seat and owner rights; ``lobby`` the seats, names and rules;
   ``state`` the seat's view plus events (the table animates them);
@@ -22,12 +26,14 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
+from felt import games
 from felt.net.client import ClientThread
 from felt.ui import chat as _chat  # noqa: F401  (its texts for the menu)
 from felt.ui import howto as _howto  # noqa: F401  (its texts for the menu)
 from felt.ui import i18n, pacing
 from felt.ui import settings as settings_mod
 from felt.ui import texts_contact  # noqa: F401  (registers this feature's texts)
+from felt.ui.game_table import GameTableScene, PlainTableScene
 from felt.ui.scene import wake
 from felt.ui.settings import Settings
 from felt.ui.shell import AppStack, MenuOverlay
@@ -74,7 +80,7 @@ class Controller:
         self._browser_lock = threading.Lock()
         self.sounds = None
         self.main = None                     # the main scene (below overlays)
-        self.kind = ""                       # 'start' | 'lobby' | 'table' | 'exchange' | 'results'
+        self.kind = ""                       # 'start' | 'lobby' | the game scene's ``screen`` ('table', …)
         # pacing: states wait in a queue until the scene has shown the previous one
         # (felt/ui/pacing.py); tests of other things may switch it off
         self.pace = True
@@ -358,12 +364,8 @@ class Controller:
             self.save_settings()
 
     def send_move(self, wire: dict) -> bool:
-        if self.is_praesident():
-            move = {"kind": wire.get("kind", "pass"), "cards": [int(c) for c in wire.get("cards", [])],
-                    "ranks": [str(r) for r in wire.get("ranks", [])]}
-        else:
-            # another game's wire move as its scene made it (the host checks its shape)
-            move = {str(k): v for k, v in dict(wire).items()}
+        """A move as the game's scene made it (the host checks its shape and legality)."""
+        move = {str(k): v for k, v in dict(wire).items()}
         return self.send({"t": "move", "move": move, "seq": self.seq})
 
     def next_round(self) -> None:
@@ -413,9 +415,9 @@ class Controller:
     def _banner(self, text: str | None, kind: str = "bad") -> None:
         self.banner_log.append((time.monotonic(), text or "", kind))
         self.stack.show_banner(text, kind)
-        sc = self.main
-        if sc is not None and hasattr(sc, "set_connected"):
-            sc.set_connected(not (text and kind == "bad"))     # Play/Pass look off while down
+        sc = self.game_scene()
+        if sc is not None:
+            sc.set_connected(not (text and kind == "bad"))     # the moves' buttons look off while down
 
     def on_message(self, msg: dict) -> None:
         t = msg.get("t")
@@ -438,7 +440,6 @@ class Controller:
             self._presence(msg.get("seats") or [])
             if self.playlog.game_id != self.game_id:
                 from felt.ui.playlog import PlayLog
-                self.table_scene_class()                 # imports the game's scene (its log lines)
                 self.playlog = PlayLog(self.game_id)     # the log speaks the table's game
             self.table_name = str(msg.get("table") or self.table_name)
             self._caption()
@@ -449,8 +450,7 @@ class Controller:
                     # lobby of the game that is selected
                     self.view = None
                 self._states = deque(m for m in self._states
-                                     if ((m.get("view") or {}).get("game") or "praesident") == self.game_id
-                                     or m.get("t") != "state")
+                                     if m.get("t") != "state" or games.id_of(m.get("view")) == self.game_id)
             self._names_changed()
             if self.kind == "lobby" or self.target() != self.kind:
                 self.route([])              # a view scene is only updated by new states
@@ -474,8 +474,8 @@ class Controller:
         elif t == "chat":
             name, text = str(msg.get("name") or "?"), str(msg.get("text") or "")
             self.chat.add(name, msg.get("seat"), text)
-            sc = self.main
-            if sc is not None and hasattr(sc, "show_chat") and self.kind == "table":
+            sc = self.game_scene()
+            if sc is not None and sc.screen == "table":
                 sc.show_chat(msg.get("seat"), name, text)     # a bubble at the sender's seat
             else:
                 self.stack.notify(f"{name}: {text}", "info", 4.0)
@@ -494,13 +494,13 @@ class Controller:
         shows the same play at the same moment. Only a player's own reading of the exchange
         (until OK), the round's end at the table before the results, and states from a host
         that gives no hold wait for the scene itself."""
-        sc = self.main
-        if not self.pace or sc is None:
+        sc = self.game_scene()
+        if not self.pace or self.main is None:
             return True
         due = msg.get("_due")
         if due is None:
-            return not (hasattr(sc, "hold") and sc.hold() > 0)
-        if getattr(sc, "ex_summary", None):
+            return not (sc is not None and sc.hold() > 0)
+        if sc is not None and sc.waits_for_reader():
             return False
         return time.monotonic() >= due
 
@@ -525,9 +525,9 @@ class Controller:
     def _drain(self) -> None:
         """Show queued states one by one, each once the last has been shown long enough."""
         while self._states:
-            sc = self.main
+            sc = self.game_scene()
             if not self._ready(self._states[0]):
-                if hasattr(sc, "backlog"):
+                if sc is not None:
                     sc.backlog = len(self._states)
                 return
             msg = self._states.popleft()
@@ -560,18 +560,19 @@ class Controller:
             self.playlog.add_events(events)
         except Exception:                       # a malformed event must not stop the table
             pass
-        sc = self.main
-        if sc is not None and hasattr(sc, "backlog"):
+        sc = self.game_scene()
+        if sc is not None:
             backlog = len(self._states)
             if any(isinstance(m.get("timer"), dict) and (m.get("view") or {}).get("to_move") == self.seat
                    and self.seat is not None for m in self._states):
                 # my turn with a running timer waits in the queue: show the rest faster
                 backlog = max(backlog, pacing.CATCH_UP + 1)
             sc.backlog = backlog
-        if (self.pace and self.kind == "table" and sc is not None and hasattr(sc, "hold")
-                and self.target() == "results" and any(e.get("type") == "round_over" for e in events
-                                                       if isinstance(e, dict))):
-            # the end of the round is shown at the table first; the results follow
+        if (self.pace and sc is not None and self.target() == "table"
+                and type(sc) is not self.scene_class()
+                and any(e.get("type") == "round_over" for e in events if isinstance(e, dict))):
+            # the end of the round is shown at the table first; the next scene (the results)
+            # follows once it has been seen
             sc.set_view(view, events)
             self._states.appendleft({"t": "_route"})
             return
@@ -580,8 +581,8 @@ class Controller:
 
     def _show_timer(self) -> None:
         """Hand the host's turn timer (as of this state) to a scene that shows it."""
-        sc = self.main
-        if sc is None or not hasattr(sc, "set_timer"):
+        sc = self.game_scene()
+        if sc is None:
             return
         tm = self.timer
         if tm is not None:
@@ -658,20 +659,11 @@ class Controller:
             shown = ""
         else:
             shown = i18n.t("net.error", msg=text)
-        sc = self.main
-        if msg.get("ref") == "move" and sc is not None and hasattr(sc, "pending"):
-            sc.pending = False                      # the move was refused: the player may try again
-            if hasattr(sc, "_refresh_buttons"):
-                sc._refresh_buttons()
-            elif hasattr(sc, "_refresh"):
-                sc._refresh()
-            sc.mark_dirty()
-        if msg.get("ref") == "next_round" and sc is not None and hasattr(sc, "_rb_refresh"):
-            sc._rb_refresh()
-        if msg.get("ref") == "next_round" and sc is not None and hasattr(sc, "next_btn") \
-                and hasattr(sc, "_refresh"):
-            sc._refresh()                           # refused: the button works again
-            sc.mark_dirty()
+        sc = self.game_scene()
+        if msg.get("ref") == "move" and sc is not None:
+            sc.move_refused()                       # the player may try again
+        if msg.get("ref") == "next_round" and sc is not None:
+            sc.next_round_refused()                 # the button works again
         if shown:
             self.stack.notify(shown, "bad", 3.5)
 
@@ -689,15 +681,10 @@ class Controller:
                 if isinstance(s, dict) and s.get("kind") == "bot"}
 
     def _names_changed(self) -> None:
-        sc = self.main
-        if sc is not None and hasattr(sc, "bots"):
-            sc.bots = self.bot_seats()
-        if sc is not None and hasattr(sc, "names") and self.kind in ("table", "exchange", "results"):
-            if hasattr(sc, "set_names"):
-                sc.set_names(self.names())
-            else:
-                sc.names = self.names()
-                sc.mark_dirty()
+        sc = self.game_scene()
+        if sc is not None:
+            sc.set_bots(self.bot_seats())
+            sc.set_names(self.names())
 
     @property
     def game_id(self) -> str:
@@ -714,50 +701,47 @@ class Controller:
             return self.game_id
         return games.id_of(self.view)
 
-    def is_praesident(self) -> bool:
-        return self.view_game_id == "praesident"
+    def game_scene(self):
+        """The game's scene shown (a GameTableScene), or None (start, lobby)."""
+        sc = self.main
+        return sc if isinstance(sc, GameTableScene) else None
 
     def target(self) -> str:
+        """'lobby' or 'table' (the game's scene for the view's phase)."""
         v = self.view
         if v is None:
             return "lobby"
-        ph = v.get("phase")
-        if not self.is_praesident():
-            # another game's scene shows its own phases, the round result and the standings
-            if ph == "match_over":
-                return "lobby" if self.dismissed else "table"
-            return "table"
-        if ph == "play":
-            return "table"
-        if ph == "exchange":
-            return "exchange"
-        if ph == "round_over":
-            return "results"
-        if ph == "match_over":
-            return "lobby" if self.dismissed else "results"
-        return "lobby"
+        if v.get("phase") == "match_over" and self.dismissed:
+            return "lobby"
+        return "table"
+
+    def scene_class(self):
+        """The scene class the view's game shows its phase with (``Game.scene_for``; the plain
+        table where the game has none)."""
+        from felt import games
+        try:
+            cls = games.get(self.view_game_id).scene_for(str((self.view or {}).get("phase") or ""))
+        except KeyError:
+            cls = None
+        return cls if cls is not None else PlainTableScene
 
     def route(self, events: list) -> None:
         """Show the scene for the current lobby/view, or update the one shown."""
         if self.client is None:
             return
-        kind = self.target()
         sc = self.main
-        if kind == "lobby":
+        if self.target() == "lobby":
             if self.kind == "lobby" and sc is not None:
                 sc.set_lobby(self.lobby or {}, self.seat, self.admin)
                 sc.address = self.display_address
             else:
                 self._show_lobby()
             return
-        v = self.view
-        if self.kind == kind and sc is not None and hasattr(sc, "set_view"):
-            if kind == "results" and (v.get("phase") == "match_over") != sc.match_over:
-                self._show_view(kind, [])           # round results → match standings
-            else:
-                sc.set_view(v, events)
+        game_sc = self.game_scene()
+        if game_sc is not None and type(game_sc) is self.scene_class():
+            game_sc.set_view(self.view, events)
             return
-        self._show_view(kind, events)
+        self._show_view(events)
 
     def _show_lobby(self) -> None:
         from felt.ui.lobby_scene import LobbyScene
@@ -773,50 +757,20 @@ class Controller:
         host = getattr(self.host, "host", None)
         return getattr(host, "phone_url", "") if host is not None else ""
 
-    def _show_view(self, kind: str, events: list) -> None:
-        v = self.view
-        names = self.names()
-        if kind == "table":
-            offered = dict(names=names, on_move=self.send_move, on_menu=self.open_menu,
-                           settings={"muted": self.settings.muted, "auto_pass": self.settings.auto_pass,
-                                     "speed": self.table_speed()},
-                           on_settings=self._table_settings, sounds=self._sounds(), log=self.playlog,
-                           on_chat=self.open_chat)
-            cls = self.table_scene_class()
-            if self.is_praesident():
-                sc = cls(v, **offered)
-            else:
-                from felt.ui.game_table import scene_kwargs, with_round_bar
-                cls = with_round_bar(cls)
-                sc = cls(v, **scene_kwargs(cls, offered))
-                sc.setup_round_bar(self.next_round if self.admin else None, self.dismiss_standings)
-        elif kind == "exchange":
-            from felt.games.praesident.exchange_scene import ExchangeScene
-            sc = ExchangeScene(v, names=names, on_move=self.send_move, on_menu=self.open_menu, sounds=self._sounds())
-        else:
-            from felt.ui.results_scene import ResultsScene
-            sc = ResultsScene(v, names=names, on_next=self.next_round if self.admin else None,
-                              on_leave=self.confirm_leave, on_new_match=self.dismiss_standings)
-        if hasattr(sc, "bots"):
-            sc.bots = self.bot_seats()
+    def _show_view(self, events: list) -> None:
+        cls = self.scene_class()
+        sc = cls(self.view, names=self.names(), on_move=self.send_move, on_menu=self.open_menu,
+                 settings={"muted": self.settings.muted, "auto_pass": self.settings.auto_pass,
+                           "speed": self.table_speed()},
+                 on_settings=self._table_settings, sounds=self._sounds(), log=self.playlog, on_chat=self.open_chat)
+        sc.set_bots(self.bot_seats())
         sc.presence = self.presence
-        self._set_main(kind, sc)
-        if self._lost_at is not None and hasattr(sc, "set_connected"):
+        sc.set_round_controls(self.next_round if self.admin else None, self.dismiss_standings, self.confirm_leave)
+        self._set_main(sc.screen, sc)
+        if self._lost_at is not None:
             sc.set_connected(False)
-        if events and hasattr(sc, "set_view"):
-            sc.set_view(v, events)                  # animations (deal, plays) start from here
-
-    def table_scene_class(self):
-        """The table scene of the view's game (``Game.table_scene()``; Präsident's TableScene)."""
-        from felt import games
-        try:
-            cls = games.get(self.view_game_id).table_scene()
-        except Exception:
-            cls = None
-        if cls is None:
-            from felt.games.praesident.table_scene import TableScene
-            cls = TableScene
-        return cls
+        if events:
+            sc.set_view(self.view, events)          # animations (deal, plays) start from here
 
     def _table_settings(self, s: dict) -> None:
         self.settings.muted = bool(s.get("muted", self.settings.muted))
@@ -824,21 +778,15 @@ class Controller:
         self.save_settings()
 
     def edit_rules(self, read_only: bool = False) -> None:
-        rules = (self.lobby or {}).get("rules")
-        if self.game_id != "praesident":
-            # every other game: the editor built from its OptionSpecs
-            from felt import games
-            from felt.ui.options_editor import OptionsEditorScene
-            seats = len((self.lobby or {}).get("seats") or []) or None
-            ed = OptionsEditorScene(games.get(self.game_id), rules,
-                                    on_apply=None if (read_only or not self.admin) else self.apply_rules,
-                                    folder=settings_mod.rules_dir(self.settings_base), players=seats)
-            self.stack.push(ed)
-            return
-        from felt.games.praesident.rules_editor import RulesEditorScene
-        ed = RulesEditorScene(rules, on_apply=None if (read_only or not self.admin) else self.apply_rules,
-                              folder=settings_mod.rules_dir(self.settings_base))
-        self.stack.push(ed)
+        """The rule editor of the table's game (its own, or the one built from its options)."""
+        from felt import games
+        from felt.ui.options_editor import OptionsEditorScene
+        game = games.get(self.game_id)
+        cls = game.rules_editor() or OptionsEditorScene
+        seats = len((self.lobby or {}).get("seats") or []) or None
+        self.stack.push(cls(game, (self.lobby or {}).get("rules"),
+                            on_apply=None if (read_only or not self.admin) else self.apply_rules,
+                            folder=settings_mod.rules_dir(self.settings_base), players=seats))
 
     # ----------------------------------------------------------------- menus
     def open_menu(self) -> None:
@@ -847,7 +795,8 @@ class Controller:
             (i18n.t("continue"), None, "primary"),
             (i18n.t("unmute") if s.muted else i18n.t("mute"), self.toggle_mute, "secondary"),
         ]
-        if self.kind != "lobby" and self.is_praesident():       # passing on its own: Präsident's
+        sc = self.game_scene()
+        if sc is not None and sc.offers_auto_pass:     # a game where the table may pass by itself
             items.append((i18n.t("auto_pass") + ": " + i18n.t("on" if s.auto_pass else "off"),
                           self.toggle_auto_pass, "secondary"))
         if self.admin:                              # the table's pace: the owner sets it for everyone
@@ -876,16 +825,13 @@ class Controller:
     def toggle_mute(self) -> None:
         self.settings.muted = not self.settings.muted
         self.save_settings()
-        sc = self.main
-        if sc is not None and hasattr(sc, "settings") and isinstance(sc.settings, dict):
-            sc.settings["muted"] = self.settings.muted
-            if hasattr(sc, "mute_btn"):
-                sc.mute_btn.crossed = self.settings.muted
-            sc.mark_dirty()
+        sc = self.game_scene()
+        if sc is not None:
+            sc.set_muted(self.settings.muted)
 
     def toggle_auto_pass(self) -> None:
-        sc = self.main
-        if sc is not None and hasattr(sc, "set_auto_pass"):
+        sc = self.game_scene()
+        if sc is not None and sc.offers_auto_pass:
             sc.set_auto_pass(not self.settings.auto_pass)    # saves through _table_settings
         else:
             self.settings.auto_pass = not self.settings.auto_pass
@@ -943,9 +889,9 @@ class Controller:
         self.settings.speed = pacing.next_speed(self.table_speed())
         self.save_settings()
         self.send({"t": "set_options", "pace": self.settings.speed})
-        sc = self.main
-        if sc is not None and isinstance(getattr(sc, "settings", None), dict):
-            sc.settings["speed"] = self.settings.speed
+        sc = self.game_scene()
+        if sc is not None:
+            sc.set_speed(self.settings.speed)
 
     def toggle_lang(self) -> None:
         self.settings.lang = i18n.set_lang("en" if i18n.get_lang() == "de" else "de")
@@ -959,5 +905,5 @@ class Controller:
         elif self.kind == "lobby":
             self._show_lobby()
         else:
-            self._show_view(self.kind, [])
+            self._show_view([])
             self._show_timer()

@@ -1,16 +1,13 @@
 """The play log: who played what, for any game.
 
-A game turns its events into log entries with a builder registered here
-(``register_builder(game_id, build, text)``):
-
-- ``build(events, ctx) -> list[Entry]``: pure data (seat, kind, cards, params), no text, so
-  a change of language or of a name shows at once;
-- ``text(entry, ctx) -> str``: the line for an entry in the current language.
+A game turns its events into log entries with its ``LogLines`` (``Game.log_lines()``):
+``build`` makes pure data (seat, kind, cards, params), ``text`` the line in the current
+language.
 
 ``ctx`` is a ``LogContext``: names, the own seat, the deck (card faces) and the titles.
 ``PlayLog`` keeps the round's entries grouped in tricks (an entry with ``ends_trick``
 closes one) and draws itself as a panel (the table's right column on laptops, a drawer
-on phones). Mau-Mau and Schwimmen register their own builders and reuse the rest.
+on phones), the same for every game.
 """
 from __future__ import annotations
 
@@ -29,60 +26,8 @@ TEXTS = {
     "log.trick_n": ("Stich {n}", "Trick {n}"),
     "log.empty": ("Noch nichts gespielt", "Nothing played yet"),
     "log.play": ("{name}: {what}", "{name}: {what}"),
-    "log.pass": ("{name} passt", "{name} passes"),
-    "log.pass_auto": ("{name} passt (kann nicht schlagen)", "{name} passes (cannot beat)"),
-    "log.skip": ("{name} setzt aus (8 gespielt)", "{name} is skipped (an 8 was played)"),
-    "log.clear_quad": ("Abgeräumt: vier Gleiche", "Cleared: four of a kind"),
-    "log.clear_twos": ("Abgeräumt: 2er räumen ab", "Cleared: 2s clear"),
-    "log.clear_eights": ("Abgeräumt: 8er räumen ab", "Cleared: 8s clear"),
-    "log.clear": ("Abgeräumt", "Cleared"),
-    "log.revolution_on": ("Revolution! Jetzt schlagen tiefe Karten", "Revolution! Low cards beat now"),
-    "log.revolution_off": ("Gegenrevolution: wieder normale Reihenfolge", "Counter-revolution: normal order again"),
-    "log.joker": ("Joker: schlägt alles", "Joker: beats everything"),
-    "log.out": ("{name} ist raus: {place}. Platz ({title})", "{name} is out: place {place} ({title})"),
-    "log.out_last": ("{name} bleibt übrig: {place}. Platz ({title})", "{name} is left: place {place} ({title})"),
-    "log.trick_won": ("{name} gewinnt den Stich und spielt aus", "{name} takes the trick and leads"),
-    "log.trick_won_next": ("{name} gewinnt den Stich · {leader} spielt aus",
-                           "{name} takes the trick · {leader} leads"),
-    "log.round_start": ("Runde {n}: Karten verteilt", "Round {n}: cards dealt"),
-    "log.lead": ("{name} spielt aus", "{name} leads"),
-    "log.exchange_done": ("Tausch fertig", "Exchange done"),
-    "log.ex_auto.one": ("{name} gibt {to} die höchste Karte", "{name} gives {to} the highest card"),
-    "log.ex_auto.other": ("{name} gibt {to} die {n} höchsten Karten", "{name} gives {to} the {n} highest cards"),
-    "log.ex_give.one": ("{name} gibt {to} {n} Karte zurück", "{name} gives {to} {n} card back"),
-    "log.ex_give.other": ("{name} gibt {to} {n} Karten zurück", "{name} gives {to} {n} cards back"),
-    "log.ex_wish": ("{name} wünscht sich: {ranks}", "{name} wishes for: {ranks}"),
-    "log.ex_wish_none": ("{name} wünscht sich nichts", "{name} wishes for nothing"),
-    "log.lead_first_seat": ("{name} spielt aus (erster Platz am Tisch)", "{name} leads (first seat)"),
-    "log.lead_random": ("{name} spielt aus (Zufall)", "{name} leads (random)"),
-    "log.lead_card": ("{name} spielt aus (hat die Startkarte)", "{name} leads (holds the leading card)"),
-    "log.lead_draw": ("{name} spielt aus (tiefste gezogene Karte)", "{name} leads (lowest card drawn)"),
-    "log.lead_last_place": ("{name} spielt aus (Letzter der vorigen Runde)", "{name} leads (last place of the last round)"),
-    "log.round_over": ("Runde vorbei", "Round over"),
     "log.you": ("Du", "You"),
     "log.you_obj": ("dir", "you"),
-    # lines about myself ("Du bist raus", not "Du ist raus")
-    "log.out_me": ("Du bist raus: {place}. Platz ({title})", "You are out: place {place} ({title})"),
-    "log.out_last_me": ("Du bleibst übrig: {place}. Platz ({title})", "You are left: place {place} ({title})"),
-    "log.trick_won_me": ("Du gewinnst den Stich und spielst aus", "You take the trick and lead"),
-    "log.trick_won_next_me": ("Du gewinnst den Stich · {leader} spielt aus", "You take the trick · {leader} leads"),
-    "log.skip_me": ("Du setzt aus (8 gespielt)", "You are skipped (an 8 was played)"),
-    "log.ex_auto_me.one": ("Du gibst {to} die höchste Karte", "You give {to} the highest card"),
-    "log.ex_auto_me.other": ("Du gibst {to} die {n} höchsten Karten", "You give {to} the {n} highest cards"),
-    "log.ex_give_me.one": ("Du gibst {to} {n} Karte zurück", "You give {to} {n} card back"),
-    "log.ex_give_me.other": ("Du gibst {to} {n} Karten zurück", "You give {to} {n} cards back"),
-    "log.pass_me": ("Du passt", "You pass"),
-    "log.pass_auto_me": ("Du passt (kannst nicht schlagen)", "You pass (cannot beat)"),
-    # the trick's winner is someone else and I lead next
-    "log.trick_won_next_you_lead": ("{name} gewinnt den Stich · du spielst aus", "{name} takes the trick · you lead"),
-    "log.ex_wish_me": ("Du wünschst dir: {ranks}", "You wish for: {ranks}"),
-    "log.ex_wish_none_me": ("Du wünschst dir nichts", "You wish for nothing"),
-    "log.lead_first_seat_me": ("Du spielst aus (erster Platz am Tisch)", "You lead (first seat)"),
-    "log.lead_random_me": ("Du spielst aus (Zufall)", "You lead (random)"),
-    "log.lead_card_me": ("Du spielst aus (hast die Startkarte)", "You lead (you hold the leading card)"),
-    "log.lead_draw_me": ("Du spielst aus (tiefste gezogene Karte)", "You lead (lowest card drawn)"),
-    "log.lead_last_place_me": ("Du spielst aus (Letzter der vorigen Runde)", "You lead (last place of the last round)"),
-    "log.lead_me": ("Du spielst aus", "You lead"),
     "log.cleared_trick": ("Abgeräumter Stich", "Cleared trick"),
     "log.tap_log": ("Verlauf: antippen", "Tap for the log"),
     "log.this_round": ("Diese Runde", "This round"),
@@ -127,149 +72,52 @@ class LogContext:
         return i18n.t("lobby.seat", n=seat + 1)
 
 
-# ---------------------------------------------------------------------------- registry
-_BUILDERS: dict[str, tuple[Callable, Callable]] = {}
-_ROUNDS: set = set()            # games without tricks: the log's sections are rounds
+# ---------------------------------------------------------------------------- a game's lines
+class LogLines:
+    """How a game's events read in the log (``Game.log_lines()`` gives the game's subclass):
 
+    - ``build(events, ctx) -> list[Entry]``: pure data (seat, kind, cards, params), no text, so
+      a change of language or of a name shows at once;
+    - ``text(entry, ctx) -> str``: the line for an entry in the current language;
+    - ``sections``: 'trick' (a heading per trick) or 'round' (games without tricks: one
+      section for the round, headed "Diese Runde").
 
-def register_builder(game_id: str, build: Callable, text: Callable, sections: str = "trick") -> None:
-    """``sections``: 'trick' (Präsident: a heading per trick) or 'round' (games without
-    tricks: one section for the round, headed "Diese Runde")."""
-    _BUILDERS[game_id] = (build, text)
-    if sections == "round":
-        _ROUNDS.add(game_id)
-    else:
-        _ROUNDS.discard(game_id)
+    This base is the plain log of a game that has none of its own: an entry per event type."""
 
+    sections = "trick"
 
-def builder(game_id: str | None):
-    return _BUILDERS.get(game_id or "praesident") or _BUILDERS["praesident"]
+    def build(self, events, ctx: LogContext | None = None) -> list[Entry]:
+        out = []
+        for ev in events:
+            typ = str(ev.get("type") or "")
+            if typ == "round_over":
+                out.append(Entry("round_over", None, ends_trick=True, effect=True))
+            elif typ:
+                out.append(Entry(typ, ev.get("seat") if isinstance(ev.get("seat"), int) else None))
+        return out
 
+    def text(self, entry: Entry, ctx: LogContext) -> str:
+        if entry.seat is None:
+            return entry.kind
+        return i18n.t("log.play", name=ctx.name(entry.seat), what=entry.kind)
 
-# ---------------------------------------------------------------------------- Präsident
-def praesident_build(events, ctx: LogContext | None = None) -> list[Entry]:
-    """Präsident's events as log entries, in order."""
-    out: list[Entry] = []
-    for ev in events:
-        typ = ev.get("type")
-        seat = ev.get("seat")
-        if typ == "round_start":
-            out.append(Entry("round", None, params={"n": ev.get("round_no", 1)}))
-        elif typ == "play":
-            cards = list(ev.get("cards") or [])
-            kind = "joker" if (ev.get("joker") or ev.get("kind") == "joker") else "play"
-            out.append(Entry("play", seat, cards, {"kind": ev.get("kind", "set"), "size": ev.get("size", len(cards))}))
-            if kind == "joker":
-                out.append(Entry("joker", seat, effect=True))
-        elif typ == "pass":
-            out.append(Entry("pass", seat, params={"auto": bool(ev.get("auto"))}))
-        elif typ == "skip":
-            out.append(Entry("skip", seat, effect=True))
-        elif typ == "clear":
-            out.append(Entry("clear", seat, params={"reason": ev.get("reason", "")}, effect=True))
-        elif typ == "revolution":
-            out.append(Entry("revolution", seat, params={"on": bool(ev.get("on", True))}, effect=True))
-        elif typ == "out":
-            out.append(Entry("out", seat, params={"place": int(ev.get("place", 0)), "last": bool(ev.get("last"))},
-                             effect=True))
-        elif typ == "trick_won":
-            out.append(Entry("trick", seat, params={"leader": ev.get("leader", seat)}, ends_trick=True))
-        elif typ == "exchange_done":
-            out.append(Entry("exchange_done"))
-        elif typ in ("exchange_auto", "give"):
-            # the cards only where this seat may see them (the filtered event carries them)
-            out.append(Entry("ex_auto" if typ == "exchange_auto" else "ex_give", seat,
-                             list(ev.get("cards") or []), {"to": ev.get("to"), "n": int(ev.get("count") or 0)}))
-        elif typ == "wish":
-            out.append(Entry("ex_wish", seat, params={"to": ev.get("to"), "ranks": ev.get("ranks")}))
-        elif typ == "lead_chosen":
-            out.append(Entry("lead", seat, params={"reason": str(ev.get("reason") or "")}))
-        elif typ == "round_over":
-            out.append(Entry("round_over", None, params={"places": list(ev.get("places") or [])},
-                             ends_trick=True, effect=True))
-    return out
-
-
-def _play_words(entry: Entry, ctx: LogContext) -> str:
-    if ctx.play_text is not None:
-        return ctx.play_text(entry)
-    n = len(entry.cards)
-    seq = entry.params.get("kind") == "seq"
-    kind = i18n.play_kind(n, seq)
-    if entry.params.get("kind") == "joker":
-        return "Joker"
-    if ctx.deck is not None and not seq:
-        nat = [ctx.deck[c] for c in entry.cards if 0 <= c < len(ctx.deck) and not ctx.deck[c].joker]
-        if nat:
-            jok = n - len(nat)
-            extra = " + Joker" if jok == 1 else (f" + {jok} Joker" if jok else "")
-            return f"{kind} {i18n.rank_label(nat[0].rank)}{extra}"
-    return kind
-
-
-def _title(ctx: LogContext, place: int) -> str:
-    if 0 <= place < len(ctx.titles):
-        return i18n.title_text(ctx.titles[place])
-    return f"{place + 1}."
-
-
-def praesident_text(e: Entry, ctx: LogContext) -> str:
-    nm = ctx.name(e.seat)
-    k = e.kind
-    mine = ctx.me is not None and e.seat == ctx.me
-
-    def t(key: str, **kw) -> str:
-        """The line, in its own wording where it is about me ("Du bist raus")."""
-        if mine and i18n.has(key + "_me"):
+    @staticmethod
+    def say(key: str, entry: Entry, ctx: LogContext, **kw) -> str:
+        """The text of ``key``, in its own wording where the entry is about this window's own
+        seat (``key + "_me"``: "Du bist raus", not "Du ist raus")."""
+        if ctx.me is not None and entry.seat == ctx.me and i18n.has(key + "_me"):
             return i18n.t(key + "_me", **kw)
         return i18n.t(key, **kw)
-    if k == "play":
-        return i18n.t("log.play", name=nm, what=_play_words(e, ctx))
-    if k == "pass":
-        return t("log.pass_auto" if e.params.get("auto") else "log.pass", name=nm)
-    if k == "skip":
-        return t("log.skip", name=nm)
-    if k == "clear":
-        key = {"quad": "log.clear_quad", "twos": "log.clear_twos", "eights": "log.clear_eights"}.get(
-            e.params.get("reason"), "log.clear")
-        return i18n.t(key)
-    if k == "revolution":
-        return i18n.t("log.revolution_on" if e.params.get("on", True) else "log.revolution_off")
-    if k == "joker":
-        return i18n.t("log.joker")
-    if k == "out":
-        place = int(e.params.get("place", 0))
-        return t("log.out_last" if e.params.get("last") else "log.out", name=nm, place=place + 1,
-                 title=_title(ctx, place))
-    if k == "trick":
-        leader = e.params.get("leader", e.seat)
-        if leader == e.seat or leader is None:
-            return t("log.trick_won", name=nm)
-        if ctx.me is not None and leader == ctx.me:
-            return i18n.t("log.trick_won_next_you_lead", name=nm)
-        return t("log.trick_won_next", name=nm, leader=ctx.name(leader))
-    if k == "round":
-        return i18n.t("log.round_start", n=e.params.get("n", 1))
-    if k == "exchange_done":
-        return i18n.t("log.exchange_done")
-    if k in ("ex_auto", "ex_give"):
-        return t("log." + k, name=nm, to=ctx.name_obj(e.params.get("to")), n=e.params.get("n") or len(e.cards))
-    if k == "ex_wish":
-        ranks = e.params.get("ranks")
-        if ranks is None:                      # not for my eyes: a wish between two others
-            return t("log.ex_wish", name=nm, ranks="…")
-        if not ranks:
-            return t("log.ex_wish_none", name=nm)
-        return t("log.ex_wish", name=nm, ranks=", ".join(i18n.rank_label(r) for r in ranks))
-    if k == "lead":
-        key = "log.lead_" + str(e.params.get("reason"))
-        return t(key, name=nm) if i18n.has(key) else t("log.lead", name=nm)
-    if k == "round_over":
-        return i18n.t("log.round_over")
-    return k
 
 
-register_builder("praesident", praesident_build, praesident_text)
+def lines_of(game_id: str | None) -> LogLines:
+    """The log lines of a game (the plain ones where the game has none or is unknown)."""
+    from felt import games
+    try:
+        lines = games.get(game_id).log_lines()
+    except KeyError:
+        lines = None
+    return lines if lines is not None else LogLines()
 
 
 # ---------------------------------------------------------------------------- the log
@@ -279,15 +127,10 @@ class PlayLog:
 
     MAX_TRICKS = 40
 
-    def __init__(self, game_id: str = "praesident") -> None:
-        self.game_id = game_id
-        self.build, game_text = builder(game_id)
-
-        def text_fn(e: Entry, ctx: LogContext) -> str:
-            if e.kind == "note":            # the table's own lines (who left, who is back)
-                return i18n.t(e.params["key"], **e.params.get("args", {}))
-            return game_text(e, ctx)
-        self.text_fn = text_fn
+    def __init__(self, game_id: str | None = None) -> None:
+        from felt import games
+        self.game_id = games.id_of({"game": game_id})
+        self.lines_of_game = lines_of(self.game_id)
         self.tricks: list[list[Entry]] = [[]]
         self.closed = False           # the last trick ended (cleared); the next entry opens a new one
         self.round_no = 0
@@ -295,6 +138,15 @@ class PlayLog:
         self._cached: tuple | None = None
 
     # data -----------------------------------------------------------------
+    def build(self, events, ctx: LogContext | None = None) -> list[Entry]:
+        """The game's entries for ``events`` (not added)."""
+        return self.lines_of_game.build(list(events), ctx)
+
+    def text_fn(self, e: Entry, ctx: LogContext) -> str:
+        if e.kind == "note":            # the table's own lines (who left, who is back)
+            return i18n.t(e.params["key"], **e.params.get("args", {}))
+        return self.lines_of_game.text(e, ctx)
+
     def add_events(self, events, ctx: LogContext | None = None) -> list[Entry]:
         entries = self.build(list(events), ctx)
         for e in entries:
@@ -384,7 +236,7 @@ class PlayLog:
             tr = self.tricks[ti]
             if not tr:
                 continue
-            if self.game_id in _ROUNDS:
+            if self.lines_of_game.sections == "round":
                 head = i18n.t("log.this_round") if (ti == n_tricks - 1 and not self.closed) else \
                     i18n.t("log.round_done")
             else:

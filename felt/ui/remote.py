@@ -63,9 +63,9 @@ def _widgets(scene) -> dict[str, dict]:
     return out
 
 
-def _card_spots(scene, rects: dict) -> dict[str, list[int]]:
-    """A point per card where a tap hits that card (not one fanned over it)."""
-    card_at = getattr(scene, "card_at", None)
+def _card_spots(card_at, rects: dict) -> dict[str, list[int]]:
+    """A point per card where a tap hits that card (not one fanned over it, as ``card_at(pos)``
+    tells; None: the card's centre)."""
     spots = {}
     for cid, r in rects.items():
         if card_at is None:
@@ -218,9 +218,9 @@ def window_state(app) -> dict[str, Any]:
                                      for i, it in enumerate(lst.items)]
     st["away"] = {str(seat): ctl.presence.badge(seat) for seat in ctl.presence.seats}
     st["notices"] = list(ctl.notices[-10:])
-    if main is not None and callable(getattr(main, "log_context", None)):
+    if ctl.game_scene() is not None:
         try:
-            st["log"] = ctl.playlog.lines(main.log_context())
+            st["log"] = ctl.playlog.lines(ctl.game_scene().log_context())
         except Exception:
             st["log"] = None
     if ctl.kind == "start" and main is not None:
@@ -230,22 +230,19 @@ def window_state(app) -> dict[str, Any]:
             st["searching"] = bool(main.searching)
             st["rows"] = [{"title": it.get("title"), "right": it.get("right"), "enabled": it.get("enabled", True),
                            "rect": _rect(main.list.row_rect(i))} for i, it in enumerate(main.list.items)]
-    if ctl.kind in ("table", "exchange") and main is not None and hasattr(main, "hand_rects"):
-        st["my_turn"] = bool(getattr(main, "my_turn", False))
-        st["pending"] = bool(getattr(main, "pending", False))
-        st["busy"] = bool(getattr(getattr(main, "anim", None), "busy", False))
+    game_sc = ctl.game_scene()
+    if game_sc is not None:
+        rc = game_sc.round_controls
+        shown = rc.buttons() if game_sc.shows_results else []
+        for name, b in (("round_next", rc.next_btn), ("round_new", rc.new_btn), ("round_leave", rc.leave_btn)):
+            st["widgets"][name] = {"rect": _rect(b.rect), "visible": b in shown, "enabled": bool(b.enabled),
+                                   "text": b.text}
+    if game_sc is not None and game_sc.screen != "results":
+        st.update(game_sc.remote_state())
         st["legal"] = list((ctl.view or {}).get("legal") or [])
-        st["cards"] = _card_spots(main, main.hand_rects())
-        if hasattr(main, "middle_rects"):          # cards on the table that a tap takes (Schwimmen)
-            st["middle"] = _card_spots(main, main.middle_rects())
-        if hasattr(main, "rb_rects"):              # the round's end: next round / new match
-            st["round_bar"] = {k: _rect(r) for k, r in main.rb_rects().items()}
-        st["selected"] = sorted(int(c) for c in getattr(main, "selected", ()) or ())
-        chosen = getattr(main, "chosen", None)      # a raised card that a second tap plays (Mau-Mau)
-        st["chosen"] = int(chosen) if isinstance(chosen, int) else None
-        why = getattr(main, "why_not_legal", None)  # what the table says of a selection it refuses
-        st["why"] = why() if callable(why) and st["selected"] and not main.selection_legal() else ""
-        sort = getattr(main, "current_sort", None)
-        st["sort"] = sort() if callable(sort) else None
+        st["cards"] = _card_spots(game_sc.card_at, game_sc.hand_rects())
+        middle = game_sc.table_rects()
+        if middle:                                 # cards on the table that a tap takes (Schwimmen)
+            st["middle"] = _card_spots(None, middle)
         st["auto_pass"] = bool(ctl.settings.auto_pass)
     return st

@@ -147,6 +147,10 @@ class Scene:
     def animating(self) -> bool:
         return False
 
+    def top_bar(self) -> pygame.Rect | None:
+        """The scene's top bar (title strip and buttons), where it has one."""
+        return None
+
     def banner_rect(self) -> pygame.Rect | None:
         """Where a window-wide banner (connection lost) covers nothing essential of this
         scene, e.g. the title text in its top bar; None: the app's default place."""

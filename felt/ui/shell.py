@@ -197,9 +197,12 @@ def _top_bar_strip(scene) -> pygame.Rect | None:
     layout (``scene.L``) or the header of a menu-like one (``scene.S``), between the
     buttons the scene shows there (its widgets found in the bar)."""
     from felt.ui.widgets import Widget
+    bar = scene.top_bar()
     L = getattr(scene, "L", None)
     S = getattr(scene, "S", None)
-    if isinstance(L, layout.TableLayout):
+    if bar is not None:
+        bar = pygame.Rect(bar)
+    elif isinstance(L, layout.TableLayout):
         bar = pygame.Rect(L.top_bar)
     elif isinstance(S, layout.ScreenLayout):
         bar = pygame.Rect(S.header)

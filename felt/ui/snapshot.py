@@ -256,12 +256,13 @@ def _scene_for(name: str, st, ev, seat: int, names, log=None):
     if name.startswith("exchange"):
         from felt.games.praesident.exchange_scene import ExchangeScene
         return ExchangeScene(v, names=names), fev
-    from felt.ui.results_scene import ResultsScene
+    from felt.games.praesident.results_scene import ResultsScene
     noop = lambda: None
     # as the window shows them: everyone may leave or go on to a new match; only the
     # table's owner starts the next round (a guest reads "waiting for the next round")
-    return ResultsScene(v, names=names, on_next=None if name.endswith("guest") else noop, on_leave=noop,
-                        on_new_match=noop), fev
+    sc = ResultsScene(v, names=names)
+    sc.set_round_controls(None if name.endswith("guest") else noop, noop, noop)
+    return sc, fev
 
 
 def _select_demo(scene) -> None:
@@ -271,7 +272,7 @@ def _select_demo(scene) -> None:
         return
     cards = legal.plays[0]
     scene.selected = set(cards)
-    scene._refresh_buttons()
+    scene.refresh_controls()
 
 
 def _resume_scenes() -> list:
@@ -542,7 +543,7 @@ def other_games(out: Path, lang: str = "de") -> list[Path]:
             save_png(surf, path)
             written.append(path)
         try:
-            cls = g.table_scene()
+            cls = g.scene_for("play")
         except Exception:
             cls = None
         if cls is not None:
@@ -564,12 +565,10 @@ def other_games(out: Path, lang: str = "de") -> list[Path]:
 def game_watching_stack(game, cls, w: int, h: int):
     """A spectator at ``game``'s table (its first template, 4 seats, a seeded deal), as the
     window shows it: the table with the round bar and the notice of a full table."""
-    from felt.ui.game_table import scene_kwargs, with_round_bar
     tid = game.template_ids()[0]
     state, _ = game.new_match(game.template(tid), 4, 5)
-    cls = with_round_bar(cls)
-    sc = cls(game.view(state, None), **scene_kwargs(cls, {"names": DEMO_NAMES[:4], "settings": {"muted": True}}))
-    sc.setup_round_bar(None, lambda: None)
+    sc = cls(game.view(state, None), names=DEMO_NAMES[:4], settings={"muted": True})
+    sc.set_round_controls(None, lambda: None, lambda: None)
     return watching_stack(w, h, sc)
 
 

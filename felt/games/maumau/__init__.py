@@ -155,12 +155,14 @@ class MauMau(Game):
         from felt.games.maumau.howto import quiz_questions
         return quiz_questions(rules, seed, count, lang)
 
-    def table_scene(self):
-        try:
-            from felt.games.maumau.scene import MauMauScene
-        except ImportError:
-            return None
+    def scene_for(self, phase):
+        """One scene for every phase: it shows the round's result and the standings itself."""
+        from felt.games.maumau.scene import MauMauScene
         return MauMauScene
+
+    def log_lines(self):
+        from felt.games.maumau.log import LINES
+        return LINES
 
 
 GAME = MauMau()

@@ -1,14 +1,11 @@
 """Mau-Mau's lines in the window's play log ("Verlauf", ``felt.ui.playlog``): plays (with the
 card and a wish), draws (how many, never which: other seats' events carry no cards), keeps,
 skips, reverses, forgotten Mau calls, who went out and the end of a round.
-
-Registered with ``register_builder("maumau", ...)`` when this module is imported (the
-Mau-Mau scene imports it, and the controller asks the game for its scene when it learns
-the table's game)."""
+``LINES`` is what ``Game.log_lines()`` gives the log."""
 from __future__ import annotations
 
 from felt.ui import i18n
-from felt.ui.playlog import Entry, LogContext, register_builder
+from felt.ui.playlog import Entry, LogContext, LogLines
 
 TEXTS = {
     "mmlog.round": ("Runde {n} beginnt", "Round {n} begins"),
@@ -103,13 +100,9 @@ def build(events, ctx: LogContext | None = None) -> list[Entry]:
 def text(e: Entry, ctx: LogContext) -> str:
     nm = ctx.name(e.seat)
     k = e.kind
-    mine = ctx.me is not None and e.seat == ctx.me
 
     def t(key: str, **kw) -> str:
-        """The line, in its own wording where it is about me ("Du legst", not "Du legt")."""
-        if mine and i18n.has(key + "_me"):
-            return i18n.t(key + "_me", **kw)
-        return i18n.t(key, **kw)
+        return LogLines.say(key, e, ctx, **kw)
     if k == "round":
         return t("mmlog.round", n=e.params.get("n", 1))
     if k == "start":
@@ -136,4 +129,14 @@ def text(e: Entry, ctx: LogContext) -> str:
     return t(key, name=nm) if i18n.has(key) else k
 
 
-register_builder("maumau", build, text, sections="round")
+class MauMauLog(LogLines):
+    sections = "round"
+
+    def build(self, events, ctx: LogContext | None = None) -> list[Entry]:
+        return build(events, ctx)
+
+    def text(self, entry: Entry, ctx: LogContext) -> str:
+        return text(entry, ctx)
+
+
+LINES = MauMauLog()

@@ -1,16 +1,14 @@
 """The Mau-Mau table: a pygame scene rendered from a seat's view (felt.games.maumau.view).
 
-It reuses the Präsident table's building blocks (``felt.ui.layout.table_layout`` for the
-seat boxes, pile area, buttons and hand; ``felt.ui.cardart`` for the cards; the widgets)
-and shows: the own hand sorted, playable cards lit (the others dimmed on turn); the discard
+It is built from the shared table pieces (``felt.ui.layout.table_layout`` for the seat boxes,
+pile area, buttons and hand; ``felt.ui.cardart`` for the cards; the widgets) and shows: the own hand sorted, playable cards lit (the others dimmed on turn); the discard
 pile with its last cards fanned; the draw pile with its count; the wished suit big and clear;
 the direction of play; a pending seven penalty ("+4"); skips, reverses and forgotten Mau
 calls as they happen; a "Mau!" toggle that must be on with the play that leaves one card
 (or none: "Mau-Mau"); the round's points and the match standings.
 
-Interface (as ``felt.games.praesident.table_scene.TableScene``): ``set_view(view, events)``,
-``set_names(names)``, ``outbox`` / ``on_move(wire_move)``, ``on_menu``, ``set_timer``,
-``show_connection``. Input, as at the Präsident table: a tap on a lit card raises it, a second
+The shell talks to it as to every game's table (``felt.ui.game_table.GameTableScene``). Input,
+as at the Präsident table: a tap on a lit card raises it, a second
 tap on it (or "Legen", the right-hand button while a card is raised) plays it; dragging a card
 onto the piles plays it at once; a tap on the felt lowers the raised card. A Bube then asks
 for the suit ("Abbrechen" puts it back in the hand, nothing is sent). "Ziehen"/"Behalten"
@@ -25,18 +23,17 @@ sizes into files whose names contain ``maumau``.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 import pygame
 
 from felt.cards import Card
-from felt.games.maumau.log import build as _log_build  # noqa: F401  (registers the play log's lines)
 from felt.games.maumau.rules import MauRules, build_deck
 from felt.ui import cardart, fonts, i18n, layout, theme
-from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, Scene
-from felt.ui.table_log import LogTable
-from felt.ui.presence import Presence, draw_seat_badge
-from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text, layout_text
+from felt.ui.game_table import GameTableScene
+from felt.ui.presence import draw_seat_badge
+from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input
+from felt.ui.widgets import Banner, Button, IconButton, draw_text, layout_text
 
 TEXTS = {
     "mm.draw": ("Ziehen", "Draw"),
@@ -136,29 +133,19 @@ def suit_label(suit: str) -> str:
     return SUIT_TEXT["de" if i18n.get_lang() == "de" else "en"].get(suit, suit)
 
 
-class MauMauScene(LogTable, Scene):
-    presence: Presence | None = None      # who is away (the controller sets it)
+class MauMauScene(GameTableScene):
+    game_id = "maumau"
 
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
                  settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
                  sounds=None, log=None, on_chat: Callable[[], Any] | None = None) -> None:
-        super().__init__()
-        self.view: dict = {}
-        self.names = list(names or [])
-        self.init_log("maumau", log, on_chat)
-        self.on_move = on_move
-        self.on_menu = on_menu
-        self.on_settings = on_settings
-        self.settings = settings if settings is not None else {"muted": False}
-        self.sounds = sounds
-        self.outbox: list[dict] = []
+        super().__init__(None, names, on_move, on_menu, settings, on_settings, sounds, log, on_chat)
         self.deck: list[Card] = []
         self._rules_key = None
         self.rules: MauRules | None = None
         self.hand: list[int] = []
         self.playable: set[int] = set()
-        self.pending = False
         self.mau_on = False
         self.picking: int | None = None       # a Bube waiting for its wished suit
         self.chosen: int | None = None        # the raised card: a second tap (or "Legen") plays it
@@ -167,11 +154,9 @@ class MauMauScene(LogTable, Scene):
         self.focus = -1
         self.fx: list[tuple[str, float]] = []   # announcements (text, seconds left)
         self.skipped: int | None = None
-        self.timer: dict | None = None
         self.L: layout.TableLayout | None = None
         self._slots: list[pygame.Rect] = []
         self.suit_btns: list[Button] = []
-        self.toast = Toast()
         self.banner = Banner()
         self.action_btn = Button(i18n.t("mm.draw"), self._action, kind="primary", hotkeys=(pygame.K_d,))
         self.cancel_btn = Button(i18n.t("cancel"), self.cancel_pick, kind="secondary")
@@ -182,21 +167,9 @@ class MauMauScene(LogTable, Scene):
 
     # ------------------------------------------------------------------ API
     @property
-    def seat(self):
-        return self.view.get("seat")
-
-    @property
     def my_turn(self) -> bool:
         v = self.view
         return v.get("seat") is not None and v.get("to_move") == v.get("seat") and v.get("phase") in ("play", "drawn")
-
-    def set_names(self, names: list[str]) -> None:
-        self.names = list(names)
-        self.mark_dirty()
-
-    def set_timer(self, timer: dict | None) -> None:
-        self.timer = timer
-        self.mark_dirty()
 
     def show_connection(self, text: str | None, kind: str = "bad") -> None:
         if text:
@@ -205,30 +178,24 @@ class MauMauScene(LogTable, Scene):
             self.banner.hide()
         self.mark_dirty()
 
-    def set_view(self, view: dict, events: Iterable[dict] = ()) -> None:
+    def show_view(self, view: dict, events: list) -> None:
         key = tuple(sorted(view["rules"].items()))
         if key != self._rules_key:
             self._rules_key = key
             self.rules = MauRules.from_dict(view["rules"])
             self.deck = build_deck(self.rules)
         n_before = len(self.hand)
-        self.view = view
         self.hand = list(view.get("hand", []))
         self.playable = {m["card"] for m in view.get("legal", []) if m.get("kind") == "play"}
-        self.pending = False
         if self.chosen is not None and not (self.my_turn and self.chosen in self.hand and self._lit(self.chosen)):
             self.chosen = None
         if self.picking != self.chosen:
             self.picking = None
         self._fix_focus()
-        events = list(events or ())
-        self.feed_log(events)
         for ev in events:
             self._event(ev)
         if self.L is not None and (len(self.hand) != n_before or len(self.L.seats) != self._opponents()):
             self.layout(self.L.w, self.L.h)
-        self._refresh_buttons()
-        self.mark_dirty()
 
     def _lit(self, cid: int) -> bool:
         """The card can be played now (lit in the hand)."""
@@ -245,14 +212,6 @@ class MauMauScene(LogTable, Scene):
         f = min(self.focus, len(self.hand) - 1)
         lit = [i for i, c in enumerate(self.hand) if self._lit(c)]
         self.focus = min(lit, key=lambda i: (abs(i - f), i)) if lit else -1
-
-    def submit(self, move: dict) -> None:
-        self.outbox.append(move)
-        self.pending = True
-        if self.on_move:
-            self.on_move(move)
-        self._refresh_buttons()
-        self.mark_dirty()
 
     # -------------------------------------------------------------- actions
     def _legal(self) -> list[dict]:
@@ -287,14 +246,14 @@ class MauMauScene(LogTable, Scene):
             self.play_card(card)
         else:
             self.chosen = card
-        self._refresh_buttons()
+        self.refresh_controls()
         self.mark_dirty()
 
     def lower(self) -> None:
         """The raised card goes back into the hand."""
         if self.chosen is not None:
             self.chosen = None
-            self._refresh_buttons()
+            self.refresh_controls()
             self.mark_dirty()
 
     def play_card(self, card: int) -> None:
@@ -307,7 +266,7 @@ class MauMauScene(LogTable, Scene):
             return
         if self.rules.jack == "wish" and self.deck[card].rank in ("J", "U"):
             self.picking = self.chosen = card
-            self._refresh_buttons()
+            self.refresh_controls()
             self.mark_dirty()
             return
         m = self._find(card)
@@ -322,7 +281,7 @@ class MauMauScene(LogTable, Scene):
         m = self._find(card, suit)
         if m is not None:
             self._send_play(m)
-        self._refresh_buttons()
+        self.refresh_controls()
         self.mark_dirty()
 
     def cancel_pick(self) -> None:
@@ -355,12 +314,8 @@ class MauMauScene(LogTable, Scene):
 
     def toggle_mau(self) -> None:
         self.mau_on = not self.mau_on
-        self._refresh_buttons()
+        self.refresh_controls()
         self.mark_dirty()
-
-    def _menu(self) -> None:
-        if self.on_menu:
-            self.on_menu()
 
     # --------------------------------------------------------------- events
     def _name(self, seat) -> str:
@@ -438,9 +393,10 @@ class MauMauScene(LogTable, Scene):
         cw = min(L.w - 24, max(2 * bw + 8, fonts.width(i18n.t("cancel"), L.px["button"], True) + 40))
         self.cancel_btn.set_rect(pygame.Rect((L.w - cw) // 2, y0 + bh + 12, cw, layout.MIN_TOUCH + 4))
         self.cancel_btn.px = L.px["button"]
-        self._refresh_buttons()
+        self.place_round_controls(L.pass_btn.union(L.play_btn), L.px["button"])
+        self.refresh_controls()
 
-    def _refresh_buttons(self) -> None:
+    def refresh_controls(self) -> None:
         v = self.view
         mine = self.my_turn and not self.pending
         kinds = {m["kind"] for m in self._legal()}
@@ -468,8 +424,16 @@ class MauMauScene(LogTable, Scene):
     # ---------------------------------------------------------------- input
     @property
     def selected(self) -> set:
-        """The raised card (one at most in Mau-Mau); for the remote control's state."""
+        """The raised card (one at most in Mau-Mau)."""
         return set() if self.chosen is None else {self.chosen}
+
+    def selected_cards(self) -> list[int]:
+        return sorted(self.selected)
+
+    def remote_state(self) -> dict:
+        st = super().remote_state()
+        st["chosen"] = self.chosen        # a raised card that a second tap plays
+        return st
 
     def hand_rects(self) -> dict:
         """Where each hand card is drawn now (the raised card higher), card id -> rect."""
@@ -488,6 +452,8 @@ class MauMauScene(LogTable, Scene):
         return L.pile.inflate(L.pile_card[0], L.pile_card[1] // 2)
 
     def handle(self, inp: Input) -> None:
+        if self.handle_round_controls(inp):
+            return
         if self.picking is not None:
             if inp.kind == BACK or (inp.kind == KEY and inp.key == pygame.K_ESCAPE):
                 self.cancel_pick()
@@ -549,6 +515,7 @@ class MauMauScene(LogTable, Scene):
         self.mark_dirty()
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         if self.toast.update(dt):
             self.mark_dirty()
         self.update_log(dt)
@@ -557,7 +524,7 @@ class MauMauScene(LogTable, Scene):
             self.mark_dirty()
 
     def animating(self) -> bool:
-        return bool(self.fx) or self.toast.active or bool(self.bubbles)
+        return super().animating() or bool(self.fx) or self.toast.active or bool(self.bubbles)
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -592,6 +559,7 @@ class MauMauScene(LogTable, Scene):
         self.draw_bubbles(surface)
         if self.picking is not None:
             self._draw_picker(surface)
+        self.draw_round_controls(surface)
         self.banner.draw(surface)
 
     # the play log's and chat's places (felt.ui.table_log) --------------------
@@ -1032,7 +1000,7 @@ def match_tie_break(v: dict, points: bool) -> str | None:
     """The text key saying how the match winner was decided when the first criterion tied
     (points: then more rounds won, then the last round; places: 2nd places, then the last
     round), or None when there was no tie."""
-    from felt.ui.results_scene import places_keys, tie_break
+    from felt.ui.standings import places_keys, tie_break
     n = v["n"]
     if not points:
         return tie_break(places_keys(v), v.get("winner"), ("res.tie_seconds", "res.tie_last"))
@@ -1142,15 +1110,12 @@ def snapshot(out_dir, lang: str = "de") -> list:
     out.mkdir(parents=True, exist_ok=True)
     written = []
     views = demo_views()
-    from felt.ui.game_table import with_round_bar
     for name, (view, events) in views.items():
         for size in SIZES:
+            sc = MauMauScene(names=DEMO_NAMES[:view["n"]])
             if name in ("result", "standings"):
                 # as the table's owner sees it in the window: with "next round" / "new match"
-                sc = with_round_bar(MauMauScene)(names=DEMO_NAMES[:view["n"]])
-                sc.setup_round_bar(lambda: None, lambda: None)
-            else:
-                sc = MauMauScene(names=DEMO_NAMES[:view["n"]])
+                sc.set_round_controls(lambda: None, lambda: None, lambda: None)
             sc.set_size(*size)
             sc.set_view(view, events)
             p = out / f"maumau_{name}-{size[0]}x{size[1]}.png"

@@ -127,9 +127,20 @@ class Praesident(Game):
         return level == "hard" and hard.WATCH_TABLE  # (off by default, see felt/games/praesident/bots/hard.py)
 
     # window
-    def table_scene(self):
+    def scene_for(self, phase):
+        """The exchange, the table in play, and the round's results and standings."""
+        if phase == "exchange":
+            from felt.games.praesident.exchange_scene import ExchangeScene
+            return ExchangeScene
+        if phase in ("round_over", "match_over"):
+            from felt.games.praesident.results_scene import ResultsScene
+            return ResultsScene
         from felt.games.praesident.table_scene import TableScene
         return TableScene
+
+    def log_lines(self):
+        from felt.games.praesident.log import LINES
+        return LINES
 
 
 GAME = Praesident()

@@ -6,8 +6,7 @@
   back, what they got; with schnorren on they send a wish (up to 3 ranks, or none).
 - Middle places see that they do not exchange.
 
-Same outside interface as the table: ``set_view(view, events)``, ``outbox`` /
-``on_move(wire)``, ``on_menu()``, ``set_timer(timer)`` / ``timer_left()``. The host's
+The shell talks to it as to every table (``felt.ui.game_table.GameTableScene``). The host's
 turn timer runs in the exchange too: when it runs for me, a countdown ring stands beside
 my action (the Give button, or the wish buttons); when it runs for the seat I wait for, a
 small ring follows the "waiting for" line. It redraws only when the whole second shown
@@ -15,36 +14,32 @@ changes.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
-
 import pygame
 
-from felt.ui import cardart, fonts, i18n, layout, theme
-from felt.ui.layout import dp
-from felt.ui.scene import KEY, PRESS, RELEASE, Input, Scene
-from felt.ui.sound import Sounds
 from felt.games.praesident.table_scene import Table, seat_name
-from felt.ui.widgets import Button, Countdown, IconButton, Toast, draw_text, layout_text
+from felt.ui import cardart, fonts, i18n, layout, theme
+from felt.ui.game_table import GameTableScene
+from felt.ui.layout import dp
+from felt.ui.scene import KEY, PRESS, RELEASE, Input
+from felt.ui.sound import Sounds
+from felt.ui.widgets import Button, Countdown, IconButton, draw_text, layout_text
 
 MAX_WISH = 3
 
 
-class ExchangeScene(Scene):
-    def __init__(self, view: dict | None = None, names: list[str] | None = None,
-                 on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
-                 sounds: Sounds | None = None) -> None:
-        super().__init__()
-        self.view: dict = {}
+class ExchangeScene(GameTableScene):
+    screen = "exchange"
+    shows_results = False
+    game_id = "praesident"
+
+    def __init__(self, view: dict | None = None, names: list[str] | None = None, **kw) -> None:
+        super().__init__(None, names, **kw)
+        if self.sounds is None:
+            self.sounds = Sounds()
         self.table: Table | None = None
-        self.names = list(names or [])
-        self.on_move = on_move
-        self.on_menu = on_menu
-        self.sounds = sounds if sounds is not None else Sounds()
-        self.outbox: list[dict] = []
         self.selected: set[int] = set()
         self.wish: list[str] = []
         self.hand: list[int] = []
-        self.pending = False
         self.L: layout.TableLayout | None = None
         self._slots: list[pygame.Rect] = []
         self._press_card = None
@@ -52,40 +47,43 @@ class ExchangeScene(Scene):
         self._panels: list = []
         self._wish_label = None
         self._press_chip = None
-        self.toast = Toast()
         self.countdown = Countdown()        # the host's turn timer {seat, left, total}
         self._ring: pygame.Rect | None = None   # my countdown beside the action buttons
         self._ring_mine = False             # whether the layout has room made for it
         self.give_btn = Button(i18n.t("ex.give"), self.give, kind="primary", hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
         self.wish_btn = Button(i18n.t("ex.wish_send"), self.send_wish, kind="primary", hotkeys=(pygame.K_RETURN,))
         self.nowish_btn = Button(i18n.t("ex.wish_none"), self.send_no_wish, kind="secondary")
-        self.menu_btn = IconButton("☰", lambda: self.on_menu and self.on_menu())
+        self.menu_btn = IconButton("☰", self._menu)
         if view is not None:
             self.set_view(view, ())
 
     # ----------------------------------------------------------------- state
-    @property
-    def seat(self):
-        return self.view.get("seat")
-
     def task(self) -> tuple[str, int, int, int] | None:
         """My pending exchange task (kind, me, partner, count), if it is my turn."""
-        pend = self.view.get("exchange_pending") or []
-        if pend and self.view.get("phase") == "exchange" and self.view.get("to_move") == self.seat:
+        return self.task_in(self.view)
+
+    @staticmethod
+    def task_in(view: dict) -> tuple[str, int, int, int] | None:
+        """The exchange task a view gives its seat, if it is that seat's turn."""
+        pend = view.get("exchange_pending") or []
+        if pend and view.get("phase") == "exchange" and view.get("to_move") == view.get("seat"):
             t = pend[0]
             return t[0], t[1], t[2], t[3]
         return None
 
-    def set_view(self, view: dict, events: Iterable[dict] = ()) -> None:
+    def set_view(self, view: dict, events=()) -> None:
+        # the same state again (the host re-sends it when only the turn timer changed): a
+        # move already sent is still on its way
+        still_sent = self.pending and view == self.view and not events
+        super().set_view(view, events)
+        if still_sent:
+            self.pending = True
+            self.refresh_controls()
+
+    def show_view(self, view: dict, events: list) -> None:
         if self.table is None or self.table.rules_dict != view.get("rules"):
             self.table = Table(view["rules"])
-        was = self.task()
-        events = list(events)
-        # the same state again (the host re-sends it when only the turn timer changed):
-        # a move already sent is still on its way
-        if view != self.view or events:
-            self.pending = False
-        self.view = view
+        was = self.task_in(self.view_before)
         self.hand = self.table.sort_hand(view.get("hand", []))
         self.selected &= set(self.hand)
         now = self.task()
@@ -101,8 +99,6 @@ class ExchangeScene(Scene):
             self._relayout()
             if self._my_timer() != self._ring_mine:
                 self._place_buttons()
-        self._refresh()
-        self.mark_dirty()
 
     # ------------------------------------------------------------ turn timer
     def set_timer(self, timer: dict | None) -> None:
@@ -124,14 +120,6 @@ class ExchangeScene(Scene):
         """The timer runs for me, and I have something to choose."""
         return self.countdown.timer is not None and self.seat is not None \
             and self.countdown.seat == self.seat and self.task() is not None
-
-    def submit(self, move: dict) -> None:
-        self.outbox.append(move)
-        self.pending = True
-        if self.on_move:
-            self.on_move(move)
-        self._refresh()
-        self.mark_dirty()
 
     def give(self) -> None:
         t = self.task()
@@ -160,7 +148,7 @@ class ExchangeScene(Scene):
     def _ranks_text(self, ranks) -> str:
         return ", ".join(i18n.rank_name(r) for r in ranks) if ranks else "–"
 
-    def _refresh(self) -> None:
+    def refresh_controls(self) -> None:
         t = self.task()
         giving = bool(t and t[0] == "give")
         self.give_btn.visible = giving
@@ -247,7 +235,7 @@ class ExchangeScene(Scene):
                 else:   # replace the oldest choice: keeps the count right on small screens
                     self.selected.pop()
                     self.selected.add(c)
-                self._refresh()
+                self.refresh_controls()
                 self.mark_dirty()
             chip = next((r for r, rect in self._chips if rect.collidepoint(inp.pos)), None)
             if chip is not None and chip == self._press_chip and t and t[0] == "wish":
@@ -255,15 +243,16 @@ class ExchangeScene(Scene):
                     self.wish.remove(chip)
                 elif len(self.wish) < MAX_WISH:
                     self.wish.append(chip)
-                self._refresh()
+                self.refresh_controls()
                 self.mark_dirty()
             self._press_card = self._press_chip = None
         elif inp.kind == KEY and inp.key == pygame.K_ESCAPE:
             self.selected.clear()
-            self._refresh()
+            self.refresh_controls()
             self.mark_dirty()
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         if self.toast.update(dt):
             self.mark_dirty()
         if self.countdown.tick():                   # once per whole second shown
@@ -271,6 +260,9 @@ class ExchangeScene(Scene):
 
     def animating(self) -> bool:
         return self.toast.active
+
+    def selected_cards(self) -> list[int]:
+        return sorted(self.selected)
 
     # ------------------------------------------------------------------ draw
     # ------------------------------------------------------------------ plan

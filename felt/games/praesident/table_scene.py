@@ -25,18 +25,18 @@ from __future__ import annotations
 
 import math
 import time
-from collections import Counter
 from typing import Any, Callable, Iterable
 
 import pygame
 
 from felt.ui import anim, cardart, fonts, i18n, layout, pacing, theme
+from felt.ui.game_table import GameTableScene
 from felt.ui.layout import dp
 from felt.ui.playlog import LogContext, PlayLog, card_chip
-from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, Scene
+from felt.ui.presence import draw_seat_badge
+from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input
 from felt.ui.sound import Sounds
-from felt.ui.presence import Presence, draw_seat_badge
-from felt.ui.widgets import (Banner, Button, Countdown, IconButton, Toast, countdown_color, draw_countdown_ring, draw_text,
+from felt.ui.widgets import (Banner, Button, Countdown, IconButton, countdown_color, draw_countdown_ring, draw_text,
                              layout_text)
 
 
@@ -201,43 +201,34 @@ i18n.add_texts({
 
 
 # ----------------------------------------------------------------------------
-class TableScene(Scene):
-    presence: Presence | None = None      # who is away (the controller sets it)
+class TableScene(GameTableScene):
+    shows_results = False          # the round's results are the ResultsScene's
+    offers_auto_pass = True
+    game_id = "praesident"
 
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
                  settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
                  sounds: Sounds | None = None, log: PlayLog | None = None,
                  on_chat: Callable[[], Any] | None = None) -> None:
-        super().__init__()
-        self.view: dict = {}
-        # the play log: the controller keeps one per table (it outlives this scene) and feeds
-        # it; a scene on its own (snapshot, tests) keeps and feeds its own
-        self.own_log = log is None
-        self.log = log if log is not None else PlayLog()
-        self.log_open: bool | None = None    # None: the default (docked on wide windows, folded on phones)
+        super().__init__(None, names, on_move, on_menu,
+                         settings if settings is not None else {"muted": False, "auto_pass": False},
+                         on_settings, sounds, log, on_chat)
         self._hold = 0.0                     # seconds the current state still holds (pacing)
         self.table: Table | None = None
         self.legal: LegalIndex | None = None
         self._title_w = 0                    # the longest seat title's width the layout was made for
         self._why_cache: tuple = (None, None, "")   # (selection and language, view, why it is not legal)
-        self.names = list(names or [])
-        self.on_move = on_move
-        self.on_menu = on_menu
-        self.on_settings = on_settings
-        self.settings = settings if settings is not None else {"muted": False, "auto_pass": False}
-        self.sounds = sounds if sounds is not None else Sounds(muted=self.settings.get("muted", False))
+        if self.sounds is None:
+            self.sounds = Sounds(muted=self.settings.get("muted", False))
         self.sounds.muted = bool(self.settings.get("muted", False))
-        self.outbox: list[dict] = []
         self.selected: set[int] = set()
         self.hand: list[int] = []
         self.hidden: set[int] = set()       # hand cards still flying in (dealt)
         self.pile_hidden: set[int] = set()  # pile cards still flying to the pile
-        self.pending = False                # a move was sent; wait for the next view
         self.auto_pass_timer = -1.0
         self.focus = -1                     # keyboard focus index in the hand
         self.anim = anim.Animator()
-        self.toast = Toast()
         self.banner = Banner()
         self.L: layout.TableLayout | None = None
         self._slots: list[pygame.Rect] = []
@@ -252,14 +243,10 @@ class TableScene(Scene):
         self.menu_btn = IconButton("☰", self._menu)
         self.log_btn = IconButton("⟲", self.toggle_log, hotkeys=(pygame.K_l,))
         self.sort_btn = Button("", self.toggle_sort, kind="secondary", hotkeys=(pygame.K_s,))
-        self.on_chat = on_chat
         self.chat_btn = IconButton("✉", self._chat, hotkeys=(pygame.K_c,))
         self.chat_btn.visible = on_chat is not None
-        self.bubbles: list = []             # chat lines shown briefly at the sender's seat
-        self.bots: set = set()              # seats played by bots (their avatar is an emblem)
         self.my_turn_cue = 0.0              # seconds of the 'your turn' flash left
         self._seat_flash: tuple | None = None   # (seat, seconds): the box of the seat that just played
-        self.connected = True                   # False while the connection is down (banner)
         self.sort_mode = (settings or {}).get("sort") or None   # 'rank' | 'suit' (None: the rules' default)
         self._last_tap: tuple | None = None     # (card, time) of the last tap: a double tap selects its rank
         self._drag_pos: tuple | None = None     # where a card is being dragged (towards the pile)
@@ -269,18 +256,7 @@ class TableScene(Scene):
         if view is not None:
             self.set_view(view, ())
 
-    # ------------------------------------------------------------------ API
-    def set_names(self, names: list[str]) -> None:
-        self.names = list(names)
-        self.mark_dirty()
-
-    @property
-    def seat(self) -> int | None:
-        return self.view.get("seat")
-
     # pacing and the log -------------------------------------------------
-    backlog = 0                               # states waiting behind this one (the controller sets it)
-
     @property
     def speed(self) -> str:
         return str(self.settings.get("speed") or "normal")
@@ -291,6 +267,9 @@ class TableScene(Scene):
         if self.ex_summary:
             return 1.0
         return max(self._hold, self.anim.announcements_left(), self.anim.flights_left())
+
+    def waits_for_reader(self) -> bool:
+        return bool(self.ex_summary)
 
     def close_summary(self) -> None:
         self.ex_summary = None
@@ -318,7 +297,7 @@ class TableScene(Scene):
         if self.table is not None:
             self.hand = self.table.sort_hand(self.hand, self.sort_mode)
             self._relayout_hand()
-        self._refresh_buttons()
+        self.refresh_controls()
         self.mark_dirty()
 
     def _rank_mates(self, cid: int) -> list[int]:
@@ -334,7 +313,7 @@ class TableScene(Scene):
         same = [c for c in self.hand if (self.table.card(c).joker if cd.joker else
                                           (not self.table.card(c).joker and self.table.card(c).rank == cd.rank))]
         self.selected |= set(same)
-        self._refresh_buttons()
+        self.refresh_controls()
         self.mark_dirty()
 
     def play_dragged(self, cid: int) -> bool:
@@ -383,25 +362,19 @@ class TableScene(Scene):
         v = self.view
         return v.get("seat") is not None and v.get("to_move") == v.get("seat") and v.get("phase") == "play"
 
-    def set_view(self, view: dict, events: Iterable[dict] = ()) -> None:
+    def show_view(self, view: dict, events: list) -> None:
         old_rects = self.hand_rects()
-        old_view = self.view
+        old_view = self.view_before
         if self.table is None or self.table.rules_dict != view.get("rules"):
             self.table = Table(view["rules"])
-        self.view = view
         self.legal = self.table.legal_index(view.get("legal", []))
         self.hand = self.table.sort_hand(view.get("hand", []), self.sort_mode)
         self.selected &= set(self.hand)
         self.hidden &= set(self.hand)
-        self.pending = False
         if self.L is not None:
             self._relayout_hand()
         was_my_turn = old_view.get("to_move") == old_view.get("seat") and old_view.get("phase") == "play"
-        events = list(events)
         entries = self.log.build(events, None)
-        if self.own_log:
-            for e in entries:
-                self.log.add(e)
         self._hold = pacing.hold_seconds(entries, self.seat, self.speed, self.backlog)
         if any(e.get("type") == "exchange_done" for e in events):
             mine = [dict(x) for x in (view.get("exchange") or []) if x.get("gave") or x.get("got")]
@@ -417,16 +390,6 @@ class TableScene(Scene):
         if not self.my_turn:
             self.auto_pass_timer = -1.0
         self._check_auto_pass()
-        self._refresh_buttons()
-        self.mark_dirty()
-
-    def submit(self, move: dict) -> None:
-        self.outbox.append(move)
-        self.pending = True
-        if self.on_move:
-            self.on_move(move)
-        self._refresh_buttons()
-        self.mark_dirty()
 
     def show_connection(self, text: str | None, kind: str = "bad") -> None:
         """Banner for connection trouble (None hides it)."""
@@ -435,12 +398,6 @@ class TableScene(Scene):
         else:
             self.banner.hide()
         self.set_connected(not (text and kind == "bad"))
-
-    def set_connected(self, on: bool) -> None:
-        """While the connection is down, Play and Pass are off (nothing could be sent)."""
-        self.connected = bool(on)
-        self._refresh_buttons()
-        self.mark_dirty()
 
     # -------------------------------------------------------------- actions
     def selection_legal(self) -> bool:
@@ -499,16 +456,12 @@ class TableScene(Scene):
         if self.on_settings:
             self.on_settings(self.settings)
 
-    def _menu(self) -> None:
-        if self.on_menu:
-            self.on_menu()
-
     def _set_selected(self, cid: int, on: bool) -> None:
         if on:
             self.selected.add(cid)
         else:
             self.selected.discard(cid)
-        self._refresh_buttons()
+        self.refresh_controls()
         self.mark_dirty()
 
     def set_timer(self, timer: dict | None) -> None:
@@ -532,7 +485,7 @@ class TableScene(Scene):
             self.selected.discard(cid)
         else:
             self.selected.add(cid)
-        self._refresh_buttons()
+        self.refresh_controls()
         self.mark_dirty()
 
     # --------------------------------------------------------------- layout
@@ -604,6 +557,18 @@ class TableScene(Scene):
         titles = (self.view.get("titles") or []) if self.view else []
         px = layout.font_sizes(w, h)["small"]
         return max((fonts.width(self._title(i), px) for i in range(len(titles))), default=0)
+
+    def selected_cards(self) -> list[int]:
+        return sorted(self.selected)
+
+    def animating_cards(self) -> bool:
+        return bool(self.anim.busy)
+
+    def remote_state(self) -> dict:
+        st = super().remote_state()
+        st["why"] = self.why_not_legal() if self.selected and not self.selection_legal() else ""
+        st["sort"] = self.current_sort()
+        return st
 
     def hand_rects(self) -> dict[int, pygame.Rect]:
         """Where each hand card is drawn now (selected cards raised)."""
@@ -789,7 +754,7 @@ class TableScene(Scene):
         else:
             self.auto_pass_timer = -1.0
 
-    def _refresh_buttons(self) -> None:
+    def refresh_controls(self) -> None:
         # while the connection is down nothing can be sent: Play and Pass look off
         on = self.my_turn and not self.pending and self.connected
         # a spectator has no hand: no greyed-out Play/Pass that can never be pressed
@@ -882,7 +847,7 @@ class TableScene(Scene):
             if k == pygame.K_ESCAPE or k == pygame.K_BACKSPACE:
                 if self.selected:
                     self.selected.clear()
-                    self._refresh_buttons()
+                    self.refresh_controls()
                     self.mark_dirty()
             elif k in (pygame.K_LEFT, pygame.K_RIGHT) and self.hand:
                 self.focus = (self.focus + (1 if k == pygame.K_RIGHT else -1)) % len(self.hand) if self.focus >= 0 else 0
@@ -898,6 +863,7 @@ class TableScene(Scene):
 
     # --------------------------------------------------------------- update
     def update(self, dt: float) -> None:
+        super().update(dt)
         muted = bool(self.settings.get("muted", False))
         if muted != self.mute_btn.crossed:      # the app's menu may have flipped the switch
             self.mute_btn.crossed = muted

@@ -151,12 +151,14 @@ class Schwimmen(Game):
         from felt.games.schwimmen.howto import quiz_questions
         return quiz_questions(rules, seed, count, lang)
 
-    def table_scene(self):
-        try:
-            from .scene import SchwimmenScene
-        except ImportError:
-            return None
+    def scene_for(self, phase):
+        """One scene for every phase: it shows the round's result and the standings itself."""
+        from .scene import SchwimmenScene
         return SchwimmenScene
+
+    def log_lines(self):
+        from felt.games.schwimmen.log import LINES
+        return LINES
 
 
 GAME = Schwimmen()

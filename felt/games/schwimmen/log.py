@@ -1,12 +1,11 @@
 """Schwimmen's lines in the window's play log ("Verlauf", ``felt.ui.playlog``): the dealer's
 choice, swaps (the card taken from the middle is public, the one given too), swap-all, pass,
 knock, a new middle after everyone passed, the showdown (who loses a life, who swims, who is
-out) and the match's end. Registered when this module is imported (the Schwimmen scene
-imports it)."""
+out) and the match's end. ``LINES`` is what ``Game.log_lines()`` gives the log."""
 from __future__ import annotations
 
 from felt.ui import i18n
-from felt.ui.playlog import Entry, LogContext, register_builder
+from felt.ui.playlog import Entry, LogContext, LogLines
 
 TEXTS = {
     "swlog.round": ("Runde {n} beginnt", "Round {n} begins"),
@@ -116,13 +115,9 @@ def card_name(cid, ctx: LogContext | None) -> str:
 
 
 def text(e: Entry, ctx: LogContext) -> str:
-    mine = ctx.me is not None and e.seat == ctx.me
 
     def t(key: str, **kw) -> str:
-        """The line, in its own wording where it is about me ("Du schiebst")."""
-        if mine and i18n.has(key + "_me"):
-            return i18n.t(key + "_me", **kw)
-        return i18n.t(key, **kw)
+        return LogLines.say(key, e, ctx, **kw)
     k = e.kind
     nm = ctx.name(e.seat)
     if k == "round":
@@ -144,4 +139,14 @@ def text(e: Entry, ctx: LogContext) -> str:
     return t(key, name=nm)
 
 
-register_builder("schwimmen", build, text, sections="round")
+class SchwimmenLog(LogLines):
+    sections = "round"
+
+    def build(self, events, ctx: LogContext | None = None) -> list[Entry]:
+        return build(events, ctx)
+
+    def text(self, entry: Entry, ctx: LogContext) -> str:
+        return text(entry, ctx)
+
+
+LINES = SchwimmenLog()

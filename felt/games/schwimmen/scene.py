@@ -1,8 +1,6 @@
 """The Schwimmen table scene: renders from a seat's view dict (``felt.games.schwimmen.view``).
 
-Same outside interface as ``felt.games.praesident.table_scene.TableScene``: ``set_view(view, events)``,
-``set_names``, ``outbox`` / ``on_move(wire_move)``, ``on_menu``, ``set_timer``,
-``show_connection``, ``banner_rect``.
+The shell talks to it as to every game's table (``felt.ui.game_table.GameTableScene``).
 
 On screen: three big hand cards with their value, the middle, the stock's count, every
 other player's box (name, lives as matches, "schwimmt", dealer, "klopft", "noch dran", and at
@@ -14,18 +12,17 @@ K knock, B keep, N take.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 import pygame
 
 from felt.cards import Card
 from felt.ui import cardart, fonts, i18n, layout, theme
-from felt.ui.scene import KEY, MOTION, PRESS, RELEASE, Input, Scene
-from felt.ui.table_log import LogTable
-from felt.ui.presence import Presence, draw_seat_badge
-from felt.ui.widgets import Banner, Button, IconButton, Toast, draw_text
+from felt.ui.game_table import GameTableScene
+from felt.ui.presence import draw_seat_badge
+from felt.ui.scene import KEY, MOTION, PRESS, RELEASE, Input
+from felt.ui.widgets import Banner, Button, IconButton, draw_text
 
-from .log import build as _log_build  # noqa: F401  (registers the play log's lines)
 from .engine import RANKS_DE, RANKS_FR, SUITS_DE, SUITS_FR, hand_value2, is_feuer, value_text
 
 TEXTS = {
@@ -118,30 +115,20 @@ class _Cards:
         return self.cards[cid]
 
 
-class SchwimmenScene(LogTable, Scene):
-    presence: Presence | None = None      # who is away (the controller sets it)
+class SchwimmenScene(GameTableScene):
+    game_id = "schwimmen"
 
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
                  settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
                  sounds=None, log=None, on_chat: Callable[[], Any] | None = None) -> None:
-        super().__init__()
-        self.view: dict = {}
-        self.names = list(names or [])
-        self.init_log("schwimmen", log, on_chat)
-        self.on_move, self.on_menu, self.on_settings = on_move, on_menu, on_settings
-        self.settings = settings if settings is not None else {"muted": False}
-        self.sounds = sounds
-        self.outbox: list[dict] = []
-        self.pending = False
+        super().__init__(None, names, on_move, on_menu, settings, on_settings, sounds, log, on_chat)
         self.sel_hand: int | None = None
         self.sel_mid: int | None = None
         self.drag: tuple[int, int] | None = None     # (card, origin) origin 0 hand / 1 middle
         self.drag_pos = (0, 0)
         self.press_pos = (0, 0)
-        self.timer: dict | None = None
         self.cards = _Cards("french")
-        self.toast = Toast()
         self.banner = Banner()
         self.w = self.h = 0
         self.btn_all = Button(T("sw.swap_all"), lambda: self._simple("swap_all"), kind="secondary", hotkeys=(pygame.K_a,))
@@ -155,43 +142,25 @@ class SchwimmenScene(LogTable, Scene):
             self.set_view(view, ())
 
     # ------------------------------------------------------------------ API
-    def set_names(self, names: list[str]) -> None:
-        self.names = list(names)
-        self.mark_dirty()
-
-    @property
-    def seat(self):
-        return self.view.get("seat")
-
     @property
     def my_turn(self) -> bool:
         v = self.view
         return v.get("seat") is not None and v.get("to_move") == v.get("seat") and bool(v.get("legal"))
 
-    def set_view(self, view: dict, events: Iterable[dict] = ()) -> None:
+    def show_view(self, view: dict, events: list) -> None:
         deck = (view.get("rules") or {}).get("deck", "french")
         if self.cards.cards[0].code[2] != deck[0]:
             self.cards = _Cards(deck)
-        self.view = view
-        self.pending = False
         if self.sel_hand not in view.get("hand", []):
             self.sel_hand = None
         if self.sel_mid not in view.get("middle", []):
             self.sel_mid = None
         if not self.my_turn:
             self.sel_hand = self.sel_mid = None
-        events = list(events or ())
-        self.feed_log(events)
         for ev in events:
             self._event_toast(ev)
         if self.w:
             self.layout(self.w, self.h)
-        self._refresh_buttons()
-        self.mark_dirty()
-
-    def set_timer(self, timer: dict | None) -> None:
-        self.timer = timer
-        self.mark_dirty()
 
     def show_connection(self, text: str | None, kind: str = "bad") -> None:
         if text:
@@ -207,13 +176,8 @@ class SchwimmenScene(LogTable, Scene):
         return pygame.Rect(0, tb.top, max(40, self._top_left.left - 6), tb.h)
 
     def submit(self, move: dict) -> None:
-        self.outbox.append(move)
-        self.pending = True
         self.sel_hand = self.sel_mid = None
-        if self.on_move:
-            self.on_move(move)
-        self._refresh_buttons()
-        self.mark_dirty()
+        super().submit(move)
 
     # --------------------------------------------------------------- helpers
     def _name(self, seat) -> str:
@@ -244,11 +208,7 @@ class SchwimmenScene(LogTable, Scene):
             return
         self.submit(move)
 
-    def _menu(self) -> None:
-        if self.on_menu:
-            self.on_menu()
-
-    def _refresh_buttons(self) -> None:
+    def refresh_controls(self) -> None:
         kinds = self._legal_kinds() if not self.pending else set()
         choosing = self.view.get("choosing", False) and self.my_turn
         self.btn_all.enabled = "swap_all" in kinds
@@ -365,6 +325,11 @@ class SchwimmenScene(LogTable, Scene):
             self.btn_take.set_rect((b.left, b.top + 2 * (btn_h + pad), b.w, btn_h))
         for bt in (self.btn_all, self.btn_pass, self.btn_knock, self.btn_keep, self.btn_take):
             bt.px = px["button"]
+        if portrait:
+            self.place_round_controls(pygame.Rect(b), px["button"])
+        else:
+            self.place_round_controls(pygame.Rect(b.left, b.bottom - 2 * btn_h - pad, b.w, 2 * btn_h + pad),
+                                      px["button"], stacked=True)
         ms = max(theme.MIN_TOUCH, top_h - 6)
         self.menu_btn.set_rect((full_w - ms - 4, (top_h - ms) // 2, ms, ms))
         self._top_left = self.place_log_buttons(self.menu_btn.rect)
@@ -396,6 +361,12 @@ class SchwimmenScene(LogTable, Scene):
         for cid, r in zip(self.view.get("hand", []), self.R["hand_cards"]):
             out[cid] = r.move(0, -lift) if cid == self.sel_hand else r
         return out
+
+    def table_rects(self) -> dict:
+        return self.middle_rects()
+
+    def selected_cards(self) -> list[int]:
+        return [c for c in (self.sel_hand, self.sel_mid) if c is not None]
 
     def middle_rects(self) -> dict:
         out = {}
@@ -431,6 +402,8 @@ class SchwimmenScene(LogTable, Scene):
         self.mark_dirty()
 
     def handle(self, inp: Input) -> None:
+        if self.handle_round_controls(inp):
+            return
         knock_try = (inp.kind == KEY and inp.key == pygame.K_k) or \
             (inp.kind == RELEASE and self.btn_knock.visible and self.btn_knock.rect.collidepoint(inp.pos))
         if knock_try and not self.btn_knock.enabled:
@@ -481,12 +454,13 @@ class SchwimmenScene(LogTable, Scene):
             self.mark_dirty()
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         if self.toast.update(dt):
             self.mark_dirty()
         self.update_log(dt)
 
     def animating(self) -> bool:
-        return self.toast.active or bool(self.bubbles)
+        return super().animating() or self.toast.active or bool(self.bubbles)
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -517,6 +491,7 @@ class SchwimmenScene(LogTable, Scene):
         self.toast.draw(surface)
         self.draw_log(surface)
         self.draw_bubbles(surface)
+        self.draw_round_controls(surface)
         self.banner.draw(surface)
 
     # the play log's and chat's places (felt.ui.table_log) --------------------
@@ -800,7 +775,7 @@ class SchwimmenScene(LogTable, Scene):
     def _tie_key(self) -> str | None:
         """How the winner of a match ended with several still in was decided when they lost
         as many lives: the text key, or None (the fewest lives lost, or the last one left)."""
-        from felt.ui.results_scene import tie_break
+        from felt.ui.standings import tie_break
         v = self.view
         rank = {s: i for i, s in enumerate((v.get("showdown") or {}).get("places") or [])}
         keys = {s: (v["out"][s], v["lost"][s], rank.get(s, v["n"])) for s in range(v["n"])}

@@ -126,13 +126,10 @@ def render(out_dir, lang: str = "de") -> list[Path]:
             continue
         names = vs.get(f"{name}_names", NAMES)
         for size_name, size in SIZES.items():
+            sc = SchwimmenScene(v, names[:v["n"]])
             if v.get("phase") in ("round_over", "match_over"):
                 # as the table's owner sees it in the window: with "next round" / "new match"
-                from felt.ui.game_table import with_round_bar
-                sc = with_round_bar(SchwimmenScene)(v, names[:v["n"]])
-                sc.setup_round_bar(lambda: None, lambda: None)
-            else:
-                sc = SchwimmenScene(v, names[:v["n"]])
+                sc.set_round_controls(lambda: None, lambda: None, lambda: None)
             surf = pygame.Surface(size)
             sc.layout(*size)
             if name == "turn" and size_name == "phone":

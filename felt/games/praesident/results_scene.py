@@ -1,0 +1,192 @@
+"""Präsident's round results (places with titles) and match standings; the match winner at
+the end. The round controls (next round, new match, leave) are every table's
+(``felt.ui.game_table``)."""
+from __future__ import annotations
+
+import pygame
+
+from felt.games.praesident.table_scene import seat_name
+from felt.ui import i18n, layout, theme
+from felt.ui.game_table import GameTableScene
+from felt.ui.layout import dp
+from felt.ui.scene import Input
+from felt.ui.standings import places_keys, ranking, tie_break
+from felt.ui.widgets import draw_text
+
+
+class ResultsScene(GameTableScene):
+    """Präsident's round results and match standings (phases ``round_over``, ``match_over``)."""
+
+    screen = "results"
+    game_id = "praesident"
+    MIN_SHOW = 4.0
+
+    def __init__(self, view: dict | None = None, names: list[str] | None = None, **kw) -> None:
+        super().__init__(None, names, **kw)
+        self.screen_rects: layout.ScreenLayout | None = None
+        self._shown = 0.0                   # seconds on screen (pacing: a next round waits for it)
+        if view is not None:
+            self.set_view(view, ())
+
+    def hold(self) -> float:
+        """A next round that starts by itself waits until the results were up a few seconds."""
+        return max(0.0, self.MIN_SHOW - self._shown)
+
+    def update(self, dt: float) -> None:
+        self._shown += dt
+
+    def animating(self) -> bool:
+        return self.backlog > 0 and self._shown < self.MIN_SHOW
+
+    def show_view(self, view: dict, events: list) -> None:
+        if self.screen_rects is not None:    # the buttons shown change with the phase
+            self.layout(self.screen_rects.w, self.screen_rects.h)
+
+    @property
+    def match_over(self) -> bool:
+        return self.view.get("phase") == "match_over"
+
+    def layout(self, w: int, h: int) -> None:
+        self.screen_rects = rects = layout.screen_layout(w, h)
+        row = rects.footer.inflate(0, -2 * rects.margin)
+        self.place_round_controls(row, rects.px["button"])
+
+    def handle(self, inp: Input) -> None:
+        self.handle_round_controls(inp)
+
+    def top_bar(self):
+        return self.screen_rects.header if self.screen_rects is not None else None
+
+    def _name(self, seat: int) -> str:
+        nm = seat_name(self.names, seat)
+        if seat == self.view.get("seat"):
+            nm += f" ({i18n.t('lobby.you')})"
+        return nm
+
+    def draw(self, surface: pygame.Surface) -> None:
+        screen = self.screen_rects
+        if screen is None:
+            return
+        v = self.view
+        surface.blit(theme.felt_background((screen.w, screen.h)), (0, 0))
+        theme.panel(surface, screen.header, (6, 30, 18), alpha=215, radius=0)
+        n = v.get("n", 0)
+        titles = v.get("titles") or []
+        if self.match_over:
+            title = i18n.t("res.match_over")
+        else:
+            title = i18n.t("res.title", n=v.get("round_no", 1))
+        draw_text(surface, title, screen.header.inflate(-2 * screen.margin, 0), screen.px["title"], theme.TEXT, bold=True)
+        c = screen.content
+        y = c.top + screen.margin // 2
+        places = v.get("places") or []
+        if self.match_over:
+            w = v.get("winner")
+            if w is None and n:
+                w = ranking(v)[0]
+            bh = int(screen.px["big"] * 2.2)
+            band = pygame.Rect(c.left, y, c.w, bh)
+            theme.panel(surface, band, (60, 40, 0), alpha=220, radius=14, border=theme.GOLD, border_width=2)
+            self._crown(surface, (band.left + bh // 2 + dp(4), band.centery), bh // 4)
+            draw_text(surface, i18n.t("res.winner", name=seat_name(self.names, w) if w is not None else "?"),
+                      band.inflate(-bh - dp(16), -dp(6)).move(bh // 2 - dp(8), 0), screen.px["big"], theme.GOLD, bold=True, min_px=12)
+            y = band.bottom + screen.margin // 2
+            tie = tie_break(places_keys(v), w, ("res.tie_seconds", "res.tie_last"))
+            if tie:                     # equal 1st places: say what decided
+                th = int(screen.px["body"] * 1.6)
+                draw_text(surface, i18n.t(tie), pygame.Rect(c.left, y, c.w, th), screen.px["body"], theme.GOLD,
+                          align="left", min_px=10)
+                y += th
+            y += screen.margin // 2
+        # places of the (last) round, and the standings
+        row_h = max(dp(36), int(screen.px["label"] * 2.3))
+        lab_h = int(screen.px["label"] * 1.8)
+        avail = c.bottom - y
+        table_h = self._standings_height(n, row_h)
+        if self.match_over and table_h > avail and n:
+            # small windows: tighter rows rather than players missing from the standings
+            row_h = max(dp(22), int((avail - lab_h) / (n + 1)))
+            table_h = self._standings_height(n, row_h)
+        if self.match_over:
+            self._draw_standings(surface, pygame.Rect(c.left, y, c.w, min(table_h, avail)), n, row_h)
+            y += min(table_h, avail) + screen.margin
+            rest = c.bottom - y - lab_h
+            if places and rest >= len(places) * 28:
+                draw_text(surface, i18n.t("res.title", n=v.get("round_no", 1)),
+                          pygame.Rect(c.left, y, c.w, lab_h), screen.px["label"], theme.TEXT_DIM, align="left", bold=True)
+                self._draw_places(surface, y + lab_h, places, titles, min(row_h, rest // len(places)))
+        else:
+            places_h = len(places) * row_h
+            if places_h + table_h > avail:   # compress rows to fit both
+                row_h = max(dp(22), int((avail - lab_h - screen.margin) / (len(places) + n + 1)))
+            y = self._draw_places(surface, y, places, titles, row_h) + screen.margin // 2
+            self._draw_standings(surface, pygame.Rect(c.left, y, c.w, c.bottom - y), n, row_h)
+        self.draw_round_controls(surface)
+
+    def _draw_places(self, surface, y: int, places, titles, row_h: int) -> int:
+        screen = self.screen_rects
+        c = screen.content
+        for i, seat in enumerate(places):
+            r = pygame.Rect(c.left, y, c.w, row_h - dp(4))
+            col = (70, 54, 8) if i == 0 else (8, 44, 26)
+            theme.panel(surface, r, col, alpha=220, radius=10,
+                        border=theme.GOLD if i == 0 else theme.PANEL_BORDER, border_width=1)
+            pw = int(r.h * 1.1)
+            draw_text(surface, f"{i + 1}.", pygame.Rect(r.left + dp(6), r.top, pw, r.h), screen.px["title"],
+                      theme.GOLD if i == 0 else theme.TEXT, bold=True, min_px=10)
+            rest = pygame.Rect(r.left + pw + dp(10), r.top, r.w - pw - dp(20), r.h)
+            tw = rest.w * 45 // 100
+            name_r = pygame.Rect(rest.left, rest.top, rest.w - tw - dp(8), rest.h)
+            title_r = pygame.Rect(name_r.right + dp(8), rest.top, tw, rest.h)
+            draw_text(surface, self._name(seat), name_r, screen.px["label"], theme.TEXT, align="left", bold=True, min_px=min(screen.px["label"], 12))
+            t = i18n.title_text(titles[i]) if i < len(titles) else ""
+            draw_text(surface, t, title_r, screen.px["body"], theme.GOLD if i == 0 else theme.TEXT_DIM, align="right",
+                      min_px=9)
+            y += row_h
+        return y
+
+    def _standings_height(self, n: int, row_h: int) -> int:
+        return (n + 1) * row_h + int(self.screen_rects.px["label"] * 1.8)
+
+    def _draw_standings(self, surface, rect: pygame.Rect, n: int, row_h: int) -> None:
+        screen = self.screen_rects
+        v = self.view
+        st = v.get("standings") or []
+        if not n or rect.h < row_h:
+            return
+        lab_h = int(screen.px["label"] * 1.8)
+        draw_text(surface, i18n.t("res.standings"), pygame.Rect(rect.left, rect.top, rect.w, lab_h), screen.px["label"],
+                  theme.TEXT_DIM, align="left", bold=True)
+        top = rect.top + lab_h
+        rows_fit = max(1, (rect.bottom - top) // row_h - 1)
+        order = ranking(v)[:rows_fit]
+        panel = pygame.Rect(rect.left, top, rect.w, (len(order) + 1) * row_h)
+        theme.panel(surface, panel, theme.PANEL, alpha=180, radius=10, border=theme.PANEL_BORDER, border_width=1)
+        name_w = max(int(rect.w * 0.34), min(int(rect.w * 0.45), dp(220)))
+        col_w = (rect.w - name_w - dp(12)) / max(1, n)
+        hdr = pygame.Rect(rect.left + dp(10), top, name_w - dp(10), row_h)
+        draw_text(surface, i18n.t("res.player"), hdr, screen.px["small"], theme.TEXT_DIM, align="left", bold=True)
+        for p in range(n):
+            r = pygame.Rect(int(rect.left + name_w + p * col_w), top, int(col_w), row_h)
+            draw_text(surface, f"{p + 1}.", r, screen.px["small"], theme.GOLD if p == 0 else theme.TEXT_DIM, bold=True, min_px=8)
+        for i, seat in enumerate(order):
+            y = top + (i + 1) * row_h
+            if i % 2 == 0:
+                band = pygame.Surface((rect.w - dp(4), row_h), pygame.SRCALPHA)
+                band.fill((255, 255, 255, 12))
+                surface.blit(band, (rect.left + dp(2), y))
+            draw_text(surface, f"{i + 1}. " + self._name(seat), pygame.Rect(rect.left + dp(10), y, name_w - dp(14), row_h),
+                      screen.px["body"], theme.GOLD if i == 0 else theme.TEXT, align="left", bold=i == 0, min_px=min(screen.px["body"], 12))
+            row = st[seat] if seat < len(st) else []
+            for p in range(n):
+                cnt = row[p] if p < len(row) else 0
+                r = pygame.Rect(int(rect.left + name_w + p * col_w), y, int(col_w), row_h)
+                draw_text(surface, str(cnt) if cnt else "·", r, screen.px["body"],
+                          theme.TEXT if cnt else theme.TEXT_DIM, bold=bool(cnt) and p == 0, min_px=8)
+
+    def _crown(self, surface, center, s) -> None:
+        x, y = center
+        pts = [(x - s, y + s // 2), (x - s, y - s // 2), (x - s // 2, y), (x, y - s), (x + s // 2, y),
+               (x + s, y - s // 2), (x + s, y + s // 2)]
+        pygame.draw.polygon(surface, theme.GOLD, pts)
+        pygame.draw.polygon(surface, theme.GOLD_DARK, pts, 2)
