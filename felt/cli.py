@@ -34,10 +34,17 @@ SIZE_HELP = ("window size in pixels, WIDTHxHEIGHT (e.g. 390x844 for a phone layo
              "default: the settings file's 'size', else the last window's)")
 
 
+def _games_named() -> str:
+    """The registered games' names ("A, B and C")."""
+    from felt import games
+    names = [g.name.get("de", g.id) for g in games.all_games()]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="felt",
-        description="Felt Club: Präsident, Mau-Mau and Schwimmen at one table on a shared Wi-Fi. "
+        description=f"Felt Club: {_games_named()} at one table on a shared Wi-Fi. "
         "Without a subcommand, opens the game window.",
     )
     p.add_argument("--lang", choices=["de", "en"], default=None, help="language of the window (default: saved setting, else de)")

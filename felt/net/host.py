@@ -46,7 +46,7 @@ class HostConfig:
     bind: str | None = None           # listen address (default: interface, else all)
     port: int = 0
     rules: Any = "PR-002"             # template id or rule file of any game, a rule set, or a rule dict
-    game: str | None = None           # the game of a rule set / dict given as ``rules`` (None: Präsident)
+    game: str | None = None           # the game of a rule set / dict given as ``rules`` (None: the default game)
     players: int = 4
     bots: int = 0                     # seats filled with bots at the start
     bot_level: str = "normal"
@@ -759,7 +759,7 @@ def resolve_rules(spec: Any):
 
 
 def make_bot(level: str, seed: Any = None, think_ms: int | None = None, game: str | None = None):
-    """A bot of ``game`` (default Präsident) that decides from a seat's view."""
+    """A bot of ``game`` (None: the default game) that decides from a seat's view."""
     from felt.net.table import make_bot as mk
     return mk(games.get(game), level, seed=seed, think_ms=think_ms)
 

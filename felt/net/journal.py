@@ -28,8 +28,8 @@ it reads ``table.lobby_record()``, ``table.settings_record()`` and ``table.log``
 back a plain snapshot for ``Table.restore`` (:meth:`Resume.snapshot`). It imports nothing of
 the server (host.py); the server opens it with :func:`open_recorder` (``HostConfig.journal``,
 ``HostConfig.resume``). Every game's matches are journaled alike: a ``match`` header names its
-game (``game``; a header without one, as every journal before there were several games, is
-Präsident's), and replay goes through that game's ``Game`` object.
+game (``game``; a header without one is the default game's, ``felt.games.id_of``), and replay
+goes through that game's ``Game`` object.
 """
 from __future__ import annotations
 
@@ -380,7 +380,7 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
         try:
             header = records[start]
             mlog = MatchLog(header)
-            game = game_of(mlog)  # no 'game' in the header: Präsident (journals before issue 11)
+            game = game_of(mlog)  # no 'game' in the header: the default game's
             rules = game.rules_from_dict(header["rules"])
             state, _ = game.new_match(rules, header["n"], header["seed"], header.get("rounds"))
         except games.UnknownGame as exc:

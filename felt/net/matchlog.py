@@ -3,7 +3,7 @@
 A log is a header plus entries, all plain msgpack-able dicts:
 
 - header: ``{k:"match", v:1, rules:<the game's rules_to_dict()>, n, seed, rounds, seats:[seat dicts],
-  table, template, game?}`` (no ``game``: Präsident, as every log before there were several games)
+  table, template, game?}`` (no ``game``: the default game's)
 - game entries (they change the engine state; ``seq`` counts them):
   ``{k:"move", seat, move:<wire move>}``, ``{k:"next_round"}``, ``{k:"end_match"}``
 - seat entries (bookkeeping, no state change): ``{k:"seat", seat, name, kind, token, level, owner}``
@@ -94,7 +94,7 @@ def _actions(entries: list[dict]) -> Iterator[tuple]:
 
 
 def game_of(log: "MatchLog"):
-    """The game of a match log (a header without ``game`` is Präsident's)."""
+    """The game of a match log (a header without ``game`` is the default game's)."""
     return games.get(games.id_of(log.header))
 
 

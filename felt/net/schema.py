@@ -156,7 +156,6 @@ def Any_(f: str, x: Any) -> Any:
     return x
 
 
-PRAESIDENT_KINDS = ("play", "pass", "give", "wish")
 MOVE_KEY_MAX = 8        # keys of a move map besides 'kind', 'cards' and 'ranks'
 
 
@@ -181,7 +180,7 @@ def _scalar(f: str, x: Any) -> Any:
     raise _bad(f, "must be a number, a short text or true/false")
 
 
-def move_validator(kinds: tuple[str, ...] | None = PRAESIDENT_KINDS, extra_keys: tuple[str, ...] = ()) -> Validator:
+def move_validator(kinds: tuple[str, ...] | None = None, extra_keys: tuple[str, ...] = ()) -> Validator:
     """A wire move {kind, cards, ranks, ...}: ``kind`` one of ``kinds`` (None: any short
     name), ``cards`` card ids without repeats, ``ranks`` rank names, and a game's own
     ``extra_keys`` (short plain values). The game checks the move further."""
@@ -198,11 +197,9 @@ def move_validator(kinds: tuple[str, ...] | None = PRAESIDENT_KINDS, extra_keys:
         if len(set(cards)) != len(cards):
             raise _bad(f + ".cards", "contains a card twice")
         ranks = List(Str(1, 8), 16)(f + ".ranks", x.get("ranks", []))
-        out = {"kind": kind, "cards": cards, "ranks": ranks}
-        if tuple(kinds or ()) != PRAESIDENT_KINDS:
-            # another game's move: only the fields it was sent with (e.g. Schwimmen's 'pass'
-            # takes no fields at all; its engine refuses an empty 'cards')
-            out = {k: v for k, v in out.items() if k == "kind" or k in x}
+        # only the fields the move was sent with (a game's 'pass' may take no fields at all,
+        # and its engine may refuse an empty 'cards')
+        out = {k: v for k, v in (("kind", kind), ("cards", cards), ("ranks", ranks)) if k == "kind" or k in x}
         for k in extra_keys:
             if k in x:
                 out[k] = _move_value(f"{f}.{k}", x[k])
@@ -293,13 +290,13 @@ HOST_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
         "admin": (Bool, False),
         "name": (Str(0, NAME_MAX), REQ),
         "table": (Str(0, 64), REQ),
-        "game": (Str(1, 32), "praesident"),
+        "game": (Opt(Str(1, 32)), None),
     },
     "lobby": {
         "table": (Str(0, 64), REQ),
         "seats": (List(Map, MAX_SEATS), REQ),
         "n": (Int(1, MAX_SEATS), REQ),
-        "game": (Str(1, 32), "praesident"),
+        "game": (Opt(Str(1, 32)), None),
         "games": (List(Map, 32), None),
         "players": (Opt(List(Int(1, MAX_SEATS), 2)), None),
         "template": (Str(0, 40), REQ),
@@ -360,10 +357,11 @@ def _validate(msg: Any, table: dict[str, dict[str, tuple[Validator, Any]]]) -> d
 _MOVE_CACHE: dict = {}
 
 
-def validate_client(msg: Any, move_kinds: tuple | None = PRAESIDENT_KINDS, move_keys: tuple = ()) -> dict:
+def validate_client(msg: Any, move_kinds: tuple | None = None, move_keys: tuple = ()) -> dict:
     """Check a client→host message; return it cleaned. Raises SchemaError. ``move_kinds`` and
-    ``move_keys``: the move shape of the table's game (default Präsident's)."""
-    if (move_kinds == PRAESIDENT_KINDS and not move_keys) or not (isinstance(msg, dict) and msg.get("t") == "move"):
+    ``move_keys``: the move shape of the table's game (``Game.move_kinds``/``move_keys``;
+    None: any short kind)."""
+    if (not move_kinds and not move_keys) or not (isinstance(msg, dict) and msg.get("t") == "move"):
         out = _validate(msg, CLIENT_MESSAGES)
     else:
         key = (tuple(move_kinds or ()), tuple(move_keys))

@@ -194,7 +194,7 @@ class SoakResult:
 
 def _estimate_moves(game, rules, players: int, rounds: int, seed: int, level: str = "normal") -> int:
     """Moves in a match of the clients' bots (to spread the kill points over the match;
-    random legal play would be far longer than bots' play in some games, Mau-Mau's draws)."""
+    random legal play would be far longer than bots' play in games with a draw pile)."""
     from felt.net.table import make_bot
     s, _ = game.new_match(rules, players, seed, rounds)
     bots = [make_bot(game, level, seed=seed + i) for i in range(players)]

@@ -673,7 +673,7 @@ class Table:
     SEEN_MAX = 96  # views kept for a bot that thinks elsewhere (a round's tricks, most recent)
 
     def _show_bots(self) -> None:
-        """Bots that remember the table (``Game.bot_watches``: the hard Präsident bot) see
+        """Bots that remember the table (``Game.bot_watches``) see
         every change from their seat, as a player at the table sees every play, not only the
         view on their turn. A bot thinking in a worker gets the views since its last decision
         with its next ``think`` action; one thinking here sees each change once it has made

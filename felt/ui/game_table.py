@@ -19,6 +19,7 @@ only through the methods declared here:
 ``set_muted(m)``, ``set_speed(s)``  the menu changed sound or the table's pace
 ``offers_auto_pass``              the menu offers "pass by itself" (``set_auto_pass(on)``)
 ``remote_state()``                what the scene shows, for tests and a phone's renderer
+``gesture(move)``                 the taps a person makes for a legal move (tests, the phone bench)
 ================================  ===========================================================
 
 A subclass implements ``show_view(view, events)`` (``set_view`` does the shared part first),
@@ -339,9 +340,57 @@ class GameTableScene(LogTable, Scene):
     def selected_cards(self) -> list[int]:
         return []
 
+    def gesture(self, move: dict) -> list | None:
+        """The taps that make ``move`` (a legal move of the view) at this table, in order:
+        ``["card", id]`` a card of the hand, ``["table", id]`` a card on the table,
+        ``["widget", name]`` a button (an attribute's name, ``name[i]`` for a row of them);
+        None where the scene offers no way (a move the table makes by itself)."""
+        return None
+
+    def tap_point(self, step) -> tuple[int, int] | None:
+        """Where to tap for one step of a gesture (window pixels), as the scene is laid out now."""
+        what, value = step[0], step[1]
+        if what == "card":
+            r = self.hand_rects().get(value)
+            if r is None:
+                return None
+            for fy in (0.85, 0.6, 0.35):            # a spot of the card no other card covers
+                for fx in (0.08, 0.2, 0.35, 0.5, 0.7, 0.9):
+                    p = (int(r.left + r.w * fx), int(r.top + r.h * fy))
+                    if self.card_at(p) == value:
+                        return p
+            return None
+        if what == "table":
+            r = self.table_rects().get(value)
+            return (int(r.centerx), int(r.centery)) if r is not None else None
+        if what == "widget":
+            name, _, index = str(value).partition("[")
+            widget = getattr(self, name, None)
+            if index:
+                try:
+                    widget = widget[int(index.rstrip("]"))]
+                except (TypeError, IndexError, ValueError):
+                    return None
+            rect = getattr(widget, "rect", None)
+            return (int(rect.centerx), int(rect.centery)) if rect is not None and rect.w > 0 else None
+        return None
+
+    def gestures(self) -> list[dict]:
+        """``{"move", "taps", "points"}`` for every legal move the scene offers a way to make
+        now (``points``: where each tap goes as laid out now; a later step's point may move
+        once the earlier ones are made)."""
+        out = []
+        for m in self.legal():
+            taps = self.gesture(m)
+            if taps:
+                points = [self.tap_point(t) for t in taps]
+                out.append({"move": m, "taps": [list(t) for t in taps],
+                            "points": [list(p) if p is not None else None for p in points]})
+        return out
+
     def remote_state(self) -> dict:
         """What the scene shows, for tests and a phone's renderer (rects in window pixels)."""
-        return {"my_turn": bool(self.my_turn), "pending": bool(self.pending), "busy": self.animating_cards(),
+        return {"gestures": self.gestures(),"my_turn": bool(self.my_turn), "pending": bool(self.pending), "busy": self.animating_cards(),
                 "selected": sorted(int(c) for c in self.selected_cards()),
                 "round_bar": {k: [r.x, r.y, r.w, r.h] for k, r in self.round_controls.rects().items()}
                 if self.shows_results else {}}
@@ -427,6 +476,14 @@ class PlainTableScene(GameTableScene):
         ok = self.my_turn and not self.pending and self.connected
         for b, _m in self.move_btns:
             b.enabled = ok
+
+    def gesture(self, move: dict) -> list | None:
+        if "card" in move and len(move) == 2:
+            return [["card", move["card"]]]
+        for i, (_b, m) in enumerate(self.move_btns):
+            if m == move:
+                return [["widget", f"move_btns[{i}]"]]
+        return None
 
     def card_move(self, cid) -> dict | None:
         for m in self.legal():

@@ -19,7 +19,8 @@ _lang = "de"
 TEXTS: dict[str, tuple[str, str]] = {
     # --- app / general -------------------------------------------------------
     "app.title": ("Felt Club", "Felt Club"),
-    "app.subtitle": ("Präsident, Mau-Mau und Schwimmen am selben Tisch", "President, Mau-Mau and Schwimmen at one table"),
+    "app.subtitle": ("{games} am selben Tisch", "{games} at one table"),
+    "app.and": ("und", "and"),
     "ok": ("OK", "OK"),
     "cancel": ("Abbrechen", "Cancel"),
     "back": ("Zurück", "Back"),

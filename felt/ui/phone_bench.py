@@ -179,7 +179,7 @@ async def six_phones(folder: Path) -> dict[str, Any]:
         f0 = [len(p.frames) for p in phones]
         t0 = time.monotonic()
         # the pages are asked what they show twice a second (a real page never asks)
-        results = await asyncio.gather(*(play_round(p, "praesident", timeout=400, every=0.5) for p in phones))
+        results = await asyncio.gather(*(play_round(p, timeout=400, every=0.5) for p in phones))
         seconds = time.monotonic() - t0
         lags = [lag for p, n in zip(phones, f0) for lag in _lag_ms(p)[n:]]
         recorded = host.moves_by_seat()

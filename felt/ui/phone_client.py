@@ -185,55 +185,38 @@ def ready(st: dict) -> bool:
     return st.get("kind") == "table" and st.get("my_turn") and not st.get("pending") and not st.get("busy")
 
 
-async def play_move(phone: Phone, st: dict, game: str) -> str:
-    """One move on the phone by taps, whatever the game: the kind of move made."""
-    legal = st.get("legal") or []
-    kinds = {m["kind"] for m in legal}
-    w = st["widgets"]
-    if game == "praesident":
-        plays = [m for m in legal if m["kind"] == "play"]
-        if plays:
-            for cid in plays[0]["cards"]:
-                await phone.tap(*st["cards"][str(cid)])
-                await phone.wait(lambda s, c=cid: c in s.get("selected", []), 5, f"card {cid} selected")
-            await phone.tap_widget(await phone.state(), "play_btn")
-            return "play"
-        await phone.tap_widget(st, "pass_btn")
-        return "pass"
-    if game == "maumau":
-        plays = [m for m in legal if m["kind"] == "play" and str(m["card"]) in st["cards"]]
-        if plays:
-            m = plays[0]
-            await phone.tap(*st["cards"][str(m["card"])])         # a tap raises the card ...
-            await phone.wait(lambda s: m["card"] in s.get("selected", []), 5, f"card {m['card']} raised")
-            await phone.tap_widget(await phone.state(), "action_btn")  # ... and "Legen" plays it
-            if m.get("suit"):
-                st2 = await phone.wait(lambda s: any(k.startswith("suit_btns[") and v["visible"]
-                                                     for k, v in s["widgets"].items()), 5, "the suit buttons")
-                suits = sorted(k for k, v in st2["widgets"].items() if k.startswith("suit_btns[") and v["visible"])
-                await phone.tap_widget(st2, suits[0])
-            return "play"
-        await phone.tap_widget(st, "action_btn")
-        return "draw" if "draw" in kinds else "other"
-    if game == "schwimmen":
-        if "keep" in kinds:
-            await phone.tap_widget(st, "btn_keep")
-            return "keep"
-        if "swap" in kinds and st.get("middle"):
-            hand = next(iter(st["cards"].values()))
-            mid = next(iter(st["middle"].values()))
-            await phone.tap(*hand)
-            await asyncio.sleep(0.1)
-            await phone.tap(*mid)
-            return "swap"
-        for kind, name in (("pass", "btn_pass"), ("knock", "btn_knock"), ("take", "btn_take")):
-            if kind in kinds and w.get(name, {}).get("visible"):
-                await phone.tap_widget(st, name)
-                return kind
-    raise AssertionError(f"no move to tap for {game}: {sorted(kinds)}")
+def _pick(gestures: list[dict]) -> dict | None:
+    """The move a test player makes: a card's move where there is one, else the first other."""
+    with_cards = [g for g in gestures if g["move"].get("cards") or "card" in g["move"] or "give" in g["move"]]
+    return (with_cards or gestures or [None])[0]
 
 
-async def play_round(phone: Phone, game: str, timeout: float = 120.0, every: float = 0.1) -> tuple[dict, list[str]]:
+async def play_move(phone: Phone, st: dict, game: str = "") -> str:
+    """One legal move on the phone by the taps its table names for it (``gesture``), whatever
+    the game: the kind of move made."""
+    chosen = _pick(st.get("gestures") or [])
+    if chosen is None:
+        raise AssertionError(f"no move to tap ({game}): {st.get('legal')}")
+    move = chosen["move"]
+    for k in range(len(chosen["taps"])):
+        if k:
+            await asyncio.sleep(0.05)
+            st = await phone.state()
+            now = next((g for g in st.get("gestures") or [] if g["move"] == move), None)
+            if now is None:
+                break                           # the move was made (the table moved on)
+            chosen = now
+        point = chosen["points"][k]
+        if point is None:
+            st = await phone.wait(lambda s: any(g["move"] == move and g["points"][k] for g in s.get("gestures") or []),
+                                  5, f"tap {k + 1} of {move}")
+            chosen = next(g for g in st["gestures"] if g["move"] == move)
+            point = chosen["points"][k]
+        await phone.tap(*point)
+    return str(move.get("kind"))
+
+
+async def play_round(phone: Phone, game: str = "", timeout: float = 120.0, every: float = 0.1) -> tuple[dict, list[str]]:
     """Play my moves by taps until the round ends; the last state and the moves made.
     ``every``: seconds between the questions what the phone shows, while waiting for a turn."""
     made: list[str] = []

@@ -1,5 +1,5 @@
-"""The quiz of the game in force: "Was darfst du legen?" (Präsident, Mau-Mau: tick every
-play that is allowed) or "Was ist diese Hand wert?" (Schwimmen: pick the one right value).
+"""The quiz of the game in force: "Was darfst du legen?" (tick every play that is allowed)
+or "Was ist diese Hand wert?" (pick the one right value), as the game asks it.
 
 Questions come from the game (``Game.quiz(rules, seed, count, lang)``, one plain shape for
 every game, see felt/games/base.py): positions built by the engine, verdicts by the engine.

@@ -63,25 +63,14 @@ def _widgets(scene) -> dict[str, dict]:
     return out
 
 
-def _card_spots(card_at, rects: dict) -> dict[str, list[int]]:
-    """A point per card where a tap hits that card (not one fanned over it, as ``card_at(pos)``
-    tells; None: the card's centre)."""
-    spots = {}
-    for cid, r in rects.items():
-        if card_at is None:
-            spots[str(cid)] = [int(r.centerx), int(r.centery)]
-            continue
-        for fy in (0.85, 0.6, 0.35):
-            hit = None
-            for fx in (0.08, 0.2, 0.35, 0.5, 0.7, 0.9):
-                p = (int(r.left + r.w * fx), int(r.top + r.h * fy))
-                if card_at(p) == cid:
-                    hit = p
-                    break
-            if hit:
-                spots[str(cid)] = list(hit)
-                break
-    return spots
+def _spots(scene, what: str, rects: dict) -> dict[str, list[int]]:
+    """A point per card where a tap hits that card (not one fanned over it)."""
+    out = {}
+    for cid in rects:
+        p = scene.tap_point([what, cid])
+        if p is not None:
+            out[str(cid)] = list(p)
+    return out
 
 
 class Remote:
@@ -240,9 +229,9 @@ def window_state(app) -> dict[str, Any]:
     if game_sc is not None and game_sc.screen != "results":
         st.update(game_sc.remote_state())
         st["legal"] = list((ctl.view or {}).get("legal") or [])
-        st["cards"] = _card_spots(game_sc.card_at, game_sc.hand_rects())
+        st["cards"] = _spots(game_sc, "card", game_sc.hand_rects())
         middle = game_sc.table_rects()
-        if middle:                                 # cards on the table that a tap takes (Schwimmen)
-            st["middle"] = _card_spots(None, middle)
+        if middle:                                 # cards on the table that a tap takes (a middle to swap with)
+            st["middle"] = _spots(game_sc, "table", middle)
         st["auto_pass"] = bool(ctl.settings.auto_pass)
     return st

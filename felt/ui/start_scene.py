@@ -320,9 +320,9 @@ class StartScene(Scene):
         # the subtitle under the header where it does not fit beside the header's buttons
         room = S.header.w - rp - 20
         self.rects["subtitle"] = None
-        if fonts.width(i18n.t("app.subtitle"), px["small"]) > room:
+        if fonts.width(subtitle(), px["small"]) > room:
             sub_w = w - 2 * m
-            lines = 1 if fonts.width(i18n.t("app.subtitle"), px["small"]) <= sub_w else 2
+            lines = 1 if fonts.width(subtitle(), px["small"]) <= sub_w else 2
             self.rects["subtitle"] = pygame.Rect(m, S.header.bottom + m // 2, sub_w,
                                                  fonts.line_height(px["small"]) * lines + 2)
             top = self.rects["subtitle"].bottom + m // 2
@@ -422,10 +422,10 @@ class StartScene(Scene):
         surface.blit(theme.felt_background((S.w, S.h)), (0, 0))
         hr = self.rects["header_text"]
         sub = self.rects["subtitle"]
-        draw_header(surface, S.header, i18n.t("app.title"), "" if sub else i18n.t("app.subtitle"), px,
+        draw_header(surface, S.header, i18n.t("app.title"), "" if sub else subtitle(), px,
                     right_pad=S.header.w - hr.w)
         if sub:
-            draw_text(surface, i18n.t("app.subtitle"), sub, px["small"], theme.TEXT_DIM, align="left", wrap=True,
+            draw_text(surface, subtitle(), sub, px["small"], theme.TEXT_DIM, align="left", wrap=True,
                       max_lines=2, min_px=10)
         self.lang_btn.draw(surface)
         self.mute_btn.draw(surface)
@@ -471,7 +471,7 @@ def snapshot_scene() -> StartScene:
          "seats_taken": 2, "seats_free": 3, "running": False, "version": 2, "service": "a"},
         {"name": "WG Küche", "address": "192.168.1.31", "port": 40200, "template": "JASS36",
          "seats_taken": 4, "seats_free": 0, "running": True, "version": 2, "service": "b"},
-        {"name": "Hans-Peter von Allmens Präsidententisch", "address": "192.168.1.44", "port": 40301,
+        {"name": "Hans-Peter von Allmens Kartentisch", "address": "192.168.1.44", "port": 40301,
          "template": "custom", "seats_taken": 3, "seats_free": 1, "running": False, "version": 2, "service": "c"},
     ]
     s = Settings(name="Anna", last_address="192.168.1.20:40123")
@@ -493,3 +493,12 @@ def snapshot_resume_scene() -> StartScene:
     sc.resume_btn.visible = True
     sc.resume_btn.text = sc._resume_label()
     return sc
+
+
+def subtitle() -> str:
+    """The start screen's line under the title: every registered game by name."""
+    from felt import games
+    lang = i18n.get_lang()
+    names = [g.name.get(lang) or g.name.get("de") or g.id for g in games.all_games()]
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {i18n.t('app.and')} " + names[-1]
+    return i18n.t("app.subtitle", games=joined)

@@ -1,8 +1,8 @@
 """The play log panel and chat bubbles for any game's table scene.
 
-Präsident's table (``felt.games.praesident.table_scene``) draws its log and bubbles itself; the other
-games' scenes (Mau-Mau, Schwimmen) mix in ``LogTable`` to get the same panel with the same
-look and behaviour, built from the same pieces (``PlayLog.draw_cached``, ``chat.draw_bubble``):
+Every game's table scene (``felt.ui.game_table.GameTableScene``) has it, the same panel with
+the same look and behaviour, built from the same pieces (``PlayLog.draw_cached``,
+``chat.draw_bubble``):
 
 - wide windows: the log is docked in a column at the right (``layout.log_dock_width``);
   its button ("⟲", key L) folds it away and back;

@@ -430,6 +430,26 @@ class MauMauScene(GameTableScene):
     def selected_cards(self) -> list[int]:
         return sorted(self.selected)
 
+    def gesture(self, move: dict) -> list | None:
+        """A card: "Mau!" on or off as the call needs, a tap raises the card and "Legen" plays
+        it (a Bube then its suit); drawing and keeping: the right-hand button."""
+        kind = move.get("kind")
+        if kind == "play":
+            taps = []
+            wants_call = bool(move.get("call"))
+            if self.rules is not None and self.rules.mau_penalty and wants_call != self.mau_on:
+                taps.append(["widget", "mau_btn"])
+            taps += [["card", move["card"]], ["widget", "action_btn"]]
+            if move.get("suit"):
+                suits = list(self.rules.suit_codes()) if self.rules else []
+                if move["suit"] not in suits:
+                    return None
+                taps.append(["widget", f"suit_btns[{suits.index(move['suit'])}]"])
+            return taps
+        if kind in ("draw", "keep"):
+            return [["widget", "action_btn"]]
+        return None
+
     def remote_state(self) -> dict:
         st = super().remote_state()
         st["chosen"] = self.chosen        # a raised card that a second tap plays

@@ -264,6 +264,24 @@ class ExchangeScene(GameTableScene):
     def selected_cards(self) -> list[int]:
         return sorted(self.selected)
 
+    def tap_point(self, step):
+        if step[0] == "chip":                   # a rank to wish for
+            rect = next((r for rank, r in self._chips if rank == step[1]), None)
+            return (int(rect.centerx), int(rect.centery)) if rect is not None else None
+        return super().tap_point(step)
+
+    def gesture(self, move: dict) -> list | None:
+        """Give: the cards (a tap each), then "Geben". A wish: its ranks, then "Wünschen"
+        (none: "Kein Wunsch")."""
+        if move.get("kind") == "give":
+            return [["card", c] for c in move.get("cards") or []] + [["widget", "give_btn"]]
+        if move.get("kind") == "wish":
+            ranks = list(move.get("ranks") or [])
+            if not ranks:
+                return [["widget", "nowish_btn"]]
+            return [["chip", r] for r in ranks] + [["widget", "wish_btn"]]
+        return None
+
     # ------------------------------------------------------------------ draw
     # ------------------------------------------------------------------ plan
     def _info_rows(self, info: dict) -> list[tuple[str, list]]:

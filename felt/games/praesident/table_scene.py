@@ -561,6 +561,14 @@ class TableScene(GameTableScene):
     def selected_cards(self) -> list[int]:
         return sorted(self.selected)
 
+    def gesture(self, move: dict) -> list | None:
+        """Select the cards (a tap each), then "Legen"; "Passen" to pass."""
+        if move.get("kind") == "play":
+            return [["card", c] for c in move.get("cards") or []] + [["widget", "play_btn"]]
+        if move.get("kind") == "pass":
+            return [["widget", "pass_btn"]]
+        return None
+
     def animating_cards(self) -> bool:
         return bool(self.anim.busy)
 

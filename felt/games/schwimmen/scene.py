@@ -365,6 +365,15 @@ class SchwimmenScene(GameTableScene):
     def table_rects(self) -> dict:
         return self.middle_rects()
 
+    def gesture(self, move: dict) -> list | None:
+        """A swap: the hand card, then the middle card; every other move its button."""
+        kind = move.get("kind")
+        if kind == "swap":
+            return [["card", move["give"]], ["table", move["take"]]]
+        button = {"swap_all": "btn_all", "pass": "btn_pass", "knock": "btn_knock", "keep": "btn_keep",
+                  "take": "btn_take"}.get(kind)
+        return [["widget", button]] if button else None
+
     def selected_cards(self) -> list[int]:
         return [c for c in (self.sel_hand, self.sel_mid) if c is not None]
 
