@@ -155,6 +155,10 @@ class MauMau(Game):
         from felt.games.maumau.howto import quiz_questions
         return quiz_questions(rules, seed, count, lang)
 
+    # commands
+    def deck_size(self, rules):
+        return rules.deck_size()
+
     def table_scene(self):
         try:
             from felt.games.maumau.scene import MauMauScene
