@@ -1,5 +1,7 @@
-"""Commands over every game (issue 11): `felt rules list|show`, `felt simulate`,
-`felt tournament` and `felt host --rules` take any game's template id or rule file."""
+"""Commands over every game: `felt rules list|show`, `felt simulate`, `felt tournament` and
+`felt host --rules` take any game's template id or rule file, and reach the game only through
+its hooks (deck_size, describe_rules, playout_apply, tournament_match_wins, round_cost) and the
+shared runners felt.games.simulate and felt.games.tournament."""
 from __future__ import annotations
 
 import argparse
@@ -17,8 +19,8 @@ from felt.net.commands import check_host_args
 from tests.toy_highcard import GAME as TOY
 from tests.toy_highcard import HCBot
 
-# `felt simulate --rules PR-002 --players 5 --rounds 400 --seed 7 --json`, recorded with the
-# code before issue 11 (commit be68ddb): Präsident must give exactly these places.
+# `felt simulate --rules PR-002 --players 5 --rounds 400 --seed 7 --json`, recorded at commit
+# be68ddb with Präsident's own simulator: the shared one must give exactly these places.
 PLACES_BEFORE = [[79, 86, 78, 72, 85], [85, 87, 84, 72, 72], [81, 69, 79, 92, 79], [68, 82, 83, 87, 80],
                  [87, 76, 76, 77, 84]]
 KEYS_BEFORE = ["decisions", "decisions_per_s", "places", "players", "rounds", "rounds_per_s", "rules", "seconds",
