@@ -13,10 +13,11 @@ import time
 
 import tests.engine_reference as eref
 import tests.policy_reference as pref
+from felt import games
 from felt.games.praesident.bots.hard import place_reward, rollout
 from felt.games.praesident.bots.situation import situation_from_state
-from felt.games.praesident.engine.simulate import simulate
 from felt.games.praesident.rules import load_rules
+from felt.games.simulate import simulate
 from tests.bench_policy_instr import worlds_for
 
 
@@ -52,14 +53,14 @@ def rollout_old(state, me):
 
 
 def bench_simulate(rid, rounds=20, reps=30):
-    rules = load_rules(rid)
+    game, rules = games.get("praesident"), load_rules(rid)
     to, tn = [], []
     for _ in range(reps):
         t = time.perf_counter()
         simulate_old(rules, 5, rounds, 7)
         to.append(time.perf_counter() - t)
         t = time.perf_counter()
-        simulate(rules, 5, rounds, 7)
+        simulate(game, rules, 5, rounds, 7)
         tn.append(time.perf_counter() - t)
     print(f"simulate {rid}, 5 players: before {rounds / min(to):.0f} rounds/s, after {rounds / min(tn):.0f} "
           f"rounds/s, ratio {min(to) / min(tn):.2f}")

@@ -20,9 +20,10 @@ import json
 import time
 from collections import Counter
 
+from felt import games
 from felt.games.praesident.bots import hard as H
-from felt.games.praesident.bots.tournament import run_tournament, wilson
 from felt.games.praesident.rules import load_rules
+from felt.games.tournament import run_tournament, wilson
 
 
 def _setting(text: str) -> tuple[str, object]:
@@ -55,8 +56,8 @@ def run(rules_id: str, rounds: int, seed: int, think_ms: int, out=None) -> tuple
             out.write(json.dumps(row) + "\n")
             out.flush()
 
-    res = run_tournament(load_rules(rules_id), ["hard", "normal", "normal", "normal"], rounds, seed,
-                         think_ms, on_round=on_round)
+    res = run_tournament(games.get("praesident"), load_rules(rules_id), ["hard", "normal", "normal", "normal"], rounds,
+                         seed, think_ms, on_round=on_round)
     return rows, res
 
 

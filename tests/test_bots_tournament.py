@@ -1,13 +1,14 @@
-"""`felt tournament`: output shape, pooling of levels, Wilson intervals."""
+"""`felt tournament` (felt.games.tournament): output shape, pooling of levels, Wilson intervals."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from felt.games.praesident.bots.tournament import run_tournament, wilson
+from felt import games
 from felt.cli import main
 from felt.games.praesident.rules import load_rules
+from felt.games.tournament import run_tournament, wilson
 
 
 def test_wilson_interval():
@@ -58,7 +59,7 @@ def test_tournament_rejects_bad_levels(capsys):
 
 
 def test_tournament_with_hard_and_think_budget():
-    res = run_tournament(load_rules("PR-005"), ["hard", "easy", "easy"], 2, seed=2, think_ms=5)
+    res = run_tournament(games.get("praesident"), load_rules("PR-005"), ["hard", "easy", "easy"], 2, seed=2, think_ms=5)
     hard = res["levels"]["hard"]
     assert hard["rounds"] == 2 and hard["decisions"] > 0
     # the 5 ms budget, not the default 250 ms, bounds its decisions (the median: on a busy

@@ -15,8 +15,8 @@ from felt import games
 from felt.games.praesident.bots import HardBot, NormalBot, hard, make_bot
 from felt.games.praesident.bots.cardinfo import deck_info
 from felt.games.praesident.bots.readplays import violations
-from felt.games.praesident.bots.tournament import run_tournament
 from felt.games.praesident.engine import apply_inplace, new_match, view
+from felt.games.tournament import run_tournament
 from felt.net.host import _think_remote
 from felt.games.praesident.rules import load_rules
 
@@ -87,7 +87,7 @@ def test_a_watching_bot_reads_more_of_the_round_and_only_what_is_true():
 def test_the_tournament_shows_the_hard_bot_every_change(watched):
     calls = watched
     rules = load_rules("PR-002")
-    res = run_tournament(rules, ["hard", "normal", "normal", "normal"], 2, seed=3, think_ms=1)
+    res = run_tournament(games.get("praesident"), rules, ["hard", "normal", "normal", "normal"], 2, seed=3, think_ms=1)
     decisions = res["levels"]["hard"]["decisions"]
     assert decisions > 10
     # about one view per move at the table, not only one per decision of its own

@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from felt.games.praesident.engine.simulate import simulate
+from felt import games
 from felt.games.praesident.rules import load_rules
+from felt.games.simulate import simulate
 
 # felt simulate --rules ID --players 5 --rounds 400 --seed 7 --json, at commit 49ce497
 BASELINE = {
@@ -24,7 +25,7 @@ BASELINE = {
 @pytest.mark.parametrize("rules_id", sorted(BASELINE))
 def test_simulate_places_identical_to_the_recorded_baseline(rules_id):
     places, decisions = BASELINE[rules_id]
-    out = simulate(load_rules(rules_id), 5, 400, 7)
+    out = simulate(games.get("praesident"), load_rules(rules_id), 5, 400, 7)
     assert out["places"] == places
     assert out["decisions"] == decisions
     assert out["rounds"] == 400

@@ -10,7 +10,8 @@ from felt.games.maumau import engine as E
 from felt.games.maumau.bots import WorldSampler, build_world_base, make_bot
 from felt.games.maumau.engine import DRAW, KEEP, Move, position
 from felt.games.maumau.rules import TEMPLATE_ORDER, load_template
-from felt.games.maumau.tournament import bench_random, run
+from felt.games.simulate import simulate
+from felt.games.tournament import run_tournament
 
 GAME = games.get("maumau")
 STD = load_template("MM-STD")
@@ -122,11 +123,11 @@ def test_worlds_respect_a_draw_facing_a_suit():
         assert len(fitting) <= 1                     # at most the card drawn then
 
 
-def test_benchmark_and_tournament_runner_work_through_the_contract():
-    b = bench_random("maumau", STD, 4, 20, 7)
+def test_random_play_and_tournament_runner_work_through_the_contract():
+    b = simulate(GAME, STD, 4, 20, 7)
     assert b["rounds"] == 20 and sum(map(sum, b["places"])) == 80 and b["rounds_per_s"] > 0
-    assert bench_random("maumau", STD, 4, 20, 7)["places"] == b["places"]        # deterministic
-    res = run("maumau", STD, ["normal", "easy", "easy", "easy"], 12, seed=3)
+    assert simulate(GAME, STD, 4, 20, 7)["places"] == b["places"]        # deterministic
+    res = run_tournament(GAME, STD, ["normal", "easy", "easy", "easy"], 12, seed=3)
     assert res["rounds"] == 12
     assert sum(res["levels"]["easy"]["places"]) == 36 and sum(res["levels"]["normal"]["places"]) == 12
     lo, hi = res["levels"]["normal"]["first_interval"]
@@ -135,7 +136,7 @@ def test_benchmark_and_tournament_runner_work_through_the_contract():
 
 @pytest.mark.soak
 def test_strength_normal_beats_easy():
-    res = run("maumau", STD, ["normal", "easy", "easy", "easy"], 1000, seed=1)
+    res = run_tournament(GAME, STD, ["normal", "easy", "easy", "easy"], 1000, seed=1)
     assert res["levels"]["normal"]["first_interval"][0] > 0.25
 
 
@@ -167,5 +168,5 @@ def test_hard_expert_policy_holds_sevens_keeps_the_bube_and_uses_voids():
 
 @pytest.mark.soak
 def test_strength_hard_beats_normal():
-    res = run("maumau", STD, ["hard", "normal", "normal", "normal"], 3000, seed=7, think_ms=100)
+    res = run_tournament(GAME, STD, ["hard", "normal", "normal", "normal"], 3000, seed=7, think_ms=100)
     assert res["levels"]["hard"]["first_interval"][0] > 0.25

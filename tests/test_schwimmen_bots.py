@@ -9,7 +9,7 @@ import pytest
 from felt import games
 from felt.games.schwimmen import bots as B
 from felt.games.schwimmen import engine as E
-from felt.games.schwimmen.tournament import run_matches, wilson
+from felt.games.tournament import run_tournament, wilson
 
 G = games.get("schwimmen")
 STD = G.template("SW-STD")
@@ -23,8 +23,9 @@ def c(*codes):
 def test_every_level_plays_whole_matches_legally(tid):
     r = G.template(tid)
     # checked apply: an illegal move raises; hard with a small time budget (only legality counts here)
-    res = run_matches(r, ["hard", "normal", "easy"], 2, seed=2, think_ms=3)
-    assert sum(d["wins"] for d in res["levels"].values()) == 2
+    res = run_tournament(G, r, ["hard", "normal", "easy"], seed=2, think_ms=3, matches=2)
+    assert res["matches"] == res["decided_matches"] == 2
+    assert sum(d["match_wins"] for d in res["levels"].values()) == 2
 
 
 def test_unknown_level_and_no_move():
@@ -110,23 +111,18 @@ def test_hard_uses_its_last_turn_after_a_knock_to_escape():
 def test_bots_are_deterministic_for_a_seed(monkeypatch):
     monkeypatch.setattr(B.HardBot, "samples", 8)
     monkeypatch.setattr(B.HardBot, "max_samples", 16)
-    a = run_matches(STD, ["hard", "easy"], 1, seed=5)
-    b = run_matches(STD, ["hard", "easy"], 1, seed=5)
-    assert a["levels"]["hard"]["wins"] == b["levels"]["hard"]["wins"] and a["rounds"] == b["rounds"]
+    a = run_tournament(G, STD, ["hard", "easy"], seed=5, matches=1)
+    b = run_tournament(G, STD, ["hard", "easy"], seed=5, matches=1)
+    assert a["levels"]["hard"]["match_wins"] == b["levels"]["hard"]["match_wins"] and a["rounds"] == b["rounds"]
+    assert a["levels"]["hard"]["places"] == b["levels"]["hard"]["places"]
 
 
 def test_normal_beats_easy_over_seeded_matches():
-    res = run_matches(STD, ["normal", "easy", "easy", "easy"], 60, seed=3)
+    res = run_tournament(G, STD, ["normal", "easy", "easy", "easy"], seed=3, matches=60)
     n, e = res["levels"]["normal"], res["levels"]["easy"]
-    assert n["share_per_seat"] > 2 * e["share_per_seat"]
-    lo, hi = wilson(n["wins"], 60)
+    assert n["match_share"] > 2 * e["match_share"]
+    lo, hi = wilson(n["match_wins"], 60)
     assert lo > 0.25       # clearly above a fair 1/4
-
-
-def test_wilson():
-    lo, hi = wilson(50, 100)
-    assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
-    assert wilson(0, 0) == (0.0, 1.0)
 
 
 def test_hard_takes_31_at_once_and_never_knocks_with_the_likely_lowest_hand():

@@ -11,9 +11,9 @@ import pytest
 
 from felt import games
 from felt.cli import main
-from felt.game_commands import run_tournament
 from felt.games.schwimmen import bots as B
 from felt.games.schwimmen import engine as E
+from felt.games.tournament import paired, run_tournament
 
 G = games.get("schwimmen")
 STD = G.template("SW-STD")
@@ -179,11 +179,17 @@ def test_tournament_of_a_game_without_round_losers_keeps_its_per_round_report(ca
     assert sum(sum(d["places"]) for d in out["levels"].values()) == 3 * 12
 
 
-def test_pairbench_is_deterministic_and_zero_for_normal_against_itself(monkeypatch):
-    from felt.games.schwimmen import pairbench
-    same = pairbench.run("SW-STD", 8, level="normal")
-    assert same["mean_lives_diff"] == 0.0 and same["better"] == same["worse"] == 0
+def test_paired_benchmark_is_deterministic_and_zero_for_normal_against_itself(monkeypatch):
+    same = paired(G, STD, "normal", 8)
+    assert same["mean_cost_diff"] == 0.0 and same["better"] == same["worse"] == 0
     monkeypatch.setattr(B.HardBot, "samples", 6)
     monkeypatch.setattr(B.HardBot, "max_samples", 12)
-    a, b = pairbench.run("SW-STD", 6), pairbench.run("SW-STD", 6)
-    assert (a["mean_lives_diff"], a["better"], a["worse"]) == (b["mean_lives_diff"], b["better"], b["worse"])
+    a, b = paired(G, STD, "hard", 6), paired(G, STD, "hard", 6)
+    assert (a["mean_cost_diff"], a["better"], a["worse"]) == (b["mean_cost_diff"], b["better"], b["worse"])
+
+
+def test_a_rounds_cost_is_the_lives_lost():
+    s = rigged([("H7", "H8", "C7"), ("CA", "CK", "S9"), ("D7", "D8", "S7")], ("H9", "SQ", "D9"), turns=4)
+    s.knocker, s.final_left = 1, [0]
+    G.apply_inplace(s, 0, E.PASS)
+    assert [G.round_cost(s, seat) for seat in range(3)] == [1, 0, 1]

@@ -383,3 +383,45 @@ class Game:
         """The game's screens for ``felt snapshot``: ``(name, scene, (w, h))`` or ``(name,
         draw, (w, h))`` items, ``draw(surface)`` painting a screen of its own."""
         return []
+
+    # ------------------------------------------------------------ commands
+    # `felt rules list|show`, `felt simulate` and `felt tournament` (felt.game_commands, with the
+    # shared runners felt.games.simulate and felt.games.tournament) reach a game only through
+    # the contract above and these hooks.
+    def deck_size(self, rules) -> int | None:
+        """Cards in the deck these rules deal, for `felt rules list`; None: not shown."""
+        return None
+
+    def describe_rules(self, rules) -> str:
+        """The whole rule set as text for `felt rules show`: by default a title line, then one
+        line per value of :meth:`rules_to_dict` under its label from :meth:`options`."""
+        values = self.rules_to_dict(rules)
+        try:
+            labels = {o.key: o.label.get("de", o.key) for o in self.options()}
+        except NotImplementedError:
+            labels = {}
+        lines = [f"{values.get('id', '?')}: {values.get('name', '')}  ({self.name.get('de', self.id)})"]
+        for key, value in values.items():
+            if key in ("id", "name", "game"):
+                continue
+            if isinstance(value, bool):
+                value = "an" if value else "aus"
+            elif isinstance(value, list):
+                value = " ".join(map(str, value))
+            lines.append(f"  {labels.get(key, key):<28} {value}")
+        return "\n".join(lines)
+
+    def playout_apply(self, state, seat: int, move) -> None:
+        """Apply a legal move, unchecked, where nobody reads the events (random play in `felt
+        simulate`). A game whose engine can skip building the events does so here."""
+        self.apply_inplace(state, seat, move, False)
+
+    # Does a tournament report match wins (Game.winner) beside the rounds' places? False for a
+    # game whose match winner is only the sum of its rounds' places.
+    tournament_match_wins: bool = True
+
+    def round_cost(self, state, seat: int) -> float:
+        """What the round that just ended cost ``seat`` (lower is better), for the paired
+        benchmark (felt.games.tournament.paired): by default its place, 0 for the first."""
+        places = self.round_places(state)
+        return places.index(seat) if seat in places else len(places)

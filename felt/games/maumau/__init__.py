@@ -155,6 +155,11 @@ class MauMau(Game):
         from felt.games.maumau.howto import quiz_questions
         return quiz_questions(rules, seed, count, lang)
 
+    # commands
+    def deck_size(self, rules):
+        return rules.deck_size()
+
+    # window
     def scene_for(self, phase):
         """One scene for every phase: it shows the round's result and the standings itself."""
         from felt.games.maumau.scene import MauMauScene

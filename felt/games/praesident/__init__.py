@@ -126,6 +126,20 @@ class Praesident(Game):
         from felt.games.praesident.bots import hard
         return level == "hard" and hard.WATCH_TABLE  # (off by default, see felt/games/praesident/bots/hard.py)
 
+    # commands
+    def deck_size(self, rules):
+        return rules.deck_size()
+
+    def describe_rules(self, rules):
+        from felt.games.praesident.rules.commands import describe
+        return describe(rules)
+
+    # random play: the engine's path that builds no events
+    def playout_apply(self, state, seat, move):
+        _engine.apply_inplace(state, seat, move, False, False)
+
+    tournament_match_wins = False     # a match is the sum of its rounds' places
+
     # window
     def scene_for(self, phase):
         """The exchange, the table in play, and the round's results and standings."""

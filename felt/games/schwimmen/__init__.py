@@ -151,6 +151,16 @@ class Schwimmen(Game):
         from felt.games.schwimmen.howto import quiz_questions
         return quiz_questions(rules, seed, count, lang)
 
+    # commands
+    def deck_size(self, rules):
+        return rules.deck_size()
+
+    def round_cost(self, state, seat):
+        """The lives ``seat`` lost in the round (two for a knocker who loses, where the rules say so)."""
+        showdown = state.showdown
+        return showdown["losers"].get(str(seat), 0) if showdown else 0
+
+    # window
     def scene_for(self, phase):
         """One scene for every phase: it shows the round's result and the standings itself."""
         from .scene import SchwimmenScene

@@ -1,7 +1,7 @@
-"""`felt rules list` and `felt rules show ID|FILE`."""
+"""The text of `felt rules show ID|FILE` for a Präsident rule set (``Game.describe_rules``)."""
 from __future__ import annotations
 
-from felt.games.praesident.rules import RulesError, list_templates, load_rules, titles
+from felt.games.praesident.rules import titles
 
 LABELS = {
     "ranks": "Rangfolge (niedrig → hoch)", "suits": "Farben", "copies": "Kartenspiele", "jokers": "Joker",
@@ -16,14 +16,8 @@ LABELS = {
 }
 
 
-def cmd_list(args) -> int:
-    for r in list_templates():
-        print(f"{r.id:<8} {r.name}  ({len(r.ranks) * 4 * r.copies + r.jokers} Karten, "
-              f"{r.min_players}–{r.max_players} Spieler)")
-    return 0
-
-
 def describe(rules) -> str:
+    """Every value of the rule set under its German label, then the titles of a table of five."""
     lines = [f"{rules.id}: {rules.name}"]
     d = rules.to_dict()
     for key, value in d.items():
@@ -40,12 +34,3 @@ def describe(rules) -> str:
     lines.append(f"  {'Titel (5 Spieler)':<28} {', '.join(t)}")
     return "\n".join(lines)
 
-
-def cmd_show(args) -> int:
-    try:
-        rules = load_rules(args.id)
-    except RulesError as exc:
-        print(f"felt rules show: {exc.de}")
-        return 2
-    print(describe(rules))
-    return 0
