@@ -1,8 +1,8 @@
 """The registry of Felt Club's games: every game is found by name, none is imported here.
 
     from felt import games
-    game = games.get("maumau")               # a felt.games.base.Game
-    game, rules = games.find_rules("MM-STD") # any template id or rule file, of any game
+    game = games.get(game_id)                # a felt.games.base.Game
+    game, rules = games.find_rules(spec)     # any template id or rule file, of any game
 
 A game is a package that exposes one ``Game`` object as ``GAME``. The registry finds them
 the way pytest finds its plug-ins:

@@ -10,7 +10,7 @@ Conventions every game keeps:
 
 * ``state.phase`` is a string; ``"round_over"`` (the host may call ``next_round``) and
   ``"match_over"`` (nothing more happens) are shared by all games, every other phase is
-  the game's own (e.g. Präsident's ``"exchange"`` and ``"play"``). In any phase other than
+  the game's own (e.g. an ``"exchange"`` before the ``"play"``). In any phase other than
   those two exactly one seat, ``state.to_move``, is asked for a move.
 * ``state.n`` (seats), ``state.round_no`` (1-based), ``state.rules`` and ``state.seed`` exist.
 * Moves are small immutable values; ``move_to_wire`` / ``move_from_wire`` turn them into
@@ -261,7 +261,7 @@ class Game:
 
     def timeout_move(self, state):
         """What the turn timer plays for ``state.to_move`` when time runs out, or None to let
-        the seat's stand-in bot decide (e.g. Präsident passes where passing is legal)."""
+        the seat's stand-in bot decide (e.g. a pass where passing is legal)."""
         return None
 
     # ----------------------------------------------------------- what a seat sees
@@ -296,7 +296,7 @@ class Game:
         raise NotImplementedError
 
     def round_losers(self, state) -> list[int]:
-        """The seats that lost in the round that just ended (Schwimmen: a life each), for
+        """The seats that lost in the round that just ended (e.g. a life each), for
         tournaments; ``[]`` for games whose rounds only rank the seats (the default)."""
         return []
 

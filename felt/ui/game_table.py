@@ -188,7 +188,7 @@ class GameTableScene(LogTable, Scene):
         v = self.view
         return v.get("seat") is not None and v.get("to_move") == v.get("seat") and bool(v.get("legal"))
 
-    def legal(self) -> list[dict]:
+    def legal_moves(self) -> list[dict]:
         """The moves this seat may make now (none while a move is on its way)."""
         return list(self.view.get("legal") or []) if self.my_turn and not self.pending else []
 
@@ -380,7 +380,7 @@ class GameTableScene(LogTable, Scene):
         now (``points``: where each tap goes as laid out now; a later step's point may move
         once the earlier ones are made)."""
         out = []
-        for m in self.legal():
+        for m in self.legal_moves():
             taps = self.gesture(m)
             if taps:
                 points = [self.tap_point(t) for t in taps]
@@ -486,7 +486,7 @@ class PlainTableScene(GameTableScene):
         return None
 
     def card_move(self, cid) -> dict | None:
-        for m in self.legal():
+        for m in self.legal_moves():
             if m.get("card") == cid and len(m) == 2:
                 return m
         return None
