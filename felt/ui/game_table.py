@@ -462,10 +462,19 @@ class PlainTableScene(GameTableScene):
         rest = " ".join(str(v) for k, v in move.items() if k != "kind")
         return f"{move.get('kind', '?')} {rest}".strip()
 
+    @staticmethod
+    def card_of(move: dict):
+        """The card a move is all about ({kind, card} or {kind, cards: [one]}), or None."""
+        if set(move) == {"kind", "card"}:
+            return move["card"]
+        if set(move) <= {"kind", "cards", "ranks"} and len(move.get("cards") or []) == 1 and not move.get("ranks"):
+            return move["cards"][0]
+        return None
+
     def show_view(self, view: dict, events: list) -> None:
         self.move_btns = []
         for m in view.get("legal") or []:
-            if "card" in m and len(m) == 2:
+            if self.card_of(m) is not None:
                 continue                        # a card's move: a tap on the card makes it
             b = Button(self.move_label(m), lambda m=m: self.submit(m), kind="secondary")
             self.move_btns.append((b, m))
@@ -478,8 +487,9 @@ class PlainTableScene(GameTableScene):
             b.enabled = ok
 
     def gesture(self, move: dict) -> list | None:
-        if "card" in move and len(move) == 2:
-            return [["card", move["card"]]]
+        card = self.card_of(move)
+        if card is not None:
+            return [["card", card]]
         for i, (_b, m) in enumerate(self.move_btns):
             if m == move:
                 return [["widget", f"move_btns[{i}]"]]
@@ -487,7 +497,7 @@ class PlainTableScene(GameTableScene):
 
     def card_move(self, cid) -> dict | None:
         for m in self.legal_moves():
-            if m.get("card") == cid and len(m) == 2:
+            if self.card_of(m) == cid:
                 return m
         return None
 

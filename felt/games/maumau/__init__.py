@@ -121,6 +121,16 @@ class MauMau(Game):
                     f"distinct in hands, draw and discard pile, {len(allc) - len(set(allc))} twice")
         return None
 
+    def private_cards(self, state, seat):
+        """The hand, until the round's end shows every hand."""
+        return set() if state.phase in ("round_over", "match_over") else set(state.hands[seat])
+
+    def shown_cards(self, view):
+        """The hand, the discard pile, a card just drawn, and the hands shown at a round's end."""
+        out = set(view.get("hand") or []) | set(view.get("discard") or [])
+        out |= {c for c in (view.get("top"), view.get("drawn")) if isinstance(c, int)}
+        return out | {c for h in view.get("hands_shown") or [] for c in h}
+
     def check_view_cards(self, state, view):
         hand, discard, counts = view.get("hand") or [], view.get("discard") or [], view.get("counts") or []
         if len(set(hand)) != len(hand) or set(hand) & set(discard) or len(set(discard)) != len(discard):

@@ -88,6 +88,12 @@ class Praesident(Game):
                     f"distinct, {dup} twice")
         return None
 
+    def shown_cards(self, view):
+        """The hand, the pile, the trick and every card played this round."""
+        pile = view.get("pile") or {}
+        return (set(view.get("hand") or []) | set(view.get("played") or []) | set(pile.get("cards") or [])
+                | {c for play in view.get("trick") or [] for c in play.get("cards") or []})
+
     def check_view_cards(self, state, view):
         hand, played, counts = view.get("hand") or [], view.get("played") or [], view.get("counts") or []
         deck = len(state.deck)

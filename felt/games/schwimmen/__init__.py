@@ -98,6 +98,20 @@ class Schwimmen(Game):
                     f"{len(allc) - len(set(allc))} twice")
         return None
 
+    def private_cards(self, state, seat):
+        """The hand but the cards taken from the face-up middle, until the showdown shows it."""
+        if state.phase in ("round_over", "match_over"):
+            return set()
+        return set(state.hands[seat]) - set(state.taken[seat])
+
+    def shown_cards(self, view):
+        """The hand, the middle, the discarded middles, the cards taken from the middle, and the
+        hands the showdown shows."""
+        out = set(view.get("hand") or []) | set(view.get("middle") or [])
+        out |= {c for m in view.get("discarded") or [] for c in m} | {c for t in view.get("taken") or [] for c in t}
+        showdown = view.get("showdown") or {}
+        return out | {c for h in showdown.get("hands") or [] if h for c in h}
+
     def check_view_cards(self, state, view):
         hand, middle = view.get("hand") or [], view.get("middle") or []
         shown = list(hand) + list(middle) + [c for m in view.get("discarded") or [] for c in m]

@@ -1,0 +1,258 @@
+"""Every registered game through the same checks: a game gets all of them by registering.
+
+- each phase's scene draws at phone size (density 2, as a phone's renderer) and laptop size;
+- it takes taps and keys: every legal move it offers is made by the taps it names for it;
+- a round plays in-process (cards accounted for after every step) and over loopback, with
+  the host's bots at every seat;
+- the journal of that round resumes to the same state;
+- the view filter hides every other hand, from every seat and from a spectator.
+
+The example game of felt/games/ADDING.md runs through the same checks (tests/toy_highcard.py).
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from felt import games  # noqa: E402
+from felt.ui import layout  # noqa: E402
+from felt.ui.game_table import GameTableScene, PlainTableScene  # noqa: E402
+from felt.ui.scene import KEY, PRESS, RELEASE, Input  # noqa: E402
+from tests.helpers import run  # noqa: E402
+from tests.toy_highcard import GAME as EXAMPLE  # noqa: E402
+
+NAMES = ["Anna", "Beat", "Carla", "Dominik", "Eveline", "Fritz", "Gabi", "Hans"]
+
+
+def every_game():
+    found = list(games.all_games())
+    return found + [EXAMPLE] if EXAMPLE.id not in {g.id for g in found} else found
+
+
+GAMES = every_game()
+
+
+@pytest.fixture(params=GAMES, ids=[g.id for g in GAMES])
+def game(request):
+    g = request.param
+    registered = g.id in games.ids()
+    if not registered:
+        games.register(g)
+    yield g
+    if not registered:
+        games.unregister(g.id)
+
+
+def seats_for(game) -> int:
+    lo, hi = game.players_range(game.template(game.template_ids()[0]))
+    return max(lo, min(4, hi))
+
+
+def random_play(game, seed: int, steps: int = 4000, match_rounds: int = 2):
+    """A seeded random match: yields ``(state, events)`` after the deal and after every step."""
+    rng = random.Random(seed)
+    rules = game.template(game.template_ids()[0])
+    state, events = game.new_match(rules, seats_for(game), seed, match_rounds)
+    yield state, events
+    for _ in range(steps):
+        if state.phase == "match_over":
+            return
+        if state.phase == "round_over":
+            state, events = game.next_round(state)
+        else:
+            moves = game.legal_moves(state)
+            assert moves, f"{game.id}: nobody can move in phase {state.phase!r}"
+            seat = state.to_move
+            events = game.apply_inplace(state, seat, rng.choice(moves))
+        yield state, events
+    raise AssertionError(f"{game.id}: a random match did not end in {steps} steps")
+
+
+def views_by_phase(game, seed: int = 11, seat: int | None = 0, with_state: bool = False) -> dict:
+    """A view of ``seat`` (on turn where possible; None: a spectator) per phase seen, with the
+    events that brought it (and the state, ``with_state``)."""
+    out: dict = {}
+    for state, events in random_play(game, seed):
+        phase = state.phase
+        on_turn = seat is not None and getattr(state, "to_move", None) == seat
+        if phase not in out or (on_turn and not out[phase][0].get("legal")):
+            entry = (game.view(state, seat), game.filter_events(events, seat))
+            out[phase] = entry + (game.clone(state),) if with_state else entry
+    return out
+
+
+def same_move(a: dict, b: dict) -> bool:
+    """Two wire moves alike but for the order of their lists (the cards of a selection)."""
+    def canon(m):
+        return {k: sorted(v, key=repr) if isinstance(v, list) else v for k, v in m.items()}
+    return canon(a) == canon(b)
+
+
+def scene_class(game, phase: str):
+    cls = game.scene_for(phase) or PlainTableScene
+    assert issubclass(cls, GameTableScene), f"{game.id}: the scene of {phase!r} is no GameTableScene"
+    return cls
+
+
+def build(game, view: dict, events: list, size, density: float = 1.0):
+    cls = scene_class(game, view["phase"])
+    sc = cls(None, names=NAMES[:view["n"]], settings={"muted": True}, on_move=lambda m: None)
+    sc.set_round_controls(lambda: None, lambda: None, lambda: None)
+    sc.set_size(*size)
+    sc.set_view(view, events)
+    return sc
+
+
+@pytest.mark.parametrize("size,density", [((780, 1688), 2.0), ((390, 844), 1.0), ((1280, 720), 1.0)],
+                         ids=["phone@2", "phone", "laptop"])
+def test_each_phase_scene_draws_at_phone_and_laptop_size(game, size, density):
+    pygame.init()
+    layout.set_density(density)
+    try:
+        for seat in (0, None):
+            seen = views_by_phase(game, seat=seat)
+            assert {"round_over", "match_over"} & set(seen), f"{game.id}: no round ended"
+            for phase, (view, events) in seen.items():
+                sc = build(game, view, events, size, density)
+                surface = pygame.Surface(size)
+                sc.draw(surface)
+                for _ in range(5):
+                    sc.update(0.2)
+                sc.draw(surface)
+                colours = {surface.get_at((x, y))[:3] for x in range(0, size[0], 37) for y in range(0, size[1], 41)}
+                assert len(colours) > 3, f"{game.id} {phase} (seat {seat}): the screen is (nearly) blank"
+    finally:
+        layout.set_density(1.0)
+
+
+def _tap(sc, point) -> None:
+    sc.handle(Input(PRESS, tuple(point), source="touch"))
+    sc.handle(Input(RELEASE, tuple(point), source="touch"))
+
+
+def test_the_scene_takes_taps_and_keys(game):
+    """Every legal move the table offers is made by the taps it names, and nothing else is
+    sent; keys and taps anywhere never break it."""
+    pygame.init()
+    made = 0
+    playable_phases = 0
+    for phase, (view, events, state) in views_by_phase(game, seed=5, with_state=True).items():
+        legal = view.get("legal") or []
+        if not legal:
+            continue
+        playable_phases += 1
+        offered = 0
+        for move in legal[:12]:
+            sc = build(game, view, events, (390, 844))
+            for _ in range(80):                 # the deal and the plays land, as a player waits
+                sc.update(0.1)
+            taps = sc.gesture(move)
+            if not taps:
+                continue
+            offered += 1
+            for step in taps:
+                point = sc.tap_point(step)
+                assert point is not None, f"{game.id} {phase}: no place to tap for {step} of {move}"
+                _tap(sc, point)
+                sc.update(0.05)
+            assert sc.outbox, f"{game.id} {phase}: the taps {taps} sent nothing for {move}"
+            sent = sc.outbox[-1]
+            assert game.is_legal(state, 0, game.move_from_wire(sent)), (game.id, phase, move, sent)
+            assert same_move(sent, move), (game.id, phase, move, sent)
+            assert len(sc.outbox) == 1, sc.outbox
+            made += 1
+        assert offered, f"{game.id} {phase}: none of the legal moves can be made by taps"
+        # keys and stray taps: no exception, and any move sent is legal
+        sc = build(game, view, events, (1280, 720))
+        rng = random.Random(phase)
+        for k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_RETURN,
+                  pygame.K_1, pygame.K_a, pygame.K_l, pygame.K_l):
+            sc.handle(Input(KEY, key=k, source="key"))
+        for _ in range(40):
+            _tap(sc, (rng.randrange(1280), rng.randrange(720)))
+        sc.draw(pygame.Surface((1280, 720)))
+        for sent in sc.outbox:
+            assert game.is_legal(state, 0, game.move_from_wire(sent)), (game.id, phase, sent)
+    assert playable_phases and made, f"{game.id}: no move was made by taps"
+
+
+def test_a_round_plays_in_process_with_every_card_accounted_for(game):
+    for seed in range(6):
+        ended = False
+        for state, _events in random_play(game, seed, match_rounds=1):
+            problem = game.check_cards(state)
+            assert problem is None, f"{game.id} seed {seed}: {problem}"
+            ended = ended or state.phase in ("round_over", "match_over")
+        assert ended
+
+
+def test_the_view_filter_hides_every_other_hand(game):
+    for seed in range(8):
+        for state, events in random_play(game, seed):
+            n = state.n
+            secret = {s: set(game.private_cards(state, s)) for s in range(n)}
+            for s in [*range(n), None]:
+                view = game.view(state, s)
+                shown = set(game.shown_cards(view))
+                for other in range(n):
+                    if other != s:
+                        leak = shown & secret[other]
+                        assert not leak, f"{game.id} seed {seed}: seat {s} sees seat {other}'s {sorted(leak)}"
+                assert "seed" not in view and "deck" not in view
+                for ev in game.filter_events(events, s):
+                    assert "_private" not in ev, (game.id, ev)
+
+
+def test_the_leak_check_sees_a_view_that_shows_another_hand():
+    """The check above over a game whose view lets each seat see the next seat's hand."""
+    class Leaky(type(EXAMPLE)):
+        id = "leaky"
+
+        def view(self, state, seat):
+            v = super().view(state, seat)
+            if seat is not None and state.hands:
+                v["hand"] = v["hand"] + list(state.hands[(seat + 1) % state.n])
+            return v
+
+    leaky = Leaky()
+    with pytest.raises(AssertionError, match="sees seat"):
+        test_the_view_filter_hides_every_other_hand(leaky)
+
+
+def test_a_round_plays_over_loopback_and_its_journal_resumes(game, tmp_path):
+    from felt.net import journal
+    from felt.net.host import Host, HostConfig
+
+    n = seats_for(game)
+    path = tmp_path / f"{game.id}.journal"
+
+    async def main():
+        host = await Host(HostConfig(rules=game.template_ids()[0], players=n, bots=n, bot_level="easy",
+                                     bot_delay=0.0, auto_next=-1.0, seed=21, interface="127.0.0.1",
+                                     announce=False, phones=False, pace="off", journal=str(path))).start()
+        try:
+            host.start_match()
+            for _ in range(6000):
+                if host.state is not None and host.state.phase in ("round_over", "match_over"):
+                    break
+                await asyncio.sleep(0.005)
+            final = host.state
+            assert final.phase in ("round_over", "match_over"), f"{game.id}: the round did not end"
+            assert game.check_cards(final) is None
+            return final
+        finally:
+            await host.stop()
+
+    final = run(main(), 120)
+    res = journal.load_resume(path)
+    assert res.log.header["game"] == game.id
+    for seat in [*range(n), None]:
+        assert game.view(res.state, seat) == game.view(final, seat), f"{game.id}: seat {seat} differs after resume"
