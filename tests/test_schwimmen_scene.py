@@ -165,4 +165,4 @@ def test_toasts_animate_then_stop_and_the_timer_and_banner_show(views):
     assert "12 s" not in sc.status_text()[0]
     sc.show_connection("Verbindung weg")
     sc.draw(pygame.Surface((390, 844)))
-    assert sc.banner_rect().h == sc.R["top"].h
+    assert sc.banner_rect().h == sc.rects["top"].h

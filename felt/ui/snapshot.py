@@ -501,8 +501,8 @@ def game_lobby(game) -> dict:
 
 def other_games(out: Path, lang: str = "de") -> list[Path]:
     """Every game but Präsident: its lobby (template picker, rules) at phone and laptop sizes,
-    and its table scene's own snapshots (a scene module's ``snapshot(out_dir, lang)``), all in
-    files whose names contain the game's id."""
+    and its table scene's own snapshots (a ``snapshot(out_dir, lang)`` in the module of its table
+    scene or of its ``Game``), all in files whose names contain the game's id."""
     import sys as _sys
     import pygame
     from felt import games
@@ -550,8 +550,9 @@ def other_games(out: Path, lang: str = "de") -> list[Path]:
             for w, h in GAME_SIZES:
                 render_shot(out / f"{g.id}_watching-{w}x{h}.png", w, h, lambda: game_watching_stack(g, cls, w, h),
                             written, f"{g.id} spectator table")
-        mod = _sys.modules.get(cls.__module__) if cls is not None else None
-        shot = getattr(mod, "snapshot", None)
+        shot = None
+        for home in ([cls.__module__] if cls is not None else []) + [type(g).__module__]:
+            shot = shot or getattr(_sys.modules.get(home), "snapshot", None)
         if shot is None:
             continue
         try:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from felt.games.base import PACE_EFFECT, PACE_PASS, PACE_PLAY, Game, OptionSpec
 
-from . import engine as E
-from . import rules as R
+from . import engine
+from . import rules as rule_book
 
 
 class Schwimmen(Game):
@@ -14,7 +14,7 @@ class Schwimmen(Game):
     order = 30
     min_players = 2
     max_players = 9
-    move_kinds = E.KINDS
+    move_kinds = engine.KINDS
     move_keys = ("give", "take")
     pace_seconds = {**Game.pace_seconds, "swap": PACE_PLAY, "swap_all": PACE_PLAY, "knock": PACE_EFFECT,
                     "showdown": PACE_EFFECT, "new_middle": PACE_EFFECT, "keep": PACE_PASS,
@@ -22,25 +22,25 @@ class Schwimmen(Game):
 
     # rule sets
     def template_ids(self):
-        return list(R.TEMPLATE_ORDER)
+        return list(rule_book.TEMPLATE_ORDER)
 
     def template(self, template_id):
-        return R.template(template_id)
+        return rule_book.template(template_id)
 
     def rules_from_dict(self, d):
-        return R.SwRules.from_dict(d)
+        return rule_book.SwRules.from_dict(d)
 
     def rules_to_dict(self, rules):
         return rules.to_dict()
 
     def load_rules_file(self, path):
-        return R.load_rules_file(path)
+        return rule_book.load_rules_file(path)
 
     def rules_to_toml(self, rules):
-        return R.rules_to_toml(rules)
+        return rule_book.rules_to_toml(rules)
 
     def options(self) -> list[OptionSpec]:
-        return R.options()
+        return rule_book.options()
 
     def players_range(self, rules):
         return rules.min_players, rules.max_players
@@ -53,34 +53,34 @@ class Schwimmen(Game):
 
     # engine
     def new_match(self, rules, n_players, seed, rounds=None):
-        return E.new_match(rules, n_players, seed, rounds)
+        return engine.new_match(rules, n_players, seed, rounds)
 
     def legal_moves(self, state):
-        return E.legal_moves(state)
+        return engine.legal_moves(state)
 
     def check_move(self, state, seat, move):
-        E.check_move(state, seat, move)
+        engine.check_move(state, seat, move)
 
     def apply(self, state, seat, move):
-        return E.apply(state, seat, move)
+        return engine.apply(state, seat, move)
 
     def apply_inplace(self, state, seat, move, check=True):
-        return E.apply_inplace(state, seat, move, check)
+        return engine.apply_inplace(state, seat, move, check)
 
     def next_round(self, state):
-        return E.next_round(state)
+        return engine.next_round(state)
 
     def end_match(self, state):
-        return E.end_match(state)
+        return engine.end_match(state)
 
     def move_to_wire(self, move):
-        return E.move_to_wire(move)
+        return engine.move_to_wire(move)
 
     def move_from_wire(self, d):
-        return E.move_from_wire(d)
+        return engine.move_from_wire(d)
 
     def timeout_move(self, state):
-        return E.timeout_move(state)
+        return engine.timeout_move(state)
 
     def view(self, state, seat):
         from .view import view
@@ -186,3 +186,9 @@ class Schwimmen(Game):
 
 
 GAME = Schwimmen()
+
+
+def snapshot(out_dir, lang: str = "de") -> list:
+    """The Schwimmen table's snapshots for ``felt snapshot`` (see ``snapshots.render``)."""
+    from .snapshots import render
+    return render(out_dir, lang)

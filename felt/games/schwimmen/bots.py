@@ -9,7 +9,7 @@
   worth knocking), and plays every candidate (normal's move, every swap, swap all, pass,
   knock) out to the round's end with normal play for everyone on the same deals (common
   random numbers). It scores what the seat loses (a life, more if that puts it out) and leaves
-  normal's move only where another loses less by ``z`` standard errors of the paired
+  normal's move only where another loses less by ``min_gain_se`` standard errors of the paired
   differences. A sample budget (``samples``..``max_samples`` deals), or ``think_ms`` if given.
 """
 from __future__ import annotations
@@ -347,15 +347,15 @@ class HardBot(_Bot):
     ``determinize(aged=True)``) every candidate is played out to the round's end with normal
     play for everybody, on the same deal (common random numbers). The score is what the seat
     loses: a life (two if the knocker loses double), more if that puts it out. Hard leaves
-    normal's move only if another candidate loses less by more than ``z`` standard errors of
-    the paired differences."""
+    normal's move only if another candidate loses less by more than ``min_gain_se`` standard errors
+    of the paired differences."""
 
     level = "hard"
     samples = 32          # deals per decision at least (without think_ms) ...
     max_samples = 96      # ... and up to this many while the best alternative is not yet clear
     best_of = 1
     aged = True           # opponents' hands drawn as improved by the turns they have had
-    z = 1.5               # how clear a gain must be (standard errors of the paired mean)
+    min_gain_se = 1.5     # how clear a gain must be (standard errors of the paired mean)
     n_swaps = 10          # the best swaps by value among the candidates (10: every swap and swap all)
     keep2 = 40            # dealer's choice: keep a hand worth this (half points) or more
 
@@ -416,7 +416,7 @@ class HardBot(_Bot):
             mean = sums[j] / k
             var = max(sqs[j] / k - mean * mean, 1e-9)
             t = mean / math.sqrt(var / k)
-            if mean < 0 and t < -self.z and t < best_t:
+            if mean < 0 and t < -self.min_gain_se and t < best_t:
                 best, best_t = j, t
         return cands[best]
 

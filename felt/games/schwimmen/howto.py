@@ -19,12 +19,12 @@ RANK_NAMES = {
 }
 
 
-def _l(lang):
+def _lang(lang):
     return "de" if lang == "de" else "en"
 
 
 def howto(rules, lang: str = "de") -> list[str]:
-    de = _l(lang) == "de"
+    de = _lang(lang) == "de"
     r = rules
     s: list[str] = []
     if de:
@@ -93,7 +93,7 @@ def howto(rules, lang: str = "de") -> list[str]:
 # ---------------------------------------------------------------- quiz
 def explain(rules, hand, lang: str = "de") -> str:
     """Why ``hand`` is worth what the engine says."""
-    lg = _l(lang)
+    lg = _lang(lang)
     suits, ranks = SUIT_NAMES[rules.deck][lg], RANK_NAMES[rules.deck][lg]
     if is_feuer(hand) and rules.feuer:
         return ("Drei Asse: Feuer! Die Runde endet sofort, alle anderen verlieren ein Leben." if lg == "de"
@@ -139,7 +139,7 @@ def quiz(rules, seed=0, count: int = 10, lang: str = "de") -> list[dict]:
         while len(choices) < 4:
             choices.add(max(14, min(62, v2 + 2 * rng.choice((-10, -5, -3, -1, 1, 2, 4, 7)))))
         out.append({
-            "question": "Was ist diese Hand wert?" if _l(lang) == "de" else "What is this hand worth?",
+            "question": "Was ist diese Hand wert?" if _lang(lang) == "de" else "What is this hand worth?",
             "cards": list(hand),
             "codes": [card_code(rules, c) for c in hand],
             "value2": v2,
@@ -153,7 +153,7 @@ def quiz(rules, seed=0, count: int = 10, lang: str = "de") -> list[dict]:
 
 
 def suit_and_rank_names(rules, lang="de"):
-    return SUIT_NAMES[rules.deck][_l(lang)], RANK_NAMES[rules.deck][_l(lang)], suits_of(rules), ranks_of(rules)
+    return SUIT_NAMES[rules.deck][_lang(lang)], RANK_NAMES[rules.deck][_lang(lang)], suits_of(rules), ranks_of(rules)
 
 
 # ------------------------------------------------------- the common quiz shape
@@ -172,7 +172,7 @@ def card_dict(rules, cid: int) -> dict:
 def quiz_questions(rules, seed=0, count: int = 10, lang: str = "de") -> list[dict]:
     """``quiz`` in the shape of ``Game.quiz`` (felt/games/base.py): the hand to value, the
     value choices (one right: the engine's value), the explanation."""
-    lg = _l(lang)
+    lg = _lang(lang)
     out = []
     for raw in quiz(rules, seed, count, lang):
         choices = list(raw["choices"])

@@ -116,27 +116,27 @@ def card_name(cid, ctx: LogContext | None) -> str:
 
 def text(e: Entry, ctx: LogContext) -> str:
 
-    def t(key: str, **kw) -> str:
+    def say(key: str, **kw) -> str:
         return LogLines.say(key, e, ctx, **kw)
-    k = e.kind
+    kind = e.kind
     nm = ctx.name(e.seat)
-    if k == "round":
+    if kind == "round":
         return i18n.t("swlog.round", n=e.params.get("n", 1))
-    if k == "swap" and isinstance(e.params.get("take"), int) and isinstance(e.params.get("give"), int):
-        return t("swlog.swap_cards", name=nm, take=card_name(e.params["take"], ctx),
-                 give=card_name(e.params["give"], ctx))
-    if k == "showdown":
+    if kind == "swap" and isinstance(e.params.get("take"), int) and isinstance(e.params.get("give"), int):
+        return say("swlog.swap_cards", name=nm, take=card_name(e.params["take"], ctx),
+                   give=card_name(e.params["give"], ctx))
+    if kind == "showdown":
         reason = str(e.params.get("reason") or "")
         key = "swlog.showdown_" + reason
         if i18n.has(key):
-            return t(key, name=nm)
+            return say(key, name=nm)
         return i18n.t("swlog.showdown")
-    if k == "loses":
-        return t("swlog.loses", name=nm, n=int(e.params.get("k", 1)))
-    key = "swlog." + k
+    if kind == "loses":
+        return say("swlog.loses", name=nm, n=int(e.params.get("k", 1)))
+    key = "swlog." + kind
     if not i18n.has(key):
-        return k
-    return t(key, name=nm)
+        return kind
+    return say(key, name=nm)
 
 
 class SchwimmenLog(LogLines):

@@ -86,14 +86,14 @@ TEXTS = {
 }
 i18n.add_texts(TEXTS)
 
-T = i18n.t
+text = i18n.t
 
 
-def TS(key: str, seat, me, **kw) -> str:
+def seat_text(key: str, seat, me, **kw) -> str:
     """The text for ``key``, in the "you" form when ``seat`` is this window's seat."""
     if seat is not None and seat == me and f"sw.you.{key[3:]}" in i18n.TEXTS:
-        return T(f"sw.you.{key[3:]}", **kw)
-    return T(key, **kw)
+        return text(f"sw.you.{key[3:]}", **kw)
+    return text(key, **kw)
 
 
 class _Cards:
@@ -130,14 +130,15 @@ class SchwimmenScene(GameTableScene):
         self.press_pos = (0, 0)
         self.cards = _Cards("french")
         self.banner = Banner()
-        self.w = self.h = 0
-        self.btn_all = Button(T("sw.swap_all"), lambda: self._simple("swap_all"), kind="secondary", hotkeys=(pygame.K_a,))
-        self.btn_pass = Button(T("sw.pass"), lambda: self._simple("pass"), kind="secondary", hotkeys=(pygame.K_s,))
-        self.btn_knock = Button(T("sw.knock"), lambda: self._simple("knock"), kind="primary", hotkeys=(pygame.K_k,))
-        self.btn_keep = Button(T("sw.keep"), lambda: self._simple("keep"), kind="primary", hotkeys=(pygame.K_b,))
-        self.btn_take = Button(T("sw.take"), lambda: self._simple("take"), kind="secondary", hotkeys=(pygame.K_n,))
+        self.width = self.height = 0
+        self.btn_all = Button(text("sw.swap_all"), lambda: self._simple("swap_all"), kind="secondary",
+                              hotkeys=(pygame.K_a,))
+        self.btn_pass = Button(text("sw.pass"), lambda: self._simple("pass"), kind="secondary", hotkeys=(pygame.K_s,))
+        self.btn_knock = Button(text("sw.knock"), lambda: self._simple("knock"), kind="primary", hotkeys=(pygame.K_k,))
+        self.btn_keep = Button(text("sw.keep"), lambda: self._simple("keep"), kind="primary", hotkeys=(pygame.K_b,))
+        self.btn_take = Button(text("sw.take"), lambda: self._simple("take"), kind="secondary", hotkeys=(pygame.K_n,))
         self.menu_btn = IconButton("☰", self._menu)
-        self.R: dict = {}
+        self.rects: dict = {}
         if view is not None:
             self.set_view(view, ())
 
@@ -159,8 +160,8 @@ class SchwimmenScene(GameTableScene):
             self.sel_hand = self.sel_mid = None
         for ev in events:
             self._event_toast(ev)
-        if self.w:
-            self.layout(self.w, self.h)
+        if self.width:
+            self.layout(self.width, self.height)
 
     def show_connection(self, text: str | None, kind: str = "bad") -> None:
         if text:
@@ -170,9 +171,9 @@ class SchwimmenScene(GameTableScene):
         self.mark_dirty()
 
     def banner_rect(self):
-        if not self.R:
+        if not self.rects:
             return None
-        tb = self.R["top"]
+        tb = self.rects["top"]
         return pygame.Rect(0, tb.top, max(40, self._top_left.left - 6), tb.h)
 
     def submit(self, move: dict) -> None:
@@ -184,7 +185,7 @@ class SchwimmenScene(GameTableScene):
         if seat is None or seat < 0:
             return "?"
         if seat == self.seat:
-            return T("sw.you")
+            return text("sw.you")
         if seat < len(self.names) and self.names[seat]:
             return self.names[seat]
         return f"#{seat + 1}"
@@ -195,7 +196,7 @@ class SchwimmenScene(GameTableScene):
     def _simple(self, kind: str) -> None:
         if self.pending or kind not in self._legal_kinds():
             if kind == "knock" and self.my_turn and self.view.get("knocker", -1) < 0:
-                self.toast.show(T("sw.no_knock_yet"), 1.8, "warn")
+                self.toast.show(text("sw.no_knock_yet"), 1.8, "warn")
             return
         self.submit({"kind": kind})
 
@@ -225,24 +226,25 @@ class SchwimmenScene(GameTableScene):
     def _event_toast(self, ev: dict) -> None:
         t = ev.get("type")
         if t == "knock":
-            self.toast.show(TS("sw.knocked", ev.get("seat"), self.seat, name=self._name(ev.get("seat"))), 2.0, "info")
+            self.toast.show(seat_text("sw.knocked", ev.get("seat"), self.seat, name=self._name(ev.get("seat"))),
+                            2.0, "info")
         elif t == "new_middle":
-            self.toast.show(T("sw.why_all_pass"), 1.6, "info")
+            self.toast.show(text("sw.why_all_pass"), 1.6, "info")
 
     # ---------------------------------------------------------------- layout
     def layout(self, w: int, h: int) -> None:
-        self.w, self.h = w, h
+        self.width, self.height = w, h
         px = {k: theme.font_px(w, h, k) for k in ("tiny", "small", "body", "label", "button", "title", "big")}
         self.px = px
         n = int(self.view.get("n", 4)) if self.view else 4
         opp = n - 1 if self.seat is not None else n
         top_h = max(layout.dp(44), int(px["body"] * 2.8))
-        R = {"top": pygame.Rect(0, 0, w, top_h)}
+        rects = {"top": pygame.Rect(0, 0, w, top_h)}
         pad = max(6, int(w * 0.015))
         full_w = w
         dock = self.log_dock(w, h)
         w = w - dock                 # the table left of the docked log
-        R["log"] = pygame.Rect(w, top_h + pad, dock - pad, h - top_h - 2 * pad) if dock else None
+        rects["log"] = pygame.Rect(w, top_h + pad, dock - pad, h - top_h - 2 * pad) if dock else None
         portrait = h > w
         btn_h = max(layout.dp(theme.MIN_TOUCH), int(px["button"] * 2.6))
         if portrait:
@@ -263,8 +265,8 @@ class SchwimmenScene(GameTableScene):
             hand.bottom = bottom_btns.top - pad
             mid_space = pygame.Rect(0, y, w, hand.top - y)
             mid_cw = max(layout.dp(30), int(min((w - 4 * pad) / 4.6, (mid_space.h - px["small"] * 3) / 1.45)))
-            R.update(seats=seats, hand=hand, mid_area=mid_space, btns=bottom_btns,
-                     hand_card=(hand_cw, hand_ch), mid_card=(mid_cw, int(mid_cw * 1.45)))
+            rects.update(seats=seats, hand=hand, mid_area=mid_space, btns=bottom_btns,
+                         hand_card=(hand_cw, hand_ch), mid_card=(mid_cw, int(mid_cw * 1.45)))
         else:
             cols = min(opp, 4) if opp > 0 else 1
             rows = (opp + cols - 1) // cols if opp else 0
@@ -287,28 +289,29 @@ class SchwimmenScene(GameTableScene):
             mid_space = pygame.Rect(0, y, w, hand.top - y)
             mid_ch = max(layout.dp(44), int(min(mid_space.h - px["small"] * 2.5, h * 0.22)))
             mid_cw = int(mid_ch / 1.45)
-            R.update(seats=seats, hand=hand, mid_area=mid_space, btns=bottom_btns,
-                     hand_card=(hand_cw, hand_ch), mid_card=(mid_cw, mid_ch))
+            rects.update(seats=seats, hand=hand, mid_area=mid_space, btns=bottom_btns,
+                         hand_card=(hand_cw, hand_ch), mid_card=(mid_cw, mid_ch))
         # middle cards centred, stock at the side
-        mw, mh = R["mid_card"]
+        mw, mh = rects["mid_card"]
         gap = max(layout.dp(6), mw // 6)
-        ma = R["mid_area"]
+        ma = rects["mid_area"]
         label_h = int(px["small"] * 1.6)
         sw = int(mw * 0.8)
         mx = ma.centerx - (3 * mw + 2 * gap + 2 * gap + sw) // 2
         my = ma.top + label_h + max(0, (ma.h - label_h - mh) // 2)
-        R["mid"] = [pygame.Rect(mx + i * (mw + gap), my, mw, mh) for i in range(3)]
-        R["mid_label"] = pygame.Rect(ma.left, my - label_h, ma.w, label_h)
-        R["stock"] = pygame.Rect(R["mid"][2].right + gap * 2, my + (mh - int(sw * 1.45)) // 2, sw, int(sw * 1.45))
+        rects["mid"] = [pygame.Rect(mx + i * (mw + gap), my, mw, mh) for i in range(3)]
+        rects["mid_label"] = pygame.Rect(ma.left, my - label_h, ma.w, label_h)
+        rects["stock"] = pygame.Rect(rects["mid"][2].right + gap * 2, my + (mh - int(sw * 1.45)) // 2,
+                                     sw, int(sw * 1.45))
         # hand cards
-        hw, hh = R["hand_card"]
+        hw, hh = rects["hand_card"]
         hg = max(layout.dp(8), hw // 8)
-        hx = R["hand"].centerx - (3 * hw + 2 * hg) // 2
-        hy = R["hand"].top + hh // 6
-        R["hand_cards"] = [pygame.Rect(hx + i * (hw + hg), hy, hw, hh) for i in range(3)]
-        R["hand_label"] = pygame.Rect(R["hand"].left, hy + hh + 4, R["hand"].w, int(px["body"] * 1.8))
+        hx = rects["hand"].centerx - (3 * hw + 2 * hg) // 2
+        hy = rects["hand"].top + hh // 6
+        rects["hand_cards"] = [pygame.Rect(hx + i * (hw + hg), hy, hw, hh) for i in range(3)]
+        rects["hand_label"] = pygame.Rect(rects["hand"].left, hy + hh + 4, rects["hand"].w, int(px["body"] * 1.8))
         # buttons
-        b = R["btns"]
+        b = rects["btns"]
         if portrait:
             bw = (b.w - 2 * pad) // 3
             self.btn_all.set_rect((b.left, b.top, bw, b.h))
@@ -333,15 +336,15 @@ class SchwimmenScene(GameTableScene):
         ms = max(theme.MIN_TOUCH, top_h - 6)
         self.menu_btn.set_rect((full_w - ms - 4, (top_h - ms) // 2, ms, ms))
         self._top_left = self.place_log_buttons(self.menu_btn.rect)
-        self.toast.set_rect(pygame.Rect(pad, R["mid_area"].top, w - 2 * pad, int(px["label"] * 2.4)))
+        self.toast.set_rect(pygame.Rect(pad, rects["mid_area"].top, w - 2 * pad, int(px["label"] * 2.4)))
         self.toast.px = px["label"]
-        self.banner.set_rect(self.banner_rect() if self.R else R["top"])
+        self.banner.set_rect(self.banner_rect() if self.rects else rects["top"])
         self.banner.px = px["body"]
-        self.R = R
+        self.rects = rects
         self.banner.set_rect(self.banner_rect())
 
     def seat_rect(self, seat: int):
-        if not self.R:
+        if not self.rects:
             return None
         n, me = self.view["n"], self.seat
         if me is None:
@@ -350,15 +353,15 @@ class SchwimmenScene(GameTableScene):
             return None
         else:
             idx = (seat - me - 1) % n
-        seats = self.R["seats"]
+        seats = self.rects["seats"]
         return seats[idx] if idx < len(seats) else None
 
     def hand_rects(self) -> dict:
         out = {}
-        if not self.R:
+        if not self.rects:
             return out
-        lift = self.R["hand_card"][1] // 7
-        for cid, r in zip(self.view.get("hand", []), self.R["hand_cards"]):
+        lift = self.rects["hand_card"][1] // 7
+        for cid, r in zip(self.view.get("hand", []), self.rects["hand_cards"]):
             out[cid] = r.move(0, -lift) if cid == self.sel_hand else r
         return out
 
@@ -379,9 +382,9 @@ class SchwimmenScene(GameTableScene):
 
     def middle_rects(self) -> dict:
         out = {}
-        if not self.R:
+        if not self.rects:
             return out
-        for cid, r in zip(self.view.get("middle", []), self.R["mid"]):
+        for cid, r in zip(self.view.get("middle", []), self.rects["mid"]):
             out[cid] = r.move(0, -6) if cid == self.sel_mid else r
         return out
 
@@ -405,9 +408,9 @@ class SchwimmenScene(GameTableScene):
         if self.sel_hand is not None and self.sel_mid is not None:
             self._try_swap()
         elif self.sel_hand is not None:
-            self.toast.show(T("sw.pick_middle"), 1.4, "info")
+            self.toast.show(text("sw.pick_middle"), 1.4, "info")
         elif self.sel_mid is not None:
-            self.toast.show(T("sw.pick_hand"), 1.4, "info")
+            self.toast.show(text("sw.pick_hand"), 1.4, "info")
         self.mark_dirty()
 
     def handle(self, inp: Input) -> None:
@@ -474,11 +477,11 @@ class SchwimmenScene(GameTableScene):
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        if (w, h) != (self.w, self.h) or not self.R:
+        if (w, h) != (self.width, self.height) or not self.rects:
             self.layout(w, h)
         surface.blit(theme.felt_background((w, h)), (0, 0))
         if not self.view:
-            draw_text(surface, T("sw.waiting"), surface.get_rect(), self.px["title"], theme.TEXT)
+            draw_text(surface, text("sw.waiting"), surface.get_rect(), self.px["title"], theme.TEXT)
             return
         self._draw_top(surface)
         for s in range(self.view["n"]):
@@ -494,7 +497,7 @@ class SchwimmenScene(GameTableScene):
         self.menu_btn.draw(surface)
         if self.drag is not None and self.drag_pos != self.press_pos:
             cid, where = self.drag
-            size = self.R["hand_card"] if where == 0 else self.R["mid_card"]
+            size = self.rects["hand_card"] if where == 0 else self.rects["mid_card"]
             img = cardart.card_surface(self.cards[cid], size)
             surface.blit(img, (self.drag_pos[0] - size[0] // 2, self.drag_pos[1] - size[1] // 2))
         self.toast.draw(surface)
@@ -505,22 +508,22 @@ class SchwimmenScene(GameTableScene):
 
     # the play log's and chat's places (felt.ui.table_log) --------------------
     def window_size(self) -> tuple:
-        return (self.w, self.h)
+        return (self.width, self.height)
 
     def log_rect(self):
-        return self.R.get("log") if self.R else None
+        return self.rects.get("log") if self.rects else None
 
     def drawer_rect(self) -> pygame.Rect:
-        top = self.R["top"]
-        bottom = self.R["hand"].top
-        return pygame.Rect(4, top.bottom + 4, self.w - 8, max(80, bottom - top.bottom - 8))
+        top = self.rects["top"]
+        bottom = self.rects["hand"].top
+        return pygame.Rect(4, top.bottom + 4, self.width - 8, max(80, bottom - top.bottom - 8))
 
     def own_anchor(self) -> pygame.Rect:
-        hr = self.R["hand"]
+        hr = self.rects["hand"]
         return pygame.Rect(hr.left + 10, hr.top - 4, min(hr.w // 2, 200), 12)
 
     def small_px(self) -> int:
-        return int(self.px["small"]) if self.R else 12
+        return int(self.px["small"]) if self.rects else 12
 
     def log_deck_size(self) -> int:
         return len(self.cards.cards)
@@ -532,19 +535,20 @@ class SchwimmenScene(GameTableScene):
         v = self.view
         ph = v.get("phase")
         if ph == "match_over":
-            return TS("sw.winner", v.get("winner"), self.seat, name=self._name(v.get("winner"))), theme.GOLD
+            return seat_text("sw.winner", v.get("winner"), self.seat, name=self._name(v.get("winner"))), theme.GOLD
         if ph == "round_over":
             return self._why(), theme.TEXT
         if ph == "dealer_choice":
             if self.my_turn:
-                return T("sw.you_deal"), theme.ACCENT
-            return T("sw.dealer_chooses", name=self._name(v.get("to_move"))), theme.TEXT
+                return text("sw.you_deal"), theme.ACCENT
+            return text("sw.dealer_chooses", name=self._name(v.get("to_move"))), theme.TEXT
         away = None if self.my_turn or not self.presence else \
             self.presence.turn_text(v.get("to_move"), self._name(v.get("to_move")))
-        head = T("sw.your_turn") if self.my_turn else (away or T("sw.turn_of", name=self._name(v.get("to_move"))))
+        head = text("sw.your_turn") if self.my_turn else (away or text("sw.turn_of", name=self._name(v.get("to_move"))))
         if v.get("knocker", -1) >= 0:
             left = ", ".join(self._name(s) for s in v.get("final_left", []))
-            head = f"{head} · {TS('sw.knocked', v['knocker'], self.seat, name=self._name(v['knocker']))} · {T('sw.left', names=left)}"
+            knocked = seat_text("sw.knocked", v["knocker"], self.seat, name=self._name(v["knocker"]))
+            head = f"{head} · {knocked} · {text('sw.left', names=left)}"
         return head, theme.ACCENT if self.my_turn else theme.TEXT
 
     def status_text(self) -> tuple[str, tuple]:
@@ -556,15 +560,16 @@ class SchwimmenScene(GameTableScene):
         return status, col
 
     def _draw_top(self, surface) -> None:
-        R, v, px = self.R, self.view, self.px
-        theme.panel(surface, R["top"], (6, 30, 18), alpha=215, radius=0)
+        rects, v, px = self.rects, self.view, self.px
+        theme.panel(surface, rects["top"], (6, 30, 18), alpha=215, radius=0)
         total = v.get("rounds_limit") or 0
-        rnd = T("sw.round_of", n=v.get("round_no", 1), total=total) if total else T("sw.round", n=v.get("round_no", 1))
+        rnd = (text("sw.round_of", n=v.get("round_no", 1), total=total) if total
+               else text("sw.round", n=v.get("round_no", 1)))
         rw = fonts.width(rnd, px["small"]) + 10
         right = self._top_left.left - 6
-        draw_text(surface, rnd, pygame.Rect(right - rw, 0, rw, R["top"].h), px["small"], theme.TEXT_DIM)
+        draw_text(surface, rnd, pygame.Rect(right - rw, 0, rw, rects["top"].h), px["small"], theme.TEXT_DIM)
         status, col = self.status_text()
-        draw_text(surface, status, pygame.Rect(8, 0, right - rw - 16, R["top"].h), px["body"], col,
+        draw_text(surface, status, pygame.Rect(8, 0, right - rw - 16, rects["top"].h), px["body"], col,
                   align="left", bold=True, wrap=True, min_px=9)
 
     def _draw_lives(self, surface, rect: pygame.Rect, seat: int) -> None:
@@ -582,11 +587,11 @@ class SchwimmenScene(GameTableScene):
                 pygame.draw.ellipse(surface, theme.DANGER, (x - 1, rect.top, sw + 2, stick_h // 3))
             x += sw + max(3, sw)
         if v["out"][seat]:
-            draw_text(surface, T("sw.out"), pygame.Rect(x + 4, rect.top, rect.right - x - 4, rect.h),
+            draw_text(surface, text("sw.out"), pygame.Rect(x + 4, rect.top, rect.right - x - 4, rect.h),
                       self.px["small"], theme.DANGER, align="left", bold=True)
         elif v["swimming"][seat]:
             r = pygame.Rect(x + 4, rect.top, rect.right - x - 4, rect.h)
-            lab = "≈ " + T("sw.swims")
+            lab = "≈ " + text("sw.swims")
             tw = fonts.width(lab, self.px["small"], True) + 12
             pill = pygame.Rect(r.left, r.top, min(r.w, tw), r.h)
             pygame.draw.rect(surface, theme.INFO, pill, border_radius=r.h // 2)
@@ -603,19 +608,19 @@ class SchwimmenScene(GameTableScene):
         name_r = pygame.Rect(inner.left, inner.top, inner.w, line_h)
         badges = []
         if v.get("dealer") == seat:
-            badges.append((T("sw.dealer"), (90, 90, 150)))
+            badges.append((text("sw.dealer"), (90, 90, 150)))
         if v.get("knocker") == seat:
-            badges.append((T("sw.knock_badge"), theme.DANGER_DARK))
+            badges.append((text("sw.knock_badge"), theme.DANGER_DARK))
         if seat in v.get("final_left", []):
-            badges.append((T("sw.to_play"), theme.GOLD_DARK))
+            badges.append((text("sw.to_play"), theme.GOLD_DARK))
         bx = inner.right
-        for text, col in reversed(badges):
-            tw = fonts.width(text, px["tiny"], True) + 10
+        for badge, col in reversed(badges):
+            tw = fonts.width(badge, px["tiny"], True) + 10
             br = pygame.Rect(bx - tw, name_r.top + 2, tw, line_h - 4)
             if br.left < inner.left + inner.w // 3:
                 break
             pygame.draw.rect(surface, col, br, border_radius=br.h // 2)
-            draw_text(surface, text, br, px["tiny"], theme.TEXT, bold=True, min_px=7)
+            draw_text(surface, badge, br, px["tiny"], theme.TEXT, bold=True, min_px=7)
             bx = br.left - 4
         draw_text(surface, self._name(seat), pygame.Rect(name_r.left, name_r.top, bx - name_r.left - 4, line_h),
                   px["body"], theme.ACCENT if on_turn else theme.TEXT, align="left", bold=True, min_px=9)
@@ -658,23 +663,23 @@ class SchwimmenScene(GameTableScene):
                     x += int(cw * (0.55 if n_cards == 6 else 0.75))
 
     def _draw_middle(self, surface) -> None:
-        v, R, px = self.view, self.R, self.px
+        v, rects, px = self.view, self.rects, self.px
         mid = v.get("middle", [])
         if v.get("phase") in ("round_over", "match_over"):
             return
-        label = T("sw.middle")
+        label = text("sw.middle")
         if v.get("choosing") and self.my_turn:
-            label = T("sw.unseen")
-        draw_text(surface, label, R["mid_label"], px["small"], theme.TEXT_DIM)
-        rects = self.middle_rects()
+            label = text("sw.unseen")
+        draw_text(surface, label, rects["mid_label"], px["small"], theme.TEXT_DIM)
+        card_rects = self.middle_rects()
         if not mid:
-            for r in R["mid"]:
+            for r in rects["mid"]:
                 if v.get("choosing") and self.my_turn:
                     surface.blit(cardart.back_surface(r.size), r.topleft)
                 else:
                     pygame.draw.rect(surface, (255, 255, 255), r, 2, border_radius=8)
         swap_hint = self.sel_hand is not None
-        for cid, r in rects.items():
+        for cid, r in card_rects.items():
             if self.drag and self.drag[0] == cid and self.drag_pos != self.press_pos:
                 continue
             theme.shadow(surface, r, radius=8)
@@ -684,30 +689,31 @@ class SchwimmenScene(GameTableScene):
             elif swap_hint:
                 pygame.draw.rect(surface, theme.ACCENT, r.inflate(4, 4), 2, border_radius=8)
         # stock and discarded
-        st = R["stock"]
+        st = rects["stock"]
         if v.get("stock", 0):
             surface.blit(cardart.back_surface(st.size), st.topleft)
-        stock = T("sw.stock", n=v.get("stock", 0))
+        stock = text("sw.stock", n=v.get("stock", 0))
         lab = pygame.Rect(st.left - 20, st.bottom + 2, st.w + 40, px["tiny"] * 2)
-        hint_top = R["hand_cards"][0].top - px["small"] * 2 - 2
+        hint_top = rects["hand_cards"][0].top - px["small"] * 2 - 2
         lw = fonts.width(stock, px["tiny"]) + 4
-        if lab.bottom > hint_top and R["mid_area"].right - st.right - 8 >= lw:
+        if lab.bottom > hint_top and rects["mid_area"].right - st.right - 8 >= lw:
             # no room under the stock above the hand's hint line: beside it
             lab = pygame.Rect(st.right + 6, st.bottom - px["tiny"] * 2, lw, px["tiny"] * 2)
         draw_text(surface, stock, lab, px["tiny"], theme.TEXT_DIM, align="left" if lab.left > st.right else "center",
                   min_px=7)
         nd = len(v.get("discarded", []))
         if nd:
-            draw_text(surface, T("sw.discarded", n=3 * nd), pygame.Rect(st.left - 20, st.top - px["tiny"] * 2 - 2, st.w + 40, px["tiny"] * 2),
+            draw_text(surface, text("sw.discarded", n=3 * nd),
+                      pygame.Rect(st.left - 20, st.top - px["tiny"] * 2 - 2, st.w + 40, px["tiny"] * 2),
                       px["tiny"], theme.TEXT_DIM, min_px=7)
 
     def _draw_hand(self, surface) -> None:
-        v, R, px = self.view, self.R, self.px
+        v, rects, px = self.view, self.rects, self.px
         if self.seat is None:
             return
         hand = v.get("hand", [])
-        rects = self.hand_rects()
-        for cid, r in rects.items():
+        card_rects = self.hand_rects()
+        for cid, r in card_rects.items():
             if self.drag and self.drag[0] == cid and self.drag_pos != self.press_pos:
                 continue
             theme.shadow(surface, r, radius=10)
@@ -721,37 +727,37 @@ class SchwimmenScene(GameTableScene):
         parts = []
         if len(hand) == 3:
             feuer = is_feuer(hand) and v["rules"].get("feuer")
-            parts.append(T("sw.value", v=value_text(hand_value2(hand), feuer)))
+            parts.append(text("sw.value", v=value_text(hand_value2(hand), feuer)))
         if v.get("dealer") == me:
-            parts.append(T("sw.dealer"))
+            parts.append(text("sw.dealer"))
         if v.get("knocker") == me:
-            parts.append(T("sw.knock_badge"))
+            parts.append(text("sw.knock_badge"))
         if me in v.get("final_left", []):
-            parts.append(T("sw.last_turn"))
+            parts.append(text("sw.last_turn"))
         lab = " · ".join(parts)
-        lr = R["hand_label"]
+        lr = rects["hand_label"]
         draw_text(surface, lab, pygame.Rect(lr.left, lr.top, lr.w * 2 // 3 - 8, lr.h), px["label"], theme.GOLD,
                   align="right", bold=True, min_px=9)
         self._draw_lives(surface, pygame.Rect(lr.left + lr.w * 2 // 3 + 4, lr.top + 2, lr.w // 3 - 8, lr.h - 4), me)
         if v.get("choosing") and self.my_turn:
-            hr = R["hand_cards"]
-            draw_text(surface, T("sw.choose"), pygame.Rect(R["hand"].left, hr[0].top - px["small"] * 2 - 4,
-                                                           R["hand"].w, px["small"] * 2), px["small"], theme.ACCENT,
-                      bold=True)
+            hr = rects["hand_cards"]
+            draw_text(surface, text("sw.choose"), pygame.Rect(rects["hand"].left, hr[0].top - px["small"] * 2 - 4,
+                                                              rects["hand"].w, px["small"] * 2),
+                      px["small"], theme.ACCENT, bold=True)
         elif self.my_turn and self.sel_hand is None and self.sel_mid is None and v.get("phase") == "play":
-            hr = R["hand_cards"]
-            draw_text(surface, T("sw.hint"), pygame.Rect(R["hand"].left, hr[0].top - px["small"] * 2 - 2,
-                                                         R["hand"].w, px["small"] * 2), px["small"], theme.TEXT_DIM,
-                      wrap=True)
+            hr = rects["hand_cards"]
+            draw_text(surface, text("sw.hint"), pygame.Rect(rects["hand"].left, hr[0].top - px["small"] * 2 - 2,
+                                                            rects["hand"].w, px["small"] * 2),
+                      px["small"], theme.TEXT_DIM, wrap=True)
 
     def _why(self) -> str:
         sd = self.view.get("showdown") or {}
         who = self._name(sd.get("by"))
         me = self.seat
-        return {"knock": TS("sw.why_knock", sd.get("knocker"), me, name=self._name(sd.get("knocker"))),
-                "31": TS("sw.why_31", sd.get("by"), me, name=who),
-                "feuer": TS("sw.why_feuer", sd.get("by"), me, name=who), "all_pass": T("sw.why_all_pass"),
-                "stock": T("sw.why_stock"), "limit": T("sw.why_limit")}.get(sd.get("reason"), "")
+        return {"knock": seat_text("sw.why_knock", sd.get("knocker"), me, name=self._name(sd.get("knocker"))),
+                "31": seat_text("sw.why_31", sd.get("by"), me, name=who),
+                "feuer": seat_text("sw.why_feuer", sd.get("by"), me, name=who), "all_pass": text("sw.why_all_pass"),
+                "stock": text("sw.why_stock"), "limit": text("sw.why_limit")}.get(sd.get("reason"), "")
 
     def result_lines(self) -> list[tuple[str, tuple]]:
         """Who loses a life and why, who swims now, who is out, who won."""
@@ -762,23 +768,25 @@ class SchwimmenScene(GameTableScene):
         lines = [(self._why(), theme.TEXT)]
         for s, k in sorted(sd["losers"].items(), key=lambda x: int(x[0])):
             s = int(s)
-            kt = T("sw.life2") if k == 2 else T("sw.life1")
+            kt = text("sw.life2") if k == 2 else text("sw.life1")
             if sd["reason"] == "feuer":
-                lines.append((TS("sw.loses_feuer", s, self.seat, name=self._name(s), k=kt), theme.DANGER))
+                lines.append((seat_text("sw.loses_feuer", s, self.seat, name=self._name(s), k=kt), theme.DANGER))
             else:
-                lines.append((TS("sw.loses", s, self.seat, name=self._name(s), k=kt, v=value_text(sd["values"][s])),
+                lines.append((seat_text("sw.loses", s, self.seat, name=self._name(s), k=kt,
+                                        v=value_text(sd["values"][s])),
                               theme.DANGER))
         for s in sd.get("newly_swimming", []):
             if s not in sd.get("saved", []):
-                lines.append((TS("sw.now_swims", s, self.seat, name=self._name(s)), theme.INFO))
+                lines.append((seat_text("sw.now_swims", s, self.seat, name=self._name(s)), theme.INFO))
         for s in sd.get("newly_out", []):
-            lines.append((TS("sw.now_out", s, self.seat, name=self._name(s)), theme.DANGER))
+            lines.append((seat_text("sw.now_out", s, self.seat, name=self._name(s)), theme.DANGER))
         if sd.get("saved"):
-            lines.append((T("sw.saved", names=", ".join(self._name(s) for s in sd["saved"])), theme.INFO))
+            lines.append((text("sw.saved", names=", ".join(self._name(s) for s in sd["saved"])), theme.INFO))
         if v.get("phase") == "match_over":
-            lines.append((TS("sw.winner", v.get("winner"), self.seat, name=self._name(v.get("winner"))), theme.GOLD))
+            lines.append((seat_text("sw.winner", v.get("winner"), self.seat, name=self._name(v.get("winner"))),
+                          theme.GOLD))
             if self._tie_key():
-                lines.append((T(self._tie_key()), theme.GOLD))
+                lines.append((text(self._tie_key()), theme.GOLD))
         return lines
 
     def _tie_key(self) -> str | None:
@@ -794,8 +802,8 @@ class SchwimmenScene(GameTableScene):
         lines = self.result_lines()
         if not lines:
             return
-        R, px = self.R, self.px
-        area = R["mid_area"]
+        rects, px = self.rects, self.px
+        area = rects["mid_area"]
         lh = int(px["body"] * 1.5)
         box = pygame.Rect(0, 0, min(area.w - 20, max(fonts.width(t, px["body"], True) for t, _ in lines) + 40),
                           lh * len(lines) + 20)
@@ -805,9 +813,3 @@ class SchwimmenScene(GameTableScene):
         for t, col in lines:
             draw_text(surface, t, pygame.Rect(box.left + 12, y, box.w - 24, lh), px["body"], col, bold=True, min_px=9)
             y += lh
-
-
-def snapshot(out_dir, lang: str = "de") -> list:
-    """The Schwimmen table's snapshots for ``felt snapshot`` (see ``snapshots.render``)."""
-    from .snapshots import render
-    return render(out_dir, lang)
