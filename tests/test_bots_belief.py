@@ -13,7 +13,7 @@ import pytest
 
 from felt.games.praesident.bots.belief import Chain
 from felt.games.praesident.bots.cardinfo import deck_info
-from felt.games.praesident.bots.determinize import PassMemory, _violations, constraints_from_view, sample_hands
+from felt.games.praesident.bots.determinize import PassMemory, cap_violations, constraints_from_view, sample_hands
 from felt.games.praesident.bots.readplays import violations
 
 from .test_bots_readplays import _walk, assert_a_deal_of_the_unseen
@@ -46,7 +46,7 @@ def test_swaps_keep_the_deal_and_lower_the_disagreements(rules_id):
             if s != seat and h[s]:
                 mine = [o for o in obs if o.seat == s]
                 caps_s = {k: x for k, x in caps.items() if k[0] == s}
-                assert ch.bad[s] == violations(info, h, mine) + (_violations(info, h, caps_s) if caps_s else 0)
+                assert ch.bad[s] == violations(info, h, mine) + (cap_violations(info, h, caps_s) if caps_s else 0)
         tally["end"] += ch.total()
         tally["taken"] += ch.accepted
         tally["n"] += 1

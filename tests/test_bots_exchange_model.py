@@ -62,7 +62,7 @@ def test_no_model_where_the_lower_place_chooses_by_wishes():
 def test_model_exchange_hands_over_the_best_and_gives_back_low_singles():
     rules = load_rules("PR-002")
     info = deck_info(rules)
-    key = lambda c: D._sort_key(info, c)  # noqa: E731
+    key = lambda c: D.sort_key(info, c)  # noqa: E731
     rng = random.Random(4)
     for _ in range(200):
         cards = list(range(info.n_cards))
@@ -171,7 +171,7 @@ def test_a_give_still_to_come_is_modelled_as_pending():
     the lower places' best cards on top of their own, and sampled worlds say the same."""
     rules = load_rules("PR-002")
     info = deck_info(rules)
-    key = lambda c: D._sort_key(info, c)  # noqa: E731
+    key = lambda c: D.sort_key(info, c)  # noqa: E731
     state, _ = new_match(rules, 4, 31, rounds=3)
     bot = make_bot("normal", seed=0)
     while not (state.phase == "exchange" and state.round_no == 2):

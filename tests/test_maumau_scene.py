@@ -94,12 +94,13 @@ def drag(sc, card, to, source="touch"):
 
 def felt_point(sc):
     """A spot on the felt: no card, button, seat box or pile."""
-    L = sc.L
-    taken = [r for r in L.seats if r is not None] + [L.pile.inflate(L.pile_card[0], L.pile_card[1]), L.hint,
-                                                      sc.action_btn.rect, sc.mau_btn.rect, L.hand, L.top_bar]
-    for y in range(L.top_bar.bottom + 10, L.hand.top, 13):
-        for x in range(10, L.w - 10, 13):
-            if not any(r.collidepoint(x, y) for r in taken) and (L.log is None or not L.log.collidepoint(x, y)):
+    geom = sc.table_layout
+    taken = [r for r in geom.seats if r is not None] + [geom.pile.inflate(geom.pile_card[0], geom.pile_card[1]),
+                                                         geom.hint, sc.action_btn.rect, sc.mau_btn.rect, geom.hand,
+                                                         geom.top_bar]
+    for y in range(geom.top_bar.bottom + 10, geom.hand.top, 13):
+        for x in range(10, geom.w - 10, 13):
+            if not any(r.collidepoint(x, y) for r in taken) and (geom.log is None or not geom.log.collidepoint(x, y)):
                 return (x, y)
     raise AssertionError("no free spot on the felt")
 
@@ -157,13 +158,13 @@ def test_dragging_a_card_onto_the_piles_plays_it_at_once(size):
     sc.handle(Input(KEY, key=pygame.K_k, source="key"))       # K keeps only a drawn card: nothing here
     assert sc.outbox == [] and sc.chosen == cid(s, "H8")
     sc.lower()
-    drag(sc, cid(s, "D10"), sc.L.pile.center)                 # a card that does not fit: a warning
+    drag(sc, cid(s, "D10"), sc.table_layout.pile.center)                 # a card that does not fit: a warning
     assert sc.outbox == [] and sc.toast.active
     sc.handle(Input(PRESS, pos=card_pos(sc, cid(s, "C9")), source="touch"))
-    sc.handle(Input(MOTION, pos=sc.L.pile.center, source="touch", buttons=(1, 0, 0)))
+    sc.handle(Input(MOTION, pos=sc.table_layout.pile.center, source="touch", buttons=(1, 0, 0)))
     surf = render(sc, size)                                   # the dragged card follows the finger
-    assert surf.get_at(sc.L.pile.center)[:3] != render(scene_for(s, size=size), size).get_at(sc.L.pile.center)[:3]
-    sc.handle(Input(RELEASE, pos=sc.L.pile.center, source="touch"))
+    assert surf.get_at(sc.table_layout.pile.center)[:3] != render(scene_for(s, size=size), size).get_at(sc.table_layout.pile.center)[:3]
+    sc.handle(Input(RELEASE, pos=sc.table_layout.pile.center, source="touch"))
     assert sc.outbox == [{"kind": "play", "card": cid(s, "C9")}]
     assert GAME.is_legal(s, 0, GAME.move_from_wire(sc.outbox[0]))
 
@@ -193,7 +194,7 @@ def test_bube_asks_for_the_suit_and_cancel_puts_it_back(size):
         sc.handle(cancel)
         assert sc.picking is None and sc.chosen is None and sc.outbox == []
     # dragged onto the piles, the Bube asks for the suit at once; a suit sends it
-    drag(sc, jack, sc.L.pile.center)
+    drag(sc, jack, sc.table_layout.pile.center)
     assert sc.picking == jack and sc.outbox == []
     b = next(b for b in sc.suit_btns if b.suit == "D")
     finger_tap(sc, b.rect.center, size)
@@ -304,7 +305,7 @@ def test_announcement_leaves_every_seat_box_free(size):
     sc.set_view(GAME.view(s2, 2), GAME.filter_events(ev, 2))
     render(sc, size)
     assert sc.fx and "setzt aus" in sc.fx[-1][0]
-    boxes = [r for r in sc.L.seats if r is not None]
+    boxes = [r for r in sc.table_layout.seats if r is not None]
     assert len(boxes) == 3
     assert sc.fx_rect.collidelist(boxes) == -1, (sc.fx_rect, boxes)
-    assert sc.fx_rect.top >= sc.L.top_bar.bottom
+    assert sc.fx_rect.top >= sc.table_layout.top_bar.bottom

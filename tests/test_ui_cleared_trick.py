@@ -79,7 +79,7 @@ def check_cleared_trick(scene, surface, winning_play, earlier_plays) -> None:
         seen = {tuple(surface.get_at(p))[:3] for p in pts}
         assert seen == {want}, f"card {cid} of the winning play is covered ({seen} instead of {want})"
     if earlier_plays:
-        area = rects[0].unionall(rects).inflate(scene.L.pile_card[0], scene.L.pile_card[1])
+        area = rects[0].unionall(rects).inflate(scene.table_layout.pile_card[0], scene.table_layout.pile_card[1])
         around = surface.subsurface(area.clip(surface.get_rect()))
         shown = sum(pygame.mask.from_threshold(around, card_colour(c, dim=True), (1, 1, 1, 255)).count()
                     for c in earlier_plays[-1])

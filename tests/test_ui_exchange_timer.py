@@ -281,7 +281,7 @@ def test_exchange_countdown_places(w, h):
     stack.draw(surf)
     r = sc._ring
     assert r is not None and win.contains(r) and r.h >= 28
-    assert not r.colliderect(sc.give_btn.rect) and not r.colliderect(sc.L.hand)
+    assert not r.colliderect(sc.give_btn.rect) and not r.colliderect(sc.table_layout.hand)
     assert abs(r.centery - sc.give_btn.rect.centery) <= 1 and sc.give_btn.rect.w >= give0.w * 0.6
     # the ring is drawn there: 40 % left, so an amber arc starts at 12 o'clock
     import math
@@ -305,7 +305,7 @@ def test_exchange_countdown_places(w, h):
     from felt.ui import i18n
     text_r, ring, _ = sc._waiting_ring(i18n.t("ex.waiting_for", name=sc._name(on_turn)))
     assert win.contains(ring) and win.contains(text_r) and not ring.colliderect(text_r)
-    assert 28 <= ring.h <= 44 and not ring.colliderect(sc.L.hand)
+    assert 28 <= ring.h <= 44 and not ring.colliderect(sc.table_layout.hand)
     for _, pr, *_ in sc._panels:
         assert not ring.colliderect(pr)
 
@@ -373,15 +373,15 @@ def test_exchange_panels_chips_and_countdown_do_not_overlap(w, h, case):
         assert sc.task()[0] == "wish" and sc._chips
     panels = [pr for _, pr, *_ in sc._panels]
     for i, (info, pr, card, rows, wish_line, cols) in enumerate(sc._panels):
-        assert win.contains(pr) and not pr.colliderect(sc.L.hand)
+        assert win.contains(pr) and not pr.colliderect(sc.table_layout.hand)
         assert all(not pr.colliderect(o) for o in panels[i + 1:])
         wish_r, placed = sc._info_rects(info, pr, card, rows, wish_line, cols)
         for lab, rects in placed:
             assert pr.contains(lab), (lab, pr)
             for r in rects:
                 assert pr.contains(r), f"a card {r} outside its panel {pr}"
-        assert card[1] >= sc.L.pile_card[1] * 0.45
-    fixed = [b.rect for b in (sc.give_btn, sc.wish_btn, sc.nowish_btn) if b.visible] + [sc.L.hand]
+        assert card[1] >= sc.table_layout.pile_card[1] * 0.45
+    fixed = [b.rect for b in (sc.give_btn, sc.wish_btn, sc.nowish_btn) if b.visible] + [sc.table_layout.hand]
     for _, cr in sc._chips:
         assert win.contains(cr)
         assert all(not cr.colliderect(pr) for pr in panels), "a wish chip on an info panel"

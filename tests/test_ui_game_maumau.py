@@ -85,7 +85,7 @@ def test_window_plays_a_maumau_round_by_taps_and_keys_and_deals_the_next(app_fac
                 assert sc.action_btn.text == "Legen"
                 click(app, sc.action_btn, touch=touch)
             else:
-                drag(app, card_point(sc, card), sc.L.pile.center, touch=touch)
+                drag(app, card_point(sc, card), sc.table_layout.pile.center, touch=touch)
             touch = not touch
             pump(app, lambda: not sc.pending or ctl.main is not sc, timeout=5, what="the play answered")
             assert card not in _hand(ht, ctl.seat), f"the card left the hand on the host ({way})"

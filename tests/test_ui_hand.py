@@ -69,15 +69,15 @@ def test_dragging_a_card_to_the_pile_plays_it(demo):
     st, sc, stack = _scene(demo)
     legal_single = next(c for c in sc.hand if is_legal(st, 0, move_from_wire({"kind": "play", "cards": [c]})))
     illegal = next((c for c in sc.hand if not is_legal(st, 0, move_from_wire({"kind": "play", "cards": [c]}))), None)
-    pile = sc.L.pile.center
+    pile = sc.table_layout.pile.center
     if illegal is not None:
         sc.handle(Input(PRESS, pos=card_point(sc, illegal)))
-        sc.handle(Input(MOTION, pos=(pile[0], sc.L.hand.top - 40), buttons=(1, 0, 0)))
+        sc.handle(Input(MOTION, pos=(pile[0], sc.table_layout.hand.top - 40), buttons=(1, 0, 0)))
         sc.handle(Input(MOTION, pos=pile, buttons=(1, 0, 0)))
         sc.handle(Input(RELEASE, pos=pile))
         assert sc.outbox == [] and sc.toast.active
     sc.handle(Input(PRESS, pos=card_point(sc, legal_single)))
-    sc.handle(Input(MOTION, pos=(pile[0], sc.L.hand.top - 40), buttons=(1, 0, 0)))
+    sc.handle(Input(MOTION, pos=(pile[0], sc.table_layout.hand.top - 40), buttons=(1, 0, 0)))
     assert sc._drag_pos is not None
     stack.draw(pygame.Surface((1280, 720)))
     sc.handle(Input(MOTION, pos=pile, buttons=(1, 0, 0)))
@@ -89,8 +89,8 @@ def test_dragging_back_into_the_hand_plays_nothing(demo):
     st, sc, stack = _scene(demo)
     c = sc.hand[0]
     sc.handle(Input(PRESS, pos=card_point(sc, c)))
-    sc.handle(Input(MOTION, pos=(sc.L.w // 2, sc.L.hand.top - 40), buttons=(1, 0, 0)))
-    sc.handle(Input(RELEASE, pos=(20, sc.L.hand.top - 40)))
+    sc.handle(Input(MOTION, pos=(sc.table_layout.w // 2, sc.table_layout.hand.top - 40), buttons=(1, 0, 0)))
+    sc.handle(Input(RELEASE, pos=(20, sc.table_layout.hand.top - 40)))
     assert sc.outbox == []
 
 

@@ -100,7 +100,7 @@ def test_owner_sets_turn_timer_and_rounds_everyone_sees_them_and_the_timer_runs(
     _wait(app, lambda: ctl.main is table and table.timer_left() is not None and table.timer_left() < left0 - 0.3,
           "the countdown runs")
     ring = table._timer_ring_rect()
-    assert ring is not None and table.L.top_bar.contains(ring)
+    assert ring is not None and table.table_layout.top_bar.contains(ring)
     # the host's deadline agrees with what the table shows (within the message's travel time)
     host_left = host.call(lambda h: h._timer_info()["left"])
     assert abs(host_left - table.timer_left()) < 3.0
@@ -201,13 +201,13 @@ def test_connection_banner_covers_no_seat_pile_hand_or_button(w, h):
     surf = pygame.Surface((w, h))
     stack.draw(surf)
     b = stack.banner.rect
-    L = sc.L
+    geom = sc.table_layout
     assert stack.banner.visible and pygame.Rect(0, 0, w, h).contains(b)
     assert b.h >= 36 and b.w >= w // 2
-    for i, r in enumerate(L.seats):
+    for i, r in enumerate(geom.seats):
         assert not b.colliderect(r), f"banner covers seat box {i}"
     for name in ("pile", "hand", "hint", "play_btn", "pass_btn", "mute_btn", "menu_btn"):
-        assert not b.colliderect(getattr(L, name)), f"banner covers {name}"
+        assert not b.colliderect(getattr(geom, name)), f"banner covers {name}"
     # the text fits the banner (two lines at most, not shrunk to specks)
     from felt.ui.widgets import layout_text
     px, lines = layout_text(stack.banner.text, b.w - 16, b.h - 4, stack.banner.px, bold=True, wrap=True,
@@ -241,7 +241,7 @@ def test_banner_in_the_top_bar_of_exchange_and_results(w, h):
     stack.show_banner(i18n.t("fx.connection_lost"), "bad")
     stack.draw(surf)
     b = stack.banner.rect
-    assert ex.L.top_bar.contains(b) and not b.colliderect(ex.menu_btn.rect) and b.w >= w // 2
+    assert ex.table_layout.top_bar.contains(b) and not b.colliderect(ex.menu_btn.rect) and b.w >= w // 2
     res = ResultsScene(view(d["results"][0], 0), names=DEMO_NAMES[:5])
     res.set_round_controls(lambda: None, None, None)
     stack.replace(res)

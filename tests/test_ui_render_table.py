@@ -268,12 +268,12 @@ def test_resize_relayouts():
     st = _state_on_turn()
     scene = TableScene(view(st, 0))
     stack = _stack(scene, (360, 640))
-    small = scene.L.card
+    small = scene.table_layout.card
     ev = pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080))
     for inp in map_event(ev, (360, 640)):
         stack.handle(inp)
-    assert scene.size == (1920, 1080) and scene.L.w == 1920
-    assert scene.L.card[0] > small[0]
+    assert scene.size == (1920, 1080) and scene.table_layout.w == 1920
+    assert scene.table_layout.card[0] > small[0]
     assert all(r.right <= 1920 for r in scene.hand_rects().values())
 
 
@@ -339,7 +339,7 @@ def test_spectator_and_round_over_views_draw(size):
     st, _ = new_match(rules, 5, 8)
     scene = TableScene(view(st, None))
     stack = _stack(scene, size)
-    assert scene.seat is None and len(scene.L.seats) == 5
+    assert scene.seat is None and len(scene.table_layout.seats) == 5
     surf = pygame.Surface(size)
     while st.phase == "play":
         seat = st.to_move
@@ -491,7 +491,7 @@ def test_announcement_fades_as_a_whole():
     def gold_pixels():
         surf = pygame.Surface(size)
         scene._draw_announcement(surf)
-        r = scene.L.fx.clip(surf.get_rect())
+        r = scene.table_layout.fx.clip(surf.get_rect())
         gold = pygame.Color(*theme.GOLD[:3])
         n = 0
         for x in range(r.left, r.right, 2):
@@ -694,7 +694,7 @@ def test_revolution_hint_stays_readable_on_a_phone(mine, monkeypatch):
         return real(surface, text, rect, px, *a, **kw)
     monkeypatch.setattr(ts, "draw_text", spy)
     stack.draw(pygame.Surface((360, 640)))
-    hint = [d for d in drawn if d[1] == scene.L.hint]
+    hint = [d for d in drawn if d[1] == scene.table_layout.hint]
     assert hint and "Revolution" in hint[0][0]
     text, rect, px, kw = hint[0]
     size, lines = widgets.layout_text(text, rect.w, rect.h, px, bold=kw.get("bold", False), min_px=9)

@@ -401,7 +401,7 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
                     state, _ = game.end_match(state)
                 elif k != "seat":
                     raise ValueError(f"unknown entry kind {k!r}")
-                mlog._add(rec)
+                mlog.append(rec)          # a log read back has no listeners yet
             except Exception as exc:
                 damage = f"entry {i + 1} ({k}) does not apply to the table: {exc}"
                 good = offsets[i]
@@ -445,7 +445,7 @@ def resume_config(args: Any, say: Callable[[str], Any] | None = None,
     say = say or (lambda m: print(m, flush=True))
     warn = warn or (lambda m: print(f"felt host: {m}", file=sys.stderr, flush=True))
     path = Path(args.resume) if args.resume else latest_journal()
-    _check_not_in_use(path)
+    check_not_in_use(path)
     res = load_resume(path)
     for w in res.warnings:
         warn(w)
@@ -482,7 +482,7 @@ def resume_config(args: Any, say: Callable[[str], Any] | None = None,
     return cfg
 
 
-def _check_not_in_use(path: Path) -> None:
+def check_not_in_use(path: Path) -> None:
     """Raise JournalError if the journal's host is still running (it holds the file's lock):
     before anything else happens (no repair copy, no second table on another port)."""
     if fcntl is None:

@@ -48,12 +48,12 @@ def run_bench(seconds: float = 5.0, size=(1280, 720)) -> dict:
     stack = SceneStack(size)
     stack.push(scene)
     rng = random.Random(1)
-    L = scene.L
+    table_layout = scene.table_layout
     deck_n = len(scene.table.deck)
 
     def spawn():
         kind = rng.random()
-        pile = Rect(L.pile.left, L.pile.top, *L.pile_card)
+        pile = Rect(table_layout.pile.left, table_layout.pile.top, *table_layout.pile_card)
         if kind < 0.4 and scene.hand:
             rects = scene.hand_rects()
             for i in range(rng.randint(1, 3)):
@@ -62,16 +62,16 @@ def run_bench(seconds: float = 5.0, size=(1280, 720)) -> dict:
         elif kind < 0.8:
             seat = rng.randrange(1, 6)
             r = scene.seat_rect(seat)
-            src = Rect(0, 0, *L.seat_card)
+            src = Rect(0, 0, *table_layout.seat_card)
             src.center = r.center
             for i in range(rng.randint(1, 4)):
                 scene.anim.fly(anim.Flight(rng.randrange(deck_n), src, pile.move(i * 20, 0), 0.35, i * 0.04, True))
         else:
-            src = Rect(0, 0, *L.pile_card)
-            src.center = L.deck_pos
+            src = Rect(0, 0, *table_layout.pile_card)
+            src.center = table_layout.deck_pos
             for s in range(1, 6):
                 r = scene.seat_rect(s)
-                dst = Rect(0, 0, *L.seat_card)
+                dst = Rect(0, 0, *table_layout.seat_card)
                 dst.center = r.center
                 scene.anim.fly(anim.Flight(None, src, dst, 0.3, s * 0.03, False))
             if rng.random() < 0.3 and not scene.anim.announcements:
@@ -86,9 +86,9 @@ def run_bench(seconds: float = 5.0, size=(1280, 720)) -> dict:
     # card art is drawn once per (card, size) and cached; warm the cache like a dealt round does
     from felt.ui import cardart
     for card in scene.table.deck:
-        cardart.card_surface(card, L.pile_card)
-        cardart.card_surface(card, L.card)
-    cardart.back_surface(L.seat_card)
+        cardart.card_surface(card, table_layout.pile_card)
+        cardart.card_surface(card, table_layout.card)
+    cardart.back_surface(table_layout.seat_card)
 
     # ---- 1. animating frames
     frame_times = []

@@ -169,6 +169,13 @@ def _draw_acorn(s: pygame.Surface, r: pygame.Rect) -> None:
 _JASS_DRAW = {"R": _draw_rose, "B": _draw_bell, "T": _draw_shield, "E": _draw_acorn}
 
 
+def add_suit_art(suit: str, draw, index_color) -> None:
+    """Teach the card art a suit of a game's own deck: ``draw(surface, rect)`` paints its
+    symbol, ``index_color`` colours its corner index. A suit that has its art keeps it."""
+    _JASS_DRAW.setdefault(suit, draw)
+    INDEX_COLOR.setdefault(suit, index_color)
+
+
 # ----------------------------------------------------------------------------
 def _radius(w: int) -> int:
     return max(4, int(w * 0.09))

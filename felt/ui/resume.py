@@ -19,11 +19,11 @@ _seen: dict = {}        # (path, mtime, size) -> entry or None: a journal is rep
 
 def _in_use(path: Path) -> bool:
     try:
-        from felt.net.journal import JournalError, _check_not_in_use
+        from felt.net.journal import JournalError, check_not_in_use
     except ImportError:     # pragma: no cover
         return False
     try:
-        _check_not_in_use(path)
+        check_not_in_use(path)
     except JournalError:
         return True
     return False

@@ -194,16 +194,16 @@ class AppStack(SceneStack):
 
 def _top_bar_strip(scene) -> pygame.Rect | None:
     """For scenes that do not say where a banner may go: the top bar of a table-like
-    layout (``scene.L``) or the header of a menu-like one (``scene.S``), between the
+    layout (``scene.table_layout``) or the header of a menu-like one (``scene.S``), between the
     buttons the scene shows there (its widgets found in the bar)."""
     from felt.ui.widgets import Widget
     bar = scene.top_bar()
-    L = getattr(scene, "L", None)
+    table_layout = getattr(scene, "table_layout", None)
     S = getattr(scene, "S", None)
     if bar is not None:
         bar = pygame.Rect(bar)
-    elif isinstance(L, layout.TableLayout):
-        bar = pygame.Rect(L.top_bar)
+    elif isinstance(table_layout, layout.TableLayout):
+        bar = pygame.Rect(table_layout.top_bar)
     elif isinstance(S, layout.ScreenLayout):
         bar = pygame.Rect(S.header)
     else:

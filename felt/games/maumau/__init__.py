@@ -4,7 +4,7 @@ in ``howto.py``, the table scene in ``scene.py``."""
 from __future__ import annotations
 
 from felt.games.base import PACE_EFFECT, PACE_PASS, Game, OptionSpec
-from felt.games.maumau import engine as _engine
+from felt.games.maumau import engine
 
 
 class MauMau(Game):
@@ -61,7 +61,7 @@ class MauMau(Game):
         return new_match(rules, n_players, seed, rounds)
 
     def legal_moves(self, state):
-        return _engine.legal_moves(state)
+        return engine.legal_moves(state)
 
     def check_move(self, state, seat, move):
         from felt.games.maumau.engine import check_move
@@ -72,9 +72,7 @@ class MauMau(Game):
         return apply(state, seat, move)
 
     def apply_inplace(self, state, seat, move, check=True):
-        if check:
-            _engine.check_move(state, seat, move)
-        return _engine._apply(state, seat, move)
+        return engine.apply_inplace(state, seat, move, check)
 
     def next_round(self, state):
         from felt.games.maumau.engine import next_round

@@ -21,7 +21,7 @@ import random
 import time
 from functools import lru_cache
 
-from felt.games.maumau import engine as E
+from felt.games.maumau import engine
 from felt.games.maumau.engine import KEEP, Move, move_from_wire
 from felt.games.maumau.rules import MauRules
 
@@ -32,7 +32,7 @@ DEFAULT_THINK_MS = 300
 @lru_cache(maxsize=32)
 def _table(rules: MauRules):
     """A fresh match state of these rules (per-card tuples) to build worlds from."""
-    s, _ = E.new_match(rules, rules.min_players, 0, 0)
+    s, _ = engine.new_match(rules, rules.min_players, 0, 0)
     return s
 
 
@@ -189,7 +189,7 @@ def _state_next_count(s, seat) -> int:
 def state_normal(s, rng) -> Move:
     """The normal policy on a full state (for rollouts)."""
     seat = s.to_move
-    return normal_pick(s, s.rules, E.legal_moves(s), s.hands[seat], _state_next_count(s, seat), s.phase, s.drawn, rng)
+    return normal_pick(s, s.rules, engine.legal_moves(s), s.hands[seat], _state_next_count(s, seat), s.phase, s.drawn, rng)
 
 
 # --------------------------------------------------------------------- bots
@@ -245,7 +245,7 @@ class NormalBot(Bot):
 class HardBot(Bot):
     level = "hard"
 
-    z = 1.6           # how clear (in standard errors) a lead over the prior choice must be
+    min_lead_se = 1.6  # how clear (in standard errors) a lead over the prior choice must be
 
     @staticmethod
     def _critical(view) -> bool:
@@ -288,12 +288,12 @@ class HardBot(Bot):
             wseed = self.rng.getrandbits(32)
             for i, m in enumerate(cands):       # the same world and dice for every candidate
                 s = world.clone()
-                E.apply_inplace(s, seat, m, check=False)
+                engine.apply_inplace(s, seat, m, check=False)
                 results[i].append(rollout(s, seat, random.Random(wseed)))
                 self.rollouts += 1
             if time.perf_counter() >= deadline or worlds >= 2000:
                 break
-        return cands[pick_by_paired_evidence(results, cands.index(prior), self.z)]
+        return cands[pick_by_paired_evidence(results, cands.index(prior), self.min_lead_se)]
 
 
 def pick_by_paired_evidence(results: list[list[float]], prior: int, z: float = 1.6) -> int:
@@ -323,7 +323,7 @@ def rollout(s, seat: int, rng, max_steps: int = 400) -> float:
     """Play the round to its end with normal policies; the seat's result in [0, 1]."""
     steps = 0
     while s.phase in ("play", "drawn") and steps < max_steps:
-        E.apply_inplace(s, s.to_move, state_normal(s, rng), check=False)
+        engine.apply_inplace(s, s.to_move, state_normal(s, rng), check=False)
         steps += 1
     n = s.n
     if s.phase in ("round_over", "match_over"):
@@ -340,7 +340,7 @@ def rollout(s, seat: int, rng, max_steps: int = 400) -> float:
 def build_world_base(view, rules: MauRules):
     """A state with the view's public table and own hand; the hidden parts are filled per world."""
     n = view["n"]
-    s, _ = E.new_match(rules, n, 0, 0)
+    s, _ = engine.new_match(rules, n, 0, 0)
     s.hands = [[] for _ in range(n)]
     s.hands[view["seat"]] = list(view["hand"])
     s.discard = list(view["discard"])
@@ -392,13 +392,13 @@ class WorldSampler:
     The evidence models sensible play; where a deal cannot meet it, slots take any card."""
 
     def __init__(self, view, rules: MauRules, t):
-        self.n = view["n"]
+        self.n_players = view["n"]
         self.seat = view["seat"]
         self.counts = view["counts"]
         known = set(view["hand"]) | set(view["discard"])
         self.unseen = [c for c in range(len(t.deck)) if c not in known]
         unseen = self.unseen
-        n = self.n
+        n = self.n_players
         empty = frozenset()
         slots = [[empty] * rules.hand_size for _ in range(n)]
         log = view.get("log", [])
@@ -444,7 +444,7 @@ class WorldSampler:
         pool = self.unseen[:]
         rng.shuffle(pool)
         used = set()
-        hands = [[] for _ in range(self.n)]
+        hands = [[] for _ in range(self.n_players)]
         for _, p, i in self.order:
             bad = self.slots[p][i]
             pick = None
@@ -456,7 +456,7 @@ class WorldSampler:
                 pick = next(c for c in pool if c not in used)
             used.add(pick)
             hands[p].append(pick)
-        for p in range(self.n):
+        for p in range(self.n_players):
             if p != self.seat:
                 s.hands[p] = hands[p]
         s.draw = [c for c in pool if c not in used]

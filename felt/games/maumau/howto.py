@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from felt.games.maumau import engine as E
+from felt.games.maumau import engine
 from felt.games.maumau.rules import MauRules
 
 SUIT_NAMES = {
@@ -22,22 +22,22 @@ RANK_NAMES = {
 }
 
 
-def _l(lang: str) -> str:
+def _lang(lang: str) -> str:
     return "de" if lang == "de" else "en"
 
 
 def suit_name(suit: str, lang: str = "de") -> str:
-    return SUIT_NAMES[_l(lang)].get(suit, suit)
+    return SUIT_NAMES[_lang(lang)].get(suit, suit)
 
 
 def card_name(card, lang: str = "de") -> str:
     """'Herz 10', 'Pik Bube' / 'Hearts 10', 'Spades Jack'."""
-    lg = _l(lang)
+    lg = _lang(lang)
     return f"{SUIT_NAMES[lg].get(card.suit, card.suit)} {RANK_NAMES[lg].get(card.rank, card.rank)}"
 
 
 def howto(rules: MauRules, lang: str = "de") -> list[str]:
-    de = _l(lang) == "de"
+    de = _lang(lang) == "de"
     r = rules
     german = r.suits == "german"
     jack = ("Unter" if german else "Bube") if de else ("Unter" if german else "jack")
@@ -155,7 +155,7 @@ def quiz(rules: MauRules, seed=0, lang: str = "de", hand_size: int = 5) -> dict:
     """A "Was darfst du legen?" question: top card, wish, pending seven and a hand from the seeded
     generator; ``answer`` is the engine's set of playable cards, ``why`` explains each card."""
     rng = random.Random(f"felt:quiz:{seed}")
-    deck_state, _ = E.new_match(rules, rules.min_players, 0, 0)
+    deck_state, _ = engine.new_match(rules, rules.min_players, 0, 0)
     deck = deck_state.deck
     ids = list(range(len(deck)))
     rng.shuffle(ids)
@@ -169,13 +169,13 @@ def quiz(rules: MauRules, seed=0, lang: str = "de", hand_size: int = 5) -> dict:
     hand = sorted(ids[:hand_size], key=lambda c: (c % 32, c))
     other = ids[hand_size:hand_size + 3]
     others = [other] + [[] for _ in range(rules.min_players - 2)]
-    s = E.position(rules, [hand] + others, top, wish=wish, pending=pending)
+    s = engine.position(rules, [hand] + others, top, wish=wish, pending=pending)
     # legal_moves lists one of two identical copies (64 cards); both are playable
-    faces = {s.face[m.card] for m in E.legal_moves(s) if m.kind == "play"}
+    faces = {s.face[m.card] for m in engine.legal_moves(s) if m.kind == "play"}
     answer = sorted(c for c in hand if s.face[c] in faces)
-    may_draw = E.DRAW in E.legal_moves(s)
+    may_draw = engine.DRAW in engine.legal_moves(s)
     why = {c: explain(s, c, lang) for c in hand}
-    lg = _l(lang)
+    lg = _lang(lang)
     q = ("Was darfst du legen?" if lg == "de" else "What may you play?")
     situation = [card_name(deck[top], lang) + (" liegt oben" if lg == "de" else " is on top")]
     if wish:
@@ -189,7 +189,7 @@ def quiz(rules: MauRules, seed=0, lang: str = "de", hand_size: int = 5) -> dict:
 
 def explain(s, c: int, lang: str = "de") -> str:
     """Why card ``c`` may or may not be played on the position ``s``."""
-    de = _l(lang) == "de"
+    de = _lang(lang) == "de"
     r = s.rules
     name = card_name(s.deck[c], lang)
     top = s.discard[-1]
@@ -204,7 +204,7 @@ def explain(s, c: int, lang: str = "de") -> str:
             (f"{name}: no – only a 7 answers the 7, else you draw {s.pending}." if r.seven == "stack" else
              f"{name}: no – you must draw {s.pending}.")
     if r.jack == "wish" and s.jack[c]:
-        if E.fits(s, c):
+        if engine.fits(s, c):
             return f"{name}: ja – der Wünscher passt auf alles, du wünschst dir eine Farbe." if de else \
                 f"{name}: yes – the wish card fits on anything, you name a suit."
         return f"{name}: nein – {jack} auf {jack} ist nicht erlaubt." if de else \
@@ -239,8 +239,8 @@ def quiz_questions(rules: MauRules, seed=0, count: int = 8, lang: str = "de") ->
     """``count`` questions of ``quiz`` in the shape of ``Game.quiz`` (see felt/games/base.py):
     the seeded generator is asked with seeds derived from ``seed``; a wish and a pending seven
     are taken in turn with plain positions where the rules have them, and no position twice."""
-    lg = _l(lang)
-    deck = E.new_match(rules, rules.min_players, 0, 0)[0].deck
+    lg = _lang(lang)
+    deck = engine.new_match(rules, rules.min_players, 0, 0)[0].deck
     wanted = ["plain", "wish", "plain", "seven"]
     if rules.jack != "wish":
         wanted = [k for k in wanted if k != "wish"]

@@ -99,34 +99,34 @@ def build(events, ctx: LogContext | None = None) -> list[Entry]:
 
 def text(e: Entry, ctx: LogContext) -> str:
     nm = ctx.name(e.seat)
-    k = e.kind
+    kind = e.kind
 
-    def t(key: str, **kw) -> str:
+    def say(key: str, **kw) -> str:
         return LogLines.say(key, e, ctx, **kw)
-    if k == "round":
-        return t("mmlog.round", n=e.params.get("n", 1))
-    if k == "start":
-        return t("mmlog.start", card=card_name(e.cards[0] if e.cards else None, ctx))
-    if k == "play":
+    if kind == "round":
+        return say("mmlog.round", n=e.params.get("n", 1))
+    if kind == "start":
+        return say("mmlog.start", card=card_name(e.cards[0] if e.cards else None, ctx))
+    if kind == "play":
         card = card_name(e.cards[0] if e.cards else None, ctx)
         if e.params.get("wish"):
-            line = t("mmlog.play_wish", name=nm, card=card, suit=suit_name(e.params["wish"]))
+            line = say("mmlog.play_wish", name=nm, card=card, suit=suit_name(e.params["wish"]))
             if e.params.get("call"):       # a Bube as the last but one card: the wish and the call
                 line += " · „{}“".format("Mau" if e.params["call"] == "mau" else "Mau-Mau")
             return line
         if e.params.get("call"):
-            return t("mmlog.play_call", name=nm, card=card,
-                          call="Mau" if e.params["call"] == "mau" else "Mau-Mau")
-        return t("mmlog.play", name=nm, card=card)
-    if k == "draw":
-        return t("mmlog.draw_seven" if e.params.get("seven") else "mmlog.draw", name=nm, n=e.params.get("n", 1))
-    if k == "forgot":
-        return t("mmlog.forgot", name=nm, call="Mau" if e.params.get("call") == "mau" else "Mau-Mau",
-                      n=e.params.get("n", 0))
-    if k == "out":
-        return t("mmlog.out", name=nm, place=int(e.params.get("place", 0)) + 1)
-    key = "mmlog." + k
-    return t(key, name=nm) if i18n.has(key) else k
+            return say("mmlog.play_call", name=nm, card=card,
+                       call="Mau" if e.params["call"] == "mau" else "Mau-Mau")
+        return say("mmlog.play", name=nm, card=card)
+    if kind == "draw":
+        return say("mmlog.draw_seven" if e.params.get("seven") else "mmlog.draw", name=nm, n=e.params.get("n", 1))
+    if kind == "forgot":
+        return say("mmlog.forgot", name=nm, call="Mau" if e.params.get("call") == "mau" else "Mau-Mau",
+                   n=e.params.get("n", 0))
+    if kind == "out":
+        return say("mmlog.out", name=nm, place=int(e.params.get("place", 0)) + 1)
+    key = "mmlog." + kind
+    return say(key, name=nm) if i18n.has(key) else kind
 
 
 class MauMauLog(LogLines):

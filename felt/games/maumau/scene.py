@@ -125,8 +125,7 @@ def _draw_leaf(s: pygame.Surface, r: pygame.Rect) -> None:
 
 # German suits: Eichel and Schellen have Jass art already (same codes E, B); Herz uses the ♥
 # glyph; Grün gets a leaf. Registered once, additively (no other code uses the key "G").
-cardart._JASS_DRAW.setdefault("G", _draw_leaf)
-cardart.INDEX_COLOR.setdefault("G", theme.JASS_LEAF)
+cardart.add_suit_art("G", _draw_leaf, theme.JASS_LEAF)
 
 
 def suit_label(suit: str) -> str:
@@ -154,7 +153,7 @@ class MauMauScene(GameTableScene):
         self.focus = -1
         self.fx: list[tuple[str, float]] = []   # announcements (text, seconds left)
         self.skipped: int | None = None
-        self.L: layout.TableLayout | None = None
+        self.table_layout: layout.TableLayout | None = None
         self._slots: list[pygame.Rect] = []
         self.suit_btns: list[Button] = []
         self.banner = Banner()
@@ -194,8 +193,9 @@ class MauMauScene(GameTableScene):
         self._fix_focus()
         for ev in events:
             self._event(ev)
-        if self.L is not None and (len(self.hand) != n_before or len(self.L.seats) != self._opponents()):
-            self.layout(self.L.w, self.L.h)
+        geom = self.table_layout
+        if geom is not None and (len(self.hand) != n_before or len(geom.seats) != self._opponents()):
+            self.layout(geom.w, geom.h)
 
     def _lit(self, cid: int) -> bool:
         """The card can be played now (lit in the hand)."""
@@ -363,26 +363,27 @@ class MauMauScene(GameTableScene):
         return n - 1 if self.seat is not None else n
 
     def layout(self, w: int, h: int) -> None:
-        self.L = L = layout.table_layout(w, h, self._opponents(), len(self.hand), log_w=self.log_dock(w, h))
-        self._top_left = self.place_log_buttons(L.menu_btn)
+        self.table_layout = geom = layout.table_layout(w, h, self._opponents(), len(self.hand),
+                                                       log_w=self.log_dock(w, h))
+        self._top_left = self.place_log_buttons(geom.menu_btn)
         # the Präsident table's Pass/Play places: Mau! toggle on the left, Draw/Keep on the right
-        self.mau_btn.set_rect(L.pass_btn)
-        self.action_btn.set_rect(L.play_btn)
-        self.mau_btn.px = self.action_btn.px = L.px["button"]
-        self.menu_btn.set_rect(L.menu_btn)
-        self.toast.set_rect(L.toast)
-        self.toast.px = L.px["label"]
-        self.banner.set_rect(pygame.Rect(0, L.top_bar.top, max(40, self._top_left.left - 6), L.top_bar.h))
-        self.banner.px = L.px["body"]
-        self._slots = layout.hand_slots(L.hand, L.card, len(self.hand))
+        self.mau_btn.set_rect(geom.pass_btn)
+        self.action_btn.set_rect(geom.play_btn)
+        self.mau_btn.px = self.action_btn.px = geom.px["button"]
+        self.menu_btn.set_rect(geom.menu_btn)
+        self.toast.set_rect(geom.toast)
+        self.toast.px = geom.px["label"]
+        self.banner.set_rect(pygame.Rect(0, geom.top_bar.top, max(40, self._top_left.left - 6), geom.top_bar.h))
+        self.banner.px = geom.px["body"]
+        self._slots = layout.hand_slots(geom.hand, geom.card, len(self.hand))
         # suit picker: four big buttons over the hand
         suits = self.rules.suit_codes() if self.rules else ("C", "S", "H", "D")
         gap = layout.dp(8)
-        bw = min(int(L.card[0] * 1.3), (L.w - 2 * layout.dp(12) - 3 * gap) // 4)
+        bw = min(int(geom.card[0] * 1.3), (geom.w - 2 * layout.dp(12) - 3 * gap) // 4)
         bh = max(layout.dp(layout.MIN_TOUCH + 8), int(bw * 1.05))
         total = 4 * bw + 3 * gap
-        x0 = (L.w - total) // 2
-        y0 = max(L.top_bar.bottom + int(L.px["title"] * 2.2), L.hint.top - bh - int(L.px["title"] * 0.8))
+        x0 = (geom.w - total) // 2
+        y0 = max(geom.top_bar.bottom + int(geom.px["title"] * 2.2), geom.hint.top - bh - int(geom.px["title"] * 0.8))
         self.suit_btns = []
         for i, su in enumerate(suits):
             b = Button("", (lambda s=su: self.pick_suit(s)), kind="secondary",
@@ -390,10 +391,10 @@ class MauMauScene(GameTableScene):
             b.set_rect(pygame.Rect(x0 + i * (bw + gap), y0, bw, bh))
             b.suit = su
             self.suit_btns.append(b)
-        cw = min(L.w - 24, max(2 * bw + 8, fonts.width(i18n.t("cancel"), L.px["button"], True) + 40))
-        self.cancel_btn.set_rect(pygame.Rect((L.w - cw) // 2, y0 + bh + 12, cw, layout.MIN_TOUCH + 4))
-        self.cancel_btn.px = L.px["button"]
-        self.place_round_controls(L.pass_btn.union(L.play_btn), L.px["button"])
+        cw = min(geom.w - 24, max(2 * bw + 8, fonts.width(i18n.t("cancel"), geom.px["button"], True) + 40))
+        self.cancel_btn.set_rect(pygame.Rect((geom.w - cw) // 2, y0 + bh + 12, cw, layout.MIN_TOUCH + 4))
+        self.cancel_btn.px = geom.px["button"]
+        self.place_round_controls(geom.pass_btn.union(geom.play_btn), geom.px["button"])
         self.refresh_controls()
 
     def refresh_controls(self) -> None:
@@ -457,7 +458,7 @@ class MauMauScene(GameTableScene):
 
     def hand_rects(self) -> dict:
         """Where each hand card is drawn now (the raised card higher), card id -> rect."""
-        lift = int(self.L.card[1] * 0.18) if self.L is not None else 0
+        lift = int(self.table_layout.card[1] * 0.18) if self.table_layout is not None else 0
         return {cid: (r.move(0, -lift) if cid == self.chosen else r) for cid, r in zip(self.hand, self._slots)}
 
     def card_at(self, pos) -> int | None:
@@ -468,8 +469,8 @@ class MauMauScene(GameTableScene):
 
     def _drop_zone(self) -> pygame.Rect:
         """Where a dragged card is played: the piles, with a margin."""
-        L = self.L
-        return L.pile.inflate(L.pile_card[0], L.pile_card[1] // 2)
+        geom = self.table_layout
+        return geom.pile.inflate(geom.pile_card[0], geom.pile_card[1] // 2)
 
     def handle(self, inp: Input) -> None:
         if self.handle_round_controls(inp):
@@ -492,7 +493,8 @@ class MauMauScene(GameTableScene):
             self._drag_pos = None
         elif inp.kind == MOTION and self._press_card is not None and inp.buttons and inp.buttons[0]:
             # once the card leaves the hand it is dragged (towards the piles) until let go
-            if self._drag_pos is not None or (self.L is not None and inp.pos[1] < self.L.hand.top - 8):
+            geom = self.table_layout
+            if self._drag_pos is not None or (geom is not None and inp.pos[1] < geom.hand.top - 8):
                 self._drag_pos = inp.pos
                 self.mark_dirty()
         elif inp.kind == RELEASE:
@@ -548,12 +550,12 @@ class MauMauScene(GameTableScene):
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.L
-        if L is None:
+        geom = self.table_layout
+        if geom is None:
             return
-        surface.blit(theme.felt_background((L.w, L.h)), (0, 0))
+        surface.blit(theme.felt_background((geom.w, geom.h)), (0, 0))
         if not self.view:
-            draw_text(surface, i18n.t("mm.waiting"), L.table, L.px["title"], theme.TEXT)
+            draw_text(surface, i18n.t("mm.waiting"), geom.table, geom.px["title"], theme.TEXT)
             return
         self._draw_direction(surface)
         self._draw_top_bar(surface)
@@ -563,7 +565,7 @@ class MauMauScene(GameTableScene):
             # the results panel lists every seat: a seat box it would half cover is left out
             if r is not None and not (results is not None and r.colliderect(results)):
                 self._draw_seat(surface, s, r)
-                draw_seat_badge(surface, r, self.presence, s, self.L.px["small"])
+                draw_seat_badge(surface, r, self.presence, s, self.table_layout.px["small"])
         if self.view.get("phase") in ("round_over", "match_over"):
             self._draw_hand(surface)
             self._draw_results(surface)
@@ -584,25 +586,25 @@ class MauMauScene(GameTableScene):
 
     # the play log's and chat's places (felt.ui.table_log) --------------------
     def window_size(self) -> tuple:
-        return (self.L.w, self.L.h) if self.L is not None else (0, 0)
+        return (self.table_layout.w, self.table_layout.h) if self.table_layout is not None else (0, 0)
 
     def log_rect(self):
-        return self.L.log if self.L is not None else None
+        return self.table_layout.log if self.table_layout is not None else None
 
     def drawer_rect(self) -> pygame.Rect:
-        L = self.L
-        return pygame.Rect(L.table.left + 4, L.top_bar.bottom + 4, L.w - 8,
-                           max(80, L.hand.top - L.top_bar.bottom - 8))
+        geom = self.table_layout
+        return pygame.Rect(geom.table.left + 4, geom.top_bar.bottom + 4, geom.w - 8,
+                           max(80, geom.hand.top - geom.top_bar.bottom - 8))
 
     def own_anchor(self) -> pygame.Rect:
-        L = self.L
-        return pygame.Rect(L.hand.left + 10, L.hand.top - 4, min(L.hand.w // 2, 200), 12)
+        geom = self.table_layout
+        return pygame.Rect(geom.hand.left + 10, geom.hand.top - 4, min(geom.hand.w // 2, 200), 12)
 
     def small_px(self) -> int:
-        return int(self.L.px["small"]) if self.L is not None else 12
+        return int(self.table_layout.px["small"]) if self.table_layout is not None else 12
 
     def seat_rect(self, seat):
-        if self.L is None or not self.view or not isinstance(seat, int):
+        if self.table_layout is None or not self.view or not isinstance(seat, int):
             return None
         return self._seat_rect(seat)
 
@@ -616,19 +618,19 @@ class MauMauScene(GameTableScene):
         n = self.view["n"]
         me = self.seat
         if me is None:
-            return self.L.seats[seat] if seat < len(self.L.seats) else None
+            return self.table_layout.seats[seat] if seat < len(self.table_layout.seats) else None
         if seat == me:
             return None
         idx = (seat - me - 1) % n
-        return self.L.seats[idx] if idx < len(self.L.seats) else None
+        return self.table_layout.seats[idx] if idx < len(self.table_layout.seats) else None
 
     def _card_img(self, cid: int, size, dim: bool = False) -> pygame.Surface:
         return cardart.card_surface(self.deck[cid], size, dim=dim)
 
     def _draw_top_bar(self, surface) -> None:
-        L = self.L
+        geom = self.table_layout
         v = self.view
-        theme.panel(surface, L.top_bar, (6, 30, 18), alpha=215, radius=0)
+        theme.panel(surface, geom.top_bar, (6, 30, 18), alpha=215, radius=0)
         total = v.get("rounds_total") or 0
         rnd = i18n.t("mm.round_of", n=v.get("round_no", 1), total=total) if total else \
             i18n.t("mm.round", n=v.get("round_no", 1))
@@ -642,22 +644,22 @@ class MauMauScene(GameTableScene):
         else:
             status, col = "", theme.TEXT_DIM
         right = self._top_left.left - 8
-        rw = min((right - L.status.left) // 2, fonts.width(rnd, L.px["small"]) + 8)
-        rnd_r = pygame.Rect(right - rw, 0, rw, L.top_bar.h)
-        st_r = pygame.Rect(L.status.left, 0, rnd_r.left - 8 - L.status.left, L.top_bar.h)
-        draw_text(surface, status, st_r, L.px["title"], col, align="left", bold=True, min_px=11)
-        draw_text(surface, rnd, rnd_r, L.px["small"], theme.TEXT_DIM, align="right", min_px=9)
+        rw = min((right - geom.status.left) // 2, fonts.width(rnd, geom.px["small"]) + 8)
+        rnd_r = pygame.Rect(right - rw, 0, rw, geom.top_bar.h)
+        st_r = pygame.Rect(geom.status.left, 0, rnd_r.left - 8 - geom.status.left, geom.top_bar.h)
+        draw_text(surface, status, st_r, geom.px["title"], col, align="left", bold=True, min_px=11)
+        draw_text(surface, rnd, rnd_r, geom.px["small"], theme.TEXT_DIM, align="right", min_px=9)
         self.menu_btn.draw(surface)
 
     def _draw_direction(self, surface) -> None:
         """A ring of arrows around the piles: clockwise (seat order) or counter-clockwise."""
-        L = self.L
+        geom = self.table_layout
         d = self.view.get("direction", 1)
-        ring = L.pile.inflate(int(L.pile.w * 0.45), int(L.pile.h * 0.40))
+        ring = geom.pile.inflate(int(geom.pile.w * 0.45), int(geom.pile.h * 0.40))
         tmp = pygame.Surface(ring.size, pygame.SRCALPHA)
         pygame.draw.ellipse(tmp, (255, 255, 255, 14), tmp.get_rect())
         col = (255, 236, 170, 150)
-        width = max(2, L.pile_card[0] // 22)
+        width = max(2, geom.pile_card[0] // 22)
         box = tmp.get_rect().inflate(-width * 2, -width * 2)
         cx, cy = box.center
         rx, ry = box.w / 2, box.h / 2
@@ -681,36 +683,36 @@ class MauMauScene(GameTableScene):
         surface.blit(tmp, ring.topleft)
 
     def _draw_seat(self, surface, seat: int, r: pygame.Rect) -> None:
-        L = self.L
+        geom = self.table_layout
         v = self.view
         on_turn = v.get("to_move") == seat and v.get("phase") in ("play", "drawn")
         places = v.get("places", [])
         out = seat in places and v.get("phase") in ("play", "drawn")
-        box = pygame.Rect(r.left, r.top, r.w, r.h - L.badge_h // 2)
+        box = pygame.Rect(r.left, r.top, r.w, r.h - geom.badge_h // 2)
         if on_turn:
             theme.panel(surface, box.inflate(10, 10), theme.ACCENT, alpha=110, radius=16)
         theme.panel(surface, box, (8, 40, 24) if not out else (26, 40, 32), alpha=225, radius=12,
                     border=theme.ACCENT if on_turn else theme.PANEL_BORDER, border_width=3 if on_turn else 1)
         pad = max(4, box.h // 10)
         inner = box.inflate(-2 * pad, -2 * pad)
-        inner.h -= L.badge_h // 3
+        inner.h -= geom.badge_h // 3
         name_h = int(inner.h * 0.5)
         name_r = pygame.Rect(inner.left, inner.top, inner.w, name_h)
-        draw_text(surface, self._label(seat), name_r, L.px["label"], theme.ACCENT if on_turn else theme.TEXT,
-                  align="left", bold=True, min_px=min(L.px["label"], 11))
+        draw_text(surface, self._label(seat), name_r, geom.px["label"], theme.ACCENT if on_turn else theme.TEXT,
+                  align="left", bold=True, min_px=min(geom.px["label"], 11))
         low = pygame.Rect(inner.left, name_r.bottom, inner.w, inner.h - name_h)
         count = v["counts"][seat]
-        ch = max(8, min(L.seat_card[1], low.h))
+        ch = max(8, min(geom.seat_card[1], low.h))
         cw = int(ch / layout.CARD_RATIO)
         if count:
             back = cardart.back_surface((cw, ch))
             for k in range(min(count, 3) - 1, -1, -1):
                 surface.blit(back, (low.left + 3 * k, low.centery - ch // 2 - k))
             cnt_r = pygame.Rect(low.left + cw + 12, low.top, low.w - cw - 12, low.h)
-            draw_text(surface, str(count), cnt_r, L.px["label"], theme.TEXT, align="left", bold=True, min_px=10)
+            draw_text(surface, str(count), cnt_r, geom.px["label"], theme.TEXT, align="left", bold=True, min_px=10)
         tot_r = pygame.Rect(low.left, low.top, low.w, low.h)
         if self.rules and self.rules.scoring == "points" and v.get("round_points"):
-            draw_text(surface, f"Σ {v['totals'][seat]}", tot_r, L.px["small"], theme.TEXT_DIM, align="right", min_px=9)
+            draw_text(surface, f"Σ {v['totals'][seat]}", tot_r, geom.px["small"], theme.TEXT_DIM, align="right", min_px=9)
         chip, bg, fg = "", (0, 0, 0), theme.TEXT
         called = (v.get("called") or [""] * v["n"])[seat]
         if out:
@@ -720,19 +722,19 @@ class MauMauScene(GameTableScene):
         elif called == "mau" and count == 1:
             chip, bg, fg = i18n.t("mm.said_mau"), theme.INFO, theme.TEXT
         if chip:
-            bpx = L.px["small"]
+            bpx = geom.px["small"]
             tw = min(box.w - 8, fonts.width(chip, bpx, True) + 16)
-            pill = pygame.Rect(0, 0, tw, L.badge_h)
+            pill = pygame.Rect(0, 0, tw, geom.badge_h)
             pill.center = (box.centerx, box.bottom)
             pygame.draw.rect(surface, bg, pill, border_radius=pill.h // 2)
             pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.h // 2)
             draw_text(surface, chip, pill.inflate(-8, 0), bpx, fg, bold=True, min_px=8)
 
     def _draw_piles(self, surface) -> None:
-        L = self.L
+        geom = self.table_layout
         v = self.view
-        p = L.pile
-        pcw = min(L.pile_card[0], int(p.w / 2.95))     # draw pile, gap, fanned discard and the wish badge
+        p = geom.pile
+        pcw = min(geom.pile_card[0], int(p.w / 2.95))     # draw pile, gap, fanned discard and the wish badge
         pch = int(pcw * layout.CARD_RATIO)
         gap = max(8, pcw // 5)
         fan = max(6, pcw // 5)
@@ -748,8 +750,8 @@ class MauMauScene(GameTableScene):
                 surface.blit(back, (draw_r.left - 2 * k, draw_r.top - 2 * k))
         else:
             pygame.draw.rect(surface, (255, 255, 255), draw_r, 2, border_radius=max(4, pcw // 10))
-        lab = pygame.Rect(draw_r.left - 8, draw_r.bottom + 2, pcw + 16, int(L.px["small"] * 1.4))
-        draw_text(surface, str(cnt), lab, L.px["small"], theme.TEXT_DIM, bold=True, min_px=9)
+        lab = pygame.Rect(draw_r.left - 8, draw_r.bottom + 2, pcw + 16, int(geom.px["small"] * 1.4))
+        draw_text(surface, str(cnt), lab, geom.px["small"], theme.TEXT_DIM, bold=True, min_px=9)
         # discard pile: the last three cards fanned, the top one right-most
         disc = v.get("discard", [])[-3:]
         dx = draw_r.right + gap
@@ -771,31 +773,31 @@ class MauMauScene(GameTableScene):
         # the wish: a big badge with the suit symbol beside the top card, and its name
         wish = v.get("wish")
         if wish and top_r is not None:
-            if L.portrait:      # phones: above the discard pile (the sides hold seat boxes)
+            if geom.portrait:      # phones: above the discard pile (the sides hold seat boxes)
                 rad = max(20, int(pcw * 0.55))
-                c = (top_r.centerx, top_r.top - rad - int(L.px["small"] * 1.6) - 6)
+                c = (top_r.centerx, top_r.top - rad - int(geom.px["small"] * 1.6) - 6)
             else:
                 rad = max(18, int(pcw * 0.46))
                 c = (top_r.right - int(rad * 0.2), top_r.top + int(rad * 0.7))
-            if c[0] + rad > L.w - 4:
-                c = (L.w - 4 - rad, c[1])
+            if c[0] + rad > geom.w - 4:
+                c = (geom.w - 4 - rad, c[1])
             pygame.draw.circle(surface, (0, 0, 0, 90), (c[0] + 2, c[1] + 3), rad)
             pygame.draw.circle(surface, theme.CARD_FACE, c, rad)
             pygame.draw.circle(surface, theme.ACCENT, c, rad, max(3, rad // 7))
             sym = cardart.suit_symbol(wish, int(rad * 1.15))
             surface.blit(sym, (c[0] - sym.get_width() // 2, c[1] - sym.get_height() // 2))
-            wl = pygame.Rect(0, 0, max(pcw * 2, 2 * rad + 40), int(L.px["small"] * 1.5))
+            wl = pygame.Rect(0, 0, max(pcw * 2, 2 * rad + 40), int(geom.px["small"] * 1.5))
             wl.midtop = (c[0], c[1] + rad + 2)
-            wl.clamp_ip(pygame.Rect(0, 0, L.w, L.h))
+            wl.clamp_ip(pygame.Rect(0, 0, geom.w, geom.h))
             label = i18n.t("mm.wish") + ": " + suit_label(wish)
-            tw = fonts.width(label, L.px["small"], True) + 14
+            tw = fonts.width(label, geom.px["small"], True) + 14
             pill = pygame.Rect(0, 0, min(wl.w, tw), wl.h)
             pill.center = wl.center
             pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=pill.h // 2)
-            draw_text(surface, label, pill.inflate(-6, 0), L.px["small"], theme.BTN_PRIMARY_TEXT, bold=True, min_px=8)
+            draw_text(surface, label, pill.inflate(-6, 0), geom.px["small"], theme.BTN_PRIMARY_TEXT, bold=True, min_px=8)
 
     def _draw_hint(self, surface) -> None:
-        L = self.L
+        geom = self.table_layout
         v = self.view
         text, col = "", theme.TEXT
         if v.get("phase") not in ("play", "drawn"):
@@ -819,65 +821,65 @@ class MauMauScene(GameTableScene):
             col = theme.ACCENT if not pend else col
         elif v.get("to_move") is not None:
             text, col = i18n.t("mm.hint_wait", name=self._name(v["to_move"])), theme.TEXT_DIM
-        draw_text(surface, text, L.hint, L.px["body"], col, bold=self.my_turn, min_px=10)
+        draw_text(surface, text, geom.hint, geom.px["body"], col, bold=self.my_turn, min_px=10)
 
     def _draw_hand(self, surface) -> None:
         """As at the Präsident table: what does not fit is dimmed on turn, the raised card
         stands out of the hand, highlighted; the card being dragged follows the finger."""
-        L = self.L
+        geom = self.table_layout
         mine = self.my_turn and not self.pending
         faces = {c % 32 for c in self.playable}
         for i, (cid, rr) in enumerate(self.hand_rects().items()):
             lit = mine and (cid in self.playable or cid % 32 in faces)
             drawn = self.view.get("drawn") == cid
-            theme.shadow(surface, rr, radius=max(4, L.card[0] // 10))
-            surface.blit(self._card_img(cid, L.card, dim=mine and not lit), rr.topleft)
+            theme.shadow(surface, rr, radius=max(4, geom.card[0] // 10))
+            surface.blit(self._card_img(cid, geom.card, dim=mine and not lit), rr.topleft)
             if cid == self.chosen:
-                surface.blit(cardart.highlight_surface(L.card), (rr.x - 3, rr.y - 3))
+                surface.blit(cardart.highlight_surface(geom.card), (rr.x - 3, rr.y - 3))
             if drawn:
-                pygame.draw.rect(surface, theme.INFO, rr.inflate(4, 4), 3, border_radius=max(5, L.card[0] // 9))
+                pygame.draw.rect(surface, theme.INFO, rr.inflate(4, 4), 3, border_radius=max(5, geom.card[0] // 9))
             if i == self.focus:
-                pygame.draw.rect(surface, (255, 255, 255), rr.inflate(6, 6), 2, border_radius=max(5, L.card[0] // 9))
+                pygame.draw.rect(surface, (255, 255, 255), rr.inflate(6, 6), 2, border_radius=max(5, geom.card[0] // 9))
         if self._drag_pos is not None and self._press_card in self.hand:
-            img = self._card_img(self._press_card, L.card)
+            img = self._card_img(self._press_card, geom.card)
             r = img.get_rect(center=self._drag_pos)
-            surface.blit(cardart.shadow_surface(L.card), (r.x + 4, r.y + 6))
+            surface.blit(cardart.shadow_surface(geom.card), (r.x + 4, r.y + 6))
             surface.blit(img, r.topleft)
 
     def _draw_fx(self, surface) -> None:
         if not self.fx:
             return
-        L = self.L
+        geom = self.table_layout
         text = self.fx[-1][0]
-        r = L.fx
-        tw = min(r.w, fonts.width(text, L.px["big"], True) + 40)
+        r = geom.fx
+        tw = min(r.w, fonts.width(text, geom.px["big"], True) + 40)
         box = pygame.Rect(0, 0, tw, r.h)
         # above the pile if that is free of the seat boxes, else below it (above the hint),
         # else over the pile: an announcement never covers who it is about
-        seats = [sr for sr in L.seats if sr is not None]
-        below = min(L.hint.top - 4 - r.h // 2, L.pile.bottom + r.h // 2 + max(4, L.px["body"]))
-        for cy in (L.pile.top - r.h // 2 - 4, below, L.pile.centery):
-            box.center = (L.table.centerx, cy)
-            if box.top >= L.top_bar.bottom and box.bottom <= L.hint.top and box.collidelist(seats) < 0:
+        seats = [sr for sr in geom.seats if sr is not None]
+        below = min(geom.hint.top - 4 - r.h // 2, geom.pile.bottom + r.h // 2 + max(4, geom.px["body"]))
+        for cy in (geom.pile.top - r.h // 2 - 4, below, geom.pile.centery):
+            box.center = (geom.table.centerx, cy)
+            if box.top >= geom.top_bar.bottom and box.bottom <= geom.hint.top and box.collidelist(seats) < 0:
                 break
         self.fx_rect = pygame.Rect(box)     # (tests: it leaves the seat boxes free)
         theme.panel(surface, box, (0, 0, 0), alpha=150, radius=box.h // 2)
-        draw_text(surface, text, box.inflate(-20, -4), L.px["big"], theme.ACCENT, bold=True, min_px=12)
+        draw_text(surface, text, box.inflate(-20, -4), geom.px["big"], theme.ACCENT, bold=True, min_px=12)
 
     def _draw_picker(self, surface) -> None:
-        L = self.L
-        shade = pygame.Surface((L.w, L.h), pygame.SRCALPHA)
+        geom = self.table_layout
+        shade = pygame.Surface((geom.w, geom.h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, (0, 0))
         if self.suit_btns:
             top = self.suit_btns[0].rect.top
-            title = pygame.Rect(8, top - int(L.px["title"] * 1.8), L.w - 16, int(L.px["title"] * 1.6))
+            title = pygame.Rect(8, top - int(geom.px["title"] * 1.8), geom.w - 16, int(geom.px["title"] * 1.6))
             box = self.cancel_btn.rect.unionall([b.rect for b in self.suit_btns])
             box.union_ip(pygame.Rect(box.left, title.top, box.w, 1))
-            self.picker_rect = box.inflate(24, 20).clamp(pygame.Rect(0, 0, L.w, L.h))   # (tests)
+            self.picker_rect = box.inflate(24, 20).clamp(pygame.Rect(0, 0, geom.w, geom.h))   # (tests)
             theme.panel(surface, self.picker_rect, (6, 30, 18), alpha=250, radius=16, border=theme.ACCENT,
                         border_width=2)
-            draw_text(surface, i18n.t("mm.pick_suit"), title, L.px["title"], theme.TEXT, bold=True, min_px=11)
+            draw_text(surface, i18n.t("mm.pick_suit"), title, geom.px["title"], theme.TEXT, bold=True, min_px=11)
             self.cancel_btn.draw(surface)
         for i, b in enumerate(self.suit_btns):
             b.draw(surface)
@@ -886,7 +888,7 @@ class MauMauScene(GameTableScene):
             surface.blit(sym, (r.centerx - sym.get_width() // 2, r.top + int(r.h * 0.12)))
             draw_text(surface, f"{i + 1} · {suit_label(b.suit)}", pygame.Rect(r.left + 2, r.bottom - int(r.h * 0.3),
                                                                             r.w - 4, int(r.h * 0.26)),
-                      L.px["small"], theme.BTN_SECONDARY_TEXT, bold=True, min_px=8)
+                      geom.px["small"], theme.BTN_SECONDARY_TEXT, bold=True, min_px=8)
 
     def _result_notes(self) -> list[str]:
         """The lines under the results: how a tied match was decided, what Σ means."""
@@ -902,27 +904,27 @@ class MauMauScene(GameTableScene):
 
     def _results_layout(self) -> tuple:
         """(panel, row height, heading height, notes' height) of the results panel."""
-        L = self.L
+        geom = self.table_layout
         v = self.view
         n = v["n"]
-        panel = pygame.Rect(0, 0, min(L.table.w - layout.dp(16), layout.dp(600 * min(L.u, 1.6))), 0)
-        row_h = max(int(L.px["body"] * 2.3), layout.dp(34))
-        head_h = int(L.px["title"] * 2.2)
+        panel = pygame.Rect(0, 0, min(geom.table.w - layout.dp(16), layout.dp(600 * min(geom.u, 1.6))), 0)
+        row_h = max(int(geom.px["body"] * 2.3), layout.dp(34))
+        head_h = int(geom.px["title"] * 2.2)
         notes = self._result_notes()
-        note_h = sum(len(_note_lines(t, panel.w - 24, L.px["small"])) for t in notes) \
-            * fonts.line_height(L.px["small"]) + (6 if notes else 0)
+        note_h = sum(len(_note_lines(t, panel.w - 24, geom.px["small"])) for t in notes) \
+            * fonts.line_height(geom.px["small"]) + (6 if notes else 0)
         panel.h = head_h + row_h * (n + 1) + 16 + note_h
-        panel.center = (L.table.centerx, (L.top_bar.bottom + L.hand.top) // 2)
-        panel.top = max(L.top_bar.bottom + 6, panel.top)
-        if L.portrait:
+        panel.center = (geom.table.centerx, (geom.top_bar.bottom + geom.hand.top) // 2)
+        panel.top = max(geom.top_bar.bottom + 6, panel.top)
+        if geom.portrait:
             # phones: under the side seats' boxes (their names and totals stay readable),
             # rows a little tighter if the room above the buttons is short
             side = [self._seat_rect(s) for s in range(n)]
-            side = [r for r in side if r is not None and r.top > L.top_bar.bottom + 20
+            side = [r for r in side if r is not None and r.top > geom.top_bar.bottom + 20
                     and r.colliderect(panel.inflate(0, 4 * row_h))]
             if side:
                 top = max(r.bottom for r in side) + 8
-                bottom = min(L.hand.top, L.play_btn.top) - 6
+                bottom = min(geom.hand.top, geom.play_btn.top) - 6
                 room = bottom - top
                 if room >= head_h + 24 * (n + 1) + 16 + note_h:
                     row_h = min(row_h, (room - head_h - 16 - note_h) // (n + 1))
@@ -934,7 +936,7 @@ class MauMauScene(GameTableScene):
         """Round over: every seat's place, remaining cards and points, and the running total.
         Match over: the winner, every round's points and the totals (best first). Under them:
         how a tie was decided and what the points are."""
-        L = self.L
+        geom = self.table_layout
         v = self.view
         n = v["n"]
         over = v.get("phase") == "match_over"
@@ -946,7 +948,7 @@ class MauMauScene(GameTableScene):
         title = self._about("mm.match_over", v.get("winner")) if over and v.get("winner") is not None \
             else i18n.t("mm.round_over", n=v.get("round_no", 1))
         draw_text(surface, title, pygame.Rect(panel.left + 12, panel.top + 6, panel.w - 24, head_h - 8),
-                  L.px["title"], theme.GOLD, bold=True, min_px=12)
+                  geom.px["title"], theme.GOLD, bold=True, min_px=12)
         x = panel.left + 12
         w = panel.w - 24
         y = panel.top + head_h
@@ -973,7 +975,7 @@ class MauMauScene(GameTableScene):
         for c in cols[:-1]:
             xs.append(xs[-1] + int(w * c))
         for j, htxt in enumerate(heads):
-            draw_text(surface, htxt, pygame.Rect(xs[j], y, int(w * cols[j]) - 4, row_h), L.px["small"], theme.TEXT_DIM,
+            draw_text(surface, htxt, pygame.Rect(xs[j], y, int(w * cols[j]) - 4, row_h), geom.px["small"], theme.TEXT_DIM,
                       align="left" if j == 0 or (j == 1 and not over) else "right", bold=True, min_px=8)
         rp = rounds[-1] if rounds else [0] * n
         shown = v.get("hands_shown") or [[] for _ in range(n)]
@@ -983,12 +985,12 @@ class MauMauScene(GameTableScene):
                 theme.panel(surface, pygame.Rect(x - 4, yy, w + 8, row_h), (255, 255, 255), alpha=14, radius=6)
             win = over and seat == v.get("winner")
             draw_text(surface, f"{i + 1}. {self._label(seat)}", pygame.Rect(xs[0], yy, int(w * cols[0]) - 4, row_h),
-                      L.px["body"], theme.GOLD if win else theme.TEXT, align="left", bold=win, min_px=9)
+                      geom.px["body"], theme.GOLD if win else theme.TEXT, align="left", bold=win, min_px=9)
             tot = v["totals"][seat] if points else v["standings"][seat][0]
             if over:
                 for j, row in enumerate(rounds[-6:] if points else []):
                     draw_text(surface, str(row[seat]), pygame.Rect(xs[1 + j], yy, int(w * cols[1 + j]) - 4, row_h),
-                              L.px["body"], theme.TEXT_DIM, align="right", min_px=8)
+                              geom.px["body"], theme.TEXT_DIM, align="right", min_px=8)
             else:
                 cards = shown[seat][:8]
                 ch = row_h - 6
@@ -999,14 +1001,14 @@ class MauMauScene(GameTableScene):
                     surface.blit(self._card_img(cid, (ccw, ch)), (xs[1] + kk * step, yy + 3))
                 if points:
                     draw_text(surface, str(rp[seat]), pygame.Rect(xs[2], yy, int(w * cols[2]) - 4, row_h),
-                              L.px["body"], theme.TEXT, align="right", min_px=9)
-            draw_text(surface, str(tot), pygame.Rect(xs[-1], yy, int(w * cols[-1]) - 4, row_h), L.px["body"],
+                              geom.px["body"], theme.TEXT, align="right", min_px=9)
+            draw_text(surface, str(tot), pygame.Rect(xs[-1], yy, int(w * cols[-1]) - 4, row_h), geom.px["body"],
                       theme.GOLD if win else theme.TEXT, align="right", bold=True, min_px=9)
         y = panel.bottom - 8 - note_h + 6
         for note in self._result_notes():
-            lines = _note_lines(note, w, L.px["small"])
-            lh = fonts.line_height(L.px["small"]) * len(lines)
-            draw_text(surface, note, pygame.Rect(x, y, w, lh), L.px["small"], theme.TEXT_DIM, align="left", wrap=True,
+            lines = _note_lines(note, w, geom.px["small"])
+            lh = fonts.line_height(geom.px["small"]) * len(lines)
+            draw_text(surface, note, pygame.Rect(x, y, w, lh), geom.px["small"], theme.TEXT_DIM, align="left", wrap=True,
                       min_px=10)
             y += lh
 
@@ -1040,41 +1042,42 @@ def demo_views(seat: int = 0) -> dict:
     force), 'seven' (a pending +4 on seat), 'result' (a round over) and 'standings'
     (match over), each as ``(view, events)``."""
     from felt import games
-    from felt.games.maumau import engine as E
+    from felt.games.maumau import engine
 
-    g = games.get("maumau")
-    rules = g.template("MM-STD")
+    game = games.get("maumau")
+    rules = game.template("MM-STD")
     out: dict = {}
-    import random as _r
-    bots = [g.make_bot("normal", seed=i) for i in range(4)]
+    import random
+    bots = [game.make_bot("normal", seed=i) for i in range(4)]
     for seed in range(200):
         if {"table", "seven"} <= set(out):
             break
-        s, _ = g.new_match(rules, 4, f"demo:{seed}", rounds=3)
+        state, _ = game.new_match(rules, 4, f"demo:{seed}", rounds=3)
         ev: list = []
-        while s.phase in ("play", "drawn"):
-            if s.to_move == seat and s.phase == "play":
-                jack = any(s.jack[c] for c in s.hands[seat])
-                if s.wish and "table" not in out and len(s.hands[seat]) >= 4 and E.playable(s, seat) and jack:
-                    out["table"] = (g.view(s, seat), g.filter_events(ev, seat))
-                if s.pending >= 4 and "seven" not in out and len(s.hands[seat]) >= 3:
-                    out["seven"] = (g.view(s, seat), g.filter_events(ev, seat))
-            m = bots[s.to_move].choose(g.view(s, s.to_move))
-            ev = g.apply_inplace(s, s.to_move, m)
-    s, _ = g.new_match(rules, 4, "demo:result", rounds=3)
-    rng = _r.Random(1)
+        while state.phase in ("play", "drawn"):
+            if state.to_move == seat and state.phase == "play":
+                jack = any(state.jack[c] for c in state.hands[seat])
+                if (state.wish and "table" not in out and len(state.hands[seat]) >= 4
+                        and engine.playable(state, seat) and jack):
+                    out["table"] = (game.view(state, seat), game.filter_events(ev, seat))
+                if state.pending >= 4 and "seven" not in out and len(state.hands[seat]) >= 3:
+                    out["seven"] = (game.view(state, seat), game.filter_events(ev, seat))
+            move = bots[state.to_move].choose(game.view(state, state.to_move))
+            ev = game.apply_inplace(state, state.to_move, move)
+    state, _ = game.new_match(rules, 4, "demo:result", rounds=3)
+    rng = random.Random(1)
     ev = []
     while True:
-        if s.phase == "round_over":
+        if state.phase == "round_over":
             if "result" not in out:
-                out["result"] = (g.view(s, seat), g.filter_events(ev, seat))
-            s, ev = g.next_round(s)
+                out["result"] = (game.view(state, seat), game.filter_events(ev, seat))
+            state, ev = game.next_round(state)
             continue
-        if s.phase == "match_over":
-            out["standings"] = (g.view(s, seat), g.filter_events(ev, seat))
+        if state.phase == "match_over":
+            out["standings"] = (game.view(state, seat), game.filter_events(ev, seat))
             break
-        m = bots[s.to_move].choose(g.view(s, s.to_move))
-        ev = g.apply_inplace(s, s.to_move, m)
+        move = bots[state.to_move].choose(game.view(state, state.to_move))
+        ev = game.apply_inplace(state, state.to_move, move)
     del rng
     return out
 
@@ -1084,17 +1087,17 @@ def log_steps(seat: int = 0, seed: str = "log:1", moves: int = 40, rules=None) -
     ``(view, events)`` (the engine's events filtered for that seat), from the deal on, for at
     most ``moves`` moves or until the round is over."""
     from felt import games
-    g = games.get("maumau")
-    rules = rules if rules is not None else g.template("MM-STD")
-    s, ev = g.new_match(rules, 4, seed, rounds=3)
-    steps = [(g.view(s, seat), g.filter_events(ev, seat))]
-    bots = [g.make_bot("normal", seed=i) for i in range(4)]
+    game = games.get("maumau")
+    rules = rules if rules is not None else game.template("MM-STD")
+    state, ev = game.new_match(rules, 4, seed, rounds=3)
+    steps = [(game.view(state, seat), game.filter_events(ev, seat))]
+    bots = [game.make_bot("normal", seed=i) for i in range(4)]
     for _ in range(moves):
-        if s.phase not in ("play", "drawn"):
+        if state.phase not in ("play", "drawn"):
             break
-        who = s.to_move
-        ev = g.apply_inplace(s, who, bots[who].choose(g.view(s, who)))
-        steps.append((g.view(s, seat), g.filter_events(ev, seat)))
+        who = state.to_move
+        ev = game.apply_inplace(state, who, bots[who].choose(game.view(state, who)))
+        steps.append((game.view(state, seat), game.filter_events(ev, seat)))
     return steps
 
 

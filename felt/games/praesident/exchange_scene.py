@@ -40,7 +40,7 @@ class ExchangeScene(GameTableScene):
         self.selected: set[int] = set()
         self.wish: list[str] = []
         self.hand: list[int] = []
-        self.L: layout.TableLayout | None = None
+        self.table_layout: layout.TableLayout | None = None
         self._slots: list[pygame.Rect] = []
         self._press_card = None
         self._chips: list[tuple[str, pygame.Rect]] = []
@@ -95,7 +95,7 @@ class ExchangeScene(GameTableScene):
                                        ranks=self._ranks_text(ev.get("ranks") or [])), 3.0)
             elif ev.get("type") == "give" and ev.get("to") == self.seat:
                 self.sounds.play("deal")
-        if self.L is not None:
+        if self.table_layout is not None:
             self._relayout()
             if self._my_timer() != self._ring_mine:
                 self._place_buttons()
@@ -104,7 +104,7 @@ class ExchangeScene(GameTableScene):
     def set_timer(self, timer: dict | None) -> None:
         """The host's turn timer ({'seat', 'left', 'total'} seconds) or None."""
         self.countdown.set(timer)
-        if self.L is not None and self._my_timer() != self._ring_mine:
+        if self.table_layout is not None and self._my_timer() != self._ring_mine:
             self._place_buttons()
         self.mark_dirty()
 
@@ -165,29 +165,29 @@ class ExchangeScene(GameTableScene):
     # ---------------------------------------------------------------- layout
     def layout(self, w: int, h: int) -> None:
         n = int(self.view.get("n", 4)) if self.view else 4
-        self.L = L = layout.table_layout(w, h, n - 1, len(self.hand))
+        self.table_layout = geom = layout.table_layout(w, h, n - 1, len(self.hand))
         self._place_buttons()
         for b in (self.give_btn, self.wish_btn, self.nowish_btn):
-            b.px = L.px["button"]
-        self.menu_btn.set_rect(L.menu_btn)
-        self.toast.set_rect(L.toast)
-        self.toast.px = L.px["label"]
+            b.px = geom.px["button"]
+        self.menu_btn.set_rect(geom.menu_btn)
+        self.toast.set_rect(geom.toast)
+        self.toast.px = geom.px["label"]
         self._relayout()
 
     def _place_buttons(self) -> None:
         """The action row (Give, or No wish + Send wish); with my timer running, a
         countdown ring as high as the buttons stands at its left: outside the row where
         the window is wide enough, else the buttons give up the room."""
-        L = self.L
-        row = L.play_btn.union(L.pass_btn)
-        gap = max(6, L.play_btn.left - L.pass_btn.right)
+        geom = self.table_layout
+        row = geom.play_btn.union(geom.pass_btn)
+        gap = max(6, geom.play_btn.left - geom.pass_btn.right)
         self._ring = None
         self._ring_mine = self._my_timer()
         if self._ring_mine:
             d = max(dp(28), min(row.h, dp(72)))
             ring = pygame.Rect(0, 0, d, d)
             ring.centery = row.centery
-            if row.left - L.hint.left >= d + gap:
+            if row.left - geom.hint.left >= d + gap:
                 ring.right = row.left - gap
             else:
                 ring.left = row.left
@@ -199,15 +199,15 @@ class ExchangeScene(GameTableScene):
         self.wish_btn.set_rect(pygame.Rect(row.right - half, row.top, half, row.h))
 
     def _relayout(self) -> None:
-        L = self.L
-        if layout.hand_rows_needed(L.w, L.h, len(self.hand)) != L.hand_rows:
-            self.layout(L.w, L.h)
+        geom = self.table_layout
+        if layout.hand_rows_needed(geom.w, geom.h, len(self.hand)) != geom.hand_rows:
+            self.layout(geom.w, geom.h)
             return
-        self._slots = layout.hand_slots(L.hand, L.card, len(self.hand))
+        self._slots = layout.hand_slots(geom.hand, geom.card, len(self.hand))
         self._plan()
 
     def hand_rects(self) -> dict[int, pygame.Rect]:
-        lift = int(self.L.card[1] * 0.18) if self.L else 0
+        lift = int(self.table_layout.card[1] * 0.18) if self.table_layout else 0
         return {c: (r.move(0, -lift) if c in self.selected else r) for c, r in zip(self.hand, self._slots)}
 
     def card_at(self, pos):
@@ -307,17 +307,17 @@ class ExchangeScene(GameTableScene):
         stand under the panels; in a short landscape window where the panels would fit
         above them only with tiny cards, the panels take the left half and the wish the
         right half."""
-        L = self.L
-        area = L.table.inflate(-2 * max(dp(8), L.w // 40), -dp(12))
+        geom = self.table_layout
+        area = geom.table.inflate(-2 * max(dp(8), geom.w // 40), -dp(12))
         t = self.task()
         self._chips = []
         self._panels = []
         self._wish_label = None
         infos = self.view.get("exchange") or []
-        panel_area, full = area, L.portrait
+        panel_area, full = area, geom.portrait
         if t and t[0] == "wish":
             wish_h = self._plan_chips(area, centre=False)
-            if not L.portrait and area.w >= dp(480) and area.h - wish_h - dp(8) < self._panels_need(infos, 0.7):
+            if not geom.portrait and area.w >= dp(480) and area.h - wish_h - dp(8) < self._panels_need(infos, 0.7):
                 half = (area.w - dp(16)) // 2
                 panel_area, full = pygame.Rect(area.left, area.top, half, area.h), True
                 self._plan_chips(pygame.Rect(area.right - half, area.top, half, area.h), centre=True)
@@ -328,14 +328,14 @@ class ExchangeScene(GameTableScene):
     def _plan_chips(self, area: pygame.Rect, centre: bool) -> int:
         """The wish label and rank chips in ``area``: at its bottom, or centred in it.
         Returns their height."""
-        L = self.L
+        geom = self.table_layout
         ranks = list(self.table.rules.ranks)
         gap = dp(6)
         per_row = max(1, min(len(ranks), (area.w + gap) // (dp(46) + gap)))
         chip_w = min(dp(76), (area.w - gap * (per_row - 1)) // per_row)
-        chip_h = max(dp(44), int(L.px["label"] * 2.4))
+        chip_h = max(dp(44), int(geom.px["label"] * 2.4))
         n_rows = -(-len(ranks) // per_row)
-        lab_h = int(L.px["label"] * 1.6)
+        lab_h = int(geom.px["label"] * 1.6)
         # lower chips where the height runs short (tiny landscape windows), still tappable
         chip_h = max(dp(32), min(chip_h, (area.h - lab_h - dp(4)) // n_rows - gap))
         wish_h = lab_h + dp(4) + n_rows * (chip_h + gap)
@@ -352,24 +352,24 @@ class ExchangeScene(GameTableScene):
         return wish_h
 
     def _panel_need(self, rows, wish_line: bool, card_h: int) -> int:
-        lab_h = int(self.L.px["label"] * 1.5)
+        lab_h = int(self.table_layout.px["label"] * 1.5)
         return len(rows) * (lab_h + card_h + dp(6)) + dp(12) + (lab_h if wish_line else 0)
 
     def _panels_need(self, infos, scale: float = 1.0) -> int:
         """Height of all info panels with their cards at ``scale`` of the full size."""
-        card_h = int(self.L.pile_card[1] * scale)
+        card_h = int(self.table_layout.pile_card[1] * scale)
         return sum(self._panel_need(self._info_rows(i), self._wish_text(i) is not None, card_h) + dp(10)
                    for i in infos)
 
     def _plan_panels(self, area: pygame.Rect, infos, full: bool) -> None:
-        L = self.L
-        lab_h = int(L.px["label"] * 1.5)
+        geom = self.table_layout
+        lab_h = int(geom.px["label"] * 1.5)
         bottom = area.bottom
         y = area.top
         for info in infos:
             rows = self._info_rows(info)
             wish_line = self._wish_text(info) is not None
-            card = L.pile_card
+            card = geom.pile_card
             count = int(info.get("count", 1))
             avail = bottom - y
             need = self._panel_need(rows, wish_line, card[1])
@@ -389,8 +389,8 @@ class ExchangeScene(GameTableScene):
             texts = [lbl for lbl, _ in rows]
             if wish_line:
                 texts.append(self._wish_text(info))
-            col_content = max([fonts.width(lbl, L.px["label"], True) for lbl, _ in rows] + [count * (card[0] + dp(6))])
-            content_w = max([fonts.width(tx, L.px["label"], True) for tx in texts] + [count * (card[0] + dp(6))]) + dp(24)
+            col_content = max([fonts.width(lbl, geom.px["label"], True) for lbl, _ in rows] + [count * (card[0] + dp(6))])
+            content_w = max([fonts.width(tx, geom.px["label"], True) for tx in texts] + [count * (card[0] + dp(6))]) + dp(24)
             if cols > 1:
                 content_w = max(content_w, cols * col_content + dp(12) * (cols - 1) + dp(24))
             pw = min(area.w, max(content_w, int(area.w * (1.0 if full else 0.5))))
@@ -400,29 +400,29 @@ class ExchangeScene(GameTableScene):
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.L
-        if L is None:
+        geom = self.table_layout
+        if geom is None:
             return
-        surface.blit(theme.felt_background((L.w, L.h)), (0, 0))
-        theme.panel(surface, L.top_bar, (6, 30, 18), alpha=215, radius=0)
+        surface.blit(theme.felt_background((geom.w, geom.h)), (0, 0))
+        theme.panel(surface, geom.top_bar, (6, 30, 18), alpha=215, radius=0)
         t = self.task()
         draw_text(surface, i18n.t("ex.title") + " · " + i18n.t("table.round", n=self.view.get("round_no", 1)),
-                  L.status, L.px["title"], theme.ACCENT if t else theme.TEXT, align="left", bold=True)
+                  geom.status, geom.px["title"], theme.ACCENT if t else theme.TEXT, align="left", bold=True)
         self.menu_btn.draw(surface)
         if not self._panels:
-            area = L.table.inflate(-2 * max(dp(8), L.w // 40), -dp(12))
+            area = geom.table.inflate(-2 * max(dp(8), geom.w // 40), -dp(12))
             draw_text(surface, i18n.t("ex.middle"), pygame.Rect(area.left, area.top, area.w, area.h // 3),
-                      L.px["title"], theme.TEXT, wrap=True, max_lines=2)
+                      geom.px["title"], theme.TEXT, wrap=True, max_lines=2)
         for info, pr, card, rows, wish_line, cols in self._panels:
             self._draw_info(surface, info, pr, card, rows, wish_line, cols)
         if self._wish_label is not None:
-            draw_text(surface, i18n.t("ex.wish_title"), self._wish_label, L.px["label"], theme.ACCENT, bold=True,
+            draw_text(surface, i18n.t("ex.wish_title"), self._wish_label, geom.px["label"], theme.ACCENT, bold=True,
                       wrap=True, max_lines=2)
             for r, cr in self._chips:
                 on = r in self.wish
                 theme.panel(surface, cr, theme.BTN_PRIMARY if on else (8, 50, 28), alpha=240, radius=10,
                             border=theme.GOLD if on else theme.PANEL_BORDER, border_width=2)
-                draw_text(surface, i18n.rank_label(r), cr, L.px["title"],
+                draw_text(surface, i18n.rank_label(r), cr, geom.px["title"],
                           theme.BTN_PRIMARY_TEXT if on else theme.TEXT, bold=True)
         if not t:
             pend = self.view.get("exchange_pending") or []
@@ -433,11 +433,11 @@ class ExchangeScene(GameTableScene):
             if self.countdown.timer is not None and pend:
                 self._draw_waiting_timer(surface, txt)
             else:
-                draw_text(surface, txt, L.hint, L.px["body"], theme.TEXT_DIM)
+                draw_text(surface, txt, geom.hint, geom.px["body"], theme.TEXT_DIM)
         elif t[0] == "give":
             k = t[3]
             msg = i18n.t("ex.give_choose", n=k, name=self._name(t[2]))
-            draw_text(surface, msg, L.hint, L.px["body"], theme.ACCENT, bold=True, min_px=9)
+            draw_text(surface, msg, geom.hint, geom.px["body"], theme.ACCENT, bold=True, min_px=9)
         for b in (self.give_btn, self.wish_btn, self.nowish_btn):
             b.draw(surface)
         if self._ring is not None and self._my_timer():
@@ -448,16 +448,16 @@ class ExchangeScene(GameTableScene):
     def _waiting_ring(self, txt: str) -> tuple[pygame.Rect, pygame.Rect, int]:
         """Where the "waiting for" line and the small countdown after it go: (text rect,
         ring rect, font px), centred together in the hint line."""
-        L = self.L
-        d = max(dp(30), min(dp(44), int(L.px["body"] * 2.4)))   # may stand out of the line: no buttons below
+        geom = self.table_layout
+        d = max(dp(30), min(dp(44), int(geom.px["body"] * 2.4)))   # may stand out of the line: no buttons below
         gap = max(6, d // 3)
-        size, lines = layout_text(txt, L.hint.w - d - gap, L.hint.h, L.px["body"], min_px=9)
+        size, lines = layout_text(txt, geom.hint.w - d - gap, geom.hint.h, geom.px["body"], min_px=9)
         tw = max((fonts.width(ln, size) for ln in lines), default=0)
-        x = L.hint.centerx - (tw + gap + d) // 2
-        text_r = pygame.Rect(x, L.hint.top, tw + dp(2), L.hint.h)
+        x = geom.hint.centerx - (tw + gap + d) // 2
+        text_r = pygame.Rect(x, geom.hint.top, tw + dp(2), geom.hint.h)
         ring = pygame.Rect(0, 0, d, d)
         ring.left = text_r.right - dp(2) + gap
-        ring.centery = L.hint.centery
+        ring.centery = geom.hint.centery
         return text_r, ring, size
 
     def _draw_waiting_timer(self, surface, txt: str) -> None:
@@ -468,8 +468,8 @@ class ExchangeScene(GameTableScene):
     def _info_rects(self, info: dict, pr: pygame.Rect, card, rows, wish_line, cols: int = 1):
         """Inside an info panel: the wish line's rect (or None) and, per row, its label
         rect and the rects of its cards (one under the other, or side by side)."""
-        L = self.L
-        lab_h = int(L.px["label"] * 1.5)
+        geom = self.table_layout
+        lab_h = int(geom.px["label"] * 1.5)
         y = pr.top + dp(6)
         wish_r = None
         if wish_line:
@@ -490,31 +490,31 @@ class ExchangeScene(GameTableScene):
         return wish_r, out
 
     def _draw_info(self, surface, info: dict, pr: pygame.Rect, card, rows, wish_line, cols: int = 1) -> None:
-        L = self.L
+        geom = self.table_layout
         theme.panel(surface, pr, theme.PANEL, alpha=170, radius=12, border=theme.PANEL_BORDER, border_width=1)
         wish_r, placed = self._info_rects(info, pr, card, rows, wish_line, cols)
         if wish_r is not None:
-            draw_text(surface, self._wish_text(info), wish_r, L.px["label"], theme.GOLD, align="left", bold=True)
+            draw_text(surface, self._wish_text(info), wish_r, geom.px["label"], theme.GOLD, align="left", bold=True)
         for (label, cards), (lab, rects) in zip(rows, placed):
-            draw_text(surface, label, lab, L.px["label"], theme.TEXT, align="left", bold=True)
+            draw_text(surface, label, lab, geom.px["label"], theme.TEXT, align="left", bold=True)
             if cards:
                 for c, r in zip(cards, rects):
                     surface.blit(cardart.card_surface(self.table.card(c), card), r.topleft)
             else:
                 for r in rects:
                     pygame.draw.rect(surface, (255, 255, 255), r, 2, border_radius=min(8, card[0] // 4))
-                    draw_text(surface, "?", r, L.px["title"], theme.TEXT_DIM, bold=True)
+                    draw_text(surface, "?", r, geom.px["title"], theme.TEXT_DIM, bold=True)
 
     def _draw_hand(self, surface, t) -> None:
-        L = self.L
+        geom = self.table_layout
         rects = self.hand_rects()
         giving = bool(t and t[0] == "give")
         for c in self.hand:
             r = rects[c]
-            surface.blit(cardart.shadow_surface(L.card), (r.x - dp(2), r.y - 1))
-            surface.blit(cardart.card_surface(self.table.card(c), L.card), r.topleft)
+            surface.blit(cardart.shadow_surface(geom.card), (r.x - dp(2), r.y - 1))
+            surface.blit(cardart.card_surface(self.table.card(c), geom.card), r.topleft)
             if c in self.selected:
-                surface.blit(cardart.highlight_surface(L.card), (r.x - dp(3), r.y - dp(3)))
+                surface.blit(cardart.highlight_surface(geom.card), (r.x - dp(3), r.y - dp(3)))
         if giving:
-            glow = L.hand.inflate(dp(8), dp(8))
+            glow = geom.hand.inflate(dp(8), dp(8))
             pygame.draw.rect(surface, theme.ACCENT, glow, dp(2), border_radius=dp(18))

@@ -230,7 +230,7 @@ class TableScene(GameTableScene):
         self.focus = -1                     # keyboard focus index in the hand
         self.anim = anim.Animator()
         self.banner = Banner()
-        self.L: layout.TableLayout | None = None
+        self.table_layout: layout.TableLayout | None = None
         self._slots: list[pygame.Rect] = []
         self._press_card: int | None = None
         self._drag_state: bool | None = None
@@ -342,19 +342,19 @@ class TableScene(GameTableScene):
         self.mark_dirty()
 
     def log_docked(self) -> bool:
-        return self.L is not None and self.L.log is not None
+        return self.table_layout is not None and self.table_layout.log is not None
 
     def log_visible(self) -> bool:
         """The log shows: docked (wide windows) or as an open drawer (phones)."""
-        if self.L is None:
+        if self.table_layout is None:
             return False
-        return bool(self.log_open) if self.L.log is None else True
+        return bool(self.log_open) if self.table_layout.log is None else True
 
     def toggle_log(self) -> None:
-        if self.L is None:
+        if self.table_layout is None:
             return
         self.log_open = not self.log_visible()
-        self.layout(self.L.w, self.L.h)
+        self.layout(self.table_layout.w, self.table_layout.h)
         self.mark_dirty()
 
     @property
@@ -371,7 +371,7 @@ class TableScene(GameTableScene):
         self.hand = self.table.sort_hand(view.get("hand", []), self.sort_mode)
         self.selected &= set(self.hand)
         self.hidden &= set(self.hand)
-        if self.L is not None:
+        if self.table_layout is not None:
             self._relayout_hand()
         was_my_turn = old_view.get("to_move") == old_view.get("seat") and old_view.get("phase") == "play"
         entries = self.log.build(events, None)
@@ -496,61 +496,61 @@ class TableScene(GameTableScene):
         if self.log_open is False:
             dock = 0
         self._title_w = self._seat_title_w(w, h)
-        self.L = L = layout.table_layout(w, h, opp, len(self.hand), log_w=dock, title_w=self._title_w)
-        self.play_btn.set_rect(L.play_btn)
-        self.pass_btn.set_rect(L.pass_btn)
-        self.play_btn.px = self.pass_btn.px = L.px["button"]
-        self.mute_btn.set_rect(L.mute_btn)
-        self.menu_btn.set_rect(L.menu_btn)
-        self.log_btn.set_rect(L.mute_btn.move(-(L.mute_btn.w + dp(6)), 0))
+        self.table_layout = geom = layout.table_layout(w, h, opp, len(self.hand), log_w=dock, title_w=self._title_w)
+        self.play_btn.set_rect(geom.play_btn)
+        self.pass_btn.set_rect(geom.pass_btn)
+        self.play_btn.px = self.pass_btn.px = geom.px["button"]
+        self.mute_btn.set_rect(geom.mute_btn)
+        self.menu_btn.set_rect(geom.menu_btn)
+        self.log_btn.set_rect(geom.mute_btn.move(-(geom.mute_btn.w + dp(6)), 0))
         if self.chat_btn.visible:
-            if L.portrait:
+            if geom.portrait:
                 # phones: the chat takes the sound button's place (sound stays in the menu)
-                self.chat_btn.set_rect(L.mute_btn)
+                self.chat_btn.set_rect(geom.mute_btn)
                 self.mute_btn.visible = False
             else:
-                self.chat_btn.set_rect(self.log_btn.rect.move(-(L.mute_btn.w + dp(6)), 0))
+                self.chat_btn.set_rect(self.log_btn.rect.move(-(geom.mute_btn.w + dp(6)), 0))
                 self.mute_btn.visible = True
         self.log_btn.kind = "secondary" if self.log_visible() else "ghost"
-        left_btn = self.chat_btn if (self.chat_btn.visible and not L.portrait) else self.log_btn
-        L.status.w = max(dp(40), left_btn.rect.left - dp(6) - L.status.left)
-        sp = max(dp(11), int(L.px["small"] * 0.95))
+        left_btn = self.chat_btn if (self.chat_btn.visible and not geom.portrait) else self.log_btn
+        geom.status.w = max(dp(40), left_btn.rect.left - dp(6) - geom.status.left)
+        sp = max(dp(11), int(geom.px["small"] * 0.95))
         sw = fonts.width("⇅ " + i18n.t("story.sort_suit"), sp, True) + dp(22)
         sh = max(dp(30), int(sp * 2.2))
-        self.sort_btn.set_rect(pygame.Rect(L.hand.right - sw - dp(10), L.hand.top - sh // 2, sw, sh))
+        self.sort_btn.set_rect(pygame.Rect(geom.hand.right - sw - dp(10), geom.hand.top - sh // 2, sw, sh))
         self.sort_btn.px = sp
         self.mute_btn.crossed = self.sounds.muted
-        self.toast.set_rect(L.toast)
-        self.toast.px = L.px["label"]
+        self.toast.set_rect(geom.toast)
+        self.toast.px = geom.px["label"]
         self.banner.set_rect(self.banner_rect())
-        self.banner.px = L.px["body"]
+        self.banner.px = geom.px["body"]
         self._relayout_hand()
 
     def notice_rect(self) -> pygame.Rect | None:
         """Where the app's notices go at the table: above the hint line, below the seats
         (not over the seat names under the top bar)."""
-        return self.L.toast if self.L is not None else None
+        return self.table_layout.toast if self.table_layout is not None else None
 
     def banner_rect(self) -> pygame.Rect | None:
         """The top bar left of its buttons: a connection banner there hides only the status
         line (stale while the connection is down), never a seat box, the pile or the hand."""
-        L = self.L
-        if L is None:
+        geom = self.table_layout
+        if geom is None:
             return None
-        left_btn = self.chat_btn if (self.chat_btn.visible and not L.portrait) else self.log_btn
-        return pygame.Rect(0, L.top_bar.top, max(dp(40), left_btn.rect.left - dp(6)), L.top_bar.h)
+        left_btn = self.chat_btn if (self.chat_btn.visible and not geom.portrait) else self.log_btn
+        return pygame.Rect(0, geom.top_bar.top, max(dp(40), left_btn.rect.left - dp(6)), geom.top_bar.h)
 
     def _relayout_hand(self) -> None:
-        L = self.L
-        if L is None:
+        geom = self.table_layout
+        if geom is None:
             return
         n = int(self.view.get("n", 4)) if self.view else 4
         opp = n - 1 if self.seat is not None else n
-        if len(L.seats) != opp or layout.hand_rows_needed(L.w, L.h, len(self.hand)) != L.hand_rows \
-                or self._seat_title_w(L.w, L.h) != self._title_w:
-            self.layout(L.w, L.h)
+        if len(geom.seats) != opp or layout.hand_rows_needed(geom.w, geom.h, len(self.hand)) != geom.hand_rows \
+                or self._seat_title_w(geom.w, geom.h) != self._title_w:
+            self.layout(geom.w, geom.h)
             return
-        self._slots = layout.hand_slots(L.hand, L.card, len(self.hand))
+        self._slots = layout.hand_slots(geom.hand, geom.card, len(self.hand))
 
     def _seat_title_w(self, w: int, h: int) -> int:
         """How wide the longest title a seat box may show is at the small size."""
@@ -581,35 +581,35 @@ class TableScene(GameTableScene):
     def hand_rects(self) -> dict[int, pygame.Rect]:
         """Where each hand card is drawn now (selected cards raised)."""
         out = {}
-        if self.L is None:
+        if self.table_layout is None:
             return out
-        lift = int(self.L.card[1] * 0.18)
+        lift = int(self.table_layout.card[1] * 0.18)
         for cid, r in zip(self.hand, self._slots):
             out[cid] = r.move(0, -lift) if cid in self.selected else r
         return out
 
     def seat_rect(self, seat: int) -> pygame.Rect | None:
         """The box of another seat (None for my own)."""
-        if self.L is None or not self.view:
+        if self.table_layout is None or not self.view:
             return None
         n = self.view["n"]
         me = self.seat
         if me is None:
-            return self.L.seats[seat] if seat < len(self.L.seats) else None
+            return self.table_layout.seats[seat] if seat < len(self.table_layout.seats) else None
         if seat == me:
             return None
         idx = (seat - me - 1) % n
-        return self.L.seats[idx] if idx < len(self.L.seats) else None
+        return self.table_layout.seats[idx] if idx < len(self.table_layout.seats) else None
 
     def pile_rects(self, n: int) -> list[pygame.Rect]:
-        L = self.L
-        return layout.pile_slots(L.pile, L.pile_card, n, int(L.px["small"] * 1.5))
+        geom = self.table_layout
+        return layout.pile_slots(geom.pile, geom.pile_card, n, int(geom.px["small"] * 1.5))
 
     def cleared_stack(self, plays) -> list[tuple[int, pygame.Rect]]:
         """Where the last three plays of a cleared trick lie, ``(card, rect)`` in drawing
         order: earlier plays first, each peeking out up and to the left, and the play that
         won the trick last, on top, where the pile's top play lay."""
-        step = max(4, self.L.pile_card[0] // 8)
+        step = max(4, self.table_layout.pile_card[0] // 8)
         stack: list[tuple[int, pygame.Rect]] = []
         last3 = list(plays)[-3:]
         for i, e in enumerate(last3):
@@ -640,9 +640,9 @@ class TableScene(GameTableScene):
         return i18n.title_text(titles[place]) if 0 <= place < len(titles) else f"{place + 1}."
 
     def _events(self, events: list[dict], old_rects: dict) -> None:
-        if self.L is None:
+        if self.table_layout is None:
             return
-        L = self.L
+        geom = self.table_layout
         dealt = False
         for ev in events:
             typ = ev.get("type")
@@ -697,9 +697,9 @@ class TableScene(GameTableScene):
         self.anim.announce(text, "fx", d, fx=fx, seat=seat, data=data)
 
     def _deal_animation(self) -> None:
-        L = self.L
-        src = pygame.Rect(0, 0, *L.pile_card)
-        src.center = L.deck_pos
+        geom = self.table_layout
+        src = pygame.Rect(0, 0, *geom.pile_card)
+        src.center = geom.deck_pos
         slots = dict(zip(self.hand, self._slots))
         n = self.view.get("n", 0)
         me = self.seat
@@ -722,13 +722,13 @@ class TableScene(GameTableScene):
             elif k < 5:     # a few backs per seat are enough to read as dealing
                 r = self.seat_rect(s)
                 if r is not None:
-                    dst = pygame.Rect(0, 0, *L.seat_card)
+                    dst = pygame.Rect(0, 0, *geom.seat_card)
                     dst.center = r.center
                     self.anim.fly(anim.Flight(None, src, dst, 0.3, delay, False))
             delay += step
 
     def _play_animation(self, seat, cards: list[int], old_rects: dict) -> None:
-        L = self.L
+        geom = self.table_layout
         top = self.view.get("pile") or {}
         dsts = self.pile_rects(len(cards)) if top.get("cards") == cards else [None] * len(cards)
         if seat == self.seat:
@@ -737,14 +737,14 @@ class TableScene(GameTableScene):
             r = self.seat_rect(seat) if seat is not None else None
             srcs = []
             for _ in cards:
-                s = pygame.Rect(0, 0, *L.seat_card)
-                s.center = r.center if r is not None else L.deck_pos
+                s = pygame.Rect(0, 0, *geom.seat_card)
+                s.center = r.center if r is not None else geom.deck_pos
                 srcs.append(s)
         for i, c in enumerate(cards):
-            src = srcs[i] or pygame.Rect(0, 0, *L.pile_card)
+            src = srcs[i] or pygame.Rect(0, 0, *geom.pile_card)
             if srcs[i] is None:
-                src.center = L.deck_pos
-            dst = dsts[i] if dsts[i] is not None else pygame.Rect(L.pile.left, L.pile.top, *L.pile_card)
+                src.center = geom.deck_pos
+            dst = dsts[i] if dsts[i] is not None else pygame.Rect(geom.pile.left, geom.pile.top, *geom.pile_card)
             if dsts[i] is not None:
                 self.pile_hidden.add(c)
             self.anim.fly(anim.Flight(c, src, dst, 0.32, i * 0.04, True, arc=30 if seat == self.seat else 0,
@@ -795,15 +795,16 @@ class TableScene(GameTableScene):
             return
         if self.dispatch(inp, (self.menu_btn, self.mute_btn, self.log_btn, self.chat_btn)):
             return
-        if self.L is not None and self.L.log is None and self.log_open:
+        if self.table_layout is not None and self.table_layout.log is None and self.log_open:
             # the drawer is open (phones): a tap anywhere closes it
             if inp.kind == RELEASE or inp.kind == BACK or (inp.kind == KEY and inp.key == pygame.K_ESCAPE):
                 self.toggle_log()
             return
         if self.dispatch(inp, (self.play_btn, self.pass_btn, self.sort_btn)):
             return
-        if inp.kind == RELEASE and self.L is not None and self.L.log is None and self._press_card is None \
-                and self.L.pile.collidepoint(inp.pos) and self.log.cleared_trick():
+        geom = self.table_layout
+        if inp.kind == RELEASE and geom is not None and geom.log is None and self._press_card is None \
+                and geom.pile.collidepoint(inp.pos) and self.log.cleared_trick():
             self.toggle_log()             # the cleared trick: a tap on the pile shows it in the log
             return
         if inp.kind == PRESS:
@@ -813,7 +814,7 @@ class TableScene(GameTableScene):
             self._drag_seen = {self._press_card} if self._press_card is not None else set()
             return
         if inp.kind == MOTION and self._press_card is not None and inp.buttons and inp.buttons[0]:
-            if self.L is not None and inp.pos[1] < self.L.hand.top - dp(8):
+            if self.table_layout is not None and inp.pos[1] < self.table_layout.hand.top - dp(8):
                 # the card leaves the hand: it is dragged (towards the pile)
                 self._drag_pos = inp.pos
                 self.mark_dirty()
@@ -828,7 +829,7 @@ class TableScene(GameTableScene):
             return
         if inp.kind == RELEASE:
             if self._drag_pos is not None and self._press_card is not None:
-                dropped = self.L is not None and self.L.pile.inflate(self.L.pile_card[0], self.L.pile_card[1] // 2) \
+                dropped = geom is not None and geom.pile.inflate(geom.pile_card[0], geom.pile_card[1] // 2) \
                     .collidepoint(inp.pos)
                 if dropped:
                     self.play_dragged(self._press_card)
@@ -916,12 +917,12 @@ class TableScene(GameTableScene):
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.L
-        if L is None:
+        geom = self.table_layout
+        if geom is None:
             return
-        surface.blit(theme.felt_background((L.w, L.h)), (0, 0))
+        surface.blit(theme.felt_background((geom.w, geom.h)), (0, 0))
         if not self.view:
-            draw_text(surface, i18n.t("table.waiting"), L.table, L.px["title"], theme.TEXT)
+            draw_text(surface, i18n.t("table.waiting"), geom.table, geom.px["title"], theme.TEXT)
             return
         self._draw_table_ring(surface)
         self._draw_top_bar(surface)
@@ -929,7 +930,7 @@ class TableScene(GameTableScene):
             r = self.seat_rect(s)
             if r is not None:
                 self._draw_seat(surface, s, r)
-                draw_seat_badge(surface, r, self.presence, s, L.px["small"])
+                draw_seat_badge(surface, r, self.presence, s, geom.px["small"])
         self._draw_pile(surface)
         self._draw_timer(surface)
         self._draw_hint(surface)
@@ -939,16 +940,16 @@ class TableScene(GameTableScene):
         self._draw_me(surface)
         self.sort_btn.draw(surface)
         if self._drag_pos is not None and self._press_card is not None and self.table is not None:
-            img = cardart.card_surface(self.table.card(self._press_card), L.card)
+            img = cardart.card_surface(self.table.card(self._press_card), geom.card)
             r = img.get_rect(center=self._drag_pos)
-            surface.blit(cardart.shadow_surface(L.card), (r.x + dp(4), r.y + dp(6)))
+            surface.blit(cardart.shadow_surface(geom.card), (r.x + dp(4), r.y + dp(6)))
             surface.blit(img, r.topleft)
         self._draw_flights(surface)
         self._draw_effect(surface)
         self._draw_announcement(surface)
         self.toast.draw(surface)
-        if L.log is not None:
-            self.log.draw_cached(surface, L.log, self.log_context(), max(10, int(L.px["small"] * 0.95)),
+        if geom.log is not None:
+            self.log.draw_cached(surface, geom.log, self.log_context(), max(10, int(geom.px["small"] * 0.95)),
                                  card_art=self._mini_card)
         elif self.log_open:
             self._draw_log_drawer(surface)
@@ -961,8 +962,8 @@ class TableScene(GameTableScene):
 
     def _draw_ex_summary(self, surface) -> None:
         """What I gave and what I got, with the cards, until OK."""
-        L = self.L
-        dim = pygame.Surface((L.w, L.h), pygame.SRCALPHA)
+        geom = self.table_layout
+        dim = pygame.Surface((geom.w, geom.h), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 120))
         surface.blit(dim, (0, 0))
         rows = []
@@ -972,15 +973,15 @@ class TableScene(GameTableScene):
                 rows.append((i18n.t("story.ex_gave", name=nm), list(x["gave"])))
             if x.get("got"):
                 rows.append((i18n.t("story.ex_got", name=nm), list(x["got"])))
-        px = L.px["label"]
-        cw, ch = L.pile_card
+        px = geom.px["label"]
+        cw, ch = geom.pile_card
         lh = int(px * 1.6)
-        bh = max(dp(44), L.play_btn.h)
-        w = min(L.w - dp(16), max(dp(300), int(cw * 4.2) + dp(40)))
+        bh = max(dp(44), geom.play_btn.h)
+        w = min(geom.w - dp(16), max(dp(300), int(cw * 4.2) + dp(40)))
         h = lh + len(rows) * (lh + ch + dp(8)) + lh + bh + dp(30)
-        h = min(h, L.h - dp(16))
+        h = min(h, geom.h - dp(16))
         box = pygame.Rect(0, 0, w, h)
-        box.center = (L.w // 2, L.h // 2)
+        box.center = (geom.w // 2, geom.h // 2)
         theme.panel(surface, box, (10, 32, 22), alpha=255, radius=16, border=theme.GOLD, border_width=2)
         y = box.top + dp(10)
         draw_text(surface, i18n.t("story.ex_title"), pygame.Rect(box.left + dp(12), y, w - dp(24), lh), int(px * 1.2),
@@ -999,24 +1000,24 @@ class TableScene(GameTableScene):
             y += ch + dp(8)
         draw_text(surface, i18n.t("story.ex_marked"), pygame.Rect(box.left + dp(12), y, w - dp(24), lh), int(px * 0.85),
                   theme.TEXT_DIM, wrap=True, min_px=9)
-        bw = min(w - dp(40), max(dp(140), L.play_btn.w))
+        bw = min(w - dp(40), max(dp(140), geom.play_btn.w))
         self.ok_btn.set_rect(pygame.Rect(box.centerx - bw // 2, box.bottom - bh - dp(12), bw, bh))
-        self.ok_btn.px = L.px["button"]
+        self.ok_btn.px = geom.px["button"]
         self.ok_btn.draw(surface)
 
     def _draw_bubbles(self, surface) -> None:
         from felt.ui.chat import draw_bubble
-        L = self.L
+        geom = self.table_layout
         for b in self.bubbles:
             r = self.seat_rect(b.seat)
             below = False
             if r is None:                     # my own seat: hanging from my name, over my cards
-                r = pygame.Rect(L.hand.left + dp(10), L.hand.top - dp(4), min(L.hand.w // 2, dp(200)), dp(12))
+                r = pygame.Rect(geom.hand.left + dp(10), geom.hand.top - dp(4), min(geom.hand.w // 2, dp(200)), dp(12))
                 below = True
-            elif r.top < L.table.top + L.table.h // 3:
+            elif r.top < geom.table.top + geom.table.h // 3:
                 below = True                  # seats along the top: the bubble hangs below
             alpha = min(1.0, b.left / 0.4)
-            draw_bubble(surface, r, b.text, max(11, int(L.px["small"])), alpha, below)
+            draw_bubble(surface, r, b.text, max(11, int(geom.px["small"])), alpha, below)
 
     def _mini_card(self, cid: int, px: int):
         if self.table is None or not 0 <= cid < len(self.table.deck):
@@ -1024,9 +1025,10 @@ class TableScene(GameTableScene):
         return card_chip(self.table.card(cid), px)
 
     def _draw_log_drawer(self, surface) -> None:
-        L = self.L
-        r = pygame.Rect(L.table.left + dp(4), L.top_bar.bottom + dp(4), L.w - dp(8), max(dp(80), L.hand.top - L.top_bar.bottom - dp(8)))
-        self.log.draw_cached(surface, r, self.log_context(), max(11, int(L.px["small"])), card_art=self._mini_card,
+        geom = self.table_layout
+        r = pygame.Rect(geom.table.left + dp(4), geom.top_bar.bottom + dp(4), geom.w - dp(8),
+                        max(dp(80), geom.hand.top - geom.top_bar.bottom - dp(8)))
+        self.log.draw_cached(surface, r, self.log_context(), max(11, int(geom.px["small"])), card_art=self._mini_card,
                              alpha=248, heading=self._round_text())
 
     def _round_text(self) -> str:
@@ -1036,9 +1038,9 @@ class TableScene(GameTableScene):
         return i18n.t("table.round_of", n=n, total=total) if total else i18n.t("table.round", n=n)
 
     def _draw_table_ring(self, surface) -> None:
-        L = self.L
+        geom = self.table_layout
         # a subtle lighter oval marks the table centre
-        r = L.pile.inflate(int(L.pile.w * 0.5), int(L.pile.h * 0.45))
+        r = geom.pile.inflate(int(geom.pile.w * 0.5), int(geom.pile.h * 0.45))
         cached = getattr(self, "_ring_img", None)
         if cached is None or cached.get_size() != r.size:
             cached = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -1048,15 +1050,15 @@ class TableScene(GameTableScene):
         surface.blit(cached, r.topleft)
 
     def _draw_top_bar(self, surface) -> None:
-        L = self.L
+        geom = self.table_layout
         v = self.view
-        theme.panel(surface, L.top_bar, (6, 30, 18), alpha=215, radius=0)
+        theme.panel(surface, geom.top_bar, (6, 30, 18), alpha=215, radius=0)
         if self.my_turn and self.my_turn_cue > 0:
             # 'your turn' flash: a gold band sweeps in under the status text
             f = min(1.0, (1.4 - self.my_turn_cue) / 0.25)
-            band = pygame.Rect(0, L.top_bar.bottom - dp(4), int(L.w * f), dp(4))
+            band = pygame.Rect(0, geom.top_bar.bottom - dp(4), int(geom.w * f), dp(4))
             pygame.draw.rect(surface, theme.ACCENT, band)
-            theme.panel(surface, pygame.Rect(0, 0, int(L.w * f), L.top_bar.h), theme.ACCENT,
+            theme.panel(surface, pygame.Rect(0, 0, int(geom.w * f), geom.top_bar.h), theme.ACCENT,
                         alpha=int(60 + 50 * round(self.anim.pulse(0.5) * 8) / 8), radius=0)
         total = v.get("rounds_total") or (v.get("rules") or {}).get("rounds") or 0
         rnd = i18n.t("table.round_of", n=v.get("round_no", 1), total=total) if total else i18n.t("table.round", n=v.get("round_no", 1))
@@ -1070,9 +1072,9 @@ class TableScene(GameTableScene):
         else:
             status, col = i18n.t("table.waiting"), theme.TEXT_DIM
         # phones: the round moves into the log's title (the log button took its place)
-        rw = 0 if L.portrait else min(L.status.w // 3, fonts.width(rnd, L.px["small"]) + dp(8))
-        rnd_r = pygame.Rect(L.status.right - rw, L.status.top, rw, L.status.h)
-        st_r = pygame.Rect(L.status.left, L.status.top, L.status.w - rw - dp(8), L.status.h)
+        rw = 0 if geom.portrait else min(geom.status.w // 3, fonts.width(rnd, geom.px["small"]) + dp(8))
+        rnd_r = pygame.Rect(geom.status.right - rw, geom.status.top, rw, geom.status.h)
+        st_r = pygame.Rect(geom.status.left, geom.status.top, geom.status.w - rw - dp(8), geom.status.h)
         ring = self._timer_ring_rect()
         if ring is not None:
             ring.right = rnd_r.left - dp(8)
@@ -1080,31 +1082,31 @@ class TableScene(GameTableScene):
         if v.get("to_move") is not None and not self.my_turn and v.get("phase") == "play":
             # a long name must not push "ist dran" off the bar: fall back to the first name
             full = seat_name(self.names, v["to_move"])
-            if fonts.width(status, int(L.px["title"] * 0.8), True) > st_r.w and " " in full.strip():
+            if fonts.width(status, int(geom.px["title"] * 0.8), True) > st_r.w and " " in full.strip():
                 status = i18n.t("table.turn_of", name=full.split()[0])
-        draw_text(surface, status, st_r, L.px["title"], col, align="left", bold=True, min_px=11)
+        draw_text(surface, status, st_r, geom.px["title"], col, align="left", bold=True, min_px=11)
         if rw:
-            draw_text(surface, rnd, rnd_r, L.px["small"], theme.TEXT_DIM, align="right", min_px=9)
+            draw_text(surface, rnd, rnd_r, geom.px["small"], theme.TEXT_DIM, align="right", min_px=9)
         if ring is not None:
             # right after the status text where it is short (wide windows), so both read together
-            size, lines = layout_text(status, st_r.w, st_r.h, L.px["title"], bold=True, min_px=11)
+            size, lines = layout_text(status, st_r.w, st_r.h, geom.px["title"], bold=True, min_px=11)
             text_w = max((fonts.width(ln, size, True) for ln in lines), default=0)
             ring.left = min(ring.left, st_r.left + text_w + max(dp(10), ring.w // 3))
             self._draw_timer_ring(surface, ring)
         if v.get("revolution"):
-            pygame.draw.rect(surface, theme.DANGER, (0, L.top_bar.bottom - dp(3), L.w, dp(3)))
+            pygame.draw.rect(surface, theme.DANGER, (0, geom.top_bar.bottom - dp(3), geom.w, dp(3)))
         self.mute_btn.draw(surface)
         self.menu_btn.draw(surface)
 
     def _draw_seat(self, surface, seat: int, r: pygame.Rect) -> None:
-        L = self.L
+        geom = self.table_layout
         v = self.view
         on_turn = v.get("to_move") == seat and v.get("phase") == "play"
         places = v.get("places", [])
         out = seat in places
         passed = seat in (v.get("passed") or [])
         skipped = v.get("skipped") == seat
-        box = pygame.Rect(r.left, r.top, r.w, r.h - L.badge_h // 2)
+        box = pygame.Rect(r.left, r.top, r.w, r.h - geom.badge_h // 2)
         if on_turn:
             # the pulse in 8 steps: the glow's panels come from theme.panel's cache instead of
             # a new surface (and a cache flush) for every frame's size and alpha
@@ -1120,12 +1122,12 @@ class TableScene(GameTableScene):
                     border=theme.ACCENT if on_turn else theme.PANEL_BORDER, border_width=3 if on_turn else 1)
         pad = max(dp(4), box.h // 10)
         inner = box.inflate(-2 * pad, -2 * pad)
-        inner.h -= L.badge_h // 3
+        inner.h -= geom.badge_h // 3
         last = v.get("last_places") or []
         title_line = None
-        if L.portrait:
+        if geom.portrait:
             # phones: last round's title gets its own line (two for a long one) at the bottom of the box
-            th = int(L.px["small"] * 1.25) * L.title_lines
+            th = int(geom.px["small"] * 1.25) * geom.title_lines
             title_line = pygame.Rect(inner.left, inner.bottom - th, inner.w, th)
             inner.h -= th
         name_h = int(inner.h * 0.5)
@@ -1135,18 +1137,18 @@ class TableScene(GameTableScene):
         if crown:                      # the first out wears a crown in the top right corner: the name ends before it
             name_r.w = max(dp(10), box.right - dp(14) - crown_s - dp(3) - name_r.left)
         name_col = theme.ACCENT if on_turn else (theme.TEXT_DIM if (out or passed) else theme.TEXT)
-        d = min(name_r.h, int(L.px["label"] * 1.5))
+        d = min(name_r.h, int(geom.px["label"] * 1.5))
         nm = seat_name(self.names, seat)
-        if d >= dp(14) and name_r.w > 3 * d and fonts.width(nm, L.px["label"], True) <= name_r.w - d - dp(5):
+        if d >= dp(14) and name_r.w > 3 * d and fonts.width(nm, geom.px["label"], True) <= name_r.w - d - dp(5):
             # the player's avatar (initials on a colour of their own) before the name
             from felt.ui.avatar import avatar_surface
             surface.blit(avatar_surface(nm, d, bot=seat in self.bots), (name_r.left, name_r.centery - d // 2))
             name_r = pygame.Rect(name_r.left + d + dp(5), name_r.top, name_r.w - d - dp(5), name_r.h)
-        draw_text(surface, seat_name(self.names, seat), name_r, L.px["label"], name_col,
-                  align="left", bold=True, min_px=min(L.px["label"], 12))
+        draw_text(surface, seat_name(self.names, seat), name_r, geom.px["label"], name_col,
+                  align="left", bold=True, min_px=min(geom.px["label"], 12))
         low = pygame.Rect(inner.left, name_r.bottom, inner.w, inner.h - name_h)
         count = (v.get("counts") or [0] * (seat + 1))[seat]
-        ch = max(8, min(L.seat_card[1], low.h))
+        ch = max(8, min(geom.seat_card[1], low.h))
         cw = int(ch / layout.CARD_RATIO)
         if count and not out:
             back = cardart.back_surface((cw, ch))
@@ -1155,25 +1157,25 @@ class TableScene(GameTableScene):
             if count > 1:
                 surface.blit(back, (bx + dp(3), by - 1))
             surface.blit(back, (bx, by))
-            cnt_w = fonts.width(str(count), L.px["label"], True) + dp(4)
+            cnt_w = fonts.width(str(count), geom.px["label"], True) + dp(4)
             cnt_r = pygame.Rect(bx + cw + dp(8), low.top, max(dp(10), min(cnt_w, low.right - bx - cw - dp(8))), low.h)
-            draw_text(surface, str(count), cnt_r, L.px["label"], theme.TEXT, align="left", bold=True, min_px=10)
+            draw_text(surface, str(count), cnt_r, geom.px["label"], theme.TEXT, align="left", bold=True, min_px=10)
             # last round's title: beside the count where the box has room (laptops)
             title_r = pygame.Rect(cnt_r.right + dp(6), low.top, low.right - cnt_r.right - dp(6), low.h)
             if seat in last and title_line is None and title_r.w >= dp(60):
-                draw_text(surface, self._title(last.index(seat)), title_r, L.px["small"], theme.TEXT_DIM,
+                draw_text(surface, self._title(last.index(seat)), title_r, geom.px["small"], theme.TEXT_DIM,
                           align="right", min_px=9)
         if title_line is not None and (out or seat in last):
             # phones: the title won this round once out, else last round's
             title = self._title(places.index(seat) if out else last.index(seat))
             two = False
-            if fonts.width(title, L.px["small"], False) > title_line.w:
+            if fonts.width(title, geom.px["small"], False) > title_line.w:
                 # a long title ("Vize-Tellerwäscher") takes the box's whole width, and two lines
                 # where the layout gave them (broken after its hyphen), rather than a tiny size
                 title_line = pygame.Rect(box.left + dp(3), title_line.top, box.w - dp(6), title_line.h)
-                two = L.title_lines > 1 and ("-" in title or " " in title)
-            draw_text(surface, title.replace("-", "-\n", 1) if two else title, title_line, L.px["small"],
-                      theme.TEXT_DIM, align="left", wrap=two, max_lines=L.title_lines, min_px=10)
+                two = geom.title_lines > 1 and ("-" in title or " " in title)
+            draw_text(surface, title.replace("-", "-\n", 1) if two else title, title_line, geom.px["small"],
+                      theme.TEXT_DIM, align="left", wrap=two, max_lines=geom.title_lines, min_px=10)
         if crown:
             self._crown(surface, (box.right - dp(14), box.top + dp(4)), crown_s)
         chip = ""
@@ -1189,9 +1191,9 @@ class TableScene(GameTableScene):
             chip, chip_bg, chip_col = "▶ " + i18n.t("table.waiting").rstrip(" …"), theme.ACCENT, theme.BTN_PRIMARY_TEXT
             chip = ""     # the glow says it; keep the box calm
         if chip:
-            bpx = L.px["small"]
+            bpx = geom.px["small"]
             tw = min(box.w - dp(8), fonts.width(chip, bpx, True) + dp(16))
-            pill = pygame.Rect(0, 0, tw, L.badge_h)
+            pill = pygame.Rect(0, 0, tw, geom.badge_h)
             pill.center = (box.centerx, box.bottom)
             pygame.draw.rect(surface, chip_bg, pill, border_radius=pill.h // 2)
             pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.h // 2)
@@ -1206,34 +1208,34 @@ class TableScene(GameTableScene):
         pygame.draw.polygon(surface, theme.GOLD_DARK, pts, 2)
 
     def _draw_pile(self, surface) -> None:
-        L = self.L
+        geom = self.table_layout
         v = self.view
         pile = v.get("pile")
-        lab_h = int(L.px["small"] * 1.5)
+        lab_h = int(geom.px["small"] * 1.5)
         cleared = self.log.cleared_trick() if not pile else []
         a = self.anim.current_announcement()
         if cleared and not (a is not None and a.fx == "clear"):
             # the trick just cleared stays visible (dimmed) until the next lead
             for cid, rr in self.cleared_stack(cleared):
                 if cid not in self.pile_hidden:
-                    surface.blit(cardart.card_surface(self.table.card(cid), L.pile_card, dim=True), rr.topleft)
+                    surface.blit(cardart.card_surface(self.table.card(cid), geom.pile_card, dim=True), rr.topleft)
             rects = self.pile_rects(len(cleared[-1].cards))
-            top_r = pygame.Rect(L.pile.left, rects[0].bottom + dp(3), L.pile.w, lab_h)
+            top_r = pygame.Rect(geom.pile.left, rects[0].bottom + dp(3), geom.pile.w, lab_h)
             who = self.log.tricks[-1][-1].seat if self.log.tricks and self.log.tricks[-1] else None
-            draw_text(surface, i18n.t("log.cleared_trick"), top_r, L.px["small"], theme.TEXT, bold=True, min_px=9,
+            draw_text(surface, i18n.t("log.cleared_trick"), top_r, geom.px["small"], theme.TEXT, bold=True, min_px=9,
                       shadow=True)
-            sub = i18n.t("log.tap_log") if L.log is None else (self._about("fx.trick_won", who) if who is not None
-                                                               else "")
-            draw_text(surface, sub, top_r.move(0, lab_h), L.px["small"], theme.TEXT_DIM, min_px=9)
+            sub = i18n.t("log.tap_log") if geom.log is None else (self._about("fx.trick_won", who) if who is not None
+                                                                  else "")
+            draw_text(surface, sub, top_r.move(0, lab_h), geom.px["small"], theme.TEXT_DIM, min_px=9)
             return
         if cleared:
             return                      # the clear effect draws the cards it sweeps away
         if not pile or not pile.get("cards"):
-            box = pygame.Rect(0, 0, *L.pile_card)
-            box.center = (L.pile.centerx, L.pile.top + dp(2) + L.pile_card[1] // 2)
+            box = pygame.Rect(0, 0, *geom.pile_card)
+            box.center = (geom.pile.centerx, geom.pile.top + dp(2) + geom.pile_card[1] // 2)
             pygame.draw.rect(surface, (255, 255, 255), box, 2, border_radius=8)
             draw_text(surface, i18n.t("table.pile_empty"),
-                      pygame.Rect(L.pile.left, box.bottom + dp(4), L.pile.w, lab_h), L.px["small"], theme.TEXT_DIM)
+                      pygame.Rect(geom.pile.left, box.bottom + dp(4), geom.pile.w, lab_h), geom.px["small"], theme.TEXT_DIM)
             return
         # earlier plays of this trick, peeking out behind
         trick = v.get("trick") or []
@@ -1241,24 +1243,24 @@ class TableScene(GameTableScene):
         for depth, p in enumerate(reversed(prev)):
             cards = p.get("cards", [])
             rects = self.pile_rects(len(cards))
-            off = (depth + 1) * max(4, L.pile_card[0] // 8)
+            off = (depth + 1) * max(4, geom.pile_card[0] // 8)
             for cid, rr in zip(cards, rects):
-                img = cardart.card_surface(self.table.card(cid), L.pile_card, dim=True)
+                img = cardart.card_surface(self.table.card(cid), geom.pile_card, dim=True)
                 surface.blit(img, rr.move(-off, -off // 2))
         cards = pile.get("cards", [])
         rects = self.pile_rects(len(cards))
         for cid, rr in zip(cards, rects):
             if cid in self.pile_hidden:
                 continue
-            surface.blit(cardart.shadow_surface(L.pile_card), (rr.x - dp(2), rr.y - 1))
-            surface.blit(cardart.card_surface(self.table.card(cid), L.pile_card), rr.topleft)
+            surface.blit(cardart.shadow_surface(geom.pile_card), (rr.x - dp(2), rr.y - 1))
+            surface.blit(cardart.card_surface(self.table.card(cid), geom.pile_card), rr.topleft)
         who = pile.get("seat")
-        top_r = pygame.Rect(L.pile.left, rects[0].bottom + dp(3), L.pile.w, lab_h)
+        top_r = pygame.Rect(geom.pile.left, rects[0].bottom + dp(3), geom.pile.w, lab_h)
         bot_r = top_r.move(0, lab_h)
-        draw_text(surface, describe_play(self.table, pile), top_r, L.px["small"], theme.TEXT, bold=True, min_px=9,
+        draw_text(surface, describe_play(self.table, pile), top_r, geom.px["small"], theme.TEXT, bold=True, min_px=9,
                   shadow=True)
         by = i18n.t("table.played_by_you") if who == self.seat else i18n.t("table.played_by", name=self._name(who))
-        draw_text(surface, by, bot_r, L.px["small"], theme.TEXT_DIM,
+        draw_text(surface, by, bot_r, geom.px["small"], theme.TEXT_DIM,
                   min_px=9)
 
     def _timer_frac(self) -> float:
@@ -1270,11 +1272,11 @@ class TableScene(GameTableScene):
 
     def _timer_ring_rect(self) -> pygame.Rect | None:
         """The countdown ring in the top bar (None when no timer runs)."""
-        if not self.timer or self.L is None or self.view.get("phase") != "play":
+        if not self.timer or self.table_layout is None or self.view.get("phase") != "play":
             return None
-        d = max(dp(26), self.L.top_bar.h - dp(12))
+        d = max(dp(26), self.table_layout.top_bar.h - dp(12))
         r = pygame.Rect(0, 0, d, d)
-        r.centery = self.L.top_bar.centery
+        r.centery = self.table_layout.top_bar.centery
         return r
 
     def _draw_timer_ring(self, surface, r: pygame.Rect) -> None:
@@ -1290,12 +1292,12 @@ class TableScene(GameTableScene):
         seat = tm.get("seat")
         frac = self._timer_frac()
         r = self.seat_rect(seat) if seat is not None else None
-        th = max(5, int(self.L.px["small"] * 0.45))
+        th = max(5, int(self.table_layout.px["small"] * 0.45))
         if r is None:
-            hand = self.L.hand
+            hand = self.table_layout.hand
             r = pygame.Rect(hand.left + dp(4), hand.top - th - dp(3), hand.w - dp(8), th)
         else:       # along the top edge of the box, in its padding above the name
-            box_h = r.h - self.L.badge_h // 2
+            box_h = r.h - self.table_layout.badge_h // 2
             th = max(4, min(th, max(4, box_h // 10) - dp(2)))
             r = pygame.Rect(r.left + dp(10), r.top + dp(2), r.w - dp(20), th)
         col = self._timer_color(frac)
@@ -1304,7 +1306,7 @@ class TableScene(GameTableScene):
             pygame.draw.rect(surface, col, (r.left, r.top, max(th, int(r.w * frac)), r.h), border_radius=th)
 
     def _draw_hint(self, surface) -> None:
-        L = self.L
+        geom = self.table_layout
         v = self.view
         me = self.seat
         text, col = "", theme.TEXT_DIM
@@ -1324,21 +1326,21 @@ class TableScene(GameTableScene):
         elif me is None:
             text = i18n.t("table.watching")
         elif not self.selected:
-            text = i18n.t("table.keys") if not L.portrait else i18n.t("table.select_hint")
+            text = i18n.t("table.keys") if not geom.portrait else i18n.t("table.select_hint")
         if v.get("revolution"):
             rev = i18n.t("table.revolution_on")
             both = (text + " · " if text else "") + rev
-            if not text or fonts.width(both, int(L.px["body"] * 0.85), self.my_turn) <= L.hint.w:
+            if not text or fonts.width(both, int(geom.px["body"] * 0.85), self.my_turn) <= geom.hint.w:
                 text = both
             elif self.my_turn:      # narrow: what to beat matters most, the reversal still shows
                 text = text + " · " + i18n.t("fx.revolution").rstrip("!")
             else:                   # the tap hint can go; the reversed order must stay readable
                 text, col = rev, theme.TEXT
-        draw_text(surface, text, L.hint, L.px["body"], col, bold=self.my_turn, min_px=9)
+        draw_text(surface, text, geom.hint, geom.px["body"], col, bold=self.my_turn, min_px=9)
 
     def _draw_me(self, surface) -> None:
         """My own name and last round's title, on the edge of my hand."""
-        L = self.L
+        geom = self.table_layout
         me = self.seat
         if me is None:
             return
@@ -1346,9 +1348,9 @@ class TableScene(GameTableScene):
         last = self.view.get("last_places") or []
         if me in last:
             text += " · " + self._title(last.index(me))
-        px = max(10, int(L.px["small"] * 0.95))
-        tw = min(L.hand.w // 2, fonts.width(text, px, True) + dp(18))
-        pill = pygame.Rect(L.hand.left + dp(10), L.hand.top - int(px * 0.7), tw, int(px * 1.5))
+        px = max(10, int(geom.px["small"] * 0.95))
+        tw = min(geom.hand.w // 2, fonts.width(text, px, True) + dp(18))
+        pill = pygame.Rect(geom.hand.left + dp(10), geom.hand.top - int(px * 0.7), tw, int(px * 1.5))
         pygame.draw.rect(surface, (10, 36, 24), pill, border_radius=pill.h // 2)
         pygame.draw.rect(surface, theme.ACCENT if self.my_turn else theme.PANEL_BORDER, pill, 1,
                          border_radius=pill.h // 2)
@@ -1356,12 +1358,12 @@ class TableScene(GameTableScene):
                   bold=True, min_px=8)
 
     def _draw_hand(self, surface) -> None:
-        L = self.L
+        geom = self.table_layout
         if not self.hand:
             return
         if self.my_turn:
             p = round(self.anim.pulse() * 8) / 8 if self.my_turn_cue > 0 else 0.5
-            glow = L.hand.inflate(dp(8), dp(8))
+            glow = geom.hand.inflate(dp(8), dp(8))
             theme.panel(surface, glow, theme.ACCENT, alpha=int(26 + 40 * p), radius=18)
         rects = self.hand_rects()
         dim_on = self.my_turn and self.legal is not None and self.legal.can_play
@@ -1371,14 +1373,14 @@ class TableScene(GameTableScene):
             r = rects[cid]
             card = self.table.card(cid)
             dim = dim_on and not self.legal.card_playable(cid)
-            surface.blit(cardart.shadow_surface(L.card), (r.x - dp(2), r.y - 1))
-            surface.blit(cardart.card_surface(card, L.card, dim=dim), r.topleft)
+            surface.blit(cardart.shadow_surface(geom.card), (r.x - dp(2), r.y - 1))
+            surface.blit(cardart.card_surface(card, geom.card, dim=dim), r.topleft)
             if cid in self.selected:
-                hl = cardart.highlight_surface(L.card)
+                hl = cardart.highlight_surface(geom.card)
                 surface.blit(hl, (r.x - dp(3), r.y - dp(3)))
             if cid in self.received:
                 # got in the exchange: a gold tag on the card until the first trick is over
-                tag_px = max(9, int(L.px["small"] * 0.8))
+                tag_px = max(9, int(geom.px["small"] * 0.8))
                 tw = fonts.width(i18n.t("story.new"), tag_px, True) + dp(8)
                 tag = pygame.Rect(r.left + dp(2), r.top - tag_px // 2, tw, int(tag_px * 1.4))
                 pygame.draw.rect(surface, theme.GOLD, tag, border_radius=tag.h // 2)
@@ -1408,14 +1410,14 @@ class TableScene(GameTableScene):
         if a.fx == "round_end":
             self._draw_round_end(surface, a)
             return
-        L = self.L
+        geom = self.table_layout
         alpha = a.alpha()
         sc = a.scale()
-        r = L.fx.inflate(-int(L.fx.w * (1 - sc) * 0.5), 0)
-        px, lines = _fit_big(a.text, r, int(L.px["big"] * sc))
-        band = pygame.Rect(0, 0, min(L.w - dp(8), max(fonts.width(ln, px, True) for ln in lines) + dp(48)),
+        r = geom.fx.inflate(-int(geom.fx.w * (1 - sc) * 0.5), 0)
+        px, lines = _fit_big(a.text, r, int(geom.px["big"] * sc))
+        band = pygame.Rect(0, 0, min(geom.w - dp(8), max(fonts.width(ln, px, True) for ln in lines) + dp(48)),
                            fonts.line_height(px, True) * len(lines) + dp(16))
-        band.center = L.fx.center
+        band.center = geom.fx.center
         # the whole pill (fill, gold rim, text) fades together: a full-strength rim around
         # fading text read as an empty box
         pill = pygame.Surface(band.size, pygame.SRCALPHA)
@@ -1440,9 +1442,9 @@ class TableScene(GameTableScene):
         """The visual of the effect on show: each kind its own (cards swept off, a seat skipped,
         the order turned over, a seat going out)."""
         a = self.anim.current_announcement()
-        if a is None or not a.fx or self.L is None:
+        if a is None or not a.fx or self.table_layout is None:
             return
-        L = self.L
+        geom = self.table_layout
         p = a.progress()
         if a.fx == "clear":
             # the cleared cards sweep off towards the seat that cleared, and fade
@@ -1450,10 +1452,10 @@ class TableScene(GameTableScene):
             if not plays:
                 return
             tgt = self.seat_rect(a.seat) if a.seat is not None else None
-            tx, ty = (tgt.center if tgt is not None else (L.hand.centerx, L.hand.top))
+            tx, ty = (tgt.center if tgt is not None else (geom.hand.centerx, geom.hand.top))
             k = anim.ease_in_out(max(0.0, (p - 0.35) / 0.65))
             for cid, rr in self.cleared_stack(plays):
-                img = cardart.card_surface(self.table.card(cid), L.pile_card)
+                img = cardart.card_surface(self.table.card(cid), geom.pile_card)
                 if k > 0:
                     img = pygame.transform.rotozoom(img, 25 * k, max(0.3, 1 - 0.7 * k))
                     img.set_alpha(int(255 * (1 - k)))
@@ -1461,9 +1463,9 @@ class TableScene(GameTableScene):
                 y = anim.lerp(rr.centery, ty, k) - img.get_height() // 2
                 surface.blit(img, (int(x), int(y)))
         elif a.fx == "skip":
-            r = self.seat_rect(a.seat) if a.seat is not None else L.hand
+            r = self.seat_rect(a.seat) if a.seat is not None else geom.hand
             if r is None:
-                r = L.hand
+                r = geom.hand
             w = 3 + int(4 * abs(math.sin(p * math.pi * 3)))
             pygame.draw.rect(surface, (255, 140, 60), r.inflate(10, 10), w, border_radius=14)
             # a bent arrow passing over the box
@@ -1473,15 +1475,15 @@ class TableScene(GameTableScene):
             pygame.draw.lines(surface, (255, 140, 60), False, pts[:n], 4)
         elif a.fx == "revolution":
             # a red wave runs down the table: the order turns over
-            band_h = max(dp(20), L.table.h // 6)
-            y = L.table.top + int((L.table.h + band_h) * p) - band_h
-            band = pygame.Surface((L.table.w, band_h), pygame.SRCALPHA)
+            band_h = max(dp(20), geom.table.h // 6)
+            y = geom.table.top + int((geom.table.h + band_h) * p) - band_h
+            band = pygame.Surface((geom.table.w, band_h), pygame.SRCALPHA)
             band.fill((200, 30, 40, int(90 * (1 - p) + 30)))
-            surface.blit(band, (L.table.left, y))
-            pygame.draw.rect(surface, theme.DANGER, L.table, 4)
+            surface.blit(band, (geom.table.left, y))
+            pygame.draw.rect(surface, theme.DANGER, geom.table, 4)
         elif a.fx == "out":
             r = self.seat_rect(a.seat) if a.seat is not None else None
-            c = r.center if r is not None else (L.hand.centerx, L.hand.top + L.card[1] // 2)
+            c = r.center if r is not None else (geom.hand.centerx, geom.hand.top + geom.card[1] // 2)
             rad = int(20 + 90 * anim.ease_out_cubic(p))
             col = (*theme.GOLD[:3], int(220 * (1 - p)))
             ring = pygame.Surface((2 * rad + 8, 2 * rad + 8), pygame.SRCALPHA)
@@ -1492,7 +1494,7 @@ class TableScene(GameTableScene):
                 pygame.draw.line(ring, col, (x0, y0), (x1, y1), 4)
             surface.blit(ring, (c[0] - rad - 4, c[1] - rad - 4))
         elif a.fx == "joker":
-            r = pygame.Rect(0, 0, *L.pile_card)
+            r = pygame.Rect(0, 0, *geom.pile_card)
             r.center = self.pile_rects(1)[0].center
             for i in range(8):
                 ang = i * math.pi / 4 + p * 4
@@ -1502,15 +1504,15 @@ class TableScene(GameTableScene):
 
     def _draw_round_end(self, surface, a) -> None:
         """The end of the round at the table: who went out in which order."""
-        L = self.L
+        geom = self.table_layout
         places = a.data.get("places") or self.view.get("places") or []
-        px = L.px["label"]
+        px = geom.px["label"]
         lh = int(px * 1.6)
-        w = min(L.table.w - dp(24), max(dp(260), int(px * 20)))
+        w = min(geom.table.w - dp(24), max(dp(260), int(px * 20)))
         h = lh * (len(places) + 1) + dp(24)
         box = pygame.Rect(0, 0, w, h)
-        box.center = L.table.center
-        box.clamp_ip(L.table)
+        box.center = geom.table.center
+        box.clamp_ip(geom.table)
         alpha = a.alpha()
         pan = pygame.Surface(box.size, pygame.SRCALPHA)
         theme.panel(pan, pan.get_rect(), (10, 30, 22), alpha=235, radius=16, border=theme.GOLD, border_width=2)

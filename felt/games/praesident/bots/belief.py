@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from .determinize import _violations
+from .determinize import cap_violations
 from .readplays import Observation, violations
 
 BETA = 3.0
@@ -46,7 +46,7 @@ class Chain:
         self.accepted = 0
 
     def _seat_bad(self, s: int, limit: int = 1 << 30) -> int:
-        b = _violations(self.info, self.hands, self.caps[s]) if self.caps[s] else 0
+        b = cap_violations(self.info, self.hands, self.caps[s]) if self.caps[s] else 0
         if b >= limit:
             return b
         ob = self.by_seat[s]

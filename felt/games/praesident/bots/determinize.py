@@ -28,7 +28,7 @@ from felt.games.praesident.rules import Rules
 from .cardinfo import DeckInfo, deck_info
 
 
-def _sort_key(info: DeckInfo, c: int):
+def sort_key(info: DeckInfo, c: int):
     i = info.idx[c]
     return (i if i >= 0 else info.n_ranks, info.suit[c], c)
 
@@ -56,11 +56,11 @@ def constraints_from_view(view: dict, info: DeckInfo):
         if role == "upper":
             got = x.get("got") or []
             if got:
-                low = min(_sort_key(info, c) for c in got)
+                low = min(sort_key(info, c) for c in got)
                 for c in range(info.n_cards):
                     if c in hand or c in played or c in fixed:
                         continue
-                    if _sort_key(info, c) > low:
+                    if sort_key(info, c) > low:
                         forbidden.setdefault(c, set()).add(partner)
     return fixed, forbidden
 
@@ -155,7 +155,7 @@ def sample_hands(view: dict, rng: random.Random, info: DeckInfo | None = None,
     return hands
 
 
-def _violations(info: DeckInfo, hands, caps) -> int:
+def cap_violations(info: DeckInfo, hands, caps) -> int:
     bad = 0
     idx = info.idx
     for (s, r), k in caps.items():
@@ -193,7 +193,7 @@ def _model_exchange(info: DeckInfo, hands, pairs, rng: random.Random) -> None:
     (single cards first: the normal policy keeps its sets). Sizes stay as they were.
     While the upper place has still to give, its hand is k cards more than a deal's
     share, so k of its dealt cards picked at random stand in for the lower place's."""
-    key = lambda c: _sort_key(info, c)  # noqa: E731
+    key = lambda c: sort_key(info, c)  # noqa: E731
     idx = info.idx
     for upper, lower, k, pending in pairs:
         lo = sorted(hands[lower], key=key)
@@ -237,7 +237,7 @@ def _deal(rng, info, me, n, hand, unseen, counts, others, fixed, forbidden, caps
             _model_exchange(info, hands, pairs, rng)
         if not caps and check is None:
             return hands
-        bad = _violations(info, hands, caps) if caps else 0
+        bad = cap_violations(info, hands, caps) if caps else 0
         if check is not None and bad < best_bad:
             bad += check(hands, best_bad - bad)
         if bad == 0:
@@ -289,7 +289,7 @@ def _deal_once(rng, me, n, hand, unseen, counts, others, fixed, forbidden):
 _TEMPLATES: dict = {}
 
 
-def _template(rules: Rules, n: int) -> State:
+def template_state(rules: Rules, n: int) -> State:
     """A fresh engine State for (rules, n), made once by the engine's own constructor."""
     key = (id(rules), n)
     hit = _TEMPLATES.get(key)
@@ -310,12 +310,12 @@ def build_state(view: dict, hands: list[list[int]], rules: Rules | None = None) 
     if rules is None:
         rules = info.rules
     n = view["n"]
-    s = _template(rules, n).clone()
+    s = template_state(rules, n).clone()
     s.seed = None
     s.phase = view["phase"]
     s.round_no = view.get("round_no", 1)
     s.rounds_total = view.get("rounds_total", rules.rounds)
-    key = lambda c: _sort_key(info, c)  # noqa: E731
+    key = lambda c: sort_key(info, c)  # noqa: E731
     s.hands = [sorted(h, key=key) for h in hands]
     if hasattr(State, "groups"):
         s.groups = [None] * n  # the engine's per-hand cache: rebuilt on demand

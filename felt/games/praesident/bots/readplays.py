@@ -26,7 +26,7 @@ from __future__ import annotations
 from felt.games.praesident.engine import legal_moves
 
 from .cardinfo import DeckInfo
-from .determinize import _sort_key, _template, _violations, build_state
+from .determinize import sort_key, template_state, cap_violations, build_state
 from .policy import evaluator_for, score_moves
 from .situation import situation_from_state
 
@@ -159,7 +159,7 @@ def _trick_events(trick, counts, n, end_seat, info):
     that had passed before it and every seat's card count then. A seat between two consecutive plays in turn order (or between the last play
     and ``end_seat``, the seat on turn now) that still held cards passed there, except the
     one a single card of a skipping rank made miss its turn."""
-    per_rank, qlo, qhi, _ = _template(info.rules, n).fx
+    per_rank, qlo, qhi, _ = template_state(info.rules, n).fx
     idx = info.idx
     # cards each seat held just before play j (count now plus its plays from j on)
     held = [list(counts)]
@@ -195,7 +195,7 @@ def violations(info: DeckInfo, hands, obs: list[Observation], limit: int = 1 << 
     """How many observed decisions the normal policy would not have made in this world
     (stops counting at ``limit``): it scores some other move higher."""
     bad = 0
-    key = lambda c: _sort_key(info, c)  # noqa: E731
+    key = lambda c: sort_key(info, c)  # noqa: E731
     for ob in obs:
         s = ob.seat
         h = hands[s] + ob.later
@@ -262,7 +262,7 @@ def redeal(info: DeckInfo, hands, obs: list[Observation], rng, tries: int, me: i
         for _ in range(tries):
             pick = rng.sample(allowed, need)
             new[s] = keep[s] + pick
-            bad = _violations(info, new, caps_s) if caps_s else 0
+            bad = cap_violations(info, new, caps_s) if caps_s else 0
             if bad < best_bad:
                 bad += violations(info, new, mine, best_bad - bad)
             if bad < best_bad:
