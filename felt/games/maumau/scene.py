@@ -167,8 +167,8 @@ class MauMauScene(GameTableScene):
     # ------------------------------------------------------------------ API
     @property
     def my_turn(self) -> bool:
-        v = self.view
-        return v.get("seat") is not None and v.get("to_move") == v.get("seat") and v.get("phase") in ("play", "drawn")
+        view = self.view
+        return view.get("seat") is not None and view.get("to_move") == view.get("seat") and view.get("phase") in ("play", "drawn")
 
     def show_connection(self, text: str | None, kind: str = "bad") -> None:
         if text:
@@ -398,19 +398,19 @@ class MauMauScene(GameTableScene):
         self.refresh_controls()
 
     def refresh_controls(self) -> None:
-        v = self.view
+        view = self.view
         mine = self.my_turn and not self.pending
         kinds = {m["kind"] for m in self._legal()}
         self.cancel_btn.text = i18n.t("cancel")
         b = self.action_btn
         b.pulse = 0.0
-        keeping = v.get("phase") == "drawn" and self.my_turn     # another seat's drawn card is not mine to keep
+        keeping = view.get("phase") == "drawn" and self.my_turn     # another seat's drawn card is not mine to keep
         if self.chosen is not None:          # a raised card: the button plays it
             b.text, b.enabled, b.hotkeys = i18n.t("table.play"), mine, (pygame.K_RETURN, pygame.K_KP_ENTER)
         elif keeping:
             b.text, b.enabled, b.hotkeys = i18n.t("mm.keep"), mine and "keep" in kinds, (pygame.K_k,)
         else:
-            pend = v.get("pending", 0) if self.my_turn else 0      # the sevens' penalty is the seat on turn's
+            pend = view.get("pending", 0) if self.my_turn else 0      # the sevens' penalty is the seat on turn's
             b.text = i18n.t("mm.draw_n", n=pend) if pend else i18n.t("mm.draw")
             b.enabled, b.hotkeys = mine and "draw" in kinds, (pygame.K_d,)
             b.pulse = 1.0 if (mine and not self.playable) else 0.0
@@ -420,7 +420,7 @@ class MauMauScene(GameTableScene):
         self.mau_btn.visible = mau and self.seat is not None
         self.mau_btn.kind = "primary" if self.mau_on else "ghost"
         self.mau_btn.text = ("✓ " if self.mau_on else "") + i18n.t("mm.mau")
-        self.mau_btn.enabled = v.get("phase") in ("play", "drawn") and self.seat is not None
+        self.mau_btn.enabled = view.get("phase") in ("play", "drawn") and self.seat is not None
 
     # ---------------------------------------------------------------- input
     @property
@@ -629,18 +629,18 @@ class MauMauScene(GameTableScene):
 
     def _draw_top_bar(self, surface) -> None:
         geom = self.table_layout
-        v = self.view
+        view = self.view
         theme.panel(surface, geom.top_bar, (6, 30, 18), alpha=215, radius=0)
-        total = v.get("rounds_total") or 0
-        rnd = i18n.t("mm.round_of", n=v.get("round_no", 1), total=total) if total else \
-            i18n.t("mm.round", n=v.get("round_no", 1))
-        if v.get("point_limit"):
-            rnd += " · " + i18n.t("mm.limit", n=v["point_limit"])
+        total = view.get("rounds_total") or 0
+        rnd = i18n.t("mm.round_of", n=view.get("round_no", 1), total=total) if total else \
+            i18n.t("mm.round", n=view.get("round_no", 1))
+        if view.get("point_limit"):
+            rnd += " · " + i18n.t("mm.limit", n=view["point_limit"])
         if self.my_turn:
             status, col = i18n.t("mm.your_turn"), theme.ACCENT
-        elif v.get("to_move") is not None and v.get("phase") in ("play", "drawn"):
-            away = self.presence.turn_text(v["to_move"], self._name(v["to_move"])) if self.presence else None
-            status, col = away or i18n.t("mm.turn_of", name=self._name(v["to_move"])), theme.TEXT
+        elif view.get("to_move") is not None and view.get("phase") in ("play", "drawn"):
+            away = self.presence.turn_text(view["to_move"], self._name(view["to_move"])) if self.presence else None
+            status, col = away or i18n.t("mm.turn_of", name=self._name(view["to_move"])), theme.TEXT
         else:
             status, col = "", theme.TEXT_DIM
         right = self._top_left.left - 8
@@ -684,10 +684,10 @@ class MauMauScene(GameTableScene):
 
     def _draw_seat(self, surface, seat: int, r: pygame.Rect) -> None:
         geom = self.table_layout
-        v = self.view
-        on_turn = v.get("to_move") == seat and v.get("phase") in ("play", "drawn")
-        places = v.get("places", [])
-        out = seat in places and v.get("phase") in ("play", "drawn")
+        view = self.view
+        on_turn = view.get("to_move") == seat and view.get("phase") in ("play", "drawn")
+        places = view.get("places", [])
+        out = seat in places and view.get("phase") in ("play", "drawn")
         box = pygame.Rect(r.left, r.top, r.w, r.h - geom.badge_h // 2)
         if on_turn:
             theme.panel(surface, box.inflate(10, 10), theme.ACCENT, alpha=110, radius=16)
@@ -701,7 +701,7 @@ class MauMauScene(GameTableScene):
         draw_text(surface, self._label(seat), name_r, geom.px["label"], theme.ACCENT if on_turn else theme.TEXT,
                   align="left", bold=True, min_px=min(geom.px["label"], 11))
         low = pygame.Rect(inner.left, name_r.bottom, inner.w, inner.h - name_h)
-        count = v["counts"][seat]
+        count = view["counts"][seat]
         ch = max(8, min(geom.seat_card[1], low.h))
         cw = int(ch / layout.CARD_RATIO)
         if count:
@@ -711,10 +711,10 @@ class MauMauScene(GameTableScene):
             cnt_r = pygame.Rect(low.left + cw + 12, low.top, low.w - cw - 12, low.h)
             draw_text(surface, str(count), cnt_r, geom.px["label"], theme.TEXT, align="left", bold=True, min_px=10)
         tot_r = pygame.Rect(low.left, low.top, low.w, low.h)
-        if self.rules and self.rules.scoring == "points" and v.get("round_points"):
-            draw_text(surface, f"Σ {v['totals'][seat]}", tot_r, geom.px["small"], theme.TEXT_DIM, align="right", min_px=9)
+        if self.rules and self.rules.scoring == "points" and view.get("round_points"):
+            draw_text(surface, f"Σ {view['totals'][seat]}", tot_r, geom.px["small"], theme.TEXT_DIM, align="right", min_px=9)
         chip, bg, fg = "", (0, 0, 0), theme.TEXT
-        called = (v.get("called") or [""] * v["n"])[seat]
+        called = (view.get("called") or [""] * view["n"])[seat]
         if out:
             chip, bg, fg = i18n.t("mm.out"), theme.GOLD, theme.BTN_PRIMARY_TEXT
         elif self.skipped == seat:
@@ -732,7 +732,7 @@ class MauMauScene(GameTableScene):
 
     def _draw_piles(self, surface) -> None:
         geom = self.table_layout
-        v = self.view
+        view = self.view
         p = geom.pile
         pcw = min(geom.pile_card[0], int(p.w / 2.95))     # draw pile, gap, fanned discard and the wish badge
         pch = int(pcw * layout.CARD_RATIO)
@@ -743,7 +743,7 @@ class MauMauScene(GameTableScene):
         y = p.centery - pch // 2
         # draw pile
         draw_r = pygame.Rect(x0, y, pcw, pch)
-        cnt = v.get("draw_count", 0)
+        cnt = view.get("draw_count", 0)
         if cnt:
             back = cardart.back_surface((pcw, pch))
             for k in range(min(3, cnt) - 1, -1, -1):
@@ -753,7 +753,7 @@ class MauMauScene(GameTableScene):
         lab = pygame.Rect(draw_r.left - 8, draw_r.bottom + 2, pcw + 16, int(geom.px["small"] * 1.4))
         draw_text(surface, str(cnt), lab, geom.px["small"], theme.TEXT_DIM, bold=True, min_px=9)
         # discard pile: the last three cards fanned, the top one right-most
-        disc = v.get("discard", [])[-3:]
+        disc = view.get("discard", [])[-3:]
         dx = draw_r.right + gap
         top_r = None
         for i, cid in enumerate(disc):
@@ -762,7 +762,7 @@ class MauMauScene(GameTableScene):
             surface.blit(self._card_img(cid, (pcw, pch)), rr.topleft)
             top_r = rr
         # pending seven penalty: a red "+N" badge on the draw pile
-        pend = v.get("pending", 0)
+        pend = view.get("pending", 0)
         if pend:
             rad = max(16, int(pcw * 0.42))
             c = (draw_r.centerx, draw_r.centery)
@@ -771,7 +771,7 @@ class MauMauScene(GameTableScene):
             draw_text(surface, f"+{pend}", pygame.Rect(c[0] - rad, c[1] - rad, 2 * rad, 2 * rad),
                       int(rad * 0.95), (255, 255, 255), bold=True, min_px=10)
         # the wish: a big badge with the suit symbol beside the top card, and its name
-        wish = v.get("wish")
+        wish = view.get("wish")
         if wish and top_r is not None:
             if geom.portrait:      # phones: above the discard pile (the sides hold seat boxes)
                 rad = max(20, int(pcw * 0.55))
@@ -798,29 +798,29 @@ class MauMauScene(GameTableScene):
 
     def _draw_hint(self, surface) -> None:
         geom = self.table_layout
-        v = self.view
+        view = self.view
         text, col = "", theme.TEXT
-        if v.get("phase") not in ("play", "drawn"):
+        if view.get("phase") not in ("play", "drawn"):
             return
         kinds = {m["kind"] for m in self._legal()}
-        pend = v.get("pending", 0)
+        pend = view.get("pending", 0)
         if self.my_turn:
             if self.chosen is not None:
                 text = i18n.t("mm.hint_chosen")
-            elif v.get("phase") == "drawn":
+            elif view.get("phase") == "drawn":
                 text = i18n.t("mm.hint_drawn")
             elif pend:
                 text = i18n.t("mm.hint_seven" if self.playable else "mm.hint_seven_draw", n=pend)
                 col = (255, 170, 160)
             elif not self.playable:
                 text = i18n.t("mm.hint_nothing")
-            elif v.get("wish"):
-                text = i18n.t("mm.wished", suit=suit_label(v["wish"]))
+            elif view.get("wish"):
+                text = i18n.t("mm.wished", suit=suit_label(view["wish"]))
             else:
                 text = i18n.t("mm.hint_play" if "draw" in kinds else "mm.hint_must_play")
             col = theme.ACCENT if not pend else col
-        elif v.get("to_move") is not None:
-            text, col = i18n.t("mm.hint_wait", name=self._name(v["to_move"])), theme.TEXT_DIM
+        elif view.get("to_move") is not None:
+            text, col = i18n.t("mm.hint_wait", name=self._name(view["to_move"])), theme.TEXT_DIM
         draw_text(surface, text, geom.hint, geom.px["body"], col, bold=self.my_turn, min_px=10)
 
     def _draw_hand(self, surface) -> None:
@@ -892,10 +892,10 @@ class MauMauScene(GameTableScene):
 
     def _result_notes(self) -> list[str]:
         """The lines under the results: how a tied match was decided, what Σ means."""
-        v = self.view
+        view = self.view
         notes = []
-        if v.get("phase") == "match_over" and v.get("winner") is not None:
-            tie = match_tie_break(v, self.rules.scoring == "points")
+        if view.get("phase") == "match_over" and view.get("winner") is not None:
+            tie = match_tie_break(view, self.rules.scoring == "points")
             if tie:
                 notes.append(i18n.t(tie))
         if self.rules.scoring == "points":
@@ -905,8 +905,8 @@ class MauMauScene(GameTableScene):
     def _results_layout(self) -> tuple:
         """(panel, row height, heading height, notes' height) of the results panel."""
         geom = self.table_layout
-        v = self.view
-        n = v["n"]
+        view = self.view
+        n = view["n"]
         panel = pygame.Rect(0, 0, min(geom.table.w - layout.dp(16), layout.dp(600 * min(geom.u, 1.6))), 0)
         row_h = max(int(geom.px["body"] * 2.3), layout.dp(34))
         head_h = int(geom.px["title"] * 2.2)
@@ -937,16 +937,16 @@ class MauMauScene(GameTableScene):
         Match over: the winner, every round's points and the totals (best first). Under them:
         how a tie was decided and what the points are."""
         geom = self.table_layout
-        v = self.view
-        n = v["n"]
-        over = v.get("phase") == "match_over"
+        view = self.view
+        n = view["n"]
+        over = view.get("phase") == "match_over"
         points = self.rules.scoring == "points"
-        rounds = v.get("round_points") or []
+        rounds = view.get("round_points") or []
         panel, row_h, head_h, note_h = self._results_layout()
         self.result_rect = pygame.Rect(panel)        # (tests: it leaves the seat boxes free)
         theme.panel(surface, panel, (6, 28, 16), alpha=250, radius=16, border=theme.GOLD, border_width=2)
-        title = self._about("mm.match_over", v.get("winner")) if over and v.get("winner") is not None \
-            else i18n.t("mm.round_over", n=v.get("round_no", 1))
+        title = self._about("mm.match_over", view.get("winner")) if over and view.get("winner") is not None \
+            else i18n.t("mm.round_over", n=view.get("round_no", 1))
         draw_text(surface, title, pygame.Rect(panel.left + 12, panel.top + 6, panel.w - 24, head_h - 8),
                   geom.px["title"], theme.GOLD, bold=True, min_px=12)
         x = panel.left + 12
@@ -960,17 +960,17 @@ class MauMauScene(GameTableScene):
             heads = [i18n.t("mm.col_name")] + [str(first + j + 1) for j in range(k)] + \
                 [i18n.t("mm.col_total") if points else i18n.t("mm.col_firsts")]
             if points:
-                order = sorted(range(n), key=lambda i: (v["totals"][i], -v["wins"][i]))
+                order = sorted(range(n), key=lambda i: (view["totals"][i], -view["wins"][i]))
             else:
-                order = sorted(range(n), key=lambda i: [-c for c in v["standings"][i]])
-            if v.get("winner") in order:
-                order.remove(v["winner"])
-                order.insert(0, v["winner"])
+                order = sorted(range(n), key=lambda i: [-c for c in view["standings"][i]])
+            if view.get("winner") in order:
+                order.remove(view["winner"])
+                order.insert(0, view["winner"])
         else:
             cols = [0.36, 0.30, 0.17, 0.17]   # name, cards left, round, total (or 1st places)
             heads = [i18n.t("mm.col_name"), "", i18n.t("mm.col_round") if points else "",
                      i18n.t("mm.col_total") if points else i18n.t("mm.col_firsts")]
-            order = (v.get("history") or [list(range(n))])[-1]
+            order = (view.get("history") or [list(range(n))])[-1]
         xs = [x]
         for c in cols[:-1]:
             xs.append(xs[-1] + int(w * c))
@@ -978,15 +978,15 @@ class MauMauScene(GameTableScene):
             draw_text(surface, htxt, pygame.Rect(xs[j], y, int(w * cols[j]) - 4, row_h), geom.px["small"], theme.TEXT_DIM,
                       align="left" if j == 0 or (j == 1 and not over) else "right", bold=True, min_px=8)
         rp = rounds[-1] if rounds else [0] * n
-        shown = v.get("hands_shown") or [[] for _ in range(n)]
+        shown = view.get("hands_shown") or [[] for _ in range(n)]
         for i, seat in enumerate(order):
             yy = y + row_h * (i + 1)
             if i % 2 == 0:
                 theme.panel(surface, pygame.Rect(x - 4, yy, w + 8, row_h), (255, 255, 255), alpha=14, radius=6)
-            win = over and seat == v.get("winner")
+            win = over and seat == view.get("winner")
             draw_text(surface, f"{i + 1}. {self._label(seat)}", pygame.Rect(xs[0], yy, int(w * cols[0]) - 4, row_h),
                       geom.px["body"], theme.GOLD if win else theme.TEXT, align="left", bold=win, min_px=9)
-            tot = v["totals"][seat] if points else v["standings"][seat][0]
+            tot = view["totals"][seat] if points else view["standings"][seat][0]
             if over:
                 for j, row in enumerate(rounds[-6:] if points else []):
                     draw_text(surface, str(row[seat]), pygame.Rect(xs[1 + j], yy, int(w * cols[1 + j]) - 4, row_h),
@@ -1018,18 +1018,18 @@ def _note_lines(text: str, w: int, px: int) -> tuple:
     return layout_text(text, w, 10_000, px, wrap=True, min_px=px)[1]
 
 
-def match_tie_break(v: dict, points: bool) -> str | None:
+def match_tie_break(view: dict, points: bool) -> str | None:
     """The text key saying how the match winner was decided when the first criterion tied
     (points: then more rounds won, then the last round; places: 2nd places, then the last
     round), or None when there was no tie."""
     from felt.ui.standings import places_keys, tie_break
-    n = v["n"]
+    n = view["n"]
     if not points:
-        return tie_break(places_keys(v), v.get("winner"), ("res.tie_seconds", "res.tie_last"))
-    last = (v.get("history") or [list(range(n))])[-1]
+        return tie_break(places_keys(view), view.get("winner"), ("res.tie_seconds", "res.tie_last"))
+    last = (view.get("history") or [list(range(n))])[-1]
     pos = {seat: i for i, seat in enumerate(last)}
-    keys = {s: (v["totals"][s], -v["wins"][s], pos.get(s, n)) for s in range(n)}
-    return tie_break(keys, v.get("winner"), ("mm.tie_wins", "mm.tie_last"))
+    keys = {s: (view["totals"][s], -view["wins"][s], pos.get(s, n)) for s in range(n)}
+    return tie_break(keys, view.get("winner"), ("mm.tie_wins", "mm.tie_last"))
 
 
 # ------------------------------------------------------------------ snapshots

@@ -359,8 +359,8 @@ class TableScene(GameTableScene):
 
     @property
     def my_turn(self) -> bool:
-        v = self.view
-        return v.get("seat") is not None and v.get("to_move") == v.get("seat") and v.get("phase") == "play"
+        view = self.view
+        return view.get("seat") is not None and view.get("to_move") == view.get("seat") and view.get("phase") == "play"
 
     def show_view(self, view: dict, events: list) -> None:
         old_rects = self.hand_rects()
@@ -1032,9 +1032,9 @@ class TableScene(GameTableScene):
                              alpha=248, heading=self._round_text())
 
     def _round_text(self) -> str:
-        v = self.view
-        total = v.get("rounds_total") or (v.get("rules") or {}).get("rounds") or 0
-        n = v.get("round_no", 1)
+        view = self.view
+        total = view.get("rounds_total") or (view.get("rules") or {}).get("rounds") or 0
+        n = view.get("round_no", 1)
         return i18n.t("table.round_of", n=n, total=total) if total else i18n.t("table.round", n=n)
 
     def _draw_table_ring(self, surface) -> None:
@@ -1051,7 +1051,7 @@ class TableScene(GameTableScene):
 
     def _draw_top_bar(self, surface) -> None:
         geom = self.table_layout
-        v = self.view
+        view = self.view
         theme.panel(surface, geom.top_bar, (6, 30, 18), alpha=215, radius=0)
         if self.my_turn and self.my_turn_cue > 0:
             # 'your turn' flash: a gold band sweeps in under the status text
@@ -1060,14 +1060,14 @@ class TableScene(GameTableScene):
             pygame.draw.rect(surface, theme.ACCENT, band)
             theme.panel(surface, pygame.Rect(0, 0, int(geom.w * f), geom.top_bar.h), theme.ACCENT,
                         alpha=int(60 + 50 * round(self.anim.pulse(0.5) * 8) / 8), radius=0)
-        total = v.get("rounds_total") or (v.get("rules") or {}).get("rounds") or 0
-        rnd = i18n.t("table.round_of", n=v.get("round_no", 1), total=total) if total else i18n.t("table.round", n=v.get("round_no", 1))
+        total = view.get("rounds_total") or (view.get("rules") or {}).get("rounds") or 0
+        rnd = i18n.t("table.round_of", n=view.get("round_no", 1), total=total) if total else i18n.t("table.round", n=view.get("round_no", 1))
         if self.my_turn:
             status, col = i18n.t("table.your_turn"), theme.ACCENT
-        elif v.get("to_move") is not None and v.get("phase") == "play":
-            away = self.presence.turn_text(v["to_move"], self._name(v["to_move"])) if self.presence else None
-            status, col = away or i18n.t("table.turn_of", name=self._name(v["to_move"])), theme.TEXT
-        elif v.get("phase") in ("round_over", "match_over"):
+        elif view.get("to_move") is not None and view.get("phase") == "play":
+            away = self.presence.turn_text(view["to_move"], self._name(view["to_move"])) if self.presence else None
+            status, col = away or i18n.t("table.turn_of", name=self._name(view["to_move"])), theme.TEXT
+        elif view.get("phase") in ("round_over", "match_over"):
             status, col = i18n.t("log.round_over"), theme.GOLD
         else:
             status, col = i18n.t("table.waiting"), theme.TEXT_DIM
@@ -1079,9 +1079,9 @@ class TableScene(GameTableScene):
         if ring is not None:
             ring.right = rnd_r.left - dp(8)
             st_r.w = max(dp(10), ring.left - dp(8) - st_r.left)
-        if v.get("to_move") is not None and not self.my_turn and v.get("phase") == "play":
+        if view.get("to_move") is not None and not self.my_turn and view.get("phase") == "play":
             # a long name must not push "ist dran" off the bar: fall back to the first name
-            full = seat_name(self.names, v["to_move"])
+            full = seat_name(self.names, view["to_move"])
             if fonts.width(status, int(geom.px["title"] * 0.8), True) > st_r.w and " " in full.strip():
                 status = i18n.t("table.turn_of", name=full.split()[0])
         draw_text(surface, status, st_r, geom.px["title"], col, align="left", bold=True, min_px=11)
@@ -1093,19 +1093,19 @@ class TableScene(GameTableScene):
             text_w = max((fonts.width(ln, size, True) for ln in lines), default=0)
             ring.left = min(ring.left, st_r.left + text_w + max(dp(10), ring.w // 3))
             self._draw_timer_ring(surface, ring)
-        if v.get("revolution"):
+        if view.get("revolution"):
             pygame.draw.rect(surface, theme.DANGER, (0, geom.top_bar.bottom - dp(3), geom.w, dp(3)))
         self.mute_btn.draw(surface)
         self.menu_btn.draw(surface)
 
     def _draw_seat(self, surface, seat: int, r: pygame.Rect) -> None:
         geom = self.table_layout
-        v = self.view
-        on_turn = v.get("to_move") == seat and v.get("phase") == "play"
-        places = v.get("places", [])
+        view = self.view
+        on_turn = view.get("to_move") == seat and view.get("phase") == "play"
+        places = view.get("places", [])
         out = seat in places
-        passed = seat in (v.get("passed") or [])
-        skipped = v.get("skipped") == seat
+        passed = seat in (view.get("passed") or [])
+        skipped = view.get("skipped") == seat
         box = pygame.Rect(r.left, r.top, r.w, r.h - geom.badge_h // 2)
         if on_turn:
             # the pulse in 8 steps: the glow's panels come from theme.panel's cache instead of
@@ -1123,7 +1123,7 @@ class TableScene(GameTableScene):
         pad = max(dp(4), box.h // 10)
         inner = box.inflate(-2 * pad, -2 * pad)
         inner.h -= geom.badge_h // 3
-        last = v.get("last_places") or []
+        last = view.get("last_places") or []
         title_line = None
         if geom.portrait:
             # phones: last round's title gets its own line (two for a long one) at the bottom of the box
@@ -1147,7 +1147,7 @@ class TableScene(GameTableScene):
         draw_text(surface, seat_name(self.names, seat), name_r, geom.px["label"], name_col,
                   align="left", bold=True, min_px=min(geom.px["label"], 12))
         low = pygame.Rect(inner.left, name_r.bottom, inner.w, inner.h - name_h)
-        count = (v.get("counts") or [0] * (seat + 1))[seat]
+        count = (view.get("counts") or [0] * (seat + 1))[seat]
         ch = max(8, min(geom.seat_card[1], low.h))
         cw = int(ch / layout.CARD_RATIO)
         if count and not out:
@@ -1209,8 +1209,8 @@ class TableScene(GameTableScene):
 
     def _draw_pile(self, surface) -> None:
         geom = self.table_layout
-        v = self.view
-        pile = v.get("pile")
+        view = self.view
+        pile = view.get("pile")
         lab_h = int(geom.px["small"] * 1.5)
         cleared = self.log.cleared_trick() if not pile else []
         a = self.anim.current_announcement()
@@ -1238,7 +1238,7 @@ class TableScene(GameTableScene):
                       pygame.Rect(geom.pile.left, box.bottom + dp(4), geom.pile.w, lab_h), geom.px["small"], theme.TEXT_DIM)
             return
         # earlier plays of this trick, peeking out behind
-        trick = v.get("trick") or []
+        trick = view.get("trick") or []
         prev = [p for p in trick[:-1]][-2:]
         for depth, p in enumerate(reversed(prev)):
             cards = p.get("cards", [])
@@ -1307,13 +1307,13 @@ class TableScene(GameTableScene):
 
     def _draw_hint(self, surface) -> None:
         geom = self.table_layout
-        v = self.view
+        view = self.view
         me = self.seat
         text, col = "", theme.TEXT_DIM
-        if me is not None and me in (v.get("places") or []):
-            text, col = i18n.t("fx.out_you", title=self._title(v["places"].index(me))), theme.GOLD
+        if me is not None and me in (view.get("places") or []):
+            text, col = i18n.t("fx.out_you", title=self._title(view["places"].index(me))), theme.GOLD
         elif self.my_turn:
-            pile = v.get("pile")
+            pile = view.get("pile")
             if not pile:
                 text = i18n.t("table.lead")
             elif self.legal and not self.legal.can_play:
@@ -1327,7 +1327,7 @@ class TableScene(GameTableScene):
             text = i18n.t("table.watching")
         elif not self.selected:
             text = i18n.t("table.keys") if not geom.portrait else i18n.t("table.select_hint")
-        if v.get("revolution"):
+        if view.get("revolution"):
             rev = i18n.t("table.revolution_on")
             both = (text + " · " if text else "") + rev
             if not text or fonts.width(both, int(geom.px["body"] * 0.85), self.my_turn) <= geom.hint.w:

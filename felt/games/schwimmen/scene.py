@@ -145,8 +145,8 @@ class SchwimmenScene(GameTableScene):
     # ------------------------------------------------------------------ API
     @property
     def my_turn(self) -> bool:
-        v = self.view
-        return v.get("seat") is not None and v.get("to_move") == v.get("seat") and bool(v.get("legal"))
+        view = self.view
+        return view.get("seat") is not None and view.get("to_move") == view.get("seat") and bool(view.get("legal"))
 
     def show_view(self, view: dict, events: list) -> None:
         deck = (view.get("rules") or {}).get("deck", "french")
@@ -532,39 +532,39 @@ class SchwimmenScene(GameTableScene):
         return self.cards[cid] if isinstance(cid, int) and 0 <= cid < len(self.cards.cards) else None
 
     def _status(self) -> tuple[str, tuple]:
-        v = self.view
-        ph = v.get("phase")
+        view = self.view
+        ph = view.get("phase")
         if ph == "match_over":
-            return seat_text("sw.winner", v.get("winner"), self.seat, name=self._name(v.get("winner"))), theme.GOLD
+            return seat_text("sw.winner", view.get("winner"), self.seat, name=self._name(view.get("winner"))), theme.GOLD
         if ph == "round_over":
             return self._why(), theme.TEXT
         if ph == "dealer_choice":
             if self.my_turn:
                 return text("sw.you_deal"), theme.ACCENT
-            return text("sw.dealer_chooses", name=self._name(v.get("to_move"))), theme.TEXT
+            return text("sw.dealer_chooses", name=self._name(view.get("to_move"))), theme.TEXT
         away = None if self.my_turn or not self.presence else \
-            self.presence.turn_text(v.get("to_move"), self._name(v.get("to_move")))
-        head = text("sw.your_turn") if self.my_turn else (away or text("sw.turn_of", name=self._name(v.get("to_move"))))
-        if v.get("knocker", -1) >= 0:
-            left = ", ".join(self._name(s) for s in v.get("final_left", []))
-            knocked = seat_text("sw.knocked", v["knocker"], self.seat, name=self._name(v["knocker"]))
+            self.presence.turn_text(view.get("to_move"), self._name(view.get("to_move")))
+        head = text("sw.your_turn") if self.my_turn else (away or text("sw.turn_of", name=self._name(view.get("to_move"))))
+        if view.get("knocker", -1) >= 0:
+            left = ", ".join(self._name(s) for s in view.get("final_left", []))
+            knocked = seat_text("sw.knocked", view["knocker"], self.seat, name=self._name(view["knocker"]))
             head = f"{head} · {knocked} · {text('sw.left', names=left)}"
         return head, theme.ACCENT if self.my_turn else theme.TEXT
 
     def status_text(self) -> tuple[str, tuple]:
         """The top bar's line (with the turn timer's seconds when it runs for the seat on turn)."""
-        v = self.view
+        view = self.view
         status, col = self._status()
-        if self.timer and self.timer.get("seat") == v.get("to_move") and v.get("phase") in ("play", "dealer_choice"):
+        if self.timer and self.timer.get("seat") == view.get("to_move") and view.get("phase") in ("play", "dealer_choice"):
             status = f"{status} · {int(self.timer.get('left', 0))} s"
         return status, col
 
     def _draw_top(self, surface) -> None:
-        rects, v, px = self.rects, self.view, self.px
+        rects, view, px = self.rects, self.view, self.px
         theme.panel(surface, rects["top"], (6, 30, 18), alpha=215, radius=0)
-        total = v.get("rounds_limit") or 0
-        rnd = (text("sw.round_of", n=v.get("round_no", 1), total=total) if total
-               else text("sw.round", n=v.get("round_no", 1)))
+        total = view.get("rounds_limit") or 0
+        rnd = (text("sw.round_of", n=view.get("round_no", 1), total=total) if total
+               else text("sw.round", n=view.get("round_no", 1)))
         rw = fonts.width(rnd, px["small"]) + 10
         right = self._top_left.left - 6
         draw_text(surface, rnd, pygame.Rect(right - rw, 0, rw, rects["top"].h), px["small"], theme.TEXT_DIM)
@@ -574,8 +574,8 @@ class SchwimmenScene(GameTableScene):
 
     def _draw_lives(self, surface, rect: pygame.Rect, seat: int) -> None:
         """Lives as matchsticks; swimming as a blue wave; out as a grey cross."""
-        v = self.view
-        lives, max_lives = v["lives"][seat], v["rules"]["lives"]
+        view = self.view
+        lives, max_lives = view["lives"][seat], view["rules"]["lives"]
         stick_h = rect.h
         sw = max(3, stick_h // 6)
         x = rect.left
@@ -586,10 +586,10 @@ class SchwimmenScene(GameTableScene):
             if alive:
                 pygame.draw.ellipse(surface, theme.DANGER, (x - 1, rect.top, sw + 2, stick_h // 3))
             x += sw + max(3, sw)
-        if v["out"][seat]:
+        if view["out"][seat]:
             draw_text(surface, text("sw.out"), pygame.Rect(x + 4, rect.top, rect.right - x - 4, rect.h),
                       self.px["small"], theme.DANGER, align="left", bold=True)
-        elif v["swimming"][seat]:
+        elif view["swimming"][seat]:
             r = pygame.Rect(x + 4, rect.top, rect.right - x - 4, rect.h)
             lab = "≈ " + text("sw.swims")
             tw = fonts.width(lab, self.px["small"], True) + 12
@@ -598,20 +598,20 @@ class SchwimmenScene(GameTableScene):
             draw_text(surface, lab, pill, self.px["small"], theme.TEXT, bold=True, min_px=8)
 
     def _draw_seat(self, surface, seat: int, r: pygame.Rect) -> None:
-        v, px = self.view, self.px
-        on_turn = v.get("to_move") == seat and v.get("phase") in ("play", "dealer_choice")
-        out = v["out"][seat]
+        view, px = self.view, self.px
+        on_turn = view.get("to_move") == seat and view.get("phase") in ("play", "dealer_choice")
+        out = view["out"][seat]
         theme.panel(surface, r, (10, 40, 24) if not out else (40, 40, 40), alpha=200, radius=10,
                     border=theme.ACCENT if on_turn else theme.PANEL_BORDER, border_width=3 if on_turn else 1)
         inner = r.inflate(-12, -8)
         line_h = int(px["body"] * 1.5)
         name_r = pygame.Rect(inner.left, inner.top, inner.w, line_h)
         badges = []
-        if v.get("dealer") == seat:
+        if view.get("dealer") == seat:
             badges.append((text("sw.dealer"), (90, 90, 150)))
-        if v.get("knocker") == seat:
+        if view.get("knocker") == seat:
             badges.append((text("sw.knock_badge"), theme.DANGER_DARK))
-        if seat in v.get("final_left", []):
+        if seat in view.get("final_left", []):
             badges.append((text("sw.to_play"), theme.GOLD_DARK))
         bx = inner.right
         for badge, col in reversed(badges):
@@ -625,7 +625,7 @@ class SchwimmenScene(GameTableScene):
         draw_text(surface, self._name(seat), pygame.Rect(name_r.left, name_r.top, bx - name_r.left - 4, line_h),
                   px["body"], theme.ACCENT if on_turn else theme.TEXT, align="left", bold=True, min_px=9)
         lives_r = pygame.Rect(inner.left, name_r.bottom + 2, inner.w, max(14, int(px["body"] * 1.3)))
-        sd = v.get("showdown")
+        sd = view.get("showdown")
         if sd and sd["hands"][seat]:
             # the seat's three cards and value at the showdown
             avail_h = inner.bottom - lives_r.bottom - 2
@@ -646,14 +646,14 @@ class SchwimmenScene(GameTableScene):
             self._draw_lives(surface, lives_r, seat)
         else:
             self._draw_lives(surface, lives_r, seat)
-            if not out and v["in_round"][seat] and inner.bottom - lives_r.bottom > 16:
+            if not out and view["in_round"][seat] and inner.bottom - lives_r.bottom > 16:
                 # three face-down cards (and what they openly took from the middle)
                 ch = min(inner.bottom - lives_r.bottom - 4, int(px["body"] * 4.5))
                 cw = int(ch / 1.45)
                 x = inner.left
                 y = inner.bottom - ch
-                taken = [c for c in v["taken"][seat]]
-                n_cards = 3 if not (v.get("phase") == "dealer_choice" and seat == v.get("dealer")) else 6
+                taken = [c for c in view["taken"][seat]]
+                n_cards = 3 if not (view.get("phase") == "dealer_choice" and seat == view.get("dealer")) else 6
                 for i in range(n_cards):
                     if i < len(taken) and n_cards == 3:
                         img = cardart.card_surface(self.cards[taken[i]], (cw, ch))
@@ -663,18 +663,18 @@ class SchwimmenScene(GameTableScene):
                     x += int(cw * (0.55 if n_cards == 6 else 0.75))
 
     def _draw_middle(self, surface) -> None:
-        v, rects, px = self.view, self.rects, self.px
-        mid = v.get("middle", [])
-        if v.get("phase") in ("round_over", "match_over"):
+        view, rects, px = self.view, self.rects, self.px
+        mid = view.get("middle", [])
+        if view.get("phase") in ("round_over", "match_over"):
             return
         label = text("sw.middle")
-        if v.get("choosing") and self.my_turn:
+        if view.get("choosing") and self.my_turn:
             label = text("sw.unseen")
         draw_text(surface, label, rects["mid_label"], px["small"], theme.TEXT_DIM)
         card_rects = self.middle_rects()
         if not mid:
             for r in rects["mid"]:
-                if v.get("choosing") and self.my_turn:
+                if view.get("choosing") and self.my_turn:
                     surface.blit(cardart.back_surface(r.size), r.topleft)
                 else:
                     pygame.draw.rect(surface, (255, 255, 255), r, 2, border_radius=8)
@@ -690,9 +690,9 @@ class SchwimmenScene(GameTableScene):
                 pygame.draw.rect(surface, theme.ACCENT, r.inflate(4, 4), 2, border_radius=8)
         # stock and discarded
         st = rects["stock"]
-        if v.get("stock", 0):
+        if view.get("stock", 0):
             surface.blit(cardart.back_surface(st.size), st.topleft)
-        stock = text("sw.stock", n=v.get("stock", 0))
+        stock = text("sw.stock", n=view.get("stock", 0))
         lab = pygame.Rect(st.left - 20, st.bottom + 2, st.w + 40, px["tiny"] * 2)
         hint_top = rects["hand_cards"][0].top - px["small"] * 2 - 2
         lw = fonts.width(stock, px["tiny"]) + 4
@@ -701,17 +701,17 @@ class SchwimmenScene(GameTableScene):
             lab = pygame.Rect(st.right + 6, st.bottom - px["tiny"] * 2, lw, px["tiny"] * 2)
         draw_text(surface, stock, lab, px["tiny"], theme.TEXT_DIM, align="left" if lab.left > st.right else "center",
                   min_px=7)
-        nd = len(v.get("discarded", []))
+        nd = len(view.get("discarded", []))
         if nd:
             draw_text(surface, text("sw.discarded", n=3 * nd),
                       pygame.Rect(st.left - 20, st.top - px["tiny"] * 2 - 2, st.w + 40, px["tiny"] * 2),
                       px["tiny"], theme.TEXT_DIM, min_px=7)
 
     def _draw_hand(self, surface) -> None:
-        v, rects, px = self.view, self.rects, self.px
+        view, rects, px = self.view, self.rects, self.px
         if self.seat is None:
             return
-        hand = v.get("hand", [])
+        hand = view.get("hand", [])
         card_rects = self.hand_rects()
         for cid, r in card_rects.items():
             if self.drag and self.drag[0] == cid and self.drag_pos != self.press_pos:
@@ -720,31 +720,31 @@ class SchwimmenScene(GameTableScene):
             surface.blit(cardart.card_surface(self.cards[cid], r.size), r.topleft)
             if cid == self.sel_hand:
                 surface.blit(cardart.highlight_surface(r.size), r.topleft)
-        if v.get("choosing"):
+        if view.get("choosing"):
             # the unseen second hand: three backs beside the hand? shown as a small fan above
             pass
         me = self.seat
         parts = []
         if len(hand) == 3:
-            feuer = is_feuer(hand) and v["rules"].get("feuer")
+            feuer = is_feuer(hand) and view["rules"].get("feuer")
             parts.append(text("sw.value", v=value_text(hand_value2(hand), feuer)))
-        if v.get("dealer") == me:
+        if view.get("dealer") == me:
             parts.append(text("sw.dealer"))
-        if v.get("knocker") == me:
+        if view.get("knocker") == me:
             parts.append(text("sw.knock_badge"))
-        if me in v.get("final_left", []):
+        if me in view.get("final_left", []):
             parts.append(text("sw.last_turn"))
         lab = " · ".join(parts)
         lr = rects["hand_label"]
         draw_text(surface, lab, pygame.Rect(lr.left, lr.top, lr.w * 2 // 3 - 8, lr.h), px["label"], theme.GOLD,
                   align="right", bold=True, min_px=9)
         self._draw_lives(surface, pygame.Rect(lr.left + lr.w * 2 // 3 + 4, lr.top + 2, lr.w // 3 - 8, lr.h - 4), me)
-        if v.get("choosing") and self.my_turn:
+        if view.get("choosing") and self.my_turn:
             hr = rects["hand_cards"]
             draw_text(surface, text("sw.choose"), pygame.Rect(rects["hand"].left, hr[0].top - px["small"] * 2 - 4,
                                                               rects["hand"].w, px["small"] * 2),
                       px["small"], theme.ACCENT, bold=True)
-        elif self.my_turn and self.sel_hand is None and self.sel_mid is None and v.get("phase") == "play":
+        elif self.my_turn and self.sel_hand is None and self.sel_mid is None and view.get("phase") == "play":
             hr = rects["hand_cards"]
             draw_text(surface, text("sw.hint"), pygame.Rect(rects["hand"].left, hr[0].top - px["small"] * 2 - 2,
                                                             rects["hand"].w, px["small"] * 2),
@@ -761,9 +761,9 @@ class SchwimmenScene(GameTableScene):
 
     def result_lines(self) -> list[tuple[str, tuple]]:
         """Who loses a life and why, who swims now, who is out, who won."""
-        v = self.view
-        sd = v.get("showdown")
-        if not sd or v.get("phase") not in ("round_over", "match_over"):
+        view = self.view
+        sd = view.get("showdown")
+        if not sd or view.get("phase") not in ("round_over", "match_over"):
             return []
         lines = [(self._why(), theme.TEXT)]
         for s, k in sorted(sd["losers"].items(), key=lambda x: int(x[0])):
@@ -782,8 +782,8 @@ class SchwimmenScene(GameTableScene):
             lines.append((seat_text("sw.now_out", s, self.seat, name=self._name(s)), theme.DANGER))
         if sd.get("saved"):
             lines.append((text("sw.saved", names=", ".join(self._name(s) for s in sd["saved"])), theme.INFO))
-        if v.get("phase") == "match_over":
-            lines.append((seat_text("sw.winner", v.get("winner"), self.seat, name=self._name(v.get("winner"))),
+        if view.get("phase") == "match_over":
+            lines.append((seat_text("sw.winner", view.get("winner"), self.seat, name=self._name(view.get("winner"))),
                           theme.GOLD))
             if self._tie_key():
                 lines.append((text(self._tie_key()), theme.GOLD))
@@ -793,10 +793,10 @@ class SchwimmenScene(GameTableScene):
         """How the winner of a match ended with several still in was decided when they lost
         as many lives: the text key, or None (the fewest lives lost, or the last one left)."""
         from felt.ui.standings import tie_break
-        v = self.view
-        rank = {s: i for i, s in enumerate((v.get("showdown") or {}).get("places") or [])}
-        keys = {s: (v["out"][s], v["lost"][s], rank.get(s, v["n"])) for s in range(v["n"])}
-        return tie_break(keys, v.get("winner"), (None, "sw.tie_last"))
+        view = self.view
+        rank = {s: i for i, s in enumerate((view.get("showdown") or {}).get("places") or [])}
+        keys = {s: (view["out"][s], view["lost"][s], rank.get(s, view["n"])) for s in range(view["n"])}
+        return tie_break(keys, view.get("winner"), (None, "sw.tie_last"))
 
     def _draw_result(self, surface) -> None:
         lines = self.result_lines()
