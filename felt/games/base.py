@@ -127,8 +127,8 @@ class Game:
     id: str = "?"                     # a short lowercase name, the game's folder and entry point
     name: dict = {"de": "?", "en": "?"}
     order: int = 100                  # place in the lists of games (lower first)
-    # the game of data that names none: rule files, journals and lobbies from when Felt Club
-    # had a single game (one game sets it)
+    # the game of data that names none (rule files, journals and lobbies without a ``game``);
+    # one game sets it
     plays_unnamed: bool = False
     min_players: int = 2
     max_players: int = 8

@@ -273,7 +273,7 @@ class AsyncClient:
     async def _find_table(self, table_id: str) -> None:
         try:
             from felt.net.discovery import Browser
-        except Exception as exc:  # zeroconf missing: reconnect as before
+        except Exception as exc:  # zeroconf missing: reconnect to the known port only
             log.info("no mDNS to find the table again (%s)", exc)
             return
         browser = Browser(interface=self.local_ip)
@@ -284,7 +284,7 @@ class AsyncClient:
                 await asyncio.sleep(0.1)
         except asyncio.CancelledError:
             raise
-        except Exception as exc:  # multicast blocked, interface gone: reconnect as before
+        except Exception as exc:  # multicast blocked, interface gone: reconnect to the known port only
             log.info("mDNS browsing for the table failed (%s)", exc)
         finally:
             try:

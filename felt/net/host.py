@@ -34,7 +34,6 @@ log = logging.getLogger("felt.net.host")
 MAX_WRITE_BUFFER = 1 << 20  # a client that does not read is dropped beyond this
 CLOSE_GRACE = 5.0           # seconds a closed connection may take to flush its last bytes
 _SERIALS = itertools.count()
-_Refuse = Refuse            # the name tests and older callers used
 
 
 # ----------------------------------------------------------------------------- config
@@ -230,7 +229,7 @@ class ClientConn(asyncio.Protocol):
     def close(self, abort: bool = False) -> None:
         """Close the connection. A graceful close flushes what is buffered first; a peer
         that does not read it within CLOSE_GRACE seconds is cut off, so closed connections
-        (which no longer count against max_conns) cannot hold the host's memory."""
+        (which do not count against max_conns) cannot hold the host's memory."""
         if self.transport is not None and not self.closed:
             self.closed = True
             t = self.transport
@@ -289,7 +288,7 @@ class Host:
             self.table.restore(c.resume.snapshot())
         self.table.announced = bool(c.announce)  # the id to look for in the TXT records if the table moves
 
-    # the table's state, as the host showed it before the table was its own object
+    # the table's seats, state and settings, read (and seats and state set) through the host too
     seats = property(lambda self: self.table.seats, lambda self, v: setattr(self.table, "seats", v))
     state = property(lambda self: self.table.state, lambda self, v: setattr(self.table, "state", v))
     rules = property(lambda self: self.table.rules)

@@ -677,7 +677,7 @@ class Table:
         every change from their seat, as a player at the table sees every play, not only the
         view on their turn. A bot thinking in a worker gets the views since its last decision
         with its next ``think`` action; one thinking here sees each change once it has made
-        its first move (its seed is drawn then, as before)."""
+        its first move (the bot, and so its seed, is made at that move)."""
         if self.state is None or self.state.phase in END_PHASES:
             return
         for i, seat in enumerate(self.seats):

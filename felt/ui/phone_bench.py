@@ -14,7 +14,7 @@ the page does) on a 390x844 phone at pixel ratio 2:
    frame it reached its page (``six_phones_lag_p95_ms``), and that every move tapped was
    made (``six_phones_moves_lost``).
 
-Targets from issue 28: tap p95 <= 50 ms, 0 bytes/s and < 1 % of a core idle, <= 4 MB per
+Targets: tap p95 <= 50 ms, 0 bytes/s and < 1 % of a core idle, <= 4 MB per
 round, lag p95 <= 200 ms with no move lost.
 """
 from __future__ import annotations

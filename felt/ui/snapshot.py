@@ -151,7 +151,7 @@ def effect_scene(w: int, h: int, names):
 
 
 def _single(w: int, h: int, module: str, arg):
-    """A scene of this issue's modules (``snapshot_scene(arg)``) on its own stack."""
+    """The scene ``snapshot_scene(arg)`` of ``module`` on its own stack."""
     from felt.ui.scene import SceneStack
     mod = import_module(module)
     factory = getattr(mod, "snapshot_readonly") if arg == "readonly" else getattr(mod, "snapshot_scene")

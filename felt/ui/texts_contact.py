@@ -1,4 +1,4 @@
-"""Window texts of the first-contact work (issue 9): refused addresses, the search state,
+"""Window texts of first contact with a table: refused addresses, the search state,
 text-field limits, the quit confirmation, resuming a table, plural forms, the language
 button. Registered with ``i18n.add_texts`` on import (German, English)."""
 from __future__ import annotations

@@ -67,8 +67,8 @@ OWN_TUNES = {
     "single": (3.0, 0.1, -0.85, 0.6, 0.4, 0.48, 0.07, 0.6, 0.0),
 }
 # Off: alone the tunes beat normal clearly (35% of 1st places against 25% on PR-002), but
-# inside the search they gained nothing measurable (five pairs of 600 rounds at 250 ms, old
-# 49.9% and tuned 50.2% pooled; STRENGTH.md), so the default stays what was measured longest.
+# inside the search they gained nothing measurable (five pairs of 600 rounds at 250 ms, default
+# 49.9% and tuned 50.2% pooled; STRENGTH.md), so the default is the one measured longest.
 USE_OWN_TUNE = False
 
 

@@ -149,7 +149,7 @@ class State:
         s.played = self.played[:]
         s.standings = [row[:] for row in self.standings]
         s.history = self.history[:]     # rows are never changed once appended: share them (a match's
-                                        # history grows by a row a round; copying each row was quadratic)
+                                        # history grows by a row a round; copying each row would be quadratic)
         s.tasks = [t[:] for t in self.tasks]
         s.exchange_info = [[dict(x) for x in infos] for infos in self.exchange_info]
         s.last_places = self.last_places[:]
