@@ -46,7 +46,7 @@ def record(rid: str):
 def clear_caches():
     if os.environ.get("FELT_BENCH_WARM"):
         return
-    for name in ("_MEMOS", "_EVALUATORS", "_GROUP_TABLES", "_DECK_CONSTS"):  # (_MEMOS: before issue 14)
+    for name in ("_MEMOS", "_EVALUATORS", "_GROUP_TABLES", "_DECK_CONSTS"):  # (_MEMOS: the policy of commit 49ce497)
         d = getattr(policy, name, None)
         if d is not None:
             d.clear()

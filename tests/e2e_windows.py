@@ -24,12 +24,11 @@ def _ip(*args, check=True):
 
 def need_one_listening_socket() -> None:
     """A host with default settings must answer at the port it announces on every family
-    (issue 9, item 1: one dual-stack socket). Before that fix a default host answers at its
-    announced port only about half the time on a machine with IPv6, which no test of the
-    window can work around."""
+    (one dual-stack socket). Without it a default host answers at its announced port only
+    about half the time on a machine with IPv6, which no test of the window can work around."""
     from felt.net.host import HostConfig
     if "announce_interface" not in HostConfig.__dataclass_fields__:
-        pytest.skip("needs the host's single listening socket (issue 9 item 1, branch 'host'): "
+        pytest.skip("needs the host's single listening socket: "
                     "a default host announces a port that may not answer over IPv4")
 
 

@@ -1,4 +1,4 @@
-"""A real phone browser (issue 28): Debian's Chromium, headless, driven over the DevTools
+"""A real phone browser: Debian's Chromium, headless, driven over the DevTools
 protocol, emulates a 390x844 phone at pixel ratio 3. It opens the table's page, joins by name
 through the page's own text input, taps a card and plays it, and the canvas is backed by
 1170x2532 pixels (drawn crisp, not upscaled).

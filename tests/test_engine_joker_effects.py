@@ -1,4 +1,4 @@
-"""RULES.md decisions (issue 9): the JASS templates keep four of a kind on the pile (quad
+"""RULES.md decisions: the JASS templates keep four of a kind on the pile (quad
 clears off: the joker "beats four aces"), and a lone wild joker triggers no effect: no clear
 as a 2 or an 8, no skip, no revolution. Example tests, and a property over seeded games."""
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A game that lives only in the tests folder (tests/toy_highcard.py) plugs into the registry
 and plays a whole networked match with bots through the real host and client over loopback,
-journaled and resumable: a game needs nothing outside its own folder (issue 11)."""
+journaled and resumable: a game needs nothing outside its own folder."""
 from __future__ import annotations
 
 import asyncio

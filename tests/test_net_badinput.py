@@ -1,4 +1,4 @@
-"""Every bad input of issue 3 against a live host while a match runs: each gets a clear
+"""Every bad input the protocol refuses, against a live host while a match runs: each gets a clear
 error to that client (or its disconnection) and the table plays on with nothing lost."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Hosting the way the window and `felt host` do by default (no port, no interface): the
-table must answer at the port it announces, over IPv4 and IPv6, every time (issue 9, item 1).
+table must answer at the port it announces, over IPv4 and IPv6, every time.
 mDNS announces on 127.0.0.1 only; every connection goes to loopback."""
 from __future__ import annotations
 

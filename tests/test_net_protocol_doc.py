@@ -1,4 +1,4 @@
-"""Protocol and document agree (issue 9, item 9): a body that is not a map is a fatal
+"""Protocol and document agree: a body that is not a map is a fatal
 `bad_frame`; the silence rule counts whole messages; every view field and event type is
 documented; rule values of options that are off are validated too."""
 from __future__ import annotations

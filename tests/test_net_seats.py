@@ -1,4 +1,4 @@
-"""Who gets which seat after a match and mid-match (issue 9, items 3 and 7): a late joiner
+"""Who gets which seat after a match and mid-match: a late joiner
 never sees a finished match's results; a seat given up with `leave` mid-match stays with
 its bot unless the owner opens it again."""
 from __future__ import annotations

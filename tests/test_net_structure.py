@@ -1,6 +1,7 @@
-"""The shape issue 11 asks for: the journal imports nothing of the server, the server uses
-only the journal's narrow interface, the table has no I/O, and no module of felt imports
-(even lazily) a module that imports it back. A journal written before issue 11 resumes."""
+"""The net layer's shape: the journal imports nothing of the server, the server uses only the
+journal's narrow interface, the table has no I/O, and no module of felt imports (even lazily)
+a module that imports it back. A journal written when there was one game (no game named in
+it) resumes."""
 from __future__ import annotations
 
 import ast
@@ -93,7 +94,7 @@ def test_no_import_cycles_among_the_network_and_game_modules():
     assert cycles == [], cycles
 
 
-def test_a_journal_written_before_issue_11_resumes_to_the_same_state(tmp_path):
+def test_a_journal_written_when_there_was_one_game_resumes_to_the_same_state(tmp_path):
     """tests/data/praesident-v1.journal was written by the host at commit be68ddb (no game
     field anywhere): it resumes as Präsident, to the exact state recorded then."""
     p = tmp_path / "old.journal"

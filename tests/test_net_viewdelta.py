@@ -1,4 +1,4 @@
-"""Lighter updates (issue 14, protocol 3): a ``state`` carries only the view keys that changed.
+"""Lighter updates (protocol 3): a ``state`` carries only the view keys that changed.
 
 The client must reassemble exactly the whole view a protocol-2 host would have sent (the
 game's ``view(state, seat)`` at that ``seq``), for every registered game, through reconnects,

@@ -1,4 +1,4 @@
-"""Getting a phone in without typing (issue 28): `felt host --headless` prints the phones' page
+"""Getting a phone in without typing: `felt host --headless` prints the phones' page
 and its QR code (with --public-url: that address too), the table's mDNS record carries the
 page's port and `felt discover --json` shows each table's phone URL, and the host's lobby
 draws the page's QR code (read back from the pixels)."""

@@ -1,4 +1,4 @@
-"""A phone's renderer draws the phone's CSS layout at its physical pixels (issue 28): at
+"""A phone's renderer draws the phone's CSS layout at its physical pixels: at
 density d a surface of d times the CSS size gets the CSS size's layout, d times larger, so a
 390x844 phone at pixel ratio 2 looks like the 390x844 layout, only crisper. The window stays
 at density 1 (its layouts unchanged)."""

@@ -1,4 +1,4 @@
-"""Phones join from their browser (issue 28): a real host, its gateway, a renderer process per
+"""Phones join from their browser: a real host, its gateway, a renderer process per
 phone, and a Python WebSocket client acting as the phone's page (tests/phone_helpers.py)."""
 from __future__ import annotations
 

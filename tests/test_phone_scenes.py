@@ -1,4 +1,4 @@
-"""Every scene on a phone (issue 28): the lobby and its read-only rules, the table, its menu, the
+"""Every scene on a phone: the lobby and its read-only rules, the table, its menu, the
 chat with the phone's own text input, "How to play" and the quiz, in portrait on a phone and in
 landscape in a laptop's browser (a mouse), all through the ordinary scenes."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Phones sleep, tabs multiply, renderers crash, and pages send nonsense (issue 28): a real host
+"""Phones sleep, tabs multiply, renderers crash, and pages send nonsense: a real host
 with its gateway, phones played by a Python WebSocket client (tests/phone_helpers.py)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The host survives its own crash, clients survive the Wi-Fi (issue 6).
+"""The host survives its own crash, clients survive the Wi-Fi.
 
 - SIGKILL of a `felt host --headless --journal F` subprocess at many random points of a match,
   `felt host --resume F`, the match finished: the result is what the engine gives for the same

@@ -1,6 +1,6 @@
 """The cleared trick ("Abgeräumter Stich") shown by the Präsident table after a trick ends:
 the play that won the trick lies on top, where the pile's top play lay, with the earlier
-plays peeking out behind it (issue 27, defect 5: an earlier play was drawn over it).
+plays peeking out behind it (an earlier play is never drawn over it).
 
 Driven through the scene with real views and filtered events of many seeded random games,
 every template, seats and a spectator, laptop and phone sizes. Each card face is drawn as a

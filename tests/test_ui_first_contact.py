@@ -1,4 +1,4 @@
-"""The first minute in the window (issue 9): a refused address is said at once and a
+"""The first minute in the window: a refused address is said at once and a
 silent one only after the timeout; a `felt join` window whose join failed searches for
 tables on its start screen."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The owner picks the game, then a template, in the lobby (issue 11): a "Spiel" choice lists
+"""The owner picks the game, then a template, in the lobby: a "Spiel" choice lists
 the games the host offers (only when there is more than one), the template choice the table's
 game's templates."""
 from __future__ import annotations

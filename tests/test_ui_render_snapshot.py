@@ -21,14 +21,14 @@ def test_snapshot_writes_pngs(tmp_path):
     for scene in ("table", "exchange", "results", "standings"):
         for size in ("360x640", "1280x720"):
             assert f"{scene}-{size}.png" in names
-    # the table's story (issue 10): log open and folded, an effect, the round's end, the
+    # the table's story: log open and folded, an effect, the round's end, the
     # exchange summary, how to play for three templates, the quiz, the chat
     for scene in ("table-log-open", "table-log-folded", "table-effect-clear", "table-round-end",
                   "table-exchange-summary", "howto-PR-002", "howto-FOLGEN", "howto-JASS36", "quiz-question",
                   "quiz-explained", "table-chat", "chat-overlay", "rules-readonly"):
         for size in ("360x640", "1280x720"):
             assert f"{scene}-{size}.png" in names, scene
-    # the other games (issues 12, 13): lobby, rule editor and their tables, phone and laptop
+    # the other games: lobby, rule editor and their tables, phone and laptop
     for gid, scenes in (("maumau", ("lobby", "rules", "table", "seven", "result", "standings")),
                         ("schwimmen", ("lobby", "rules", "turn", "knock", "choice", "showdown", "match_over"))):
         for scene in scenes:

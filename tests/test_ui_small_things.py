@@ -1,4 +1,4 @@
-"""Smaller first-contact fixes (issue 9, item 8): plural forms, template names instead of
+"""Small things of first contact: plural forms, template names instead of
 ids, a language button that says which language is on, the lobby saying that free seats get
 bots, and a quiet terminal without a sound device."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The play log and chat bubbles at the Mau-Mau and Schwimmen tables (issue 10): a scripted
+"""The play log and chat bubbles at the Mau-Mau and Schwimmen tables: a scripted
 round played through the engines, fed to the scene view by view as the window gets it
 (events filtered for the seat), lists every event in order with names; the panel docks on
 laptops and is a drawer on phones; chat shows as a bubble at the sender's seat; keyboard

@@ -1,4 +1,4 @@
-"""What the tables say (issue 27, words): why a Präsident selection is not legal, in the player's
+"""What the tables say: why a Präsident selection is not legal, in the player's
 language; no celebration for going out low; no "Keep" on another seat's drawn card; how a tied
 match was decided and what Mau-Mau's Σ means; counts in the how-to."""
 import dataclasses

@@ -164,7 +164,7 @@ def test_you_forms_agree_with_you():
             seen += 1
         assert "{name}" not in pair[0] or key.endswith("_you_lead"), key
     assert seen >= 40
-    # the check itself catches the defect of issue 27
+    # the check itself catches a 'you' line with another person's verb
     assert bad_you("Du hat 31!") and bad_you("You has 31!") and bad_you("Aufdecken: Du hat 31!")
     assert bad_you("Beat gewinnt den Stich · du spielt aus") and bad_you("You passes")
     assert bad_you("Du hast 31!") is None and bad_you("You pass") is None and bad_you("You knocked") is None

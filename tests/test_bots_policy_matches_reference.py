@@ -1,7 +1,7 @@
-"""Issue 14: the cheaper normal policy (Evaluators shared between decisions with the same unseen
-counts, group values from per-deck tables, hand counts in C) decides exactly as the frozen
-policy of tests/policy_reference.py (commit 49ce497; the policy before issue 14 matched it bit
-for bit, see test_bots_policy_differential.py).
+"""The cheaper normal policy (Evaluators shared between decisions with the same unseen counts,
+group values from per-deck tables, hand counts in C) decides exactly as the frozen policy of
+tests/policy_reference.py (commit 49ce497; test_bots_policy_differential.py compares the
+policy's scoring with it too).
 
 Checked at thousands of seeded states of every Präsident template (and two variants with the
 options no template uses) and every player count 3-6:
