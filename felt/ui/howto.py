@@ -172,6 +172,9 @@ class HowtoScene(Scene):
             pygame.draw.rect(surface, theme.PANEL_BORDER, (body.right - dp(6), by, dp(4), bh), border_radius=dp(2))
         self.quiz_btn.draw(surface)
 
+    def remote_state(self) -> dict:
+        return {"lines": list(self.lines), "name": self.name, "game": self.game_id}
+
 
 def snapshot_scene(template: str = "PR-002") -> HowtoScene:
     """"How to play" for a template of any game, with the quiz button."""

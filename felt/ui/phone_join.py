@@ -166,6 +166,9 @@ class PhoneJoinScene(Scene):
             draw_text(surface, self.status, self.rects["status"], px["body"], col, wrap=True, max_lines=3,
                       min_px=9)
 
+    def remote_state(self) -> dict:
+        return {"status": self.status, "name": self.name_field.text}
+
 
 class PhoneController(Controller):
     """The controller of a phone's renderer: its start is the join screen of its table."""

@@ -398,6 +398,9 @@ class QuizScene(Scene):
                           theme.TEXT_DIM)
         self.action_btn.draw(surface)
 
+    def remote_state(self) -> dict:
+        return {"title": self.title, "game": self.game_id}
+
 
 def snapshot_scene(template: str = "PR-002", checked: bool = True, index: int = 0) -> QuizScene:
     """Question ``index`` of the template's quiz (any game); with ``checked`` answered (the first

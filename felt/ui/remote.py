@@ -45,21 +45,7 @@ def _widgets(scene) -> dict[str, dict]:
             items.append((name, w))
     for name, w in items:
         if isinstance(w, Widget) and w.rect.w > 0:
-            d = {"rect": _rect(w.rect), "visible": bool(w.visible)}
-            if hasattr(w, "enabled"):
-                d["enabled"] = bool(w.enabled)
-            text = getattr(w, "text", None)
-            if isinstance(text, str):
-                d["text"] = text
-            parts = getattr(w, "_parts", None)
-            if callable(parts) and hasattr(w, "options"):   # a Choice: its value and its arrows
-                try:
-                    _label, left, _mid, right = parts()
-                    d["value"] = w.value
-                    d["prev"], d["next"] = _rect(left), _rect(right)
-                except Exception:
-                    pass
-            out[name] = d
+            out[name] = w.remote_state()
     return out
 
 
@@ -191,20 +177,8 @@ def window_state(app) -> dict[str, Any]:
     }
     if top is not None and top is not main:
         st["top_widgets"] = _widgets(top)
-        st["overlay"] = {"type": type(top).__name__, "title": getattr(top, "title", ""),
-                         "buttons": [{"text": b.text, "rect": _rect(b.rect)} for b in getattr(top, "buttons", [])],
-                         "widgets": _widgets(top)}
-        for key in ("lines", "name"):            # what a how-to or quiz shows
-            value = getattr(top, key, None)
-            if isinstance(value, (str, list)):
-                st["overlay"][key] = value
-        game = getattr(top, "game_id", None)
-        if isinstance(game, str):
-            st["overlay"]["game"] = game
-        lst = getattr(top, "list", None)
-        if lst is not None:
-            st["overlay"]["rows"] = [{"title": it.get("title"), "rect": _rect(lst.row_rect(i))}
-                                     for i, it in enumerate(lst.items)]
+        st["overlay"] = {"type": type(top).__name__, "title": "", "buttons": [], "widgets": _widgets(top),
+                         **top.remote_state()}
     st["away"] = {str(seat): ctl.presence.badge(seat) for seat in ctl.presence.seats}
     st["notices"] = list(ctl.notices[-10:])
     if ctl.game_scene() is not None:
@@ -213,12 +187,7 @@ def window_state(app) -> dict[str, Any]:
         except Exception:
             st["log"] = None
     if ctl.kind == "start" and main is not None:
-        st["status"] = main.status
-        st["name"] = main.name_field.text
-        if hasattr(main, "list"):          # the window's start screen (a phone's has no table list)
-            st["searching"] = bool(main.searching)
-            st["rows"] = [{"title": it.get("title"), "right": it.get("right"), "enabled": it.get("enabled", True),
-                           "rect": _rect(main.list.row_rect(i))} for i, it in enumerate(main.list.items)]
+        st.update(main.remote_state())          # status, the name typed, the live table list
     game_sc = ctl.game_scene()
     if game_sc is not None:
         rc = game_sc.round_controls

@@ -147,6 +147,14 @@ class Scene:
     def animating(self) -> bool:
         return False
 
+    def notice_rect(self) -> pygame.Rect | None:
+        """Where the window's notices go over this scene; None: the window's default place."""
+        return None
+
+    def remote_state(self) -> dict:
+        """What the scene shows beyond its widgets, for tests and a phone's renderer."""
+        return {}
+
     def top_bar(self) -> pygame.Rect | None:
         """The scene's top bar (title strip and buttons), where it has one."""
         return None

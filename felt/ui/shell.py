@@ -182,9 +182,9 @@ class AppStack(SceneStack):
         # notices go below the banner while it shows (where it would cover them)
         tr = self._toast_rect
         vis = self.visible()
-        place = getattr(vis[0], "notice_rect", None) if vis else None
+        place = vis[0].notice_rect() if vis else None
         if place is not None:
-            tr = place() or tr          # a table puts notices where they hide no seat names
+            tr = place                  # a table puts notices where they hide no seat names
         if self.banner.visible and self.banner.rect.bottom > tr.top:
             tr = tr.move(0, self.banner.rect.bottom - tr.top + dp(6))
         self.toast.set_rect(tr)
@@ -292,10 +292,7 @@ class ScrollForm:
         y = self.rect.top - self.scroll
         for wdg, h in self.items:
             r = pygame.Rect(self.rect.left, y, self.rect.w - dp(6), h)
-            if hasattr(wdg, "relayout"):
-                wdg.relayout(r)
-            else:
-                wdg.set_rect(r)
+            wdg.relayout(r)
             y += h + self.gap
 
     def scroll_to(self, wdg) -> None:
@@ -461,6 +458,10 @@ class MenuOverlay(Scene):
                 cb()
         return run
 
+    def remote_state(self) -> dict:
+        return {"title": self.title, "buttons": [{"text": b.text, "rect": [b.rect.x, b.rect.y, b.rect.w, b.rect.h]}
+                                                 for b in self.buttons]}
+
     def close(self) -> None:
         if self.stack is not None and self.stack.top is self:
             self.stack.pop()
@@ -558,6 +559,11 @@ class PickerOverlay(Scene):
     def _picked(self, i: int, item: dict) -> None:
         self.close()
         self.on_pick(i, item)
+
+    def remote_state(self) -> dict:
+        return {"title": self.title,
+                "rows": [{"title": it.get("title"), "rect": list(self.list.row_rect(i))}
+                         for i, it in enumerate(self.list.items)]}
 
     def close(self) -> None:
         if self.stack is not None and self.stack.top is self:

@@ -463,6 +463,11 @@ class StartScene(Scene):
             draw_text(surface, self.status, self.rects["status"], px["body"], col, wrap=True, max_lines=3,
                       min_px=9)
 
+    def remote_state(self) -> dict:
+        return {"status": self.status, "name": self.name_field.text, "searching": bool(self.searching),
+                "rows": [{"title": it.get("title"), "right": it.get("right"), "enabled": it.get("enabled", True),
+                          "rect": list(self.list.row_rect(i))} for i, it in enumerate(self.list.items)]}
+
 
 def snapshot_scene() -> StartScene:
     """The start screen with three demo tables (no network), for ``felt snapshot``."""

@@ -33,6 +33,15 @@ class Widget:
     def set_rect(self, rect) -> None:
         self.rect = _rect(rect)
 
+    def relayout(self, rect) -> None:
+        """Take a new place in a scrolled list (a widget with parts lays them out again)."""
+        self.set_rect(rect)
+
+    def remote_state(self) -> dict:
+        """The widget as a test or a phone's renderer reads it (rects in window pixels)."""
+        r = self.rect
+        return {"rect": [int(r.x), int(r.y), int(r.w), int(r.h)], "visible": bool(self.visible)}
+
     def handle(self, inp: Input):
         return False
 
@@ -81,6 +90,9 @@ class Label(Widget):
             return
         px, lines = self.lines()
         draw_lines(surface, lines, self.rect, px, self.color, self.align, self.valign, self.bold, self.shadow)
+
+    def remote_state(self) -> dict:
+        return {**super().remote_state(), "text": self.text}
 
 
 def layout_text(text: str, max_w: int, max_h: int, px: int, wrap: bool = False, max_lines: int = 0,
@@ -249,6 +261,9 @@ class Button(Widget):
             bimg = fonts.render(self.badge, bpx, fg)
             surface.blit(bimg, (tr.right + dp(6), tr.centery - bimg.get_height() // 2))
 
+    def remote_state(self) -> dict:
+        return {**super().remote_state(), "enabled": bool(self.enabled), "text": self.text}
+
 
 class IconButton(Button):
     """Small square button with a glyph (e.g. ♪, ☰, ✕); still >= 44 px to touch."""
@@ -356,6 +371,9 @@ class Banner(Widget):
         draw_text(surface, self.text, self.rect.inflate(-dp(16), -dp(4)), self.px, theme.TEXT, bold=True, wrap=True,
                   max_lines=2)
 
+    def remote_state(self) -> dict:
+        return {**super().remote_state(), "text": self.text}
+
 
 # ----------------------------------------------------------------------------
 class Toggle(Widget):
@@ -409,6 +427,9 @@ class Toggle(Widget):
             draw_text(surface, self.hint, bot, max(10, self.px - 4), theme.TEXT_DIM, align="left", valign="top")
         else:
             draw_text(surface, self.label, text_r, self.px, theme.TEXT if self.enabled else theme.TEXT_DIM, align="left")
+
+    def remote_state(self) -> dict:
+        return {**super().remote_state(), "enabled": bool(self.enabled)}
 
 
 class Choice(Widget):
@@ -499,6 +520,12 @@ class Choice(Widget):
         draw_text(surface, "›", right, self.px + dp(8), col, bold=True)
         text = self.options[self.index][1] if self.options else ""
         draw_text(surface, text, mid.inflate(-dp(4), -dp(4)), self.px, theme.TEXT if self.enabled else theme.TEXT_DIM, bold=True)
+
+    def remote_state(self) -> dict:
+        d = {**super().remote_state(), "enabled": bool(self.enabled), "value": self.value}
+        _label, left, _mid, right = self._parts()
+        d["prev"], d["next"] = [left.x, left.y, left.w, left.h], [right.x, right.y, right.w, right.h]
+        return d
 
 
 # ----------------------------------------------------------------------------
@@ -986,6 +1013,9 @@ class TextField(Widget):
             cx = inner.left
         if self.focused:
             pygame.draw.line(surface, theme.TEXT_DARK, (cx, inner.top + dp(4)), (cx, inner.bottom - dp(4)), dp(2))
+
+    def remote_state(self) -> dict:
+        return {**super().remote_state(), "text": self.text}
 
 
 # ----------------------------------------------------------------------------
