@@ -14,10 +14,8 @@ from felt.games.maumau.rules import (
     MauRulesError,
     build_deck,
     load_template,
-    rules_from_toml,
-    rules_to_toml,
-    save_rules,
 )
+from felt.games import rulefile
 
 GAME = games.get("maumau")
 
@@ -72,10 +70,11 @@ def test_german_deck_has_unter_and_ober():
 @pytest.mark.parametrize("tid", TEMPLATE_ORDER)
 def test_toml_round_trip(tid, tmp_path):
     r = load_template(tid)
-    text = rules_to_toml(r)
+    text = GAME.rules_to_toml(r)
     assert 'game = "maumau"' in text.splitlines()[2]
-    assert rules_from_toml(text) == r
-    p = save_rules(r.replace(id="MINE", name="Meine Regeln", nine="reverse"), tmp_path / "mine.toml")
+    assert GAME.load_rules_file(rulefile.save(tmp_path / "same.toml", text)) == r
+    p = rulefile.save(tmp_path / "mine.toml",
+                      GAME.rules_to_toml(r.replace(id="MINE", name="Meine Regeln", nine="reverse")))
     g, back = games.find_rules(str(p))
     assert g is GAME and back.nine == "reverse" and back.id == "MINE"
     assert GAME.rules_from_dict(GAME.rules_to_dict(r)) == r
@@ -131,7 +130,7 @@ def test_structural_errors():
     with pytest.raises(MauRulesError):
         MauRules.from_dict({"name": "x" * 61})
     with pytest.raises(MauRulesError):
-        rules_from_toml("deck = = 3")
+        rulefile.parse("deck = = 3", MauRulesError)
     with pytest.raises(MauRulesError):
         MauRules(deck="32").validate()                   # a value built in code is checked too
     with pytest.raises(ValueError):

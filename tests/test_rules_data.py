@@ -5,30 +5,31 @@ import json
 
 import pytest
 
+from felt import games
 from felt.cli import main
+from felt.games import rulefile
 from felt.games.praesident.rules import (
     Rules,
     RulesError,
     TEMPLATE_ORDER,
     list_templates,
     load_rules,
-    rules_from_toml,
-    rules_to_toml,
-    save_rules,
 )
 
+GAME = games.get("praesident")
 
-def test_nine_templates_ship_and_validate():
+
+def test_nine_templates_ship_and_validate(tmp_path):
     ids = [r.id for r in list_templates()]
     assert ids == list(TEMPLATE_ORDER)
     for r in list_templates():
         r.validate()
-        assert rules_from_toml(rules_to_toml(r)) == r
+        assert load_rules(rulefile.save(tmp_path / f"{r.id}.toml", GAME.rules_to_toml(r))) == r
 
 
 def test_save_and_load_roundtrip(tmp_path):
     r = load_rules("FOLGEN").replace(id="MEINE", name="Unsere Hausregeln", jokers=2, revolution=True)
-    path = save_rules(r, tmp_path / "meine.toml")
+    path = rulefile.save(tmp_path / "meine.toml", GAME.rules_to_toml(r))
     text = path.read_text(encoding="utf-8")
     assert 'name = "Unsere Hausregeln"' in text and "revolution = true" in text
     assert load_rules(str(path)) == r
@@ -62,7 +63,7 @@ def test_nine_players_on_36_cards():
         load_rules("JASS36").validate(7)
 
 
-def test_from_dict_rejects_bad_data():
+def test_from_dict_rejects_bad_data(tmp_path):
     with pytest.raises(RulesError, match="Unknown rule option"):
         Rules.from_dict({"colour": "red"})
     with pytest.raises(RulesError, match="true/false"):
@@ -70,7 +71,7 @@ def test_from_dict_rejects_bad_data():
     with pytest.raises(RulesError, match="whole number"):
         Rules.from_dict({"copies": True})
     with pytest.raises(RulesError, match="not valid TOML"):
-        rules_from_toml("ranks = [")
+        load_rules(rulefile.save(tmp_path / "bad.toml", "ranks = ["))
     with pytest.raises(RulesError):
         load_rules("NOPE-1")
 

@@ -6,6 +6,7 @@ import dataclasses
 import pytest
 
 from felt import games
+from felt.games import rulefile
 from felt.games.schwimmen import rules as R
 
 G = games.get("schwimmen")
@@ -37,7 +38,7 @@ def test_toml_round_trip_and_files(tmp_path):
     text = G.rules_to_toml(r)
     assert text.splitlines()[2] == 'game = "schwimmen"'
     p = tmp_path / "mein.toml"
-    R.save_rules(r, p)
+    rulefile.save(p, text)
     assert G.load_rules_file(p) == r
     g, r2 = games.find_rules(str(p))
     assert g is G and r2 == r
@@ -77,14 +78,15 @@ def test_bad_values_are_refused_with_a_clear_message(key, value):
     assert ei.value.de
 
 
-def test_not_a_table_and_min_over_max_and_bad_toml():
+def test_not_a_table_and_min_over_max_and_bad_toml(tmp_path):
     for d in (None, [], "SW-STD", 3):
         with pytest.raises(ValueError):
             G.rules_from_dict(d)
     with pytest.raises(ValueError, match="min_players"):
         G.rules_from_dict({"min_players": 5, "max_players": 3})
-    with pytest.raises(ValueError, match="TOML"):
-        R.rules_from_toml("lives = = 3")
+    with pytest.raises(R.SwRulesError, match="TOML") as ei:
+        G.load_rules_file(rulefile.save(tmp_path / "bad.toml", "lives = = 3"))
+    assert ei.value.de.startswith("Keine gültige TOML-Datei")
 
 
 def test_players_range_and_validate():

@@ -36,6 +36,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from felt.games import rulefile
+
 
 class KeyedError(ValueError):
     """An error with a message key and its text in German and English (``MESSAGES``: key ->
@@ -138,6 +140,9 @@ class Game:
     # names), plus these keys of the game's own (short plain values).
     move_kinds: tuple = ()
     move_keys: tuple = ()
+    # rule files: the first line's comment, and the error (a RulesError) that rejects a file
+    rules_file_comment: str = "Felt Club rule set. Edit, save, share."
+    rules_error: type = RulesError
 
     # ------------------------------------------------------------- rule sets
     def template_ids(self) -> list[str]:
@@ -158,12 +163,14 @@ class Game:
         raise NotImplementedError
 
     def load_rules_file(self, path):
-        """A validated rule set from a TOML file of this game."""
-        raise NotImplementedError
+        """A validated rule set from a TOML file of this game (``felt.games.rulefile``);
+        raises ``rules_error`` for a file that is not TOML, OSError for one that cannot be read."""
+        return self.rules_from_dict(rulefile.read(path, self.rules_error))
 
     def rules_to_toml(self, rules) -> str:
-        """The rule set as a TOML file's text (``game = ...`` first), for saving and sharing."""
-        raise NotImplementedError
+        """The rule set as a TOML file's text (``game = ...`` first where
+        :meth:`rules_to_dict` names it), for saving and sharing."""
+        return rulefile.to_toml(self.rules_to_dict(rules), self.rules_file_comment)
 
     def options(self) -> list[OptionSpec]:
         """Every rule option with its metadata, in editor order."""

@@ -91,8 +91,7 @@ def check_host_args(args: argparse.Namespace) -> str | None:
         return f"--public-url {url!r}: must be an http:// or https:// address"
     if getattr(args, "resume", None) is not None:
         return None  # the table's settings come from its journal
-    from felt.games import find_rules
-    from felt.games.praesident.rules import RulesError
+    from felt.games import RulesError, find_rules
     try:
         game, rules = find_rules(args.rules)  # a template id of any game, or a rule file
     except FileNotFoundError:
@@ -113,8 +112,8 @@ def check_host_args(args: argparse.Namespace) -> str | None:
 
 
 def cmd_host(args: argparse.Namespace) -> int:
+    from felt.games import RulesError
     from felt.net.journal import JournalError
-    from felt.games.praesident.rules import RulesError
     try:
         problem = check_host_args(args)
         if problem:

@@ -169,8 +169,8 @@ def cmd_host(args: Any) -> int:
     journal and ``--resume`` included); in the window the owner deals the next round."""
     import dataclasses
     import sys
+    from felt.games import RulesError
     from felt.net.commands import host_config_from_args
-    from felt.games.praesident.rules import RulesError
     try:
         config = host_config_from_args(args)
     except (RulesError, ValueError, OSError) as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from felt.games.base import PACE_EFFECT, PACE_PASS, Game, OptionSpec
 from felt.games.maumau import engine
+from felt.games.maumau.rules import MauRulesError
 
 
 class MauMau(Game):
@@ -15,6 +16,8 @@ class MauMau(Game):
     max_players = 8
     move_kinds = ("play", "draw", "keep")
     move_keys = ("card", "suit", "call")
+    rules_file_comment = "Felt Club Mau-Mau rule set (RULES-MAUMAU.md §2). Edit, save, share."
+    rules_error = MauRulesError
     pace_seconds = {**Game.pace_seconds, "wish": PACE_EFFECT, "penalty": PACE_EFFECT, "reverse": PACE_EFFECT,
                     "forgot_mau": PACE_EFFECT, "keep": PACE_PASS}
 
@@ -33,14 +36,6 @@ class MauMau(Game):
 
     def rules_to_dict(self, rules):
         return rules.to_dict()
-
-    def load_rules_file(self, path):
-        from felt.games.maumau.rules import load_rules_file
-        return load_rules_file(path)
-
-    def rules_to_toml(self, rules):
-        from felt.games.maumau.rules import rules_to_toml
-        return rules_to_toml(rules)
 
     def options(self) -> list[OptionSpec]:
         from felt.games.maumau.rules import OPTIONS

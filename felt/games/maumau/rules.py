@@ -1,18 +1,18 @@
 """Mau-Mau rule sets: every option of RULES-MAUMAU.md §2 as a frozen, validated value.
 
 A rule set is a ``MauRules``; templates ship as TOML files in ``templates/`` (with
-``game = "maumau"`` first). ``from_dict`` takes untrusted data (a lobby message, a file)
+``game = "maumau"`` first, read by ``felt.games.rulefile``). ``from_dict`` takes untrusted data (a lobby message, a file)
 and checks every key, type and value; errors carry a German and an English text.
 """
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
 
 from felt.cards import Card, card_code
-from felt.games.base import KeyedError, OptionSpec
+from felt.games import rulefile
+from felt.games.base import OptionSpec, RulesError
 
 GAME_ID = "maumau"
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
@@ -63,14 +63,13 @@ _MESSAGES = {
     "name": ("Der Name der Regeln darf nicht leer sein und höchstens 60 Zeichen haben",
              "The rule set's name must not be empty and at most 60 characters"),
     "id": ("Die Kennung der Regeln muss 1–20 Zeichen haben", "The rule set's id must have 1–20 characters"),
-    "toml": ("Regeldatei ist kein gültiges TOML: {err}", "The rule file is not valid TOML: {err}"),
 }
 
 
-class MauRulesError(KeyedError):
-    """An impossible or malformed rule set. ``str()`` is English; ``.de`` is German."""
+class MauRulesError(RulesError):
+    """An impossible or malformed Mau-Mau rule set. ``str()`` is English; ``.de`` is German."""
 
-    MESSAGES = _MESSAGES
+    MESSAGES = {**RulesError.MESSAGES, **_MESSAGES}
 
 
 @dataclass(frozen=True)
@@ -189,42 +188,7 @@ def build_deck(rules: MauRules) -> list[Card]:
     return cards
 
 
-# ----------------------------------------------------------------------- TOML
-def _toml_value(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-    raise TypeError(f"cannot write {v!r} as TOML")
-
-
-def rules_to_toml(rules: MauRules) -> str:
-    lines = ["# Felt Club Mau-Mau rule set (RULES-MAUMAU.md §2). Edit, save, share.", ""]
-    for key, value in rules.to_dict().items():
-        lines.append(f"{key} = {_toml_value(value)}")
-    return "\n".join(lines) + "\n"
-
-
-def rules_from_toml(text: str) -> MauRules:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise MauRulesError("toml", err=str(exc)) from None
-    return MauRules.from_dict(data)
-
-
-def save_rules(rules: MauRules, path) -> Path:
-    rules.validate()
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(rules_to_toml(rules), encoding="utf-8")
-    tmp.replace(path)
-    return path
-
-
+# ------------------------------------------------------------------ templates
 _cache: dict[str, MauRules] = {}
 
 
@@ -233,12 +197,8 @@ def load_template(template_id: str) -> MauRules:
     if up not in TEMPLATE_ORDER:
         raise KeyError(template_id)
     if up not in _cache:
-        _cache[up] = rules_from_toml((TEMPLATE_DIR / f"{up}.toml").read_text(encoding="utf-8"))
+        _cache[up] = MauRules.from_dict(rulefile.read(TEMPLATE_DIR / f"{up}.toml", MauRulesError))
     return _cache[up]
-
-
-def load_rules_file(path) -> MauRules:
-    return rules_from_toml(Path(path).read_text(encoding="utf-8"))
 
 
 # -------------------------------------------------------------------- options

@@ -2,10 +2,9 @@
 ``felt.games.praesident.rules``, bots in ``felt.games.praesident.bots``; this adapter is all the game interface needs."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from felt.games.praesident import engine as _engine
 from felt.games.base import Game, OptionSpec
+from felt.games.praesident.rules import RulesError
 
 
 class Praesident(Game):
@@ -16,6 +15,8 @@ class Praesident(Game):
     min_players = 3
     max_players = 8
     move_kinds = ("play", "pass", "give", "wish")
+    rules_file_comment = "Felt Club rule set (RULES.md §2). Edit, save, share."
+    rules_error = RulesError
 
     # rule sets
     def template_ids(self):
@@ -37,18 +38,18 @@ class Praesident(Game):
     def rules_to_dict(self, rules):
         return rules.to_dict()
 
-    def load_rules_file(self, path):
-        from felt.games.praesident.rules import rules_from_toml
-        text = Path(path).read_text(encoding="utf-8")
-        return rules_from_toml(text)
-
-    def rules_to_toml(self, rules):
-        from felt.games.praesident.rules import rules_to_toml
-        return rules_to_toml(rules)
-
     def options(self) -> list[OptionSpec]:
         from felt.games.praesident.options import OPTIONS
         return list(OPTIONS)
+
+    def rules_editor(self):
+        from felt.games.praesident.rules_editor import RulesEditorScene
+        return RulesEditorScene
+
+    def rules_summary(self, rules, lang="de"):
+        """In the window's language (the lobby passes it)."""
+        from felt.games.praesident.rules_editor import rules_summary
+        return rules_summary(rules)
 
     def players_range(self, rules):
         return rules.min_players, rules.max_players

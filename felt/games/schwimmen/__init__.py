@@ -16,6 +16,8 @@ class Schwimmen(Game):
     max_players = 9
     move_kinds = engine.KINDS
     move_keys = ("give", "take")
+    rules_file_comment = "Felt Club rule set for Schwimmen (RULES-SCHWIMMEN.md §3). Edit, save, share."
+    rules_error = rule_book.SwRulesError
     pace_seconds = {**Game.pace_seconds, "swap": PACE_PLAY, "swap_all": PACE_PLAY, "knock": PACE_EFFECT,
                     "showdown": PACE_EFFECT, "new_middle": PACE_EFFECT, "keep": PACE_PASS,
                     "take": PACE_PASS, "dealer_choice": PACE_PASS}
@@ -32,12 +34,6 @@ class Schwimmen(Game):
 
     def rules_to_dict(self, rules):
         return rules.to_dict()
-
-    def load_rules_file(self, path):
-        return rule_book.load_rules_file(path)
-
-    def rules_to_toml(self, rules):
-        return rule_book.rules_to_toml(rules)
 
     def options(self) -> list[OptionSpec]:
         return rule_book.options()

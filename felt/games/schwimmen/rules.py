@@ -1,5 +1,6 @@
 """Schwimmen (31) rule sets: every option of RULES-SCHWIMMEN.md §3, validated from untrusted
-data, TOML load/save (``game = "schwimmen"``) and the option metadata for the editor.
+data, the templates (TOML files with ``game = "schwimmen"``, read by ``felt.games.rulefile``)
+and the option metadata for the editor.
 
 Rule-book gaps this module settles (each is an option where the book calls it a Decision):
 ``all_pass`` also offers "showdown" (an all-pass go-round ends the round) and "off" (nothing
@@ -7,11 +8,11 @@ happens) besides the book's "new_middle"; ``rounds`` is only used with ``match_e
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from felt.games.base import OptionSpec
+from felt.games import rulefile
+from felt.games.base import OptionSpec, RulesError
 
 GAME_ID = "schwimmen"
 TEMPLATE_DIR = Path(__file__).with_name("templates")
@@ -22,15 +23,31 @@ ALL_PASS = ("new_middle", "showdown", "off")
 MATCH_END = ("last_left", "rounds")
 
 
-class SwRulesError(ValueError):
+class SwRulesError(RulesError):
     """A malformed or impossible Schwimmen rule set; ``str()`` is English, ``.de`` German."""
 
-    def __init__(self, en: str, de: str | None = None):
-        super().__init__(en)
-        self.de = de or en
-
-    def text(self, lang: str = "de") -> str:
-        return self.de if lang == "de" else str(self)
+    MESSAGES = {
+        **RulesError.MESSAGES,
+        "not_table": ("Ein Regelsatz muss eine Tabelle sein, nicht {kind}", "a rule set must be a table, not {kind}"),
+        "wrong_game": ("Diese Regeln sind für {game!r}, nicht Schwimmen", "these rules are for {game!r}, not Schwimmen"),
+        "unknown_option": ("Unbekannte Option {opt!r}", "unknown option {opt!r}"),
+        "min_over_max": ("Mindestens {lo} Spieler ist mehr als höchstens {hi}",
+                         "min_players ({lo}) is more than max_players ({hi})"),
+        "players_type": ("Die Spielerzahl muss eine ganze Zahl sein", "the number of players must be a whole number"),
+        "players_outside": ("{n} Spieler passen nicht zu diesen Regeln ({lo}–{hi})",
+                            "{n} players do not fit these rules ({lo}–{hi})"),
+        "not_bool": ("Option {opt} muss true oder false sein, nicht {value!r}",
+                     "option {opt} must be true or false, not {value!r}"),
+        "not_int": ("Option {opt} muss eine ganze Zahl sein, nicht {value!r}",
+                    "option {opt} must be a whole number, not {value!r}"),
+        "int_range": ("Option {opt} muss {lo}–{hi} sein, nicht {value}", "option {opt} must be {lo}–{hi}, not {value}"),
+        "not_choice": ("Option {opt} muss eins von {allowed} sein, nicht {value!r}",
+                       "option {opt} must be one of {allowed}, not {value!r}"),
+        "text": ("Option {opt} muss ein Text mit 1–{most} Zeichen sein",
+                 "option {opt} must be a text of 1–{most} characters"),
+        "control_chars": ("Option {opt} enthält Steuerzeichen", "option {opt} holds control characters"),
+        "toml": ("Keine gültige TOML-Datei: {err}", "not a valid TOML file: {err}"),
+    }
 
 
 @dataclass(frozen=True)
@@ -60,18 +77,16 @@ class SwRules:
     @classmethod
     def from_dict(cls, data) -> "SwRules":
         if not isinstance(data, dict):
-            raise SwRulesError(f"a rule set must be a table, not {type(data).__name__}",
-                               f"Ein Regelsatz muss eine Tabelle sein, nicht {type(data).__name__}")
+            raise SwRulesError("not_table", kind=type(data).__name__)
         data = dict(data)
         g = data.pop("game", GAME_ID)
         if g != GAME_ID:
-            raise SwRulesError(f"these rules are for {g!r}, not Schwimmen",
-                               f"Diese Regeln sind für {g!r}, nicht Schwimmen")
+            raise SwRulesError("wrong_game", game=g)
         known = {f.name: f for f in fields(cls)}
         kwargs = {}
         for key, value in data.items():
             if not isinstance(key, str) or key not in known:
-                raise SwRulesError(f"unknown option {key!r}", f"Unbekannte Option {key!r}")
+                raise SwRulesError("unknown_option", opt=key)
             kwargs[key] = _check(key, value)
         rules = cls(**kwargs)
         rules.check()
@@ -81,8 +96,7 @@ class SwRules:
         for f in fields(self):
             _check(f.name, getattr(self, f.name))
         if self.min_players > self.max_players:
-            raise SwRulesError(f"min_players ({self.min_players}) is more than max_players ({self.max_players})",
-                               f"Mindestens {self.min_players} Spieler ist mehr als höchstens {self.max_players}")
+            raise SwRulesError("min_over_max", lo=self.min_players, hi=self.max_players)
 
     def deck_size(self) -> int:
         return 32
@@ -90,12 +104,9 @@ class SwRules:
     def validate(self, n_players: int) -> None:
         self.check()
         if isinstance(n_players, bool) or not isinstance(n_players, int):
-            raise SwRulesError("the number of players must be a whole number",
-                               "Die Spielerzahl muss eine ganze Zahl sein")
+            raise SwRulesError("players_type")
         if not self.min_players <= n_players <= self.max_players:
-            raise SwRulesError(
-                f"{n_players} players do not fit these rules ({self.min_players}–{self.max_players})",
-                f"{n_players} Spieler passen nicht zu diesen Regeln ({self.min_players}–{self.max_players})")
+            raise SwRulesError("players_outside", n=n_players, lo=self.min_players, hi=self.max_players)
 
     @property
     def match_rounds(self) -> int:
@@ -112,74 +123,32 @@ _STRS = {"id": 40, "name": 60}
 def _check(key: str, value):
     if key in _BOOLS:
         if not isinstance(value, bool):
-            raise SwRulesError(f"option {key} must be true or false, not {value!r}",
-                               f"Option {key} muss true oder false sein, nicht {value!r}")
+            raise SwRulesError("not_bool", opt=key, value=value)
     elif key in _INTS:
         lo, hi = _INTS[key]
         if isinstance(value, bool) or not isinstance(value, int):
-            raise SwRulesError(f"option {key} must be a whole number, not {value!r}",
-                               f"Option {key} muss eine ganze Zahl sein, nicht {value!r}")
+            raise SwRulesError("not_int", opt=key, value=value)
         if not lo <= value <= hi:
-            raise SwRulesError(f"option {key} must be {lo}–{hi}, not {value}",
-                               f"Option {key} muss {lo}–{hi} sein, nicht {value}")
+            raise SwRulesError("int_range", opt=key, lo=lo, hi=hi, value=value)
     elif key in _CHOICES:
         if not isinstance(value, str) or value not in _CHOICES[key]:
-            raise SwRulesError(f"option {key} must be one of {', '.join(_CHOICES[key])}, not {value!r}",
-                               f"Option {key} muss eins von {', '.join(_CHOICES[key])} sein, nicht {value!r}")
+            raise SwRulesError("not_choice", opt=key, allowed=", ".join(_CHOICES[key]), value=value)
     elif key in _STRS:
         if not isinstance(value, str) or not value.strip() or len(value) > _STRS[key]:
-            raise SwRulesError(f"option {key} must be a text of 1–{_STRS[key]} characters",
-                               f"Option {key} muss ein Text mit 1–{_STRS[key]} Zeichen sein")
+            raise SwRulesError("text", opt=key, most=_STRS[key])
         if any(ord(ch) < 32 for ch in value):
-            raise SwRulesError(f"option {key} holds control characters",
-                               f"Option {key} enthält Steuerzeichen")
+            raise SwRulesError("control_chars", opt=key)
     else:  # pragma: no cover - fields and tables are kept in step by a test
-        raise SwRulesError(f"unknown option {key!r}", f"Unbekannte Option {key!r}")
+        raise SwRulesError("unknown_option", opt=key)
     return value
 
 
-# ---------------------------------------------------------------- TOML
-def _toml_value(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    s = str(v).replace("\\", "\\\\").replace('"', '\\"')
-    return f'"{s}"'
-
-
-def rules_to_toml(rules: SwRules) -> str:
-    lines = ["# Felt Club rule set for Schwimmen (RULES-SCHWIMMEN.md §3). Edit, save, share.", ""]
-    for key, value in rules.to_dict().items():
-        lines.append(f"{key} = {_toml_value(value)}")
-    return "\n".join(lines) + "\n"
-
-
-def rules_from_toml(text: str) -> SwRules:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise SwRulesError(f"not a valid TOML file: {exc}", f"Keine gültige TOML-Datei: {exc}") from None
-    return SwRules.from_dict(data)
-
-
-def load_rules_file(path) -> SwRules:
-    return rules_from_toml(Path(path).read_text(encoding="utf-8"))
-
-
-def save_rules(rules: SwRules, path) -> Path:
-    rules.check()
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(rules_to_toml(rules), encoding="utf-8")
-    return path
-
-
+# ---------------------------------------------------------------- templates
 def template(template_id: str) -> SwRules:
     tid = str(template_id).upper()
     if tid not in TEMPLATE_ORDER:
         raise KeyError(template_id)
-    return load_rules_file(TEMPLATE_DIR / f"{tid}.toml")
+    return SwRules.from_dict(rulefile.read(TEMPLATE_DIR / f"{tid}.toml", SwRulesError))
 
 
 # ---------------------------------------------------------------- options

@@ -1,17 +1,18 @@
-"""Rule sets as data: every option of RULES.md §2, validated, saved and loaded as TOML.
+"""Rule sets as data: every option of RULES.md §2, validated.
 
 A rule set is a frozen ``Rules`` value. Templates ship as TOML files in
-``felt/games/praesident/rules/templates``; a table can edit a copy, save it under a name and share it.
+``felt/games/praesident/rules/templates``; a table can edit a copy, save it under a name and share it
+(the files are read and written by ``felt.games.rulefile``).
 """
 from __future__ import annotations
 
 import dataclasses
-import tomllib
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from pathlib import Path
 
-from felt.cards import FRENCH_RANKS, JASS_RANKS, build_deck, suits_for
-from felt.games.base import KeyedError
+from felt.cards import FRENCH_RANKS, JASS_RANKS, build_deck
+from felt.games import rulefile
+from felt.games.base import RulesError as GameRulesError
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 TEMPLATE_ORDER = ("PR-002", "PR-003", "PR-004", "PR-005", "PR-006", "P52", "FOLGEN", "JASS36", "JASS52")
@@ -63,15 +64,13 @@ _MESSAGES = {
            "The rule set id {value!r} is not allowed: 1–40 letters, digits, '-', '_' or spaces"),
     "name": ("Der Name der Regeln darf nicht leer sein und höchstens 60 Zeichen haben",
              "The rule set's name must not be empty and at most 60 characters"),
-    "toml": ("Regeldatei ist kein gültiges TOML: {err}", "The rule file is not valid TOML: {err}"),
-    "no_template": ("Keine Vorlage und keine Datei „{id}“", "No template and no file “{id}”"),
 }
 
 
-class RulesError(KeyedError):
-    """An impossible or malformed rule set. ``str()`` is English; ``.de`` is German."""
+class RulesError(GameRulesError):
+    """An impossible or malformed Präsident rule set. ``str()`` is English; ``.de`` is German."""
 
-    MESSAGES = _MESSAGES
+    MESSAGES = {**GameRulesError.MESSAGES, **_MESSAGES}
 
 
 @dataclass(frozen=True)
@@ -217,44 +216,7 @@ def _id_ok(rid) -> bool:
             and all(c.isalnum() or c in "-_ " for c in rid))
 
 
-# ----------------------------------------------------------------------- TOML
-def _toml_value(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
-    raise TypeError(f"cannot write {v!r} as TOML")
-
-
-def rules_to_toml(rules: Rules) -> str:
-    lines = ["# Felt Club rule set (RULES.md §2). Edit, save, share.", ""]
-    for key, value in rules.to_dict().items():
-        lines.append(f"{key} = {_toml_value(value)}")
-    return "\n".join(lines) + "\n"
-
-
-def rules_from_toml(text: str) -> Rules:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesError("toml", err=str(exc)) from None
-    return Rules.from_dict(data)
-
-
-def save_rules(rules: Rules, path) -> Path:
-    rules.validate()
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(rules_to_toml(rules), encoding="utf-8")
-    tmp.replace(path)
-    return path
-
-
+# ---------------------------------------------------------------- templates
 def list_templates() -> list[Rules]:
     return [load_rules(t) for t in TEMPLATE_ORDER]
 
@@ -268,11 +230,11 @@ def load_rules(id_or_path) -> Rules:
     upper = key.upper()
     if upper in TEMPLATE_ORDER:
         if upper not in _cache:
-            _cache[upper] = rules_from_toml((TEMPLATE_DIR / f"{upper}.toml").read_text(encoding="utf-8"))
+            _cache[upper] = Rules.from_dict(rulefile.read(TEMPLATE_DIR / f"{upper}.toml", RulesError))
         return _cache[upper]
     path = Path(key)
     if path.is_file():
-        return rules_from_toml(path.read_text(encoding="utf-8"))
+        return Rules.from_dict(rulefile.read(path, RulesError))
     raise RulesError("no_template", id=key)
 
 

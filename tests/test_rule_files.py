@@ -1,0 +1,111 @@
+"""Rule files of every game are written and read by one piece of code (felt.games.rulefile),
+and every game's rule error is a felt.games.RulesError."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from felt import games
+from felt.games import rulefile
+
+# The text every game wrote for each of its templates (and for an edited set with quotes and
+# backslashes in its name) before the three games shared one writer.
+EXPECTED = json.loads((Path(__file__).parent / "data" / "rule-files.expect.json").read_text(encoding="utf-8"))
+TEMPLATES = [(g.id, tid) for g in games.all_games() for tid in g.template_ids()
+             if f"{g.id}/{tid}" in EXPECTED]
+EDITED = {
+    "praesident": ("FOLGEN", dict(id="MINE", name='Haus "regeln" \\ à la Anna', jokers=2, revolution=True)),
+    "maumau": ("MM-STD", dict(id="MINE", name='Meine "Regeln" \\ ß', nine="reverse")),
+    "schwimmen": ("SW-STD", dict(id="MINE", name='Unser "31" \\ Abend', lives=4)),
+}
+
+
+def test_every_shipped_template_of_the_three_games_is_compared():
+    assert len(TEMPLATES) == 15
+    assert {gid for gid, _ in TEMPLATES} == {"praesident", "maumau", "schwimmen"}
+
+
+@pytest.mark.parametrize("game_id,template_id", TEMPLATES)
+def test_a_template_is_written_as_before_and_reads_back(game_id, template_id, tmp_path):
+    game = games.get(game_id)
+    rules = game.template(template_id)
+    text = game.rules_to_toml(rules)
+    assert text == EXPECTED[f"{game_id}/{template_id}"]
+    path = rulefile.save(tmp_path / "copy.toml", text)
+    assert game.load_rules_file(path) == rules
+    found, back = games.find_rules(str(path))
+    assert found is game and back == rules
+
+
+@pytest.mark.parametrize("game_id", sorted(EDITED))
+def test_an_edited_rule_set_is_written_as_before(game_id, tmp_path):
+    game = games.get(game_id)
+    template_id, changes = EDITED[game_id]
+    rules = dataclasses.replace(game.template(template_id), **changes)
+    text = game.rules_to_toml(rules)
+    assert text == EXPECTED[f"{game_id}/edited"]
+    assert game.load_rules_file(rulefile.save(tmp_path / "mine.toml", text)) == rules
+
+
+def test_game_comes_first_then_the_rule_sets_own_order():
+    text = rulefile.to_toml({"id": "X", "game": "maumau", "rounds": 3, "ranks": ["7", "A"], "on": True}, "a comment")
+    assert text == '# a comment\n\ngame = "maumau"\nid = "X"\nrounds = 3\nranks = ["7", "A"]\non = true\n'
+    with pytest.raises(TypeError):
+        rulefile.to_toml({"limit": 2.5}, "floats are no option value")
+
+
+def test_a_shipped_template_file_loads_as_the_template():
+    for game in games.all_games():
+        for template_id in game.template_ids():
+            folder = Path(sys.modules[type(game).__module__].__file__).parent
+            files = list(folder.rglob(f"{template_id}.toml"))
+            assert len(files) == 1, (game.id, template_id)
+            assert game.load_rules_file(files[0]) == game.template(template_id)
+
+
+def test_a_file_without_a_game_is_the_default_games(tmp_path):
+    default = games.default()
+    data = default.rules_to_dict(default.template(default.template_ids()[0]))
+    data.pop("game", None)
+    path = rulefile.save(tmp_path / "old.toml", rulefile.to_toml(data, "no game named"))
+    assert games.id_of(rulefile.read(path, games.RulesError)) == default.id
+    found, rules = games.find_rules(str(path))
+    assert found is default and default.rules_to_dict(rules) == default.rules_to_dict(default.template(
+        default.template_ids()[0]))
+
+
+@pytest.mark.parametrize("game", games.all_games(), ids=lambda g: g.id)
+def test_a_broken_file_raises_the_games_rule_error_in_both_languages(game, tmp_path):
+    assert issubclass(game.rules_error, games.RulesError)
+    for name, content in (("bad.toml", "lives = = 3\n".encode()), ("latin1.toml", 'name = "Gr\xfc\xdfe"\n'.encode("latin-1"))):
+        path = tmp_path / name
+        path.write_bytes(content)
+        with pytest.raises(game.rules_error) as err:
+            game.load_rules_file(path)
+        assert err.value.key == "toml" and err.value.de and err.value.en
+    with pytest.raises(OSError):
+        game.load_rules_file(tmp_path / "missing.toml")
+
+
+def test_each_games_rule_error_is_one_of_the_family_and_keeps_its_texts():
+    from felt.games.maumau.rules import MauRules, MauRulesError
+    from felt.games.praesident.rules import Rules, RulesError
+    from felt.games.schwimmen.rules import SwRules, SwRulesError
+    for own in (RulesError, MauRulesError, SwRulesError):
+        assert issubclass(own, games.RulesError)
+        assert {"no_template", "toml"} <= set(own.MESSAGES)
+    with pytest.raises(games.RulesError) as err:
+        Rules.from_dict({"colour": "red"})
+    assert str(err.value) == "Unknown rule option 'colour'"
+    with pytest.raises(games.RulesError) as err:
+        MauRules.from_dict({"game": "praesident"})
+    assert err.value.de == "Diese Regeln sind für das Spiel 'praesident', nicht für Mau-Mau"
+    with pytest.raises(games.RulesError) as err:
+        SwRules.from_dict({"lives": 9})
+    assert str(err.value) == "option lives must be 1–5, not 9"
+    assert err.value.de == "Option lives muss 1–5 sein, nicht 9"
+    assert err.value.text("en") == str(err.value)
