@@ -109,3 +109,38 @@ def test_each_games_rule_error_is_one_of_the_family_and_keeps_its_texts():
     assert str(err.value) == "option lives must be 1–5, not 9"
     assert err.value.de == "Option lives muss 1–5 sein, nicht 9"
     assert err.value.text("en") == str(err.value)
+
+
+# Schwimmen's texts as its rules wrote them when each was a pair of f-strings
+SCHWIMMEN_TEXTS = [
+    (["x"], "a rule set must be a table, not list", "Ein Regelsatz muss eine Tabelle sein, nicht list"),
+    ({"game": "maumau"}, "these rules are for 'maumau', not Schwimmen", "Diese Regeln sind für 'maumau', nicht Schwimmen"),
+    ({"bogus": 1}, "unknown option 'bogus'", "Unbekannte Option 'bogus'"),
+    ({"min_players": 5, "max_players": 3}, "min_players (5) is more than max_players (3)",
+     "Mindestens 5 Spieler ist mehr als höchstens 3"),
+    ({"swimming": 1}, "option swimming must be true or false, not 1", "Option swimming muss true oder false sein, nicht 1"),
+    ({"lives": "3"}, "option lives must be a whole number, not '3'", "Option lives muss eine ganze Zahl sein, nicht '3'"),
+    ({"deck": "jass"}, "option deck must be one of french, german, not 'jass'",
+     "Option deck muss eins von french, german sein, nicht 'jass'"),
+    ({"name": ""}, "option name must be a text of 1–60 characters", "Option name muss ein Text mit 1–60 Zeichen sein"),
+    ({"name": "a\nb"}, "option name holds control characters", "Option name enthält Steuerzeichen"),
+]
+
+
+@pytest.mark.parametrize("data,en,de", SCHWIMMEN_TEXTS)
+def test_schwimmen_keeps_its_texts(data, en, de):
+    from felt.games.schwimmen.rules import SwRules, SwRulesError
+    with pytest.raises(SwRulesError) as err:
+        SwRules.from_dict(data)
+    assert (str(err.value), err.value.de) == (en, de)
+
+
+def test_schwimmen_keeps_its_texts_for_the_number_of_players():
+    from felt.games.schwimmen.rules import SwRules, SwRulesError
+    with pytest.raises(SwRulesError) as err:
+        SwRules().validate(10)
+    assert (str(err.value), err.value.de) == ("10 players do not fit these rules (2–9)",
+                                              "10 Spieler passen nicht zu diesen Regeln (2–9)")
+    with pytest.raises(SwRulesError) as err:
+        SwRules().validate("3")
+    assert err.value.de == "Die Spielerzahl muss eine ganze Zahl sein"

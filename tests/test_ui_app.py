@@ -8,6 +8,7 @@ import time
 import pygame
 import pytest
 
+from felt import games
 from felt.net.schema import PROTOCOL_VERSION
 from tests.ui_app_helpers import click, key, pump, type_text
 
@@ -95,7 +96,8 @@ def _editor(cfg, rules="PR-002", size=(360, 640)):
     from felt.ui.shell import AppStack
     applied = []
     stack = AppStack(size)
-    ed = RulesEditorScene(load_rules(rules), on_apply=applied.append, folder=cfg / "rules")
+    ed = RulesEditorScene(games.get("praesident"), load_rules(rules).to_dict(), on_apply=applied.append,
+                          folder=cfg / "rules")
     stack.push(ed)
     return stack, ed, applied
 
@@ -117,7 +119,7 @@ def test_rule_editor_explains_impossible_combination(app_factory, cfg):
     from felt.games.praesident.rules import RulesError
     app = app_factory((360, 640))
     from felt.games.praesident.rules_editor import RulesEditorScene
-    ed = RulesEditorScene(None, on_apply=lambda d: None, folder=cfg / "rules")   # the default rule set
+    ed = RulesEditorScene(games.get("praesident"), None, on_apply=lambda d: None, folder=cfg / "rules")   # the default rule set
     app.stack.push(ed)
     pump(app)
     # one designated joker card AND an added joker: impossible, explained in the player's language
@@ -260,7 +262,7 @@ def test_read_only_editor_changes_nothing(cfg):
     from felt.games.praesident.rules_editor import RulesEditorScene
     from felt.ui.shell import AppStack
     stack = AppStack((360, 640))
-    ed = RulesEditorScene(load_rules("JASS36"))
+    ed = RulesEditorScene(games.get("praesident"), load_rules("JASS36").to_dict())
     stack.push(ed)
     assert ed.read_only and ed.done_btn.visible and not ed.apply_btn.visible
     w = ed.widgets["passing"]
@@ -379,7 +381,7 @@ def test_demo_scenes_render_inside_the_window(module, size):
 def test_finger_drag_scrolls_the_rule_form_without_toggling(app_factory, cfg):
     from felt.games.praesident.rules_editor import RulesEditorScene
     app = app_factory((360, 640))
-    ed = RulesEditorScene(None, on_apply=lambda d: None, folder=cfg / "rules")
+    ed = RulesEditorScene(games.get("praesident"), None, on_apply=lambda d: None, folder=cfg / "rules")
     app.stack.push(ed)
     pump(app)
     assert ed.form.scroll == 0 and ed.form.max_scroll() > 500

@@ -9,10 +9,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
+from felt import games
 from felt.games.praesident.rules import load_rules
+from felt.games.praesident.rules_editor import SECTIONS, RulesEditorScene
 from felt.ui import i18n
 from felt.ui.howto import HowtoScene
-from felt.games.praesident.rules_editor import SECTIONS, HelpLine, ReadOnlyRow, RulesEditorScene
+from felt.ui.rules_editor import HelpLine, ReadOnlyRow
 from felt.ui.scene import SceneStack
 from felt.ui.widgets import Choice, Toggle
 
@@ -29,7 +31,7 @@ def _pg():
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_option_in_the_editor_has_its_explanation(lang):
     i18n.set_lang(lang)
-    ed = RulesEditorScene(load_rules("PR-002"), on_apply=lambda d: None)
+    ed = RulesEditorScene(games.get("praesident"), load_rules("PR-002").to_dict(), on_apply=lambda d: None)
     stack = SceneStack((360, 640))
     stack.push(ed)
     helps = [w for w in ed.items if isinstance(w, HelpLine)]
@@ -43,7 +45,7 @@ def test_every_option_in_the_editor_has_its_explanation(lang):
 
 
 def test_read_only_view_has_no_controls():
-    ed = RulesEditorScene(load_rules("PR-005"), on_apply=None)
+    ed = RulesEditorScene(games.get("praesident"), load_rules("PR-005").to_dict(), on_apply=None)
     stack = SceneStack((1280, 720))
     stack.push(ed)
     assert not any(isinstance(w, (Toggle, Choice)) for w in ed.items)

@@ -22,7 +22,7 @@ def test_one_game_only_looks_as_before():
     assert [v for v, _ in sc.template.options] == list(TEMPLATE_ORDER)
     assert not sc.game_choice.visible
     sc.template.step(1)
-    assert sc.sent[-1] == {"t": "set_rules", "template": TEMPLATE_ORDER[1]}
+    assert sc.sent[-1] == {"t": "set_rules", "game": "praesident", "template": TEMPLATE_ORDER[1]}
 
 
 def test_owner_switches_the_game_then_picks_its_template():

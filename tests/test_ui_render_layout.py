@@ -150,11 +150,12 @@ def test_game_scenes_text_fits(monkeypatch, lang, w, h):
 @pytest.mark.parametrize("w,h", [(360, 640), (320, 480), (430, 932), (1280, 720)])
 def test_rule_editor_footer_labels_keep_their_size(lang, w, h):
     """"Übernehmen" squeezed into a third of a phone's width shrank to about 10 px."""
+    from felt import games
     from felt.games.praesident.rules import load_rules
     from felt.games.praesident.rules_editor import RulesEditorScene
     from felt.ui.scene import SceneStack
     i18n.set_lang(lang)
-    ed = RulesEditorScene(load_rules("PR-002"), on_apply=lambda d: None)
+    ed = RulesEditorScene(games.get("praesident"), load_rules("PR-002").to_dict(), on_apply=lambda d: None)
     SceneStack((w, h)).push(ed)
     btns = [ed.load_btn, ed.save_btn, ed.apply_btn]
     rects = [b.rect for b in btns]

@@ -65,9 +65,10 @@ class Shot:
 MODALS = (("felt.games.praesident.table_scene", "TableScene", "_draw_ex_summary"),
           ("felt.games.maumau.scene", "MauMauScene", "_draw_picker"))
 # every module that defines widgets or scenes, imported before the widgets' draws are wrapped
-MODULES = ("felt.ui.start_scene", "felt.ui.lobby_scene", "felt.games.praesident.rules_editor", "felt.ui.options_editor",
-           "felt.ui.shell", "felt.ui.chat", "felt.ui.quiz", "felt.ui.howto", "felt.games.praesident.exchange_scene",
-           "felt.games.praesident.results_scene", "felt.games.praesident.table_scene", "felt.games.maumau.scene",
+MODULES = ("felt.ui.start_scene", "felt.ui.lobby_scene", "felt.ui.rules_editor", "felt.games.praesident.rules_editor",
+           "felt.ui.options_editor", "felt.ui.shell", "felt.ui.chat", "felt.ui.quiz", "felt.ui.howto",
+           "felt.games.praesident.exchange_scene", "felt.games.praesident.results_scene",
+           "felt.games.praesident.table_scene", "felt.games.maumau.scene",
            "felt.games.schwimmen.scene", "felt.ui.game_table")
 CONTROLS = (widgets.Button, widgets.Toggle, widgets.Choice, widgets.TextField, widgets.ListView)
 

@@ -14,18 +14,17 @@ protocol message (``add_bot``, ``remove_bot``, ``kick``, ``reorder``, ``set_seat
 """
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, Callable
 
 import pygame
 
-from felt.games.praesident.rules import TEMPLATE_ORDER, Rules
+from felt import games
 from felt.ui import fonts, i18n, layout, theme
 from felt.ui.layout import dp
-from felt.games.praesident.rules_editor import rules_summary
+from felt.ui.options_editor import rules_summary_lines
 from felt.ui.scene import BACK, KEY, PRESS, RELEASE, Input, Scene
 from felt.ui.settings import LEVELS, Settings
-from felt.ui.shell import CycleButton, ScrollForm, draw_header, header_buttons
+from felt.ui.shell import CycleButton, ScrollForm, draw_screen, header_buttons
 from felt.ui.start_scene import template_name
 from felt.ui.texts_contact import plural
 from felt.ui.widgets import Button, Choice, IconButton, Widget, draw_text
@@ -296,13 +295,27 @@ class LobbyScene(Scene):
     def seats(self) -> list[dict]:
         return list(self.lobby.get("seats") or [])
 
-    def rules(self) -> Rules | None:
-        d = self.lobby.get("rules")
-        if not d or (self.lobby.get("game") or "praesident") != "praesident":
-            return None  # another game's rule set is not a Präsident Rules
+    @property
+    def game_id(self) -> str:
+        return games.id_of(self.lobby)
+
+    def table_game(self) -> games.Game | None:
+        """The table's game, or None when this window does not have it."""
         try:
-            return Rules.from_dict(dict(d), validate=False)
-        except Exception:
+            return games.get(self.game_id)
+        except games.UnknownGame:
+            return None
+
+    def rules(self):
+        """The table's rule set (its game's own value), or None (a game this window does not
+        have, or no rule set)."""
+        d = self.lobby.get("rules")
+        game = self.table_game()
+        if not d or game is None:
+            return None
+        try:
+            return game.rules_from_dict(dict(d))
+        except (TypeError, ValueError):
             return None
 
     @property
@@ -329,12 +342,26 @@ class LobbyScene(Scene):
         if isinstance(d, int) and not isinstance(d, bool) and d >= 0:
             return d
         r = self.rules()
-        return r.rounds if r is not None else None
+        return self.table_game().default_rounds(r) if r is not None else None
 
     def options_line(self) -> str:
         n = self.rounds_in_force()
         return i18n.t("lobby.options_line", timer=timer_text(self.turn_timer_s()),
                       rounds=rounds_text(n) if n is not None else "–")
+
+    def rules_lines(self, rules, rounds: int | None = None) -> list[str]:
+        """The rules block's lines: the game's own summary of the rule set in force (with
+        ``rounds`` per match where the owner set them), else one line per option."""
+        game = self.table_game()
+        if game is None or rules is None:
+            return []
+        if rounds is not None:
+            rules = game.rules_with_rounds(rules, rounds)     # the match's rounds, not the template's
+        try:
+            lines = game.rules_summary(rules, i18n.get_lang())
+            return lines if lines is not None else rules_summary_lines(game, game.rules_to_dict(rules))
+        except Exception:                  # a summary that fails must not take the lobby down
+            return []
 
     def _rebuild(self) -> None:
         seats = self.seats
@@ -344,11 +371,13 @@ class LobbyScene(Scene):
             row.selected = self.admin and row.seat.get("seat") == self.selected
         r = self.rules()
         tid = str(self.lobby.get("template") or "custom")
-        opts = [(t, template_name(t)) for t in self._game_templates()]   # names, not ids ("PR-002")
-        if tid.upper() not in (t.upper() for t, _ in opts):
+        templates = self._game_templates()
+        template = next((t for t in templates if t.upper() == tid.upper()), None)
+        opts = [(t, template_name(t)) for t in templates]   # names, not ids ("PR-002")
+        if template is None:
             opts.append((tid, i18n.t("app.custom_rules")))
         # the games the host offers: picking one switches to it (its first template)
-        game = self.lobby.get("game") or "praesident"
+        game = self.game_id
         gopts = [(str(g["id"]), (g.get("name") or {}).get(i18n.get_lang()) or str(g["id"]))
                  for g in self.lobby.get("games") or [] if isinstance(g, dict) and g.get("id")]
         if game not in (v for v, _ in gopts):
@@ -356,11 +385,11 @@ class LobbyScene(Scene):
         self.game_choice.options = gopts
         self.game_choice.set_value(game)
         self.template.options = opts
-        self.template.set_value(tid.upper() if tid.upper() in TEMPLATE_ORDER else tid)
+        self.template.set_value(template or tid)
         rng = self.lobby.get("players")  # the host's (min, max) seats for its game's rules
         if r is not None or (isinstance(rng, list) and len(rng) == 2):
             lo, hi = (int(rng[0]), int(rng[1])) if isinstance(rng, list) and len(rng) == 2 \
-                else (r.min_players, r.max_players)
+                else self.table_game().players_range(r)
             self.n_seats.options = [(k, str(k)) for k in range(lo, hi + 1)]
             self.n_seats.set_value(len(seats))
         secs = self.turn_timer_s()
@@ -371,20 +400,10 @@ class LobbyScene(Scene):
         if default is not None and n_rounds is not None:
             self.rounds.options = round_options(default, n_rounds)
             self.rounds.set_value(n_rounds)
-        name = r.name if r is not None else template_name(tid)
-        self.rules_block.title = i18n.t("app.rules_named", name=name) + (
-            f" ({tid})" if tid.upper() in TEMPLATE_ORDER else "")
-        try:
-            shown = r
-            if r is not None and n_rounds is not None and n_rounds != r.rounds:
-                shown = dataclasses.replace(r, rounds=n_rounds)     # the match's rounds, not the template's
-            if shown is not None:
-                self.rules_block.lines = rules_summary(shown)
-            else:                                   # another game: its options in force
-                from felt.ui.options_editor import rules_summary_lines
-                self.rules_block.lines = rules_summary_lines(self.lobby.get("game"), self.lobby.get("rules"))
-        except Exception:
-            self.rules_block.lines = []
+        name = (self.lobby.get("rules") or {}).get("name") if r is not None else None
+        self.rules_block.title = i18n.t("app.rules_named", name=name or template_name(tid)) + (
+            f" ({template})" if template else "")
+        self.rules_block.lines = self.rules_lines(r, n_rounds if n_rounds != default else None)
         # guests see the table options read-only, first thing in the rules block
         self.rules_block.lead = self.options_line() if (self.lobby and not self.admin) else ""
         self.addr_caption.text = i18n.t("lobby.address", addr=self.address) if self.address else ""
@@ -483,26 +502,26 @@ class LobbyScene(Scene):
         self.mark_dirty()
 
     def _game_templates(self) -> list[str]:
-        """The templates of the table's game (lobby.games; Präsident's when the host does not say)."""
-        game = self.lobby.get("game") or "praesident"
+        """The templates of the table's game (lobby.games; this window's registry when the
+        host does not say)."""
         for g in self.lobby.get("games") or []:
-            if isinstance(g, dict) and g.get("id") == game and isinstance(g.get("templates"), list):
+            if isinstance(g, dict) and g.get("id") == self.game_id and isinstance(g.get("templates"), list):
                 return [str(t) for t in g["templates"]]
-        return list(TEMPLATE_ORDER)
+        game = self.table_game()
+        return game.template_ids() if game is not None else []
 
     def _game_changed(self, gid) -> None:
-        if self.admin and gid and gid != (self.lobby.get("game") or "praesident") and not self.lobby.get("running"):
+        if self.admin and gid and gid != self.game_id and not self.lobby.get("running"):
             self.send({"t": "set_rules", "game": str(gid)})        # the host deals its first template
 
     def _template_changed(self, tid) -> None:
         tid = str(tid or "")
         if tid.startswith("game:"):
             self.send({"t": "set_rules", "game": tid[5:]})          # another game: its first template
-        elif (self.lobby.get("game") or "praesident") == "praesident":
-            if tid.upper() in TEMPLATE_ORDER:
-                self.send({"t": "set_rules", "template": tid.upper()})
-        elif tid in self._game_templates():
-            self.send({"t": "set_rules", "game": self.lobby.get("game"), "template": tid})
+            return
+        template = next((t for t in self._game_templates() if t.upper() == tid.upper()), None)
+        if template is not None:
+            self.send({"t": "set_rules", "game": self.game_id, "template": template})
 
     def _seats_changed(self, n) -> None:
         if n:
@@ -658,9 +677,8 @@ class LobbyScene(Scene):
         if S is None:
             return
         px = S.px
-        surface.blit(theme.felt_background((S.w, S.h)), (0, 0))
         table = str(self.lobby.get("table") or "")
-        draw_header(surface, S.header, table or i18n.t("lobby.title"), i18n.t("lobby.title"), px,
+        draw_screen(surface, S, table or i18n.t("lobby.title"), i18n.t("lobby.title"),
                     left_pad=self._pads[0], right_pad=self._pads[1])
         self.back_btn.draw(surface)
         self.menu_btn.draw(surface)
@@ -677,8 +695,9 @@ class LobbyScene(Scene):
 
 
 def demo_lobby() -> dict:
-    from felt.games.praesident.rules import load_rules
-    r = load_rules("PR-002")
+    """A lobby of five seats at the default game's table, on its first template."""
+    game = games.default()
+    template = game.template_ids()[0]
     seats = [
         {"seat": 0, "name": "Anna", "kind": "human", "connected": True, "away": False, "level": None, "owner": True},
         {"seat": 1, "name": "Bot 2", "kind": "bot", "connected": True, "away": False, "level": "normal", "owner": False},
@@ -687,8 +706,8 @@ def demo_lobby() -> dict:
         {"seat": 3, "name": "Bot 4", "kind": "bot", "connected": True, "away": False, "level": "hard", "owner": False},
         {"seat": 4, "name": "", "kind": "empty", "connected": False, "away": False, "level": None, "owner": False},
     ]
-    return {"t": "lobby", "table": "Tisch von Anna", "n": 5, "seats": seats, "template": "PR-002",
-            "rules": r.to_dict(), "running": False, "phase": None, "round_no": 0, "spectators": 0,
+    return {"t": "lobby", "table": "Tisch von Anna", "n": 5, "seats": seats, "template": template,
+            "rules": game.rules_to_dict(game.template(template)), "running": False, "phase": None, "round_no": 0, "spectators": 0,
             "options": {"turn_timer": 30.0, "reconnect_wait": 30.0, "bot_level": "normal", "bot_delay": 0.6,
                         "auto_next": -1.0, "rounds": None}}
 

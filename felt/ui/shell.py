@@ -236,6 +236,13 @@ def draw_header(surface: pygame.Surface, rect: pygame.Rect, title: str, subtitle
         draw_text(surface, title, inner, px["title"], theme.GOLD, align="left", bold=True, min_px=11)
 
 
+def draw_screen(surface: pygame.Surface, S: layout.ScreenLayout, title: str, subtitle: str = "",
+                left_pad: int = 0, right_pad: int = 0) -> None:
+    """A full-window scene's backdrop: the felt, then the header bar with its title."""
+    surface.blit(theme.felt_background((S.w, S.h)), (0, 0))
+    draw_header(surface, S.header, title, subtitle, S.px, left_pad=left_pad, right_pad=right_pad)
+
+
 def header_buttons(S: layout.ScreenLayout, left: IconButton | None = None,
                    right: Sequence[IconButton] = ()) -> tuple[int, int]:
     """Place square icon buttons in the header; returns (left_pad, right_pad)."""
