@@ -47,7 +47,8 @@ class Praesident(Game):
         return RulesEditorScene
 
     def rules_summary(self, rules, lang="de"):
-        """In the window's language (the lobby passes it)."""
+        """Built from the window's texts (``felt.ui.i18n``): in the window's language, which is
+        the ``lang`` the lobby passes."""
         from felt.games.praesident.rules_editor import rules_summary
         return rules_summary(rules)
 
