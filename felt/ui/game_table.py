@@ -76,6 +76,7 @@ class RoundControls:
     def _next(self) -> None:
         if self.on_next and not self.sent:
             self.sent = True               # one tap deals once
+            self.next_btn.enabled = False
             self.on_next()
             self.scene.mark_dirty()
 
@@ -272,6 +273,7 @@ class GameTableScene(LogTable, Scene):
 
     def next_round_refused(self) -> None:
         self.round_controls.sent = False
+        self.round_controls.next_btn.enabled = True
         self.mark_dirty()
 
     # ---------------------------------------------------------------- round controls
