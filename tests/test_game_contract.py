@@ -256,3 +256,45 @@ def test_a_round_plays_over_loopback_and_its_journal_resumes(game, tmp_path):
     assert res.log.header["game"] == game.id
     for seat in [*range(n), None]:
         assert game.view(res.state, seat) == game.view(final, seat), f"{game.id}: seat {seat} differs after resume"
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 720)], ids=["phone", "laptop"])
+def test_the_lobby_rule_editor_howto_and_quiz_open_for_every_game(game, size, tmp_path):
+    """The screens around the table, built from the Game object alone: the lobby of its table,
+    its rule editor (its own, or the one from its options), "So wird gespielt" and its quiz."""
+    from felt.ui.howto import HowtoScene
+    from felt.ui.lobby_scene import LobbyScene
+    from felt.ui.options_editor import OptionsEditorScene
+    from felt.ui.quiz import QuizScene
+    from felt.ui.scene import SceneStack
+    pygame.init()
+    tid = game.template_ids()[0]
+    rules = game.rules_to_dict(game.template(tid))
+    rules_named = dict(rules, game=game.id)
+    n = seats_for(game)
+    seats = [{"seat": i, "name": NAMES[i], "kind": "human" if i == 0 else "bot", "connected": True, "away": False,
+              "level": None if i == 0 else "easy", "owner": i == 0} for i in range(n)]
+    lobby = {"t": "lobby", "table": "Tisch", "n": n, "seats": seats, "game": game.id, "template": tid,
+             "rules": rules, "running": False, "phase": None, "round_no": 0, "spectators": 0,
+             "games": [{"id": g.id, "name": dict(g.name), "templates": g.template_ids()} for g in games.all_games()],
+             "players": list(game.players_range(game.template(tid))), "default_rounds": game.default_rounds(
+                 game.template(tid)), "options": {"turn_timer": 0.0, "rounds": None}}
+    editor = game.rules_editor() or OptionsEditorScene
+    screens = [LobbyScene(lobby, my_seat=0, admin=True, address="127.0.0.1:1", on_menu=lambda: None),
+               editor(game, rules, on_apply=lambda d: None, folder=tmp_path, players=n),
+               HowtoScene(rules_named)]
+    if game.quiz(game.template(tid), 0, 1):
+        screens.append(QuizScene(rules_named))
+    for sc in screens:
+        stack = SceneStack(size)
+        stack.push(sc)
+        surface = pygame.Surface(size)
+        stack.draw(surface)
+        for x, y in ((size[0] // 2, size[1] // 2), (20, 20), (size[0] - 20, size[1] - 20)):
+            stack.handle(Input(PRESS, (x, y), source="touch"))
+            stack.handle(Input(RELEASE, (x, y), source="touch"))
+        stack.handle(Input(KEY, key=pygame.K_DOWN, source="key"))
+        if stack.top is not None:
+            stack.draw(surface)
+        colours = {surface.get_at((x, y))[:3] for x in range(0, size[0], 37) for y in range(0, size[1], 41)}
+        assert len(colours) > 3, f"{game.id}: {type(sc).__name__} is (nearly) blank"

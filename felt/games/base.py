@@ -173,8 +173,9 @@ class Game:
         return rulefile.to_toml(self.rules_to_dict(rules), self.rules_file_comment)
 
     def options(self) -> list[OptionSpec]:
-        """Every rule option with its metadata, in editor order."""
-        raise NotImplementedError
+        """Every rule option with its metadata, in editor order (none: the editor shows the
+        rule set read-only)."""
+        return []
 
     def players_range(self, rules) -> tuple[int, int]:
         """(fewest, most) seats these rules allow."""
