@@ -108,7 +108,7 @@ def run_bench(seconds: float = 5.0, size=(1280, 720), game_id: str | None = None
         if chat_rng.random() < 0.1:
             scene.show_chat(chat_rng.randrange(seats), "Bot", "Gut gespielt!")
 
-    # ---- 1. animating frames (the first ones draw every card's picture once: not counted)
+    # ---- 1. animating frames (the first 60 are not counted: they fill the card pictures' cache)
     frame_times = []
     cpu_times = []      # CPU time of the frame (excludes waiting for a busy machine's cores)
     t_end = time.perf_counter() + seconds * 0.6

@@ -18,7 +18,7 @@ import os
 import sys
 from pathlib import Path
 
-from felt.ui.shots import GAME_SIZES, NAMES, SIZES, Shot, draw, spectator_stack
+from felt.ui.shots import GAME_SIZES, NAMES, SIZES, Shot, draw, spectator_stack, stacked
 
 
 # ----------------------------------------------------------------------------- the window's screens
@@ -33,7 +33,6 @@ def _resume_picker():
 def window_shots() -> list[Shot]:
     """The start screen (with interrupted tables to resume, and their picker) and the lobby."""
     from felt.ui import lobby_scene, start_scene
-    from felt.ui.shots import stacked
     return [Shot("start", lambda w, h: start_scene.snapshot_scene(), SIZES),
             Shot("lobby", lambda w, h: lobby_scene.snapshot_scene(), SIZES),
             Shot("start-resume", lambda w, h: start_scene.snapshot_resume_scene(), SIZES),
@@ -132,14 +131,13 @@ def write_all(out, lang: str = "de", seed: int = 7, sizes=None) -> list[Path]:
     pygame.display.set_mode((1, 1))
     written = write_shots(out, "", window_shots(), sizes)
     for game in games.all_games():
-        prefix = f"{game.id}_"
-        written += write_shots(out, prefix, shown_for_every_game(game), sizes)
-        try:
-            own = list(game.snapshots(lang, seed))
-        except Exception as exc:
-            print(f"note: {game.id}'s screens failed: {exc!r}")
-            continue
-        written += write_shots(out, prefix, own, sizes)
+        shots: list[Shot] = []
+        for listed in (shown_for_every_game, lambda g: g.snapshots(lang, seed)):
+            try:
+                shots += listed(game)
+            except Exception as exc:
+                print(f"note: {game.id}'s screens failed: {exc!r}")
+        written += write_shots(out, f"{game.id}_", shots, sizes)
     return written
 
 
