@@ -13,7 +13,8 @@ import pytest  # noqa: E402
 from felt import games  # noqa: E402
 from felt.games.maumau.engine import DRAW, Move, position  # noqa: E402
 from felt.games.maumau.rules import load_template  # noqa: E402
-from felt.games.maumau.scene import MauMauScene, demo_views, render  # noqa: E402
+from felt.games.maumau.scene import MauMauScene  # noqa: E402
+from felt.games.maumau.snapshots import demo_views, render  # noqa: E402
 from felt.ui import i18n  # noqa: E402
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, map_event  # noqa: E402
 

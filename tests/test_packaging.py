@@ -98,6 +98,6 @@ def test_snapshot_from_the_wheel(installed):
                        cwd=installed["cwd"], env=installed["env"], timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "Traceback" not in r.stderr
-    for scene in ("start", "lobby", "table", "results"):
+    for scene in ("start", "lobby", "praesident_table", "praesident_results", "maumau_table", "schwimmen_turn"):
         f = out / f"{scene}-1280x720.png"
         assert f.is_file() and f.stat().st_size > 10_000, f

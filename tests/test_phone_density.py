@@ -90,14 +90,15 @@ def test_a_phone_at_ratio_2_looks_like_the_css_layout(density, name):
     at 390x844: the same picture but for font rasterising (mean difference of a few levels),
     where the old way (780x1688 at density 1: a bigger screen's layout) differs widely."""
     pygame.init()
-    from felt.ui import i18n, snapshot
+    from felt.games.praesident import snapshots
+    from felt.ui import i18n
     i18n.set_lang("de")
     if name == "table":
-        demo = snapshot.demo_states("PR-002", 5, 7)
+        demo = snapshots.demo_states("PR-002", 5, 7)
 
         def make():
             st, ev = demo["table"]
-            scene, _ = snapshot._scene_for("table", st, ev, 0, snapshot.DEMO_NAMES[:5])
+            scene, _ = snapshots.demo_scene("table", st, ev, 0, snapshots.DEMO_NAMES[:5])
             return scene
     else:
         from importlib import import_module

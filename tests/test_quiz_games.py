@@ -303,12 +303,17 @@ def test_howto_hides_the_quiz_for_a_game_without_one():
 
 
 def test_snapshot_screens_of_the_new_games():
-    from felt.ui.snapshot import _game_quiz_screens
+    from felt.ui.shots import draw
+    from felt.ui.snapshot import shown_for_every_game
     names = []
-    for w, h in SIZES:
-        for name, stack in _game_quiz_screens(w, h):
-            surf = pygame.Surface((w, h))
-            stack.draw(surf)
-            names.append(name)
-    for want in ("howto-MM-STD", "howto-SW-STD", "quiz-maumau-wish-explained", "quiz-schwimmen-explained"):
+    for gid in ("maumau", "schwimmen"):
+        game = games.get(gid)
+        for shot in shown_for_every_game(game) + game.snapshots("de"):
+            if "howto" not in shot.name and "quiz" not in shot.name:
+                continue
+            for w, h in SIZES:
+                draw(shot.make(w, h), w, h)
+            names.append(f"{gid}_{shot.name}")
+    for want in ("maumau_howto-MM-STD", "schwimmen_howto-SW-STD", "maumau_quiz-wish-explained",
+                 "schwimmen_quiz-SW-STD-explained"):
         assert want in names

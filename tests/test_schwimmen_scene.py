@@ -131,12 +131,16 @@ def test_showdown_says_who_loses_and_why(views):
 
 
 def test_every_screen_renders_at_both_sizes(tmp_path):
-    files = snapshots.render(tmp_path, "de")
-    assert len(files) == 2 * 6 + 2      # six screens and the play log (drawer, docked)
+    from felt.ui.shots import GAME_SIZES, LOG_SIZES
+    from felt.ui.snapshot import write_shots
+    files = write_shots(tmp_path, "schwimmen_", games.get("schwimmen").snapshots("de"))
+    # six screens at phone and laptop size, and the play log (a drawer on phones, docked on wide screens)
+    assert len(files) == 6 * len(GAME_SIZES) + len(LOG_SIZES)
     for f in files:
-        assert "schwimmen" in f.name
+        assert f.name.startswith("schwimmen_")
         img = pygame.image.load(str(f))
-        assert img.get_size() in ((390, 844), (1280, 720))
+        assert img.get_size() in set(GAME_SIZES) | set(LOG_SIZES)
+        assert f.name.endswith(f"-{img.get_width()}x{img.get_height()}.png")
         colours = {img.get_at((x, y))[:3] for x in range(0, img.get_width(), 23) for y in range(0, img.get_height(), 23)}
         assert len(colours) > 40
 

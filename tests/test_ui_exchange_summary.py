@@ -11,7 +11,7 @@ import pytest
 
 from felt.games.praesident.engine import apply_inplace, filter_events, legal_moves, view
 from felt.ui.scene import RELEASE, PRESS, Input, SceneStack
-from felt.ui.snapshot import demo_states
+from felt.games.praesident.snapshots import demo_states
 from felt.games.praesident.table_scene import TableScene
 
 

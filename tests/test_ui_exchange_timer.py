@@ -259,7 +259,7 @@ def _exchange(w: int, h: int, mine: bool):
     from felt.games.praesident.engine import view
     from felt.games.praesident.exchange_scene import ExchangeScene
     from felt.ui.shell import AppStack
-    from felt.ui.snapshot import DEMO_NAMES, demo_states
+    from felt.games.praesident.snapshots import DEMO_NAMES, demo_states
     pygame.init()
     st = demo_states("PR-002", 5, 7)["exchange"][0]
     seat = st.to_move if mine else next(i for i in range(st.n) if i != st.to_move)
@@ -353,7 +353,7 @@ def test_exchange_panels_chips_and_countdown_do_not_overlap(w, h, case):
     from felt.games.praesident.engine import view
     from felt.games.praesident.exchange_scene import ExchangeScene
     from felt.ui.shell import AppStack
-    from felt.ui.snapshot import DEMO_NAMES, demo_states
+    from felt.games.praesident.snapshots import DEMO_NAMES, demo_states
     pygame.init()
     if case == "wish":
         st = demo_states("JASS36", 4, 8, rounds=2)["exchange"][0]

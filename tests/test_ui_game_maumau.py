@@ -210,7 +210,8 @@ def test_pacing_holds_another_seats_play_and_not_my_own():
     back (felt/ui/pacing.py), my own play only briefly, a state without events not at all."""
     import os
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from felt.games.maumau.scene import MauMauScene, demo_views
+    from felt.games.maumau.scene import MauMauScene
+    from felt.games.maumau.snapshots import demo_views
     view, _ = demo_views()["table"]
     sc = MauMauScene(view, names=["A", "B", "C", "D"], settings={"speed": "normal"})
     me = view["seat"]

@@ -11,7 +11,7 @@ import pytest
 
 from felt.games.praesident.engine import is_legal, move_from_wire, view
 from felt.ui.scene import MOTION, PRESS, RELEASE, Input, SceneStack
-from felt.ui.snapshot import demo_states
+from felt.games.praesident.snapshots import demo_states
 from felt.games.praesident.table_scene import TableScene
 from tests.ui_app_helpers import card_point
 

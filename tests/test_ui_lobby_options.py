@@ -191,7 +191,7 @@ def test_lobby_option_controls_inside_and_clear_of_other_widgets(lang, w, h):
 def test_connection_banner_covers_no_seat_pile_hand_or_button(w, h):
     from felt.games.praesident.engine import view
     from felt.ui import i18n
-    from felt.ui.snapshot import DEMO_NAMES, demo_states
+    from felt.games.praesident.snapshots import DEMO_NAMES, demo_states
     from felt.games.praesident.table_scene import TableScene
     pygame.init()
     st, _ = demo_states("PR-002", 5, 7)["table"]
@@ -232,7 +232,7 @@ def test_banner_in_the_top_bar_of_exchange_and_results(w, h):
     from felt.ui import i18n
     from felt.games.praesident.exchange_scene import ExchangeScene
     from felt.games.praesident.results_scene import ResultsScene
-    from felt.ui.snapshot import DEMO_NAMES, demo_states
+    from felt.games.praesident.snapshots import DEMO_NAMES, demo_states
     pygame.init()
     d = demo_states("PR-002", 5, 7)
     st = d["exchange"][0]

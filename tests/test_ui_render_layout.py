@@ -113,7 +113,7 @@ def test_game_scenes_text_fits(monkeypatch, lang, w, h):
     from felt.games.praesident.exchange_scene import ExchangeScene
     from felt.games.praesident.results_scene import ResultsScene
     from felt.ui.scene import SceneStack
-    from felt.ui.snapshot import DEMO_NAMES, demo_states
+    from felt.games.praesident.snapshots import DEMO_NAMES, demo_states
     from felt.games.praesident.table_scene import TableScene
     i18n.set_lang(lang)
     rec = _Recorder(monkeypatch, pygame.Rect(0, 0, w, h))

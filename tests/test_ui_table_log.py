@@ -13,6 +13,7 @@ import pytest  # noqa: E402
 
 from felt import games  # noqa: E402
 from felt.games.maumau import scene as MS  # noqa: E402
+from felt.games.maumau import snapshots as MMS  # noqa: E402
 from felt.games.maumau.log import card_name as mm_card_name  # noqa: E402
 from felt.games.schwimmen import snapshots as SS  # noqa: E402
 from felt.games.schwimmen.log import card_name as sw_card_name  # noqa: E402
@@ -202,9 +203,9 @@ def test_schwimmen_log_names_feuer_and_lives_lost():
 
 # ------------------------------------------------------------------------ panels
 def _panel_cases():
-    mm_steps = MS.log_steps(moves=12)
+    mm_steps = MMS.log_steps(moves=12)
     sw_steps = SS.log_steps(rounds=1)
-    return [("maumau", lambda size: MS.log_scene(size, mm_steps)),
+    return [("maumau", lambda size: MMS.log_scene(size, mm_steps)),
             ("schwimmen", lambda size: SS.log_scene(size, sw_steps))]
 
 
@@ -248,7 +249,7 @@ def test_log_panel_docks_on_laptops_and_is_a_drawer_on_phones(case):
 
 @pytest.mark.parametrize("size", [PHONE, LAPTOP])
 def test_chat_bubble_at_the_senders_seat(size):
-    for sc in (MS.log_scene(size, MS.log_steps(moves=4)), SS.log_scene(size, SS.log_steps(rounds=1))):
+    for sc in (MMS.log_scene(size, MMS.log_steps(moves=4)), SS.log_scene(size, SS.log_steps(rounds=1))):
         if sc.drawer_open():
             sc.toggle_log()
         seat_r = sc.seat_rect(2)
@@ -305,8 +306,8 @@ def test_maumau_focus_never_stays_on_a_dimmed_card():
 
 
 def test_maumau_result_on_a_phone_leaves_the_side_seats_readable():
-    view, events = MS.demo_views()["result"]
-    sc = MS.MauMauScene(names=MS.DEMO_NAMES[:view["n"]])
+    view, events = MMS.demo_views()["result"]
+    sc = MS.MauMauScene(names=MMS.DEMO_NAMES[:view["n"]])
     sc.set_round_controls(lambda: None, lambda: None, lambda: None)
     sc.set_size(*PHONE)
     sc.set_view(view, events)
@@ -323,8 +324,8 @@ def test_maumau_result_on_a_phone_leaves_the_side_seats_readable():
 
 
 def test_round_bar_stays_under_the_open_drawer_on_phones():
-    view, events = MS.demo_views()["result"]
-    sc = MS.MauMauScene(names=MS.DEMO_NAMES[:view["n"]])
+    view, events = MMS.demo_views()["result"]
+    sc = MS.MauMauScene(names=MMS.DEMO_NAMES[:view["n"]])
     sent = []
     sc.set_round_controls(lambda: sent.append("next"), lambda: None, lambda: None)
     sc.set_size(*PHONE)

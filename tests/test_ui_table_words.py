@@ -193,7 +193,7 @@ def test_maumau_results_explain_points_and_a_tie():
     assert match_tie_break(v, True) == "mm.tie_last"
     v = {"n": 3, "totals": [5, 10, 30], "wins": [2, 1, 0], "history": [[0, 1, 2]], "winner": 0}
     assert match_tie_break(v, True) is None
-    from felt.games.maumau.scene import demo_views
+    from felt.games.maumau.snapshots import demo_views
     view, events = demo_views()["standings"]
     sc = _mm_scene_view(view, events)
     notes = sc._result_notes()

@@ -2,7 +2,6 @@
 small to read, or cut with "…", in any scene ``felt snapshot`` renders (Präsident, Mau-Mau,
 Schwimmen, the app's screens), at 360x640, 390x844 and 1280x720, in German and English."""
 import os
-from types import SimpleNamespace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -17,16 +16,10 @@ USER_TEXTS = ("Hans-Peter", "Allmen")
 
 
 def render_all(monkeypatch, tmp_path, lang):
-    from felt.games.maumau import scene as mm_scene
-    from felt.games.schwimmen import snapshots as sw_snap
     from felt.ui import i18n, snapshot
-    monkeypatch.setattr(snapshot, "SIZES", SIZES)
-    monkeypatch.setattr(snapshot, "GAME_SIZES", SIZES)
-    monkeypatch.setattr(mm_scene, "SIZES", SIZES)
-    monkeypatch.setattr(sw_snap, "SIZES", {f"{w}x{h}": (w, h) for w, h in SIZES})
     rec = TextRecorder(monkeypatch)
     try:
-        snapshot.cmd_snapshot(SimpleNamespace(out=str(tmp_path), lang=lang, seed=7))
+        snapshot.write_all(tmp_path, lang, sizes=SIZES)
     finally:
         i18n.set_lang("de")
     return rec.shots
@@ -38,7 +31,8 @@ def test_every_snapshot_text_fits_and_nothing_covers_it(monkeypatch, tmp_path, l
     names = {s.name for s in shots}
     assert len(shots) >= 150, len(shots)
     for w, h in SIZES:       # every size of every game
-        for stem in ("table", "results", "standings", "start", "maumau_table", "schwimmen_turn"):
+        for stem in ("praesident_table", "praesident_results", "praesident_standings", "start", "maumau_table",
+                     "schwimmen_turn"):
             assert any(n.startswith(stem) and (f"{w}x{h}" in n) for n in names), (stem, w, h)
     bad = {}
     for shot in shots:

@@ -387,9 +387,14 @@ class Game:
         a log of the events' types only."""
         return None
 
-    def snapshots(self, lang: str = "de") -> list:
-        """The game's screens for ``felt snapshot``: ``(name, scene, (w, h))`` or ``(name,
-        draw, (w, h))`` items, ``draw(surface)`` painting a screen of its own."""
+    def snapshots(self, lang: str = "de", seed: int = 7) -> list:
+        """The game's own screens for ``felt snapshot``, a list of ``felt.ui.shots.Shot``:
+        ``Shot(name, make, sizes)``, where ``make(w, h)`` builds a scene (or a
+        ``felt.ui.scene.SceneStack`` with overlays on top) to draw at ``w`` x ``h``, once per
+        size of ``sizes``; the file is ``<game id>_<name>-WxH.png``. ``seed`` is ``felt
+        snapshot --seed``, for a game that plays its demo match from it. Every game's lobby,
+        rule editor, spectator table, how-to and quiz are drawn by ``felt snapshot`` itself;
+        ``[]``: nothing more."""
         return []
 
     # ------------------------------------------------------------ commands

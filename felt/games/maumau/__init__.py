@@ -172,5 +172,9 @@ class MauMau(Game):
         from felt.games.maumau.log import LINES
         return LINES
 
+    def snapshots(self, lang="de", seed=7):
+        from felt.games.maumau.snapshots import shots
+        return shots(lang)
+
 
 GAME = MauMau()

@@ -164,5 +164,9 @@ class Praesident(Game):
         from felt.games.praesident.log import LINES
         return LINES
 
+    def snapshots(self, lang="de", seed=7):
+        from felt.games.praesident.snapshots import shots
+        return shots(lang, seed)
+
 
 GAME = Praesident()

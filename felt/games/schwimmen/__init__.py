@@ -180,11 +180,9 @@ class Schwimmen(Game):
         from felt.games.schwimmen.log import LINES
         return LINES
 
+    def snapshots(self, lang="de", seed=7):
+        from felt.games.schwimmen.snapshots import shots
+        return shots(lang)
+
 
 GAME = Schwimmen()
-
-
-def snapshot(out_dir, lang: str = "de") -> list:
-    """The Schwimmen table's snapshots for ``felt snapshot`` (see ``snapshots.render``)."""
-    from .snapshots import render
-    return render(out_dir, lang)

@@ -1,15 +1,14 @@
-"""Schwimmen table screens as PNGs (``python -m felt.games.schwimmen.snapshots OUT_DIR``):
-your turn, after a knock, the dealer's choice, the showdown and the match's end, at phone
-(390x844) and laptop (1280x720) sizes, in files whose names contain ``schwimmen``."""
+"""Schwimmen's screens for `felt snapshot` (``GAME.snapshots()``, a list of ``felt.ui.shots.Shot``):
+your turn, after a knock, the dealer's choice, the showdown, the match's end and a table of
+nine, at phone and laptop sizes, and the play log of a match played by bots."""
 from __future__ import annotations
 
 import dataclasses
-import os
-import sys
-from pathlib import Path
+import functools
+
+from felt.ui.shots import LOG_SIZES, Shot, log_table
 
 NAMES = ["Anna", "Ben", "Carla", "Dieter", "Eva", "Fritz", "Greta", "Hans", "Ida"]
-SIZES = {"phone": (390, 844), "laptop": (1280, 720)}
 
 
 def views() -> dict[str, dict]:
@@ -103,57 +102,25 @@ def log_scene(size, steps=None, names=None):
     windows, the drawer on phones)."""
     from .scene import SchwimmenScene
     steps = steps if steps is not None else log_steps()
-    sc = SchwimmenScene(names=(names or NAMES)[:steps[0][0]["n"]])
-    sc.layout(*size)
-    for view, events in steps:
-        sc.set_view(view, events)
-    if sc.log_drawer_mode(*size):
-        sc.toggle_log()
-    return sc
+    return log_table(SchwimmenScene(names=(names or NAMES)[:steps[0][0]["n"]]), size, steps)
 
 
-def render(out_dir, lang: str = "de") -> list[Path]:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-    from felt.ui import i18n
-    from felt.ui.png import save_png
-    from .scene import SchwimmenScene
-    pygame.init()
-    i18n.set_lang(lang)
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    all_views = views()
-    files = []
-    for name, view in all_views.items():
-        if name.endswith("_names"):
-            continue
-        names = all_views.get(f"{name}_names", NAMES)
-        for size_name, size in SIZES.items():
+def shots(lang: str = "de") -> list[Shot]:
+    """Schwimmen's screens; the views and the logged match are built once, when first drawn."""
+    all_views = functools.cache(views)
+    steps = functools.cache(log_steps)
+
+    def table(name: str) -> Shot:
+        def make(w: int, h: int):
+            from .scene import SchwimmenScene
+            view = all_views()[name]
+            names = all_views().get(f"{name}_names", NAMES)
             sc = SchwimmenScene(view, names[:view["n"]])
             if view.get("phase") in ("round_over", "match_over"):
                 # as the table's owner sees it in the window: with "next round" / "new match"
                 sc.set_round_controls(lambda: None, lambda: None, lambda: None)
-            surf = pygame.Surface(size)
-            sc.layout(*size)
-            if name == "turn" and size_name == "phone":
-                pass
-            sc.draw(surf)
-            path = out_dir / f"schwimmen_{name}_{size_name}_{lang}.png"
-            save_png(surf, path)
-            files.append(path)
-    # the play log: docked on the laptop, the drawer open on the phone
-    steps = log_steps()
-    for size_name, size in SIZES.items():
-        sc = log_scene(size, steps)
-        surf = pygame.Surface(size)
-        sc.draw(surf)
-        kind = "drawer" if sc.log_drawer_mode(*size) else "docked"
-        path = out_dir / f"schwimmen_table-log-{kind}_{size_name}_{lang}.png"
-        save_png(surf, path)
-        files.append(path)
-    return files
+            return sc
+        return Shot(name, make)
 
-
-if __name__ == "__main__":
-    for f in render(sys.argv[1] if len(sys.argv) > 1 else "/tmp/sw_snap", sys.argv[2] if len(sys.argv) > 2 else "de"):
-        print(f)
+    return [table(name) for name in ("turn", "knock", "choice", "showdown", "match_over", "nine")] + \
+        [Shot("table-log", lambda w, h: log_scene((w, h), steps()), LOG_SIZES)]
