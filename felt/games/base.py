@@ -26,13 +26,14 @@ Conventions every game keeps:
   ``phase``, ``round_no``, ``to_move``, ``legal`` (wire moves, only for the seat on turn),
   ``rules`` (the rule set as a dict) and whatever else the game's scenes need. Never the
   seed, the deck order or another seat's secret.
-* Determinism: every random choice comes from the seed (e.g. ``random.Random(f"felt:{seed}:
-  {round_no}:{purpose}")``), so the same seed and moves give the same match.
+* Determinism: every random choice comes from the seed (e.g. ``round_rng(seed, round_no,
+  purpose)``, a ``random.Random`` seeded with ``f"felt:{seed}:{round_no}:{purpose}"``), so the same seed and moves give the same match.
 * The action log: ``replay(rules, n, seed, actions, rounds)`` rebuilds a state from items
   ``("move", seat, wire_move)``, ``("next_round",)`` and ``("end_match",)``.
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -69,6 +70,19 @@ class RulesError(KeyedError):
 
 class IllegalMove(ValueError):
     """A move the rules do not allow now; the state is unchanged."""
+
+
+def round_rng(seed, round_no: int, purpose: str) -> random.Random:
+    """The random numbers of one purpose (``"deal"``, ``"leader"``, ...) in one round of a
+    match: the same seed gives the same draws."""
+    return random.Random(f"felt:{seed}:{round_no}:{purpose}")
+
+
+def private_event(etype: str, seats, secret: dict, **public) -> dict:
+    """An event whose ``secret`` fields only ``seats`` may see (see :func:`filter_private`)."""
+    ev = {"type": etype, **public}
+    ev["_private"] = {"seats": list(seats), "data": secret}
+    return ev
 
 
 def filter_private(events: list, seat: int | None) -> list:

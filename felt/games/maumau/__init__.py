@@ -77,10 +77,6 @@ class MauMau(Game):
         from felt.games.maumau.engine import end_match
         return end_match(state)
 
-    def replay(self, rules, n_players, seed, actions, rounds=None):
-        from felt.games.maumau.engine import replay
-        return replay(rules, n_players, seed, actions, rounds)
-
     def move_to_wire(self, move):
         from felt.games.maumau.engine import move_to_wire
         return move_to_wire(move)

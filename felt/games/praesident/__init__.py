@@ -67,7 +67,6 @@ class Praesident(Game):
     apply_inplace = staticmethod(_engine.apply_inplace)
     next_round = staticmethod(_engine.next_round)
     end_match = staticmethod(_engine.end_match)
-    replay = staticmethod(_engine.replay)
     move_to_wire = staticmethod(_engine.move_to_wire)
     move_from_wire = staticmethod(_engine.move_from_wire)
 
