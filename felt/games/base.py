@@ -33,6 +33,7 @@ Conventions every game keeps:
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -205,10 +206,18 @@ class Game:
         """Rounds per match these rules set (0: open-ended / decided by the rules)."""
         return getattr(rules, "rounds", 0)
 
+    # For rules_with_rounds: the options a rule set (a frozen dataclass with a ``rounds``
+    # field) sets besides ``rounds`` to end its match after a fixed number of rounds, e.g.
+    # ``{"match_end": "rounds"}``; None: the default ignores the number.
+    fixed_rounds_options: dict | None = None
+
     def rules_with_rounds(self, rules, rounds: int | None):
         """The rule set as a table plays it whose owner set ``rounds`` per match (None: the
-        rule set's own), for explaining it ("How to play"); the default ignores ``rounds``."""
-        return rules
+        rule set's own), for explaining it ("How to play"). By default ``rounds`` (unless None
+        or 0) with :attr:`fixed_rounds_options`, or the rule set as it is where a game sets none."""
+        if self.fixed_rounds_options is None or not rounds:
+            return rules
+        return dataclasses.replace(rules, rounds=int(rounds), **self.fixed_rounds_options)
 
     # ---------------------------------------------------------------- engine
     def new_match(self, rules, n_players: int, seed, rounds: int | None = None):
@@ -314,8 +323,9 @@ class Game:
 
     # ------------------------------------------------------------- results
     def round_places(self, state) -> list[int]:
-        """Seats in finishing order of the round that just ended (best first)."""
-        raise NotImplementedError
+        """Seats in finishing order of the round that just ended (best first): by default the
+        last row of ``state.history``, the places of each round played."""
+        return list(state.history[-1]) if state.history else []
 
     def round_losers(self, state) -> list[int]:
         """The seats that lost in the round that just ended (e.g. a life each), for

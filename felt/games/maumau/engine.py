@@ -618,10 +618,6 @@ def match_winner(s: State):
     return max(range(s.n), key=lambda i: (s.standings[i][0], s.standings[i][1] if s.n > 1 else 0, -pos[i]))
 
 
-def round_places(s: State) -> list[int]:
-    return list(s.history[-1]) if s.history else []
-
-
 # ------------------------------------------------------------------ positions
 def position(rules: MauRules, hands, top, *, to_move: int = 0, wish: str | None = None, pending: int = 0,
              direction: int = 1, draw=None, discard_below=(), seed=0, rounds: int | None = None) -> State:

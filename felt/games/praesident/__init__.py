@@ -78,9 +78,6 @@ class Praesident(Game):
     views = staticmethod(_engine.views)
     filter_events = staticmethod(_engine.filter_events)
 
-    def round_places(self, state):
-        return list(state.history[-1]) if state.history else []
-
     def check_cards(self, state):
         ids = [c for h in state.hands for c in h] + list(state.played)
         if sorted(ids) != list(range(len(state.deck))):
@@ -107,9 +104,6 @@ class Praesident(Game):
         if sum(counts) + len(played) != deck:
             return f"counts {sum(counts)} + played {len(played)} != deck {deck}"
         return None
-
-    def winner(self, state):
-        return state.winner
 
     # text
     def rules_with_rounds(self, rules, rounds):
