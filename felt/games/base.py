@@ -27,7 +27,8 @@ Conventions every game keeps:
   ``rules`` (the rule set as a dict) and whatever else the game's scenes need. Never the
   seed, the deck order or another seat's secret.
 * Determinism: every random choice comes from the seed (e.g. ``round_rng(seed, round_no,
-  purpose)``, a ``random.Random`` seeded with ``f"felt:{seed}:{round_no}:{purpose}"``), so the same seed and moves give the same match.
+  purpose)``, a ``random.Random`` seeded with ``f"felt:{seed}:{round_no}:{purpose}"``), so
+  the same seed and moves give the same match.
 * The action log: ``replay(rules, n, seed, actions, rounds)`` rebuilds a state from items
   ``("move", seat, wire_move)``, ``("next_round",)`` and ``("end_match",)``.
 """
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -120,6 +122,38 @@ class OptionSpec:
     hi: int | None = None
     value_labels: dict = field(default_factory=dict)
     group: str = ""
+
+
+class Bot:
+    """A bot that decides from a seat's view: ``choose(view)`` checks that the view is a dict
+    with legal moves, asks the subclass's ``decide(view)`` for one of them, and counts the
+    ``decisions`` and how long each took (``think_times``, seconds). A subclass sets ``rng``."""
+
+    level = "?"
+    view_kind = "a dict"     # what a view is, for the TypeError on anything else
+
+    def __init__(self):
+        self.decisions = 0
+        self.think_times: list[float] = []
+
+    def choose(self, view: dict):
+        if not isinstance(view, dict):
+            raise TypeError(f"a bot decides from its seat's view ({self.view_kind}), not from {type(view).__name__}")
+        if not view.get("legal"):
+            raise ValueError("no legal moves in this view: the seat is not on turn")
+        t0 = time.perf_counter()
+        move = self.decide(view)
+        self.think_times.append(time.perf_counter() - t0)
+        self.decisions += 1
+        return move
+
+    def decide(self, view: dict):
+        """One of the view's legal moves (as the game's move value)."""
+        raise NotImplementedError
+
+    def observe(self, events) -> None:
+        """The events of a move (filtered for this seat); nothing to remember by default."""
+        return None
 
 
 # Pacing: how long a table shows a change before the next one, in seconds at normal speed.
@@ -346,7 +380,7 @@ class Game:
     # ---------------------------------------------------------------- bots
     def make_bot(self, level: str, seed=None, think_ms: int | None = None):
         """A bot with ``choose(view) -> move`` (and optional ``observe(events)``) that decides
-        from a seat's view only."""
+        from a seat's view only (e.g. a :class:`Bot`)."""
         raise NotImplementedError
 
     def bot_watches(self, level: str) -> bool:
