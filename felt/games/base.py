@@ -71,6 +71,19 @@ class RulesError(KeyedError):
     }
 
 
+def wrong_kind(default, value) -> tuple[str, str] | None:
+    """For a rule set read from untrusted data: where ``value`` is not of the kind of the
+    field's ``default`` (true/false, a whole number, which a bool is not, or a text), that kind
+    in German and English; None where it is, or where ``default`` is of none of these kinds."""
+    if isinstance(default, bool):
+        return None if isinstance(value, bool) else ("wahr/falsch", "true/false")
+    if isinstance(default, int):
+        return None if isinstance(value, int) and not isinstance(value, bool) else ("eine ganze Zahl", "a whole number")
+    if isinstance(default, str):
+        return None if isinstance(value, str) else ("ein Text", "text")
+    return None
+
+
 class IllegalMove(ValueError):
     """A move the rules do not allow now; the state is unchanged."""
 
