@@ -151,14 +151,24 @@ def _expert_wish(t, hand, played: int, rules: MauRules, next_void) -> str:
     return wish_suit(t, hand, played, rules)
 
 
-def _next_seat(view) -> int:
-    n, seat, places = view["n"], view["seat"], set(view["places"])
+def _next_in_round(n: int, seat: int, direction: int, places) -> int | None:
+    """The first seat after ``seat`` in the direction of play that is not out yet (``seat``
+    itself, after a whole turn of the table), or None."""
     i = seat
     for _ in range(n):
-        i = (i + view["direction"]) % n
+        i = (i + direction) % n
         if i not in places:
             return i
-    return seat
+    return None
+
+
+def _view_next(view) -> int | None:
+    return _next_in_round(view["n"], view["seat"], view["direction"], set(view["places"]))
+
+
+def _next_seat(view) -> int:
+    nxt = _view_next(view)
+    return view["seat"] if nxt is None else nxt
 
 
 def expert_view_pick(view, rules: MauRules, t, moves, rng) -> Move:
@@ -168,23 +178,13 @@ def expert_view_pick(view, rules: MauRules, t, moves, rng) -> Move:
 
 
 def _next_count(view) -> int:
-    n, seat, places = view["n"], view["seat"], set(view["places"])
-    i = seat
-    for _ in range(n):
-        i = (i + view["direction"]) % n
-        if i not in places:
-            return view["counts"][i]
-    return 99
+    nxt = _view_next(view)
+    return 99 if nxt is None else view["counts"][nxt]
 
 
 def _state_next_count(s, seat) -> int:
-    n = s.n
-    i = seat
-    for _ in range(n):
-        i = (i + s.direction) % n
-        if i not in s.places:
-            return len(s.hands[i])
-    return 99
+    nxt = _next_in_round(s.n, seat, s.direction, s.places)
+    return 99 if nxt is None else len(s.hands[nxt])
 
 
 def state_normal(s, rng) -> Move:
