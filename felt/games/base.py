@@ -88,6 +88,18 @@ class IllegalMove(ValueError):
     """A move the rules do not allow now; the state is unchanged."""
 
 
+def wire_kind(d, kinds, hint: str = "") -> str:
+    """The ``kind`` of an untrusted wire move ``d`` (for ``move_from_wire``); IllegalMove unless
+    ``d`` is a map whose kind is one of ``kinds`` (``hint``, e.g. the kinds in words, follows
+    the reason in brackets)."""
+    if not isinstance(d, dict):
+        raise IllegalMove("a move must be a map with a 'kind'")
+    kind = d.get("kind")
+    if kind not in kinds:
+        raise IllegalMove(f"unknown move kind {kind!r}" + (f" ({hint})" if hint else ""))
+    return kind
+
+
 def round_rng(seed, round_no: int, purpose: str) -> random.Random:
     """The random numbers of one purpose (``"deal"``, ``"leader"``, ...) in one round of a
     match: the same seed gives the same draws."""

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from felt.games.base import IllegalMove, private_event, round_rng
+from felt.games.base import IllegalMove, private_event, round_rng, wire_kind
 from felt.games.maumau.rules import JACKS, POINTS, MauRules, build_deck
 
 PHASES = ("play", "drawn", "round_over", "match_over")
@@ -60,11 +60,7 @@ def move_to_wire(m: Move) -> dict:
 
 def move_from_wire(d) -> Move:
     """Parse an untrusted move dict; raises IllegalMove with a clear reason."""
-    if not isinstance(d, dict):
-        raise IllegalMove("a move must be a map with a 'kind'")
-    kind = d.get("kind")
-    if kind not in MOVE_KINDS:
-        raise IllegalMove(f"unknown move kind {kind!r} (play, draw or keep)")
+    kind = wire_kind(d, MOVE_KINDS, "play, draw or keep")
     if kind != "play":
         return DRAW if kind == "draw" else KEEP
     card = d.get("card")

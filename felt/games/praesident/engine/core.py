@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from felt.cards import Card, build_deck
 # one IllegalMove for every game: the table catches it
-from felt.games.base import IllegalMove, KeyedError, private_event, round_rng
+from felt.games.base import IllegalMove, KeyedError, private_event, round_rng, wire_kind
 from felt.games.praesident.rules import Rules, titles
 
 PHASES = ("exchange", "play", "round_over", "match_over")
@@ -41,11 +41,7 @@ def move_to_wire(m: Move) -> dict:
 
 def move_from_wire(d) -> Move:
     """Parse an untrusted move dict; raises IllegalMove with a clear reason."""
-    if not isinstance(d, dict):
-        raise IllegalMove("a move must be a map with a 'kind'")
-    kind = d.get("kind")
-    if kind not in MOVE_KINDS:
-        raise IllegalMove(f"unknown move kind {kind!r}")
+    kind = wire_kind(d, MOVE_KINDS)
     cards = d.get("cards", [])
     ranks = d.get("ranks", [])
     if not isinstance(cards, (list, tuple)) or len(cards) > 64 or not all(
