@@ -28,7 +28,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from felt.games.praesident import engine
+from felt.games.praesident import GAME as PRAESIDENT, engine
 from felt.net import framing, schema
 from felt.net import journal as jm
 from felt.net.botclient import BotClient
@@ -373,5 +373,5 @@ def test_the_table_played_on_and_nothing_was_lost(table):
     res = jm.load_resume(table.journal, repair=False)
     assert res.damage is None and res.log.seq >= seq
     h = res.log.header
-    again = engine.replay(res.state.rules, h["n"], h["seed"], jm.actions(res.log)[:seq], h["rounds"])
+    again = PRAESIDENT.replay(res.state.rules, h["n"], h["seed"], jm.actions(res.log)[:seq], h["rounds"])
     assert engine.view(again, None) == engine.view(state, None) and again.hands == state.hands

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from felt.games.praesident import engine
+from felt.games.praesident import GAME as PRAESIDENT, engine
 from felt.net import client as client_mod
 from felt.net import framing, schema
 from felt.net import journal as jm
@@ -48,7 +48,7 @@ def test_sigkill_at_many_random_points_then_resume_gives_the_crash_free_result(t
     # the same seed and the same moves, without any crash, give the same result
     mlog = jm.read_log(r.journal)
     assert mlog.header["seed"] == r.seed
-    clean = engine.replay(load_rules("PR-002"), 4, r.seed, jm.actions(mlog), 2)
+    clean = PRAESIDENT.replay(load_rules("PR-002"), 4, r.seed, jm.actions(mlog), 2)
     assert clean.phase == "match_over" and len(clean.history) == 2
     assert r.last_views, "no client finished"
     for seat, v in r.last_views.items():  # 3 BotClients and the spectator; the felt bot is checked by places
@@ -114,7 +114,8 @@ def test_resumed_table_is_exactly_the_one_that_died_and_clients_play_on(tmp_path
     final = asyncio.run(main())
     assert final.phase == "match_over"
     mlog = jm.read_log(p)
-    assert engine.view(engine.replay(load_rules("PR-002"), 4, 21, jm.actions(mlog), 3), None) == engine.view(final, None)
+    again = PRAESIDENT.replay(load_rules("PR-002"), 4, 21, jm.actions(mlog), 3)
+    assert engine.view(again, None) == engine.view(final, None)
 
 
 def _start_host(args: list[str], env: dict) -> tuple[subprocess.Popen, int]:
@@ -186,7 +187,7 @@ def test_clientthread_reconnects_after_host_sigkill_with_same_seat_and_hand(tmp_
         assert kills == 2
         assert statuses.count("reconnecting") >= 2 and statuses[-1] in ("connected", "reconnecting", "closed")
         mlog = jm.read_log(j)
-        final = engine.replay(load_rules("PR-002"), 3, 5, jm.actions(mlog), 2)
+        final = PRAESIDENT.replay(load_rules("PR-002"), 3, 5, jm.actions(mlog), 2)
         assert last == _norm(engine.view(final, ct.seat))
     finally:
         ct.close()

@@ -26,13 +26,17 @@ Conventions every game keeps:
   ``phase``, ``round_no``, ``to_move``, ``legal`` (wire moves, only for the seat on turn),
   ``rules`` (the rule set as a dict) and whatever else the game's scenes need. Never the
   seed, the deck order or another seat's secret.
-* Determinism: every random choice comes from the seed (e.g. ``random.Random(f"felt:{seed}:
-  {round_no}:{purpose}")``), so the same seed and moves give the same match.
+* Determinism: every random choice comes from the seed (e.g. ``round_rng(seed, round_no,
+  purpose)``, a ``random.Random`` seeded with ``f"felt:{seed}:{round_no}:{purpose}"``), so
+  the same seed and moves give the same match.
 * The action log: ``replay(rules, n, seed, actions, rounds)`` rebuilds a state from items
   ``("move", seat, wire_move)``, ``("next_round",)`` and ``("end_match",)``.
 """
 from __future__ import annotations
 
+import dataclasses
+import random
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -67,8 +71,46 @@ class RulesError(KeyedError):
     }
 
 
+def wrong_kind(default, value) -> tuple[str, str] | None:
+    """For a rule set read from untrusted data: where ``value`` is not of the kind of the
+    field's ``default`` (true/false, a whole number, which a bool is not, or a text), that kind
+    in German and English; None where it is, or where ``default`` is of none of these kinds."""
+    if isinstance(default, bool):
+        return None if isinstance(value, bool) else ("wahr/falsch", "true/false")
+    if isinstance(default, int):
+        return None if isinstance(value, int) and not isinstance(value, bool) else ("eine ganze Zahl", "a whole number")
+    if isinstance(default, str):
+        return None if isinstance(value, str) else ("ein Text", "text")
+    return None
+
+
 class IllegalMove(ValueError):
     """A move the rules do not allow now; the state is unchanged."""
+
+
+def wire_kind(d, kinds, hint: str = "") -> str:
+    """The ``kind`` of an untrusted wire move ``d`` (for ``move_from_wire``); IllegalMove unless
+    ``d`` is a map whose kind is one of ``kinds`` (``hint``, e.g. the kinds in words, follows
+    the reason in brackets)."""
+    if not isinstance(d, dict):
+        raise IllegalMove("a move must be a map with a 'kind'")
+    kind = d.get("kind")
+    if kind not in kinds:
+        raise IllegalMove(f"unknown move kind {kind!r}" + (f" ({hint})" if hint else ""))
+    return kind
+
+
+def round_rng(seed, round_no: int, purpose: str) -> random.Random:
+    """The random numbers of one purpose (``"deal"``, ``"leader"``, ...) in one round of a
+    match: the same seed gives the same draws."""
+    return random.Random(f"felt:{seed}:{round_no}:{purpose}")
+
+
+def private_event(etype: str, seats, secret: dict, **public) -> dict:
+    """An event whose ``secret`` fields only ``seats`` may see (see :func:`filter_private`)."""
+    ev = {"type": etype, **public}
+    ev["_private"] = {"seats": list(seats), "data": secret}
+    return ev
 
 
 def filter_private(events: list, seat: int | None) -> list:
@@ -105,6 +147,38 @@ class OptionSpec:
     hi: int | None = None
     value_labels: dict = field(default_factory=dict)
     group: str = ""
+
+
+class Bot:
+    """A bot that decides from a seat's view: ``choose(view)`` checks that the view is a dict
+    with legal moves, asks the subclass's ``decide(view)`` for one of them, and counts the
+    ``decisions`` and how long each took (``think_times``, seconds). A subclass sets ``rng``."""
+
+    level = "?"
+    view_kind = "a dict"     # what a view is, for the TypeError on anything else
+
+    def __init__(self):
+        self.decisions = 0
+        self.think_times: list[float] = []
+
+    def choose(self, view: dict):
+        if not isinstance(view, dict):
+            raise TypeError(f"a bot decides from its seat's view ({self.view_kind}), not from {type(view).__name__}")
+        if not view.get("legal"):
+            raise ValueError("no legal moves in this view: the seat is not on turn")
+        t0 = time.perf_counter()
+        move = self.decide(view)
+        self.think_times.append(time.perf_counter() - t0)
+        self.decisions += 1
+        return move
+
+    def decide(self, view: dict):
+        """One of the view's legal moves (as the game's move value)."""
+        raise NotImplementedError
+
+    def observe(self, events) -> None:
+        """The events of a move (filtered for this seat); nothing to remember by default."""
+        return None
 
 
 # Pacing: how long a table shows a change before the next one, in seconds at normal speed.
@@ -191,10 +265,18 @@ class Game:
         """Rounds per match these rules set (0: open-ended / decided by the rules)."""
         return getattr(rules, "rounds", 0)
 
+    # For rules_with_rounds: the options a rule set (a frozen dataclass with a ``rounds``
+    # field) sets besides ``rounds`` to end its match after a fixed number of rounds, e.g.
+    # ``{"match_end": "rounds"}``; None: the default ignores the number.
+    fixed_rounds_options: dict | None = None
+
     def rules_with_rounds(self, rules, rounds: int | None):
         """The rule set as a table plays it whose owner set ``rounds`` per match (None: the
-        rule set's own), for explaining it ("How to play"); the default ignores ``rounds``."""
-        return rules
+        rule set's own), for explaining it ("How to play"). By default ``rounds`` (unless None
+        or 0) with :attr:`fixed_rounds_options`, or the rule set as it is where a game sets none."""
+        if self.fixed_rounds_options is None or not rounds:
+            return rules
+        return dataclasses.replace(rules, rounds=int(rounds), **self.fixed_rounds_options)
 
     # ---------------------------------------------------------------- engine
     def new_match(self, rules, n_players: int, seed, rounds: int | None = None):
@@ -300,8 +382,9 @@ class Game:
 
     # ------------------------------------------------------------- results
     def round_places(self, state) -> list[int]:
-        """Seats in finishing order of the round that just ended (best first)."""
-        raise NotImplementedError
+        """Seats in finishing order of the round that just ended (best first): by default the
+        last row of ``state.history``, the places of each round played."""
+        return list(state.history[-1]) if state.history else []
 
     def round_losers(self, state) -> list[int]:
         """The seats that lost in the round that just ended (e.g. a life each), for
@@ -322,7 +405,7 @@ class Game:
     # ---------------------------------------------------------------- bots
     def make_bot(self, level: str, seed=None, think_ms: int | None = None):
         """A bot with ``choose(view) -> move`` (and optional ``observe(events)``) that decides
-        from a seat's view only."""
+        from a seat's view only (e.g. a :class:`Bot`)."""
         raise NotImplementedError
 
     def bot_watches(self, level: str) -> bool:

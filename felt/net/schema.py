@@ -343,15 +343,7 @@ def _validate(msg: Any, table: dict[str, dict[str, tuple[Validator, Any]]]) -> d
     spec = table.get(t)
     if spec is None:
         raise SchemaError("unknown_type", f"unknown message type {t[:32]!r}")
-    out: dict[str, Any] = {"t": t}
-    for field, (check, default) in spec.items():
-        if field in msg and msg[field] is not None:
-            out[field] = check(field, msg[field])
-        elif default is REQ:
-            raise _bad(field, "is required")
-        else:
-            out[field] = default
-    return out
+    return {"t": t, **_validate_fields(msg, spec)}
 
 
 _MOVE_CACHE: dict = {}

@@ -22,7 +22,7 @@ from felt import games
 from felt.ui import fonts, i18n, layout, theme
 from felt.ui.layout import dp
 from felt.ui.options_editor import rules_summary_lines
-from felt.ui.scene import BACK, KEY, PRESS, RELEASE, Input, Scene
+from felt.ui.scene import BACK, KEY, Input, Scene
 from felt.ui.settings import LEVELS, Settings
 from felt.ui.shell import CycleButton, ScrollForm, draw_screen, header_buttons
 from felt.ui.start_scene import template_name
@@ -40,7 +40,6 @@ class SeatRow(Widget):
         self.on_tap = on_tap
         self.selected = False
         self.px = 16
-        self._down = False
 
     def tags(self) -> str:
         s = self.seat
@@ -61,16 +60,10 @@ class SeatRow(Widget):
     def handle(self, inp: Input):
         if not self.visible or self.on_tap is None:
             return False
-        if inp.kind == PRESS and self.rect.collidepoint(inp.pos):
-            self._down = True
-            return True
-        if inp.kind == RELEASE and self._down:
-            self._down = False
-            if self.rect.collidepoint(inp.pos):
-                self.on_tap(int(self.seat.get("seat", 0)))
-                return True
-            return "hover"
-        return False
+        step = self.follow_tap(inp)
+        if step == "tap":
+            self.on_tap(int(self.seat.get("seat", 0)))
+        return "hover" if step == "away" else step is not None
 
     def draw(self, surface) -> None:
         r = self.rect.inflate(0, -dp(4))

@@ -18,7 +18,7 @@ from felt.ui import i18n, layout, theme
 from felt.ui.controller import Controller
 from felt.ui.scene import KEY, PRESS, Input, Scene
 from felt.ui.settings import NAME_MAX, Settings
-from felt.ui.shell import draw_header, header_buttons
+from felt.ui.shell import draw_screen, draw_status, header_buttons
 from felt.ui.start_scene import LangButton
 from felt.ui.widgets import Button, IconButton, TextField, draw_text
 
@@ -147,10 +147,8 @@ class PhoneJoinScene(Scene):
         if S is None:
             return
         px = S.px
-        surface.blit(theme.felt_background((S.w, S.h)), (0, 0))
-        hr = self.rects["header_text"]
-        draw_header(surface, S.header, i18n.t("app.title"), i18n.t("phone.join_title"), px,
-                    right_pad=S.header.w - hr.w)
+        draw_screen(surface, S, i18n.t("app.title"), i18n.t("phone.join_title"),
+                    right_pad=S.header.w - self.rects["header_text"].w)
         self.lang_btn.draw(surface)
         self.mute_btn.draw(surface)
         draw_text(surface, self.table_name, self.rects["table"], px["title"], theme.GOLD, bold=True, min_px=11)
@@ -161,10 +159,7 @@ class PhoneJoinScene(Scene):
         self.name_field.draw(surface)
         self.play_btn.draw(surface)
         self.watch_btn.draw(surface)
-        if self.status:
-            col = {"bad": (255, 150, 140), "good": (150, 240, 160)}.get(self.status_kind, theme.TEXT_DIM)
-            draw_text(surface, self.status, self.rects["status"], px["body"], col, wrap=True, max_lines=3,
-                      min_px=9)
+        draw_status(surface, self.status, self.status_kind, self.rects["status"], px["body"])
 
     def remote_state(self) -> dict:
         return {"status": self.status, "name": self.name_field.text}

@@ -110,6 +110,29 @@ class LogLines:
         return i18n.t(key, **kw)
 
 
+class GameLines(LogLines):
+    """A game's ``LogLines`` made of its module's two functions:
+    ``LINES = GameLines(build, text, sections="round")``."""
+
+    def __init__(self, build: Callable, text: Callable, sections: str = "trick") -> None:
+        self.build_entries = build
+        self.entry_text = text
+        self.sections = sections
+
+    def build(self, events, ctx: LogContext | None = None) -> list[Entry]:
+        return self.build_entries(events, ctx)
+
+    def text(self, entry: Entry, ctx: LogContext) -> str:
+        return self.entry_text(entry, ctx)
+
+
+def each_event(events):
+    """``(event, type, seat)`` for each event that is a dict (a game's ``build`` reads these)."""
+    for ev in events:
+        if isinstance(ev, dict):
+            yield ev, ev.get("type"), ev.get("seat")
+
+
 def lines_of(game_id: str | None) -> LogLines:
     """The log lines of a game (the plain ones where the game has none or is unknown)."""
     from felt import games

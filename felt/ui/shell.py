@@ -243,6 +243,16 @@ def draw_screen(surface: pygame.Surface, S: layout.ScreenLayout, title: str, sub
     draw_header(surface, S.header, title, subtitle, S.px, left_pad=left_pad, right_pad=right_pad)
 
 
+STATUS_COLORS = {"bad": (255, 150, 140), "good": (150, 240, 160)}     # else theme.TEXT_DIM
+
+
+def draw_status(surface: pygame.Surface, text: str, kind: str, rect: pygame.Rect, px: int) -> None:
+    """A form's status line (``kind`` "bad", "good" or "info"), up to three lines; none for ""."""
+    if text:
+        draw_text(surface, text, rect, px, STATUS_COLORS.get(kind, theme.TEXT_DIM), wrap=True, max_lines=3,
+                  min_px=9)
+
+
 def header_buttons(S: layout.ScreenLayout, left: IconButton | None = None,
                    right: Sequence[IconButton] = ()) -> tuple[int, int]:
     """Place square icon buttons in the header; returns (left_pad, right_pad)."""

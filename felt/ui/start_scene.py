@@ -19,7 +19,7 @@ import pygame
 from felt.ui import fonts, i18n, layout, texts_contact, theme
 from felt.ui.scene import KEY, PRESS, Input, Scene
 from felt.ui.settings import NAME_MAX, Settings
-from felt.ui.shell import draw_header, header_buttons
+from felt.ui.shell import draw_screen, draw_status, header_buttons
 from felt.ui.widgets import Button, IconButton, ListView, TextField, draw_text
 
 
@@ -419,11 +419,9 @@ class StartScene(Scene):
         if S is None:
             return
         px = S.px
-        surface.blit(theme.felt_background((S.w, S.h)), (0, 0))
-        hr = self.rects["header_text"]
         sub = self.rects["subtitle"]
-        draw_header(surface, S.header, i18n.t("app.title"), "" if sub else subtitle(), px,
-                    right_pad=S.header.w - hr.w)
+        draw_screen(surface, S, i18n.t("app.title"), "" if sub else subtitle(),
+                    right_pad=S.header.w - self.rects["header_text"].w)
         if sub:
             draw_text(surface, subtitle(), sub, px["small"], theme.TEXT_DIM, align="left", wrap=True,
                       max_lines=2, min_px=10)
@@ -458,10 +456,7 @@ class StartScene(Scene):
         if self.addr_open:
             self.addr_field.draw(surface)
             self.join_btn.draw(surface)
-        if self.status:
-            col = {"bad": (255, 150, 140), "good": (150, 240, 160)}.get(self.status_kind, theme.TEXT_DIM)
-            draw_text(surface, self.status, self.rects["status"], px["body"], col, wrap=True, max_lines=3,
-                      min_px=9)
+        draw_status(surface, self.status, self.status_kind, self.rects["status"], px["body"])
 
     def remote_state(self) -> dict:
         return {"status": self.status, "name": self.name_field.text, "searching": bool(self.searching),

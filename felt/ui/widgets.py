@@ -29,6 +29,7 @@ class Widget:
     def __init__(self, rect=None) -> None:
         self.rect = _rect(rect)
         self.visible = True
+        self._tap_down = False          # a press inside, not released yet (follow_tap)
 
     def set_rect(self, rect) -> None:
         self.rect = _rect(rect)
@@ -44,6 +45,18 @@ class Widget:
 
     def handle(self, inp: Input):
         return False
+
+    def follow_tap(self, inp: Input) -> str | None:
+        """A tap on the whole widget, step by step: ``"down"`` for a press inside it, then
+        ``"tap"`` for the release inside or ``"away"`` for the release elsewhere; None for
+        any other input."""
+        if inp.kind == PRESS and self.rect.collidepoint(inp.pos):
+            self._tap_down = True
+            return "down"
+        if inp.kind == RELEASE and self._tap_down:
+            self._tap_down = False
+            return "tap" if self.rect.collidepoint(inp.pos) else "away"
+        return None
 
     def update(self, dt: float) -> bool:
         """Advance; True while it animates."""
@@ -387,23 +400,17 @@ class Toggle(Widget):
         self.on_change = on_change
         self.px = layout.dp(px)
         self.hint = hint
-        self._down = False
         self.enabled = True
 
     def handle(self, inp: Input):
         if not self.visible or not self.enabled:
             return False
-        if inp.kind == PRESS and self.rect.collidepoint(inp.pos):
-            self._down = True
-            return True
-        if inp.kind == RELEASE and self._down:
-            self._down = False
-            if self.rect.collidepoint(inp.pos):
-                self.value = not self.value
-                if self.on_change:
-                    self.on_change(self.value)
-                return True
-        return False
+        step = self.follow_tap(inp)
+        if step == "tap":
+            self.value = not self.value
+            if self.on_change:
+                self.on_change(self.value)
+        return step in ("down", "tap")
 
     def draw(self, surface):
         if not self.visible:

@@ -18,6 +18,7 @@ class MauMau(Game):
     move_keys = ("card", "suit", "call")
     rules_file_comment = "Felt Club Mau-Mau rule set (RULES-MAUMAU.md §2). Edit, save, share."
     rules_error = MauRulesError
+    fixed_rounds_options = {"match_end": "rounds"}
     pace_seconds = {**Game.pace_seconds, "wish": PACE_EFFECT, "penalty": PACE_EFFECT, "reverse": PACE_EFFECT,
                     "forgot_mau": PACE_EFFECT, "keep": PACE_PASS}
 
@@ -77,10 +78,6 @@ class MauMau(Game):
         from felt.games.maumau.engine import end_match
         return end_match(state)
 
-    def replay(self, rules, n_players, seed, actions, rounds=None):
-        from felt.games.maumau.engine import replay
-        return replay(rules, n_players, seed, actions, rounds)
-
     def move_to_wire(self, move):
         from felt.games.maumau.engine import move_to_wire
         return move_to_wire(move)
@@ -101,10 +98,6 @@ class MauMau(Game):
     def view(self, state, seat):
         from felt.games.maumau.view import view
         return view(state, seat)
-
-    def round_places(self, state):
-        from felt.games.maumau.engine import round_places
-        return round_places(state)
 
     def check_cards(self, state):
         from felt.games.maumau.engine import card_conservation
@@ -135,21 +128,12 @@ class MauMau(Game):
                     f"!= deck {len(state.deck)}")
         return None
 
-    def winner(self, state):
-        return state.winner
-
     # bots
     def make_bot(self, level, seed=None, think_ms=None):
         from felt.games.maumau.bots import make_bot
         return make_bot(level, seed, think_ms)
 
     # text
-    def rules_with_rounds(self, rules, rounds):
-        import dataclasses
-        if not rounds:                  # the rule set's own end (0 is no fixed number to explain)
-            return rules
-        return dataclasses.replace(rules, match_end="rounds", rounds=int(rounds))
-
     def howto(self, rules, lang="de"):
         from felt.games.maumau.howto import howto
         return howto(rules, lang)

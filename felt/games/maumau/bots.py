@@ -21,6 +21,7 @@ import random
 import time
 from functools import lru_cache
 
+from felt.games.base import Bot as GameBot
 from felt.games.maumau import engine
 from felt.games.maumau.engine import KEEP, Move, move_from_wire
 from felt.games.maumau.rules import MauRules
@@ -150,14 +151,24 @@ def _expert_wish(t, hand, played: int, rules: MauRules, next_void) -> str:
     return wish_suit(t, hand, played, rules)
 
 
-def _next_seat(view) -> int:
-    n, seat, places = view["n"], view["seat"], set(view["places"])
+def _next_in_round(n: int, seat: int, direction: int, places) -> int | None:
+    """The first seat after ``seat`` in the direction of play that is not out yet (``seat``
+    itself, after a whole turn of the table), or None."""
     i = seat
     for _ in range(n):
-        i = (i + view["direction"]) % n
+        i = (i + direction) % n
         if i not in places:
             return i
-    return seat
+    return None
+
+
+def _view_next(view) -> int | None:
+    return _next_in_round(view["n"], view["seat"], view["direction"], set(view["places"]))
+
+
+def _next_seat(view) -> int:
+    nxt = _view_next(view)
+    return view["seat"] if nxt is None else nxt
 
 
 def expert_view_pick(view, rules: MauRules, t, moves, rng) -> Move:
@@ -167,23 +178,13 @@ def expert_view_pick(view, rules: MauRules, t, moves, rng) -> Move:
 
 
 def _next_count(view) -> int:
-    n, seat, places = view["n"], view["seat"], set(view["places"])
-    i = seat
-    for _ in range(n):
-        i = (i + view["direction"]) % n
-        if i not in places:
-            return view["counts"][i]
-    return 99
+    nxt = _view_next(view)
+    return 99 if nxt is None else view["counts"][nxt]
 
 
 def _state_next_count(s, seat) -> int:
-    n = s.n
-    i = seat
-    for _ in range(n):
-        i = (i + s.direction) % n
-        if i not in s.places:
-            return len(s.hands[i])
-    return 99
+    nxt = _next_in_round(s.n, seat, s.direction, s.places)
+    return 99 if nxt is None else len(s.hands[nxt])
 
 
 def state_normal(s, rng) -> Move:
@@ -193,37 +194,17 @@ def state_normal(s, rng) -> Move:
 
 
 # --------------------------------------------------------------------- bots
-class Bot:
-    level = "?"
-
+class Bot(GameBot):
     def __init__(self, seed=None, think_ms=None):
+        super().__init__()
         self.rng = random.Random(seed)
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
-        self.decisions = 0
-        self.think_times: list[float] = []
-
-    def choose(self, view: dict) -> Move:
-        if not isinstance(view, dict):
-            raise TypeError(f"a bot decides from its seat's view (a dict), not from {type(view).__name__}")
-        if not view.get("legal"):
-            raise ValueError("no legal moves in this view: the seat is not on turn")
-        t0 = time.perf_counter()
-        move = self._choose(view)
-        self.think_times.append(time.perf_counter() - t0)
-        self.decisions += 1
-        return move
-
-    def observe(self, events) -> None:
-        return None
-
-    def _choose(self, view: dict) -> Move:
-        raise NotImplementedError
 
 
 class EasyBot(Bot):
     level = "easy"
 
-    def _choose(self, view):
+    def decide(self, view):
         moves = _legal(view)
         plays = [m for m in moves if m.kind == "play"]
         if not plays:
@@ -236,7 +217,7 @@ class EasyBot(Bot):
 class NormalBot(Bot):
     level = "normal"
 
-    def _choose(self, view):
+    def decide(self, view):
         rules = _rules_of(view)
         return normal_pick(_table(rules), rules, _legal(view), view["hand"], _next_count(view), view["phase"],
                            view["drawn"], self.rng)
@@ -257,7 +238,7 @@ class HardBot(Bot):
         super().__init__(seed, think_ms)
         self.rollouts = 0
 
-    def _choose(self, view):
+    def decide(self, view):
         rules = _rules_of(view)
         t = _table(rules)
         moves = best_calls(_legal(view))

@@ -2,7 +2,7 @@
 reshuffle, round end, scoring and the match.
 
 Pure and deterministic: every random choice (the deal, each reshuffle) comes from
-``random.Random(f"felt:{seed}:{round_no}:{purpose}")``. ``apply`` works on a clone and raises
+``round_rng(seed, round_no, purpose)`` (``felt.games.base``). ``apply`` works on a clone and raises
 ``IllegalMove`` with a clear reason; ``apply_inplace`` is the fast path for simulation and search.
 
 Phases: ``"play"`` (the seat on turn plays or draws), ``"drawn"`` (it drew a card that fits and
@@ -26,10 +26,9 @@ Where the rule book leaves a gap, this engine decides:
 """
 from __future__ import annotations
 
-import random
 from typing import NamedTuple
 
-from felt.games.base import IllegalMove
+from felt.games.base import IllegalMove, private_event, round_rng, wire_kind
 from felt.games.maumau.rules import JACKS, POINTS, MauRules, build_deck
 
 PHASES = ("play", "drawn", "round_over", "match_over")
@@ -61,11 +60,7 @@ def move_to_wire(m: Move) -> dict:
 
 def move_from_wire(d) -> Move:
     """Parse an untrusted move dict; raises IllegalMove with a clear reason."""
-    if not isinstance(d, dict):
-        raise IllegalMove("a move must be a map with a 'kind'")
-    kind = d.get("kind")
-    if kind not in MOVE_KINDS:
-        raise IllegalMove(f"unknown move kind {kind!r} (play, draw or keep)")
+    kind = wire_kind(d, MOVE_KINDS, "play, draw or keep")
     if kind != "play":
         return DRAW if kind == "draw" else KEEP
     card = d.get("card")
@@ -80,14 +75,6 @@ def move_from_wire(d) -> Move:
     return Move("play", card, suit, call)
 
 
-def _rng(seed, round_no: int, purpose: str) -> random.Random:
-    return random.Random(f"felt:{seed}:{round_no}:{purpose}")
-
-
-def _pev(etype: str, seats, secret: dict, **public) -> dict:
-    ev = {"type": etype, **public}
-    ev["_private"] = {"seats": list(seats), "data": secret}
-    return ev
 
 
 class State:
@@ -186,7 +173,7 @@ def _start_round(s: State) -> list[dict]:
     s.last = None
     s.log = []
     order = list(range(len(s.deck)))
-    _rng(s.seed, s.round_no, "deal").shuffle(order)
+    round_rng(s.seed, s.round_no, "deal").shuffle(order)
     for i in range(r.hand_size * n):           # one at a time, starting left of the dealer
         s.hands[(s.dealer + 1 + i) % n].append(order.pop())
     s.discard = [order.pop()]
@@ -196,7 +183,8 @@ def _start_round(s: State) -> list[dict]:
     events: list[dict] = [{"type": "round_start", "round_no": s.round_no, "dealer": s.dealer,
                            "counts": [len(h) for h in s.hands]}]
     for seat in range(n):
-        events.append(_pev("deal", [seat], {"cards": list(s.hands[seat])}, seat=seat, count=len(s.hands[seat])))
+        events.append(private_event("deal", [seat], {"cards": list(s.hands[seat])}, seat=seat,
+                                    count=len(s.hands[seat])))
     top = s.discard[-1]
     events.append({"type": "start_card", "card": top})
     if r.start_effect:
@@ -452,7 +440,7 @@ def _take(s: State, events: list[dict]) -> int | None:
         rest = s.discard[:-1]
         s.discard = s.discard[-1:]
         s.reshuffles += 1
-        _rng(s.seed, s.round_no, f"reshuffle:{s.reshuffles}").shuffle(rest)
+        round_rng(s.seed, s.round_no, f"reshuffle:{s.reshuffles}").shuffle(rest)
         s.draw = rest
         events.append({"type": "reshuffle", "count": len(rest)})
     return s.draw.pop()
@@ -468,7 +456,7 @@ def _give(s: State, seat: int, k: int, reason: str, events: list[dict]) -> list[
     s.hands[seat].extend(got)
     if got:
         s.called[seat] = ""
-    events.append(_pev("draw", [seat], {"cards": got}, seat=seat, count=len(got), reason=reason))
+    events.append(private_event("draw", [seat], {"cards": got}, seat=seat, count=len(got), reason=reason))
     return got
 
 
@@ -624,25 +612,6 @@ def match_winner(s: State):
     if s.rules.scoring == "points":
         return min(range(s.n), key=lambda i: (s.totals[i], -s.wins[i], pos[i]))
     return max(range(s.n), key=lambda i: (s.standings[i][0], s.standings[i][1] if s.n > 1 else 0, -pos[i]))
-
-
-def round_places(s: State) -> list[int]:
-    return list(s.history[-1]) if s.history else []
-
-
-# -------------------------------------------------------------------- replay
-def replay(rules: MauRules, n_players: int, seed, actions, rounds: int | None = None) -> State:
-    s, _ = new_match(rules, n_players, seed, rounds)
-    for a in actions:
-        if a[0] == "move":
-            apply_inplace(s, a[1], move_from_wire(a[2]))
-        elif a[0] == "next_round":
-            s, _ = next_round(s)
-        elif a[0] == "end_match":
-            s, _ = end_match(s)
-        else:
-            raise ValueError(f"unknown action {a[0]!r}")
-    return s
 
 
 # ------------------------------------------------------------------ positions

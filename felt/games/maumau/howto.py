@@ -40,113 +40,95 @@ def howto(rules: MauRules, lang: str = "de") -> list[str]:
     de = _lang(lang) == "de"
     r = rules
     german = r.suits == "german"
-    jack = ("Unter" if german else "Bube") if de else ("Unter" if german else "jack")
-    jacks = ("Unter" if german else "Buben") if de else ("Unters" if german else "jacks")
+    jack_de = "Unter" if german else "Bube"
+    jack_en = "Unter" if german else "jack"
     out: list[str] = []
-    if de:
-        style = "deutsches Blatt: Eichel, Grün, Herz, Schellen" if german else "französisches Blatt: ♣ ♠ ♥ ♦"
-        out.append(f"Gespielt wird mit {r.deck} Karten ({style}) zu {r.min_players} bis {r.max_players}; "
-                   f"jeder bekommt {r.hand_size} Karten, eine wird aufgedeckt.")
-        out.append("Wer am Zug ist, legt eine Karte gleicher Farbe oder gleichen Werts auf die oberste Karte "
-                   "oder zieht eine Karte vom Stapel.")
-        out.append("Passt die gezogene Karte, darfst du sie gleich legen oder behalten; sonst ist der Nächste dran."
-                   if r.after_draw == "play" else "Nach dem Ziehen ist dein Zug vorbei.")
-        out.append("Du darfst auch ziehen, wenn du legen könntest." if r.draw_when_able
-                   else "Ziehen darfst du nur, wenn keine Karte passt.")
-        if r.seven == "draw2":
-            out.append("Eine 7: Der Nächste muss 2 Karten ziehen; damit ist sein Zug vorbei.")
-        elif r.seven == "stack":
-            out.append("Eine 7: Der Nächste muss 2 Karten ziehen, oder er legt selbst eine 7, dann zieht der "
-                       "Nächste 4, und so weiter („7 auf 7“). Das Ziehen ist der ganze Zug.")
-        if r.eight == "skip":
-            out.append("Eine 8: Der Nächste setzt aus.")
-        if r.nine == "reverse":
-            out.append("Eine 9 kehrt die Spielrichtung um (zu zweit setzt der andere aus).")
-        if r.ace == "skip":
-            out.append("Ein Ass: Der Nächste setzt aus.")
-        elif r.ace == "again":
-            out.append("Ein Ass: Du legst gleich noch einmal (passt nichts, ziehst du).")
-        if r.jack == "wish":
-            out.append(f"Der {jack} passt auf jede Karte" + ("" if r.jack_on_jack else f", nur nicht auf einen {jack}n"
-                                                             if not german else ", nur nicht auf einen Unter")
-                       + "; wer ihn legt, wünscht sich eine Farbe. Dann muss diese Farbe folgen"
-                       + (f" (oder ein {jack})." if r.jack_on_jack else "."))
-        else:
-            out.append(f"Der {jack} ist eine ganz normale Karte.")
-        if r.mau_penalty:
-            out.append(f"Wer seine vorletzte Karte legt, sagt „Mau“, bei der letzten „Mau-Mau“. Wer es vergisst, "
-                       f"zieht {r.mau_penalty} Strafkarte{'n' if r.mau_penalty > 1 else ''}"
-                       " – und gewinnt so auch nicht.")
-        else:
-            out.append("„Mau“ muss niemand sagen.")
-        if r.start_effect:
-            out.append("Die erste aufgedeckte Karte wirkt, als hätte der Geber sie gelegt.")
-        out.append("Ist der Stapel leer, wird der Ablagestapel außer der obersten Karte gemischt und zum neuen Stapel.")
-        out.append("Wer zuerst keine Karte mehr hat, gewinnt die Runde." if r.round_end == "first" else
-                   "Wer keine Karte mehr hat, ist fertig; die anderen spielen um die weiteren Plätze weiter.")
-        if r.scoring == "points":
-            faces = "Unter 2, Ober 3" if german else "Bube 2, Dame 3"
-            out.append(f"Die Karten, die noch auf der Hand sind, zählen als Punkte: 7 bis 10 nach Augen, {faces}, "
-                       "König 4, Ass 11.")
-            best = "wer am wenigsten Punkte hat (bei Gleichstand: mehr gewonnene Runden)"
-        else:
-            out.append("Es zählen nur die Plätze.")
-            best = "wer die meisten ersten Plätze hat"
-        if r.match_end == "rounds":
-            out.append(f"Eine Partie hat {r.rounds} Runde{'n' if r.rounds != 1 else ''}; es gewinnt, {best}.")
-        else:
-            out.append(f"Die Partie endet nach der Runde, in der jemand {r.point_limit} Punkte erreicht; "
-                       f"es gewinnt, {best}.")
-        return out
-    style = "German suits: Acorns, Leaves, Hearts, Bells" if german else "French suits: ♣ ♠ ♥ ♦"
-    out.append(f"Played with {r.deck} cards ({style}) by {r.min_players} to {r.max_players} players; "
-               f"everyone gets {r.hand_size} cards and one is turned up.")
-    out.append("On your turn, play a card of the same suit or the same rank as the top card, or draw a card.")
-    out.append("If the drawn card fits, you may play it at once or keep it; otherwise the next player goes on."
-               if r.after_draw == "play" else "Drawing ends your turn.")
-    out.append("You may draw even when you could play." if r.draw_when_able
-               else "You may only draw when no card fits.")
+
+    def say(german_text: str, english_text: str) -> None:
+        out.append(german_text if de else english_text)
+
+    style_de = "deutsches Blatt: Eichel, Grün, Herz, Schellen" if german else "französisches Blatt: ♣ ♠ ♥ ♦"
+    style_en = "German suits: Acorns, Leaves, Hearts, Bells" if german else "French suits: ♣ ♠ ♥ ♦"
+    say(f"Gespielt wird mit {r.deck} Karten ({style_de}) zu {r.min_players} bis {r.max_players}; "
+        f"jeder bekommt {r.hand_size} Karten, eine wird aufgedeckt.",
+        f"Played with {r.deck} cards ({style_en}) by {r.min_players} to {r.max_players} players; "
+        f"everyone gets {r.hand_size} cards and one is turned up.")
+    say("Wer am Zug ist, legt eine Karte gleicher Farbe oder gleichen Werts auf die oberste Karte "
+        "oder zieht eine Karte vom Stapel.",
+        "On your turn, play a card of the same suit or the same rank as the top card, or draw a card.")
+    if r.after_draw == "play":
+        say("Passt die gezogene Karte, darfst du sie gleich legen oder behalten; sonst ist der Nächste dran.",
+            "If the drawn card fits, you may play it at once or keep it; otherwise the next player goes on.")
+    else:
+        say("Nach dem Ziehen ist dein Zug vorbei.", "Drawing ends your turn.")
+    if r.draw_when_able:
+        say("Du darfst auch ziehen, wenn du legen könntest.", "You may draw even when you could play.")
+    else:
+        say("Ziehen darfst du nur, wenn keine Karte passt.", "You may only draw when no card fits.")
     if r.seven == "draw2":
-        out.append("A 7: the next player must draw 2 cards, which is their whole turn.")
+        say("Eine 7: Der Nächste muss 2 Karten ziehen; damit ist sein Zug vorbei.",
+            "A 7: the next player must draw 2 cards, which is their whole turn.")
     elif r.seven == "stack":
-        out.append("A 7: the next player must draw 2 cards, or play a 7 themselves, and then the next draws 4, "
-                   "and so on. Drawing is the whole turn.")
+        say("Eine 7: Der Nächste muss 2 Karten ziehen, oder er legt selbst eine 7, dann zieht der "
+            "Nächste 4, und so weiter („7 auf 7“). Das Ziehen ist der ganze Zug.",
+            "A 7: the next player must draw 2 cards, or play a 7 themselves, and then the next draws 4, "
+            "and so on. Drawing is the whole turn.")
     if r.eight == "skip":
-        out.append("An 8: the next player skips a turn.")
+        say("Eine 8: Der Nächste setzt aus.", "An 8: the next player skips a turn.")
     if r.nine == "reverse":
-        out.append("A 9 reverses the direction of play (with two players, the other skips).")
+        say("Eine 9 kehrt die Spielrichtung um (zu zweit setzt der andere aus).",
+            "A 9 reverses the direction of play (with two players, the other skips).")
     if r.ace == "skip":
-        out.append("An ace: the next player skips a turn.")
+        say("Ein Ass: Der Nächste setzt aus.", "An ace: the next player skips a turn.")
     elif r.ace == "again":
-        out.append("An ace: you play again at once (if nothing fits, you draw).")
+        say("Ein Ass: Du legst gleich noch einmal (passt nichts, ziehst du).",
+            "An ace: you play again at once (if nothing fits, you draw).")
     if r.jack == "wish":
         art = "An" if german else "A"
-        out.append(f"{art} {jack} fits on any card" + ("" if r.jack_on_jack else f" except another {jack}")
-                   + "; whoever plays it names a suit, and that suit must follow"
-                   + (f" (or {art.lower()} {jack})." if r.jack_on_jack else "."))
+        if r.jack_on_jack:
+            except_de, except_en = "", ""
+        else:
+            except_de = ", nur nicht auf einen Unter" if german else f", nur nicht auf einen {jack_de}n"
+            except_en = f" except another {jack_en}"
+        say(f"Der {jack_de} passt auf jede Karte{except_de}; wer ihn legt, wünscht sich eine Farbe. "
+            "Dann muss diese Farbe folgen" + (f" (oder ein {jack_de})." if r.jack_on_jack else "."),
+            f"{art} {jack_en} fits on any card{except_en}; whoever plays it names a suit, and that suit must follow"
+            + (f" (or {art.lower()} {jack_en})." if r.jack_on_jack else "."))
     else:
-        out.append(f"{jacks.capitalize()} are plain cards.")
+        say(f"Der {jack_de} ist eine ganz normale Karte.", f"{'Unters' if german else 'Jacks'} are plain cards.")
     if r.mau_penalty:
-        out.append(f"Say “Mau” when you play your second-to-last card and “Mau-Mau” with your last. Forget it and "
-                   f"you draw {r.mau_penalty} penalty card{'s' if r.mau_penalty > 1 else ''} – and do not win yet.")
+        say(f"Wer seine vorletzte Karte legt, sagt „Mau“, bei der letzten „Mau-Mau“. Wer es vergisst, "
+            f"zieht {r.mau_penalty} Strafkarte{'n' if r.mau_penalty > 1 else ''} – und gewinnt so auch nicht.",
+            f"Say “Mau” when you play your second-to-last card and “Mau-Mau” with your last. Forget it and "
+            f"you draw {r.mau_penalty} penalty card{'s' if r.mau_penalty > 1 else ''} – and do not win yet.")
     else:
-        out.append("Nobody has to say “Mau”.")
+        say("„Mau“ muss niemand sagen.", "Nobody has to say “Mau”.")
     if r.start_effect:
-        out.append("The first card turned up acts as if the dealer had played it.")
-    out.append("When the draw pile is empty, the discard pile except its top card is shuffled into a new one.")
-    out.append("The first player without cards wins the round." if r.round_end == "first" else
-               "Whoever runs out of cards is done; the others play on for the remaining places.")
+        say("Die erste aufgedeckte Karte wirkt, als hätte der Geber sie gelegt.",
+            "The first card turned up acts as if the dealer had played it.")
+    say("Ist der Stapel leer, wird der Ablagestapel außer der obersten Karte gemischt und zum neuen Stapel.",
+        "When the draw pile is empty, the discard pile except its top card is shuffled into a new one.")
+    if r.round_end == "first":
+        say("Wer zuerst keine Karte mehr hat, gewinnt die Runde.", "The first player without cards wins the round.")
+    else:
+        say("Wer keine Karte mehr hat, ist fertig; die anderen spielen um die weiteren Plätze weiter.",
+            "Whoever runs out of cards is done; the others play on for the remaining places.")
     if r.scoring == "points":
-        faces = "Unter 2, Ober 3" if german else "jack 2, queen 3"
-        out.append(f"Cards left in hand count as points: 7 to 10 at face value, {faces}, king 4, ace 11.")
-        best = "the fewest points wins (ties: more rounds won)"
+        say(f"Die Karten, die noch auf der Hand sind, zählen als Punkte: 7 bis 10 nach Augen, "
+            f"{'Unter 2, Ober 3' if german else 'Bube 2, Dame 3'}, König 4, Ass 11.",
+            f"Cards left in hand count as points: 7 to 10 at face value, "
+            f"{'Unter 2, Ober 3' if german else 'jack 2, queen 3'}, king 4, ace 11.")
+        best_de = "wer am wenigsten Punkte hat (bei Gleichstand: mehr gewonnene Runden)"
+        best_en = "the fewest points wins (ties: more rounds won)"
     else:
-        out.append("Only places count.")
-        best = "the most first places wins"
+        say("Es zählen nur die Plätze.", "Only places count.")
+        best_de, best_en = "wer die meisten ersten Plätze hat", "the most first places wins"
     if r.match_end == "rounds":
-        out.append(f"A match has {r.rounds} round{'s' if r.rounds != 1 else ''}; {best}.")
+        say(f"Eine Partie hat {r.rounds} Runde{'n' if r.rounds != 1 else ''}; es gewinnt, {best_de}.",
+            f"A match has {r.rounds} round{'s' if r.rounds != 1 else ''}; {best_en}.")
     else:
-        out.append(f"The match ends after the round in which someone reaches {r.point_limit} points; {best}.")
+        say(f"Die Partie endet nach der Runde, in der jemand {r.point_limit} Punkte erreicht; es gewinnt, {best_de}.",
+            f"The match ends after the round in which someone reaches {r.point_limit} points; {best_en}.")
     return out
 
 

@@ -5,7 +5,7 @@ skips, reverses, forgotten Mau calls, who went out and the end of a round.
 from __future__ import annotations
 
 from felt.ui import i18n
-from felt.ui.playlog import Entry, LogContext, LogLines
+from felt.ui.playlog import Entry, GameLines, LogContext, LogLines, each_event
 
 TEXTS = {
     "mmlog.round": ("Runde {n} beginnt", "Round {n} begins"),
@@ -65,11 +65,7 @@ def card_name(cid, ctx: LogContext) -> str:
 
 def build(events, ctx: LogContext | None = None) -> list[Entry]:
     out: list[Entry] = []
-    for ev in events:
-        if not isinstance(ev, dict):
-            continue
-        typ = ev.get("type")
-        seat = ev.get("seat")
+    for ev, typ, seat in each_event(events):
         if typ == "round_start":
             out.append(Entry("round", None, params={"n": ev.get("round_no", 1)}))
         elif typ == "start_card":
@@ -129,14 +125,4 @@ def text(e: Entry, ctx: LogContext) -> str:
     return say(key, name=nm) if i18n.has(key) else kind
 
 
-class MauMauLog(LogLines):
-    sections = "round"
-
-    def build(self, events, ctx: LogContext | None = None) -> list[Entry]:
-        return build(events, ctx)
-
-    def text(self, entry: Entry, ctx: LogContext) -> str:
-        return text(entry, ctx)
-
-
-LINES = MauMauLog()
+LINES = GameLines(build, text, sections="round")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from felt.cards import Card, card_code
 from felt.games import rulefile
-from felt.games.base import OptionSpec, RulesError
+from felt.games.base import OptionSpec, RulesError, wrong_kind
 
 GAME_ID = "maumau"
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
@@ -117,17 +117,9 @@ class MauRules:
                 continue
             if key not in known:
                 raise MauRulesError("unknown_option", opt=key)
-            default = known[key].default
-            if isinstance(default, bool):
-                if not isinstance(value, bool):
-                    raise MauRulesError("bad_type", opt=key, kind_de="wahr/falsch", kind_en="true/false", value=value)
-            elif isinstance(default, int):
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise MauRulesError("bad_type", opt=key, kind_de="eine ganze Zahl", kind_en="a whole number",
-                                        value=value)
-            elif isinstance(default, str):
-                if not isinstance(value, str):
-                    raise MauRulesError("bad_type", opt=key, kind_de="ein Text", kind_en="text", value=value)
+            kind = wrong_kind(known[key].default, value)
+            if kind is not None:
+                raise MauRulesError("bad_type", opt=key, kind_de=kind[0], kind_en=kind[1], value=value)
             kwargs[key] = value
         rules = cls(**kwargs)
         if validate:

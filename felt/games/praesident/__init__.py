@@ -67,7 +67,6 @@ class Praesident(Game):
     apply_inplace = staticmethod(_engine.apply_inplace)
     next_round = staticmethod(_engine.next_round)
     end_match = staticmethod(_engine.end_match)
-    replay = staticmethod(_engine.replay)
     move_to_wire = staticmethod(_engine.move_to_wire)
     move_from_wire = staticmethod(_engine.move_from_wire)
 
@@ -78,9 +77,6 @@ class Praesident(Game):
     view = staticmethod(_engine.view)
     views = staticmethod(_engine.views)
     filter_events = staticmethod(_engine.filter_events)
-
-    def round_places(self, state):
-        return list(state.history[-1]) if state.history else []
 
     def check_cards(self, state):
         ids = [c for h in state.hands for c in h] + list(state.played)
@@ -108,9 +104,6 @@ class Praesident(Game):
         if sum(counts) + len(played) != deck:
             return f"counts {sum(counts)} + played {len(played)} != deck {deck}"
         return None
-
-    def winner(self, state):
-        return state.winner
 
     # text
     def rules_with_rounds(self, rules, rounds):

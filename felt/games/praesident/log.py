@@ -4,7 +4,7 @@ and who leads."""
 from __future__ import annotations
 
 from felt.ui import i18n
-from felt.ui.playlog import Entry, LogContext, LogLines
+from felt.ui.playlog import Entry, GameLines, LogContext, LogLines
 
 TEXTS = {
     "log.pass": ("{name} passt", "{name} passes"),
@@ -181,14 +181,4 @@ def text(e: Entry, ctx: LogContext) -> str:
     return k
 
 
-class PraesidentLog(LogLines):
-    sections = "trick"
-
-    def build(self, events, ctx: LogContext | None = None) -> list[Entry]:
-        return build(events, ctx)
-
-    def text(self, entry: Entry, ctx: LogContext) -> str:
-        return text(entry, ctx)
-
-
-LINES = PraesidentLog()
+LINES = GameLines(build, text, sections="trick")

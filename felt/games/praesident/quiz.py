@@ -253,32 +253,36 @@ def _build(rules: Rules, title: dict, pile: list, cand: list[list], prompt: dict
     return _finish(q, [tuple(c) for c in cand])
 
 
+# The quizzes of the rules page: title, prompt, the pile and the candidate plays, as (rank,
+# suit) cards; each is asked where the rules have all of its cards.
+_SEED_QUIZZES = (
+    ({"de": "Was darfst du legen?", "en": "What may you play?"},
+     {"de": "Auf dem Tisch liegen zwei Neunen. Was darfst du darauf legen?",
+      "en": "Two nines are on the table. What may you play on them?"},
+     [("9", "S"), ("9", "H")],
+     [[("J", "C"), ("J", "D")], [("A", "H")], [("8", "C"), ("8", "D")], [("9", "C"), ("9", "D")],
+      [("K", "S"), ("K", "H"), ("K", "C")], []]),
+    ({"de": "Was schlägt das Ass?", "en": "What beats the ace?"},
+     {"de": "Ein einzelnes Ass liegt auf dem Tisch. Was darfst du legen?",
+      "en": "A single ace is on the table. What may you play?"},
+     [("A", "D")],
+     [[("2", "S")], [("K", "C")], [("A", "H")], []]),
+)
+
+
 def seed_questions(rules: Rules) -> list[Question]:
     """The two quizzes of the rules page, where these rules have the cards."""
     out = []
-    d = _Deck(rules)
-    try:
-        pile = [d.take("9", "S"), d.take("9", "H")]
-        cand = [[d.take("J", "C"), d.take("J", "D")], [d.take("A", "H")], [d.take("8", "C"), d.take("8", "D")],
-                [d.take("9", "C"), d.take("9", "D")], [d.take("K", "S"), d.take("K", "H"), d.take("K", "C")], []]
-        q = _build(rules, {"de": "Was darfst du legen?", "en": "What may you play?"}, pile, cand,
-                   {"de": "Auf dem Tisch liegen zwei Neunen. Was darfst du darauf legen?",
-                    "en": "Two nines are on the table. What may you play on them?"}, deck=d)
+    for title, prompt, pile_cards, cand_cards in _SEED_QUIZZES:
+        d = _Deck(rules)
+        try:
+            pile = [d.take(rank, suit) for rank, suit in pile_cards]
+            cand = [[d.take(rank, suit) for rank, suit in play] for play in cand_cards]
+            q = _build(rules, title, pile, cand, prompt, deck=d)
+        except LookupError:
+            continue
         if q:
             out.append(q)
-    except LookupError:
-        pass
-    d = _Deck(rules)
-    try:
-        pile = [d.take("A", "D")]
-        cand = [[d.take("2", "S")], [d.take("K", "C")], [d.take("A", "H")], []]
-        q = _build(rules, {"de": "Was schlägt das Ass?", "en": "What beats the ace?"}, pile, cand,
-                   {"de": "Ein einzelnes Ass liegt auf dem Tisch. Was darfst du legen?",
-                    "en": "A single ace is on the table. What may you play?"}, deck=d)
-        if q:
-            out.append(q)
-    except LookupError:
-        pass
     return out
 
 

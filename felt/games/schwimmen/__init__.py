@@ -18,6 +18,7 @@ class Schwimmen(Game):
     move_keys = ("give", "take")
     rules_file_comment = "Felt Club rule set for Schwimmen (RULES-SCHWIMMEN.md §3). Edit, save, share."
     rules_error = rule_book.SwRulesError
+    fixed_rounds_options = {"match_end": "rounds"}
     pace_seconds = {**Game.pace_seconds, "swap": PACE_PLAY, "swap_all": PACE_PLAY, "knock": PACE_EFFECT,
                     "showdown": PACE_EFFECT, "new_middle": PACE_EFFECT, "keep": PACE_PASS,
                     "take": PACE_PASS, "dealer_choice": PACE_PASS}
@@ -82,9 +83,6 @@ class Schwimmen(Game):
         from .view import view
         return view(state, seat)
 
-    def round_places(self, state):
-        return list(state.history[-1]) if state.history else []
-
     def check_cards(self, state):
         if state.phase == "match_over":
             return None                       # the cards are put away
@@ -123,9 +121,6 @@ class Schwimmen(Game):
         sd = state.showdown
         return sorted(int(k) for k in sd["losers"]) if sd else []
 
-    def winner(self, state):
-        return state.winner
-
     def seat_summary(self, view):
         seat = view.get("seat")
         lives = view.get("lives") or []
@@ -147,12 +142,6 @@ class Schwimmen(Game):
         return make_bot(level, seed, think_ms)
 
     # text
-    def rules_with_rounds(self, rules, rounds):
-        import dataclasses
-        if not rounds:                  # the rule set's own end (0 is no fixed number to explain)
-            return rules
-        return dataclasses.replace(rules, match_end="rounds", rounds=int(rounds))
-
     def howto(self, rules, lang="de"):
         from .howto import howto
         return howto(rules, lang)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from felt.games.base import IllegalMove
+from felt.games.base import IllegalMove, wire_kind
 
 RANKS_FR = ("7", "8", "9", "10", "J", "Q", "K", "A")
 RANKS_DE = ("7", "8", "9", "10", "U", "O", "K", "A")
@@ -497,11 +497,7 @@ def move_to_wire(move: Move) -> dict:
 
 
 def move_from_wire(d) -> Move:
-    if not isinstance(d, dict):
-        raise IllegalMove("a move must be a map with a 'kind'")
-    kind = d.get("kind")
-    if kind not in KINDS:
-        raise IllegalMove(f"unknown move kind {kind!r}")
+    kind = wire_kind(d, KINDS)
     if kind == "swap":
         g, t = d.get("give"), d.get("take")
         for name, v in (("give", g), ("take", t)):

@@ -27,66 +27,76 @@ def howto(rules, lang: str = "de") -> list[str]:
     de = _lang(lang) == "de"
     r = rules
     s: list[str] = []
-    if de:
-        s.append(f"Gespielt wird mit 32 Karten ({'deutsches' if r.deck == 'german' else 'französisches'} Blatt, 7 bis Ass) "
-                 f"und {r.min_players} bis {r.max_players} Spielern.")
-        s.append("Ass zählt 11, König, Dame, Bube und 10 zählen 10, 9, 8 und 7 ihren Wert.")
-        s.append("Eine Hand zählt die höchste Summe ihrer Karten einer Farbe; drei Karten eines Rangs zählen 30½; "
-                 "31 (Ass und zwei Zehner einer Farbe) ist die beste Hand.")
-        s.append(f"Jeder hat {r.lives} Leben; wer in einer Runde die niedrigste Hand hat, verliert eins "
-                 "(bei Gleichstand verlieren alle Gleichen).")
-        s.append("Wer das letzte Leben verliert, schwimmt und spielt weiter; verliert er noch einmal, ist er raus."
-                 if r.swimming else "Wer das letzte Leben verliert, ist raus.")
-        if r.dealer_choice:
-            s.append("Der Geber bekommt zwei Hände, sieht eine an und behält sie oder nimmt die andere ungesehen; "
-                     "die übrige Hand kommt offen in die Mitte.")
-        else:
-            s.append("Jeder bekommt drei Karten, drei weitere liegen offen in der Mitte.")
-        s.append("Wer dran ist, tauscht eine Karte mit der Mitte, tauscht alle drei, schiebt oder klopft.")
-        s.append("Klopfen ist schon in der ersten Runde erlaubt." if r.knock_first_round
-                 else "Geklopft werden darf erst, wenn jeder einmal dran war.")
-        s.append("Nach dem Klopfen ist jeder andere genau noch einmal dran, dann wird aufgedeckt; "
-                 "pro Runde wird nur einmal geklopft.")
-        if r.knocker_double:
-            s.append("Hat der Klopfer die niedrigste Hand, verliert er zwei Leben.")
-        if r.thirty_one_ends:
-            s.append("Wer 31 hat, zeigt es sofort, und die Runde endet.")
-        s.append("Drei Asse sind Feuer: die Runde endet sofort, und alle anderen verlieren ein Leben."
-                 if r.feuer else "Drei Asse zählen wie jeder Drilling 30½.")
-        s.append({"new_middle": "Schieben alle einmal reihum, kommt eine neue Mitte vom Stapel; reicht der Stapel nicht, wird aufgedeckt.",
-                  "showdown": "Schieben alle einmal reihum, wird sofort aufgedeckt.",
-                  "off": "Schieben alle einmal reihum, geht es einfach weiter."}[r.all_pass])
-        s.append("Wer als Letzter übrig ist, gewinnt." if r.match_end == "last_left" else
-                 f"Nach {r.rounds} Runde{'n' if r.rounds != 1 else ''} gewinnt, wer am wenigsten Leben verloren hat; bei Gleichstand wird weitergespielt.")
+
+    def say(german: str, english: str) -> None:
+        s.append(german if de else english)
+
+    say(f"Gespielt wird mit 32 Karten ({'deutsches' if r.deck == 'german' else 'französisches'} Blatt, 7 bis Ass) "
+        f"und {r.min_players} bis {r.max_players} Spielern.",
+        f"Played with 32 cards ({'German' if r.deck == 'german' else 'French'} suits, 7 to ace) "
+        f"and {r.min_players} to {r.max_players} players.")
+    say("Ass zählt 11, König, Dame, Bube und 10 zählen 10, 9, 8 und 7 ihren Wert.",
+        "An ace counts 11; king, queen, jack and 10 count 10; 9, 8 and 7 their face value.")
+    say("Eine Hand zählt die höchste Summe ihrer Karten einer Farbe; drei Karten eines Rangs zählen 30½; "
+        "31 (Ass und zwei Zehner einer Farbe) ist die beste Hand.",
+        "A hand counts the highest sum of its cards of one suit; three cards of one rank count 30½; "
+        "31 (an ace and two ten-value cards of one suit) is the best hand.")
+    say(f"Jeder hat {r.lives} Leben; wer in einer Runde die niedrigste Hand hat, verliert eins "
+        "(bei Gleichstand verlieren alle Gleichen).",
+        f"Everyone has {r.lives} lives; the lowest hand of a round loses one "
+        "(on a tie every tied player loses one).")
+    if r.swimming:
+        say("Wer das letzte Leben verliert, schwimmt und spielt weiter; verliert er noch einmal, ist er raus.",
+            "Losing the last life makes a player swim: they play on, and the next loss puts them out.")
     else:
-        s.append(f"Played with 32 cards ({'German' if r.deck == 'german' else 'French'} suits, 7 to ace) and {r.min_players} to {r.max_players} players.")
-        s.append("An ace counts 11; king, queen, jack and 10 count 10; 9, 8 and 7 their face value.")
-        s.append("A hand counts the highest sum of its cards of one suit; three cards of one rank count 30½; "
-                 "31 (an ace and two ten-value cards of one suit) is the best hand.")
-        s.append(f"Everyone has {r.lives} lives; the lowest hand of a round loses one (on a tie every tied player loses one).")
-        s.append("Losing the last life makes a player swim: they play on, and the next loss puts them out."
-                 if r.swimming else "Losing the last life puts a player out.")
-        if r.dealer_choice:
-            s.append("The dealer gets two hands, looks at one and keeps it or takes the other unseen; "
-                     "the hand not kept goes face up to the middle.")
-        else:
-            s.append("Everyone gets three cards; three more go face up to the middle.")
-        s.append("On your turn you swap one card with the middle, swap all three, pass, or knock.")
-        s.append("Knocking is allowed from the first turn." if r.knock_first_round
-                 else "Nobody may knock before every player has had a turn.")
-        s.append("After a knock every other player has exactly one more turn, then the hands are shown; "
-                 "there is one knock per round.")
-        if r.knocker_double:
-            s.append("A knocker with the lowest hand loses two lives.")
-        if r.thirty_one_ends:
-            s.append("A player holding 31 shows it at once and the round ends.")
-        s.append("Three aces are Feuer: the round ends at once and every other player loses a life."
-                 if r.feuer else "Three aces count 30½ like any three of a rank.")
-        s.append({"new_middle": "If every player passes in one go-round, a new middle comes from the stock; if the stock is too small, hands are shown.",
-                  "showdown": "If every player passes in one go-round, hands are shown at once.",
-                  "off": "If every player passes in one go-round, play simply goes on."}[r.all_pass])
-        s.append("The last player left wins." if r.match_end == "last_left" else
-                 f"After {r.rounds} round{'s' if r.rounds != 1 else ''} the player who lost the fewest lives wins; on a tie play goes on.")
+        say("Wer das letzte Leben verliert, ist raus.", "Losing the last life puts a player out.")
+    if r.dealer_choice:
+        say("Der Geber bekommt zwei Hände, sieht eine an und behält sie oder nimmt die andere ungesehen; "
+            "die übrige Hand kommt offen in die Mitte.",
+            "The dealer gets two hands, looks at one and keeps it or takes the other unseen; "
+            "the hand not kept goes face up to the middle.")
+    else:
+        say("Jeder bekommt drei Karten, drei weitere liegen offen in der Mitte.",
+            "Everyone gets three cards; three more go face up to the middle.")
+    say("Wer dran ist, tauscht eine Karte mit der Mitte, tauscht alle drei, schiebt oder klopft.",
+        "On your turn you swap one card with the middle, swap all three, pass, or knock.")
+    if r.knock_first_round:
+        say("Klopfen ist schon in der ersten Runde erlaubt.", "Knocking is allowed from the first turn.")
+    else:
+        say("Geklopft werden darf erst, wenn jeder einmal dran war.",
+            "Nobody may knock before every player has had a turn.")
+    say("Nach dem Klopfen ist jeder andere genau noch einmal dran, dann wird aufgedeckt; "
+        "pro Runde wird nur einmal geklopft.",
+        "After a knock every other player has exactly one more turn, then the hands are shown; "
+        "there is one knock per round.")
+    if r.knocker_double:
+        say("Hat der Klopfer die niedrigste Hand, verliert er zwei Leben.",
+            "A knocker with the lowest hand loses two lives.")
+    if r.thirty_one_ends:
+        say("Wer 31 hat, zeigt es sofort, und die Runde endet.",
+            "A player holding 31 shows it at once and the round ends.")
+    if r.feuer:
+        say("Drei Asse sind Feuer: die Runde endet sofort, und alle anderen verlieren ein Leben.",
+            "Three aces are Feuer: the round ends at once and every other player loses a life.")
+    else:
+        say("Drei Asse zählen wie jeder Drilling 30½.", "Three aces count 30½ like any three of a rank.")
+    if r.all_pass == "new_middle":
+        say("Schieben alle einmal reihum, kommt eine neue Mitte vom Stapel; reicht der Stapel nicht, wird aufgedeckt.",
+            "If every player passes in one go-round, a new middle comes from the stock; "
+            "if the stock is too small, hands are shown.")
+    elif r.all_pass == "showdown":
+        say("Schieben alle einmal reihum, wird sofort aufgedeckt.",
+            "If every player passes in one go-round, hands are shown at once.")
+    else:
+        say("Schieben alle einmal reihum, geht es einfach weiter.",
+            "If every player passes in one go-round, play simply goes on.")
+    if r.match_end == "last_left":
+        say("Wer als Letzter übrig ist, gewinnt.", "The last player left wins.")
+    else:
+        say(f"Nach {r.rounds} Runde{'n' if r.rounds != 1 else ''} gewinnt, wer am wenigsten Leben verloren hat; "
+            "bei Gleichstand wird weitergespielt.",
+            f"After {r.rounds} round{'s' if r.rounds != 1 else ''} the player who lost the fewest lives wins; "
+            "on a tie play goes on.")
     return s
 
 

@@ -5,7 +5,7 @@ out) and the match's end. ``LINES`` is what ``Game.log_lines()`` gives the log."
 from __future__ import annotations
 
 from felt.ui import i18n
-from felt.ui.playlog import Entry, LogContext, LogLines
+from felt.ui.playlog import Entry, GameLines, LogContext, LogLines, each_event
 
 TEXTS = {
     "swlog.round": ("Runde {n} beginnt", "Round {n} begins"),
@@ -50,11 +50,7 @@ i18n.add_texts(TEXTS)
 
 def build(events, ctx: LogContext | None = None) -> list[Entry]:
     out: list[Entry] = []
-    for ev in events:
-        if not isinstance(ev, dict):
-            continue
-        typ = ev.get("type")
-        seat = ev.get("seat")
+    for ev, typ, seat in each_event(events):
         if typ == "round_start":
             out.append(Entry("round", None, params={"n": ev.get("round", 1)}))
         elif typ == "swap":
@@ -139,14 +135,4 @@ def text(e: Entry, ctx: LogContext) -> str:
     return say(key, name=nm)
 
 
-class SchwimmenLog(LogLines):
-    sections = "round"
-
-    def build(self, events, ctx: LogContext | None = None) -> list[Entry]:
-        return build(events, ctx)
-
-    def text(self, entry: Entry, ctx: LogContext) -> str:
-        return text(entry, ctx)
-
-
-LINES = SchwimmenLog()
+LINES = GameLines(build, text, sections="round")

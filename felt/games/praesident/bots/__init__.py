@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import time
 
-from felt.games.praesident.engine import Move
+from felt.games.base import Bot as GameBot
 
 from .cardinfo import deck_info
 from .determinize import PassMemory
@@ -26,31 +26,15 @@ from .situation import situation_from_view
 LEVELS = ("easy", "normal", "hard")
 
 
-class Bot:
+class Bot(GameBot):
     """Base bot. ``choose(view) -> Move``; ``observe(events)`` is optional."""
 
-    level = "?"
+    view_kind = "a dict from felt.games.praesident.engine.view"
     watches = False  # does watch() remember anything (else the table need not build the views)
 
     def __init__(self, seed=None):
+        super().__init__()
         self.rng = random.Random(seed)
-        self.decisions = 0
-        self.think_times: list[float] = []
-
-    def choose(self, view: dict) -> Move:
-        if not isinstance(view, dict):
-            raise TypeError("a bot decides from its seat's view (a dict from felt.games.praesident.engine.view), "
-                            f"not from {type(view).__name__}")
-        if not view.get("legal"):
-            raise ValueError("no legal moves in this view: the seat is not on turn")
-        t0 = time.perf_counter()
-        move = self._choose(view)
-        self.think_times.append(time.perf_counter() - t0)
-        self.decisions += 1
-        return move
-
-    def observe(self, events) -> None:  # pragma: no cover - nothing to remember yet
-        return None
 
     def watch(self, view: dict) -> None:
         """This seat's view after a move by anyone (the table calls it between the bot's own
@@ -58,21 +42,18 @@ class Bot:
         on their turn alone."""
         return None
 
-    def _choose(self, view: dict) -> Move:
-        raise NotImplementedError
-
 
 class EasyBot(Bot):
     level = "easy"
 
-    def _choose(self, view):
+    def decide(self, view):
         return choose_easy(situation_from_view(view), self.rng)
 
 
 class NormalBot(Bot):
     level = "normal"
 
-    def _choose(self, view):
+    def decide(self, view):
         return choose_normal(situation_from_view(view), self.rng)
 
 
@@ -110,7 +91,7 @@ class HardBot(Bot):
             self.memory.update(view, info)
             self.plays.update(view, info)
 
-    def _choose(self, view):
+    def decide(self, view):
         t0 = time.perf_counter()
         mv = search(view, self.rng, self.think_ms, self.stats, self.memory,
                     extra_ms=self.bank_ms, iters=self.iters, plays=self.plays)

@@ -482,36 +482,8 @@ def score_moves(sit: Situation, ev: Evaluator | None = None, tune: tuple | None 
                 v_lead = total + sure_out if losers <= 1 else total
             else:
                 v_nolead = v_lead = 100.0
-            if clears or not ncont or thr[i0] < size:
-                # p_win = 1: v = 1 * v_lead + 0 * v_nolead (+ 1 * lead_value), the same
-                # number (up to the sign of a zero, which compares equal)
-                v = v_lead + lead_value
-                if leading:
-                    score = v - base
-                else:
-                    score = v - base - follow_threshold
-                    if follow_fight:
-                        score += fight
-            else:
-                f = s / nr1
-                p_win = pwin_coef * f * f / sq_cont
-                if p_win > 0.95:
-                    p_win = 0.95
-                v = p_win * v_lead + (1 - p_win) * v_nolead
-                v += p_win * lead_value
-                if leading:
-                    # (p_win < 1 here, so the play does not clear)
-                    if size in opp_set:
-                        v -= danger * (1.0 - s / nr1) + (danger if size == 1 else 0.0)
-                    score = v - base
-                else:
-                    score = v - base - follow_threshold
-                    if follow_fight and p_win >= 0.5:
-                        score += fight
-            if i0 == eight_single and size == 1:
-                score += 0.1
-            out.append((score, m))
-            continue
+            kind = "set"
+            sure = clears or not ncont or thr[i0] < size
         else:
             kind, s, size, clears, flips = move_effects(info, m, rev)
             if flips:
@@ -520,15 +492,14 @@ def score_moves(sit: Situation, ev: Evaluator | None = None, tune: tuple | None 
             else:
                 ev2 = ev
                 v_nolead, v_lead = ev.value_after(summ, cards)
-            if clears:
-                p_win = 1.0
-            elif not ncont or (kind != "seq" and ev2.is_winner(s, size)):
-                p_win = 1.0
-            else:
-                f = s / nr1
-                p_win = pwin_coef * f * f / sq_cont
-                if p_win > 0.95:
-                    p_win = 0.95
+            sure = clears or not ncont or (kind != "seq" and ev2.is_winner(s, size))
+        if sure:
+            p_win = 1.0
+        else:
+            f = s / nr1
+            p_win = pwin_coef * f * f / sq_cont
+            if p_win > 0.95:
+                p_win = 0.95
         v = p_win * v_lead + (1 - p_win) * v_nolead
         # the lead itself is worth something only while losers remain
         v += p_win * lead_value

@@ -12,7 +12,8 @@ from itertools import groupby as _groupby
 from typing import NamedTuple
 
 from felt.cards import Card, build_deck
-from felt.games.base import IllegalMove, KeyedError  # one IllegalMove for every game: the table catches it
+# one IllegalMove for every game: the table catches it
+from felt.games.base import IllegalMove, KeyedError, private_event, round_rng, wire_kind
 from felt.games.praesident.rules import Rules, titles
 
 PHASES = ("exchange", "play", "round_over", "match_over")
@@ -40,11 +41,7 @@ def move_to_wire(m: Move) -> dict:
 
 def move_from_wire(d) -> Move:
     """Parse an untrusted move dict; raises IllegalMove with a clear reason."""
-    if not isinstance(d, dict):
-        raise IllegalMove("a move must be a map with a 'kind'")
-    kind = d.get("kind")
-    if kind not in MOVE_KINDS:
-        raise IllegalMove(f"unknown move kind {kind!r}")
+    kind = wire_kind(d, MOVE_KINDS)
     cards = d.get("cards", [])
     ranks = d.get("ranks", [])
     if not isinstance(cards, (list, tuple)) or len(cards) > 64 or not all(
@@ -72,9 +69,6 @@ class Play(NamedTuple):
     cards: tuple
 
 
-def _rng(seed, round_no: int, purpose: str) -> random.Random:
-    return random.Random(f"felt:{seed}:{round_no}:{purpose}")
-
 
 def _shuffle(rng: random.Random, x: list) -> None:
     """``rng.shuffle(x)``, the same draws and the same result (Fisher-Yates from the top, each
@@ -90,12 +84,6 @@ def _shuffle(rng: random.Random, x: list) -> None:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
 
-
-def _pev(etype: str, seats, secret: dict, **public) -> dict:
-    """An event whose ``secret`` fields only ``seats`` may see (see view.filter_events)."""
-    ev = {"type": etype, **public}
-    ev["_private"] = {"seats": list(seats), "data": secret}
-    return ev
 
 
 class State:
@@ -255,7 +243,7 @@ def _start_round(s: State, with_events: bool = True) -> list[dict]:
     leader = None
     if first_round:
         if r.first_leader == "draw":
-            rng = _rng(s.seed, s.round_no, "draw")
+            rng = round_rng(s.seed, s.round_no, "draw")
             cards = list(range(len(s.deck)))
             _shuffle(rng, cards)
             drawn = cards[:n]
@@ -271,7 +259,7 @@ def _start_round(s: State, with_events: bool = True) -> list[dict]:
         s.dealer = (s.dealer + 1) % n
 
     # Deal all cards one at a time.
-    rng = _rng(s.seed, s.round_no, "deal")
+    rng = round_rng(s.seed, s.round_no, "deal")
     order = list(range(len(s.deck)))
     _shuffle(rng, order)
     if r.leftover == "last":
@@ -285,7 +273,7 @@ def _start_round(s: State, with_events: bool = True) -> list[dict]:
                    "counts": [len(h) for h in s.hands]})
     if with_events:
         for seat in range(n):
-            events.append(_pev("deal", [seat], {"cards": list(s.hands[seat])}, seat=seat,
+            events.append(private_event("deal", [seat], {"cards": list(s.hands[seat])}, seat=seat,
                                count=len(s.hands[seat])))
 
     # Leader.
@@ -294,13 +282,13 @@ def _start_round(s: State, with_events: bool = True) -> list[dict]:
             leader = 0
             events.append({"type": "lead_chosen", "seat": 0, "reason": "first_seat"})
         elif r.first_leader == "random":
-            leader = _rng(s.seed, s.round_no, "leader").randrange(n)
+            leader = round_rng(s.seed, s.round_no, "leader").randrange(n)
             events.append({"type": "lead_chosen", "seat": leader, "reason": "random"})
         elif r.first_leader == "card":
             code = r.first_leader_card
             holders = sorted({seat for seat in range(n) for c in s.hands[seat]
                               if s.deck[c].code.split(".")[0] == code})
-            leader = holders[0] if len(holders) == 1 else _rng(s.seed, s.round_no, "lot").choice(holders)
+            leader = holders[0] if len(holders) == 1 else round_rng(s.seed, s.round_no, "lot").choice(holders)
             events.append({"type": "lead_chosen", "seat": leader, "reason": "card", "card": code,
                            "tie": holders if len(holders) > 1 else []})
         else:  # draw
@@ -327,7 +315,7 @@ def _start_round(s: State, with_events: bool = True) -> list[dict]:
                                            "gave": [], "wish": None})
             s.exchange_info[lower].append({"role": "lower", "partner": upper, "count": k, "gave": list(best),
                                            "got": [], "wish": None})
-            events.append(_pev("exchange_auto", [upper, lower], {"cards": list(best)},
+            events.append(private_event("exchange_auto", [upper, lower], {"cards": list(best)},
                                seat=lower, to=upper, count=k))
         if r.schnorren:
             s.tasks.extend(["wish", lower, upper, k] for upper, lower, k in pairs)
@@ -998,7 +986,7 @@ def _apply_exchange(s: State, seat: int, move: Move, ev) -> None:
         _exchange_note(s, seat, partner, "wish", ranks)
         _exchange_note(s, partner, seat, "wish", ranks)
         if ev is not None:
-            ev.append(_pev("wish", [seat, partner], {"ranks": ranks}, seat=seat, to=partner))
+            ev.append(private_event("wish", [seat, partner], {"ranks": ranks}, seat=seat, to=partner))
     else:
         cards = list(move.cards)
         hand = s.hands[seat]
@@ -1010,7 +998,7 @@ def _apply_exchange(s: State, seat: int, move: Move, ev) -> None:
         _exchange_note(s, seat, partner, "gave", cards)
         _exchange_note(s, partner, seat, "got", cards)
         if ev is not None:
-            ev.append(_pev("give", [seat, partner], {"cards": cards}, seat=seat, to=partner, count=len(cards)))
+            ev.append(private_event("give", [seat, partner], {"cards": cards}, seat=seat, to=partner, count=len(cards)))
     if s.tasks:
         s.to_move = s.tasks[0][1]
     else:
@@ -1211,25 +1199,6 @@ def _end_round(s: State, ev) -> None:
             ev.append({"type": "match_over", "winner": s.winner, "rounds": len(s.history)})
     else:
         s.phase = "round_over"
-
-
-# -------------------------------------------------------------------- replay
-def replay(rules: Rules, n_players: int, seed, actions, rounds: int | None = None):
-    """Rebuild a state from the match's action log.
-
-    ``actions`` items: ``("move", seat, wire_move)``, ``("next_round",)`` or ``("end_match",)``.
-    """
-    s, _ = new_match(rules, n_players, seed, rounds)
-    for a in actions:
-        if a[0] == "move":
-            apply_inplace(s, a[1], move_from_wire(a[2]))
-        elif a[0] == "next_round":
-            s, _ = next_round(s)
-        elif a[0] == "end_match":
-            s, _ = end_match(s)
-        else:
-            raise ValueError(f"unknown action {a[0]!r}")
-    return s
 
 
 # ------------------------------------------------------------------ positions

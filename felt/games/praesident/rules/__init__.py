@@ -12,7 +12,7 @@ from pathlib import Path
 
 from felt.cards import FRENCH_RANKS, JASS_RANKS, build_deck
 from felt.games import rulefile
-from felt.games.base import RulesError as GameRulesError
+from felt.games.base import RulesError as GameRulesError, wrong_kind
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 TEMPLATE_ORDER = ("PR-002", "PR-003", "PR-004", "PR-005", "PR-006", "P52", "FOLGEN", "JASS36", "JASS52")
@@ -120,20 +120,14 @@ class Rules:
         for key, value in data.items():
             if key not in known:
                 raise RulesError("unknown_option", opt=key)
-            default = known[key].default
             if key == "ranks":
                 if not isinstance(value, (list, tuple)) or not all(isinstance(r, str) for r in value):
                     raise RulesError("bad_type", opt=key, kind="a list of rank names", value=value)
                 value = tuple(value)
-            elif isinstance(default, bool):
-                if not isinstance(value, bool):
-                    raise RulesError("bad_type", opt=key, kind="true/false", value=value)
-            elif isinstance(default, int):
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise RulesError("bad_type", opt=key, kind="a whole number", value=value)
-            elif isinstance(default, str):
-                if not isinstance(value, str):
-                    raise RulesError("bad_type", opt=key, kind="text", value=value)
+            else:
+                kind = wrong_kind(known[key].default, value)
+                if kind is not None:       # (the English kind, in both languages)
+                    raise RulesError("bad_type", opt=key, kind=kind[1], value=value)
             kwargs[key] = value
         rules = cls(**kwargs)
         if validate:
