@@ -60,7 +60,10 @@ def test_many_players_and_bots(_lang, lang, text):
 
 
 def test_plural_of_watchers(_lang):
-    from felt.ui.texts_contact import plural
+    from felt.ui import i18n
+
+    def plural(key, n):
+        return i18n.t(key, n=n)
     _lang.set_lang("de")
     assert plural("n.watching", 1) == "1 schaut zu" and plural("n.watching", 2) == "2 schauen zu"
 

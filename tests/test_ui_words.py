@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 from felt.ui import i18n  # noqa: E402
 from tests.text_layout_recorder import MODULES, bad_you  # noqa: E402
 
-for _m in MODULES + ("felt.games.maumau.log", "felt.games.schwimmen.log", "felt.ui.texts_contact", "felt.ui.playlog"):
+for _m in MODULES + ("felt.games.maumau.log", "felt.games.schwimmen.log", "felt.ui.playlog"):
     importlib.import_module(_m)
 
 LANGS = ("de", "en")

@@ -21,18 +21,6 @@ from felt.ui.widgets import Button, IconButton, TextField, draw_text
 MAX_TEXT = 200
 BUBBLE_S = 4.0
 
-i18n.add_texts({
-    "chat.title": ("Chat", "Chat"),
-    "chat.send": ("Senden", "Send"),
-    "chat.placeholder": ("Nachricht …", "Message …"),
-    "chat.empty": ("Noch keine Nachrichten. Sag hallo!", "No messages yet. Say hello!"),
-    "chat.r.nice": ("Gut gespielt!", "Nice play!"),
-    "chat.r.ouch": ("Autsch!", "Ouch!"),
-    "chat.r.haha": ("Haha", "Haha"),
-    "chat.r.hurry": ("Weiter geht's!", "Let's go!"),
-    "chat.r.gg": ("Gute Runde!", "Good game!"),
-    "chat.r.heart": ("♥", "♥"),
-})
 REACTIONS = ("chat.r.nice", "chat.r.ouch", "chat.r.haha", "chat.r.hurry", "chat.r.gg", "chat.r.heart")
 
 

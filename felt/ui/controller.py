@@ -28,11 +28,8 @@ from typing import Any
 
 from felt import games
 from felt.net.client import ClientThread
-from felt.ui import chat as _chat  # noqa: F401  (its texts for the menu)
-from felt.ui import howto as _howto  # noqa: F401  (its texts for the menu)
 from felt.ui import i18n, pacing
 from felt.ui import settings as settings_mod
-from felt.ui import texts_contact  # noqa: F401  (registers this feature's texts)
 from felt.ui.game_table import GameTableScene, PlainTableScene
 from felt.ui.scene import wake
 from felt.ui.settings import Settings

@@ -16,13 +16,6 @@ from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, WHEEL, Input, Scene
 from felt.ui.shell import draw_header, header_buttons
 from felt.ui.widgets import Button, IconButton
 
-i18n.add_texts({
-    "howto.title": ("So wird gespielt", "How to play"),
-    "howto.quiz": ("Quiz: Was darfst du legen?", "Quiz: what may you play?"),
-    "howto.quiz_of": ("Quiz: {title}", "Quiz: {title}"),
-    "howto.none": ("Für dieses Spiel gibt es noch keine Erklärung.", "No explanation for this game yet."),
-})
-
 
 def game_rules(rules_dict: dict | None):
     """(game, rules) for a rule set given as data (any game)."""

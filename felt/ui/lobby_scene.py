@@ -26,7 +26,6 @@ from felt.ui.scene import BACK, KEY, Input, Scene
 from felt.ui.settings import LEVELS, Settings
 from felt.ui.shell import CycleButton, ScrollForm, draw_screen, header_buttons
 from felt.ui.start_scene import template_name
-from felt.ui.texts_contact import plural
 from felt.ui.widgets import Button, Choice, IconButton, Widget, draw_text
 
 
@@ -403,11 +402,11 @@ class LobbyScene(Scene):
         humans = sum(1 for s in seats if s.get("kind") == "human")
         bots = sum(1 for s in seats if s.get("kind") == "bot")
         free = len(seats) - humans - bots
-        self.seats_caption.text = " · ".join([plural("n.players", humans), plural("n.bots", bots),
-                                              plural("n.free", free)])
+        self.seats_caption.text = " · ".join([i18n.t("n.players", n=humans), i18n.t("n.bots", n=bots),
+                                              i18n.t("n.free", n=free)])
         spect = int(self.lobby.get("spectators") or 0)
         if spect:
-            self.seats_caption.text += " · " + plural("n.watching", spect)
+            self.seats_caption.text += " · " + i18n.t("n.watching", n=spect)
         # the host fills free seats with bots when the match starts: say so before it does
         level = str((self.lobby.get("options") or {}).get("bot_level") or "normal")
         self.fill_caption.text = (i18n.t("lobby.bots_fill", level=i18n.t("level." + level))

@@ -21,17 +21,6 @@ from felt.ui.rules_editor import FieldRow, HelpLine, ReadOnlyRow, RulesEditor, S
 from felt.ui.shell import StackChoice
 from felt.ui.widgets import TextField, Toggle, Widget
 
-TEXTS = {
-    "oe.group.table": ("Tisch und Karten", "Table and cards"),
-    "oe.group.cards": ("Was die Karten tun", "What the cards do"),
-    "oe.group.turn": ("Am Zug", "On turn"),
-    "oe.group.match": ("Runde und Partie", "Round and match"),
-    "oe.group.": ("Regeln", "Rules"),
-    "oe.ok": ("Diese Regeln sind spielbar.", "These rules are playable."),
-    "oe.on": ("an", "on"),
-    "oe.off": ("aus", "off"),
-}
-i18n.add_texts(TEXTS)
 
 NICE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40, 50, 60, 75, 80, 100, 120, 150, 200, 250, 300,
         400, 500, 600, 750, 800, 999)

@@ -8,7 +8,6 @@ round a summary at the table. The speed setting scales every figure.
 """
 from __future__ import annotations
 
-from felt.ui import i18n
 
 SPEEDS = {"calm": 1.6, "normal": 1.0, "fast": 0.55}
 SPEED_ORDER = ("calm", "normal", "fast")
@@ -21,14 +20,6 @@ EFFECT = 1.2            # clear, skip, revolution, joker, going out: each its ow
 TRICK = 0.45            # a trick ends (the cleared trick stays visible until the next lead)
 ROUND_END = 3.2         # who went out in which order, at the table
 CATCH_UP = 6            # more states than this waiting: twice as fast until caught up
-
-TEXTS = {
-    "speed": ("Tempo", "Speed"),
-    "speed.calm": ("ruhig", "calm"),
-    "speed.normal": ("normal", "normal"),
-    "speed.fast": ("schnell", "fast"),
-}
-i18n.add_texts(TEXTS)
 
 
 def factor(speed: str | None, backlog: int = 0) -> float:

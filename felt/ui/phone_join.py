@@ -22,17 +22,6 @@ from felt.ui.shell import draw_screen, draw_status, header_buttons
 from felt.ui.start_scene import LangButton
 from felt.ui.widgets import Button, IconButton, TextField, draw_text
 
-i18n.add_texts({
-    "phone.join_title": ("Am Tisch mitspielen", "Join the table"),
-    "phone.play": ("Mitspielen", "Play"),
-    "phone.watch": ("Zuschauen", "Watch"),
-    "phone.hint": ("Gib deinen Namen ein, dann nimm einen Platz am Tisch oder schau zu.",
-                   "Enter your name, then take a seat at the table or watch."),
-    "phone.table_full": ("Der Tisch ist voll", "The table is full"),
-    "phone.table_full_hint": ("Alle Plätze und Zuschauerplätze sind belegt. Versuch es später noch einmal.",
-                              "All seats and spectator places are taken. Try again later."),
-})
-
 
 class PhoneJoinScene(Scene):
     """The name, then Play (a seat) or Watch, for the one table this phone belongs to."""

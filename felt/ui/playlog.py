@@ -20,21 +20,6 @@ from felt.ui import cardart, fonts, i18n, theme, widgets
 from felt.ui.layout import dp
 from felt.ui.widgets import draw_text
 
-TEXTS = {
-    "log.title": ("Verlauf", "Log"),
-    "log.this_trick": ("Dieser Stich", "This trick"),
-    "log.trick_n": ("Stich {n}", "Trick {n}"),
-    "log.empty": ("Noch nichts gespielt", "Nothing played yet"),
-    "log.play": ("{name}: {what}", "{name}: {what}"),
-    "log.you": ("Du", "You"),
-    "log.you_obj": ("dir", "you"),
-    "log.cleared_trick": ("Abgeräumter Stich", "Cleared trick"),
-    "log.tap_log": ("Verlauf: antippen", "Tap for the log"),
-    "log.this_round": ("Diese Runde", "This round"),
-    "log.round_done": ("Runde vorbei", "Round over"),
-}
-i18n.add_texts(TEXTS)
-
 
 @dataclass
 class Entry:

@@ -16,11 +16,6 @@ from felt.ui.widgets import Widget, draw_text
 
 QUIET = 4                 # modules of white border every reader expects
 
-i18n.add_texts({
-    "phone.scan": ("Mit dem Handy: Code scannen", "With your phone: scan the code"),
-    "phone.or_open": ("oder im Browser öffnen:", "or open in the browser:"),
-})
-
 
 def qr_matrix(text: str) -> tuple[bytes, ...]:
     """The rows of the code's dark (1) and light (0) modules, without the quiet zone."""

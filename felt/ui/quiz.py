@@ -18,23 +18,6 @@ from felt.ui.shell import draw_header, header_buttons
 from felt.ui.layout import dp
 from felt.ui.widgets import Button, IconButton, draw_text
 
-i18n.add_texts({
-    "quiz.title": ("Was darfst du legen?", "What may you play?"),
-    "quiz.of": ("Frage {i} von {n}", "Question {i} of {n}"),
-    "quiz.check": ("Prüfen", "Check"),
-    "quiz.next": ("Weiter", "Next"),
-    "quiz.done": ("Fertig", "Done"),
-    "quiz.pass": ("Passen", "Pass"),
-    "quiz.pick": ("Tippe alles an, was erlaubt ist.", "Tap everything that is allowed."),
-    "quiz.pick_one": ("Tippe die richtige Antwort an.", "Tap the right answer."),
-    "quiz.right": ("Richtig beantwortet!", "All correct!"),
-    "quiz.wrong": ("Nicht ganz – schau dir die Erklärungen an.", "Not quite – read the explanations."),
-    "quiz.score.one": ("{k} von {n} Frage richtig", "{k} of {n} question right"),
-    "quiz.score.other": ("{k} von {n} Fragen richtig", "{k} of {n} questions right"),
-    "quiz.none": ("Für diese Regeln gibt es keine Quizfragen.", "No quiz questions for these rules."),
-    "quiz.on_table": ("Auf dem Tisch", "On the table"),
-})
-
 
 class _Card:
     """A card of a quiz question (plain data) as the card art wants it."""

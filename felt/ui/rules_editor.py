@@ -38,11 +38,6 @@ from felt.ui.settings import rules_dir as default_rules_dir
 from felt.ui.shell import PickerOverlay, ScrollForm, StackChoice, draw_screen, header_buttons
 from felt.ui.widgets import Button, IconButton, TextField, Toast, Widget, draw_text
 
-i18n.add_texts({
-    "rules.read_only_note": ("Nur zum Lesen: die Regeln legt der Tischbesitzer fest.",
-                             "Read only: the table's owner sets the rules."),
-})
-
 
 def lang_text(texts: dict | None, default: str = "") -> str:
     """A ``{"de": ..., "en": ...}`` text (an OptionSpec's label or help) in the window's language."""

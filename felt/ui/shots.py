@@ -91,7 +91,6 @@ def spectator_stack(w: int, h: int, scene: Scene) -> SceneStack:
 
 def quit_question() -> Scene:
     """The question Ctrl+Q or closing the host's window asks while a match runs."""
-    from felt.ui import texts_contact  # noqa: F401  (the texts of the question)
     from felt.ui.shell import ConfirmOverlay
     return ConfirmOverlay(i18n.t("quit.title"), i18n.t("quit.body"),
                           [(i18n.t("quit.no"), None, "primary"), (i18n.t("quit.yes"), None, "danger")])

@@ -12,7 +12,6 @@ import math
 import os
 import sys
 import random
-import struct
 import wave
 from array import array
 

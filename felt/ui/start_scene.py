@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import pygame
 
-from felt.ui import fonts, i18n, layout, texts_contact, theme
+from felt.ui import fonts, i18n, layout, theme
 from felt.ui.scene import KEY, PRESS, Input, Scene
 from felt.ui.settings import NAME_MAX, Settings
 from felt.ui.shell import draw_screen, draw_status, header_buttons

@@ -3,9 +3,15 @@
 in ``howto.py``, the table scene in ``scene.py``."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from felt.games.base import PACE_EFFECT, PACE_PASS, Game, OptionSpec
 from felt.games.maumau import engine
 from felt.games.maumau.rules import MauRulesError
+from felt.ui import i18n
+
+# the game's texts in the window (German, English)
+i18n.add_catalog(Path(__file__).with_name("texts.toml"))
 
 
 class MauMau(Game):

@@ -7,38 +7,6 @@ from __future__ import annotations
 from felt.ui import i18n
 from felt.ui.playlog import Entry, GameLines, LogContext, LogLines, each_event
 
-TEXTS = {
-    "mmlog.round": ("Runde {n} beginnt", "Round {n} begins"),
-    "mmlog.start": ("Aufgedeckt: {card}", "Turned up: {card}"),
-    "mmlog.play": ("{name} legt {card}", "{name} plays {card}"),
-    "mmlog.play_wish": ("{name} legt {card}, wünscht {suit}", "{name} plays {card}, wishes {suit}"),
-    "mmlog.play_call": ("{name} legt {card} · „{call}“", "{name} plays {card} · “{call}”"),
-    "mmlog.draw": ("{name} zieht {n}", "{name} draws {n}"),
-    "mmlog.draw_seven": ("{name} zieht {n} (Sieben)", "{name} draws {n} (seven)"),
-    "mmlog.keep": ("{name} behält die Karte", "{name} keeps the card"),
-    "mmlog.pass": ("{name} kann nicht ziehen", "{name} cannot draw"),
-    "mmlog.skip": ("{name} setzt aus", "{name} is skipped"),
-    "mmlog.reverse": ("Richtungswechsel", "Direction reversed"),
-    "mmlog.again": ("{name} legt noch einmal", "{name} plays again"),
-    "mmlog.forgot": ("{name} hat „{call}“ vergessen: +{n}", "{name} forgot “{call}”: +{n}"),
-    "mmlog.reshuffle": ("Der Ablagestapel wird neu gemischt", "The discard pile is reshuffled"),
-    "mmlog.out": ("{name} ist fertig: {place}. Platz", "{name} is out: place {place}"),
-    "mmlog.round_over": ("Die Runde ist vorbei", "The round is over"),
-    "mmlog.card": ("eine Karte", "a card"),
-    # lines about myself ("Du legst", not "Du legt")
-    "mmlog.play_me": ("Du legst {card}", "You play {card}"),
-    "mmlog.play_wish_me": ("Du legst {card}, wünschst {suit}", "You play {card}, wish {suit}"),
-    "mmlog.play_call_me": ("Du legst {card} · „{call}“", "You play {card} · “{call}”"),
-    "mmlog.draw_me": ("Du ziehst {n}", "You draw {n}"),
-    "mmlog.draw_seven_me": ("Du ziehst {n} (Sieben)", "You draw {n} (seven)"),
-    "mmlog.keep_me": ("Du behältst die Karte", "You keep the card"),
-    "mmlog.pass_me": ("Du kannst nicht ziehen", "You cannot draw"),
-    "mmlog.skip_me": ("Du setzt aus", "You are skipped"),
-    "mmlog.again_me": ("Du legst noch einmal", "You play again"),
-    "mmlog.forgot_me": ("Du hast „{call}“ vergessen: +{n}", "You forgot “{call}”: +{n}"),
-    "mmlog.out_me": ("Du bist fertig: {place}. Platz", "You are out: place {place}"),
-}
-i18n.add_texts(TEXTS)
 
 SUITS = {"de": {"C": "Kreuz", "S": "Pik", "H": "Herz", "D": "Karo", "E": "Eichel", "G": "Grün", "B": "Schellen"},
          "en": {"C": "Clubs", "S": "Spades", "H": "Hearts", "D": "Diamonds", "E": "Acorns", "G": "Leaves",

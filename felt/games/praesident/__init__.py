@@ -2,9 +2,15 @@
 ``felt.games.praesident.rules``, bots in ``felt.games.praesident.bots``; this adapter is all the game interface needs."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from felt.games.praesident import engine as _engine
 from felt.games.base import Game, OptionSpec
 from felt.games.praesident.rules import RulesError
+from felt.ui import i18n
+
+# the game's texts in the window (German, English)
+i18n.add_catalog(Path(__file__).with_name("texts.toml"))
 
 
 class Praesident(Game):

@@ -3,64 +3,9 @@ passes, skips, clears and revolutions, who went out with which title, tricks, th
 and who leads."""
 from __future__ import annotations
 
+from felt.games.praesident.words import play_kind, title_text
 from felt.ui import i18n
 from felt.ui.playlog import Entry, GameLines, LogContext, LogLines
-
-TEXTS = {
-    "log.pass": ("{name} passt", "{name} passes"),
-    "log.pass_auto": ("{name} passt (kann nicht schlagen)", "{name} passes (cannot beat)"),
-    "log.skip": ("{name} setzt aus (8 gespielt)", "{name} is skipped (an 8 was played)"),
-    "log.clear_quad": ("Abgeräumt: vier Gleiche", "Cleared: four of a kind"),
-    "log.clear_twos": ("Abgeräumt: 2er räumen ab", "Cleared: 2s clear"),
-    "log.clear_eights": ("Abgeräumt: 8er räumen ab", "Cleared: 8s clear"),
-    "log.clear": ("Abgeräumt", "Cleared"),
-    "log.revolution_on": ("Revolution! Jetzt schlagen tiefe Karten", "Revolution! Low cards beat now"),
-    "log.revolution_off": ("Gegenrevolution: wieder normale Reihenfolge", "Counter-revolution: normal order again"),
-    "log.joker": ("Joker: schlägt alles", "Joker: beats everything"),
-    "log.out": ("{name} ist raus: {place}. Platz ({title})", "{name} is out: place {place} ({title})"),
-    "log.out_last": ("{name} bleibt übrig: {place}. Platz ({title})", "{name} is left: place {place} ({title})"),
-    "log.trick_won": ("{name} gewinnt den Stich und spielt aus", "{name} takes the trick and leads"),
-    "log.trick_won_next": ("{name} gewinnt den Stich · {leader} spielt aus",
-                           "{name} takes the trick · {leader} leads"),
-    "log.round_start": ("Runde {n}: Karten verteilt", "Round {n}: cards dealt"),
-    "log.lead": ("{name} spielt aus", "{name} leads"),
-    "log.exchange_done": ("Tausch fertig", "Exchange done"),
-    "log.ex_auto.one": ("{name} gibt {to} die höchste Karte", "{name} gives {to} the highest card"),
-    "log.ex_auto.other": ("{name} gibt {to} die {n} höchsten Karten", "{name} gives {to} the {n} highest cards"),
-    "log.ex_give.one": ("{name} gibt {to} {n} Karte zurück", "{name} gives {to} {n} card back"),
-    "log.ex_give.other": ("{name} gibt {to} {n} Karten zurück", "{name} gives {to} {n} cards back"),
-    "log.ex_wish": ("{name} wünscht sich: {ranks}", "{name} wishes for: {ranks}"),
-    "log.ex_wish_none": ("{name} wünscht sich nichts", "{name} wishes for nothing"),
-    "log.lead_first_seat": ("{name} spielt aus (erster Platz am Tisch)", "{name} leads (first seat)"),
-    "log.lead_random": ("{name} spielt aus (Zufall)", "{name} leads (random)"),
-    "log.lead_card": ("{name} spielt aus (hat die Startkarte)", "{name} leads (holds the leading card)"),
-    "log.lead_draw": ("{name} spielt aus (tiefste gezogene Karte)", "{name} leads (lowest card drawn)"),
-    "log.lead_last_place": ("{name} spielt aus (Letzter der vorigen Runde)", "{name} leads (last place of the last round)"),
-    "log.round_over": ("Runde vorbei", "Round over"),
-    # lines about myself ("Du bist raus", not "Du ist raus")
-    "log.out_me": ("Du bist raus: {place}. Platz ({title})", "You are out: place {place} ({title})"),
-    "log.out_last_me": ("Du bleibst übrig: {place}. Platz ({title})", "You are left: place {place} ({title})"),
-    "log.trick_won_me": ("Du gewinnst den Stich und spielst aus", "You take the trick and lead"),
-    "log.trick_won_next_me": ("Du gewinnst den Stich · {leader} spielt aus", "You take the trick · {leader} leads"),
-    "log.skip_me": ("Du setzt aus (8 gespielt)", "You are skipped (an 8 was played)"),
-    "log.ex_auto_me.one": ("Du gibst {to} die höchste Karte", "You give {to} the highest card"),
-    "log.ex_auto_me.other": ("Du gibst {to} die {n} höchsten Karten", "You give {to} the {n} highest cards"),
-    "log.ex_give_me.one": ("Du gibst {to} {n} Karte zurück", "You give {to} {n} card back"),
-    "log.ex_give_me.other": ("Du gibst {to} {n} Karten zurück", "You give {to} {n} cards back"),
-    "log.pass_me": ("Du passt", "You pass"),
-    "log.pass_auto_me": ("Du passt (kannst nicht schlagen)", "You pass (cannot beat)"),
-    # the trick's winner is someone else and I lead next
-    "log.trick_won_next_you_lead": ("{name} gewinnt den Stich · du spielst aus", "{name} takes the trick · you lead"),
-    "log.ex_wish_me": ("Du wünschst dir: {ranks}", "You wish for: {ranks}"),
-    "log.ex_wish_none_me": ("Du wünschst dir nichts", "You wish for nothing"),
-    "log.lead_first_seat_me": ("Du spielst aus (erster Platz am Tisch)", "You lead (first seat)"),
-    "log.lead_random_me": ("Du spielst aus (Zufall)", "You lead (random)"),
-    "log.lead_card_me": ("Du spielst aus (hast die Startkarte)", "You lead (you hold the leading card)"),
-    "log.lead_draw_me": ("Du spielst aus (tiefste gezogene Karte)", "You lead (lowest card drawn)"),
-    "log.lead_last_place_me": ("Du spielst aus (Letzter der vorigen Runde)", "You lead (last place of the last round)"),
-    "log.lead_me": ("Du spielst aus", "You lead"),
-}
-i18n.add_texts(TEXTS)
 
 
 def build(events, ctx: LogContext | None = None) -> list[Entry]:
@@ -111,7 +56,7 @@ def _play_words(entry: Entry, ctx: LogContext) -> str:
         return ctx.play_text(entry)
     n = len(entry.cards)
     seq = entry.params.get("kind") == "seq"
-    kind = i18n.play_kind(n, seq)
+    kind = play_kind(n, seq)
     if entry.params.get("kind") == "joker":
         return "Joker"
     if ctx.deck is not None and not seq:
@@ -125,7 +70,7 @@ def _play_words(entry: Entry, ctx: LogContext) -> str:
 
 def _title(ctx: LogContext, place: int) -> str:
     if 0 <= place < len(ctx.titles):
-        return i18n.title_text(ctx.titles[place])
+        return title_text(ctx.titles[place])
     return f"{place + 1}."
 
 

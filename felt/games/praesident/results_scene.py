@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from felt.games.praesident.table_scene import seat_name
+from felt.games.praesident.words import title_text
 from felt.ui import i18n, layout, theme
 from felt.ui.game_table import GameTableScene
 from felt.ui.layout import dp
@@ -139,7 +140,7 @@ class ResultsScene(GameTableScene):
             name_r = pygame.Rect(rest.left, rest.top, rest.w - tw - dp(8), rest.h)
             title_r = pygame.Rect(name_r.right + dp(8), rest.top, tw, rest.h)
             draw_text(surface, self._name(seat), name_r, screen.px["label"], theme.TEXT, align="left", bold=True, min_px=min(screen.px["label"], 12))
-            t = i18n.title_text(titles[i]) if i < len(titles) else ""
+            t = title_text(titles[i]) if i < len(titles) else ""
             draw_text(surface, t, title_r, screen.px["body"], theme.GOLD if i == 0 else theme.TEXT_DIM, align="right",
                       min_px=9)
             y += row_h

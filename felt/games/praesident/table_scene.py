@@ -29,6 +29,7 @@ from typing import Any, Callable, Iterable
 
 import pygame
 
+from felt.games.praesident.words import play_kind, title_text
 from felt.ui import anim, cardart, fonts, i18n, layout, pacing, theme
 from felt.ui.game_table import GameTableScene
 from felt.ui.layout import dp
@@ -181,7 +182,7 @@ def describe_play(table: Table, pile: dict | None) -> str:
     if pile.get("kind") == "joker":
         return i18n.t("fx.joker").rstrip("!")
     seq = pile.get("kind") == "seq"
-    kind = i18n.play_kind(size, seq)
+    kind = play_kind(size, seq)
     nat = [table.deck[c] for c in ids if not table.deck[c].joker]
     if seq or not nat:
         return kind
@@ -637,7 +638,7 @@ class TableScene(GameTableScene):
 
     def _title(self, place: int) -> str:
         titles = self.view.get("titles") or []
-        return i18n.title_text(titles[place]) if 0 <= place < len(titles) else f"{place + 1}."
+        return title_text(titles[place]) if 0 <= place < len(titles) else f"{place + 1}."
 
     def _events(self, events: list[dict], old_rects: dict) -> None:
         if self.table_layout is None:
@@ -1524,7 +1525,7 @@ class TableScene(GameTableScene):
             # each line appears in turn
             if a.t < 0.25 * i:
                 break
-            title = i18n.title_text(titles[i]) if i < len(titles) else ""
+            title = title_text(titles[i]) if i < len(titles) else ""
             col = theme.GOLD if i == 0 else (theme.ACCENT if seat == self.seat else theme.TEXT)
             draw_text(pan, f"{i + 1}.", pygame.Rect(16, y, px * 2, lh), px, col, align="left", bold=True)
             nm = i18n.t("log.you") if seat == self.seat else self._name(seat)

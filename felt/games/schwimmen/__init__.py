@@ -2,10 +2,16 @@
 engine in ``engine``, the per-seat view in ``view``, bots in ``bots``, texts in ``howto``."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from felt.games.base import PACE_EFFECT, PACE_PASS, PACE_PLAY, Game, OptionSpec
 
 from . import engine
 from . import rules as rule_book
+from felt.ui import i18n
+
+# the game's texts in the window (German, English)
+i18n.add_catalog(Path(__file__).with_name("texts.toml"))
 
 
 class Schwimmen(Game):

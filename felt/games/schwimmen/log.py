@@ -7,46 +7,6 @@ from __future__ import annotations
 from felt.ui import i18n
 from felt.ui.playlog import Entry, GameLines, LogContext, LogLines, each_event
 
-TEXTS = {
-    "swlog.round": ("Runde {n} beginnt", "Round {n} begins"),
-    "swlog.keep": ("{name} (Geber) behält die Hand", "{name} (dealer) keeps the hand"),
-    "swlog.take": ("{name} (Geber) nimmt die andere Hand", "{name} (dealer) takes the other hand"),
-    "swlog.swap": ("{name} tauscht eine Karte", "{name} swaps one card"),
-    "swlog.swap_cards": ("{name} nimmt {take}, gibt {give}", "{name} takes {take}, gives {give}"),
-    "swlog.swap_cards_me": ("Du nimmst {take}, gibst {give}", "You take {take}, give {give}"),
-    "swlog.swap_all": ("{name} tauscht alle drei", "{name} swaps all three"),
-    "swlog.swap_all_me": ("Du tauschst alle drei", "You swap all three"),
-    "swlog.pass_me": ("Du schiebst", "You pass"),
-    "swlog.keep_me": ("Du (Geber) behältst die Hand", "You (dealer) keep the hand"),
-    "swlog.take_me": ("Du (Geber) nimmst die andere Hand", "You (dealer) take the other hand"),
-    "swlog.knock_me": ("Du klopfst", "You knock"),
-    "swlog.showdown_31": ("Aufdecken: {name} hat 31!", "Showdown: {name} has 31!"),
-    "swlog.showdown_feuer": ("Aufdecken: Feuer! {name} hat drei Asse", "Showdown: Feuer! {name} holds three aces"),
-    "swlog.showdown_knock": ("Aufdecken nach dem Klopfen", "Showdown after the knock"),
-    "swlog.showdown_all_pass": ("Aufdecken: alle haben geschoben", "Showdown: everyone passed"),
-    "swlog.showdown_stock": ("Aufdecken: der Stapel ist leer", "Showdown: the stock is empty"),
-    "swlog.showdown_limit": ("Aufdecken: die Runde war zu lang", "Showdown: the round went on too long"),
-    "swlog.loses.one": ("{name} verliert ein Leben", "{name} loses a life"),
-    "swlog.loses.other": ("{name} verliert {n} Leben", "{name} loses {n} lives"),
-    "swlog.loses_me.one": ("Du verlierst ein Leben", "You lose a life"),
-    "swlog.loses_me.other": ("Du verlierst {n} Leben", "You lose {n} lives"),
-    "swlog.showdown_31_me": ("Aufdecken: Du hast 31!", "Showdown: You have 31!"),
-    "swlog.showdown_feuer_me": ("Aufdecken: Feuer! Du hast drei Asse", "Showdown: Feuer! You hold three aces"),
-    "swlog.swap_me": ("Du tauschst eine Karte", "You swap one card"),
-    "swlog.swims_me": ("Du schwimmst", "You swim"),
-    "swlog.out_me": ("Du bist raus", "You are out"),
-    "swlog.match_over_me": ("Du gewinnst die Partie", "You win the match"),
-    "swlog.pass": ("{name} schiebt", "{name} passes"),
-    "swlog.knock": ("{name} klopft", "{name} knocks"),
-    "swlog.new_middle": ("Alle haben geschoben: neue Mitte", "Everyone passed: a new middle"),
-    "swlog.showdown": ("Aufdecken", "Showdown"),
-    "swlog.swims": ("{name} schwimmt", "{name} swims"),
-    "swlog.out": ("{name} ist raus", "{name} is out"),
-    "swlog.round_over": ("Die Runde ist vorbei", "The round is over"),
-    "swlog.match_over": ("{name} gewinnt die Partie", "{name} wins the match"),
-}
-i18n.add_texts(TEXTS)
-
 
 def build(events, ctx: LogContext | None = None) -> list[Entry]:
     out: list[Entry] = []
