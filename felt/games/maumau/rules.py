@@ -10,6 +10,7 @@ import dataclasses
 from dataclasses import dataclass, fields
 from pathlib import Path
 
+from felt.games.catalog import read_texts
 from felt.cards import Card, card_code
 from felt.games import rulefile
 from felt.games.base import OptionSpec, RulesError, wrong_kind
@@ -43,27 +44,7 @@ CHOICES = {
 MAX_PLAYERS = {32: 5, 64: 8}
 MIN_PLAYERS = 2
 
-_MESSAGES = {
-    "bad_value": ("Ungültiger Wert für {opt}: {value!r} (erlaubt: {allowed})",
-                  "Invalid value for {opt}: {value!r} (allowed: {allowed})"),
-    "bad_type": ("{opt} muss {kind_de} sein, nicht {value!r}", "{opt} must be {kind_en}, not {value!r}"),
-    "unknown_option": ("Unbekannte Regel-Option {opt!r}", "Unknown rule option {opt!r}"),
-    "wrong_game": ("Diese Regeln sind für das Spiel {game!r}, nicht für Mau-Mau",
-                   "These rules are for the game {game!r}, not Mau-Mau"),
-    "players_range": ("Spielerzahl {lo}–{hi} geht nicht: mit {deck} Karten sind 2–{most} erlaubt",
-                      "Players {lo}–{hi} impossible: with {deck} cards 2–{most} are allowed"),
-    "too_few_cards": ("{deck} Karten reichen nicht, um {n} Spielern je {k} zu geben und eine aufzudecken",
-                      "{deck} cards are not enough to deal {k} to each of {n} players and turn one up"),
-    "players_outside": ("{n} Spieler passen nicht zu diesen Regeln ({lo}–{hi})",
-                        "{n} players do not fit these rules ({lo}–{hi})"),
-    "rounds": ("Runden pro Partie: 1 bis 99", "Rounds per match: 1 to 99"),
-    "point_limit": ("Punktegrenze: 10 bis 999", "Point limit: 10 to 999"),
-    "limit_needs_points": ("Eine Punktegrenze braucht die Wertung nach Kartenpunkten",
-                           "A point limit needs scoring by card points"),
-    "name": ("Der Name der Regeln darf nicht leer sein und höchstens 60 Zeichen haben",
-             "The rule set's name must not be empty and at most 60 characters"),
-    "id": ("Die Kennung der Regeln muss 1–20 Zeichen haben", "The rule set's id must have 1–20 characters"),
-}
+_MESSAGES = read_texts(Path(__file__).with_name("texts.toml"), "errors.rules")
 
 
 class MauRulesError(RulesError):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from felt.games.catalog import read_texts
 from felt.games import rulefile
 from felt.games.base import OptionSpec, RulesError
 
@@ -26,28 +27,7 @@ MATCH_END = ("last_left", "rounds")
 class SwRulesError(RulesError):
     """A malformed or impossible Schwimmen rule set; ``str()`` is English, ``.de`` German."""
 
-    MESSAGES = {
-        **RulesError.MESSAGES,
-        "not_table": ("Ein Regelsatz muss eine Tabelle sein, nicht {kind}", "a rule set must be a table, not {kind}"),
-        "wrong_game": ("Diese Regeln sind für {game!r}, nicht Schwimmen", "these rules are for {game!r}, not Schwimmen"),
-        "unknown_option": ("Unbekannte Option {opt!r}", "unknown option {opt!r}"),
-        "min_over_max": ("Mindestens {lo} Spieler ist mehr als höchstens {hi}",
-                         "min_players ({lo}) is more than max_players ({hi})"),
-        "players_type": ("Die Spielerzahl muss eine ganze Zahl sein", "the number of players must be a whole number"),
-        "players_outside": ("{n} Spieler passen nicht zu diesen Regeln ({lo}–{hi})",
-                            "{n} players do not fit these rules ({lo}–{hi})"),
-        "not_bool": ("Option {opt} muss true oder false sein, nicht {value!r}",
-                     "option {opt} must be true or false, not {value!r}"),
-        "not_int": ("Option {opt} muss eine ganze Zahl sein, nicht {value!r}",
-                    "option {opt} must be a whole number, not {value!r}"),
-        "int_range": ("Option {opt} muss {lo}–{hi} sein, nicht {value}", "option {opt} must be {lo}–{hi}, not {value}"),
-        "not_choice": ("Option {opt} muss eins von {allowed} sein, nicht {value!r}",
-                       "option {opt} must be one of {allowed}, not {value!r}"),
-        "text": ("Option {opt} muss ein Text mit 1–{most} Zeichen sein",
-                 "option {opt} must be a text of 1–{most} characters"),
-        "control_chars": ("Option {opt} enthält Steuerzeichen", "option {opt} holds control characters"),
-        "toml": ("Keine gültige TOML-Datei: {err}", "not a valid TOML file: {err}"),
-    }
+    MESSAGES = {**RulesError.MESSAGES, **read_texts(Path(__file__).with_name("texts.toml"), "errors.rules")}
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,13 @@ seed and the same moves give the same match. ``apply`` is pure (it works on a cl
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import random
 from itertools import groupby as _groupby
 from typing import NamedTuple
 
+from felt.games.catalog import read_texts
 from felt.cards import Card, build_deck
 # one IllegalMove for every game: the table catches it
 from felt.games.base import IllegalMove, KeyedError, private_event, round_rng, wire_kind
@@ -855,40 +858,7 @@ class IllegalPlay(IllegalMove, KeyedError):
     """A play the rules refuse, with the reason as a key and its text in German and English
     (``.text(lang)``; ``str()`` is English), so a table can say why in the player's language."""
 
-    MESSAGES = {
-        "joker_alone": ("Ein Joker darf nur allein gelegt werden", "a joker can only be played alone"),
-        "not_a_play_seq": ("Keine gültige Auswahl: Karten eines Rangs oder eine Folge von mindestens {k} "
-                           "Karten einer Farbe",
-                           "not a play: cards of one rank, or a sequence of at least {k} consecutive cards "
-                           "of one suit"),
-        "not_a_play": ("Keine gültige Auswahl: alle Karten müssen den gleichen Rang haben",
-                       "not a play: all cards must have the same rank"),
-        "largest_set": ("Höchstens {k} Karten auf einmal", "at most {k} cards at once"),
-        "beats_joker": ("Den Joker schlägt nichts", "nothing beats the joker"),
-        "set_on_seq": ("Auf eine Folge passt nur eine Folge", "a set cannot go on a sequence"),
-        "seq_on_set": ("Auf gleiche Karten passen nur gleiche Karten", "a sequence cannot go on a set"),
-        "seq_size": ("Nicht gleich viele Karten: nötig ist eine Folge von {k} Karten",
-                     "a sequence of {k} cards is needed"),
-        "size_single": ("Nicht gleich viele Karten: auf eine Einzelkarte gehört eine Karte",
-                        "1 card needed to beat a single card"),
-        "size_pair": ("Nicht gleich viele Karten: auf ein Paar gehört ein Paar", "2 cards needed to beat a pair"),
-        "size_triple": ("Nicht gleich viele Karten: auf einen Drilling gehört ein Drilling",
-                        "3 cards needed to beat three of a kind"),
-        "size_quad": ("Nicht gleich viele Karten: auf einen Vierling gehört ein Vierling",
-                      "4 cards needed to beat four of a kind"),
-        "size_set": ("Nicht gleich viele Karten: nötig sind {k} gleiche Karten",
-                     "{k} cards needed to beat {k} of a kind"),
-        "seq_low": ("Zu niedrig: die Folge muss gleich hoch oder höher reichen",
-                    "the sequence must reach as high or higher"),
-        "seq_low_revolution": ("Zu hoch: in der Revolution muss die Folge gleich tief oder tiefer beginnen",
-                               "during a revolution the sequence must start as low or lower"),
-        "equal": ("Gleicher Rang schlägt nicht: höher legen", "equal rank does not beat: play higher"),
-        "equal_revolution": ("Gleicher Rang schlägt nicht: in der Revolution tiefer legen",
-                             "equal rank does not beat: during a revolution play lower"),
-        "low": ("Zu niedrig: höher legen", "too low: play higher"),
-        "low_revolution": ("Zu hoch: in der Revolution schlagen tiefere Karten die höheren",
-                           "during a revolution lower cards beat higher ones"),
-    }
+    MESSAGES = read_texts(Path(__file__).resolve().parent.parent / "texts.toml", "errors.play")
 
 
 def _why_not_a_play(s: State, cards) -> IllegalPlay:

@@ -10,6 +10,7 @@ import dataclasses
 from dataclasses import dataclass, fields
 from pathlib import Path
 
+from felt.games.catalog import read_texts
 from felt.cards import FRENCH_RANKS, JASS_RANKS, build_deck
 from felt.games import rulefile
 from felt.games.base import RulesError as GameRulesError, wrong_kind
@@ -33,38 +34,7 @@ CHOICES = {
 }
 
 # Error texts, in both languages; ``RulesError`` keeps the key so a UI can show either.
-_MESSAGES = {
-    "bad_value": ("Ungültiger Wert für {opt}: {value!r} (erlaubt: {allowed})",
-                  "Invalid value for {opt}: {value!r} (allowed: {allowed})"),
-    "bad_type": ("{opt} muss {kind} sein, nicht {value!r}", "{opt} must be {kind}, not {value!r}"),
-    "unknown_option": ("Unbekannte Regel-Option {opt!r}", "Unknown rule option {opt!r}"),
-    "ranks_empty": ("Das Blatt braucht mindestens {need} Ränge", "The deck needs at least {need} ranks"),
-    "ranks_dup": ("Rang {rank} kommt doppelt vor", "Rank {rank} appears twice"),
-    "ranks_style": ("Rang {rank} gibt es bei {style_de} Karten nicht", "There is no rank {rank} in {style_en} cards"),
-    "players_range": ("Spielerzahl {lo}–{hi} geht nicht: erlaubt sind {min}–{max}",
-                      "Players {lo}–{hi} impossible: allowed is {min}–{max}"),
-    "too_few_cards": ("{cards} Karten reichen nicht für {n} Spieler (mindestens {need} Karten pro Kopf)",
-                      "{cards} cards are not enough for {n} players (at least {need} cards each)"),
-    "players_outside": ("{n} Spieler passen nicht zu diesen Regeln ({lo}–{hi})",
-                        "{n} players do not fit these rules ({lo}–{hi})"),
-    "set_too_large": ("Größter Satz {size} ist unmöglich: höchstens {most} gleiche Karten im Blatt",
-                      "Largest set {size} is impossible: at most {most} cards of a rank in the deck"),
-    "seq_min": ("Folgen brauchen eine Mindestlänge von 3 bis {most}", "Sequences need a minimum length of 3 to {most}"),
-    "joker_both": ("Entweder Joker dazunehmen oder eine Karte als Joker bestimmen, nicht beides",
-                   "Either add jokers or designate a card as joker, not both"),
-    "joker_card": ("Die Joker-Karte {code} gibt es in diesem Blatt nicht", "The joker card {code} is not in this deck"),
-    "leader_card": ("Die Startkarte {code} gibt es in diesem Blatt nicht", "The leading card {code} is not in this deck"),
-    "leader_card_joker": ("Die Startkarte {code} ist der Joker", "The leading card {code} is the joker"),
-    "needs_rank": ("„{opt}“ braucht den Rang {rank} im Blatt", "“{opt}” needs rank {rank} in the deck"),
-    "exchange_counts": ("Tausch: 1–3 Karten zwischen Erstem und Letztem, 0 bis so viele zwischen Zweitem und Vorletztem",
-                        "Exchange: 1–3 cards between 1st and last, 0 up to that many between 2nd and second-to-last"),
-    "exchange_hand": ("Zu wenige Karten pro Kopf für den Tausch von {k} Karten", "Too few cards per player to exchange {k} cards"),
-    "rounds": ("Runden pro Partie: 0 (offen) bis 99", "Rounds per match: 0 (open-ended) to 99"),
-    "id": ("Die Kennung der Regeln {value!r} geht nicht: 1–40 Buchstaben, Ziffern, „-“, „_“ oder Leerzeichen",
-           "The rule set id {value!r} is not allowed: 1–40 letters, digits, '-', '_' or spaces"),
-    "name": ("Der Name der Regeln darf nicht leer sein und höchstens 60 Zeichen haben",
-             "The rule set's name must not be empty and at most 60 characters"),
-}
+_MESSAGES = read_texts(Path(__file__).resolve().parent.parent / "texts.toml", "errors.rules")
 
 
 class RulesError(GameRulesError):
