@@ -112,7 +112,7 @@ def test_a_toy_match_resumes_from_its_journal(toy, tmp_path):
         host.start_match()
         while host.seq < 3:
             await asyncio.sleep(0.01)
-        host._cancel_turn()
+        host.cancel_turn()
         host.server.close()
         host.journal.close()
         seq, scores, hands = host.seq, list(host.state.scores), host.hands()

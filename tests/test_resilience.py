@@ -60,7 +60,7 @@ def test_sigkill_at_many_random_points_then_resume_gives_the_crash_free_result(t
 def _crash(host: Host) -> None:
     """What kill -9 leaves: no bye, no announcement withdrawn, connections just gone."""
     host.options["reconnect_wait"] = 1e9
-    host._cancel_turn()
+    host.cancel_turn()
     if host._sweeper:
         host._sweeper.cancel()
     host.server.close()

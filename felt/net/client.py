@@ -414,6 +414,10 @@ class ClientThread:
         return self._client.admin
 
     @property
+    def spectator(self) -> bool:
+        return self._client.spectator
+
+    @property
     def port(self) -> int:
         """The host's port now (it changes when a resumed table was found at a new one)."""
         return self._client.port

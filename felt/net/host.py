@@ -311,9 +311,9 @@ class Host:
     def lobby_msg(self) -> dict:
         return self.table.lobby_msg()
 
-    def _cancel_turn(self) -> None:
+    def cancel_turn(self) -> None:
         """Stop the table's turn timers (bot move, turn timer, next round) and the wake-up."""
-        self.table._cancel_turn()
+        self.table.cancel_turn()
         if self._wake is not None:
             self._wake.cancel()
         self._wake = self._wake_at = None
@@ -471,7 +471,7 @@ class Host:
                 self.table.resume_started(time.monotonic())  # absent players get their wait
             if c.announce:
                 self._announce_task = asyncio.ensure_future(self._announce())
-            self.call(lambda t: t._check_full())
+            self.call(lambda t: t.check_full())
         except BaseException:
             # a table that never opened leaves nothing behind: no listener, no journal file
             self.server.close()

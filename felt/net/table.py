@@ -425,7 +425,7 @@ class Table:
             # they played) see its final state; a newcomer or spectator sees the lobby, not
             # another seat's results
             self._send_full_state(peer, [])
-        self._check_full()
+        self.check_full()
         if seat_i is not None and self.running:
             self._schedule()
 
@@ -499,7 +499,7 @@ class Table:
         self._after_change(events)
 
     def _after_change(self, events: list[dict]) -> None:
-        self._cancel_turn()
+        self.cancel_turn()
         self._keep_past(events)
         self.shown_at = max(self.now, self.shown_at + self.hold)
         self.hold = round(self.game.pace(events) * PACE_SPEEDS.get(self.options["pace"], 1.0), 3)
@@ -587,7 +587,7 @@ class Table:
         self._send_full_state(peer, [])
 
     # turn handling: bots, timer, auto next round
-    def _cancel_turn(self) -> None:
+    def cancel_turn(self) -> None:
         self.timer_fired = False
         self.turn_due = None
         self.timer_armed = False
@@ -783,7 +783,7 @@ class Table:
         self._after_change(events)
 
     def _match_over(self) -> None:
-        self._cancel_turn()
+        self.cancel_turn()
         self._lobby_changed()
         self._out.append(("match_over",))
 
@@ -814,7 +814,7 @@ class Table:
             self._out.append(("sendall", ids, self.lobby_msg()))
         self._out.append(("txt",))
 
-    def _check_full(self) -> None:
+    def check_full(self) -> None:
         if self.start_when_full and self.matches == 0 and not self.running \
                 and all(s.kind != "empty" for s in self.seats):
             try:
@@ -925,7 +925,7 @@ class Table:
                 raise Refuse("lobby", f"seat {i} is not empty")
         self._put_bot(i, msg["level"] or self.options["bot_level"], msg["name"])
         self._lobby_changed()
-        self._check_full()
+        self.check_full()
 
     def _m_remove_bot(self, peer: Peer, msg: dict) -> None:
         self._need_lobby()
@@ -973,7 +973,7 @@ class Table:
             raise Refuse("lobby", "seats beyond the new number are taken; free them first")
         self.seats = self.seats[:n] + [Seat() for _ in range(n - len(self.seats))]
         self._lobby_changed()
-        self._check_full()
+        self.check_full()
 
     def _m_set_rules(self, peer: Peer, msg: dict) -> None:
         self._need_lobby()
@@ -1039,7 +1039,7 @@ class Table:
         turn timer). A changed turn timer starts afresh for the seat on turn (or stops,
         when turned off); otherwise the clock of the seat on turn runs on unchanged."""
         deadline, fired = self.timer_deadline, self.timer_fired
-        self._cancel_turn()
+        self.cancel_turn()
         if not restart_timer:
             self.timer_deadline, self.timer_fired = deadline, fired
         self._schedule()

@@ -330,7 +330,7 @@ class Renderer:
             self.app.runner.surface = self.app.window
             pg.event.post(pg.event.Event(pg.VIDEORESIZE, w=size[0], h=size[1], size=size))
             self.app.stack.set_size(*size)
-            self.app.stack._dirty_all()
+            self.app.stack.mark_all_dirty()
             force = True
         if force:
             self.page(self._size_notice())
@@ -366,7 +366,7 @@ class Renderer:
         from felt.ui import i18n
         ctl = self.app.controller
         c = ctl.client
-        seat = (c.token if c is not None else None, bool(c._client.spectator) if c is not None else False)
+        seat = (c.token if c is not None else None, bool(c.spectator) if c is not None else False)
         if seat != self.reported.get("seat"):
             self.reported["seat"] = seat
             self.pipe.send({"t": "seat", "token": seat[0], "spectator": seat[1]})

@@ -207,7 +207,7 @@ class SceneStack:
         scene.set_size(*self.size)
         self.scenes.append(scene)
         scene.on_enter()
-        self._dirty_all()
+        self.mark_all_dirty()
         return scene
 
     def pop(self) -> Scene | None:
@@ -216,7 +216,7 @@ class SceneStack:
         s = self.scenes.pop()
         s.on_exit()
         s.stack = None
-        self._dirty_all()
+        self.mark_all_dirty()
         return s
 
     def replace(self, scene: Scene) -> Scene:
@@ -232,7 +232,7 @@ class SceneStack:
         for s in self.scenes:
             s.set_size(w, h)
 
-    def _dirty_all(self) -> None:
+    def mark_all_dirty(self) -> None:
         for s in self.scenes:
             s.dirty = True
 
@@ -241,7 +241,7 @@ class SceneStack:
             self.set_size(*inp.size)
             return
         if inp.kind in (EXPOSE,):
-            self._dirty_all()
+            self.mark_all_dirty()
             return
         if inp.kind == QUIT:
             self.quit_requested = True
