@@ -592,7 +592,7 @@ def test_lower_place_sees_its_own_wish(monkeypatch):
 
 
 def test_long_name_keeps_ist_dran_on_a_phone(monkeypatch):
-    import felt.games.praesident.table_scene as ts
+    import felt.ui.game_table as header            # every table's top bar says whose turn it is
     from felt.ui import widgets
     names = ["Anna", "Hans-Peter von Allmen", "Carla", "Dominik", "Eveline"]
     st, _ = new_match(load_rules("PR-002"), 5, 3)
@@ -602,12 +602,12 @@ def test_long_name_keeps_ist_dran_on_a_phone(monkeypatch):
     scene = TableScene(view(st, 0), names=names)
     stack = _stack(scene, (360, 640))
     drawn = []
-    real = ts.draw_text
+    real = header.draw_text
 
     def spy(surface, text, rect, px, *a, **kw):
         drawn.append((text, rect, px, kw.get("bold", False)))
         return real(surface, text, rect, px, *a, **kw)
-    monkeypatch.setattr(ts, "draw_text", spy)
+    monkeypatch.setattr(header, "draw_text", spy)
     stack.draw(pygame.Surface((360, 640)))
     status = [d for d in drawn if d[0].endswith("ist dran")]
     assert status, [d[0] for d in drawn]

@@ -31,7 +31,7 @@ from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.game_table import GameTableScene
 from felt.ui.presence import draw_seat_badge
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input
-from felt.ui.widgets import Banner, Button, IconButton, draw_text, layout_text
+from felt.ui.widgets import Button, draw_text, layout_text
 
 TEXTS = {
     "mm.draw": ("Ziehen", "Draw"),
@@ -39,10 +39,6 @@ TEXTS = {
     "mm.keep": ("Behalten", "Keep"),
     "mm.mau": ("Mau!", "Mau!"),
     "mm.maumau": ("Mau-Mau!", "Mau-Mau!"),
-    "mm.your_turn": ("Du bist dran", "Your turn"),
-    "mm.turn_of": ("{name} ist dran", "{name} to play"),
-    "mm.round_of": ("Runde {n}/{total}", "Round {n}/{total}"),
-    "mm.round": ("Runde {n}", "Round {n}"),
     "mm.wish": ("Wunsch", "Wish"),
     "mm.wished": ("{suit} ist gewünscht", "Wished suit: {suit}"),
     "mm.pick_suit": ("Welche Farbe wünschst du dir?", "Which suit do you wish for?"),
@@ -132,6 +128,7 @@ def suit_label(suit: str) -> str:
 
 class MauMauScene(GameTableScene):
     game_id = "maumau"
+    turn_phases = ("play", "drawn")
 
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
@@ -154,11 +151,10 @@ class MauMauScene(GameTableScene):
         self.table_layout: layout.TableLayout | None = None
         self._slots: list[pygame.Rect] = []
         self.suit_btns: list[Button] = []
-        self.banner = Banner()
         self.action_btn = Button(i18n.t("mm.draw"), self._action, kind="primary", hotkeys=(pygame.K_d,))
         self.cancel_btn = Button(i18n.t("cancel"), self.cancel_pick, kind="secondary")
         self.mau_btn = Button(i18n.t("mm.mau"), self.toggle_mau, kind="secondary", hotkeys=(pygame.K_m,))
-        self.menu_btn = IconButton("☰", self._menu)
+        self.mute_btn.hotkeys = ()          # M is the Mau call's key here
         if view is not None:
             self.set_view(view, ())
 
@@ -167,13 +163,6 @@ class MauMauScene(GameTableScene):
     def my_turn(self) -> bool:
         view = self.view
         return view.get("seat") is not None and view.get("to_move") == view.get("seat") and view.get("phase") in ("play", "drawn")
-
-    def show_connection(self, text: str | None, kind: str = "bad") -> None:
-        if text:
-            self.banner.show(text, kind)
-        else:
-            self.banner.hide()
-        self.mark_dirty()
 
     def show_view(self, view: dict, events: list) -> None:
         key = tuple(sorted(view["rules"].items()))
@@ -363,16 +352,13 @@ class MauMauScene(GameTableScene):
     def layout(self, w: int, h: int) -> None:
         self.table_layout = geom = layout.table_layout(w, h, self._opponents(), len(self.hand),
                                                        log_w=self.log_dock(w, h))
-        self._top_left = self.place_log_buttons(geom.menu_btn)
+        self.place_header(w, h)
         # the Präsident table's Pass/Play places: Mau! toggle on the left, Draw/Keep on the right
         self.mau_btn.set_rect(geom.pass_btn)
         self.action_btn.set_rect(geom.play_btn)
         self.mau_btn.px = self.action_btn.px = geom.px["button"]
-        self.menu_btn.set_rect(geom.menu_btn)
         self.toast.set_rect(geom.toast)
         self.toast.px = geom.px["label"]
-        self.banner.set_rect(pygame.Rect(0, geom.top_bar.top, max(40, self._top_left.left - 6), geom.top_bar.h))
-        self.banner.px = geom.px["body"]
         self._slots = layout.hand_slots(geom.hand, geom.card, len(self.hand))
         # suit picker: four big buttons over the hand
         suits = self.rules.suit_codes() if self.rules else ("C", "S", "H", "D")
@@ -482,7 +468,7 @@ class MauMauScene(GameTableScene):
             if inp.kind == PRESS:
                 self.cancel_pick()           # a tap elsewhere closes the picker too
             return
-        if self.dispatch(inp, [self.menu_btn]) or self.handle_log(inp):
+        if self.handle_header(inp):
             return
         if self.dispatch(inp, [self.mau_btn, self.action_btn]):
             return
@@ -536,15 +522,12 @@ class MauMauScene(GameTableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.toast.update(dt):
-            self.mark_dirty()
-        self.update_log(dt)
         if self.fx:
             self.fx = [(t, s - dt) for t, s in self.fx if s - dt > 0]
             self.mark_dirty()
 
     def animating(self) -> bool:
-        return super().animating() or bool(self.fx) or self.toast.active or bool(self.bubbles)
+        return super().animating() or bool(self.fx)
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -556,7 +539,7 @@ class MauMauScene(GameTableScene):
             draw_text(surface, i18n.t("mm.waiting"), geom.table, geom.px["title"], theme.TEXT)
             return
         self._draw_direction(surface)
-        self._draw_top_bar(surface)
+        self.draw_header(surface)
         results = self._results_layout()[0] if self.view.get("phase") in ("round_over", "match_over") else None
         for s in range(self.view["n"]):
             r = self._seat_rect(s)
@@ -580,12 +563,9 @@ class MauMauScene(GameTableScene):
         if self.picking is not None:
             self._draw_picker(surface)
         self.draw_round_controls(surface)
-        self.banner.draw(surface)
+        self.draw_banner(surface)
 
     # the play log's and chat's places (felt.ui.table_log) --------------------
-    def window_size(self) -> tuple:
-        return (self.table_layout.w, self.table_layout.h) if self.table_layout is not None else (0, 0)
-
     def log_rect(self):
         return self.table_layout.log if self.table_layout is not None else None
 
@@ -599,7 +579,7 @@ class MauMauScene(GameTableScene):
         return pygame.Rect(geom.hand.left + 10, geom.hand.top - 4, min(geom.hand.w // 2, 200), 12)
 
     def small_px(self) -> int:
-        return int(self.table_layout.px["small"]) if self.table_layout is not None else 12
+        return int(self.px["small"])
 
     def seat_rect(self, seat):
         if self.table_layout is None or not self.view or not isinstance(seat, int):
@@ -625,29 +605,9 @@ class MauMauScene(GameTableScene):
     def _card_img(self, cid: int, size, dim: bool = False) -> pygame.Surface:
         return cardart.card_surface(self.deck[cid], size, dim=dim)
 
-    def _draw_top_bar(self, surface) -> None:
-        geom = self.table_layout
-        view = self.view
-        theme.panel(surface, geom.top_bar, (6, 30, 18), alpha=215, radius=0)
-        total = view.get("rounds_total") or 0
-        rnd = i18n.t("mm.round_of", n=view.get("round_no", 1), total=total) if total else \
-            i18n.t("mm.round", n=view.get("round_no", 1))
-        if view.get("point_limit"):
-            rnd += " · " + i18n.t("mm.limit", n=view["point_limit"])
-        if self.my_turn:
-            status, col = i18n.t("mm.your_turn"), theme.ACCENT
-        elif view.get("to_move") is not None and view.get("phase") in ("play", "drawn"):
-            away = self.presence.turn_text(view["to_move"], self._name(view["to_move"])) if self.presence else None
-            status, col = away or i18n.t("mm.turn_of", name=self._name(view["to_move"])), theme.TEXT
-        else:
-            status, col = "", theme.TEXT_DIM
-        right = self._top_left.left - 8
-        rw = min((right - geom.status.left) // 2, fonts.width(rnd, geom.px["small"]) + 8)
-        rnd_r = pygame.Rect(right - rw, 0, rw, geom.top_bar.h)
-        st_r = pygame.Rect(geom.status.left, 0, rnd_r.left - 8 - geom.status.left, geom.top_bar.h)
-        draw_text(surface, status, st_r, geom.px["title"], col, align="left", bold=True, min_px=11)
-        draw_text(surface, rnd, rnd_r, geom.px["small"], theme.TEXT_DIM, align="right", min_px=9)
-        self.menu_btn.draw(surface)
+    def round_label(self) -> str:
+        limit = self.view.get("point_limit")
+        return super().round_label() + (" · " + i18n.t("mm.limit", n=limit) if limit else "")
 
     def _draw_direction(self, surface) -> None:
         """A ring of arrows around the piles: clockwise (seat order) or counter-clockwise."""

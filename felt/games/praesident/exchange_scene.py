@@ -22,7 +22,7 @@ from felt.ui.game_table import GameTableScene
 from felt.ui.layout import dp
 from felt.ui.scene import KEY, PRESS, RELEASE, Input
 from felt.ui.sound import Sounds
-from felt.ui.widgets import Button, Countdown, IconButton, draw_text, layout_text
+from felt.ui.widgets import Button, draw_text, layout_text
 
 MAX_WISH = 3
 
@@ -30,7 +30,9 @@ MAX_WISH = 3
 class ExchangeScene(GameTableScene):
     screen = "exchange"
     shows_results = False
+    shows_log = False
     game_id = "praesident"
+    turn_phases = ()                # the top bar says "Kartentausch"; the hint line whose turn it is
 
     def __init__(self, view: dict | None = None, names: list[str] | None = None, **kw) -> None:
         super().__init__(None, names, **kw)
@@ -47,13 +49,11 @@ class ExchangeScene(GameTableScene):
         self._panels: list = []
         self._wish_label = None
         self._press_chip = None
-        self.countdown = Countdown()        # the host's turn timer {seat, left, total}
         self._ring: pygame.Rect | None = None   # my countdown beside the action buttons
         self._ring_mine = False             # whether the layout has room made for it
         self.give_btn = Button(i18n.t("ex.give"), self.give, kind="primary", hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
         self.wish_btn = Button(i18n.t("ex.wish_send"), self.send_wish, kind="primary", hotkeys=(pygame.K_RETURN,))
         self.nowish_btn = Button(i18n.t("ex.wish_none"), self.send_no_wish, kind="secondary")
-        self.menu_btn = IconButton("☰", self._menu)
         if view is not None:
             self.set_view(view, ())
 
@@ -83,18 +83,14 @@ class ExchangeScene(GameTableScene):
     def show_view(self, view: dict, events: list) -> None:
         if self.table is None or self.table.rules_dict != view.get("rules"):
             self.table = Table(view["rules"])
-        was = self.task_in(self.view_before)
         self.hand = self.table.sort_hand(view.get("hand", []))
         self.selected &= set(self.hand)
-        now = self.task()
-        if now and now != was:
-            self.sounds.play("turn")
         for ev in events:
             if ev.get("type") == "wish" and ev.get("to") == self.seat:
                 self.toast.show(i18n.t("ex.wish_from", name=self._name(ev.get("seat")),
                                        ranks=self._ranks_text(ev.get("ranks") or [])), 3.0)
             elif ev.get("type") == "give" and ev.get("to") == self.seat:
-                self.sounds.play("deal")
+                self.play_sound("deal")
         if self.table_layout is not None:
             self._relayout()
             if self._my_timer() != self._ring_mine:
@@ -102,19 +98,9 @@ class ExchangeScene(GameTableScene):
 
     # ------------------------------------------------------------ turn timer
     def set_timer(self, timer: dict | None) -> None:
-        """The host's turn timer ({'seat', 'left', 'total'} seconds) or None."""
-        self.countdown.set(timer)
+        super().set_timer(timer)
         if self.table_layout is not None and self._my_timer() != self._ring_mine:
             self._place_buttons()
-        self.mark_dirty()
-
-    @property
-    def timer(self) -> dict | None:
-        return self.countdown.timer
-
-    def timer_left(self) -> float | None:
-        """Seconds left on the turn timer now (None when no timer runs)."""
-        return self.countdown.left()
 
     def _my_timer(self) -> bool:
         """The timer runs for me, and I have something to choose."""
@@ -166,10 +152,10 @@ class ExchangeScene(GameTableScene):
     def layout(self, w: int, h: int) -> None:
         n = int(self.view.get("n", 4)) if self.view else 4
         self.table_layout = geom = layout.table_layout(w, h, n - 1, len(self.hand))
+        self.place_header(w, h)
         self._place_buttons()
         for b in (self.give_btn, self.wish_btn, self.nowish_btn):
             b.px = geom.px["button"]
-        self.menu_btn.set_rect(geom.menu_btn)
         self.toast.set_rect(geom.toast)
         self.toast.px = geom.px["label"]
         self._relayout()
@@ -219,7 +205,7 @@ class ExchangeScene(GameTableScene):
 
     # ----------------------------------------------------------------- input
     def handle(self, inp: Input) -> None:
-        if self.dispatch(inp, (self.menu_btn, self.give_btn, self.wish_btn, self.nowish_btn)):
+        if self.handle_header(inp) or self.dispatch(inp, (self.give_btn, self.wish_btn, self.nowish_btn)):
             return
         t = self.task()
         if inp.kind == PRESS:
@@ -251,15 +237,14 @@ class ExchangeScene(GameTableScene):
             self.refresh_controls()
             self.mark_dirty()
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.toast.update(dt):
-            self.mark_dirty()
-        if self.countdown.tick():                   # once per whole second shown
-            self.mark_dirty()
-
     def animating(self) -> bool:
-        return self.toast.active
+        return self.cue_animating()
+
+    def phase_line(self) -> str:
+        return i18n.t("ex.title")
+
+    def rounds_total(self) -> int:
+        return int((self.view.get("rules") or {}).get("rounds") or 0)
 
     def selected_cards(self) -> list[int]:
         return sorted(self.selected)
@@ -404,11 +389,8 @@ class ExchangeScene(GameTableScene):
         if geom is None:
             return
         surface.blit(theme.felt_background((geom.w, geom.h)), (0, 0))
-        theme.panel(surface, geom.top_bar, (6, 30, 18), alpha=215, radius=0)
+        self.draw_header(surface)
         t = self.task()
-        draw_text(surface, i18n.t("ex.title") + " · " + i18n.t("table.round", n=self.view.get("round_no", 1)),
-                  geom.status, geom.px["title"], theme.ACCENT if t else theme.TEXT, align="left", bold=True)
-        self.menu_btn.draw(surface)
         if not self._panels:
             area = geom.table.inflate(-2 * max(dp(8), geom.w // 40), -dp(12))
             draw_text(surface, i18n.t("ex.middle"), pygame.Rect(area.left, area.top, area.w, area.h // 3),
@@ -444,6 +426,7 @@ class ExchangeScene(GameTableScene):
             self.countdown.draw_ring(surface, self._ring, emphasis=True)
         self._draw_hand(surface, t)
         self.toast.draw(surface)
+        self.draw_banner(surface)
 
     def _waiting_ring(self, txt: str) -> tuple[pygame.Rect, pygame.Rect, int]:
         """Where the "waiting for" line and the small countdown after it go: (text rect,

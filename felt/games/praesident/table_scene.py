@@ -12,9 +12,9 @@ events since the previous view. It talks to the outside only through:
   'muted' and 'auto_pass';
 - ``set_timer(timer)``: the host's turn timer ({seat, left, total} seconds, or None); a
   ring with the seconds left shows in the top bar, a bar on the box of the seat on turn
-  (over the own hand when it is mine);
-- ``banner_rect()``: where the app's connection banner covers nothing essential (the
-  status text of the top bar, beside the menu buttons).
+  (over the own hand when it is mine).
+
+The top bar, the play log and the chat are every table's (``felt.ui.game_table``).
 
 A selection is legal iff it matches one of ``view['legal']`` by card faces (sets: the
 ranks and number of jokers; sequences: suit and rank of every card), which is exactly
@@ -33,12 +33,11 @@ from felt.games.praesident.words import play_kind, title_text
 from felt.ui import anim, cardart, fonts, i18n, layout, pacing, theme
 from felt.ui.game_table import GameTableScene
 from felt.ui.layout import dp
-from felt.ui.playlog import LogContext, PlayLog, card_chip
+from felt.ui.playlog import LogContext, PlayLog
 from felt.ui.presence import draw_seat_badge
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input
 from felt.ui.sound import Sounds
-from felt.ui.widgets import (Banner, Button, Countdown, IconButton, countdown_color, draw_countdown_ring, draw_text,
-                             layout_text)
+from felt.ui.widgets import Button, countdown_color, draw_text
 
 
 # ----------------------------------------------------------------------------
@@ -206,6 +205,7 @@ class TableScene(GameTableScene):
     shows_results = False          # the round's results are the ResultsScene's
     offers_auto_pass = True
     game_id = "praesident"
+    turn_phases = ("play",)
 
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
@@ -230,23 +230,15 @@ class TableScene(GameTableScene):
         self.auto_pass_timer = -1.0
         self.focus = -1                     # keyboard focus index in the hand
         self.anim = anim.Animator()
-        self.banner = Banner()
         self.table_layout: layout.TableLayout | None = None
         self._slots: list[pygame.Rect] = []
         self._press_card: int | None = None
         self._drag_state: bool | None = None
         self._drag_seen: set = set()
-        self.countdown = Countdown()         # the host's turn timer {seat, left, total}
         self.play_btn = Button(i18n.t("table.play"), self.play_selected, kind="primary",
                                hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
         self.pass_btn = Button(i18n.t("table.pass"), self.do_pass, kind="secondary", hotkeys=(pygame.K_p,))
-        self.mute_btn = IconButton("♪", self.toggle_mute, hotkeys=(pygame.K_m,))
-        self.menu_btn = IconButton("☰", self._menu)
-        self.log_btn = IconButton("⟲", self.toggle_log, hotkeys=(pygame.K_l,))
         self.sort_btn = Button("", self.toggle_sort, kind="secondary", hotkeys=(pygame.K_s,))
-        self.chat_btn = IconButton("✉", self._chat, hotkeys=(pygame.K_c,))
-        self.chat_btn.visible = on_chat is not None
-        self.my_turn_cue = 0.0              # seconds of the 'your turn' flash left
         self._seat_flash: tuple | None = None   # (seat, seconds): the box of the seat that just played
         self.sort_mode = (settings or {}).get("sort") or None   # 'rank' | 'suit' (None: the rules' default)
         self._last_tap: tuple | None = None     # (card, time) of the last tap: a double tap selects its rank
@@ -323,40 +315,11 @@ class TableScene(GameTableScene):
         if not (self.my_turn and not self.pending and self.connected and self.legal
                 and self.legal.selection_legal(cards)):
             self.toast.show(self.why_not_legal(cards), 1.6, "warn")
-            self._sound("error")
+            self.play_sound("error")
             return False
         self.selected = set(cards)
         self.play_selected()
         return True
-
-    def _chat(self) -> None:
-        if self.on_chat:
-            self.on_chat()
-
-    def show_chat(self, seat, name: str, text: str) -> None:
-        """A chat line: a bubble at the sender's seat for a few seconds."""
-        from felt.ui.chat import Bubble
-        if seat is None or not isinstance(seat, int):
-            self.toast.show(f"{name}: {text}", 3.5)
-        else:
-            self.bubbles = [b for b in self.bubbles if b.seat != seat] + [Bubble(seat, str(text))]
-        self.mark_dirty()
-
-    def log_docked(self) -> bool:
-        return self.table_layout is not None and self.table_layout.log is not None
-
-    def log_visible(self) -> bool:
-        """The log shows: docked (wide windows) or as an open drawer (phones)."""
-        if self.table_layout is None:
-            return False
-        return bool(self.log_open) if self.table_layout.log is None else True
-
-    def toggle_log(self) -> None:
-        if self.table_layout is None:
-            return
-        self.log_open = not self.log_visible()
-        self.layout(self.table_layout.w, self.table_layout.h)
-        self.mark_dirty()
 
     @property
     def my_turn(self) -> bool:
@@ -374,7 +337,6 @@ class TableScene(GameTableScene):
         self.hidden &= set(self.hand)
         if self.table_layout is not None:
             self._relayout_hand()
-        was_my_turn = old_view.get("to_move") == old_view.get("seat") and old_view.get("phase") == "play"
         entries = self.log.build(events, None)
         self._hold = pacing.hold_seconds(entries, self.seat, self.speed, self.backlog)
         if any(e.get("type") == "exchange_done" for e in events):
@@ -386,19 +348,9 @@ class TableScene(GameTableScene):
             self.received = set()
         self.received &= set(self.hand)
         self._events(events, old_rects)
-        if self.my_turn and not was_my_turn:
-            self._your_turn()
         if not self.my_turn:
             self.auto_pass_timer = -1.0
         self._check_auto_pass()
-
-    def show_connection(self, text: str | None, kind: str = "bad") -> None:
-        """Banner for connection trouble (None hides it)."""
-        if text:
-            self.banner.show(text, kind)
-        else:
-            self.banner.hide()
-        self.set_connected(not (text and kind == "bad"))
 
     # -------------------------------------------------------------- actions
     def selection_legal(self) -> bool:
@@ -426,7 +378,7 @@ class TableScene(GameTableScene):
         if self.pending or not self.selection_legal():
             if self.selected and self.my_turn:
                 self.toast.show(self.why_not_legal(), 1.6, "warn")
-                self._sound("error")
+                self.play_sound("error")
             return
         cards = [c for c in self.hand if c in self.selected]
         self.selected.clear()
@@ -437,19 +389,6 @@ class TableScene(GameTableScene):
             return
         self.selected.clear()
         self.submit({"kind": "pass"})
-
-    def _sound(self, name: str) -> None:
-        # the settings dict is the one source of the mute switch (the app's menu may flip it)
-        self.sounds.muted = bool(self.settings.get("muted", False))
-        self.sounds.play(name)
-
-    def toggle_mute(self) -> None:
-        self.settings["muted"] = not bool(self.settings.get("muted", False))
-        self.sounds.muted = self.settings["muted"]
-        self.mute_btn.crossed = self.sounds.muted
-        if self.on_settings:
-            self.on_settings(self.settings)
-        self.mark_dirty()
 
     def set_auto_pass(self, on: bool) -> None:
         self.settings["auto_pass"] = bool(on)
@@ -465,22 +404,6 @@ class TableScene(GameTableScene):
         self.refresh_controls()
         self.mark_dirty()
 
-    def set_timer(self, timer: dict | None) -> None:
-        """The host's turn timer ({'seat', 'left', 'total'} seconds) or None.
-
-        It counts down against the clock (not frame times: the idle loop's frames are
-        capped), until the next state brings a fresh one."""
-        self.countdown.set(timer)
-        self.mark_dirty()
-
-    @property
-    def timer(self) -> dict | None:
-        return self.countdown.timer
-
-    def timer_left(self) -> float | None:
-        """Seconds left on the turn timer now (None when no timer runs)."""
-        return self.countdown.left()
-
     def toggle_card(self, cid: int) -> None:
         if cid in self.selected:
             self.selected.discard(cid)
@@ -493,53 +416,21 @@ class TableScene(GameTableScene):
     def layout(self, w: int, h: int) -> None:
         n = int(self.view.get("n", 4)) if self.view else 4
         opp = n - 1 if self.seat is not None else n
-        dock = layout.log_dock_width(w, h)
-        if self.log_open is False:
-            dock = 0
+        dock = self.log_dock(w, h)
         self._title_w = self._seat_title_w(w, h)
         self.table_layout = geom = layout.table_layout(w, h, opp, len(self.hand), log_w=dock, title_w=self._title_w)
+        self.place_header(w, h)
         self.play_btn.set_rect(geom.play_btn)
         self.pass_btn.set_rect(geom.pass_btn)
         self.play_btn.px = self.pass_btn.px = geom.px["button"]
-        self.mute_btn.set_rect(geom.mute_btn)
-        self.menu_btn.set_rect(geom.menu_btn)
-        self.log_btn.set_rect(geom.mute_btn.move(-(geom.mute_btn.w + dp(6)), 0))
-        if self.chat_btn.visible:
-            if geom.portrait:
-                # phones: the chat takes the sound button's place (sound stays in the menu)
-                self.chat_btn.set_rect(geom.mute_btn)
-                self.mute_btn.visible = False
-            else:
-                self.chat_btn.set_rect(self.log_btn.rect.move(-(geom.mute_btn.w + dp(6)), 0))
-                self.mute_btn.visible = True
-        self.log_btn.kind = "secondary" if self.log_visible() else "ghost"
-        left_btn = self.chat_btn if (self.chat_btn.visible and not geom.portrait) else self.log_btn
-        geom.status.w = max(dp(40), left_btn.rect.left - dp(6) - geom.status.left)
         sp = max(dp(11), int(geom.px["small"] * 0.95))
         sw = fonts.width("⇅ " + i18n.t("story.sort_suit"), sp, True) + dp(22)
         sh = max(dp(30), int(sp * 2.2))
         self.sort_btn.set_rect(pygame.Rect(geom.hand.right - sw - dp(10), geom.hand.top - sh // 2, sw, sh))
         self.sort_btn.px = sp
-        self.mute_btn.crossed = self.sounds.muted
         self.toast.set_rect(geom.toast)
         self.toast.px = geom.px["label"]
-        self.banner.set_rect(self.banner_rect())
-        self.banner.px = geom.px["body"]
         self._relayout_hand()
-
-    def notice_rect(self) -> pygame.Rect | None:
-        """Where the app's notices go at the table: above the hint line, below the seats
-        (not over the seat names under the top bar)."""
-        return self.table_layout.toast if self.table_layout is not None else None
-
-    def banner_rect(self) -> pygame.Rect | None:
-        """The top bar left of its buttons: a connection banner there hides only the status
-        line (stale while the connection is down), never a seat box, the pile or the hand."""
-        geom = self.table_layout
-        if geom is None:
-            return None
-        left_btn = self.chat_btn if (self.chat_btn.visible and not geom.portrait) else self.log_btn
-        return pygame.Rect(0, geom.top_bar.top, max(dp(40), left_btn.rect.left - dp(6)), geom.top_bar.h)
 
     def _relayout_hand(self) -> None:
         geom = self.table_layout
@@ -656,20 +547,20 @@ class TableScene(GameTableScene):
                 cards = list(ev.get("cards", []))
                 self._play_animation(seat, cards, old_rects)
                 self._seat_flash = (seat, 0.0)
-                self._sound("play")
+                self.play_sound("play")
                 if ev.get("joker") or ev.get("kind") == "joker":
                     self._effect(i18n.t("fx.joker"), "joker", seat)
             elif typ == "pass":
                 if seat == self.seat and ev.get("auto"):
                     self.toast.show(i18n.t("table.auto_passed"), 1.6)
-                self._sound("pass")
+                self.play_sound("pass")
             elif typ == "skip":
                 self._effect(self._about("fx.skip", seat), "skip", seat)
             elif typ == "clear":
                 why = {"quad": "log.clear_quad", "twos": "log.clear_twos", "eights": "log.clear_eights"}.get(
                     ev.get("reason"), "log.clear")
                 self._effect(i18n.t("fx.cleared") + " " + i18n.t(why).split(":")[-1].strip(), "clear", seat)
-                self._sound("clear")
+                self.play_sound("clear")
             elif typ == "trick_won":
                 self.toast.show(self._about("fx.trick_won", seat), 1.4)
             elif typ == "revolution":
@@ -682,7 +573,7 @@ class TableScene(GameTableScene):
                 self._effect(self._about("fx.out", seat, title=self._title(place)), "out" if cheer else "out_low",
                              seat)
                 if seat == self.seat and cheer:
-                    self._sound("out")
+                    self.play_sound("out")
             elif typ == "round_over":
                 self._effect(i18n.t("log.round_over"), "round_end", None,
                              pacing.ROUND_END * pacing.factor(self.speed, self.backlog),
@@ -751,10 +642,6 @@ class TableScene(GameTableScene):
             self.anim.fly(anim.Flight(c, src, dst, 0.32, i * 0.04, True, arc=30 if seat == self.seat else 0,
                                       on_done=lambda cc=c: self.pile_hidden.discard(cc)))
 
-    def _your_turn(self) -> None:
-        self.my_turn_cue = 1.4
-        self._sound("turn")
-
     def _check_auto_pass(self) -> None:
         if (self.settings.get("auto_pass") and self.my_turn and self.legal is not None
                 and self.legal.can_pass and not self.legal.can_play and not self.pending):
@@ -794,12 +681,7 @@ class TableScene(GameTableScene):
             if inp.kind == KEY and inp.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.close_summary()
             return
-        if self.dispatch(inp, (self.menu_btn, self.mute_btn, self.log_btn, self.chat_btn)):
-            return
-        if self.table_layout is not None and self.table_layout.log is None and self.log_open:
-            # the drawer is open (phones): a tap anywhere closes it
-            if inp.kind == RELEASE or inp.kind == BACK or (inp.kind == KEY and inp.key == pygame.K_ESCAPE):
-                self.toggle_log()
+        if self.handle_header(inp):
             return
         if self.dispatch(inp, (self.play_btn, self.pass_btn, self.sort_btn)):
             return
@@ -874,28 +756,14 @@ class TableScene(GameTableScene):
     # --------------------------------------------------------------- update
     def update(self, dt: float) -> None:
         super().update(dt)
-        muted = bool(self.settings.get("muted", False))
-        if muted != self.mute_btn.crossed:      # the app's menu may have flipped the switch
-            self.mute_btn.crossed = muted
-            self.mark_dirty()
         moving = self.anim.update(dt)
         if self._hold > 0:
             self._hold = max(0.0, self._hold - dt)
-            moving = True
-        if self.bubbles:
-            for b in self.bubbles:
-                b.left -= dt
-            self.bubbles = [b for b in self.bubbles if b.left > 0]
             moving = True
         if self._seat_flash is not None:
             seat, t = self._seat_flash
             t += dt
             self._seat_flash = (seat, t) if t < 1.0 * pacing.factor(self.speed) else None
-            moving = True
-        if self.toast.update(dt):
-            moving = True
-        if self.my_turn_cue > 0:
-            self.my_turn_cue = max(0.0, self.my_turn_cue - dt)
             moving = True
         if self.auto_pass_timer >= 0:
             self.auto_pass_timer -= dt
@@ -904,8 +772,6 @@ class TableScene(GameTableScene):
                 if self.my_turn and self.legal and self.legal.can_pass and not self.legal.can_play and not self.pending:
                     self.toast.show(i18n.t("table.auto_passed"), 1.4)
                     self.submit({"kind": "pass"})
-        if self.countdown.tick():                  # redraw once per second (the ring and the bar)
-            moving = True
         pulse = self.my_turn and not self.pending
         self.play_btn.pulse = (0.35 + 0.65 * self.anim.pulse()) if (pulse and self.play_btn.enabled) else 0.0
         if moving:
@@ -913,8 +779,8 @@ class TableScene(GameTableScene):
 
     def animating(self) -> bool:
         # the your-turn glow pulses slowly; it counts as animation only while the cue runs
-        return (self.anim.busy or self.toast.active or self.my_turn_cue > 0 or self.auto_pass_timer >= 0
-                or self._hold > 0 or self._seat_flash is not None or bool(self.bubbles))
+        return (self.cue_animating() or self.anim.busy or self.auto_pass_timer >= 0 or self._hold > 0
+                or self._seat_flash is not None)
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -926,7 +792,9 @@ class TableScene(GameTableScene):
             draw_text(surface, i18n.t("table.waiting"), geom.table, geom.px["title"], theme.TEXT)
             return
         self._draw_table_ring(surface)
-        self._draw_top_bar(surface)
+        self.draw_header(surface)
+        if self.view.get("revolution"):
+            pygame.draw.rect(surface, theme.DANGER, (0, self.top.bar.bottom - dp(3), geom.w, dp(3)))
         for s in range(self.view["n"]):
             r = self.seat_rect(s)
             if r is not None:
@@ -949,17 +817,11 @@ class TableScene(GameTableScene):
         self._draw_effect(surface)
         self._draw_announcement(surface)
         self.toast.draw(surface)
-        if geom.log is not None:
-            self.log.draw_cached(surface, geom.log, self.log_context(), max(10, int(geom.px["small"] * 0.95)),
-                                 card_art=self._mini_card)
-        elif self.log_open:
-            self._draw_log_drawer(surface)
-        self.log_btn.draw(surface)
-        self.chat_btn.draw(surface)
-        self._draw_bubbles(surface)
+        self.draw_log(surface)
+        self.draw_bubbles(surface)
         if self.ex_summary:
             self._draw_ex_summary(surface)
-        self.banner.draw(surface)
+        self.draw_banner(surface)
 
     def _draw_ex_summary(self, surface) -> None:
         """What I gave and what I got, with the cards, until OK."""
@@ -1006,37 +868,38 @@ class TableScene(GameTableScene):
         self.ok_btn.px = geom.px["button"]
         self.ok_btn.draw(surface)
 
-    def _draw_bubbles(self, surface) -> None:
-        from felt.ui.chat import draw_bubble
+    # the play log's and chat's places (felt.ui.table_log) --------------------
+    def log_rect(self):
+        return self.table_layout.log if self.table_layout is not None else None
+
+    def drawer_rect(self) -> pygame.Rect:
         geom = self.table_layout
-        for b in self.bubbles:
-            r = self.seat_rect(b.seat)
-            below = False
-            if r is None:                     # my own seat: hanging from my name, over my cards
-                r = pygame.Rect(geom.hand.left + dp(10), geom.hand.top - dp(4), min(geom.hand.w // 2, dp(200)), dp(12))
-                below = True
-            elif r.top < geom.table.top + geom.table.h // 3:
-                below = True                  # seats along the top: the bubble hangs below
-            alpha = min(1.0, b.left / 0.4)
-            draw_bubble(surface, r, b.text, max(11, int(geom.px["small"])), alpha, below)
+        return pygame.Rect(geom.table.left + dp(4), geom.top_bar.bottom + dp(4), geom.w - dp(8),
+                           max(dp(80), geom.hand.top - geom.top_bar.bottom - dp(8)))
 
-    def _mini_card(self, cid: int, px: int):
-        if self.table is None or not 0 <= cid < len(self.table.deck):
-            return None
-        return card_chip(self.table.card(cid), px)
+    def own_anchor(self) -> pygame.Rect:
+        hand = self.table_layout.hand
+        return pygame.Rect(hand.left + dp(10), hand.top - dp(4), min(hand.w // 2, dp(200)), dp(12))
 
-    def _draw_log_drawer(self, surface) -> None:
-        geom = self.table_layout
-        r = pygame.Rect(geom.table.left + dp(4), geom.top_bar.bottom + dp(4), geom.w - dp(8),
-                        max(dp(80), geom.hand.top - geom.top_bar.bottom - dp(8)))
-        self.log.draw_cached(surface, r, self.log_context(), max(11, int(geom.px["small"])), card_art=self._mini_card,
-                             alpha=248, heading=self._round_text())
+    def small_px(self) -> int:
+        return int(self.px["small"])
 
-    def _round_text(self) -> str:
+    def log_deck_size(self) -> int:
+        return len(self.table.deck) if self.table is not None else 0
+
+    def log_card(self, cid):
+        return self.table.card(cid) if self.table is not None and isinstance(cid, int) \
+            and 0 <= cid < len(self.table.deck) else None
+
+    def rounds_total(self) -> int:
         view = self.view
-        total = view.get("rounds_total") or (view.get("rules") or {}).get("rounds") or 0
-        n = view.get("round_no", 1)
-        return i18n.t("table.round_of", n=n, total=total) if total else i18n.t("table.round", n=n)
+        return int(view.get("rounds_total") or (view.get("rules") or {}).get("rounds") or 0)
+
+    def phase_line(self) -> str:
+        return i18n.t("log.round_over") if self.view.get("phase") in ("round_over", "match_over") else ""
+
+    def header_ring(self) -> bool:
+        return self.view.get("phase") == "play"
 
     def _draw_table_ring(self, surface) -> None:
         geom = self.table_layout
@@ -1049,55 +912,6 @@ class TableScene(GameTableScene):
             pygame.draw.ellipse(cached, (255, 255, 255, 30), cached.get_rect(), 2)
             self._ring_img = cached        # drawn once per size, not every frame
         surface.blit(cached, r.topleft)
-
-    def _draw_top_bar(self, surface) -> None:
-        geom = self.table_layout
-        view = self.view
-        theme.panel(surface, geom.top_bar, (6, 30, 18), alpha=215, radius=0)
-        if self.my_turn and self.my_turn_cue > 0:
-            # 'your turn' flash: a gold band sweeps in under the status text
-            f = min(1.0, (1.4 - self.my_turn_cue) / 0.25)
-            band = pygame.Rect(0, geom.top_bar.bottom - dp(4), int(geom.w * f), dp(4))
-            pygame.draw.rect(surface, theme.ACCENT, band)
-            theme.panel(surface, pygame.Rect(0, 0, int(geom.w * f), geom.top_bar.h), theme.ACCENT,
-                        alpha=int(60 + 50 * round(self.anim.pulse(0.5) * 8) / 8), radius=0)
-        total = view.get("rounds_total") or (view.get("rules") or {}).get("rounds") or 0
-        rnd = i18n.t("table.round_of", n=view.get("round_no", 1), total=total) if total else i18n.t("table.round", n=view.get("round_no", 1))
-        if self.my_turn:
-            status, col = i18n.t("table.your_turn"), theme.ACCENT
-        elif view.get("to_move") is not None and view.get("phase") == "play":
-            away = self.presence.turn_text(view["to_move"], self._name(view["to_move"])) if self.presence else None
-            status, col = away or i18n.t("table.turn_of", name=self._name(view["to_move"])), theme.TEXT
-        elif view.get("phase") in ("round_over", "match_over"):
-            status, col = i18n.t("log.round_over"), theme.GOLD
-        else:
-            status, col = i18n.t("table.waiting"), theme.TEXT_DIM
-        # phones: the round moves into the log's title (the log button took its place)
-        rw = 0 if geom.portrait else min(geom.status.w // 3, fonts.width(rnd, geom.px["small"]) + dp(8))
-        rnd_r = pygame.Rect(geom.status.right - rw, geom.status.top, rw, geom.status.h)
-        st_r = pygame.Rect(geom.status.left, geom.status.top, geom.status.w - rw - dp(8), geom.status.h)
-        ring = self._timer_ring_rect()
-        if ring is not None:
-            ring.right = rnd_r.left - dp(8)
-            st_r.w = max(dp(10), ring.left - dp(8) - st_r.left)
-        if view.get("to_move") is not None and not self.my_turn and view.get("phase") == "play":
-            # a long name must not push "ist dran" off the bar: fall back to the first name
-            full = seat_name(self.names, view["to_move"])
-            if fonts.width(status, int(geom.px["title"] * 0.8), True) > st_r.w and " " in full.strip():
-                status = i18n.t("table.turn_of", name=full.split()[0])
-        draw_text(surface, status, st_r, geom.px["title"], col, align="left", bold=True, min_px=11)
-        if rw:
-            draw_text(surface, rnd, rnd_r, geom.px["small"], theme.TEXT_DIM, align="right", min_px=9)
-        if ring is not None:
-            # right after the status text where it is short (wide windows), so both read together
-            size, lines = layout_text(status, st_r.w, st_r.h, geom.px["title"], bold=True, min_px=11)
-            text_w = max((fonts.width(ln, size, True) for ln in lines), default=0)
-            ring.left = min(ring.left, st_r.left + text_w + max(dp(10), ring.w // 3))
-            self._draw_timer_ring(surface, ring)
-        if view.get("revolution"):
-            pygame.draw.rect(surface, theme.DANGER, (0, geom.top_bar.bottom - dp(3), geom.w, dp(3)))
-        self.mute_btn.draw(surface)
-        self.menu_btn.draw(surface)
 
     def _draw_seat(self, surface, seat: int, r: pygame.Rect) -> None:
         geom = self.table_layout
@@ -1270,20 +1084,6 @@ class TableScene(GameTableScene):
 
     def _timer_color(self, frac: float):
         return countdown_color(frac)
-
-    def _timer_ring_rect(self) -> pygame.Rect | None:
-        """The countdown ring in the top bar (None when no timer runs)."""
-        if not self.timer or self.table_layout is None or self.view.get("phase") != "play":
-            return None
-        d = max(dp(26), self.table_layout.top_bar.h - dp(12))
-        r = pygame.Rect(0, 0, d, d)
-        r.centery = self.table_layout.top_bar.centery
-        return r
-
-    def _draw_timer_ring(self, surface, r: pygame.Rect) -> None:
-        """A ring that empties clockwise, the whole seconds left inside."""
-        mine = self.timer.get("seat") == self.seat and self.seat is not None
-        draw_countdown_ring(surface, r, self.timer["left"], self.timer["total"], emphasis=mine)
 
     def _draw_timer(self, surface) -> None:
         """The bar that runs out on the box of the seat on turn (over my hand when mine)."""

@@ -12,6 +12,7 @@ K knock, B keep, N take.
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 import pygame
@@ -21,7 +22,7 @@ from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.game_table import GameTableScene
 from felt.ui.presence import draw_seat_badge
 from felt.ui.scene import KEY, MOTION, PRESS, RELEASE, Input
-from felt.ui.widgets import Banner, Button, IconButton, draw_text
+from felt.ui.widgets import Button, draw_text
 
 from .engine import RANKS_DE, RANKS_FR, SUITS_DE, SUITS_FR, hand_value2, is_feuer, value_text
 
@@ -31,15 +32,11 @@ TEXTS = {
     "sw.knock": ("Klopfen", "Knock"),
     "sw.keep": ("Behalten", "Keep"),
     "sw.take": ("Nehmen", "Take"),
-    "sw.your_turn": ("Du bist dran", "Your turn"),
-    "sw.turn_of": ("{name} ist dran", "{name}'s turn"),
     "sw.choose": ("Behalten oder die andere Hand ungesehen nehmen?", "Keep this hand or take the other one unseen?"),
     "sw.dealer_chooses": ("{name} (Geber) wählt eine Hand", "{name} (dealer) chooses a hand"),
     "sw.knocked": ("{name} hat geklopft", "{name} knocked"),
     "sw.last_turn": ("letzter Zug", "last turn"),
     "sw.left": ("noch dran: {names}", "still to play: {names}"),
-    "sw.round": ("Runde {n}", "Round {n}"),
-    "sw.round_of": ("Runde {n}/{total}", "Round {n}/{total}"),
     "sw.value": ("Wert {v}", "Value {v}"),
     "sw.swims": ("schwimmt", "swims"),
     "sw.out": ("raus", "out"),
@@ -117,6 +114,7 @@ class _Cards:
 
 class SchwimmenScene(GameTableScene):
     game_id = "schwimmen"
+    turn_phases = ("play", "dealer_choice")
 
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
@@ -129,15 +127,12 @@ class SchwimmenScene(GameTableScene):
         self.drag_pos = (0, 0)
         self.press_pos = (0, 0)
         self.cards = _Cards("french")
-        self.banner = Banner()
-        self.width = self.height = 0
         self.btn_all = Button(text("sw.swap_all"), lambda: self._simple("swap_all"), kind="secondary",
                               hotkeys=(pygame.K_a,))
         self.btn_pass = Button(text("sw.pass"), lambda: self._simple("pass"), kind="secondary", hotkeys=(pygame.K_s,))
         self.btn_knock = Button(text("sw.knock"), lambda: self._simple("knock"), kind="primary", hotkeys=(pygame.K_k,))
         self.btn_keep = Button(text("sw.keep"), lambda: self._simple("keep"), kind="primary", hotkeys=(pygame.K_b,))
         self.btn_take = Button(text("sw.take"), lambda: self._simple("take"), kind="secondary", hotkeys=(pygame.K_n,))
-        self.menu_btn = IconButton("☰", self._menu)
         self.rects: dict = {}
         if view is not None:
             self.set_view(view, ())
@@ -160,21 +155,8 @@ class SchwimmenScene(GameTableScene):
             self.sel_hand = self.sel_mid = None
         for ev in events:
             self._event_toast(ev)
-        if self.width:
-            self.layout(self.width, self.height)
-
-    def show_connection(self, text: str | None, kind: str = "bad") -> None:
-        if text:
-            self.banner.show(text, kind)
-        else:
-            self.banner.hide()
-        self.mark_dirty()
-
-    def banner_rect(self):
-        if not self.rects:
-            return None
-        tb = self.rects["top"]
-        return pygame.Rect(0, tb.top, max(40, self._top_left.left - 6), tb.h)
+        if self.laid_out[0]:
+            self.layout(*self.laid_out)
 
     def submit(self, move: dict) -> None:
         self.sel_hand = self.sel_mid = None
@@ -233,15 +215,13 @@ class SchwimmenScene(GameTableScene):
 
     # ---------------------------------------------------------------- layout
     def layout(self, w: int, h: int) -> None:
-        self.width, self.height = w, h
-        px = {k: theme.font_px(w, h, k) for k in ("tiny", "small", "body", "label", "button", "title", "big")}
-        self.px = px
+        top = self.place_header(w, h)
+        px = self.px
         n = int(self.view.get("n", 4)) if self.view else 4
         opp = n - 1 if self.seat is not None else n
-        top_h = max(layout.dp(44), int(px["body"] * 2.8))
-        rects = {"top": pygame.Rect(0, 0, w, top_h)}
+        top_h = top.h
+        rects = {"top": top}
         pad = max(6, int(w * 0.015))
-        full_w = w
         dock = self.log_dock(w, h)
         w = w - dock                 # the table left of the docked log
         rects["log"] = pygame.Rect(w, top_h + pad, dock - pad, h - top_h - 2 * pad) if dock else None
@@ -250,7 +230,7 @@ class SchwimmenScene(GameTableScene):
         if portrait:
             cols = 1 if opp <= 1 else 2
             rows = (opp + cols - 1) // cols
-            seat_h = max(layout.dp(48), min(int(h * 0.14), int(h * 0.36) // max(1, rows)))
+            seat_h = max(layout.dp(48), min(int(h * 0.14), int((h - top_h) * 0.36) // max(1, rows)))
             seat_w = (w - pad * (cols + 1)) // cols
             y0 = top_h + pad
             seats = []
@@ -271,7 +251,7 @@ class SchwimmenScene(GameTableScene):
             cols = min(opp, 4) if opp > 0 else 1
             rows = (opp + cols - 1) // cols if opp else 0
             seat_w = min(layout.dp(300), (w - pad * (cols + 1)) // max(1, cols))
-            seat_h = max(layout.dp(56), min(int(h * 0.2), int(h * 0.36) // max(1, rows)))
+            seat_h = max(layout.dp(56), min(int(h * 0.2), int((h - top_h) * 0.36) // max(1, rows)))
             total_w = cols * seat_w + (cols - 1) * pad
             x0 = (w - total_w) // 2
             y0 = top_h + pad
@@ -333,15 +313,9 @@ class SchwimmenScene(GameTableScene):
         else:
             self.place_round_controls(pygame.Rect(b.left, b.bottom - 2 * btn_h - pad, b.w, 2 * btn_h + pad),
                                       px["button"], stacked=True)
-        ms = max(theme.MIN_TOUCH, top_h - 6)
-        self.menu_btn.set_rect((full_w - ms - 4, (top_h - ms) // 2, ms, ms))
-        self._top_left = self.place_log_buttons(self.menu_btn.rect)
         self.toast.set_rect(pygame.Rect(pad, rects["mid_area"].top, w - 2 * pad, int(px["label"] * 2.4)))
         self.toast.px = px["label"]
-        self.banner.set_rect(self.banner_rect() if self.rects else rects["top"])
-        self.banner.px = px["body"]
         self.rects = rects
-        self.banner.set_rect(self.banner_rect())
 
     def seat_rect(self, seat: int):
         if not self.rects:
@@ -420,10 +394,9 @@ class SchwimmenScene(GameTableScene):
             (inp.kind == RELEASE and self.btn_knock.visible and self.btn_knock.rect.collidepoint(inp.pos))
         if knock_try and not self.btn_knock.enabled:
             self._simple("knock")                # says why a knock is not possible yet
-        if self.dispatch(inp, [self.menu_btn]) or self.handle_log(inp):
+        if self.handle_header(inp):
             return
-        if self.dispatch(inp, [self.menu_btn, self.btn_keep, self.btn_take, self.btn_knock, self.btn_all,
-                               self.btn_pass]):
+        if self.dispatch(inp, [self.btn_keep, self.btn_take, self.btn_knock, self.btn_all, self.btn_pass]):
             self.mark_dirty()
             return
         if inp.kind == KEY:
@@ -465,25 +438,16 @@ class SchwimmenScene(GameTableScene):
                 self._try_swap()
             self.mark_dirty()
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.toast.update(dt):
-            self.mark_dirty()
-        self.update_log(dt)
-
-    def animating(self) -> bool:
-        return super().animating() or self.toast.active or bool(self.bubbles)
-
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        if (w, h) != (self.width, self.height) or not self.rects:
+        if (w, h) != self.laid_out or not self.rects:
             self.layout(w, h)
         surface.blit(theme.felt_background((w, h)), (0, 0))
         if not self.view:
             draw_text(surface, text("sw.waiting"), surface.get_rect(), self.px["title"], theme.TEXT)
             return
-        self._draw_top(surface)
+        self.draw_header(surface)
         for s in range(self.view["n"]):
             r = self.seat_rect(s)
             if r is not None:
@@ -494,7 +458,6 @@ class SchwimmenScene(GameTableScene):
         self._draw_result(surface)
         for b in (self.btn_knock, self.btn_all, self.btn_pass, self.btn_keep, self.btn_take):
             b.draw(surface)
-        self.menu_btn.draw(surface)
         if self.drag is not None and self.drag_pos != self.press_pos:
             cid, where = self.drag
             size = self.rects["hand_card"] if where == 0 else self.rects["mid_card"]
@@ -504,26 +467,23 @@ class SchwimmenScene(GameTableScene):
         self.draw_log(surface)
         self.draw_bubbles(surface)
         self.draw_round_controls(surface)
-        self.banner.draw(surface)
+        self.draw_banner(surface)
 
     # the play log's and chat's places (felt.ui.table_log) --------------------
-    def window_size(self) -> tuple:
-        return (self.width, self.height)
-
     def log_rect(self):
         return self.rects.get("log") if self.rects else None
 
     def drawer_rect(self) -> pygame.Rect:
         top = self.rects["top"]
         bottom = self.rects["hand"].top
-        return pygame.Rect(4, top.bottom + 4, self.width - 8, max(80, bottom - top.bottom - 8))
+        return pygame.Rect(4, top.bottom + 4, self.laid_out[0] - 8, max(80, bottom - top.bottom - 8))
 
     def own_anchor(self) -> pygame.Rect:
         hr = self.rects["hand"]
         return pygame.Rect(hr.left + 10, hr.top - 4, min(hr.w // 2, 200), 12)
 
     def small_px(self) -> int:
-        return int(self.px["small"]) if self.rects else 12
+        return int(self.px["small"])
 
     def log_deck_size(self) -> int:
         return len(self.cards.cards)
@@ -531,46 +491,35 @@ class SchwimmenScene(GameTableScene):
     def log_card(self, cid):
         return self.cards[cid] if isinstance(cid, int) and 0 <= cid < len(self.cards.cards) else None
 
-    def _status(self) -> tuple[str, tuple]:
+    def turn_text(self, short: bool = False) -> str:
+        """The dealer's choice says who chooses a hand (the dealer away: presence's line)."""
+        seat = self.turn_seat()
+        if self.view.get("phase") == "dealer_choice" and seat is not None \
+                and not (self.presence is not None and self.presence.of(seat)):
+            return text("sw.you_deal") if seat == self.seat else \
+                text("sw.dealer_chooses", name=self.seat_name(seat))
+        return super().turn_text(short)
+
+    def phase_line(self) -> str:
+        """Who won, why the round ended, who knocked and who still plays, the turn timer's
+        seconds for the seat on turn."""
         view = self.view
         ph = view.get("phase")
         if ph == "match_over":
-            return seat_text("sw.winner", view.get("winner"), self.seat, name=self._name(view.get("winner"))), theme.GOLD
+            return seat_text("sw.winner", view.get("winner"), self.seat, name=self._name(view.get("winner")))
         if ph == "round_over":
-            return self._why(), theme.TEXT
-        if ph == "dealer_choice":
-            if self.my_turn:
-                return text("sw.you_deal"), theme.ACCENT
-            return text("sw.dealer_chooses", name=self._name(view.get("to_move"))), theme.TEXT
-        away = None if self.my_turn or not self.presence else \
-            self.presence.turn_text(view.get("to_move"), self._name(view.get("to_move")))
-        head = text("sw.your_turn") if self.my_turn else (away or text("sw.turn_of", name=self._name(view.get("to_move"))))
-        if view.get("knocker", -1) >= 0:
+            return self._why()
+        parts = []
+        if view.get("knocker", -1) >= 0 and ph == "play":
             left = ", ".join(self._name(s) for s in view.get("final_left", []))
-            knocked = seat_text("sw.knocked", view["knocker"], self.seat, name=self._name(view["knocker"]))
-            head = f"{head} · {knocked} · {text('sw.left', names=left)}"
-        return head, theme.ACCENT if self.my_turn else theme.TEXT
+            parts += [seat_text("sw.knocked", view["knocker"], self.seat, name=self._name(view["knocker"])),
+                      text("sw.left", names=left)]
+        if self.timer and self.timer.get("seat") == view.get("to_move") and ph in ("play", "dealer_choice"):
+            parts.append(f"{math.ceil(self.timer.get('left', 0))} s")
+        return " · ".join(parts)
 
-    def status_text(self) -> tuple[str, tuple]:
-        """The top bar's line (with the turn timer's seconds when it runs for the seat on turn)."""
-        view = self.view
-        status, col = self._status()
-        if self.timer and self.timer.get("seat") == view.get("to_move") and view.get("phase") in ("play", "dealer_choice"):
-            status = f"{status} · {int(self.timer.get('left', 0))} s"
-        return status, col
-
-    def _draw_top(self, surface) -> None:
-        rects, view, px = self.rects, self.view, self.px
-        theme.panel(surface, rects["top"], (6, 30, 18), alpha=215, radius=0)
-        total = view.get("rounds_limit") or 0
-        rnd = (text("sw.round_of", n=view.get("round_no", 1), total=total) if total
-               else text("sw.round", n=view.get("round_no", 1)))
-        rw = fonts.width(rnd, px["small"]) + 10
-        right = self._top_left.left - 6
-        draw_text(surface, rnd, pygame.Rect(right - rw, 0, rw, rects["top"].h), px["small"], theme.TEXT_DIM)
-        status, col = self.status_text()
-        draw_text(surface, status, pygame.Rect(8, 0, right - rw - 16, rects["top"].h), px["body"], col,
-                  align="left", bold=True, wrap=True, min_px=9)
+    def rounds_total(self) -> int:
+        return int(self.view.get("rounds_limit") or 0)
 
     def _draw_lives(self, surface, rect: pygame.Rect, seat: int) -> None:
         """Lives as matchsticks; swimming as a blue wave; out as a grey cross."""
