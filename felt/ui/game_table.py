@@ -23,22 +23,34 @@ only through the methods declared here:
 ================================  ===========================================================
 
 A subclass implements ``show_view(view, events)`` (``set_view`` does the shared part first),
-``refresh_controls()`` (enable its buttons for the view and ``pending``), and the usual scene
-methods ``layout``, ``handle``, ``update``, ``draw``. In them it calls the shared pieces, the
-same at every table:
+``refresh_controls()`` (enable its buttons for the view and ``pending``), ``layout``, ``handle``
+and ``update`` (calling the base's), and draws its own table in ``draw_table(surface)``: the
+base's ``draw`` makes every frame in the same order (the felt, ``draw_under``, the top bar, the
+seat cards, ``draw_table``, toasts, the log and the bubbles, ``draw_modal``, the round's end
+buttons, the banner). The shared pieces, the same at every table:
 
 - the top bar: ``place_header(w, h)`` in ``layout`` (it also sets ``px``, the font sizes per
   role from ``felt.ui.layout``, the one source of text sizes), ``handle_header(inp)`` first in
-  ``handle``, ``draw_header(surface)``; the bar shows the status line, the round and the icon
-  buttons (chat ✉, log ⟲, sound ♪, menu ☰). The status line is ``turn_text()`` ("Du bist
-  dran!", "Ben ist dran", presence's "Ben ist weg · wartet noch 25 s") and the game's
-  ``phase_line()``; the round is ``round_label()`` (``rounds_total()``). ``turn_phases`` says
-  in which phases ``to_move`` is on turn (``turn_seat()``); when the turn comes to this seat
-  the bar flashes and the 'turn' sound plays (``turn_cue``). ``header_ring()``: the turn
-  timer's ring stands in the bar. ``show_connection(text, kind)`` puts a banner over the bar's
-  text (``draw_banner`` last in ``draw``);
-- the round's end: ``place_round_controls(rect, px)`` / ``handle_round_controls(inp)`` /
-  ``draw_round_controls(s)``;
+  ``handle``; the bar shows the status line, the round and the icon buttons (chat ✉, log ⟲,
+  sound ♪, menu ☰). The status line is ``turn_text()`` ("Du bist dran!", "Ben ist dran",
+  presence's "Ben ist weg · wartet noch 25 s") and the game's ``phase_line()``; the round is
+  ``round_label()`` (``rounds_total()``). ``turn_phases`` says in which phases ``to_move`` is on
+  turn (``turn_seat()``); when the turn comes to this seat the bar flashes and the 'turn' sound
+  plays (``turn_cue``). ``header_ring()``: the turn timer's ring stands in the bar.
+  ``show_connection(text, kind)`` puts a banner over the bar's text;
+- the seat cards (``felt.ui.seat_card``): the game says what goes on a seat's card
+  (``seat_lines(seat)``: cards in hand, lives, a title or points, tags such as "passt" or
+  "Geber", a row of cards) and where the cards lie (``seat_places()``, clockwise from the seat
+  after this window's; ``table_layout.seats`` by default); the base draws them with the avatar,
+  the name, the turn's highlight and presence's badge;
+- the hint line: ``draw_hint(surface, text, colour, bold)`` in ``hint_rect()``;
+- playing a card: ``handle_cards(inp)`` maps press, slide and release on the hand
+  (``hand_rects``, ``hand_area``) and on the table's cards (``table_rects``) to the game's
+  ``card_tapped``, ``card_double_tapped``, ``cards_slid``, ``card_dropped`` (played by
+  ``play_dropped`` where ``drop_zone`` holds it), ``table_card_tapped``, ``table_card_dropped``
+  and ``felt_tapped``; ``draw_dragged`` draws the card under the pointer; ``raised(rect)`` is
+  where a raised card stands;
+- the round's end: ``place_round_controls(rect, px)`` / ``handle_round_controls(inp)``;
 - the play log and the chat bubbles (``felt.ui.table_log.LogTable``; ``shows_log``);
 - ``update(dt)`` from the scene's own: pacing, the turn cue, the timer, toasts, bubbles.
 
@@ -48,13 +60,15 @@ button per legal move, so a game plays in the window as soon as it is registered
 from __future__ import annotations
 
 import math
+import time
 from typing import Any, Callable, Iterable
 
 import pygame
 
-from felt.ui import fonts, i18n, layout, pacing, theme
+from felt.ui import cardart, fonts, i18n, layout, pacing, theme
 from felt.ui.layout import dp
-from felt.ui.scene import RELEASE, Input, Scene
+from felt.ui.scene import MOTION, PRESS, RELEASE, Input, Scene
+from felt.ui.seat_card import SeatLines, badge_height, draw_seat_card
 from felt.ui.table_log import LogTable
 from felt.ui.widgets import Banner, Button, Countdown, IconButton, Toast, draw_text, layout_text
 
@@ -66,6 +80,7 @@ i18n.add_texts({
     "gt.turn_me": ("Du bist dran!", "Your turn!"),
     "gt.round": ("Runde {n}", "Round {n}"),
     "gt.round_of": ("Runde {n}/{of}", "Round {n}/{of}"),
+    "gt.waiting": ("Warte auf den Tisch …", "Waiting for the table …"),
 })
 
 
@@ -197,12 +212,20 @@ class GameTableScene(LogTable, Scene):
         self.round_controls = RoundControls(self)
         self._hold_left = 0.0            # seconds the state shown still holds (pacing)
         self.my_turn_cue = 0.0             # seconds of the 'your turn' flash left
+        self.clock = 0.0                   # seconds since the scene began (the glow's beat)
+        # the hand's input (see handle_cards): the card a press went down on, ("hand" | "table", id)
+        self.press: tuple | None = None
+        self.press_pos = (0, 0)
+        self.drag_pos: tuple | None = None   # where the pressed card is being dragged (it follows)
+        self.slid: set = set()               # hand cards the press slid over
+        self.last_tap: tuple | None = None   # (card, time) of the last tap on a hand card
         self.init_log(self.game_id, log, on_chat)
         # the top bar: the status line, the round, and the icon buttons (see place_header)
         self.menu_btn = IconButton("☰", self._menu)
         self.mute_btn = IconButton("♪", self.toggle_mute, hotkeys=(pygame.K_m,))
         self.mute_btn.crossed = bool(self.settings.get("muted", False))
         self.top: layout.TopBar | None = None
+        self.table_layout: layout.TableLayout | None = None   # a table laid out by felt.ui.layout.table_layout
         self.status_rect = pygame.Rect(0, 0, 0, 0)   # the status line's room, left of the icons
         self.portrait = False
         self.laid_out = (0, 0)             # the size the scene was last laid out for
@@ -367,6 +390,7 @@ class GameTableScene(LogTable, Scene):
         """Advance the scene's clock (a subclass calls this from its own ``update``): pacing,
         the 'your turn' flash, the turn timer (a redraw once per whole second shown), the
         sound button as the menu left it, the chat bubbles."""
+        self.clock += dt
         if self._hold_left > 0:
             self._hold_left = max(0.0, self._hold_left - dt)
         if self.my_turn_cue > 0:
@@ -414,7 +438,12 @@ class GameTableScene(LogTable, Scene):
 
     def card_at(self, pos) -> int | None:
         """The hand card a tap at ``pos`` hits (the one drawn on top), or None."""
-        for cid, r in reversed(list(self.hand_rects().items())):
+        return self.card_hit(self.hand_rects(), pos)
+
+    @staticmethod
+    def card_hit(rects: dict, pos) -> int | None:
+        """The card of ``rects`` (id -> rect, in drawing order) drawn on top at ``pos``."""
+        for cid, r in reversed(list(rects.items())):
             if r.collidepoint(pos):
                 return cid
         return None
@@ -422,6 +451,146 @@ class GameTableScene(LogTable, Scene):
     def table_rects(self) -> dict:
         """Cards on the table that a tap takes (card id -> rect), e.g. a middle to swap with."""
         return {}
+
+    def table_card_at(self, pos) -> int | None:
+        """The table card a tap at ``pos`` hits, or None."""
+        return self.card_hit(self.table_rects(), pos)
+
+    # ---------------------------------------------------------------- playing a card
+    DOUBLE_TAP = 0.4          # seconds: a second tap on the same card within them is a double tap
+
+    def hand_area(self) -> pygame.Rect | None:
+        """Where the own hand lies: a card pressed there and moved out of it (up, towards the
+        table) is dragged."""
+        return pygame.Rect(self.table_layout.hand) if self.table_layout is not None else None
+
+    def drop_zone(self) -> pygame.Rect | None:
+        """Where a card dragged from the hand is played (the pile, with a margin); None: no
+        card is played by dropping it."""
+        geom = self.table_layout
+        return geom.pile.inflate(geom.pile_card[0], geom.pile_card[1] // 2) if geom is not None else None
+
+    @staticmethod
+    def raised(rect: pygame.Rect) -> pygame.Rect:
+        """Where a raised (selected) hand card is drawn: out of the hand, a fifth of its height."""
+        return rect.move(0, -int(rect.h * 0.18))
+
+    def card_tapped(self, cid: int) -> None:
+        """A tap on a hand card (the game's meaning: raise it, play the raised one ...)."""
+
+    def card_double_tapped(self, cid: int) -> None:
+        """Two quick taps on the same hand card; a second tap unless the game says more."""
+        self.card_tapped(cid)
+
+    def card_dropped(self, cid: int, pos) -> None:
+        """A hand card dragged and let go at ``pos``: played where ``drop_zone`` holds it."""
+        zone = self.drop_zone()
+        if zone is not None and zone.collidepoint(pos):
+            self.play_dropped(cid)
+
+    def play_dropped(self, cid: int) -> None:
+        """Play a hand card dropped on the table (the game's move for it)."""
+
+    def cards_slid(self, first: int, cid: int) -> None:
+        """The press on hand card ``first`` slid over ``cid`` without leaving the hand."""
+
+    def table_card_tapped(self, cid: int) -> None:
+        """A tap on a card of the table (``table_rects``)."""
+
+    def table_card_dropped(self, cid: int, pos) -> None:
+        """A table card dragged and let go at ``pos``."""
+
+    def felt_tapped(self, pos) -> None:
+        """A tap that began and ended on no card."""
+
+    def card_image(self, cid: int, size) -> pygame.Surface | None:
+        """The face of card ``cid`` at ``size`` (the dragged card follows the pointer)."""
+        card = self.log_card(cid)
+        return cardart.card_surface(card, size) if card is not None else None
+
+    def dragged_card(self) -> int | None:
+        """The card being dragged now, or None."""
+        return self.press[1] if self.press is not None and self.drag_pos is not None else None
+
+    def handle_cards(self, inp: Input) -> bool:
+        """The one way to play a card at every table: a press on a card, a slide and a
+        release make a tap (``card_tapped``), a double tap (``card_double_tapped``), a slide
+        over the hand (``cards_slid``) or a drag that ends over the table (``card_dropped``:
+        played where ``drop_zone`` says); a hand card is dragged once it leaves the hand
+        upwards, a table card once it moved. True when the input was the cards'."""
+        if inp.kind == PRESS:
+            cid = self.card_at(inp.pos)
+            if cid is not None:
+                self.press, self.slid = ("hand", cid), {cid}
+            else:
+                cid = self.table_card_at(inp.pos)
+                self.press, self.slid = (("table", cid) if cid is not None else None), set()
+            self.press_pos, self.drag_pos = tuple(inp.pos), None
+            return self.press is not None
+        if inp.kind == MOTION:
+            if self.press is None or not (inp.buttons and inp.buttons[0]):
+                return False
+            where, cid = self.press
+            if self.drag_pos is not None or self._leaves(where, inp.pos):
+                self.drag_pos = tuple(inp.pos)
+                self.mark_dirty()
+            elif where == "hand":
+                other = self.card_at(inp.pos)
+                if other is not None and other not in self.slid:
+                    self.slid.add(other)
+                    self.cards_slid(cid, other)
+            return True
+        if inp.kind == RELEASE:
+            press, dragged, slid = self.press, self.drag_pos is not None, self.slid
+            self.press, self.drag_pos, self.slid = None, None, set()
+            if press is None:
+                if self.card_at(inp.pos) is None and self.table_card_at(inp.pos) is None:
+                    self.felt_tapped(inp.pos)
+                return False
+            self.mark_dirty()
+            where, cid = press
+            if where == "table":
+                if dragged or self._leaves(where, inp.pos):
+                    self.table_card_dropped(cid, inp.pos)
+                elif self.table_card_at(inp.pos) == cid:
+                    self.table_card_tapped(cid)
+                return True
+            if dragged or self._leaves(where, inp.pos):
+                self.card_dropped(cid, inp.pos)
+            elif len(slid) <= 1 and self.card_at(inp.pos) == cid:
+                now = time.monotonic()
+                if self.last_tap is not None and self.last_tap[0] == cid and now - self.last_tap[1] < self.DOUBLE_TAP:
+                    self.last_tap = None
+                    self.card_double_tapped(cid)
+                else:
+                    self.last_tap = (cid, now)
+                    self.card_tapped(cid)
+            return True
+        return False
+
+    def _leaves(self, where: str, pos) -> bool:
+        """The pointer at ``pos`` took the pressed card away: out of the hand (upwards), or a
+        table card moved off its place."""
+        if where == "hand":
+            area = self.hand_area()
+            return area is not None and pos[1] < area.top - dp(8)
+        return abs(pos[0] - self.press_pos[0]) + abs(pos[1] - self.press_pos[1]) > dp(12)
+
+    def draw_dragged(self, surface: pygame.Surface) -> None:
+        """The card being dragged, under the pointer, with its shadow."""
+        cid = self.dragged_card()
+        if cid is None:
+            return
+        where = self.press[0]
+        r = (self.hand_rects() if where == "hand" else self.table_rects()).get(cid)
+        if r is None:
+            return
+        img = self.card_image(cid, r.size)
+        if img is None:
+            return
+        at = img.get_rect(center=self.drag_pos)
+        surface.blit(cardart.shadow_surface(r.size), (at.x + dp(4), at.y + dp(6)))
+        surface.blit(img, at.topleft)
 
     def selected_cards(self) -> list[int]:
         return []
@@ -672,6 +841,124 @@ class GameTableScene(LogTable, Scene):
     def draw_banner(self, surface: pygame.Surface) -> None:
         self.banner.draw(surface)
 
+    # ---------------------------------------------------------------- a frame
+    def draw(self, surface: pygame.Surface) -> None:
+        """A frame, in the same order at every table: the felt, what lies under the table
+        (``draw_under``), the top bar, the other seats' cards (leaving ``seat_cards_clear()``
+        free), the game's table (``draw_table``), the toasts, the play log and the chat
+        bubbles, the game's panel over it all (``draw_modal``), the round's end buttons and the
+        connection banner."""
+        if self.top is None or not self.draw_felt(surface):
+            return
+        self.draw_under(surface)
+        self.draw_header(surface)
+        self.draw_seat_cards(surface, keep_clear=self.seat_cards_clear())
+        self.draw_table(surface)
+        self.toast.draw(surface)
+        self.draw_log(surface)
+        self.draw_bubbles(surface)
+        self.draw_modal(surface)
+        self.draw_round_controls(surface)
+        self.draw_banner(surface)
+
+    def hint_rect(self) -> pygame.Rect | None:
+        """The hint line over the hand and its buttons ("Zu schlagen: Paar Könige")."""
+        return pygame.Rect(self.table_layout.hint) if self.table_layout is not None else None
+
+    def draw_hint(self, surface: pygame.Surface, text: str, colour=theme.TEXT_DIM, bold: bool = False) -> None:
+        """The hint line, at the body size at every table (two lines where one is too short)."""
+        r = self.hint_rect()
+        if r is not None and text:
+            draw_text(surface, text, r, self.px["body"], colour, bold=bold, wrap=True, max_lines=2, min_px=10)
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        """What the game draws on the felt under everything (a ring marking the table)."""
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """The game's table: its piles, its hint line and buttons, the own hand."""
+
+    def draw_modal(self, surface: pygame.Surface) -> None:
+        """A panel of the game's over the table (a question, a summary), where one shows."""
+
+    def seat_cards_clear(self) -> pygame.Rect | None:
+        """A rect the seat cards leave free (a results panel listing every seat)."""
+        return None
+
+    def draw_felt(self, surface: pygame.Surface) -> bool:
+        """The felt; before the first view, the line that the table is awaited (and False:
+        nothing more to draw)."""
+        w, h = surface.get_size()
+        surface.blit(theme.felt_background((w, h)), (0, 0))
+        if self.view:
+            return True
+        draw_text(surface, i18n.t("gt.waiting"), surface.get_rect(), self.px["title"], theme.TEXT)
+        return False
+
+    # ---------------------------------------------------------------- seat cards
+    def seat_places(self) -> list:
+        """The places of the other seats' cards, clockwise from the seat after this window's
+        (a spectator's: from seat 0)."""
+        return list(self.table_layout.seats) if self.table_layout is not None else []
+
+    def seat_rect(self, seat) -> pygame.Rect | None:
+        """The rect of another seat's card (None for this window's own seat, or none laid out)."""
+        places = self.seat_places()
+        if not places or not self.view or not isinstance(seat, int):
+            return None
+        me = self.seat
+        if seat == me:
+            return None
+        idx = seat if me is None else (seat - me - 1) % int(self.view.get("n") or 1)
+        return places[idx] if idx < len(places) else None
+
+    # the play log's and the chat's places (felt.ui.table_log)
+    def log_rect(self) -> pygame.Rect | None:
+        return self.table_layout.log if self.table_layout is not None else None
+
+    def drawer_rect(self) -> pygame.Rect:
+        """The log's drawer (phones): over the table, from the top bar down to the hand."""
+        bar = self.top.bar.bottom if self.top is not None else 0
+        hand = self.hand_area()
+        bottom = hand.top if hand is not None else self.laid_out[1]
+        return pygame.Rect(dp(4), bar + dp(4), self.laid_out[0] - dp(8), max(dp(80), bottom - bar - dp(8)))
+
+    def own_anchor(self) -> pygame.Rect:
+        """Where a bubble of this window's own seat hangs: from the hand's top edge."""
+        hand = self.hand_area() or pygame.Rect(0, self.laid_out[1] - dp(40), self.laid_out[0], dp(40))
+        return pygame.Rect(hand.left + dp(10), hand.top - dp(4), min(hand.w // 2, dp(200)), dp(12))
+
+    def small_px(self) -> int:
+        return int(self.px["small"])
+
+    def seat_label(self, seat: int) -> str:
+        """The name on a seat's card."""
+        if 0 <= seat < len(self.names) and self.names[seat]:
+            return str(self.names[seat])
+        return i18n.t("lobby.seat", n=seat + 1)
+
+    def seat_lines(self, seat: int) -> SeatLines:
+        """What the game puts on a seat's card (``felt.ui.seat_card.SeatLines``): here the
+        cards in hand."""
+        counts = self.view.get("counts") or []
+        return SeatLines(count=counts[seat] if seat < len(counts) else None)
+
+    def pulse(self, period: float = 1.2) -> float:
+        """0..1..0: the beat of the glow around the seat on turn."""
+        return 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / period)
+
+    def draw_seat_cards(self, surface: pygame.Surface, keep_clear: pygame.Rect | None = None) -> None:
+        """Every other seat's card (``felt.ui.seat_card``): its name and avatar, the game's
+        lines, the seat on turn lit, presence's badge; a card ``keep_clear`` would half cover
+        (a results panel that lists every seat) is left out."""
+        turn = self.turn_seat()
+        for seat in range(int(self.view.get("n") or 0)):
+            r = self.seat_rect(seat)
+            if r is None or (keep_clear is not None and r.colliderect(keep_clear)):
+                continue
+            away = self.presence.badge(seat) if self.presence is not None else None
+            draw_seat_card(surface, r, self.seat_label(seat), self.seat_lines(seat), self.px, on_turn=seat == turn,
+                           bot=seat in self.bots, away=away, pulse=self.pulse())
+
     # ---------------------------------------------------------------- log pieces
     def window_size(self) -> tuple:
         return self.laid_out
@@ -750,7 +1037,7 @@ class PlainTableScene(GameTableScene):
         bar = self.place_header(w, h).bottom
         dock = self.log_dock(w, h)
         table_w = w - dock
-        self.seat_row = pygame.Rect(m, bar + m, table_w - 2 * m, dp(70))
+        self.seat_row = pygame.Rect(m, bar + m, table_w - 2 * m, dp(70) + badge_height(self.px) // 2)
         self.action_row = pygame.Rect(m, h - dp(56) - m, table_w - 2 * m, dp(52))
         self.hand_row = pygame.Rect(m, self.action_row.top - dp(80) - m, table_w - 2 * m, dp(80))
         hand = list(self.view.get("hand") or [])
@@ -771,32 +1058,22 @@ class PlainTableScene(GameTableScene):
             return
         if self.dispatch(inp, [b for b, _m in self.move_btns]):
             return
-        if inp.kind == RELEASE:
-            for cid, r in self.card_rects.items():
-                if r.collidepoint(inp.pos):
-                    move = self.card_move(cid)
-                    if move is not None and self.connected:
-                        self.submit(move)
-                    return
+        self.handle_cards(inp)
+
+    def card_tapped(self, cid: int) -> None:
+        """A tap on a card makes the move of that card."""
+        move = self.card_move(cid)
+        if move is not None and self.connected:
+            self.submit(move)
+
+    def hand_area(self) -> pygame.Rect | None:
+        return pygame.Rect(self.hand_row)
 
     def hand_rects(self) -> dict:
         return dict(self.card_rects)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.FELT)
-        v = self.view
-        self.draw_header(surface)
-        n = int(v.get("n") or 0)
+    def draw_table(self, surface: pygame.Surface) -> None:
         px = self.px["label"]
-        counts = v.get("counts") or []
-        if n:
-            sw = self.seat_row.w // n
-            for s in range(n):
-                r = pygame.Rect(self.seat_row.left + s * sw + dp(3), self.seat_row.top, sw - dp(6), self.seat_row.h)
-                theme.panel(surface, r, radius=8)
-                line = self.seat_name(s) + (f" · {counts[s]}" if s < len(counts) else "")
-                draw_text(surface, line, r.inflate(-dp(8), 0), px,
-                          theme.ACCENT if s == v.get("to_move") else theme.TEXT)
         for cid, r in self.card_rects.items():
             lit = self.card_move(cid) is not None
             theme.panel(surface, r, theme.CARD_FACE if lit else theme.PANEL, alpha=255, radius=6,
@@ -805,32 +1082,16 @@ class PlainTableScene(GameTableScene):
         if not self.round_controls_shown():
             for b, _m in self.move_btns:
                 b.draw(surface)
-        self.draw_round_controls(surface)
-        self.draw_log(surface)
-        self.draw_bubbles(surface)
-        self.toast.draw(surface)
-        self.draw_banner(surface)
 
     def seat_rect(self, seat):
         n = int(self.view.get("n") or 0)
-        if not n or seat is None:
+        if not n or not isinstance(seat, int):
             return None
         sw = self.seat_row.w // n
-        return pygame.Rect(self.seat_row.left + seat * sw, self.seat_row.top, sw, self.seat_row.h)
+        return pygame.Rect(self.seat_row.left + seat * sw + dp(3), self.seat_row.top, sw - dp(6), self.seat_row.h)
 
     def log_rect(self):
         w, h = self.laid_out
         dock = self.log_dock(w, h) if w else 0
         bar = self.top.bar.bottom if self.top is not None else 0
         return pygame.Rect(w - dock, bar, dock, h - bar) if dock else None
-
-    def drawer_rect(self) -> pygame.Rect:
-        w, h = self.laid_out
-        bar = self.top.bar.bottom if self.top is not None else 0
-        return pygame.Rect(0, bar, w, h - bar)
-
-    def own_anchor(self) -> pygame.Rect:
-        return pygame.Rect(self.hand_row)
-
-    def small_px(self) -> int:
-        return self.px["small"]

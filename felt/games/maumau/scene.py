@@ -21,16 +21,14 @@ Its screens for ``felt snapshot`` are in ``felt.games.maumau.snapshots``.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
-
 import pygame
 
 from felt.cards import Card
 from felt.games.maumau.rules import MauRules, build_deck
 from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.game_table import GameTableScene
-from felt.ui.presence import draw_seat_badge
-from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input
+from felt.ui.scene import BACK, KEY, PRESS, Input
+from felt.ui.seat_card import SeatLines, Tag
 from felt.ui.widgets import Button, draw_text, layout_text
 
 TEXTS = {
@@ -74,7 +72,6 @@ TEXTS = {
     "mm.col_wins": ("Siege", "Wins"),
     "mm.col_place": ("Platz", "Place"),
     "mm.col_firsts": ("1. Plätze", "1st places"),
-    "mm.waiting": ("Warte auf den Tisch …", "Waiting for the table …"),
     "mm.not_legal": ("Diese Karte passt nicht", "That card does not fit"),
     "mm.limit.one": ("bis {n} Punkt", "to {n} point"),
     "mm.limit.other": ("bis {n} Punkte", "to {n} points"),
@@ -130,11 +127,8 @@ class MauMauScene(GameTableScene):
     game_id = "maumau"
     turn_phases = ("play", "drawn")
 
-    def __init__(self, view: dict | None = None, names: list[str] | None = None,
-                 on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
-                 settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
-                 sounds=None, log=None, on_chat: Callable[[], Any] | None = None) -> None:
-        super().__init__(None, names, on_move, on_menu, settings, on_settings, sounds, log, on_chat)
+    def __init__(self, view: dict | None = None, names: list[str] | None = None, **kw) -> None:
+        super().__init__(None, names, **kw)
         self.deck: list[Card] = []
         self._rules_key = None
         self.rules: MauRules | None = None
@@ -143,8 +137,6 @@ class MauMauScene(GameTableScene):
         self.mau_on = False
         self.picking: int | None = None       # a Bube waiting for its wished suit
         self.chosen: int | None = None        # the raised card: a second tap (or "Legen") plays it
-        self._press_card: int | None = None   # the card a press went down on (a tap or a drag)
-        self._drag_pos: tuple | None = None   # where that card is being dragged (towards the piles)
         self.focus = -1
         self.fx: list[tuple[str, float]] = []   # announcements (text, seconds left)
         self.skipped: int | None = None
@@ -442,19 +434,20 @@ class MauMauScene(GameTableScene):
 
     def hand_rects(self) -> dict:
         """Where each hand card is drawn now (the raised card higher), card id -> rect."""
-        lift = int(self.table_layout.card[1] * 0.18) if self.table_layout is not None else 0
-        return {cid: (r.move(0, -lift) if cid == self.chosen else r) for cid, r in zip(self.hand, self._slots)}
+        return {cid: (self.raised(r) if cid == self.chosen else r) for cid, r in zip(self.hand, self._slots)}
 
-    def card_at(self, pos) -> int | None:
-        for cid, r in reversed(list(self.hand_rects().items())):
-            if r.collidepoint(pos):
-                return cid
-        return None
+    # the hand's input (felt.ui.game_table.handle_cards): a tap raises a lit card and plays the
+    # raised one, a card dropped on the piles is played at once, a tap on the felt lowers it
+    def card_tapped(self, cid: int) -> None:
+        self.focus = self.hand.index(cid)
+        self.tap_card(cid)
 
-    def _drop_zone(self) -> pygame.Rect:
-        """Where a dragged card is played: the piles, with a margin."""
-        geom = self.table_layout
-        return geom.pile.inflate(geom.pile_card[0], geom.pile_card[1] // 2)
+    def play_dropped(self, cid: int) -> None:
+        self.focus = self.hand.index(cid)
+        self.play_card(cid)
+
+    def felt_tapped(self, pos) -> None:
+        self.lower()
 
     def handle(self, inp: Input) -> None:
         if self.handle_round_controls(inp):
@@ -470,37 +463,10 @@ class MauMauScene(GameTableScene):
             return
         if self.handle_header(inp):
             return
-        if self.dispatch(inp, [self.mau_btn, self.action_btn]):
+        if self.dispatch(inp, [self.mau_btn, self.action_btn]) or self.handle_cards(inp):
             return
-        if inp.kind == PRESS:
-            self._press_card = self.card_at(inp.pos)
-            self._drag_pos = None
-        elif inp.kind == MOTION and self._press_card is not None and inp.buttons and inp.buttons[0]:
-            # once the card leaves the hand it is dragged (towards the piles) until let go
-            geom = self.table_layout
-            if self._drag_pos is not None or (geom is not None and inp.pos[1] < geom.hand.top - 8):
-                self._drag_pos = inp.pos
-                self.mark_dirty()
-        elif inp.kind == RELEASE:
-            self._release(inp.pos)
-        elif inp.kind == KEY and self.hand:
+        if inp.kind == KEY and self.hand:
             self._key(inp.key)
-
-    def _release(self, pos) -> None:
-        card, dragged = self._press_card, self._drag_pos is not None
-        self._press_card = self._drag_pos = None
-        self.mark_dirty()
-        if card is not None and dragged:
-            if self._drop_zone().collidepoint(pos):
-                self.focus = self.hand.index(card)
-                self.play_card(card)        # dropped on the piles: played at once
-            return
-        here = self.card_at(pos)
-        if card is not None and here == card:
-            self.focus = self.hand.index(card)
-            self.tap_card(card)
-        elif card is None and here is None:
-            self.lower()                    # a tap on the felt lowers the raised card
 
     def _key(self, k: int) -> None:
         n = len(self.hand)
@@ -530,86 +496,50 @@ class MauMauScene(GameTableScene):
         return super().animating() or bool(self.fx)
 
     # ----------------------------------------------------------------- draw
-    def draw(self, surface: pygame.Surface) -> None:
-        geom = self.table_layout
-        if geom is None:
-            return
-        surface.blit(theme.felt_background((geom.w, geom.h)), (0, 0))
-        if not self.view:
-            draw_text(surface, i18n.t("mm.waiting"), geom.table, geom.px["title"], theme.TEXT)
-            return
-        self._draw_direction(surface)
-        self.draw_header(surface)
-        results = self._results_layout()[0] if self.view.get("phase") in ("round_over", "match_over") else None
-        for s in range(self.view["n"]):
-            r = self._seat_rect(s)
-            # the results panel lists every seat: a seat box it would half cover is left out
-            if r is not None and not (results is not None and r.colliderect(results)):
-                self._draw_seat(surface, s, r)
-                draw_seat_badge(surface, r, self.presence, s, self.table_layout.px["small"])
+    def seat_cards_clear(self) -> pygame.Rect | None:
+        """The results panel lists every seat: a seat card it would half cover is left out."""
+        return self._results_layout()[0] if self.view.get("phase") in ("round_over", "match_over") else None
+
+    def draw_table(self, surface: pygame.Surface) -> None:
         if self.view.get("phase") in ("round_over", "match_over"):
             self._draw_hand(surface)
             self._draw_results(surface)
         else:
             self._draw_piles(surface)
             self._draw_hint(surface)
-            self.mau_btn.draw(surface)
-            self.action_btn.draw(surface)
+            for btn in (self.mau_btn, self.action_btn):
+                btn.draw(surface)
             self._draw_hand(surface)
             self._draw_fx(surface)
-        self.toast.draw(surface)
-        self.draw_log(surface)
-        self.draw_bubbles(surface)
+
+    def draw_modal(self, surface: pygame.Surface) -> None:
         if self.picking is not None:
             self._draw_picker(surface)
-        self.draw_round_controls(surface)
-        self.draw_banner(surface)
 
-    # the play log's and chat's places (felt.ui.table_log) --------------------
-    def log_rect(self):
-        return self.table_layout.log if self.table_layout is not None else None
-
-    def drawer_rect(self) -> pygame.Rect:
-        geom = self.table_layout
-        return pygame.Rect(geom.table.left + 4, geom.top_bar.bottom + 4, geom.w - 8,
-                           max(80, geom.hand.top - geom.top_bar.bottom - 8))
-
-    def own_anchor(self) -> pygame.Rect:
-        geom = self.table_layout
-        return pygame.Rect(geom.hand.left + 10, geom.hand.top - 4, min(geom.hand.w // 2, 200), 12)
-
-    def small_px(self) -> int:
-        return int(self.px["small"])
-
-    def seat_rect(self, seat):
-        if self.table_layout is None or not self.view or not isinstance(seat, int):
-            return None
-        return self._seat_rect(seat)
-
+    # the play log's cards (felt.ui.table_log) --------------------------------
     def log_deck_size(self) -> int:
         return len(self.deck)
 
     def log_card(self, cid):
         return self.deck[cid] if isinstance(cid, int) and 0 <= cid < len(self.deck) else None
 
-    def _seat_rect(self, seat: int) -> pygame.Rect | None:
-        n = self.view["n"]
-        me = self.seat
-        if me is None:
-            return self.table_layout.seats[seat] if seat < len(self.table_layout.seats) else None
-        if seat == me:
-            return None
-        idx = (seat - me - 1) % n
-        return self.table_layout.seats[idx] if idx < len(self.table_layout.seats) else None
-
     def _card_img(self, cid: int, size, dim: bool = False) -> pygame.Surface:
         return cardart.card_surface(self.deck[cid], size, dim=dim)
+
+    def phase_line(self) -> str:
+        """A round's end: the round over, or who won the match."""
+        view = self.view
+        if view.get("phase") == "match_over" and view.get("winner") is not None:
+            return self._about("mm.match_over", view["winner"])
+        if view.get("phase") in ("round_over", "match_over"):
+            return i18n.t("mm.round_over", n=view.get("round_no", 1))
+        return ""
 
     def round_label(self) -> str:
         limit = self.view.get("point_limit")
         return super().round_label() + (" · " + i18n.t("mm.limit", n=limit) if limit else "")
 
-    def _draw_direction(self, surface) -> None:
+    def draw_under(self, surface) -> None:
         """A ring of arrows around the piles: clockwise (seat order) or counter-clockwise."""
         geom = self.table_layout
         d = self.view.get("direction", 1)
@@ -640,53 +570,27 @@ class MauMauScene(GameTableScene):
             pygame.draw.polygon(tmp, col, head)
         surface.blit(tmp, ring.topleft)
 
-    def _draw_seat(self, surface, seat: int, r: pygame.Rect) -> None:
-        geom = self.table_layout
+    def seat_lines(self, seat: int) -> SeatLines:
+        """A seat's card: the cards in hand, the points so far (Σ; on phones a line of its own),
+        "fertig" / "setzt aus" / "Mau!" on its edge."""
         view = self.view
-        on_turn = view.get("to_move") == seat and view.get("phase") in ("play", "drawn")
-        places = view.get("places", [])
-        out = seat in places and view.get("phase") in ("play", "drawn")
-        box = pygame.Rect(r.left, r.top, r.w, r.h - geom.badge_h // 2)
-        if on_turn:
-            theme.panel(surface, box.inflate(10, 10), theme.ACCENT, alpha=110, radius=16)
-        theme.panel(surface, box, (8, 40, 24) if not out else (26, 40, 32), alpha=225, radius=12,
-                    border=theme.ACCENT if on_turn else theme.PANEL_BORDER, border_width=3 if on_turn else 1)
-        pad = max(4, box.h // 10)
-        inner = box.inflate(-2 * pad, -2 * pad)
-        inner.h -= geom.badge_h // 3
-        name_h = int(inner.h * 0.5)
-        name_r = pygame.Rect(inner.left, inner.top, inner.w, name_h)
-        draw_text(surface, self._label(seat), name_r, geom.px["label"], theme.ACCENT if on_turn else theme.TEXT,
-                  align="left", bold=True, min_px=min(geom.px["label"], 11))
-        low = pygame.Rect(inner.left, name_r.bottom, inner.w, inner.h - name_h)
+        geom = self.table_layout
+        out = seat in view.get("places", []) and view.get("phase") in ("play", "drawn")
         count = view["counts"][seat]
-        ch = max(8, min(geom.seat_card[1], low.h))
-        cw = int(ch / layout.CARD_RATIO)
-        if count:
-            back = cardart.back_surface((cw, ch))
-            for k in range(min(count, 3) - 1, -1, -1):
-                surface.blit(back, (low.left + 3 * k, low.centery - ch // 2 - k))
-            cnt_r = pygame.Rect(low.left + cw + 12, low.top, low.w - cw - 12, low.h)
-            draw_text(surface, str(count), cnt_r, geom.px["label"], theme.TEXT, align="left", bold=True, min_px=10)
-        tot_r = pygame.Rect(low.left, low.top, low.w, low.h)
+        note = ""
         if self.rules and self.rules.scoring == "points" and view.get("round_points"):
-            draw_text(surface, f"Σ {view['totals'][seat]}", tot_r, geom.px["small"], theme.TEXT_DIM, align="right", min_px=9)
-        chip, bg, fg = "", (0, 0, 0), theme.TEXT
+            note = f"Σ {view['totals'][seat]}"
         called = (view.get("called") or [""] * view["n"])[seat]
+        tags = []
         if out:
-            chip, bg, fg = i18n.t("mm.out"), theme.GOLD, theme.BTN_PRIMARY_TEXT
+            tags.append(Tag(i18n.t("mm.out"), theme.GOLD, theme.BTN_PRIMARY_TEXT))
         elif self.skipped == seat:
-            chip, bg = i18n.t("mm.skipped"), (190, 80, 40)
+            tags.append(Tag(i18n.t("mm.skipped"), (190, 80, 40)))
         elif called == "mau" and count == 1:
-            chip, bg, fg = i18n.t("mm.said_mau"), theme.INFO, theme.TEXT
-        if chip:
-            bpx = geom.px["small"]
-            tw = min(box.w - 8, fonts.width(chip, bpx, True) + 16)
-            pill = pygame.Rect(0, 0, tw, geom.badge_h)
-            pill.center = (box.centerx, box.bottom)
-            pygame.draw.rect(surface, bg, pill, border_radius=pill.h // 2)
-            pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.h // 2)
-            draw_text(surface, chip, pill.inflate(-8, 0), bpx, fg, bold=True, min_px=8)
+            tags.append(Tag(i18n.t("mm.said_mau"), theme.INFO))
+        phone = geom is not None and geom.portrait
+        return SeatLines(count=count or None, note=note, note_lines=geom.title_lines if phone else 0, tags=tags,
+                         dim=out)
 
     def _draw_piles(self, surface) -> None:
         geom = self.table_layout
@@ -779,7 +683,7 @@ class MauMauScene(GameTableScene):
             col = theme.ACCENT if not pend else col
         elif view.get("to_move") is not None:
             text, col = i18n.t("mm.hint_wait", name=self._name(view["to_move"])), theme.TEXT_DIM
-        draw_text(surface, text, geom.hint, geom.px["body"], col, bold=self.my_turn, min_px=10)
+        self.draw_hint(surface, text, col, bold=self.my_turn)
 
     def _draw_hand(self, surface) -> None:
         """As at the Präsident table: what does not fit is dimmed on turn, the raised card
@@ -798,11 +702,7 @@ class MauMauScene(GameTableScene):
                 pygame.draw.rect(surface, theme.INFO, rr.inflate(4, 4), 3, border_radius=max(5, geom.card[0] // 9))
             if i == self.focus:
                 pygame.draw.rect(surface, (255, 255, 255), rr.inflate(6, 6), 2, border_radius=max(5, geom.card[0] // 9))
-        if self._drag_pos is not None and self._press_card in self.hand:
-            img = self._card_img(self._press_card, geom.card)
-            r = img.get_rect(center=self._drag_pos)
-            surface.blit(cardart.shadow_surface(geom.card), (r.x + 4, r.y + 6))
-            surface.blit(img, r.topleft)
+        self.draw_dragged(surface)
 
     def _draw_fx(self, surface) -> None:
         if not self.fx:
@@ -877,7 +777,7 @@ class MauMauScene(GameTableScene):
         if geom.portrait:
             # phones: under the side seats' boxes (their names and totals stay readable),
             # rows a little tighter if the room above the buttons is short
-            side = [self._seat_rect(s) for s in range(n)]
+            side = [self.seat_rect(s) for s in range(n)]
             side = [r for r in side if r is not None and r.top > geom.top_bar.bottom + 20
                     and r.colliderect(panel.inflate(0, 4 * row_h))]
             if side:

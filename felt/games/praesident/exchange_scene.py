@@ -44,7 +44,6 @@ class ExchangeScene(GameTableScene):
         self.hand: list[int] = []
         self.table_layout: layout.TableLayout | None = None
         self._slots: list[pygame.Rect] = []
-        self._press_card = None
         self._chips: list[tuple[str, pygame.Rect]] = []
         self._panels: list = []
         self._wish_label = None
@@ -193,36 +192,37 @@ class ExchangeScene(GameTableScene):
         self._plan()
 
     def hand_rects(self) -> dict[int, pygame.Rect]:
-        lift = int(self.table_layout.card[1] * 0.18) if self.table_layout else 0
-        return {c: (r.move(0, -lift) if c in self.selected else r) for c, r in zip(self.hand, self._slots)}
-
-    def card_at(self, pos):
-        rects = self.hand_rects()
-        for c in reversed(self.hand):
-            if rects[c].collidepoint(pos):
-                return c
-        return None
+        return {c: (self.raised(r) if c in self.selected else r) for c, r in zip(self.hand, self._slots)}
 
     # ----------------------------------------------------------------- input
+    def seat_places(self) -> list:
+        return []                       # the exchange shows no seat cards
+
+    def card_tapped(self, cid: int) -> None:
+        """A tap raises a card to give back (as many as owed: one more replaces the oldest, which
+        keeps the count right on small screens), a second tap lowers it."""
+        t = self.task()
+        if not (t and t[0] == "give") or self.pending:
+            return
+        if cid in self.selected:
+            self.selected.discard(cid)
+        elif len(self.selected) < t[3]:
+            self.selected.add(cid)
+        else:
+            self.selected.pop()
+            self.selected.add(cid)
+        self.refresh_controls()
+        self.mark_dirty()
+
     def handle(self, inp: Input) -> None:
         if self.handle_header(inp) or self.dispatch(inp, (self.give_btn, self.wish_btn, self.nowish_btn)):
             return
+        if self.handle_cards(inp):
+            return
         t = self.task()
         if inp.kind == PRESS:
-            self._press_card = self.card_at(inp.pos)
             self._press_chip = next((r for r, rect in self._chips if rect.collidepoint(inp.pos)), None)
         elif inp.kind == RELEASE:
-            c = self.card_at(inp.pos)
-            if c is not None and c == self._press_card and t and t[0] == "give" and not self.pending:
-                if c in self.selected:
-                    self.selected.discard(c)
-                elif len(self.selected) < t[3]:
-                    self.selected.add(c)
-                else:   # replace the oldest choice: keeps the count right on small screens
-                    self.selected.pop()
-                    self.selected.add(c)
-                self.refresh_controls()
-                self.mark_dirty()
             chip = next((r for r, rect in self._chips if rect.collidepoint(inp.pos)), None)
             if chip is not None and chip == self._press_chip and t and t[0] == "wish":
                 if chip in self.wish:
@@ -231,7 +231,7 @@ class ExchangeScene(GameTableScene):
                     self.wish.append(chip)
                 self.refresh_controls()
                 self.mark_dirty()
-            self._press_card = self._press_chip = None
+            self._press_chip = None
         elif inp.kind == KEY and inp.key == pygame.K_ESCAPE:
             self.selected.clear()
             self.refresh_controls()
@@ -384,12 +384,8 @@ class ExchangeScene(GameTableScene):
             y = pr.bottom + dp(10)
 
     # ------------------------------------------------------------------ draw
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_table(self, surface: pygame.Surface) -> None:
         geom = self.table_layout
-        if geom is None:
-            return
-        surface.blit(theme.felt_background((geom.w, geom.h)), (0, 0))
-        self.draw_header(surface)
         t = self.task()
         if not self._panels:
             area = geom.table.inflate(-2 * max(dp(8), geom.w // 40), -dp(12))
@@ -415,18 +411,16 @@ class ExchangeScene(GameTableScene):
             if self.countdown.timer is not None and pend:
                 self._draw_waiting_timer(surface, txt)
             else:
-                draw_text(surface, txt, geom.hint, geom.px["body"], theme.TEXT_DIM)
+                self.draw_hint(surface, txt)
         elif t[0] == "give":
             k = t[3]
             msg = i18n.t("ex.give_choose", n=k, name=self._name(t[2]))
-            draw_text(surface, msg, geom.hint, geom.px["body"], theme.ACCENT, bold=True, min_px=9)
+            self.draw_hint(surface, msg, theme.ACCENT, bold=True)
         for b in (self.give_btn, self.wish_btn, self.nowish_btn):
             b.draw(surface)
         if self._ring is not None and self._my_timer():
             self.countdown.draw_ring(surface, self._ring, emphasis=True)
         self._draw_hand(surface, t)
-        self.toast.draw(surface)
-        self.draw_banner(surface)
 
     def _waiting_ring(self, txt: str) -> tuple[pygame.Rect, pygame.Rect, int]:
         """Where the "waiting for" line and the small countdown after it go: (text rect,

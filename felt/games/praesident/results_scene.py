@@ -73,13 +73,12 @@ class ResultsScene(GameTableScene):
             nm += f" ({i18n.t('lobby.you')})"
         return nm
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def seat_places(self) -> list:
+        return []                       # the results list every seat; no seat cards
+
+    def draw_table(self, surface: pygame.Surface) -> None:
         screen = self.screen_rects
-        if screen is None:
-            return
         v = self.view
-        surface.blit(theme.felt_background((screen.w, screen.h)), (0, 0))
-        self.draw_header(surface)
         n = v.get("n", 0)
         titles = v.get("titles") or []
         c = screen.content
@@ -126,8 +125,6 @@ class ResultsScene(GameTableScene):
                 row_h = max(dp(22), int((avail - lab_h - screen.margin) / (len(places) + n + 1)))
             y = self._draw_places(surface, y, places, titles, row_h) + screen.margin // 2
             self._draw_standings(surface, pygame.Rect(c.left, y, c.w, c.bottom - y), n, row_h)
-        self.draw_round_controls(surface)
-        self.draw_banner(surface)
 
     def _draw_places(self, surface, y: int, places, titles, row_h: int) -> int:
         screen = self.screen_rects

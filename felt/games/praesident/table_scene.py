@@ -24,8 +24,7 @@ representative per equivalent choice.
 from __future__ import annotations
 
 import math
-import time
-from typing import Any, Callable, Iterable
+from typing import Iterable
 
 import pygame
 
@@ -33,9 +32,9 @@ from felt.games.praesident.words import play_kind, title_text
 from felt.ui import anim, cardart, fonts, i18n, layout, pacing, theme
 from felt.ui.game_table import GameTableScene
 from felt.ui.layout import dp
-from felt.ui.playlog import LogContext, PlayLog
-from felt.ui.presence import draw_seat_badge
+from felt.ui.playlog import LogContext
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input
+from felt.ui.seat_card import SeatLines, Tag
 from felt.ui.sound import Sounds
 from felt.ui.widgets import Button, countdown_color, draw_text
 
@@ -115,22 +114,16 @@ class LegalIndex:
             elif kind == "play":
                 ids = tuple(m.get("cards", ()))
                 self.plays.append(ids)
-                if table.is_seq_like(ids):
-                    self.sigs.add(table.seq_sig(ids))
-                    for c in ids:
-                        cd = table.deck[c]
-                        if cd.joker:
-                            self.jokers_ok = True
-                        else:
-                            self.play_faces.add((cd.suit, cd.rank))
-                else:
-                    self.sigs.add(table.set_sig(ids))
-                    for c in ids:
-                        cd = table.deck[c]
-                        if cd.joker:
-                            self.jokers_ok = True
-                        else:
-                            self.play_ranks.add(cd.rank)
+                seq = table.is_seq_like(ids)
+                self.sigs.add(table.seq_sig(ids) if seq else table.set_sig(ids))
+                for c in ids:
+                    cd = table.deck[c]
+                    if cd.joker:
+                        self.jokers_ok = True
+                    elif seq:
+                        self.play_faces.add((cd.suit, cd.rank))
+                    else:
+                        self.play_ranks.add(cd.rank)
             elif kind == "give":
                 self.give_count = len(m.get("cards", ()))
             elif kind == "wish":
@@ -207,14 +200,9 @@ class TableScene(GameTableScene):
     game_id = "praesident"
     turn_phases = ("play",)
 
-    def __init__(self, view: dict | None = None, names: list[str] | None = None,
-                 on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
-                 settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
-                 sounds: Sounds | None = None, log: PlayLog | None = None,
-                 on_chat: Callable[[], Any] | None = None) -> None:
-        super().__init__(None, names, on_move, on_menu,
-                         settings if settings is not None else {"muted": False, "auto_pass": False},
-                         on_settings, sounds, log, on_chat)
+    def __init__(self, view: dict | None = None, names: list[str] | None = None, **kw) -> None:
+        super().__init__(None, names, **kw)
+        self.settings.setdefault("auto_pass", False)
         self._hold = 0.0                     # seconds the current state still holds (pacing)
         self.table: Table | None = None
         self.legal: LegalIndex | None = None
@@ -232,17 +220,13 @@ class TableScene(GameTableScene):
         self.anim = anim.Animator()
         self.table_layout: layout.TableLayout | None = None
         self._slots: list[pygame.Rect] = []
-        self._press_card: int | None = None
-        self._drag_state: bool | None = None
-        self._drag_seen: set = set()
+        self._slide_on = True                # sliding over the hand selects (or unselects) the cards
         self.play_btn = Button(i18n.t("table.play"), self.play_selected, kind="primary",
                                hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
         self.pass_btn = Button(i18n.t("table.pass"), self.do_pass, kind="secondary", hotkeys=(pygame.K_p,))
         self.sort_btn = Button("", self.toggle_sort, kind="secondary", hotkeys=(pygame.K_s,))
         self._seat_flash: tuple | None = None   # (seat, seconds): the box of the seat that just played
-        self.sort_mode = (settings or {}).get("sort") or None   # 'rank' | 'suit' (None: the rules' default)
-        self._last_tap: tuple | None = None     # (card, time) of the last tap: a double tap selects its rank
-        self._drag_pos: tuple | None = None     # where a card is being dragged (towards the pile)
+        self.sort_mode = self.settings.get("sort") or None   # 'rank' | 'suit' (None: the rules' default)
         self.ex_summary: list[dict] | None = None  # what I gave and got, until I tap OK
         self.received: set[int] = set()         # cards I got in the exchange, marked for the first trick
         self.ok_btn = Button(i18n.t("story.ok"), self.close_summary, kind="primary")
@@ -308,6 +292,32 @@ class TableScene(GameTableScene):
         self.selected |= set(same)
         self.refresh_controls()
         self.mark_dirty()
+
+    # the hand's input (felt.ui.game_table.handle_cards): a tap raises a card, a double tap
+    # every card of its rank, a slide over the hand raises (or lowers) the cards, a card
+    # dropped on the pile is played (with the cards raised along with it)
+    def card_tapped(self, cid: int) -> None:
+        self.toggle_card(cid)
+
+    def card_double_tapped(self, cid: int) -> None:
+        if self._rank_mates(cid):
+            self.select_rank(cid)
+        else:
+            self.toggle_card(cid)
+
+    def cards_slid(self, first: int, cid: int) -> None:
+        if len(self.slid) == 2:              # the slide starts: the first card goes the same way
+            self._slide_on = first not in self.selected
+            self._set_selected(first, self._slide_on)
+        self._set_selected(cid, self._slide_on)
+
+    def play_dropped(self, cid: int) -> None:
+        self.play_dragged(cid)
+
+    def felt_tapped(self, pos) -> None:
+        geom = self.table_layout
+        if geom is not None and geom.log is None and geom.pile.collidepoint(pos) and self.log.cleared_trick():
+            self.toggle_log()             # the cleared trick: a tap on the pile shows it in the log
 
     def play_dragged(self, cid: int) -> bool:
         """A card dropped on the pile: play it (with the cards selected along with it)."""
@@ -423,7 +433,7 @@ class TableScene(GameTableScene):
         self.play_btn.set_rect(geom.play_btn)
         self.pass_btn.set_rect(geom.pass_btn)
         self.play_btn.px = self.pass_btn.px = geom.px["button"]
-        sp = max(dp(11), int(geom.px["small"] * 0.95))
+        sp = geom.px["small"]
         sw = fonts.width("⇅ " + i18n.t("story.sort_suit"), sp, True) + dp(22)
         sh = max(dp(30), int(sp * 2.2))
         self.sort_btn.set_rect(pygame.Rect(geom.hand.right - sw - dp(10), geom.hand.top - sh // 2, sw, sh))
@@ -475,23 +485,9 @@ class TableScene(GameTableScene):
         out = {}
         if self.table_layout is None:
             return out
-        lift = int(self.table_layout.card[1] * 0.18)
         for cid, r in zip(self.hand, self._slots):
-            out[cid] = r.move(0, -lift) if cid in self.selected else r
+            out[cid] = self.raised(r) if cid in self.selected else r
         return out
-
-    def seat_rect(self, seat: int) -> pygame.Rect | None:
-        """The box of another seat (None for my own)."""
-        if self.table_layout is None or not self.view:
-            return None
-        n = self.view["n"]
-        me = self.seat
-        if me is None:
-            return self.table_layout.seats[seat] if seat < len(self.table_layout.seats) else None
-        if seat == me:
-            return None
-        idx = (seat - me - 1) % n
-        return self.table_layout.seats[idx] if idx < len(self.table_layout.seats) else None
 
     def pile_rects(self, n: int) -> list[pygame.Rect]:
         geom = self.table_layout
@@ -685,54 +681,7 @@ class TableScene(GameTableScene):
             return
         if self.dispatch(inp, (self.play_btn, self.pass_btn, self.sort_btn)):
             return
-        geom = self.table_layout
-        if inp.kind == RELEASE and geom is not None and geom.log is None and self._press_card is None \
-                and geom.pile.collidepoint(inp.pos) and self.log.cleared_trick():
-            self.toggle_log()             # the cleared trick: a tap on the pile shows it in the log
-            return
-        if inp.kind == PRESS:
-            self._press_card = self.card_at(inp.pos)
-            # sliding over cards after pressing one selects (or unselects) them all
-            self._drag_state = None if self._press_card is None else (self._press_card not in self.selected)
-            self._drag_seen = {self._press_card} if self._press_card is not None else set()
-            return
-        if inp.kind == MOTION and self._press_card is not None and inp.buttons and inp.buttons[0]:
-            if self.table_layout is not None and inp.pos[1] < self.table_layout.hand.top - dp(8):
-                # the card leaves the hand: it is dragged (towards the pile)
-                self._drag_pos = inp.pos
-                self.mark_dirty()
-                return
-            self._drag_pos = None
-            cid = self.card_at(inp.pos)
-            if cid is not None and cid not in self._drag_seen:
-                if len(self._drag_seen) == 1:           # the drag starts: apply to the first card too
-                    self._set_selected(self._press_card, self._drag_state)
-                self._drag_seen.add(cid)
-                self._set_selected(cid, self._drag_state)
-            return
-        if inp.kind == RELEASE:
-            if self._drag_pos is not None and self._press_card is not None:
-                dropped = geom is not None and geom.pile.inflate(geom.pile_card[0], geom.pile_card[1] // 2) \
-                    .collidepoint(inp.pos)
-                if dropped:
-                    self.play_dragged(self._press_card)
-                self._drag_pos = None
-                self._press_card = None
-                self._drag_seen = set()
-                self.mark_dirty()
-                return
-            cid = self.card_at(inp.pos)
-            if len(self._drag_seen) <= 1 and cid is not None and cid == self._press_card:
-                now = time.monotonic()
-                if self._last_tap is not None and self._last_tap[0] == cid and now - self._last_tap[1] < 0.4 \
-                        and self._rank_mates(cid):
-                    self.select_rank(cid)           # a double tap: every card of that rank
-                    self._last_tap = None
-                else:
-                    self.toggle_card(cid)
-                    self._last_tap = (cid, now)
-            self._press_card = None
-            self._drag_seen = set()
+        if self.handle_cards(inp) or inp.kind in (PRESS, MOTION, RELEASE):
             return
         if inp.kind == KEY:
             k = inp.key
@@ -783,45 +732,25 @@ class TableScene(GameTableScene):
                 or self._seat_flash is not None)
 
     # ----------------------------------------------------------------- draw
-    def draw(self, surface: pygame.Surface) -> None:
-        geom = self.table_layout
-        if geom is None:
-            return
-        surface.blit(theme.felt_background((geom.w, geom.h)), (0, 0))
-        if not self.view:
-            draw_text(surface, i18n.t("table.waiting"), geom.table, geom.px["title"], theme.TEXT)
-            return
-        self._draw_table_ring(surface)
-        self.draw_header(surface)
-        if self.view.get("revolution"):
-            pygame.draw.rect(surface, theme.DANGER, (0, self.top.bar.bottom - dp(3), geom.w, dp(3)))
-        for s in range(self.view["n"]):
-            r = self.seat_rect(s)
-            if r is not None:
-                self._draw_seat(surface, s, r)
-                draw_seat_badge(surface, r, self.presence, s, geom.px["small"])
+    def draw_table(self, surface: pygame.Surface) -> None:
+        if self.view.get("revolution"):        # the order is turned over: a red line under the top bar
+            pygame.draw.rect(surface, theme.DANGER, (0, self.top.bar.bottom - dp(3), self.top.bar.w, dp(3)))
         self._draw_pile(surface)
         self._draw_timer(surface)
         self._draw_hint(surface)
-        self.play_btn.draw(surface)
-        self.pass_btn.draw(surface)
+        for btn in (self.play_btn, self.pass_btn):
+            btn.draw(surface)
         self._draw_hand(surface)
         self._draw_me(surface)
         self.sort_btn.draw(surface)
-        if self._drag_pos is not None and self._press_card is not None and self.table is not None:
-            img = cardart.card_surface(self.table.card(self._press_card), geom.card)
-            r = img.get_rect(center=self._drag_pos)
-            surface.blit(cardart.shadow_surface(geom.card), (r.x + dp(4), r.y + dp(6)))
-            surface.blit(img, r.topleft)
+        self.draw_dragged(surface)
         self._draw_flights(surface)
         self._draw_effect(surface)
         self._draw_announcement(surface)
-        self.toast.draw(surface)
-        self.draw_log(surface)
-        self.draw_bubbles(surface)
+
+    def draw_modal(self, surface: pygame.Surface) -> None:
         if self.ex_summary:
             self._draw_ex_summary(surface)
-        self.draw_banner(surface)
 
     def _draw_ex_summary(self, surface) -> None:
         """What I gave and what I got, with the cards, until OK."""
@@ -847,8 +776,8 @@ class TableScene(GameTableScene):
         box.center = (geom.w // 2, geom.h // 2)
         theme.panel(surface, box, (10, 32, 22), alpha=255, radius=16, border=theme.GOLD, border_width=2)
         y = box.top + dp(10)
-        draw_text(surface, i18n.t("story.ex_title"), pygame.Rect(box.left + dp(12), y, w - dp(24), lh), int(px * 1.2),
-                  theme.GOLD, bold=True)
+        draw_text(surface, i18n.t("story.ex_title"), pygame.Rect(box.left + dp(12), y, w - dp(24), lh),
+                  geom.px["title"], theme.GOLD, bold=True)
         y += lh + dp(4)
         for text, cards in rows:
             draw_text(surface, text, pygame.Rect(box.left + dp(14), y, w - dp(28), lh), px, theme.TEXT, align="left",
@@ -861,29 +790,14 @@ class TableScene(GameTableScene):
                     surface.blit(cardart.shadow_surface((cw, ch)), (x0 + i * step - dp(2), y - 1))
                     surface.blit(cardart.card_surface(self.table.card(cid), (cw, ch)), (x0 + i * step, y))
             y += ch + dp(8)
-        draw_text(surface, i18n.t("story.ex_marked"), pygame.Rect(box.left + dp(12), y, w - dp(24), lh), int(px * 0.85),
-                  theme.TEXT_DIM, wrap=True, min_px=9)
+        draw_text(surface, i18n.t("story.ex_marked"), pygame.Rect(box.left + dp(12), y, w - dp(24), lh),
+                  geom.px["small"], theme.TEXT_DIM, wrap=True, min_px=10)
         bw = min(w - dp(40), max(dp(140), geom.play_btn.w))
         self.ok_btn.set_rect(pygame.Rect(box.centerx - bw // 2, box.bottom - bh - dp(12), bw, bh))
         self.ok_btn.px = geom.px["button"]
         self.ok_btn.draw(surface)
 
-    # the play log's and chat's places (felt.ui.table_log) --------------------
-    def log_rect(self):
-        return self.table_layout.log if self.table_layout is not None else None
-
-    def drawer_rect(self) -> pygame.Rect:
-        geom = self.table_layout
-        return pygame.Rect(geom.table.left + dp(4), geom.top_bar.bottom + dp(4), geom.w - dp(8),
-                           max(dp(80), geom.hand.top - geom.top_bar.bottom - dp(8)))
-
-    def own_anchor(self) -> pygame.Rect:
-        hand = self.table_layout.hand
-        return pygame.Rect(hand.left + dp(10), hand.top - dp(4), min(hand.w // 2, dp(200)), dp(12))
-
-    def small_px(self) -> int:
-        return int(self.px["small"])
-
+    # the play log's cards (felt.ui.table_log) --------------------------------
     def log_deck_size(self) -> int:
         return len(self.table.deck) if self.table is not None else 0
 
@@ -901,7 +815,7 @@ class TableScene(GameTableScene):
     def header_ring(self) -> bool:
         return self.view.get("phase") == "play"
 
-    def _draw_table_ring(self, surface) -> None:
+    def draw_under(self, surface) -> None:
         geom = self.table_layout
         # a subtle lighter oval marks the table centre
         r = geom.pile.inflate(int(geom.pile.w * 0.5), int(geom.pile.h * 0.45))
@@ -913,114 +827,36 @@ class TableScene(GameTableScene):
             self._ring_img = cached        # drawn once per size, not every frame
         surface.blit(cached, r.topleft)
 
-    def _draw_seat(self, surface, seat: int, r: pygame.Rect) -> None:
-        geom = self.table_layout
+    def seat_lines(self, seat: int) -> SeatLines:
+        """A seat's card: the cards in hand, last round's title (on phones a line of its own:
+        once out, the title won this round), "fertig" / "setzt aus" / "passt" on its edge (on
+        laptops the title won instead of "fertig"), the first out's crown, a flash as it plays."""
         view = self.view
-        on_turn = view.get("to_move") == seat and view.get("phase") == "play"
+        geom = self.table_layout
         places = view.get("places", [])
         out = seat in places
         passed = seat in (view.get("passed") or [])
-        skipped = view.get("skipped") == seat
-        box = pygame.Rect(r.left, r.top, r.w, r.h - geom.badge_h // 2)
-        if on_turn:
-            # the pulse in 8 steps: the glow's panels come from theme.panel's cache instead of
-            # a new surface (and a cache flush) for every frame's size and alpha
-            p = round(self.anim.pulse() * 8) / 8
-            glow = box.inflate(dp(8 + int(6 * p)), dp(8 + int(6 * p)))
-            theme.panel(surface, glow, theme.ACCENT, alpha=70 + int(60 * p), radius=16)
-        if self._seat_flash is not None and self._seat_flash[0] == seat:
-            # the seat that just played lights up while its cards fly to the pile
-            f = max(0.0, 1.0 - self._seat_flash[1] / max(0.1, pacing.factor(self.speed)))
-            theme.panel(surface, box.inflate(dp(10), dp(10)), (255, 255, 255), alpha=int(120 * f) // 20 * 20, radius=16)
-        base = (8, 40, 24) if not (out or passed) else (26, 40, 32)
-        theme.panel(surface, box, base, alpha=225, radius=12,
-                    border=theme.ACCENT if on_turn else theme.PANEL_BORDER, border_width=3 if on_turn else 1)
-        pad = max(dp(4), box.h // 10)
-        inner = box.inflate(-2 * pad, -2 * pad)
-        inner.h -= geom.badge_h // 3
         last = view.get("last_places") or []
-        title_line = None
-        if geom.portrait:
-            # phones: last round's title gets its own line (two for a long one) at the bottom of the box
-            th = int(geom.px["small"] * 1.25) * geom.title_lines
-            title_line = pygame.Rect(inner.left, inner.bottom - th, inner.w, th)
-            inner.h -= th
-        name_h = int(inner.h * 0.5)
-        name_r = pygame.Rect(inner.left, inner.top, inner.w, name_h)
-        crown = out and places.index(seat) == 0
-        crown_s = max(dp(8), box.h // 6)
-        if crown:                      # the first out wears a crown in the top right corner: the name ends before it
-            name_r.w = max(dp(10), box.right - dp(14) - crown_s - dp(3) - name_r.left)
-        name_col = theme.ACCENT if on_turn else (theme.TEXT_DIM if (out or passed) else theme.TEXT)
-        d = min(name_r.h, int(geom.px["label"] * 1.5))
-        nm = seat_name(self.names, seat)
-        if d >= dp(14) and name_r.w > 3 * d and fonts.width(nm, geom.px["label"], True) <= name_r.w - d - dp(5):
-            # the player's avatar (initials on a colour of their own) before the name
-            from felt.ui.avatar import avatar_surface
-            surface.blit(avatar_surface(nm, d, bot=seat in self.bots), (name_r.left, name_r.centery - d // 2))
-            name_r = pygame.Rect(name_r.left + d + dp(5), name_r.top, name_r.w - d - dp(5), name_r.h)
-        draw_text(surface, seat_name(self.names, seat), name_r, geom.px["label"], name_col,
-                  align="left", bold=True, min_px=min(geom.px["label"], 12))
-        low = pygame.Rect(inner.left, name_r.bottom, inner.w, inner.h - name_h)
-        count = (view.get("counts") or [0] * (seat + 1))[seat]
-        ch = max(8, min(geom.seat_card[1], low.h))
-        cw = int(ch / layout.CARD_RATIO)
-        if count and not out:
-            back = cardart.back_surface((cw, ch))
-            bx = low.left
-            by = low.centery - ch // 2
-            if count > 1:
-                surface.blit(back, (bx + dp(3), by - 1))
-            surface.blit(back, (bx, by))
-            cnt_w = fonts.width(str(count), geom.px["label"], True) + dp(4)
-            cnt_r = pygame.Rect(bx + cw + dp(8), low.top, max(dp(10), min(cnt_w, low.right - bx - cw - dp(8))), low.h)
-            draw_text(surface, str(count), cnt_r, geom.px["label"], theme.TEXT, align="left", bold=True, min_px=10)
-            # last round's title: beside the count where the box has room (laptops)
-            title_r = pygame.Rect(cnt_r.right + dp(6), low.top, low.right - cnt_r.right - dp(6), low.h)
-            if seat in last and title_line is None and title_r.w >= dp(60):
-                draw_text(surface, self._title(last.index(seat)), title_r, geom.px["small"], theme.TEXT_DIM,
-                          align="right", min_px=9)
-        if title_line is not None and (out or seat in last):
-            # phones: the title won this round once out, else last round's
-            title = self._title(places.index(seat) if out else last.index(seat))
-            two = False
-            if fonts.width(title, geom.px["small"], False) > title_line.w:
-                # a long title ("Vize-Tellerwäscher") takes the box's whole width, and two lines
-                # where the layout gave them (broken after its hyphen), rather than a tiny size
-                title_line = pygame.Rect(box.left + dp(3), title_line.top, box.w - dp(6), title_line.h)
-                two = geom.title_lines > 1 and ("-" in title or " " in title)
-            draw_text(surface, title.replace("-", "-\n", 1) if two else title, title_line, geom.px["small"],
-                      theme.TEXT_DIM, align="left", wrap=two, max_lines=geom.title_lines, min_px=10)
-        if crown:
-            self._crown(surface, (box.right - dp(14), box.top + dp(4)), crown_s)
-        chip = ""
-        chip_bg, chip_col = (0, 0, 0), theme.TEXT
-        if out:       # the title in the chip where the box has no title line (laptops)
-            chip = i18n.t("table.out") if title_line is not None else self._title(places.index(seat))
-            chip_bg, chip_col = theme.GOLD, theme.BTN_PRIMARY_TEXT
-        elif skipped:
-            chip, chip_bg = i18n.t("table.skipped"), (190, 80, 40)
+        phone = geom is not None and geom.portrait
+        note = ""
+        if phone and (out or seat in last):
+            note = self._title(places.index(seat) if out else last.index(seat))
+        elif seat in last and not out:
+            note = self._title(last.index(seat))
+        tags = []
+        if out:
+            tags.append(Tag(i18n.t("table.out") if phone else self._title(places.index(seat)), theme.GOLD,
+                            theme.BTN_PRIMARY_TEXT))
+        elif view.get("skipped") == seat:
+            tags.append(Tag(i18n.t("table.skipped"), (190, 80, 40)))
         elif passed:
-            chip, chip_bg = i18n.t("table.passed"), (60, 70, 66)
-        elif on_turn:
-            chip, chip_bg, chip_col = "▶ " + i18n.t("table.waiting").rstrip(" …"), theme.ACCENT, theme.BTN_PRIMARY_TEXT
-            chip = ""     # the glow says it; keep the box calm
-        if chip:
-            bpx = geom.px["small"]
-            tw = min(box.w - dp(8), fonts.width(chip, bpx, True) + dp(16))
-            pill = pygame.Rect(0, 0, tw, geom.badge_h)
-            pill.center = (box.centerx, box.bottom)
-            pygame.draw.rect(surface, chip_bg, pill, border_radius=pill.h // 2)
-            pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.h // 2)
-            draw_text(surface, chip, pill.inflate(-dp(8), 0), bpx, chip_col, bold=True, min_px=8)
-
-    def _crown(self, surface, pos, size) -> None:
-        x, y = pos
-        s = size
-        pts = [(x - s, y + s), (x - s, y), (x - s // 2, y + s // 2), (x, y - s // 4), (x + s // 2, y + s // 2),
-               (x + s, y), (x + s, y + s)]
-        pygame.draw.polygon(surface, theme.GOLD, pts)
-        pygame.draw.polygon(surface, theme.GOLD_DARK, pts, 2)
+            tags.append(Tag(i18n.t("table.passed"), (60, 70, 66)))
+        flash = 0.0
+        if self._seat_flash is not None and self._seat_flash[0] == seat:
+            flash = max(0.0, 1.0 - self._seat_flash[1] / max(0.1, pacing.factor(self.speed)))
+        count = (view.get("counts") or [0] * (seat + 1))[seat]
+        return SeatLines(count=None if out else count, note=note, note_lines=geom.title_lines if phone else 0,
+                         tags=tags, dim=out or passed, crown=out and places.index(seat) == 0, flash=flash)
 
     def _draw_pile(self, surface) -> None:
         geom = self.table_layout
@@ -1137,7 +973,7 @@ class TableScene(GameTableScene):
                 text = text + " · " + i18n.t("fx.revolution").rstrip("!")
             else:                   # the tap hint can go; the reversed order must stay readable
                 text, col = rev, theme.TEXT
-        draw_text(surface, text, geom.hint, geom.px["body"], col, bold=self.my_turn, min_px=9)
+        self.draw_hint(surface, text, col, bold=self.my_turn)
 
     def _draw_me(self, surface) -> None:
         """My own name and last round's title, on the edge of my hand."""
@@ -1149,7 +985,7 @@ class TableScene(GameTableScene):
         last = self.view.get("last_places") or []
         if me in last:
             text += " · " + self._title(last.index(me))
-        px = max(10, int(geom.px["small"] * 0.95))
+        px = geom.px["small"]
         tw = min(geom.hand.w // 2, fonts.width(text, px, True) + dp(18))
         pill = pygame.Rect(geom.hand.left + dp(10), geom.hand.top - int(px * 0.7), tw, int(px * 1.5))
         pygame.draw.rect(surface, (10, 36, 24), pill, border_radius=pill.h // 2)
@@ -1181,7 +1017,7 @@ class TableScene(GameTableScene):
                 surface.blit(hl, (r.x - dp(3), r.y - dp(3)))
             if cid in self.received:
                 # got in the exchange: a gold tag on the card until the first trick is over
-                tag_px = max(9, int(geom.px["small"] * 0.8))
+                tag_px = geom.px["tiny"]
                 tw = fonts.width(i18n.t("story.new"), tag_px, True) + dp(8)
                 tag = pygame.Rect(r.left + dp(2), r.top - tag_px // 2, tw, int(tag_px * 1.4))
                 pygame.draw.rect(surface, theme.GOLD, tag, border_radius=tag.h // 2)
@@ -1317,7 +1153,7 @@ class TableScene(GameTableScene):
         alpha = a.alpha()
         pan = pygame.Surface(box.size, pygame.SRCALPHA)
         theme.panel(pan, pan.get_rect(), (10, 30, 22), alpha=235, radius=16, border=theme.GOLD, border_width=2)
-        draw_text(pan, i18n.t("log.round_over"), pygame.Rect(12, 10, w - 24, lh), int(px * 1.15), theme.GOLD,
+        draw_text(pan, i18n.t("log.round_over"), pygame.Rect(12, 10, w - 24, lh), geom.px["title"], theme.GOLD,
                   bold=True)
         titles = a.data.get("titles") or self.view.get("titles") or []
         for i, seat in enumerate(places):
@@ -1331,7 +1167,7 @@ class TableScene(GameTableScene):
             nm = i18n.t("log.you") if seat == self.seat else self._name(seat)
             draw_text(pan, nm, pygame.Rect(16 + px * 2, y, w // 2, lh), px, col, align="left",
                       bold=True)
-            draw_text(pan, title, pygame.Rect(w // 2, y, w // 2 - 16, lh), int(px * 0.9), theme.TEXT_DIM,
+            draw_text(pan, title, pygame.Rect(w // 2, y, w // 2 - 16, lh), geom.px["body"], theme.TEXT_DIM,
                       align="right")
         if alpha < 1:
             pan.set_alpha(int(255 * alpha))
