@@ -74,8 +74,8 @@ def draw_lives(surface: pygame.Surface, rect: pygame.Rect, left: int, of: int) -
     x = rect.left
     for i in range(of):
         alive = i < left
-        pygame.draw.rect(surface, MATCH if alive else MATCH_GONE, (x, rect.top + stick_h // 5, sw, stick_h - stick_h // 5),
-                         border_radius=2)
+        stick = (x, rect.top + stick_h // 5, sw, stick_h - stick_h // 5)
+        pygame.draw.rect(surface, MATCH if alive else MATCH_GONE, stick, border_radius=2)
         if alive:
             pygame.draw.ellipse(surface, MATCH_HEAD, (x - 1, rect.top, sw + 2, stick_h // 3))
         x += sw + max(3, sw)
@@ -147,8 +147,8 @@ def draw_seat_card(surface: pygame.Surface, rect: pygame.Rect, name: str, lines:
     _draw_name(surface, name_r, name, lines, px, on_turn, bot)
     _draw_info(surface, info_r, lines, px, beside_note=note_r is None)
     if lines.cards:
-        _draw_row(surface, pygame.Rect(inner.left, name_r.bottom + dp(2), inner.w, inner.bottom - name_r.bottom - dp(2)),
-                  lines, px)
+        row = pygame.Rect(inner.left, name_r.bottom + dp(2), inner.w, inner.bottom - name_r.bottom - dp(2))
+        _draw_row(surface, row, lines, px)
     if note_r is not None and lines.note:
         _draw_note_line(surface, note_r, box, lines, px)
     if lines.crown:
