@@ -81,8 +81,10 @@ def test_every_table_has_the_same_top_bar_and_text_sizes(views, game, size):
 
 
 def test_du_bist_dran_is_written_in_one_place():
-    """The words of the turn line are one text of the base's (docstrings may quote them)."""
+    """The words of the turn line are one text of the base's, in the window's catalog; no module
+    and no game's catalog says them again (docstrings may quote them)."""
     import ast
+    import tomllib
     felt = Path(__file__).resolve().parents[1] / "felt"
     found = []
     for path in felt.rglob("*.py"):
@@ -93,7 +95,12 @@ def test_du_bist_dran_is_written_in_one_place():
         found += [path.relative_to(felt).as_posix() for node in ast.walk(tree)
                   if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
                   and "bist dran" in node.value]
-    assert found == ["ui/game_table.py"], found
+    for path in felt.rglob("texts.toml"):
+        texts = tomllib.loads(path.read_text(encoding="utf-8"))
+        found += [f"{path.relative_to(felt).as_posix()}:{key}" for key, pair in texts.items()
+                  if isinstance(pair, list) and "bist dran" in pair[0]]
+    assert found == ["ui/texts.toml:gt.turn_me"], found
+    assert i18n.t("gt.turn_me") == "Du bist dran!"
 
 
 def test_a_seat_away_and_the_turn_line_say_so_at_every_table(views):

@@ -72,17 +72,6 @@ from felt.ui.seat_card import SeatLines, badge_height, draw_seat_card
 from felt.ui.table_log import LogTable
 from felt.ui.widgets import Banner, Button, Countdown, IconButton, Toast, draw_text, layout_text
 
-i18n.add_texts({
-    "gt.next_round": ("Nächste Runde", "Next round"),
-    "gt.new_match": ("Neue Partie", "New match"),
-    "gt.wait_host": ("Warte auf den Gastgeber …", "Waiting for the host …"),
-    "gt.turn": ("{name} ist dran", "{name}'s turn"),
-    "gt.turn_me": ("Du bist dran!", "Your turn!"),
-    "gt.round": ("Runde {n}", "Round {n}"),
-    "gt.round_of": ("Runde {n}/{of}", "Round {n}/{of}"),
-    "gt.waiting": ("Warte auf den Tisch …", "Waiting for the table …"),
-})
-
 
 class RoundControls:
     """The buttons at a round's end, the same at every table: the owner's "Nächste Runde" (the

@@ -13,20 +13,6 @@ import time
 
 from felt.ui import i18n
 
-i18n.add_texts({
-    "away.badge_wait": ("weg · {s} s", "away · {s} s"),
-    "away.badge_bot": ("weg · Bot spielt", "away · bot plays"),
-    "away.turn_wait": ("{name} ist weg · wartet noch {s} s", "{name} is away · waiting {s} s more"),
-    "away.turn_bot": ("{name} ist weg · ein Bot spielt", "{name} is away · a bot plays"),
-    "away.left": ("{name} ist weg · der Tisch wartet {s} s", "{name} dropped out · the table waits {s} s"),
-    "away.bot": ("Ein Bot spielt für {name}, bis {name} zurück ist", "A bot plays for {name} until they are back"),
-    "away.back": ("{name} ist wieder da", "{name} is back"),
-    # the same in the log, which says it without the wait
-    "away.log_left": ("{name} ist weg (Verbindung verloren)", "{name} dropped out (connection lost)"),
-    "away.log_bot": ("Ein Bot spielt für {name}", "A bot plays for {name}"),
-    "away.log_back": ("{name} ist wieder da", "{name} is back"),
-})
-
 
 class Presence:
     """Absent players of a table, from its lobby messages."""

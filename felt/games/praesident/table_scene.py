@@ -181,18 +181,6 @@ def describe_play(table: Table, pile: dict | None) -> str:
     return f"{kind} {i18n.rank_label(nat[0].rank)}"
 
 
-i18n.add_texts({
-    "story.ex_title": ("Kartentausch", "Card exchange"),
-    "story.ex_gave": ("Du gibst {name}", "You give {name}"),
-    "story.ex_got": ("Du bekommst von {name}", "You get from {name}"),
-    "story.ok": ("OK", "OK"),
-    "story.new": ("neu", "new"),
-    "story.sort_rank": ("Rang", "Rank"),
-    "story.sort_suit": ("Farbe", "Suit"),
-    "story.ex_marked": ("Erhaltene Karten sind im ersten Stich markiert", "Cards you got are marked for the first trick"),
-})
-
-
 # ----------------------------------------------------------------------------
 class TableScene(GameTableScene):
     shows_results = False          # the round's results are the ResultsScene's
