@@ -316,6 +316,7 @@ def test_exchange_countdown_redraws_once_a_second(monkeypatch):
     monkeypatch.setattr(widgets, "time", clock)
     sc, stack, on_turn = _exchange(360, 640, mine=True)
     surf = pygame.Surface((360, 640))
+    sc.my_turn_cue = 0                  # the top bar's 'your turn' flash is over
     sc.set_timer({"seat": on_turn, "left": 5.5, "total": 10.0})
     assert sc.dirty
     stack.draw(surf)

@@ -78,7 +78,7 @@ def test_dragging_a_card_to_the_pile_plays_it(demo):
         assert sc.outbox == [] and sc.toast.active
     sc.handle(Input(PRESS, pos=card_point(sc, legal_single)))
     sc.handle(Input(MOTION, pos=(pile[0], sc.table_layout.hand.top - 40), buttons=(1, 0, 0)))
-    assert sc._drag_pos is not None
+    assert sc.dragged_card() == legal_single
     stack.draw(pygame.Surface((1280, 720)))
     sc.handle(Input(MOTION, pos=pile, buttons=(1, 0, 0)))
     sc.handle(Input(RELEASE, pos=pile))

@@ -99,7 +99,7 @@ def test_owner_sets_turn_timer_and_rounds_everyone_sees_them_and_the_timer_runs(
     left0 = table.timer_left()
     _wait(app, lambda: ctl.main is table and table.timer_left() is not None and table.timer_left() < left0 - 0.3,
           "the countdown runs")
-    ring = table._timer_ring_rect()
+    ring = table.header_ring_rect()
     assert ring is not None and table.table_layout.top_bar.contains(ring)
     # the host's deadline agrees with what the table shows (within the message's travel time)
     host_left = host.call(lambda h: h._timer_info()["left"])

@@ -140,7 +140,7 @@ def test_illegal_selection_keeps_play_disabled_and_toggle_off():
         assert not scene.legal.card_playable(bad) or st.pile.size > 1
         _click(stack, scene.play_btn.rect.center, size)
         assert scene.outbox == []
-        scene._last_tap = None          # a second tap well after the first (not a double tap)
+        scene.last_tap = None           # a second tap well after the first (not a double tap)
         _click(stack, _visible_point(scene, bad), size)     # toggles off
         assert scene.selected == set()
     # pass button sends a pass
@@ -509,7 +509,7 @@ def test_announcement_fades_as_a_whole():
 @pytest.mark.parametrize("size", [(360, 640), (430, 932), (1280, 720)])
 def test_seat_boxes_show_last_rounds_titles_on_phones_too(size, monkeypatch):
     from felt.games.praesident.engine import next_round
-    import felt.games.praesident.table_scene as ts
+    import felt.ui.seat_card as cards              # every table's seat cards
     rules = load_rules("PR-005")
     rng = random.Random(3)
     st, _ = new_match(rules, 5, 3)
@@ -525,7 +525,7 @@ def test_seat_boxes_show_last_rounds_titles_on_phones_too(size, monkeypatch):
     scene = TableScene(v, names=["Anna", "Beat", "Carla", "Dominik", "Eveline"])
     stack = _stack(scene, size)
     drawn = []
-    real = ts.draw_text
+    real = cards.draw_text
 
     def spy(surface, text, rect, px, *a, **kw):
         whole = text.replace("-\n", "-")           # a long title may take two lines, broken after its hyphen
@@ -536,7 +536,7 @@ def test_seat_boxes_show_last_rounds_titles_on_phones_too(size, monkeypatch):
         return real(surface, text, rect, px, *a, **kw)
     from felt.ui import widgets
     fitted: dict = {}
-    monkeypatch.setattr(ts, "draw_text", spy)
+    monkeypatch.setattr(cards, "draw_text", spy)
     stack.draw(pygame.Surface(size))
     titles = [scene._title(v["last_places"].index(seat)) for seat in others]
     assert "Vize-Tellerwäscher" in titles
@@ -561,8 +561,11 @@ def test_exchange_waiting_line_names_who_we_wait_for(monkeypatch):
     scene = ExchangeScene(view(st, waiting), names=names)
     stack = _stack(scene, (360, 640))
     drawn = []
-    real = es.draw_text
-    monkeypatch.setattr(es, "draw_text", lambda surf, text, *a, **kw: (drawn.append(text), real(surf, text, *a, **kw)))
+    import felt.ui.game_table as gt                 # the hint line is every table's
+    for module in (es, gt):
+        real = module.draw_text
+        monkeypatch.setattr(module, "draw_text", lambda surf, text, *a, real=real, **kw:
+                            (drawn.append(text), real(surf, text, *a, **kw)))
     stack.draw(pygame.Surface((360, 640)))
     assert scene.task() is None
     assert f"Warte auf {names[st.to_move]} …" in drawn, drawn
@@ -592,7 +595,7 @@ def test_lower_place_sees_its_own_wish(monkeypatch):
 
 
 def test_long_name_keeps_ist_dran_on_a_phone(monkeypatch):
-    import felt.games.praesident.table_scene as ts
+    import felt.ui.game_table as header            # every table's top bar says whose turn it is
     from felt.ui import widgets
     names = ["Anna", "Hans-Peter von Allmen", "Carla", "Dominik", "Eveline"]
     st, _ = new_match(load_rules("PR-002"), 5, 3)
@@ -602,12 +605,12 @@ def test_long_name_keeps_ist_dran_on_a_phone(monkeypatch):
     scene = TableScene(view(st, 0), names=names)
     stack = _stack(scene, (360, 640))
     drawn = []
-    real = ts.draw_text
+    real = header.draw_text
 
     def spy(surface, text, rect, px, *a, **kw):
         drawn.append((text, rect, px, kw.get("bold", False)))
         return real(surface, text, rect, px, *a, **kw)
-    monkeypatch.setattr(ts, "draw_text", spy)
+    monkeypatch.setattr(header, "draw_text", spy)
     stack.draw(pygame.Surface((360, 640)))
     status = [d for d in drawn if d[0].endswith("ist dran")]
     assert status, [d[0] for d in drawn]
@@ -676,7 +679,7 @@ def test_results_list_every_player_in_the_smallest_window(over, monkeypatch):
 
 @pytest.mark.parametrize("mine", [False, True])
 def test_revolution_hint_stays_readable_on_a_phone(mine, monkeypatch):
-    import felt.games.praesident.table_scene as ts
+    import felt.ui.game_table as ts                 # every table's hint line
     from felt.ui import widgets
     st = _state_on_turn("PR-002", n=4, seed=5, seat=0)
     if not mine:

@@ -313,7 +313,7 @@ def test_maumau_result_on_a_phone_leaves_the_side_seats_readable():
     sc.set_view(view, events)
     surf = pygame.Surface(PHONE)
     sc.draw(surf)
-    seats = [r for r in (sc._seat_rect(s) for s in range(view["n"])) if r is not None]
+    seats = [r for r in (sc.seat_rect(s) for s in range(view["n"])) if r is not None]
     assert len(seats) == view["n"] - 1
     panel = sc.result_rect
     assert panel.h > 150

@@ -115,9 +115,6 @@ def test_plural_texts_choose_their_form():
 SUBJECT = re.compile(r"(?:^|[:!.·–]\s+)\{(name|leader)\}\s+[(\wäöü]")
 # sentences whose subject is never this window's player, and why
 NOT_ABOUT_ME = {
-    "table.turn_of": "my own turn reads table.your_turn",
-    "mm.turn_of": "my own turn reads mm.your_turn",
-    "sw.turn_of": "my own turn reads sw.your_turn",
     "sw.dealer_chooses": "when I deal it reads sw.you_deal",
     "ex.got_from": "the exchange partner, never me",
     "ex.wish_from": "the exchange partner's wish, never mine",

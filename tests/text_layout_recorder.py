@@ -3,7 +3,7 @@
 ``TextRecorder(monkeypatch)`` wraps ``widgets.layout_text`` / ``widgets.draw_lines`` (every
 Label, ``draw_text``, button and toast text goes through them), every widget's ``draw`` (which
 widget a text belongs to; the rects of the controls: buttons, toggles, choices, text fields,
-lists), the crowns of the Präsident table and results, ``SceneStack.draw`` (which scene of the
+lists), the crowns of the seat cards and the Präsident results, ``SceneStack.draw`` (which scene of the
 stack draws: an overlay lies above the scenes under it, the window's notices above all) and
 ``pygame.image.save`` and ``felt.ui.png.save_png`` (a picture is finished: what was drawn on it
 is one shot). Nothing is written to disk while it records.
@@ -69,7 +69,7 @@ MODULES = ("felt.ui.start_scene", "felt.ui.lobby_scene", "felt.ui.rules_editor",
            "felt.ui.options_editor", "felt.ui.shell", "felt.ui.chat", "felt.ui.quiz", "felt.ui.howto",
            "felt.games.praesident.exchange_scene", "felt.games.praesident.results_scene",
            "felt.games.praesident.table_scene", "felt.games.maumau.scene",
-           "felt.games.schwimmen.scene", "felt.ui.game_table")
+           "felt.games.schwimmen.scene", "felt.ui.game_table", "felt.ui.seat_card")
 CONTROLS = (widgets.Button, widgets.Toggle, widgets.Choice, widgets.TextField, widgets.ListView)
 
 
@@ -154,19 +154,28 @@ class TextRecorder:
         mp.setattr(scene_mod.SceneStack, "draw", stack_draw)
 
         from felt.games.praesident.results_scene import ResultsScene
-        from felt.games.praesident.table_scene import TableScene
+        from felt.ui import seat_card
 
-        def crown_spy(orig, offset):
+        def crown_mark(surface, center, s, offset):
+            x, y = center
+            top = y - s if offset else y - s // 4
+            bottom = y + s // 2 if offset else y + s
+            rec._marks.append(Mark("crown", pygame.Rect(x - s, top, 2 * s, bottom - top), id(surface),
+                                   rec._layer, 0, rec._next()))
+
+        def results_crown(orig):
             def crown(self, surface, center, s):
-                x, y = center
-                top = y - s if offset else y - s // 4
-                bottom = y + s // 2 if offset else y + s
-                rec._marks.append(Mark("crown", pygame.Rect(x - s, top, 2 * s, bottom - top), id(surface),
-                                       rec._layer, 0, rec._next()))
+                crown_mark(surface, center, s, True)
                 return orig(self, surface, center, s)
             return crown
-        mp.setattr(ResultsScene, "_crown", crown_spy(ResultsScene._crown, True))
-        mp.setattr(TableScene, "_crown", crown_spy(TableScene._crown, False))
+
+        def seat_crown(orig):
+            def crown(surface, center, s):
+                crown_mark(surface, center, s, False)
+                return orig(surface, center, s)
+            return crown
+        mp.setattr(ResultsScene, "_crown", results_crown(ResultsScene._crown))
+        mp.setattr(seat_card, "draw_crown", seat_crown(seat_card.draw_crown))
 
         def modal(orig):
             def draw(self, *a, **kw):

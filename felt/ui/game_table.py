@@ -23,35 +23,54 @@ only through the methods declared here:
 ================================  ===========================================================
 
 A subclass implements ``show_view(view, events)`` (``set_view`` does the shared part first),
-``refresh_controls()`` (enable its buttons for the view and ``pending``), and the usual scene
-methods ``layout``, ``handle``, ``update``, ``draw``. In them it calls the shared pieces:
-``place_round_controls(rect, px)`` / ``handle_round_controls(inp)`` / ``draw_round_controls(s)``
-for the round's end, and the play log's (``felt.ui.table_log.LogTable``).
+``refresh_controls()`` (enable its buttons for the view and ``pending``), ``layout``, ``handle``
+and ``update`` (calling the base's), and draws its own table in ``draw_table(surface)``: the
+base's ``draw`` makes every frame in the same order (the felt, ``draw_under``, the top bar, the
+seat cards, ``draw_table``, toasts, the log and the bubbles, ``draw_modal``, the round's end
+buttons, the banner). The shared pieces, the same at every table:
+
+- the top bar: ``place_header(w, h)`` in ``layout`` (it also sets ``px``, the font sizes per
+  role from ``felt.ui.layout``, the one source of text sizes), ``handle_header(inp)`` first in
+  ``handle``; the bar shows the status line, the round and the icon buttons (chat ✉, log ⟲,
+  sound ♪, menu ☰). The status line is ``turn_text()`` ("Du bist dran!", "Ben ist dran",
+  presence's "Ben ist weg · wartet noch 25 s") and the game's ``phase_line()``; the round is
+  ``round_label()`` (``rounds_total()``). ``turn_phases`` says in which phases ``to_move`` is on
+  turn (``turn_seat()``); when the turn comes to this seat the bar flashes and the 'turn' sound
+  plays (``turn_cue``). ``header_ring()``: the turn timer's ring stands in the bar.
+  ``show_connection(text, kind)`` puts a banner over the bar's text;
+- the seat cards (``felt.ui.seat_card``): the game says what goes on a seat's card
+  (``seat_lines(seat)``: cards in hand, lives, a title or points, tags such as "passt" or
+  "Geber", a row of cards) and where the cards lie (``seat_places()``, clockwise from the seat
+  after this window's; ``table_layout.seats`` by default); the base draws them with the avatar,
+  the name, the turn's highlight and presence's badge;
+- the hint line: ``draw_hint(surface, text, colour, bold)`` in ``hint_rect()``;
+- playing a card: ``handle_cards(inp)`` maps press, slide and release on the hand
+  (``hand_rects``, ``hand_area``) and on the table's cards (``table_rects``) to the game's
+  ``card_tapped``, ``card_double_tapped``, ``cards_slid``, ``card_dropped`` (played by
+  ``play_dropped`` where ``drop_zone`` holds it), ``table_card_tapped``, ``table_card_dropped``
+  and ``felt_tapped``; ``draw_dragged`` draws the card under the pointer; ``raised(rect)`` is
+  where a raised card stands;
+- the round's end: ``place_round_controls(rect, px)`` / ``handle_round_controls(inp)``;
+- the play log and the chat bubbles (``felt.ui.table_log.LogTable``; ``shows_log``);
+- ``update(dt)`` from the scene's own: pacing, the turn cue, the timer, toasts, bubbles.
 
 The plain table (:class:`PlainTableScene`) shows any game: the seats, the own hand and one
 button per legal move, so a game plays in the window as soon as it is registered.
 """
 from __future__ import annotations
 
+import math
+import time
 from typing import Any, Callable, Iterable
 
 import pygame
 
-from felt.ui import i18n, layout, pacing, theme
+from felt.ui import cardart, fonts, i18n, layout, pacing, theme
 from felt.ui.layout import dp
-from felt.ui.scene import RELEASE, Input, Scene
+from felt.ui.scene import MOTION, PRESS, RELEASE, Input, Scene
+from felt.ui.seat_card import SeatLines, badge_height, draw_seat_card
 from felt.ui.table_log import LogTable
-from felt.ui.widgets import Button, IconButton, Toast, draw_text
-
-i18n.add_texts({
-    "gt.next_round": ("Nächste Runde", "Next round"),
-    "gt.new_match": ("Neue Partie", "New match"),
-    "gt.wait_host": ("Warte auf den Gastgeber …", "Waiting for the host …"),
-    "gt.turn": ("{name} ist dran", "{name}'s turn"),
-    "gt.turn_me": ("Du bist dran!", "Your turn!"),
-    "gt.round": ("Runde {n}", "Round {n}"),
-    "gt.round_of": ("Runde {n}/{of}", "Round {n}/{of}"),
-})
+from felt.ui.widgets import Banner, Button, Countdown, IconButton, Toast, draw_text, layout_text
 
 
 class RoundControls:
@@ -153,6 +172,9 @@ class GameTableScene(LogTable, Scene):
     shows_results = True       # shows the round's result and the match's standings itself
     offers_auto_pass = False   # passing is a move the table can make by itself
     game_id = ""               # the game whose log lines the scene's own log speaks
+    shows_log = True           # has the play log (its button in the top bar)
+    turn_phases: tuple | None = None   # the phases with a seat on turn (None: all but a round's end)
+    turn_cue = True            # the turn coming to this seat flashes the top bar and sounds
 
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
@@ -172,12 +194,31 @@ class GameTableScene(LogTable, Scene):
         self.pending = False               # a move was sent: wait for the next view
         self.connected = True
         self.backlog = 0                   # states queued behind this one (the shell sets it)
-        self._timer: dict | None = None    # the host's turn timer as of the last state
+        self.countdown = Countdown()       # the host's turn timer {seat, left, total}, run down by the clock
         self.view_before: dict = {}        # the view shown before the last set_view (show_view reads it)
         self.toast = Toast()
+        self.banner = Banner()             # the connection's trouble, over the top bar's text
         self.round_controls = RoundControls(self)
         self._hold_left = 0.0            # seconds the state shown still holds (pacing)
+        self.my_turn_cue = 0.0             # seconds of the 'your turn' flash left
+        self.clock = 0.0                   # seconds since the scene began (the glow's beat)
+        # the hand's input (see handle_cards): the card a press went down on, ("hand" | "table", id)
+        self.press: tuple | None = None
+        self.press_pos = (0, 0)
+        self.drag_pos: tuple | None = None   # where the pressed card is being dragged (it follows)
+        self.slid: set = set()               # hand cards the press slid over
+        self.last_tap: tuple | None = None   # (card, time) of the last tap on a hand card
         self.init_log(self.game_id, log, on_chat)
+        # the top bar: the status line, the round, and the icon buttons (see place_header)
+        self.menu_btn = IconButton("☰", self._menu)
+        self.mute_btn = IconButton("♪", self.toggle_mute, hotkeys=(pygame.K_m,))
+        self.mute_btn.crossed = bool(self.settings.get("muted", False))
+        self.top: layout.TopBar | None = None
+        self.table_layout: layout.TableLayout | None = None   # a table laid out by felt.ui.layout.table_layout
+        self.status_rect = pygame.Rect(0, 0, 0, 0)   # the status line's room, left of the icons
+        self.portrait = False
+        self.laid_out = (0, 0)             # the size the scene was last laid out for
+        self.px = layout.font_sizes(360, 640)        # font sizes per text role (felt.ui.layout), as laid out
 
     # ---------------------------------------------------------------- the view
     @property
@@ -197,14 +238,22 @@ class GameTableScene(LogTable, Scene):
         events = list(events or ())
         if (view or {}).get("phase") != "round_over":
             self.round_controls.sent = False
+        was_mine = bool(self.view) and self.my_turn
         self.pending = False
         self.view_before, self.view = self.view, view
         self.feed_log(events)
         self.show_view(view, events)
         if events:
             self._hold_left = self.hold_for(events)
+        if self.my_turn and not was_mine and self.turn_cue:
+            self.your_turn()
         self.refresh_controls()
         self.mark_dirty()
+
+    def your_turn(self) -> None:
+        """The turn came to this seat: the top bar flashes, the 'turn' sound plays."""
+        self.my_turn_cue = 1.4
+        self.play_sound("turn")
 
     def show_view(self, view: dict, events: list) -> None:
         """The game's part of taking a new view (layout, animations)."""
@@ -240,19 +289,48 @@ class GameTableScene(LogTable, Scene):
         self.refresh_controls()
         self.mark_dirty()
 
+    def show_connection(self, text: str | None, kind: str = "bad") -> None:
+        """A banner over the top bar's text for connection trouble (None hides it); while the
+        connection is down ("bad") nothing can be sent."""
+        if text:
+            self.banner.show(text, kind)
+        else:
+            self.banner.hide()
+        self.set_connected(not (text and kind == "bad"))
+
     @property
     def timer(self) -> dict | None:
-        return self._timer
+        return self.countdown.timer
 
     def set_timer(self, timer: dict | None) -> None:
-        self._timer = timer
+        """The host's turn timer ({'seat', 'left', 'total'} seconds) or None. It runs down
+        against the clock until the next state brings a fresh one."""
+        self.countdown.set(timer)
         self.mark_dirty()
+
+    def timer_left(self) -> float | None:
+        """Seconds left on the turn timer now (None when no timer runs)."""
+        return self.countdown.left()
 
     def set_muted(self, muted: bool) -> None:
         self.settings["muted"] = bool(muted)
         if self.sounds is not None:
             self.sounds.muted = bool(muted)
+        self.mute_btn.crossed = bool(muted)
         self.mark_dirty()
+
+    def toggle_mute(self) -> None:
+        """The top bar's sound button: sound off or on (the settings say it to the shell)."""
+        self.set_muted(not bool(self.settings.get("muted", False)))
+        if self.on_settings:
+            self.on_settings(self.settings)
+
+    def play_sound(self, name: str) -> None:
+        """Play one of the table's sounds (the settings are the one source of the mute switch:
+        the window's menu may flip it)."""
+        if self.sounds is not None:
+            self.sounds.muted = bool(self.settings.get("muted", False))
+            self.sounds.play(name)
 
     def set_speed(self, speed: str) -> None:
         self.settings["speed"] = speed
@@ -298,9 +376,24 @@ class GameTableScene(LogTable, Scene):
         return self._hold_left
 
     def update(self, dt: float) -> None:
-        """Advance the scene's clock (a subclass calls this from its own ``update``)."""
+        """Advance the scene's clock (a subclass calls this from its own ``update``): pacing,
+        the 'your turn' flash, the turn timer (a redraw once per whole second shown), the
+        sound button as the menu left it, the chat bubbles."""
+        self.clock += dt
         if self._hold_left > 0:
             self._hold_left = max(0.0, self._hold_left - dt)
+        if self.my_turn_cue > 0:
+            self.my_turn_cue = max(0.0, self.my_turn_cue - dt)
+            self.mark_dirty()
+        if self.countdown.tick():
+            self.mark_dirty()
+        if self.toast.update(dt):
+            self.mark_dirty()
+        muted = bool(self.settings.get("muted", False))
+        if muted != self.mute_btn.crossed:
+            self.mute_btn.crossed = muted
+            self.mark_dirty()
+        self.update_log(dt)
 
     def hold_for(self, events) -> float:
         """How long the state that brought ``events`` holds: the game's log entries timed by
@@ -321,7 +414,11 @@ class GameTableScene(LogTable, Scene):
         return t
 
     def animating(self) -> bool:
-        return self.hold() > 0
+        return self._hold_left > 0 or self.cue_animating()
+
+    def cue_animating(self) -> bool:
+        """The shared pieces move: the 'your turn' flash, a toast, chat bubbles."""
+        return self.my_turn_cue > 0 or self.toast.active or bool(self.bubbles)
 
     # ---------------------------------------------------------------- remote state
     def hand_rects(self) -> dict:
@@ -330,7 +427,12 @@ class GameTableScene(LogTable, Scene):
 
     def card_at(self, pos) -> int | None:
         """The hand card a tap at ``pos`` hits (the one drawn on top), or None."""
-        for cid, r in reversed(list(self.hand_rects().items())):
+        return self.card_hit(self.hand_rects(), pos)
+
+    @staticmethod
+    def card_hit(rects: dict, pos) -> int | None:
+        """The card of ``rects`` (id -> rect, in drawing order) drawn on top at ``pos``."""
+        for cid, r in reversed(list(rects.items())):
             if r.collidepoint(pos):
                 return cid
         return None
@@ -338,6 +440,146 @@ class GameTableScene(LogTable, Scene):
     def table_rects(self) -> dict:
         """Cards on the table that a tap takes (card id -> rect), e.g. a middle to swap with."""
         return {}
+
+    def table_card_at(self, pos) -> int | None:
+        """The table card a tap at ``pos`` hits, or None."""
+        return self.card_hit(self.table_rects(), pos)
+
+    # ---------------------------------------------------------------- playing a card
+    DOUBLE_TAP = 0.4          # seconds: a second tap on the same card within them is a double tap
+
+    def hand_area(self) -> pygame.Rect | None:
+        """Where the own hand lies: a card pressed there and moved out of it (up, towards the
+        table) is dragged."""
+        return pygame.Rect(self.table_layout.hand) if self.table_layout is not None else None
+
+    def drop_zone(self) -> pygame.Rect | None:
+        """Where a card dragged from the hand is played (the pile, with a margin); None: no
+        card is played by dropping it."""
+        geom = self.table_layout
+        return geom.pile.inflate(geom.pile_card[0], geom.pile_card[1] // 2) if geom is not None else None
+
+    @staticmethod
+    def raised(rect: pygame.Rect) -> pygame.Rect:
+        """Where a raised (selected) hand card is drawn: almost a fifth of its height up."""
+        return rect.move(0, -int(rect.h * 0.18))
+
+    def card_tapped(self, cid: int) -> None:
+        """A tap on a hand card (the game's meaning: raise it, play the raised one ...)."""
+
+    def card_double_tapped(self, cid: int) -> None:
+        """Two quick taps on the same hand card; a second tap unless the game says more."""
+        self.card_tapped(cid)
+
+    def card_dropped(self, cid: int, pos) -> None:
+        """A hand card dragged and let go at ``pos``: played where ``drop_zone`` holds it."""
+        zone = self.drop_zone()
+        if zone is not None and zone.collidepoint(pos):
+            self.play_dropped(cid)
+
+    def play_dropped(self, cid: int) -> None:
+        """Play a hand card dropped on the table (the game's move for it)."""
+
+    def cards_slid(self, first: int, cid: int) -> None:
+        """The press on hand card ``first`` slid over ``cid`` without leaving the hand."""
+
+    def table_card_tapped(self, cid: int) -> None:
+        """A tap on a card of the table (``table_rects``)."""
+
+    def table_card_dropped(self, cid: int, pos) -> None:
+        """A table card dragged and let go at ``pos``."""
+
+    def felt_tapped(self, pos) -> None:
+        """A tap that began and ended on no card."""
+
+    def card_image(self, cid: int, size) -> pygame.Surface | None:
+        """The face of card ``cid`` at ``size`` (the dragged card follows the pointer)."""
+        card = self.log_card(cid)
+        return cardart.card_surface(card, size) if card is not None else None
+
+    def dragged_card(self) -> int | None:
+        """The card being dragged now, or None."""
+        return self.press[1] if self.press is not None and self.drag_pos is not None else None
+
+    def handle_cards(self, inp: Input) -> bool:
+        """The one way to play a card at every table: a press on a card, a slide and a
+        release make a tap (``card_tapped``), a double tap (``card_double_tapped``), a slide
+        over the hand (``cards_slid``) or a drag that ends over the table (``card_dropped``:
+        played where ``drop_zone`` says); a hand card is dragged once it leaves the hand
+        upwards, a table card once it moved. True when the input was the cards'."""
+        if inp.kind == PRESS:
+            cid = self.card_at(inp.pos)
+            if cid is not None:
+                self.press, self.slid = ("hand", cid), {cid}
+            else:
+                cid = self.table_card_at(inp.pos)
+                self.press, self.slid = (("table", cid) if cid is not None else None), set()
+            self.press_pos, self.drag_pos = tuple(inp.pos), None
+            return self.press is not None
+        if inp.kind == MOTION:
+            if self.press is None or not (inp.buttons and inp.buttons[0]):
+                return False
+            where, cid = self.press
+            if self.drag_pos is not None or self._leaves(where, inp.pos):
+                self.drag_pos = tuple(inp.pos)
+                self.mark_dirty()
+            elif where == "hand":
+                other = self.card_at(inp.pos)
+                if other is not None and other not in self.slid:
+                    self.slid.add(other)
+                    self.cards_slid(cid, other)
+            return True
+        if inp.kind == RELEASE:
+            press, dragged, slid = self.press, self.drag_pos is not None, self.slid
+            self.press, self.drag_pos, self.slid = None, None, set()
+            if press is None:
+                if self.card_at(inp.pos) is None and self.table_card_at(inp.pos) is None:
+                    self.felt_tapped(inp.pos)
+                return False
+            self.mark_dirty()
+            where, cid = press
+            if where == "table":
+                if dragged or self._leaves(where, inp.pos):
+                    self.table_card_dropped(cid, inp.pos)
+                elif self.table_card_at(inp.pos) == cid:
+                    self.table_card_tapped(cid)
+                return True
+            if dragged or self._leaves(where, inp.pos):
+                self.card_dropped(cid, inp.pos)
+            elif len(slid) <= 1 and self.card_at(inp.pos) == cid:
+                now = time.monotonic()
+                if self.last_tap is not None and self.last_tap[0] == cid and now - self.last_tap[1] < self.DOUBLE_TAP:
+                    self.last_tap = None
+                    self.card_double_tapped(cid)
+                else:
+                    self.last_tap = (cid, now)
+                    self.card_tapped(cid)
+            return True
+        return False
+
+    def _leaves(self, where: str, pos) -> bool:
+        """The pointer at ``pos`` took the pressed card away: out of the hand (upwards), or a
+        table card moved off its place."""
+        if where == "hand":
+            area = self.hand_area()
+            return area is not None and pos[1] < area.top - dp(8)
+        return abs(pos[0] - self.press_pos[0]) + abs(pos[1] - self.press_pos[1]) > dp(12)
+
+    def draw_dragged(self, surface: pygame.Surface) -> None:
+        """The card being dragged, under the pointer, with its shadow."""
+        cid = self.dragged_card()
+        if cid is None:
+            return
+        where = self.press[0]
+        r = (self.hand_rects() if where == "hand" else self.table_rects()).get(cid)
+        if r is None:
+            return
+        img = self.card_image(cid, r.size)
+        if img is None:
+            return
+        at = img.get_rect(center=self.drag_pos)
+        surface.blit(cardart.shadow_surface(r.size), (at.x + dp(4), at.y + dp(6)))
+        surface.blit(img, at.topleft)
 
     def selected_cards(self) -> list[int]:
         return []
@@ -412,24 +654,303 @@ class GameTableScene(LogTable, Scene):
             return str(self.names[seat])
         return i18n.t("lobby.seat", n=seat + 1)
 
-    def turn_text(self) -> str:
-        """Whose turn it is, the same words at every table ("Du bist dran!"); "" when nobody's."""
-        seat = self.view.get("to_move")
-        if not isinstance(seat, int) or self.view.get("phase") in ("round_over", "match_over"):
+    def turn_seat(self) -> int | None:
+        """The seat on turn (its box is highlighted, the top bar names it), or None: nobody's
+        turn in this phase (``turn_phases``; every phase but a round's end when None)."""
+        v = self.view
+        seat = v.get("to_move")
+        if not isinstance(seat, int) or seat < 0:
+            return None
+        phase = v.get("phase")
+        if self.turn_phases is None:
+            return None if phase in ("round_over", "match_over") else seat
+        return seat if phase in self.turn_phases else None
+
+    def turn_text(self, short: bool = False) -> str:
+        """Whose turn it is, the same words at every table ("Du bist dran!", "Ben ist dran",
+        "Ben ist weg · wartet noch 25 s" while Ben is away); "" when nobody's. ``short``: the
+        first name only (a long name must not push "ist dran" off a phone's bar)."""
+        seat = self.turn_seat()
+        if seat is None:
             return ""
         if seat == self.seat:
             return i18n.t("gt.turn_me")
-        return i18n.t("gt.turn", name=self.seat_name(seat))
+        name = self.seat_name(seat)
+        if short and " " in name.strip():
+            name = name.split()[0]
+        away = self.presence.turn_text(seat, name) if self.presence is not None else None
+        return away or i18n.t("gt.turn", name=name)
+
+    def phase_line(self) -> str:
+        """The game's own words in the top bar, after the turn line (who knocked, the
+        exchange); "" for none."""
+        return ""
+
+    def status_line(self, short: bool = False) -> tuple[str, tuple]:
+        """The top bar's text and its colour: the turn line and the game's phase line."""
+        turn, phase = self.turn_text(short), self.phase_line()
+        text = " · ".join(t for t in (turn, phase) if t)
+        if self.my_turn:
+            colour = theme.ACCENT
+        elif not turn and self.view.get("phase") in ("round_over", "match_over"):
+            colour = theme.GOLD
+        else:
+            colour = theme.TEXT
+        return text, colour
+
+    def rounds_total(self) -> int:
+        """How many rounds the match has (0: open-ended)."""
+        v = self.view
+        return int(v.get("rounds_total") or v.get("rounds") or 0)
 
     def round_label(self) -> str:
-        v = self.view
-        n = int(v.get("round_no") or 1)
-        of = v.get("rounds") or 0
+        """The round in the top bar ("Runde 2/3")."""
+        n = int(self.view.get("round_no") or 1)
+        of = self.rounds_total()
         return i18n.t("gt.round_of", n=n, of=of) if of else i18n.t("gt.round", n=n)
+
+    def log_heading(self) -> str:
+        return self.round_label()
+
+    # ---------------------------------------------------------------- the top bar
+    def place_header(self, w: int, h: int) -> pygame.Rect:
+        """Lay out the top bar for a ``w`` x ``h`` window, the same at every table: the icon
+        buttons from the right, menu ☰, sound ♪ (on phones the chat ✉ takes its place), the
+        log ⟲ (where the scene has one), the chat ✉ (wide windows); the status line left of
+        them. Sets ``px`` (the font sizes per role) and returns the bar."""
+        self.laid_out = (int(w), int(h))
+        self.px = layout.font_sizes(w, h)
+        self.top = top = layout.top_bar(w, h)
+        self.portrait = layout.is_portrait(w, h)
+        chat = self.on_chat is not None
+        self.chat_btn.visible = chat
+        self.log_btn.visible = self.shows_log
+        self.mute_btn.visible = not (self.portrait and chat)
+        order = [self.menu_btn] + [b for b in (self.mute_btn,) if b.visible]
+        if self.portrait and chat:
+            order.append(self.chat_btn)
+        if self.shows_log:
+            order.append(self.log_btn)
+        if chat and not self.portrait:
+            order.append(self.chat_btn)
+        for btn, place in zip(order, top.icons):
+            btn.set_rect(place)
+        left = order[-1].rect.left
+        self.status_rect = pygame.Rect(top.margin, top.bar.top, max(dp(40), left - dp(6) - top.margin), top.bar.h)
+        self.log_btn.kind = "secondary" if self.log_visible() else "ghost"
+        self.mute_btn.crossed = bool(self.settings.get("muted", False))
+        self.banner.set_rect(self.banner_rect())
+        self.banner.px = self.px["body"]
+        return pygame.Rect(top.bar)
+
+    def top_bar(self) -> pygame.Rect | None:
+        return pygame.Rect(self.top.bar) if self.top is not None else None
+
+    def banner_rect(self) -> pygame.Rect | None:
+        """The top bar left of its buttons: a connection banner there hides only the status
+        line (stale while the connection is down), never a seat box, a card or a button."""
+        if self.top is None:
+            return None
+        return pygame.Rect(0, self.top.bar.top, max(dp(40), self.status_rect.right), self.top.bar.h)
+
+    def header_ring(self) -> bool:
+        """The turn timer's ring stands in the top bar, after the status line (the games
+        that show it there say so)."""
+        return False
+
+    def handle_header(self, inp: Input) -> bool:
+        """The top bar's buttons and the play log (its drawer closes on a tap); True when the
+        input was theirs."""
+        if self.dispatch(inp, (self.menu_btn, self.mute_btn)):
+            return True
+        return self.handle_log(inp)
+
+    def header_parts(self) -> dict:
+        """What the top bar shows and where: the status line (``status``, ``colour``, its rect
+        ``status_at``, ``wrap``: two lines where one would be too small), the round (``round``,
+        ``round_at``; a zero-wide rect where it is left out) and the timer's ``ring`` (None)."""
+        px, sr, bar = self.px, self.status_rect, self.top.bar
+        status, colour = self.status_line()
+        rnd = self.round_label()
+        rw = min(sr.w // 3, fonts.width(rnd, px["small"]) + dp(8))
+        if self.portrait and fonts.width(status, px["title"], True) + dp(8) > sr.w - rw:
+            rw = 0                         # phones: the round where the status line leaves room
+        rnd_r = pygame.Rect(sr.right - rw, sr.top, rw, sr.h)
+        st_r = pygame.Rect(sr.left, sr.top, sr.w - rw - dp(8), sr.h)
+        ring = None
+        if self.header_ring() and self.timer:
+            d = max(dp(26), bar.h - dp(12))
+            ring = pygame.Rect(0, 0, d, d)
+            ring.centery = bar.centery
+            ring.right = rnd_r.left - dp(8)
+            st_r.w = max(dp(10), ring.left - dp(8) - st_r.left)
+        if self.turn_seat() not in (None, self.seat) and fonts.width(status, int(px["title"] * 0.8), True) > st_r.w:
+            status, colour = self.status_line(short=True)
+        size, lines = layout_text(status, st_r.w, st_r.h, px["title"], bold=True, min_px=11)
+        wrap = size < px["body"] or bool(lines and lines[0].endswith("…"))
+        if ring is not None:
+            # right after the status text where it is short (wide windows), so both read together
+            size, lines = layout_text(status, st_r.w, st_r.h, px["title"], bold=True, min_px=11, wrap=wrap,
+                                      max_lines=2)
+            text_w = max((fonts.width(ln, size, True) for ln in lines), default=0)
+            ring.left = min(ring.left, st_r.left + text_w + max(dp(10), ring.w // 3))
+        return {"status": status, "colour": colour, "status_at": st_r, "wrap": wrap, "round": rnd,
+                "round_at": rnd_r, "ring": ring}
+
+    def header_ring_rect(self) -> pygame.Rect | None:
+        """Where the turn timer's ring stands in the top bar (None: not there)."""
+        return self.header_parts()["ring"] if self.top is not None else None
+
+    def draw_header(self, surface: pygame.Surface) -> None:
+        """The top bar: the status line (the turn line, the game's phase line), the turn
+        timer's ring where the game shows it there, the round (on phones where the status line
+        leaves room; the log's title says it too), the icon buttons; a gold band sweeps in when
+        the turn comes to this seat."""
+        if self.top is None:
+            return
+        bar = self.top.bar
+        theme.panel(surface, bar, (6, 30, 18), alpha=215, radius=0)
+        if self.my_turn and self.my_turn_cue > 0:
+            f = min(1.0, (1.4 - self.my_turn_cue) / 0.25)
+            pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(0, bar.bottom - dp(4), int(bar.w * f), dp(4)))
+            wave = 0.5 + 0.5 * math.sin(self.my_turn_cue * 2 * math.pi / 0.5)
+            theme.panel(surface, pygame.Rect(0, bar.top, int(bar.w * f), bar.h), theme.ACCENT,
+                        alpha=int(60 + 50 * round(wave * 8) / 8), radius=0)
+        parts, px = self.header_parts(), self.px
+        draw_text(surface, parts["status"], parts["status_at"], px["title"], parts["colour"], align="left", bold=True,
+                  min_px=11, wrap=parts["wrap"], max_lines=2)
+        if parts["round_at"].w:
+            draw_text(surface, parts["round"], parts["round_at"], px["small"], theme.TEXT_DIM, align="right",
+                      min_px=10)
+        if parts["ring"] is not None:
+            self.countdown.draw_ring(surface, parts["ring"], emphasis=self.timer.get("seat") == self.seat)
+        for btn in (self.chat_btn, self.log_btn, self.mute_btn, self.menu_btn):
+            btn.draw(surface)
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        self.banner.draw(surface)
+
+    # ---------------------------------------------------------------- a frame
+    def draw(self, surface: pygame.Surface) -> None:
+        """A frame, in the same order at every table: the felt, what lies under the table
+        (``draw_under``), the top bar, the other seats' cards (leaving ``seat_cards_clear()``
+        free), the game's table (``draw_table``), the toasts, the play log and the chat
+        bubbles, the game's panel over it all (``draw_modal``), the round's end buttons and the
+        connection banner."""
+        if self.top is None or not self.draw_felt(surface):
+            return
+        self.draw_under(surface)
+        self.draw_header(surface)
+        self.draw_seat_cards(surface, keep_clear=self.seat_cards_clear())
+        self.draw_table(surface)
+        self.toast.draw(surface)
+        self.draw_log(surface)
+        self.draw_bubbles(surface)
+        self.draw_modal(surface)
+        self.draw_round_controls(surface)
+        self.draw_banner(surface)
+
+    def hint_rect(self) -> pygame.Rect | None:
+        """The hint line over the hand and its buttons ("Zu schlagen: Paar Könige")."""
+        return pygame.Rect(self.table_layout.hint) if self.table_layout is not None else None
+
+    def draw_hint(self, surface: pygame.Surface, text: str, colour=theme.TEXT_DIM, bold: bool = False) -> None:
+        """The hint line, at the body size at every table (two lines where one is too short)."""
+        r = self.hint_rect()
+        if r is not None and text:
+            draw_text(surface, text, r, self.px["body"], colour, bold=bold, wrap=True, max_lines=2, min_px=10)
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        """What the game draws on the felt under everything (a ring marking the table)."""
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """The game's table: its piles, its hint line and buttons, the own hand."""
+
+    def draw_modal(self, surface: pygame.Surface) -> None:
+        """A panel of the game's over the table (a question, a summary), where one shows."""
+
+    def seat_cards_clear(self) -> pygame.Rect | None:
+        """A rect the seat cards leave free (a results panel listing every seat)."""
+        return None
+
+    def draw_felt(self, surface: pygame.Surface) -> bool:
+        """The felt; before the first view, the line that the table is awaited (and False:
+        nothing more to draw)."""
+        w, h = surface.get_size()
+        surface.blit(theme.felt_background((w, h)), (0, 0))
+        if self.view:
+            return True
+        draw_text(surface, i18n.t("gt.waiting"), surface.get_rect(), self.px["title"], theme.TEXT)
+        return False
+
+    # ---------------------------------------------------------------- seat cards
+    def seat_places(self) -> list:
+        """The places of the other seats' cards, clockwise from the seat after this window's
+        (a spectator's: from seat 0)."""
+        return list(self.table_layout.seats) if self.table_layout is not None else []
+
+    def seat_rect(self, seat) -> pygame.Rect | None:
+        """The rect of another seat's card (None for this window's own seat, or none laid out)."""
+        places = self.seat_places()
+        if not places or not self.view or not isinstance(seat, int):
+            return None
+        me = self.seat
+        if seat == me:
+            return None
+        idx = seat if me is None else (seat - me - 1) % int(self.view.get("n") or 1)
+        return places[idx] if idx < len(places) else None
+
+    # the play log's and the chat's places (felt.ui.table_log)
+    def log_rect(self) -> pygame.Rect | None:
+        return self.table_layout.log if self.table_layout is not None else None
+
+    def drawer_rect(self) -> pygame.Rect:
+        """The log's drawer (phones): over the table, from the top bar down to the hand."""
+        bar = self.top.bar.bottom if self.top is not None else 0
+        hand = self.hand_area()
+        bottom = hand.top if hand is not None else self.laid_out[1]
+        return pygame.Rect(dp(4), bar + dp(4), self.laid_out[0] - dp(8), max(dp(80), bottom - bar - dp(8)))
+
+    def own_anchor(self) -> pygame.Rect:
+        """Where a bubble of this window's own seat hangs: from the hand's top edge."""
+        hand = self.hand_area() or pygame.Rect(0, self.laid_out[1] - dp(40), self.laid_out[0], dp(40))
+        return pygame.Rect(hand.left + dp(10), hand.top - dp(4), min(hand.w // 2, dp(200)), dp(12))
+
+    def small_px(self) -> int:
+        return int(self.px["small"])
+
+    def seat_label(self, seat: int) -> str:
+        """The name on a seat's card."""
+        if 0 <= seat < len(self.names) and self.names[seat]:
+            return str(self.names[seat])
+        return i18n.t("lobby.seat", n=seat + 1)
+
+    def seat_lines(self, seat: int) -> SeatLines:
+        """What the game puts on a seat's card (``felt.ui.seat_card.SeatLines``): here the
+        cards in hand."""
+        counts = self.view.get("counts") or []
+        return SeatLines(count=counts[seat] if seat < len(counts) else None)
+
+    def pulse(self, period: float = 1.2) -> float:
+        """0..1..0: the beat of the glow around the seat on turn."""
+        return 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / period)
+
+    def draw_seat_cards(self, surface: pygame.Surface, keep_clear: pygame.Rect | None = None) -> None:
+        """Every other seat's card (``felt.ui.seat_card``): its name and avatar, the game's
+        lines, the seat on turn lit, presence's badge; a card ``keep_clear`` would half cover
+        (a results panel that lists every seat) is left out."""
+        turn = self.turn_seat()
+        for seat in range(int(self.view.get("n") or 0)):
+            r = self.seat_rect(seat)
+            if r is None or (keep_clear is not None and r.colliderect(keep_clear)):
+                continue
+            away = self.presence.badge(seat) if self.presence is not None else None
+            draw_seat_card(surface, r, self.seat_label(seat), self.seat_lines(seat), self.px, on_turn=seat == turn,
+                           bot=seat in self.bots, away=away, pulse=self.pulse())
 
     # ---------------------------------------------------------------- log pieces
     def window_size(self) -> tuple:
-        return self.size
+        return self.laid_out
 
     def log_deck_size(self) -> int:
         return 0
@@ -450,12 +971,9 @@ class PlainTableScene(GameTableScene):
         super().__init__(None, **kw)
         self.move_btns: list[tuple[Button, dict]] = []
         self.card_rects: dict = {}
-        self.top = pygame.Rect(0, 0, 0, 0)
         self.seat_row = pygame.Rect(0, 0, 0, 0)
         self.hand_row = pygame.Rect(0, 0, 0, 0)
         self.action_row = pygame.Rect(0, 0, 0, 0)
-        self.px = 16
-        self.menu_btn = IconButton("☰", self._menu)
         if view is not None:
             self.set_view(view, ())
 
@@ -504,14 +1022,11 @@ class PlainTableScene(GameTableScene):
         return None
 
     def layout(self, w: int, h: int) -> None:
-        self.px = theme.font_px(w, h, "body")
         m = dp(10)
-        bar = dp(48)
-        self.top = pygame.Rect(0, 0, w, bar)
-        self.menu_btn.set_rect(pygame.Rect(w - bar + dp(4), dp(4), bar - dp(8), bar - dp(8)))
+        bar = self.place_header(w, h).bottom
         dock = self.log_dock(w, h)
         table_w = w - dock
-        self.seat_row = pygame.Rect(m, bar + m, table_w - 2 * m, dp(70))
+        self.seat_row = pygame.Rect(m, bar + m, table_w - 2 * m, dp(70) + badge_height(self.px) // 2)
         self.action_row = pygame.Rect(m, h - dp(56) - m, table_w - 2 * m, dp(52))
         self.hand_row = pygame.Rect(m, self.action_row.top - dp(80) - m, table_w - 2 * m, dp(80))
         hand = list(self.view.get("hand") or [])
@@ -522,73 +1037,50 @@ class PlainTableScene(GameTableScene):
         rects = layout.button_row(btn_row, max(1, len(self.move_btns)), gap=dp(8), max_w=dp(220))
         for (b, _m), r in zip(self.move_btns, rects):
             b.set_rect(r)
-            b.px = theme.font_px(w, h, "button")
-        self.place_round_controls(self.action_row, theme.font_px(w, h, "button"))
-        self.place_log_buttons(self.menu_btn.rect)
+            b.px = self.px["button"]
+        self.place_round_controls(self.action_row, self.px["button"])
+        self.toast.set_rect(pygame.Rect(m, self.seat_row.bottom + m, table_w - 2 * m, int(self.px["label"] * 2.4)))
+        self.toast.px = self.px["label"]
 
     def handle(self, inp: Input) -> None:
-        if self.handle_log(inp) or self.handle_round_controls(inp):
+        if self.handle_header(inp) or self.handle_round_controls(inp):
             return
-        if self.dispatch(inp, [self.menu_btn] + [b for b, _m in self.move_btns]):
+        if self.dispatch(inp, [b for b, _m in self.move_btns]):
             return
-        if inp.kind == RELEASE:
-            for cid, r in self.card_rects.items():
-                if r.collidepoint(inp.pos):
-                    move = self.card_move(cid)
-                    if move is not None and self.connected:
-                        self.submit(move)
-                    return
+        self.handle_cards(inp)
+
+    def card_tapped(self, cid: int) -> None:
+        """A tap on a card makes the move of that card."""
+        move = self.card_move(cid)
+        if move is not None and self.connected:
+            self.submit(move)
+
+    def hand_area(self) -> pygame.Rect | None:
+        return pygame.Rect(self.hand_row)
 
     def hand_rects(self) -> dict:
         return dict(self.card_rects)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        surface.fill(theme.FELT)
-        v = self.view
-        draw_text(surface, f"{self.turn_text()}   {self.round_label()}", self.top.inflate(-dp(20), 0),
-                  theme.font_px(w, h, "title"), theme.ACCENT, align="left", bold=True)
-        n = int(v.get("n") or 0)
-        counts = v.get("counts") or []
-        if n:
-            sw = self.seat_row.w // n
-            for s in range(n):
-                r = pygame.Rect(self.seat_row.left + s * sw + dp(3), self.seat_row.top, sw - dp(6), self.seat_row.h)
-                theme.panel(surface, r, radius=8)
-                line = self.seat_name(s) + (f" · {counts[s]}" if s < len(counts) else "")
-                draw_text(surface, line, r.inflate(-dp(8), 0), self.px,
-                          theme.ACCENT if s == v.get("to_move") else theme.TEXT)
+    def draw_table(self, surface: pygame.Surface) -> None:
+        px = self.px["label"]
         for cid, r in self.card_rects.items():
             lit = self.card_move(cid) is not None
             theme.panel(surface, r, theme.CARD_FACE if lit else theme.PANEL, alpha=255, radius=6,
                         border=theme.CARD_EDGE)
-            draw_text(surface, str(cid), r, self.px, theme.CARD_BLACK if lit else theme.TEXT_DIM, bold=True)
+            draw_text(surface, str(cid), r, px, theme.CARD_BLACK if lit else theme.TEXT_DIM, bold=True)
         if not self.round_controls_shown():
             for b, _m in self.move_btns:
                 b.draw(surface)
-        self.menu_btn.draw(surface)
-        self.draw_round_controls(surface)
-        self.draw_log(surface)
-        self.toast.draw(surface)
 
     def seat_rect(self, seat):
         n = int(self.view.get("n") or 0)
-        if not n or seat is None:
+        if not n or not isinstance(seat, int):
             return None
         sw = self.seat_row.w // n
-        return pygame.Rect(self.seat_row.left + seat * sw, self.seat_row.top, sw, self.seat_row.h)
+        return pygame.Rect(self.seat_row.left + seat * sw + dp(3), self.seat_row.top, sw - dp(6), self.seat_row.h)
 
     def log_rect(self):
-        w, h = self.size
+        w, h = self.laid_out
         dock = self.log_dock(w, h) if w else 0
-        return pygame.Rect(w - dock, self.top.bottom, dock, h - self.top.bottom) if dock else None
-
-    def drawer_rect(self) -> pygame.Rect:
-        w, h = self.size
-        return pygame.Rect(0, self.top.bottom, w, h - self.top.bottom)
-
-    def own_anchor(self) -> pygame.Rect:
-        return pygame.Rect(self.hand_row)
-
-    def small_px(self) -> int:
-        return self.px
+        bar = self.top.bar.bottom if self.top is not None else 0
+        return pygame.Rect(w - dock, bar, dock, h - bar) if dock else None

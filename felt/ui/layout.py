@@ -184,6 +184,45 @@ def button_row_fit(rect: Rect, needs: list[int], gap: int = 8, max_w: int = 0) -
 
 
 # ----------------------------------------------------------------------------
+# the top bar every table shares
+@dataclass
+class TopBar:
+    """A table's top bar: the bar, the places of its square icon buttons from the right (the
+    menu's first, then ``ICON_SLOTS - 1`` more to its left) and the margin its text keeps from
+    the window's left edge."""
+    bar: Rect
+    icons: list[Rect]
+    margin: int
+
+
+ICON_SLOTS = 4
+
+
+def top_bar(w: int, h: int) -> TopBar:
+    """The top bar of a table at this size (the same as ``table_layout``'s ``top_bar``,
+    ``menu_btn`` and ``mute_btn``); at a density other than 1, the bar of the surface's size
+    in layout pixels, at device pixels."""
+    w, h = int(w), int(h)
+    d = _density
+    if d == 1.0:
+        return _top_bar(w, h)
+    lw, lh = _logical(w, h)
+    bar = _top_bar(lw, lh)
+    sr = lambda r: _scale_rect(r, d, (lw, lh), (w, h))  # noqa: E731
+    return TopBar(bar=sr(bar.bar), icons=[sr(r) for r in bar.icons], margin=dp(bar.margin))
+
+
+def _top_bar(w: int, h: int) -> TopBar:
+    u = _unit(w, h)
+    m = max(6, int(round(8 * min(u, 1.6))))
+    top_h = int(max(44, 46 * min(u, 1.5)))
+    ib = max(top_h - 6, 38)                          # icon buttons, square, >= 38..44
+    menu = Rect(w - m - ib, (top_h - ib) // 2, ib, ib)
+    return TopBar(bar=Rect(0, 0, w, top_h), icons=[menu.move(-k * (ib + 6), 0) for k in range(ICON_SLOTS)],
+                  margin=m)
+
+
+# ----------------------------------------------------------------------------
 # the card table
 @dataclass
 class TableLayout:
@@ -279,12 +318,9 @@ def _table_layout(w: int, h: int, n_opponents: int, hand_count: int | None, log_
     portrait = is_portrait(w, h)
     px = _font_sizes(w, h)
     m = max(6, int(round(8 * min(u, 1.6))))
-    top_h = int(max(44, 46 * min(u, 1.5)))
-    top_bar = Rect(0, 0, w, top_h)
-    ib = top_h - 6                                   # icon buttons, square, >= 38..44
-    ib = max(ib, 38)
-    menu_btn = Rect(w - m - ib, (top_h - ib) // 2, ib, ib)
-    mute_btn = Rect(menu_btn.left - 6 - ib, menu_btn.top, ib, ib)
+    bar = _top_bar(w, h)
+    top_bar, top_h = bar.bar, bar.bar.h
+    menu_btn, mute_btn = bar.icons[0], bar.icons[1]
     status = Rect(m, 0, mute_btn.left - 2 * m, top_h)
 
     # hand cards

@@ -4,30 +4,14 @@ them, when a bot plays for them, and when they are back. The same for every game
 The host says it in the lobby's seats (``connected``, ``away``, ``wait``: seconds the table still
 waits, as of that message). :class:`Presence` keeps it with a local deadline, tells the
 controller what changed (for a notice to everyone and a line in the log), and gives the table
-scenes a badge for the seat ("weg · 25 s", "Bot spielt") and the turn line ("Ben ist weg …").
+scenes a badge for the seat's card ("weg · 25 s", "Bot spielt"; ``felt.ui.seat_card`` draws it)
+and the turn line ("Ben ist weg …").
 """
 from __future__ import annotations
 
 import time
 
-import pygame
-
-from felt.ui import i18n, theme
-from felt.ui.widgets import draw_text
-
-i18n.add_texts({
-    "away.badge_wait": ("weg · {s} s", "away · {s} s"),
-    "away.badge_bot": ("weg · Bot spielt", "away · bot plays"),
-    "away.turn_wait": ("{name} ist weg · wartet noch {s} s", "{name} is away · waiting {s} s more"),
-    "away.turn_bot": ("{name} ist weg · ein Bot spielt", "{name} is away · a bot plays"),
-    "away.left": ("{name} ist weg · der Tisch wartet {s} s", "{name} dropped out · the table waits {s} s"),
-    "away.bot": ("Ein Bot spielt für {name}, bis {name} zurück ist", "A bot plays for {name} until they are back"),
-    "away.back": ("{name} ist wieder da", "{name} is back"),
-    # the same in the log, which says it without the wait
-    "away.log_left": ("{name} ist weg (Verbindung verloren)", "{name} dropped out (connection lost)"),
-    "away.log_bot": ("Ein Bot spielt für {name}", "A bot plays for {name}"),
-    "away.log_back": ("{name} ist wieder da", "{name} is back"),
-})
+from felt.ui import i18n
 
 
 class Presence:
@@ -94,22 +78,3 @@ class Presence:
     def counting(self) -> bool:
         """Is a countdown shown (the screen changes every second)?"""
         return any(info["until"] is not None for info in self.seats.values())
-
-
-def draw_seat_badge(surface: pygame.Surface, rect: pygame.Rect, presence: Presence | None, seat: int,
-                    px: int) -> None:
-    """Dim an absent player's seat and mark it at its bottom edge ("weg · 25 s")."""
-    if presence is None:
-        return
-    text = presence.badge(seat)
-    if text is None:
-        return
-    veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-    veil.fill((0, 0, 0, 110))
-    surface.blit(veil, rect.topleft)
-    h = max(14, int(px * 1.5))
-    w = min(rect.w - 8, max(h * 3, int(px * 0.62 * len(text)) + 16))
-    pill = pygame.Rect(0, 0, w, h)
-    pill.midbottom = (rect.centerx, rect.bottom - 3)
-    pygame.draw.rect(surface, theme.DANGER_DARK, pill, border_radius=h // 2)
-    draw_text(surface, text, pill, px, theme.TEXT, bold=True, min_px=8)

@@ -10,12 +10,13 @@ the same look and behaviour, built from the same pieces (``PlayLog.draw_cached``
 - a chat line shows as a bubble at the sender's seat for a few seconds.
 
 A scene using it calls ``init_log(log, on_chat)`` in ``__init__``, ``feed_log(events)`` in
-``set_view``, ``log_dock(w, h)`` for the column width when laying out, ``place_log_buttons``
-with the rect of its menu button, ``handle_log(inp)`` first in ``handle``, ``update_log(dt)``
-in ``update`` and ``draw_log(surface)`` / ``draw_bubbles(surface)`` last in ``draw``. It
-provides ``seat_rect(seat)``, ``log_rect()`` (the docked column or None),
-``drawer_rect()``, ``own_anchor()`` (where my own bubble hangs), ``small_px()`` and
-``log_card(cid)`` (a card object for the log's card chips).
+``set_view``, ``log_dock(w, h)`` for the column width when laying out, ``handle_log(inp)``
+first in ``handle``, ``update_log(dt)`` in ``update`` and ``draw_log(surface)`` /
+``draw_bubbles(surface)`` last in ``draw``; the log's and the chat's buttons (``log_btn``,
+``chat_btn``) are the top bar's (``felt.ui.game_table``). It provides ``seat_rect(seat)``,
+``log_rect()`` (the docked column or None), ``drawer_rect()``, ``own_anchor()`` (where my
+own bubble hangs), ``small_px()``, ``log_heading()`` (the drawer's title) and ``log_card(cid)``
+(a card object for the log's card chips).
 """
 from __future__ import annotations
 
@@ -23,8 +24,7 @@ from typing import Any, Callable
 
 import pygame
 
-from felt.ui import i18n, layout
-from felt.ui.layout import dp
+from felt.ui import layout
 from felt.ui.playlog import LogContext, PlayLog, card_chip
 from felt.ui.scene import BACK, KEY, RELEASE, Input
 from felt.ui.widgets import IconButton
@@ -99,18 +99,6 @@ class LogTable:
     def log_drawer_mode(self, w: int, h: int) -> bool:
         return layout.log_dock_width(w, h) == 0
 
-    def place_log_buttons(self, menu_rect: pygame.Rect) -> pygame.Rect:
-        """The log button (and the chat button) left of the menu button; returns the rect of
-        the leftmost one (the top bar's text ends before it)."""
-        self.log_btn.set_rect(menu_rect.move(-(menu_rect.w + dp(6)), 0))
-        left = self.log_btn.rect
-        self.chat_btn.visible = self.on_chat is not None
-        if self.chat_btn.visible:
-            self.chat_btn.set_rect(left.move(-(menu_rect.w + dp(6)), 0))
-            left = self.chat_btn.rect
-        self.log_btn.kind = "secondary" if self.log_visible() else "ghost"
-        return pygame.Rect(left)
-
     def log_visible(self) -> bool:
         """The log shows: docked (wide windows) or as an open drawer (phones)."""
         return self._docked or bool(self.log_open and not self._docked and self._drawer_allowed())
@@ -163,13 +151,6 @@ class LogTable:
         elif self.drawer_open():
             self.log.draw_cached(surface, self.drawer_rect(), self.log_context(), max(11, int(px)),
                                  card_art=self._chip, alpha=248, heading=self.log_heading())
-        self.log_btn.draw(surface)
-        self.chat_btn.draw(surface)
-
-    def log_heading(self) -> str:
-        v = getattr(self, "view", None) or {}
-        n = v.get("round_no") or v.get("round") or 1
-        return i18n.t("table.round", n=n) if i18n.has("table.round") else ""
 
     def draw_bubbles(self, surface) -> None:
         from felt.ui.chat import draw_bubble

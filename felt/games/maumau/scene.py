@@ -21,76 +21,16 @@ Its screens for ``felt snapshot`` are in ``felt.games.maumau.snapshots``.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
-
 import pygame
 
 from felt.cards import Card
 from felt.games.maumau.rules import MauRules, build_deck
 from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.game_table import GameTableScene
-from felt.ui.presence import draw_seat_badge
-from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input
-from felt.ui.widgets import Banner, Button, IconButton, draw_text, layout_text
+from felt.ui.scene import BACK, KEY, PRESS, Input
+from felt.ui.seat_card import SeatLines, Tag
+from felt.ui.widgets import Button, draw_text, layout_text
 
-TEXTS = {
-    "mm.draw": ("Ziehen", "Draw"),
-    "mm.draw_n": ("{n} ziehen", "Draw {n}"),
-    "mm.keep": ("Behalten", "Keep"),
-    "mm.mau": ("Mau!", "Mau!"),
-    "mm.maumau": ("Mau-Mau!", "Mau-Mau!"),
-    "mm.your_turn": ("Du bist dran", "Your turn"),
-    "mm.turn_of": ("{name} ist dran", "{name} to play"),
-    "mm.round_of": ("Runde {n}/{total}", "Round {n}/{total}"),
-    "mm.round": ("Runde {n}", "Round {n}"),
-    "mm.wish": ("Wunsch", "Wish"),
-    "mm.wished": ("{suit} ist gewünscht", "Wished suit: {suit}"),
-    "mm.pick_suit": ("Welche Farbe wünschst du dir?", "Which suit do you wish for?"),
-    "mm.hint_play": ("Leg eine passende Karte oder zieh eine", "Play a card that fits or draw one"),
-    "mm.hint_must_play": ("Leg eine passende Karte", "Play a card that fits"),
-    "mm.hint_nothing": ("Nichts passt: zieh eine Karte", "Nothing fits: draw a card"),
-    "mm.hint_seven": ("+{n}: leg eine 7 oder zieh {n}", "+{n}: play a 7 or draw {n}"),
-    "mm.hint_seven_draw.one": ("+{n}: du musst {n} Karte ziehen", "+{n}: you must draw {n} card"),
-    "mm.hint_seven_draw.other": ("+{n}: du musst {n} Karten ziehen", "+{n}: you must draw {n} cards"),
-    "mm.hint_drawn": ("Die gezogene Karte passt: legen oder behalten?", "The drawn card fits: play it or keep it?"),
-    "mm.hint_chosen": ("Nochmal tippen oder „Legen“ legt die Karte", "Tap it again or “Play” to play it"),
-    "mm.hint_wait": ("Warte auf {name}", "Waiting for {name}"),
-    "mm.skip": ("{name} setzt aus", "{name} skips"),
-    "mm.reverse": ("Richtungswechsel!", "Direction reversed!"),
-    "mm.forgot": ("{name} hat „{call}“ vergessen: +{n}", "{name} forgot “{call}”: +{n}"),
-    "mm.again": ("{name} legt noch einmal", "{name} plays again"),
-    "mm.reshuffle": ("Ablagestapel wird neu gemischt", "The discard pile is reshuffled"),
-    "mm.said_mau": ("Mau!", "Mau!"),
-    "mm.out": ("fertig", "out"),
-    "mm.skipped": ("setzt aus", "skips"),
-    "mm.round_over": ("Runde {n} ist vorbei", "Round {n} is over"),
-    "mm.match_over": ("{name} gewinnt die Partie!", "{name} wins the match!"),
-    "mm.col_name": ("Spieler", "Player"),
-    "mm.col_round": ("Runde", "Round"),
-    "mm.col_total": ("Gesamt", "Total"),
-    # under the results: what the points (Σ on the seats) are, and how a tie was decided
-    "mm.points_note": ("Σ = Punkte: der Wert der Karten, die am Rundenende in der Hand blieben. Wenigste gewinnen.",
-                       "Σ = points: the value of the cards left in hand when a round ends. Fewest wins."),
-    "mm.tie_wins": ("Gleich viele Punkte: entschieden durch mehr gewonnene Runden",
-                    "Tied on points: decided by more rounds won"),
-    "mm.tie_last": ("Gleich viele Punkte und Siege: entschieden durch die letzte Runde",
-                    "Tied on points and rounds won: decided by the last round"),
-    "mm.col_wins": ("Siege", "Wins"),
-    "mm.col_place": ("Platz", "Place"),
-    "mm.col_firsts": ("1. Plätze", "1st places"),
-    "mm.waiting": ("Warte auf den Tisch …", "Waiting for the table …"),
-    "mm.not_legal": ("Diese Karte passt nicht", "That card does not fit"),
-    "mm.limit.one": ("bis {n} Punkt", "to {n} point"),
-    "mm.limit.other": ("bis {n} Punkte", "to {n} points"),
-    "mm.you": ("du", "you"),
-    "mm.you_label": ("Du", "You"),
-    # the same lines when they are about this window's own seat ("du", "you": other verb forms)
-    "mm.you.skip": ("Du setzt aus", "You skip"),
-    "mm.you.forgot": ("Du hast „{call}“ vergessen: +{n}", "You forgot “{call}”: +{n}"),
-    "mm.you.again": ("Du legst noch einmal", "You play again"),
-    "mm.you.match_over": ("Du gewinnst die Partie!", "You win the match!"),
-}
-i18n.add_texts(TEXTS)
 
 SUIT_TEXT = {
     "de": {"C": "Kreuz", "S": "Pik", "H": "Herz", "D": "Karo", "E": "Eichel", "G": "Grün", "B": "Schellen"},
@@ -132,12 +72,10 @@ def suit_label(suit: str) -> str:
 
 class MauMauScene(GameTableScene):
     game_id = "maumau"
+    turn_phases = ("play", "drawn")
 
-    def __init__(self, view: dict | None = None, names: list[str] | None = None,
-                 on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
-                 settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
-                 sounds=None, log=None, on_chat: Callable[[], Any] | None = None) -> None:
-        super().__init__(None, names, on_move, on_menu, settings, on_settings, sounds, log, on_chat)
+    def __init__(self, view: dict | None = None, names: list[str] | None = None, **kw) -> None:
+        super().__init__(None, names, **kw)
         self.deck: list[Card] = []
         self._rules_key = None
         self.rules: MauRules | None = None
@@ -146,19 +84,16 @@ class MauMauScene(GameTableScene):
         self.mau_on = False
         self.picking: int | None = None       # a Bube waiting for its wished suit
         self.chosen: int | None = None        # the raised card: a second tap (or "Legen") plays it
-        self._press_card: int | None = None   # the card a press went down on (a tap or a drag)
-        self._drag_pos: tuple | None = None   # where that card is being dragged (towards the piles)
         self.focus = -1
         self.fx: list[tuple[str, float]] = []   # announcements (text, seconds left)
         self.skipped: int | None = None
         self.table_layout: layout.TableLayout | None = None
         self._slots: list[pygame.Rect] = []
         self.suit_btns: list[Button] = []
-        self.banner = Banner()
         self.action_btn = Button(i18n.t("mm.draw"), self._action, kind="primary", hotkeys=(pygame.K_d,))
         self.cancel_btn = Button(i18n.t("cancel"), self.cancel_pick, kind="secondary")
         self.mau_btn = Button(i18n.t("mm.mau"), self.toggle_mau, kind="secondary", hotkeys=(pygame.K_m,))
-        self.menu_btn = IconButton("☰", self._menu)
+        self.mute_btn.hotkeys = ()          # M is the Mau call's key here
         if view is not None:
             self.set_view(view, ())
 
@@ -167,13 +102,6 @@ class MauMauScene(GameTableScene):
     def my_turn(self) -> bool:
         view = self.view
         return view.get("seat") is not None and view.get("to_move") == view.get("seat") and view.get("phase") in ("play", "drawn")
-
-    def show_connection(self, text: str | None, kind: str = "bad") -> None:
-        if text:
-            self.banner.show(text, kind)
-        else:
-            self.banner.hide()
-        self.mark_dirty()
 
     def show_view(self, view: dict, events: list) -> None:
         key = tuple(sorted(view["rules"].items()))
@@ -363,16 +291,13 @@ class MauMauScene(GameTableScene):
     def layout(self, w: int, h: int) -> None:
         self.table_layout = geom = layout.table_layout(w, h, self._opponents(), len(self.hand),
                                                        log_w=self.log_dock(w, h))
-        self._top_left = self.place_log_buttons(geom.menu_btn)
+        self.place_header(w, h)
         # the Präsident table's Pass/Play places: Mau! toggle on the left, Draw/Keep on the right
         self.mau_btn.set_rect(geom.pass_btn)
         self.action_btn.set_rect(geom.play_btn)
         self.mau_btn.px = self.action_btn.px = geom.px["button"]
-        self.menu_btn.set_rect(geom.menu_btn)
         self.toast.set_rect(geom.toast)
         self.toast.px = geom.px["label"]
-        self.banner.set_rect(pygame.Rect(0, geom.top_bar.top, max(40, self._top_left.left - 6), geom.top_bar.h))
-        self.banner.px = geom.px["body"]
         self._slots = layout.hand_slots(geom.hand, geom.card, len(self.hand))
         # suit picker: four big buttons over the hand
         suits = self.rules.suit_codes() if self.rules else ("C", "S", "H", "D")
@@ -456,19 +381,20 @@ class MauMauScene(GameTableScene):
 
     def hand_rects(self) -> dict:
         """Where each hand card is drawn now (the raised card higher), card id -> rect."""
-        lift = int(self.table_layout.card[1] * 0.18) if self.table_layout is not None else 0
-        return {cid: (r.move(0, -lift) if cid == self.chosen else r) for cid, r in zip(self.hand, self._slots)}
+        return {cid: (self.raised(r) if cid == self.chosen else r) for cid, r in zip(self.hand, self._slots)}
 
-    def card_at(self, pos) -> int | None:
-        for cid, r in reversed(list(self.hand_rects().items())):
-            if r.collidepoint(pos):
-                return cid
-        return None
+    # the hand's input (felt.ui.game_table.handle_cards): a tap raises a lit card and plays the
+    # raised one, a card dropped on the piles is played at once, a tap on the felt lowers it
+    def card_tapped(self, cid: int) -> None:
+        self.focus = self.hand.index(cid)
+        self.tap_card(cid)
 
-    def _drop_zone(self) -> pygame.Rect:
-        """Where a dragged card is played: the piles, with a margin."""
-        geom = self.table_layout
-        return geom.pile.inflate(geom.pile_card[0], geom.pile_card[1] // 2)
+    def play_dropped(self, cid: int) -> None:
+        self.focus = self.hand.index(cid)
+        self.play_card(cid)
+
+    def felt_tapped(self, pos) -> None:
+        self.lower()
 
     def handle(self, inp: Input) -> None:
         if self.handle_round_controls(inp):
@@ -482,39 +408,12 @@ class MauMauScene(GameTableScene):
             if inp.kind == PRESS:
                 self.cancel_pick()           # a tap elsewhere closes the picker too
             return
-        if self.dispatch(inp, [self.menu_btn]) or self.handle_log(inp):
+        if self.handle_header(inp):
             return
-        if self.dispatch(inp, [self.mau_btn, self.action_btn]):
+        if self.dispatch(inp, [self.mau_btn, self.action_btn]) or self.handle_cards(inp):
             return
-        if inp.kind == PRESS:
-            self._press_card = self.card_at(inp.pos)
-            self._drag_pos = None
-        elif inp.kind == MOTION and self._press_card is not None and inp.buttons and inp.buttons[0]:
-            # once the card leaves the hand it is dragged (towards the piles) until let go
-            geom = self.table_layout
-            if self._drag_pos is not None or (geom is not None and inp.pos[1] < geom.hand.top - 8):
-                self._drag_pos = inp.pos
-                self.mark_dirty()
-        elif inp.kind == RELEASE:
-            self._release(inp.pos)
-        elif inp.kind == KEY and self.hand:
+        if inp.kind == KEY and self.hand:
             self._key(inp.key)
-
-    def _release(self, pos) -> None:
-        card, dragged = self._press_card, self._drag_pos is not None
-        self._press_card = self._drag_pos = None
-        self.mark_dirty()
-        if card is not None and dragged:
-            if self._drop_zone().collidepoint(pos):
-                self.focus = self.hand.index(card)
-                self.play_card(card)        # dropped on the piles: played at once
-            return
-        here = self.card_at(pos)
-        if card is not None and here == card:
-            self.focus = self.hand.index(card)
-            self.tap_card(card)
-        elif card is None and here is None:
-            self.lower()                    # a tap on the felt lowers the raised card
 
     def _key(self, k: int) -> None:
         n = len(self.hand)
@@ -536,120 +435,58 @@ class MauMauScene(GameTableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.toast.update(dt):
-            self.mark_dirty()
-        self.update_log(dt)
         if self.fx:
             self.fx = [(t, s - dt) for t, s in self.fx if s - dt > 0]
             self.mark_dirty()
 
     def animating(self) -> bool:
-        return super().animating() or bool(self.fx) or self.toast.active or bool(self.bubbles)
+        return super().animating() or bool(self.fx)
 
     # ----------------------------------------------------------------- draw
-    def draw(self, surface: pygame.Surface) -> None:
-        geom = self.table_layout
-        if geom is None:
-            return
-        surface.blit(theme.felt_background((geom.w, geom.h)), (0, 0))
-        if not self.view:
-            draw_text(surface, i18n.t("mm.waiting"), geom.table, geom.px["title"], theme.TEXT)
-            return
-        self._draw_direction(surface)
-        self._draw_top_bar(surface)
-        results = self._results_layout()[0] if self.view.get("phase") in ("round_over", "match_over") else None
-        for s in range(self.view["n"]):
-            r = self._seat_rect(s)
-            # the results panel lists every seat: a seat box it would half cover is left out
-            if r is not None and not (results is not None and r.colliderect(results)):
-                self._draw_seat(surface, s, r)
-                draw_seat_badge(surface, r, self.presence, s, self.table_layout.px["small"])
+    def seat_cards_clear(self) -> pygame.Rect | None:
+        """The results panel lists every seat: a seat card it would half cover is left out."""
+        return self._results_layout()[0] if self.view.get("phase") in ("round_over", "match_over") else None
+
+    def draw_table(self, surface: pygame.Surface) -> None:
         if self.view.get("phase") in ("round_over", "match_over"):
             self._draw_hand(surface)
             self._draw_results(surface)
         else:
             self._draw_piles(surface)
             self._draw_hint(surface)
-            self.mau_btn.draw(surface)
-            self.action_btn.draw(surface)
+            for btn in (self.mau_btn, self.action_btn):
+                btn.draw(surface)
             self._draw_hand(surface)
             self._draw_fx(surface)
-        self.toast.draw(surface)
-        self.draw_log(surface)
-        self.draw_bubbles(surface)
+
+    def draw_modal(self, surface: pygame.Surface) -> None:
         if self.picking is not None:
             self._draw_picker(surface)
-        self.draw_round_controls(surface)
-        self.banner.draw(surface)
 
-    # the play log's and chat's places (felt.ui.table_log) --------------------
-    def window_size(self) -> tuple:
-        return (self.table_layout.w, self.table_layout.h) if self.table_layout is not None else (0, 0)
-
-    def log_rect(self):
-        return self.table_layout.log if self.table_layout is not None else None
-
-    def drawer_rect(self) -> pygame.Rect:
-        geom = self.table_layout
-        return pygame.Rect(geom.table.left + 4, geom.top_bar.bottom + 4, geom.w - 8,
-                           max(80, geom.hand.top - geom.top_bar.bottom - 8))
-
-    def own_anchor(self) -> pygame.Rect:
-        geom = self.table_layout
-        return pygame.Rect(geom.hand.left + 10, geom.hand.top - 4, min(geom.hand.w // 2, 200), 12)
-
-    def small_px(self) -> int:
-        return int(self.table_layout.px["small"]) if self.table_layout is not None else 12
-
-    def seat_rect(self, seat):
-        if self.table_layout is None or not self.view or not isinstance(seat, int):
-            return None
-        return self._seat_rect(seat)
-
+    # the play log's cards (felt.ui.table_log) --------------------------------
     def log_deck_size(self) -> int:
         return len(self.deck)
 
     def log_card(self, cid):
         return self.deck[cid] if isinstance(cid, int) and 0 <= cid < len(self.deck) else None
 
-    def _seat_rect(self, seat: int) -> pygame.Rect | None:
-        n = self.view["n"]
-        me = self.seat
-        if me is None:
-            return self.table_layout.seats[seat] if seat < len(self.table_layout.seats) else None
-        if seat == me:
-            return None
-        idx = (seat - me - 1) % n
-        return self.table_layout.seats[idx] if idx < len(self.table_layout.seats) else None
-
     def _card_img(self, cid: int, size, dim: bool = False) -> pygame.Surface:
         return cardart.card_surface(self.deck[cid], size, dim=dim)
 
-    def _draw_top_bar(self, surface) -> None:
-        geom = self.table_layout
+    def phase_line(self) -> str:
+        """A round's end: the round over, or who won the match."""
         view = self.view
-        theme.panel(surface, geom.top_bar, (6, 30, 18), alpha=215, radius=0)
-        total = view.get("rounds_total") or 0
-        rnd = i18n.t("mm.round_of", n=view.get("round_no", 1), total=total) if total else \
-            i18n.t("mm.round", n=view.get("round_no", 1))
-        if view.get("point_limit"):
-            rnd += " · " + i18n.t("mm.limit", n=view["point_limit"])
-        if self.my_turn:
-            status, col = i18n.t("mm.your_turn"), theme.ACCENT
-        elif view.get("to_move") is not None and view.get("phase") in ("play", "drawn"):
-            away = self.presence.turn_text(view["to_move"], self._name(view["to_move"])) if self.presence else None
-            status, col = away or i18n.t("mm.turn_of", name=self._name(view["to_move"])), theme.TEXT
-        else:
-            status, col = "", theme.TEXT_DIM
-        right = self._top_left.left - 8
-        rw = min((right - geom.status.left) // 2, fonts.width(rnd, geom.px["small"]) + 8)
-        rnd_r = pygame.Rect(right - rw, 0, rw, geom.top_bar.h)
-        st_r = pygame.Rect(geom.status.left, 0, rnd_r.left - 8 - geom.status.left, geom.top_bar.h)
-        draw_text(surface, status, st_r, geom.px["title"], col, align="left", bold=True, min_px=11)
-        draw_text(surface, rnd, rnd_r, geom.px["small"], theme.TEXT_DIM, align="right", min_px=9)
-        self.menu_btn.draw(surface)
+        if view.get("phase") == "match_over" and view.get("winner") is not None:
+            return self._about("mm.match_over", view["winner"])
+        if view.get("phase") in ("round_over", "match_over"):
+            return i18n.t("mm.round_over", n=view.get("round_no", 1))
+        return ""
 
-    def _draw_direction(self, surface) -> None:
+    def round_label(self) -> str:
+        limit = self.view.get("point_limit")
+        return super().round_label() + (" · " + i18n.t("mm.limit", n=limit) if limit else "")
+
+    def draw_under(self, surface) -> None:
         """A ring of arrows around the piles: clockwise (seat order) or counter-clockwise."""
         geom = self.table_layout
         d = self.view.get("direction", 1)
@@ -680,53 +517,27 @@ class MauMauScene(GameTableScene):
             pygame.draw.polygon(tmp, col, head)
         surface.blit(tmp, ring.topleft)
 
-    def _draw_seat(self, surface, seat: int, r: pygame.Rect) -> None:
-        geom = self.table_layout
+    def seat_lines(self, seat: int) -> SeatLines:
+        """A seat's card: the cards in hand, the points so far (Σ; on phones a line of its own),
+        "fertig" / "setzt aus" / "Mau!" on its edge."""
         view = self.view
-        on_turn = view.get("to_move") == seat and view.get("phase") in ("play", "drawn")
-        places = view.get("places", [])
-        out = seat in places and view.get("phase") in ("play", "drawn")
-        box = pygame.Rect(r.left, r.top, r.w, r.h - geom.badge_h // 2)
-        if on_turn:
-            theme.panel(surface, box.inflate(10, 10), theme.ACCENT, alpha=110, radius=16)
-        theme.panel(surface, box, (8, 40, 24) if not out else (26, 40, 32), alpha=225, radius=12,
-                    border=theme.ACCENT if on_turn else theme.PANEL_BORDER, border_width=3 if on_turn else 1)
-        pad = max(4, box.h // 10)
-        inner = box.inflate(-2 * pad, -2 * pad)
-        inner.h -= geom.badge_h // 3
-        name_h = int(inner.h * 0.5)
-        name_r = pygame.Rect(inner.left, inner.top, inner.w, name_h)
-        draw_text(surface, self._label(seat), name_r, geom.px["label"], theme.ACCENT if on_turn else theme.TEXT,
-                  align="left", bold=True, min_px=min(geom.px["label"], 11))
-        low = pygame.Rect(inner.left, name_r.bottom, inner.w, inner.h - name_h)
+        geom = self.table_layout
+        out = seat in view.get("places", []) and view.get("phase") in ("play", "drawn")
         count = view["counts"][seat]
-        ch = max(8, min(geom.seat_card[1], low.h))
-        cw = int(ch / layout.CARD_RATIO)
-        if count:
-            back = cardart.back_surface((cw, ch))
-            for k in range(min(count, 3) - 1, -1, -1):
-                surface.blit(back, (low.left + 3 * k, low.centery - ch // 2 - k))
-            cnt_r = pygame.Rect(low.left + cw + 12, low.top, low.w - cw - 12, low.h)
-            draw_text(surface, str(count), cnt_r, geom.px["label"], theme.TEXT, align="left", bold=True, min_px=10)
-        tot_r = pygame.Rect(low.left, low.top, low.w, low.h)
+        note = ""
         if self.rules and self.rules.scoring == "points" and view.get("round_points"):
-            draw_text(surface, f"Σ {view['totals'][seat]}", tot_r, geom.px["small"], theme.TEXT_DIM, align="right", min_px=9)
-        chip, bg, fg = "", (0, 0, 0), theme.TEXT
+            note = f"Σ {view['totals'][seat]}"
         called = (view.get("called") or [""] * view["n"])[seat]
+        tags = []
         if out:
-            chip, bg, fg = i18n.t("mm.out"), theme.GOLD, theme.BTN_PRIMARY_TEXT
+            tags.append(Tag(i18n.t("mm.out"), theme.GOLD, theme.BTN_PRIMARY_TEXT))
         elif self.skipped == seat:
-            chip, bg = i18n.t("mm.skipped"), (190, 80, 40)
+            tags.append(Tag(i18n.t("mm.skipped"), (190, 80, 40)))
         elif called == "mau" and count == 1:
-            chip, bg, fg = i18n.t("mm.said_mau"), theme.INFO, theme.TEXT
-        if chip:
-            bpx = geom.px["small"]
-            tw = min(box.w - 8, fonts.width(chip, bpx, True) + 16)
-            pill = pygame.Rect(0, 0, tw, geom.badge_h)
-            pill.center = (box.centerx, box.bottom)
-            pygame.draw.rect(surface, bg, pill, border_radius=pill.h // 2)
-            pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.h // 2)
-            draw_text(surface, chip, pill.inflate(-8, 0), bpx, fg, bold=True, min_px=8)
+            tags.append(Tag(i18n.t("mm.said_mau"), theme.INFO))
+        phone = geom is not None and geom.portrait
+        return SeatLines(count=count or None, note=note, note_lines=geom.title_lines if phone else 0, tags=tags,
+                         dim=out)
 
     def _draw_piles(self, surface) -> None:
         geom = self.table_layout
@@ -819,7 +630,7 @@ class MauMauScene(GameTableScene):
             col = theme.ACCENT if not pend else col
         elif view.get("to_move") is not None:
             text, col = i18n.t("mm.hint_wait", name=self._name(view["to_move"])), theme.TEXT_DIM
-        draw_text(surface, text, geom.hint, geom.px["body"], col, bold=self.my_turn, min_px=10)
+        self.draw_hint(surface, text, col, bold=self.my_turn)
 
     def _draw_hand(self, surface) -> None:
         """As at the Präsident table: what does not fit is dimmed on turn, the raised card
@@ -838,11 +649,7 @@ class MauMauScene(GameTableScene):
                 pygame.draw.rect(surface, theme.INFO, rr.inflate(4, 4), 3, border_radius=max(5, geom.card[0] // 9))
             if i == self.focus:
                 pygame.draw.rect(surface, (255, 255, 255), rr.inflate(6, 6), 2, border_radius=max(5, geom.card[0] // 9))
-        if self._drag_pos is not None and self._press_card in self.hand:
-            img = self._card_img(self._press_card, geom.card)
-            r = img.get_rect(center=self._drag_pos)
-            surface.blit(cardart.shadow_surface(geom.card), (r.x + 4, r.y + 6))
-            surface.blit(img, r.topleft)
+        self.draw_dragged(surface)
 
     def _draw_fx(self, surface) -> None:
         if not self.fx:
@@ -917,7 +724,7 @@ class MauMauScene(GameTableScene):
         if geom.portrait:
             # phones: under the side seats' boxes (their names and totals stay readable),
             # rows a little tighter if the room above the buttons is short
-            side = [self._seat_rect(s) for s in range(n)]
+            side = [self.seat_rect(s) for s in range(n)]
             side = [r for r in side if r is not None and r.top > geom.top_bar.bottom + 20
                     and r.colliderect(panel.inflate(0, 4 * row_h))]
             if side:

@@ -22,7 +22,7 @@ from felt.ui.game_table import GameTableScene
 from felt.ui.layout import dp
 from felt.ui.scene import KEY, PRESS, RELEASE, Input
 from felt.ui.sound import Sounds
-from felt.ui.widgets import Button, Countdown, IconButton, draw_text, layout_text
+from felt.ui.widgets import Button, draw_text, layout_text
 
 MAX_WISH = 3
 
@@ -30,7 +30,9 @@ MAX_WISH = 3
 class ExchangeScene(GameTableScene):
     screen = "exchange"
     shows_results = False
+    shows_log = False
     game_id = "praesident"
+    turn_phases = ()                # the top bar says "Kartentausch"; the hint line whose turn it is
 
     def __init__(self, view: dict | None = None, names: list[str] | None = None, **kw) -> None:
         super().__init__(None, names, **kw)
@@ -42,18 +44,15 @@ class ExchangeScene(GameTableScene):
         self.hand: list[int] = []
         self.table_layout: layout.TableLayout | None = None
         self._slots: list[pygame.Rect] = []
-        self._press_card = None
         self._chips: list[tuple[str, pygame.Rect]] = []
         self._panels: list = []
         self._wish_label = None
         self._press_chip = None
-        self.countdown = Countdown()        # the host's turn timer {seat, left, total}
         self._ring: pygame.Rect | None = None   # my countdown beside the action buttons
         self._ring_mine = False             # whether the layout has room made for it
         self.give_btn = Button(i18n.t("ex.give"), self.give, kind="primary", hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
         self.wish_btn = Button(i18n.t("ex.wish_send"), self.send_wish, kind="primary", hotkeys=(pygame.K_RETURN,))
         self.nowish_btn = Button(i18n.t("ex.wish_none"), self.send_no_wish, kind="secondary")
-        self.menu_btn = IconButton("☰", self._menu)
         if view is not None:
             self.set_view(view, ())
 
@@ -83,18 +82,14 @@ class ExchangeScene(GameTableScene):
     def show_view(self, view: dict, events: list) -> None:
         if self.table is None or self.table.rules_dict != view.get("rules"):
             self.table = Table(view["rules"])
-        was = self.task_in(self.view_before)
         self.hand = self.table.sort_hand(view.get("hand", []))
         self.selected &= set(self.hand)
-        now = self.task()
-        if now and now != was:
-            self.sounds.play("turn")
         for ev in events:
             if ev.get("type") == "wish" and ev.get("to") == self.seat:
                 self.toast.show(i18n.t("ex.wish_from", name=self._name(ev.get("seat")),
                                        ranks=self._ranks_text(ev.get("ranks") or [])), 3.0)
             elif ev.get("type") == "give" and ev.get("to") == self.seat:
-                self.sounds.play("deal")
+                self.play_sound("deal")
         if self.table_layout is not None:
             self._relayout()
             if self._my_timer() != self._ring_mine:
@@ -102,19 +97,9 @@ class ExchangeScene(GameTableScene):
 
     # ------------------------------------------------------------ turn timer
     def set_timer(self, timer: dict | None) -> None:
-        """The host's turn timer ({'seat', 'left', 'total'} seconds) or None."""
-        self.countdown.set(timer)
+        super().set_timer(timer)
         if self.table_layout is not None and self._my_timer() != self._ring_mine:
             self._place_buttons()
-        self.mark_dirty()
-
-    @property
-    def timer(self) -> dict | None:
-        return self.countdown.timer
-
-    def timer_left(self) -> float | None:
-        """Seconds left on the turn timer now (None when no timer runs)."""
-        return self.countdown.left()
 
     def _my_timer(self) -> bool:
         """The timer runs for me, and I have something to choose."""
@@ -166,10 +151,10 @@ class ExchangeScene(GameTableScene):
     def layout(self, w: int, h: int) -> None:
         n = int(self.view.get("n", 4)) if self.view else 4
         self.table_layout = geom = layout.table_layout(w, h, n - 1, len(self.hand))
+        self.place_header(w, h)
         self._place_buttons()
         for b in (self.give_btn, self.wish_btn, self.nowish_btn):
             b.px = geom.px["button"]
-        self.menu_btn.set_rect(geom.menu_btn)
         self.toast.set_rect(geom.toast)
         self.toast.px = geom.px["label"]
         self._relayout()
@@ -207,36 +192,37 @@ class ExchangeScene(GameTableScene):
         self._plan()
 
     def hand_rects(self) -> dict[int, pygame.Rect]:
-        lift = int(self.table_layout.card[1] * 0.18) if self.table_layout else 0
-        return {c: (r.move(0, -lift) if c in self.selected else r) for c, r in zip(self.hand, self._slots)}
-
-    def card_at(self, pos):
-        rects = self.hand_rects()
-        for c in reversed(self.hand):
-            if rects[c].collidepoint(pos):
-                return c
-        return None
+        return {c: (self.raised(r) if c in self.selected else r) for c, r in zip(self.hand, self._slots)}
 
     # ----------------------------------------------------------------- input
+    def seat_places(self) -> list:
+        return []                       # the exchange shows no seat cards
+
+    def card_tapped(self, cid: int) -> None:
+        """A tap raises a card to give back (as many as owed: one more replaces the oldest, which
+        keeps the count right on small screens), a second tap lowers it."""
+        t = self.task()
+        if not (t and t[0] == "give") or self.pending:
+            return
+        if cid in self.selected:
+            self.selected.discard(cid)
+        elif len(self.selected) < t[3]:
+            self.selected.add(cid)
+        else:
+            self.selected.pop()
+            self.selected.add(cid)
+        self.refresh_controls()
+        self.mark_dirty()
+
     def handle(self, inp: Input) -> None:
-        if self.dispatch(inp, (self.menu_btn, self.give_btn, self.wish_btn, self.nowish_btn)):
+        if self.handle_header(inp) or self.dispatch(inp, (self.give_btn, self.wish_btn, self.nowish_btn)):
+            return
+        if self.handle_cards(inp):
             return
         t = self.task()
         if inp.kind == PRESS:
-            self._press_card = self.card_at(inp.pos)
             self._press_chip = next((r for r, rect in self._chips if rect.collidepoint(inp.pos)), None)
         elif inp.kind == RELEASE:
-            c = self.card_at(inp.pos)
-            if c is not None and c == self._press_card and t and t[0] == "give" and not self.pending:
-                if c in self.selected:
-                    self.selected.discard(c)
-                elif len(self.selected) < t[3]:
-                    self.selected.add(c)
-                else:   # replace the oldest choice: keeps the count right on small screens
-                    self.selected.pop()
-                    self.selected.add(c)
-                self.refresh_controls()
-                self.mark_dirty()
             chip = next((r for r, rect in self._chips if rect.collidepoint(inp.pos)), None)
             if chip is not None and chip == self._press_chip and t and t[0] == "wish":
                 if chip in self.wish:
@@ -245,21 +231,20 @@ class ExchangeScene(GameTableScene):
                     self.wish.append(chip)
                 self.refresh_controls()
                 self.mark_dirty()
-            self._press_card = self._press_chip = None
+            self._press_chip = None
         elif inp.kind == KEY and inp.key == pygame.K_ESCAPE:
             self.selected.clear()
             self.refresh_controls()
             self.mark_dirty()
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.toast.update(dt):
-            self.mark_dirty()
-        if self.countdown.tick():                   # once per whole second shown
-            self.mark_dirty()
-
     def animating(self) -> bool:
-        return self.toast.active
+        return self.cue_animating()
+
+    def phase_line(self) -> str:
+        return i18n.t("ex.title")
+
+    def rounds_total(self) -> int:
+        return int((self.view.get("rules") or {}).get("rounds") or 0)
 
     def selected_cards(self) -> list[int]:
         return sorted(self.selected)
@@ -399,16 +384,9 @@ class ExchangeScene(GameTableScene):
             y = pr.bottom + dp(10)
 
     # ------------------------------------------------------------------ draw
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_table(self, surface: pygame.Surface) -> None:
         geom = self.table_layout
-        if geom is None:
-            return
-        surface.blit(theme.felt_background((geom.w, geom.h)), (0, 0))
-        theme.panel(surface, geom.top_bar, (6, 30, 18), alpha=215, radius=0)
         t = self.task()
-        draw_text(surface, i18n.t("ex.title") + " · " + i18n.t("table.round", n=self.view.get("round_no", 1)),
-                  geom.status, geom.px["title"], theme.ACCENT if t else theme.TEXT, align="left", bold=True)
-        self.menu_btn.draw(surface)
         if not self._panels:
             area = geom.table.inflate(-2 * max(dp(8), geom.w // 40), -dp(12))
             draw_text(surface, i18n.t("ex.middle"), pygame.Rect(area.left, area.top, area.w, area.h // 3),
@@ -433,17 +411,16 @@ class ExchangeScene(GameTableScene):
             if self.countdown.timer is not None and pend:
                 self._draw_waiting_timer(surface, txt)
             else:
-                draw_text(surface, txt, geom.hint, geom.px["body"], theme.TEXT_DIM)
+                self.draw_hint(surface, txt)
         elif t[0] == "give":
             k = t[3]
             msg = i18n.t("ex.give_choose", n=k, name=self._name(t[2]))
-            draw_text(surface, msg, geom.hint, geom.px["body"], theme.ACCENT, bold=True, min_px=9)
+            self.draw_hint(surface, msg, theme.ACCENT, bold=True)
         for b in (self.give_btn, self.wish_btn, self.nowish_btn):
             b.draw(surface)
         if self._ring is not None and self._my_timer():
             self.countdown.draw_ring(surface, self._ring, emphasis=True)
         self._draw_hand(surface, t)
-        self.toast.draw(surface)
 
     def _waiting_ring(self, txt: str) -> tuple[pygame.Rect, pygame.Rect, int]:
         """Where the "waiting for" line and the small countdown after it go: (text rect,

@@ -20,6 +20,9 @@ class ResultsScene(GameTableScene):
 
     screen = "results"
     game_id = "praesident"
+    shows_log = False
+    turn_phases = ()
+    turn_cue = False
     MIN_SHOW = 4.0
 
     def __init__(self, view: dict | None = None, names: list[str] | None = None, **kw) -> None:
@@ -34,6 +37,7 @@ class ResultsScene(GameTableScene):
         return max(0.0, self.MIN_SHOW - self._shown)
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         self._shown += dt
 
     def animating(self) -> bool:
@@ -49,14 +53,19 @@ class ResultsScene(GameTableScene):
 
     def layout(self, w: int, h: int) -> None:
         self.screen_rects = rects = layout.screen_layout(w, h)
+        self.place_header(w, h)
         row = rects.footer.inflate(0, -2 * rects.margin)
         self.place_round_controls(row, rects.px["button"])
 
     def handle(self, inp: Input) -> None:
-        self.handle_round_controls(inp)
+        if not self.handle_header(inp):
+            self.handle_round_controls(inp)
 
-    def top_bar(self):
-        return self.screen_rects.header if self.screen_rects is not None else None
+    def phase_line(self) -> str:
+        return i18n.t("res.match_over") if self.match_over else i18n.t("res.title", n=self.view.get("round_no", 1))
+
+    def rounds_total(self) -> int:
+        return int((self.view.get("rules") or {}).get("rounds") or 0)
 
     def _name(self, seat: int) -> str:
         nm = seat_name(self.names, seat)
@@ -64,20 +73,14 @@ class ResultsScene(GameTableScene):
             nm += f" ({i18n.t('lobby.you')})"
         return nm
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def seat_places(self) -> list:
+        return []                       # the results list every seat; no seat cards
+
+    def draw_table(self, surface: pygame.Surface) -> None:
         screen = self.screen_rects
-        if screen is None:
-            return
         v = self.view
-        surface.blit(theme.felt_background((screen.w, screen.h)), (0, 0))
-        theme.panel(surface, screen.header, (6, 30, 18), alpha=215, radius=0)
         n = v.get("n", 0)
         titles = v.get("titles") or []
-        if self.match_over:
-            title = i18n.t("res.match_over")
-        else:
-            title = i18n.t("res.title", n=v.get("round_no", 1))
-        draw_text(surface, title, screen.header.inflate(-2 * screen.margin, 0), screen.px["title"], theme.TEXT, bold=True)
         c = screen.content
         y = c.top + screen.margin // 2
         places = v.get("places") or []
@@ -122,7 +125,6 @@ class ResultsScene(GameTableScene):
                 row_h = max(dp(22), int((avail - lab_h - screen.margin) / (len(places) + n + 1)))
             y = self._draw_places(surface, y, places, titles, row_h) + screen.margin // 2
             self._draw_standings(surface, pygame.Rect(c.left, y, c.w, c.bottom - y), n, row_h)
-        self.draw_round_controls(surface)
 
     def _draw_places(self, surface, y: int, places, titles, row_h: int) -> int:
         screen = self.screen_rects

@@ -12,9 +12,9 @@ events since the previous view. It talks to the outside only through:
   'muted' and 'auto_pass';
 - ``set_timer(timer)``: the host's turn timer ({seat, left, total} seconds, or None); a
   ring with the seconds left shows in the top bar, a bar on the box of the seat on turn
-  (over the own hand when it is mine);
-- ``banner_rect()``: where the app's connection banner covers nothing essential (the
-  status text of the top bar, beside the menu buttons).
+  (over the own hand when it is mine).
+
+The top bar, the play log and the chat are every table's (``felt.ui.game_table``).
 
 A selection is legal iff it matches one of ``view['legal']`` by card faces (sets: the
 ranks and number of jokers; sequences: suit and rank of every card), which is exactly
@@ -24,8 +24,7 @@ representative per equivalent choice.
 from __future__ import annotations
 
 import math
-import time
-from typing import Any, Callable, Iterable
+from typing import Iterable
 
 import pygame
 
@@ -33,12 +32,11 @@ from felt.games.praesident.words import play_kind, title_text
 from felt.ui import anim, cardart, fonts, i18n, layout, pacing, theme
 from felt.ui.game_table import GameTableScene
 from felt.ui.layout import dp
-from felt.ui.playlog import LogContext, PlayLog, card_chip
-from felt.ui.presence import draw_seat_badge
+from felt.ui.playlog import LogContext
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input
+from felt.ui.seat_card import SeatLines, Tag
 from felt.ui.sound import Sounds
-from felt.ui.widgets import (Banner, Button, Countdown, IconButton, countdown_color, draw_countdown_ring, draw_text,
-                             layout_text)
+from felt.ui.widgets import Button, countdown_color, draw_text
 
 
 # ----------------------------------------------------------------------------
@@ -116,22 +114,16 @@ class LegalIndex:
             elif kind == "play":
                 ids = tuple(m.get("cards", ()))
                 self.plays.append(ids)
-                if table.is_seq_like(ids):
-                    self.sigs.add(table.seq_sig(ids))
-                    for c in ids:
-                        cd = table.deck[c]
-                        if cd.joker:
-                            self.jokers_ok = True
-                        else:
-                            self.play_faces.add((cd.suit, cd.rank))
-                else:
-                    self.sigs.add(table.set_sig(ids))
-                    for c in ids:
-                        cd = table.deck[c]
-                        if cd.joker:
-                            self.jokers_ok = True
-                        else:
-                            self.play_ranks.add(cd.rank)
+                seq = table.is_seq_like(ids)
+                self.sigs.add(table.seq_sig(ids) if seq else table.set_sig(ids))
+                for c in ids:
+                    cd = table.deck[c]
+                    if cd.joker:
+                        self.jokers_ok = True
+                    elif seq:
+                        self.play_faces.add((cd.suit, cd.rank))
+                    else:
+                        self.play_ranks.add(cd.rank)
             elif kind == "give":
                 self.give_count = len(m.get("cards", ()))
             elif kind == "wish":
@@ -189,32 +181,16 @@ def describe_play(table: Table, pile: dict | None) -> str:
     return f"{kind} {i18n.rank_label(nat[0].rank)}"
 
 
-i18n.add_texts({
-    "story.ex_title": ("Kartentausch", "Card exchange"),
-    "story.ex_gave": ("Du gibst {name}", "You give {name}"),
-    "story.ex_got": ("Du bekommst von {name}", "You get from {name}"),
-    "story.ok": ("OK", "OK"),
-    "story.new": ("neu", "new"),
-    "story.sort_rank": ("Rang", "Rank"),
-    "story.sort_suit": ("Farbe", "Suit"),
-    "story.ex_marked": ("Erhaltene Karten sind im ersten Stich markiert", "Cards you got are marked for the first trick"),
-})
-
-
 # ----------------------------------------------------------------------------
 class TableScene(GameTableScene):
     shows_results = False          # the round's results are the ResultsScene's
     offers_auto_pass = True
     game_id = "praesident"
+    turn_phases = ("play",)
 
-    def __init__(self, view: dict | None = None, names: list[str] | None = None,
-                 on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
-                 settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
-                 sounds: Sounds | None = None, log: PlayLog | None = None,
-                 on_chat: Callable[[], Any] | None = None) -> None:
-        super().__init__(None, names, on_move, on_menu,
-                         settings if settings is not None else {"muted": False, "auto_pass": False},
-                         on_settings, sounds, log, on_chat)
+    def __init__(self, view: dict | None = None, names: list[str] | None = None, **kw) -> None:
+        super().__init__(None, names, **kw)
+        self.settings.setdefault("auto_pass", False)
         self._hold = 0.0                     # seconds the current state still holds (pacing)
         self.table: Table | None = None
         self.legal: LegalIndex | None = None
@@ -230,27 +206,15 @@ class TableScene(GameTableScene):
         self.auto_pass_timer = -1.0
         self.focus = -1                     # keyboard focus index in the hand
         self.anim = anim.Animator()
-        self.banner = Banner()
         self.table_layout: layout.TableLayout | None = None
         self._slots: list[pygame.Rect] = []
-        self._press_card: int | None = None
-        self._drag_state: bool | None = None
-        self._drag_seen: set = set()
-        self.countdown = Countdown()         # the host's turn timer {seat, left, total}
+        self._slide_on = True                # sliding over the hand selects (or unselects) the cards
         self.play_btn = Button(i18n.t("table.play"), self.play_selected, kind="primary",
                                hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
         self.pass_btn = Button(i18n.t("table.pass"), self.do_pass, kind="secondary", hotkeys=(pygame.K_p,))
-        self.mute_btn = IconButton("♪", self.toggle_mute, hotkeys=(pygame.K_m,))
-        self.menu_btn = IconButton("☰", self._menu)
-        self.log_btn = IconButton("⟲", self.toggle_log, hotkeys=(pygame.K_l,))
         self.sort_btn = Button("", self.toggle_sort, kind="secondary", hotkeys=(pygame.K_s,))
-        self.chat_btn = IconButton("✉", self._chat, hotkeys=(pygame.K_c,))
-        self.chat_btn.visible = on_chat is not None
-        self.my_turn_cue = 0.0              # seconds of the 'your turn' flash left
         self._seat_flash: tuple | None = None   # (seat, seconds): the box of the seat that just played
-        self.sort_mode = (settings or {}).get("sort") or None   # 'rank' | 'suit' (None: the rules' default)
-        self._last_tap: tuple | None = None     # (card, time) of the last tap: a double tap selects its rank
-        self._drag_pos: tuple | None = None     # where a card is being dragged (towards the pile)
+        self.sort_mode = self.settings.get("sort") or None   # 'rank' | 'suit' (None: the rules' default)
         self.ex_summary: list[dict] | None = None  # what I gave and got, until I tap OK
         self.received: set[int] = set()         # cards I got in the exchange, marked for the first trick
         self.ok_btn = Button(i18n.t("story.ok"), self.close_summary, kind="primary")
@@ -317,46 +281,43 @@ class TableScene(GameTableScene):
         self.refresh_controls()
         self.mark_dirty()
 
+    # the hand's input (felt.ui.game_table.handle_cards): a tap raises a card, a double tap
+    # every card of its rank, a slide over the hand raises (or lowers) the cards, a card
+    # dropped on the pile is played (with the cards raised along with it)
+    def card_tapped(self, cid: int) -> None:
+        self.toggle_card(cid)
+
+    def card_double_tapped(self, cid: int) -> None:
+        if self._rank_mates(cid):
+            self.select_rank(cid)
+        else:
+            self.toggle_card(cid)
+
+    def cards_slid(self, first: int, cid: int) -> None:
+        if len(self.slid) == 2:              # the slide starts: the first card goes the same way
+            self._slide_on = first not in self.selected
+            self._set_selected(first, self._slide_on)
+        self._set_selected(cid, self._slide_on)
+
+    def play_dropped(self, cid: int) -> None:
+        self.play_dragged(cid)
+
+    def felt_tapped(self, pos) -> None:
+        geom = self.table_layout
+        if geom is not None and geom.log is None and geom.pile.collidepoint(pos) and self.log.cleared_trick():
+            self.toggle_log()             # the cleared trick: a tap on the pile shows it in the log
+
     def play_dragged(self, cid: int) -> bool:
         """A card dropped on the pile: play it (with the cards selected along with it)."""
         cards = set(self.selected) if cid in self.selected else {cid}
         if not (self.my_turn and not self.pending and self.connected and self.legal
                 and self.legal.selection_legal(cards)):
             self.toast.show(self.why_not_legal(cards), 1.6, "warn")
-            self._sound("error")
+            self.play_sound("error")
             return False
         self.selected = set(cards)
         self.play_selected()
         return True
-
-    def _chat(self) -> None:
-        if self.on_chat:
-            self.on_chat()
-
-    def show_chat(self, seat, name: str, text: str) -> None:
-        """A chat line: a bubble at the sender's seat for a few seconds."""
-        from felt.ui.chat import Bubble
-        if seat is None or not isinstance(seat, int):
-            self.toast.show(f"{name}: {text}", 3.5)
-        else:
-            self.bubbles = [b for b in self.bubbles if b.seat != seat] + [Bubble(seat, str(text))]
-        self.mark_dirty()
-
-    def log_docked(self) -> bool:
-        return self.table_layout is not None and self.table_layout.log is not None
-
-    def log_visible(self) -> bool:
-        """The log shows: docked (wide windows) or as an open drawer (phones)."""
-        if self.table_layout is None:
-            return False
-        return bool(self.log_open) if self.table_layout.log is None else True
-
-    def toggle_log(self) -> None:
-        if self.table_layout is None:
-            return
-        self.log_open = not self.log_visible()
-        self.layout(self.table_layout.w, self.table_layout.h)
-        self.mark_dirty()
 
     @property
     def my_turn(self) -> bool:
@@ -374,7 +335,6 @@ class TableScene(GameTableScene):
         self.hidden &= set(self.hand)
         if self.table_layout is not None:
             self._relayout_hand()
-        was_my_turn = old_view.get("to_move") == old_view.get("seat") and old_view.get("phase") == "play"
         entries = self.log.build(events, None)
         self._hold = pacing.hold_seconds(entries, self.seat, self.speed, self.backlog)
         if any(e.get("type") == "exchange_done" for e in events):
@@ -386,19 +346,9 @@ class TableScene(GameTableScene):
             self.received = set()
         self.received &= set(self.hand)
         self._events(events, old_rects)
-        if self.my_turn and not was_my_turn:
-            self._your_turn()
         if not self.my_turn:
             self.auto_pass_timer = -1.0
         self._check_auto_pass()
-
-    def show_connection(self, text: str | None, kind: str = "bad") -> None:
-        """Banner for connection trouble (None hides it)."""
-        if text:
-            self.banner.show(text, kind)
-        else:
-            self.banner.hide()
-        self.set_connected(not (text and kind == "bad"))
 
     # -------------------------------------------------------------- actions
     def selection_legal(self) -> bool:
@@ -426,7 +376,7 @@ class TableScene(GameTableScene):
         if self.pending or not self.selection_legal():
             if self.selected and self.my_turn:
                 self.toast.show(self.why_not_legal(), 1.6, "warn")
-                self._sound("error")
+                self.play_sound("error")
             return
         cards = [c for c in self.hand if c in self.selected]
         self.selected.clear()
@@ -437,19 +387,6 @@ class TableScene(GameTableScene):
             return
         self.selected.clear()
         self.submit({"kind": "pass"})
-
-    def _sound(self, name: str) -> None:
-        # the settings dict is the one source of the mute switch (the app's menu may flip it)
-        self.sounds.muted = bool(self.settings.get("muted", False))
-        self.sounds.play(name)
-
-    def toggle_mute(self) -> None:
-        self.settings["muted"] = not bool(self.settings.get("muted", False))
-        self.sounds.muted = self.settings["muted"]
-        self.mute_btn.crossed = self.sounds.muted
-        if self.on_settings:
-            self.on_settings(self.settings)
-        self.mark_dirty()
 
     def set_auto_pass(self, on: bool) -> None:
         self.settings["auto_pass"] = bool(on)
@@ -465,22 +402,6 @@ class TableScene(GameTableScene):
         self.refresh_controls()
         self.mark_dirty()
 
-    def set_timer(self, timer: dict | None) -> None:
-        """The host's turn timer ({'seat', 'left', 'total'} seconds) or None.
-
-        It counts down against the clock (not frame times: the idle loop's frames are
-        capped), until the next state brings a fresh one."""
-        self.countdown.set(timer)
-        self.mark_dirty()
-
-    @property
-    def timer(self) -> dict | None:
-        return self.countdown.timer
-
-    def timer_left(self) -> float | None:
-        """Seconds left on the turn timer now (None when no timer runs)."""
-        return self.countdown.left()
-
     def toggle_card(self, cid: int) -> None:
         if cid in self.selected:
             self.selected.discard(cid)
@@ -493,53 +414,21 @@ class TableScene(GameTableScene):
     def layout(self, w: int, h: int) -> None:
         n = int(self.view.get("n", 4)) if self.view else 4
         opp = n - 1 if self.seat is not None else n
-        dock = layout.log_dock_width(w, h)
-        if self.log_open is False:
-            dock = 0
+        dock = self.log_dock(w, h)
         self._title_w = self._seat_title_w(w, h)
         self.table_layout = geom = layout.table_layout(w, h, opp, len(self.hand), log_w=dock, title_w=self._title_w)
+        self.place_header(w, h)
         self.play_btn.set_rect(geom.play_btn)
         self.pass_btn.set_rect(geom.pass_btn)
         self.play_btn.px = self.pass_btn.px = geom.px["button"]
-        self.mute_btn.set_rect(geom.mute_btn)
-        self.menu_btn.set_rect(geom.menu_btn)
-        self.log_btn.set_rect(geom.mute_btn.move(-(geom.mute_btn.w + dp(6)), 0))
-        if self.chat_btn.visible:
-            if geom.portrait:
-                # phones: the chat takes the sound button's place (sound stays in the menu)
-                self.chat_btn.set_rect(geom.mute_btn)
-                self.mute_btn.visible = False
-            else:
-                self.chat_btn.set_rect(self.log_btn.rect.move(-(geom.mute_btn.w + dp(6)), 0))
-                self.mute_btn.visible = True
-        self.log_btn.kind = "secondary" if self.log_visible() else "ghost"
-        left_btn = self.chat_btn if (self.chat_btn.visible and not geom.portrait) else self.log_btn
-        geom.status.w = max(dp(40), left_btn.rect.left - dp(6) - geom.status.left)
-        sp = max(dp(11), int(geom.px["small"] * 0.95))
+        sp = geom.px["small"]
         sw = fonts.width("⇅ " + i18n.t("story.sort_suit"), sp, True) + dp(22)
         sh = max(dp(30), int(sp * 2.2))
         self.sort_btn.set_rect(pygame.Rect(geom.hand.right - sw - dp(10), geom.hand.top - sh // 2, sw, sh))
         self.sort_btn.px = sp
-        self.mute_btn.crossed = self.sounds.muted
         self.toast.set_rect(geom.toast)
         self.toast.px = geom.px["label"]
-        self.banner.set_rect(self.banner_rect())
-        self.banner.px = geom.px["body"]
         self._relayout_hand()
-
-    def notice_rect(self) -> pygame.Rect | None:
-        """Where the app's notices go at the table: above the hint line, below the seats
-        (not over the seat names under the top bar)."""
-        return self.table_layout.toast if self.table_layout is not None else None
-
-    def banner_rect(self) -> pygame.Rect | None:
-        """The top bar left of its buttons: a connection banner there hides only the status
-        line (stale while the connection is down), never a seat box, the pile or the hand."""
-        geom = self.table_layout
-        if geom is None:
-            return None
-        left_btn = self.chat_btn if (self.chat_btn.visible and not geom.portrait) else self.log_btn
-        return pygame.Rect(0, geom.top_bar.top, max(dp(40), left_btn.rect.left - dp(6)), geom.top_bar.h)
 
     def _relayout_hand(self) -> None:
         geom = self.table_layout
@@ -584,23 +473,9 @@ class TableScene(GameTableScene):
         out = {}
         if self.table_layout is None:
             return out
-        lift = int(self.table_layout.card[1] * 0.18)
         for cid, r in zip(self.hand, self._slots):
-            out[cid] = r.move(0, -lift) if cid in self.selected else r
+            out[cid] = self.raised(r) if cid in self.selected else r
         return out
-
-    def seat_rect(self, seat: int) -> pygame.Rect | None:
-        """The box of another seat (None for my own)."""
-        if self.table_layout is None or not self.view:
-            return None
-        n = self.view["n"]
-        me = self.seat
-        if me is None:
-            return self.table_layout.seats[seat] if seat < len(self.table_layout.seats) else None
-        if seat == me:
-            return None
-        idx = (seat - me - 1) % n
-        return self.table_layout.seats[idx] if idx < len(self.table_layout.seats) else None
 
     def pile_rects(self, n: int) -> list[pygame.Rect]:
         geom = self.table_layout
@@ -656,20 +531,20 @@ class TableScene(GameTableScene):
                 cards = list(ev.get("cards", []))
                 self._play_animation(seat, cards, old_rects)
                 self._seat_flash = (seat, 0.0)
-                self._sound("play")
+                self.play_sound("play")
                 if ev.get("joker") or ev.get("kind") == "joker":
                     self._effect(i18n.t("fx.joker"), "joker", seat)
             elif typ == "pass":
                 if seat == self.seat and ev.get("auto"):
                     self.toast.show(i18n.t("table.auto_passed"), 1.6)
-                self._sound("pass")
+                self.play_sound("pass")
             elif typ == "skip":
                 self._effect(self._about("fx.skip", seat), "skip", seat)
             elif typ == "clear":
                 why = {"quad": "log.clear_quad", "twos": "log.clear_twos", "eights": "log.clear_eights"}.get(
                     ev.get("reason"), "log.clear")
                 self._effect(i18n.t("fx.cleared") + " " + i18n.t(why).split(":")[-1].strip(), "clear", seat)
-                self._sound("clear")
+                self.play_sound("clear")
             elif typ == "trick_won":
                 self.toast.show(self._about("fx.trick_won", seat), 1.4)
             elif typ == "revolution":
@@ -682,7 +557,7 @@ class TableScene(GameTableScene):
                 self._effect(self._about("fx.out", seat, title=self._title(place)), "out" if cheer else "out_low",
                              seat)
                 if seat == self.seat and cheer:
-                    self._sound("out")
+                    self.play_sound("out")
             elif typ == "round_over":
                 self._effect(i18n.t("log.round_over"), "round_end", None,
                              pacing.ROUND_END * pacing.factor(self.speed, self.backlog),
@@ -751,10 +626,6 @@ class TableScene(GameTableScene):
             self.anim.fly(anim.Flight(c, src, dst, 0.32, i * 0.04, True, arc=30 if seat == self.seat else 0,
                                       on_done=lambda cc=c: self.pile_hidden.discard(cc)))
 
-    def _your_turn(self) -> None:
-        self.my_turn_cue = 1.4
-        self._sound("turn")
-
     def _check_auto_pass(self) -> None:
         if (self.settings.get("auto_pass") and self.my_turn and self.legal is not None
                 and self.legal.can_pass and not self.legal.can_play and not self.pending):
@@ -794,63 +665,11 @@ class TableScene(GameTableScene):
             if inp.kind == KEY and inp.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.close_summary()
             return
-        if self.dispatch(inp, (self.menu_btn, self.mute_btn, self.log_btn, self.chat_btn)):
-            return
-        if self.table_layout is not None and self.table_layout.log is None and self.log_open:
-            # the drawer is open (phones): a tap anywhere closes it
-            if inp.kind == RELEASE or inp.kind == BACK or (inp.kind == KEY and inp.key == pygame.K_ESCAPE):
-                self.toggle_log()
+        if self.handle_header(inp):
             return
         if self.dispatch(inp, (self.play_btn, self.pass_btn, self.sort_btn)):
             return
-        geom = self.table_layout
-        if inp.kind == RELEASE and geom is not None and geom.log is None and self._press_card is None \
-                and geom.pile.collidepoint(inp.pos) and self.log.cleared_trick():
-            self.toggle_log()             # the cleared trick: a tap on the pile shows it in the log
-            return
-        if inp.kind == PRESS:
-            self._press_card = self.card_at(inp.pos)
-            # sliding over cards after pressing one selects (or unselects) them all
-            self._drag_state = None if self._press_card is None else (self._press_card not in self.selected)
-            self._drag_seen = {self._press_card} if self._press_card is not None else set()
-            return
-        if inp.kind == MOTION and self._press_card is not None and inp.buttons and inp.buttons[0]:
-            if self.table_layout is not None and inp.pos[1] < self.table_layout.hand.top - dp(8):
-                # the card leaves the hand: it is dragged (towards the pile)
-                self._drag_pos = inp.pos
-                self.mark_dirty()
-                return
-            self._drag_pos = None
-            cid = self.card_at(inp.pos)
-            if cid is not None and cid not in self._drag_seen:
-                if len(self._drag_seen) == 1:           # the drag starts: apply to the first card too
-                    self._set_selected(self._press_card, self._drag_state)
-                self._drag_seen.add(cid)
-                self._set_selected(cid, self._drag_state)
-            return
-        if inp.kind == RELEASE:
-            if self._drag_pos is not None and self._press_card is not None:
-                dropped = geom is not None and geom.pile.inflate(geom.pile_card[0], geom.pile_card[1] // 2) \
-                    .collidepoint(inp.pos)
-                if dropped:
-                    self.play_dragged(self._press_card)
-                self._drag_pos = None
-                self._press_card = None
-                self._drag_seen = set()
-                self.mark_dirty()
-                return
-            cid = self.card_at(inp.pos)
-            if len(self._drag_seen) <= 1 and cid is not None and cid == self._press_card:
-                now = time.monotonic()
-                if self._last_tap is not None and self._last_tap[0] == cid and now - self._last_tap[1] < 0.4 \
-                        and self._rank_mates(cid):
-                    self.select_rank(cid)           # a double tap: every card of that rank
-                    self._last_tap = None
-                else:
-                    self.toggle_card(cid)
-                    self._last_tap = (cid, now)
-            self._press_card = None
-            self._drag_seen = set()
+        if self.handle_cards(inp) or inp.kind in (PRESS, MOTION, RELEASE):
             return
         if inp.kind == KEY:
             k = inp.key
@@ -874,28 +693,14 @@ class TableScene(GameTableScene):
     # --------------------------------------------------------------- update
     def update(self, dt: float) -> None:
         super().update(dt)
-        muted = bool(self.settings.get("muted", False))
-        if muted != self.mute_btn.crossed:      # the app's menu may have flipped the switch
-            self.mute_btn.crossed = muted
-            self.mark_dirty()
         moving = self.anim.update(dt)
         if self._hold > 0:
             self._hold = max(0.0, self._hold - dt)
-            moving = True
-        if self.bubbles:
-            for b in self.bubbles:
-                b.left -= dt
-            self.bubbles = [b for b in self.bubbles if b.left > 0]
             moving = True
         if self._seat_flash is not None:
             seat, t = self._seat_flash
             t += dt
             self._seat_flash = (seat, t) if t < 1.0 * pacing.factor(self.speed) else None
-            moving = True
-        if self.toast.update(dt):
-            moving = True
-        if self.my_turn_cue > 0:
-            self.my_turn_cue = max(0.0, self.my_turn_cue - dt)
             moving = True
         if self.auto_pass_timer >= 0:
             self.auto_pass_timer -= dt
@@ -904,8 +709,6 @@ class TableScene(GameTableScene):
                 if self.my_turn and self.legal and self.legal.can_pass and not self.legal.can_play and not self.pending:
                     self.toast.show(i18n.t("table.auto_passed"), 1.4)
                     self.submit({"kind": "pass"})
-        if self.countdown.tick():                  # redraw once per second (the ring and the bar)
-            moving = True
         pulse = self.my_turn and not self.pending
         self.play_btn.pulse = (0.35 + 0.65 * self.anim.pulse()) if (pulse and self.play_btn.enabled) else 0.0
         if moving:
@@ -913,53 +716,29 @@ class TableScene(GameTableScene):
 
     def animating(self) -> bool:
         # the your-turn glow pulses slowly; it counts as animation only while the cue runs
-        return (self.anim.busy or self.toast.active or self.my_turn_cue > 0 or self.auto_pass_timer >= 0
-                or self._hold > 0 or self._seat_flash is not None or bool(self.bubbles))
+        return (self.cue_animating() or self.anim.busy or self.auto_pass_timer >= 0 or self._hold > 0
+                or self._seat_flash is not None)
 
     # ----------------------------------------------------------------- draw
-    def draw(self, surface: pygame.Surface) -> None:
-        geom = self.table_layout
-        if geom is None:
-            return
-        surface.blit(theme.felt_background((geom.w, geom.h)), (0, 0))
-        if not self.view:
-            draw_text(surface, i18n.t("table.waiting"), geom.table, geom.px["title"], theme.TEXT)
-            return
-        self._draw_table_ring(surface)
-        self._draw_top_bar(surface)
-        for s in range(self.view["n"]):
-            r = self.seat_rect(s)
-            if r is not None:
-                self._draw_seat(surface, s, r)
-                draw_seat_badge(surface, r, self.presence, s, geom.px["small"])
+    def draw_table(self, surface: pygame.Surface) -> None:
+        if self.view.get("revolution"):        # the order is turned over: a red line under the top bar
+            pygame.draw.rect(surface, theme.DANGER, (0, self.top.bar.bottom - dp(3), self.top.bar.w, dp(3)))
         self._draw_pile(surface)
         self._draw_timer(surface)
         self._draw_hint(surface)
-        self.play_btn.draw(surface)
-        self.pass_btn.draw(surface)
+        for btn in (self.play_btn, self.pass_btn):
+            btn.draw(surface)
         self._draw_hand(surface)
         self._draw_me(surface)
         self.sort_btn.draw(surface)
-        if self._drag_pos is not None and self._press_card is not None and self.table is not None:
-            img = cardart.card_surface(self.table.card(self._press_card), geom.card)
-            r = img.get_rect(center=self._drag_pos)
-            surface.blit(cardart.shadow_surface(geom.card), (r.x + dp(4), r.y + dp(6)))
-            surface.blit(img, r.topleft)
+        self.draw_dragged(surface)
         self._draw_flights(surface)
         self._draw_effect(surface)
         self._draw_announcement(surface)
-        self.toast.draw(surface)
-        if geom.log is not None:
-            self.log.draw_cached(surface, geom.log, self.log_context(), max(10, int(geom.px["small"] * 0.95)),
-                                 card_art=self._mini_card)
-        elif self.log_open:
-            self._draw_log_drawer(surface)
-        self.log_btn.draw(surface)
-        self.chat_btn.draw(surface)
-        self._draw_bubbles(surface)
+
+    def draw_modal(self, surface: pygame.Surface) -> None:
         if self.ex_summary:
             self._draw_ex_summary(surface)
-        self.banner.draw(surface)
 
     def _draw_ex_summary(self, surface) -> None:
         """What I gave and what I got, with the cards, until OK."""
@@ -985,8 +764,8 @@ class TableScene(GameTableScene):
         box.center = (geom.w // 2, geom.h // 2)
         theme.panel(surface, box, (10, 32, 22), alpha=255, radius=16, border=theme.GOLD, border_width=2)
         y = box.top + dp(10)
-        draw_text(surface, i18n.t("story.ex_title"), pygame.Rect(box.left + dp(12), y, w - dp(24), lh), int(px * 1.2),
-                  theme.GOLD, bold=True)
+        draw_text(surface, i18n.t("story.ex_title"), pygame.Rect(box.left + dp(12), y, w - dp(24), lh),
+                  geom.px["title"], theme.GOLD, bold=True)
         y += lh + dp(4)
         for text, cards in rows:
             draw_text(surface, text, pygame.Rect(box.left + dp(14), y, w - dp(28), lh), px, theme.TEXT, align="left",
@@ -999,46 +778,32 @@ class TableScene(GameTableScene):
                     surface.blit(cardart.shadow_surface((cw, ch)), (x0 + i * step - dp(2), y - 1))
                     surface.blit(cardart.card_surface(self.table.card(cid), (cw, ch)), (x0 + i * step, y))
             y += ch + dp(8)
-        draw_text(surface, i18n.t("story.ex_marked"), pygame.Rect(box.left + dp(12), y, w - dp(24), lh), int(px * 0.85),
-                  theme.TEXT_DIM, wrap=True, min_px=9)
+        draw_text(surface, i18n.t("story.ex_marked"), pygame.Rect(box.left + dp(12), y, w - dp(24), lh),
+                  geom.px["small"], theme.TEXT_DIM, wrap=True, min_px=10)
         bw = min(w - dp(40), max(dp(140), geom.play_btn.w))
         self.ok_btn.set_rect(pygame.Rect(box.centerx - bw // 2, box.bottom - bh - dp(12), bw, bh))
         self.ok_btn.px = geom.px["button"]
         self.ok_btn.draw(surface)
 
-    def _draw_bubbles(self, surface) -> None:
-        from felt.ui.chat import draw_bubble
-        geom = self.table_layout
-        for b in self.bubbles:
-            r = self.seat_rect(b.seat)
-            below = False
-            if r is None:                     # my own seat: hanging from my name, over my cards
-                r = pygame.Rect(geom.hand.left + dp(10), geom.hand.top - dp(4), min(geom.hand.w // 2, dp(200)), dp(12))
-                below = True
-            elif r.top < geom.table.top + geom.table.h // 3:
-                below = True                  # seats along the top: the bubble hangs below
-            alpha = min(1.0, b.left / 0.4)
-            draw_bubble(surface, r, b.text, max(11, int(geom.px["small"])), alpha, below)
+    # the play log's cards (felt.ui.table_log) --------------------------------
+    def log_deck_size(self) -> int:
+        return len(self.table.deck) if self.table is not None else 0
 
-    def _mini_card(self, cid: int, px: int):
-        if self.table is None or not 0 <= cid < len(self.table.deck):
-            return None
-        return card_chip(self.table.card(cid), px)
+    def log_card(self, cid):
+        return self.table.card(cid) if self.table is not None and isinstance(cid, int) \
+            and 0 <= cid < len(self.table.deck) else None
 
-    def _draw_log_drawer(self, surface) -> None:
-        geom = self.table_layout
-        r = pygame.Rect(geom.table.left + dp(4), geom.top_bar.bottom + dp(4), geom.w - dp(8),
-                        max(dp(80), geom.hand.top - geom.top_bar.bottom - dp(8)))
-        self.log.draw_cached(surface, r, self.log_context(), max(11, int(geom.px["small"])), card_art=self._mini_card,
-                             alpha=248, heading=self._round_text())
-
-    def _round_text(self) -> str:
+    def rounds_total(self) -> int:
         view = self.view
-        total = view.get("rounds_total") or (view.get("rules") or {}).get("rounds") or 0
-        n = view.get("round_no", 1)
-        return i18n.t("table.round_of", n=n, total=total) if total else i18n.t("table.round", n=n)
+        return int(view.get("rounds_total") or (view.get("rules") or {}).get("rounds") or 0)
 
-    def _draw_table_ring(self, surface) -> None:
+    def phase_line(self) -> str:
+        return i18n.t("log.round_over") if self.view.get("phase") in ("round_over", "match_over") else ""
+
+    def header_ring(self) -> bool:
+        return self.view.get("phase") == "play"
+
+    def draw_under(self, surface) -> None:
         geom = self.table_layout
         # a subtle lighter oval marks the table centre
         r = geom.pile.inflate(int(geom.pile.w * 0.5), int(geom.pile.h * 0.45))
@@ -1050,163 +815,36 @@ class TableScene(GameTableScene):
             self._ring_img = cached        # drawn once per size, not every frame
         surface.blit(cached, r.topleft)
 
-    def _draw_top_bar(self, surface) -> None:
-        geom = self.table_layout
+    def seat_lines(self, seat: int) -> SeatLines:
+        """A seat's card: the cards in hand, last round's title (on phones a line of its own:
+        once out, the title won this round), "fertig" / "setzt aus" / "passt" on its edge (on
+        laptops the title won instead of "fertig"), the first out's crown, a flash as it plays."""
         view = self.view
-        theme.panel(surface, geom.top_bar, (6, 30, 18), alpha=215, radius=0)
-        if self.my_turn and self.my_turn_cue > 0:
-            # 'your turn' flash: a gold band sweeps in under the status text
-            f = min(1.0, (1.4 - self.my_turn_cue) / 0.25)
-            band = pygame.Rect(0, geom.top_bar.bottom - dp(4), int(geom.w * f), dp(4))
-            pygame.draw.rect(surface, theme.ACCENT, band)
-            theme.panel(surface, pygame.Rect(0, 0, int(geom.w * f), geom.top_bar.h), theme.ACCENT,
-                        alpha=int(60 + 50 * round(self.anim.pulse(0.5) * 8) / 8), radius=0)
-        total = view.get("rounds_total") or (view.get("rules") or {}).get("rounds") or 0
-        rnd = i18n.t("table.round_of", n=view.get("round_no", 1), total=total) if total else i18n.t("table.round", n=view.get("round_no", 1))
-        if self.my_turn:
-            status, col = i18n.t("table.your_turn"), theme.ACCENT
-        elif view.get("to_move") is not None and view.get("phase") == "play":
-            away = self.presence.turn_text(view["to_move"], self._name(view["to_move"])) if self.presence else None
-            status, col = away or i18n.t("table.turn_of", name=self._name(view["to_move"])), theme.TEXT
-        elif view.get("phase") in ("round_over", "match_over"):
-            status, col = i18n.t("log.round_over"), theme.GOLD
-        else:
-            status, col = i18n.t("table.waiting"), theme.TEXT_DIM
-        # phones: the round moves into the log's title (the log button took its place)
-        rw = 0 if geom.portrait else min(geom.status.w // 3, fonts.width(rnd, geom.px["small"]) + dp(8))
-        rnd_r = pygame.Rect(geom.status.right - rw, geom.status.top, rw, geom.status.h)
-        st_r = pygame.Rect(geom.status.left, geom.status.top, geom.status.w - rw - dp(8), geom.status.h)
-        ring = self._timer_ring_rect()
-        if ring is not None:
-            ring.right = rnd_r.left - dp(8)
-            st_r.w = max(dp(10), ring.left - dp(8) - st_r.left)
-        if view.get("to_move") is not None and not self.my_turn and view.get("phase") == "play":
-            # a long name must not push "ist dran" off the bar: fall back to the first name
-            full = seat_name(self.names, view["to_move"])
-            if fonts.width(status, int(geom.px["title"] * 0.8), True) > st_r.w and " " in full.strip():
-                status = i18n.t("table.turn_of", name=full.split()[0])
-        draw_text(surface, status, st_r, geom.px["title"], col, align="left", bold=True, min_px=11)
-        if rw:
-            draw_text(surface, rnd, rnd_r, geom.px["small"], theme.TEXT_DIM, align="right", min_px=9)
-        if ring is not None:
-            # right after the status text where it is short (wide windows), so both read together
-            size, lines = layout_text(status, st_r.w, st_r.h, geom.px["title"], bold=True, min_px=11)
-            text_w = max((fonts.width(ln, size, True) for ln in lines), default=0)
-            ring.left = min(ring.left, st_r.left + text_w + max(dp(10), ring.w // 3))
-            self._draw_timer_ring(surface, ring)
-        if view.get("revolution"):
-            pygame.draw.rect(surface, theme.DANGER, (0, geom.top_bar.bottom - dp(3), geom.w, dp(3)))
-        self.mute_btn.draw(surface)
-        self.menu_btn.draw(surface)
-
-    def _draw_seat(self, surface, seat: int, r: pygame.Rect) -> None:
         geom = self.table_layout
-        view = self.view
-        on_turn = view.get("to_move") == seat and view.get("phase") == "play"
         places = view.get("places", [])
         out = seat in places
         passed = seat in (view.get("passed") or [])
-        skipped = view.get("skipped") == seat
-        box = pygame.Rect(r.left, r.top, r.w, r.h - geom.badge_h // 2)
-        if on_turn:
-            # the pulse in 8 steps: the glow's panels come from theme.panel's cache instead of
-            # a new surface (and a cache flush) for every frame's size and alpha
-            p = round(self.anim.pulse() * 8) / 8
-            glow = box.inflate(dp(8 + int(6 * p)), dp(8 + int(6 * p)))
-            theme.panel(surface, glow, theme.ACCENT, alpha=70 + int(60 * p), radius=16)
-        if self._seat_flash is not None and self._seat_flash[0] == seat:
-            # the seat that just played lights up while its cards fly to the pile
-            f = max(0.0, 1.0 - self._seat_flash[1] / max(0.1, pacing.factor(self.speed)))
-            theme.panel(surface, box.inflate(dp(10), dp(10)), (255, 255, 255), alpha=int(120 * f) // 20 * 20, radius=16)
-        base = (8, 40, 24) if not (out or passed) else (26, 40, 32)
-        theme.panel(surface, box, base, alpha=225, radius=12,
-                    border=theme.ACCENT if on_turn else theme.PANEL_BORDER, border_width=3 if on_turn else 1)
-        pad = max(dp(4), box.h // 10)
-        inner = box.inflate(-2 * pad, -2 * pad)
-        inner.h -= geom.badge_h // 3
         last = view.get("last_places") or []
-        title_line = None
-        if geom.portrait:
-            # phones: last round's title gets its own line (two for a long one) at the bottom of the box
-            th = int(geom.px["small"] * 1.25) * geom.title_lines
-            title_line = pygame.Rect(inner.left, inner.bottom - th, inner.w, th)
-            inner.h -= th
-        name_h = int(inner.h * 0.5)
-        name_r = pygame.Rect(inner.left, inner.top, inner.w, name_h)
-        crown = out and places.index(seat) == 0
-        crown_s = max(dp(8), box.h // 6)
-        if crown:                      # the first out wears a crown in the top right corner: the name ends before it
-            name_r.w = max(dp(10), box.right - dp(14) - crown_s - dp(3) - name_r.left)
-        name_col = theme.ACCENT if on_turn else (theme.TEXT_DIM if (out or passed) else theme.TEXT)
-        d = min(name_r.h, int(geom.px["label"] * 1.5))
-        nm = seat_name(self.names, seat)
-        if d >= dp(14) and name_r.w > 3 * d and fonts.width(nm, geom.px["label"], True) <= name_r.w - d - dp(5):
-            # the player's avatar (initials on a colour of their own) before the name
-            from felt.ui.avatar import avatar_surface
-            surface.blit(avatar_surface(nm, d, bot=seat in self.bots), (name_r.left, name_r.centery - d // 2))
-            name_r = pygame.Rect(name_r.left + d + dp(5), name_r.top, name_r.w - d - dp(5), name_r.h)
-        draw_text(surface, seat_name(self.names, seat), name_r, geom.px["label"], name_col,
-                  align="left", bold=True, min_px=min(geom.px["label"], 12))
-        low = pygame.Rect(inner.left, name_r.bottom, inner.w, inner.h - name_h)
-        count = (view.get("counts") or [0] * (seat + 1))[seat]
-        ch = max(8, min(geom.seat_card[1], low.h))
-        cw = int(ch / layout.CARD_RATIO)
-        if count and not out:
-            back = cardart.back_surface((cw, ch))
-            bx = low.left
-            by = low.centery - ch // 2
-            if count > 1:
-                surface.blit(back, (bx + dp(3), by - 1))
-            surface.blit(back, (bx, by))
-            cnt_w = fonts.width(str(count), geom.px["label"], True) + dp(4)
-            cnt_r = pygame.Rect(bx + cw + dp(8), low.top, max(dp(10), min(cnt_w, low.right - bx - cw - dp(8))), low.h)
-            draw_text(surface, str(count), cnt_r, geom.px["label"], theme.TEXT, align="left", bold=True, min_px=10)
-            # last round's title: beside the count where the box has room (laptops)
-            title_r = pygame.Rect(cnt_r.right + dp(6), low.top, low.right - cnt_r.right - dp(6), low.h)
-            if seat in last and title_line is None and title_r.w >= dp(60):
-                draw_text(surface, self._title(last.index(seat)), title_r, geom.px["small"], theme.TEXT_DIM,
-                          align="right", min_px=9)
-        if title_line is not None and (out or seat in last):
-            # phones: the title won this round once out, else last round's
-            title = self._title(places.index(seat) if out else last.index(seat))
-            two = False
-            if fonts.width(title, geom.px["small"], False) > title_line.w:
-                # a long title ("Vize-Tellerwäscher") takes the box's whole width, and two lines
-                # where the layout gave them (broken after its hyphen), rather than a tiny size
-                title_line = pygame.Rect(box.left + dp(3), title_line.top, box.w - dp(6), title_line.h)
-                two = geom.title_lines > 1 and ("-" in title or " " in title)
-            draw_text(surface, title.replace("-", "-\n", 1) if two else title, title_line, geom.px["small"],
-                      theme.TEXT_DIM, align="left", wrap=two, max_lines=geom.title_lines, min_px=10)
-        if crown:
-            self._crown(surface, (box.right - dp(14), box.top + dp(4)), crown_s)
-        chip = ""
-        chip_bg, chip_col = (0, 0, 0), theme.TEXT
-        if out:       # the title in the chip where the box has no title line (laptops)
-            chip = i18n.t("table.out") if title_line is not None else self._title(places.index(seat))
-            chip_bg, chip_col = theme.GOLD, theme.BTN_PRIMARY_TEXT
-        elif skipped:
-            chip, chip_bg = i18n.t("table.skipped"), (190, 80, 40)
+        phone = geom is not None and geom.portrait
+        note = ""
+        if phone and (out or seat in last):
+            note = self._title(places.index(seat) if out else last.index(seat))
+        elif seat in last and not out:
+            note = self._title(last.index(seat))
+        tags = []
+        if out:
+            tags.append(Tag(i18n.t("table.out") if phone else self._title(places.index(seat)), theme.GOLD,
+                            theme.BTN_PRIMARY_TEXT))
+        elif view.get("skipped") == seat:
+            tags.append(Tag(i18n.t("table.skipped"), (190, 80, 40)))
         elif passed:
-            chip, chip_bg = i18n.t("table.passed"), (60, 70, 66)
-        elif on_turn:
-            chip, chip_bg, chip_col = "▶ " + i18n.t("table.waiting").rstrip(" …"), theme.ACCENT, theme.BTN_PRIMARY_TEXT
-            chip = ""     # the glow says it; keep the box calm
-        if chip:
-            bpx = geom.px["small"]
-            tw = min(box.w - dp(8), fonts.width(chip, bpx, True) + dp(16))
-            pill = pygame.Rect(0, 0, tw, geom.badge_h)
-            pill.center = (box.centerx, box.bottom)
-            pygame.draw.rect(surface, chip_bg, pill, border_radius=pill.h // 2)
-            pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.h // 2)
-            draw_text(surface, chip, pill.inflate(-dp(8), 0), bpx, chip_col, bold=True, min_px=8)
-
-    def _crown(self, surface, pos, size) -> None:
-        x, y = pos
-        s = size
-        pts = [(x - s, y + s), (x - s, y), (x - s // 2, y + s // 2), (x, y - s // 4), (x + s // 2, y + s // 2),
-               (x + s, y), (x + s, y + s)]
-        pygame.draw.polygon(surface, theme.GOLD, pts)
-        pygame.draw.polygon(surface, theme.GOLD_DARK, pts, 2)
+            tags.append(Tag(i18n.t("table.passed"), (60, 70, 66)))
+        flash = 0.0
+        if self._seat_flash is not None and self._seat_flash[0] == seat:
+            flash = max(0.0, 1.0 - self._seat_flash[1] / max(0.1, pacing.factor(self.speed)))
+        count = (view.get("counts") or [0] * (seat + 1))[seat]
+        return SeatLines(count=None if out else count, note=note, note_lines=geom.title_lines if phone else 0,
+                         tags=tags, dim=out or passed, crown=out and places.index(seat) == 0, flash=flash)
 
     def _draw_pile(self, surface) -> None:
         geom = self.table_layout
@@ -1271,20 +909,6 @@ class TableScene(GameTableScene):
     def _timer_color(self, frac: float):
         return countdown_color(frac)
 
-    def _timer_ring_rect(self) -> pygame.Rect | None:
-        """The countdown ring in the top bar (None when no timer runs)."""
-        if not self.timer or self.table_layout is None or self.view.get("phase") != "play":
-            return None
-        d = max(dp(26), self.table_layout.top_bar.h - dp(12))
-        r = pygame.Rect(0, 0, d, d)
-        r.centery = self.table_layout.top_bar.centery
-        return r
-
-    def _draw_timer_ring(self, surface, r: pygame.Rect) -> None:
-        """A ring that empties clockwise, the whole seconds left inside."""
-        mine = self.timer.get("seat") == self.seat and self.seat is not None
-        draw_countdown_ring(surface, r, self.timer["left"], self.timer["total"], emphasis=mine)
-
     def _draw_timer(self, surface) -> None:
         """The bar that runs out on the box of the seat on turn (over my hand when mine)."""
         tm = self.timer
@@ -1337,7 +961,7 @@ class TableScene(GameTableScene):
                 text = text + " · " + i18n.t("fx.revolution").rstrip("!")
             else:                   # the tap hint can go; the reversed order must stay readable
                 text, col = rev, theme.TEXT
-        draw_text(surface, text, geom.hint, geom.px["body"], col, bold=self.my_turn, min_px=9)
+        self.draw_hint(surface, text, col, bold=self.my_turn)
 
     def _draw_me(self, surface) -> None:
         """My own name and last round's title, on the edge of my hand."""
@@ -1349,7 +973,7 @@ class TableScene(GameTableScene):
         last = self.view.get("last_places") or []
         if me in last:
             text += " · " + self._title(last.index(me))
-        px = max(10, int(geom.px["small"] * 0.95))
+        px = geom.px["small"]
         tw = min(geom.hand.w // 2, fonts.width(text, px, True) + dp(18))
         pill = pygame.Rect(geom.hand.left + dp(10), geom.hand.top - int(px * 0.7), tw, int(px * 1.5))
         pygame.draw.rect(surface, (10, 36, 24), pill, border_radius=pill.h // 2)
@@ -1381,7 +1005,7 @@ class TableScene(GameTableScene):
                 surface.blit(hl, (r.x - dp(3), r.y - dp(3)))
             if cid in self.received:
                 # got in the exchange: a gold tag on the card until the first trick is over
-                tag_px = max(9, int(geom.px["small"] * 0.8))
+                tag_px = geom.px["tiny"]
                 tw = fonts.width(i18n.t("story.new"), tag_px, True) + dp(8)
                 tag = pygame.Rect(r.left + dp(2), r.top - tag_px // 2, tw, int(tag_px * 1.4))
                 pygame.draw.rect(surface, theme.GOLD, tag, border_radius=tag.h // 2)
@@ -1517,7 +1141,7 @@ class TableScene(GameTableScene):
         alpha = a.alpha()
         pan = pygame.Surface(box.size, pygame.SRCALPHA)
         theme.panel(pan, pan.get_rect(), (10, 30, 22), alpha=235, radius=16, border=theme.GOLD, border_width=2)
-        draw_text(pan, i18n.t("log.round_over"), pygame.Rect(12, 10, w - 24, lh), int(px * 1.15), theme.GOLD,
+        draw_text(pan, i18n.t("log.round_over"), pygame.Rect(12, 10, w - 24, lh), geom.px["title"], theme.GOLD,
                   bold=True)
         titles = a.data.get("titles") or self.view.get("titles") or []
         for i, seat in enumerate(places):
@@ -1531,7 +1155,7 @@ class TableScene(GameTableScene):
             nm = i18n.t("log.you") if seat == self.seat else self._name(seat)
             draw_text(pan, nm, pygame.Rect(16 + px * 2, y, w // 2, lh), px, col, align="left",
                       bold=True)
-            draw_text(pan, title, pygame.Rect(w // 2, y, w // 2 - 16, lh), int(px * 0.9), theme.TEXT_DIM,
+            draw_text(pan, title, pygame.Rect(w // 2, y, w // 2 - 16, lh), geom.px["body"], theme.TEXT_DIM,
                       align="right")
         if alpha < 1:
             pan.set_alpha(int(255 * alpha))

@@ -12,79 +12,19 @@ K knock, B keep, N take.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+import math
 
 import pygame
 
 from felt.cards import Card
 from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.game_table import GameTableScene
-from felt.ui.presence import draw_seat_badge
-from felt.ui.scene import KEY, MOTION, PRESS, RELEASE, Input
-from felt.ui.widgets import Banner, Button, IconButton, draw_text
+from felt.ui.scene import KEY, RELEASE, Input
+from felt.ui.seat_card import SeatLines, Tag, draw_lives
+from felt.ui.widgets import Button, draw_text
 
 from .engine import RANKS_DE, RANKS_FR, SUITS_DE, SUITS_FR, hand_value2, is_feuer, value_text
 
-TEXTS = {
-    "sw.swap_all": ("Alle tauschen", "Swap all"),
-    "sw.pass": ("Schieben", "Pass"),
-    "sw.knock": ("Klopfen", "Knock"),
-    "sw.keep": ("Behalten", "Keep"),
-    "sw.take": ("Nehmen", "Take"),
-    "sw.your_turn": ("Du bist dran", "Your turn"),
-    "sw.turn_of": ("{name} ist dran", "{name}'s turn"),
-    "sw.choose": ("Behalten oder die andere Hand ungesehen nehmen?", "Keep this hand or take the other one unseen?"),
-    "sw.dealer_chooses": ("{name} (Geber) wählt eine Hand", "{name} (dealer) chooses a hand"),
-    "sw.knocked": ("{name} hat geklopft", "{name} knocked"),
-    "sw.last_turn": ("letzter Zug", "last turn"),
-    "sw.left": ("noch dran: {names}", "still to play: {names}"),
-    "sw.round": ("Runde {n}", "Round {n}"),
-    "sw.round_of": ("Runde {n}/{total}", "Round {n}/{total}"),
-    "sw.value": ("Wert {v}", "Value {v}"),
-    "sw.swims": ("schwimmt", "swims"),
-    "sw.out": ("raus", "out"),
-    "sw.dealer": ("Geber", "dealer"),
-    "sw.knock_badge": ("klopft", "knocked"),
-    "sw.to_play": ("noch dran", "to play"),
-    "sw.stock": ("Stapel {n}", "Stock {n}"),
-    "sw.discarded": ("abgelegt {n}", "discarded {n}"),
-    "sw.middle": ("Mitte", "Middle"),
-    "sw.pick_middle": ("Jetzt eine Karte der Mitte antippen", "Now tap a card in the middle"),
-    "sw.pick_hand": ("Jetzt eine Karte deiner Hand antippen", "Now tap a card of your hand"),
-    "sw.hint": ("Tippe eine Handkarte und eine Karte der Mitte an, um zu tauschen", "Tap a hand card and a middle card to swap"),
-    "sw.no_knock_yet": ("Klopfen erst, wenn jeder einmal dran war", "No knocking before everyone has had a turn"),
-    "sw.why_knock": ("{name} hat geklopft", "{name} knocked"),
-    "sw.why_31": ("{name} hat 31!", "{name} has 31!"),
-    "sw.why_feuer": ("Feuer! {name} hat drei Asse", "Feuer! {name} holds three aces"),
-    "sw.why_all_pass": ("Alle haben geschoben", "Everyone passed"),
-    "sw.why_stock": ("Der Stapel ist leer", "The stock is empty"),
-    "sw.why_limit": ("Die Runde war zu lang", "The round went on too long"),
-    "sw.loses": ("{name} verliert {k} (niedrigste Hand: {v})", "{name} loses {k} (lowest hand: {v})"),
-    "sw.loses_feuer": ("{name} verliert {k} (Feuer)", "{name} loses {k} (Feuer)"),
-    "sw.life1": ("ein Leben", "a life"),
-    "sw.life2": ("zwei Leben", "two lives"),
-    "sw.now_swims": ("{name} schwimmt jetzt", "{name} is swimming now"),
-    "sw.now_out": ("{name} ist raus", "{name} is out"),
-    "sw.saved": ("Alle wären raus: {names} schwimmen weiter", "Everyone would be out: {names} swim on"),
-    "sw.winner": ("{name} gewinnt!", "{name} wins!"),
-    "sw.tie_last": ("Gleich viele Leben verloren: entschieden durch die letzte Runde",
-                    "Tied on lives lost: decided by the last round"),
-    "sw.next_round": ("Gleich geht es weiter …", "Next round soon …"),
-    "sw.you": ("Du", "You"),
-    "sw.you.knocked": ("Du hast geklopft", "You knocked"),
-    "sw.you.why_knock": ("Du hast geklopft", "You knocked"),
-    "sw.you.why_31": ("Du hast 31!", "You have 31!"),
-    "sw.you.why_feuer": ("Feuer! Du hast drei Asse", "Feuer! You hold three aces"),
-    "sw.you.loses": ("Du verlierst {k} (niedrigste Hand: {v})", "You lose {k} (lowest hand: {v})"),
-    "sw.you.loses_feuer": ("Du verlierst {k} (Feuer)", "You lose {k} (Feuer)"),
-    "sw.you.now_swims": ("Du schwimmst jetzt", "You are swimming now"),
-    "sw.you.now_out": ("Du bist raus", "You are out"),
-    "sw.you.winner": ("Du gewinnst!", "You win!"),
-    "sw.waiting": ("Warte auf den Tisch …", "Waiting for the table …"),
-    "sw.unseen": ("die andere Hand, ungesehen", "the other hand, unseen"),
-    "sw.you_deal": ("Du bist Geber: wähle deine Hand", "You deal: choose your hand"),
-}
-i18n.add_texts(TEXTS)
 
 text = i18n.t
 
@@ -117,27 +57,19 @@ class _Cards:
 
 class SchwimmenScene(GameTableScene):
     game_id = "schwimmen"
+    turn_phases = ("play", "dealer_choice")
 
-    def __init__(self, view: dict | None = None, names: list[str] | None = None,
-                 on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
-                 settings: dict | None = None, on_settings: Callable[[dict], Any] | None = None,
-                 sounds=None, log=None, on_chat: Callable[[], Any] | None = None) -> None:
-        super().__init__(None, names, on_move, on_menu, settings, on_settings, sounds, log, on_chat)
+    def __init__(self, view: dict | None = None, names: list[str] | None = None, **kw) -> None:
+        super().__init__(None, names, **kw)
         self.sel_hand: int | None = None
         self.sel_mid: int | None = None
-        self.drag: tuple[int, int] | None = None     # (card, origin) origin 0 hand / 1 middle
-        self.drag_pos = (0, 0)
-        self.press_pos = (0, 0)
         self.cards = _Cards("french")
-        self.banner = Banner()
-        self.width = self.height = 0
         self.btn_all = Button(text("sw.swap_all"), lambda: self._simple("swap_all"), kind="secondary",
                               hotkeys=(pygame.K_a,))
         self.btn_pass = Button(text("sw.pass"), lambda: self._simple("pass"), kind="secondary", hotkeys=(pygame.K_s,))
         self.btn_knock = Button(text("sw.knock"), lambda: self._simple("knock"), kind="primary", hotkeys=(pygame.K_k,))
         self.btn_keep = Button(text("sw.keep"), lambda: self._simple("keep"), kind="primary", hotkeys=(pygame.K_b,))
         self.btn_take = Button(text("sw.take"), lambda: self._simple("take"), kind="secondary", hotkeys=(pygame.K_n,))
-        self.menu_btn = IconButton("☰", self._menu)
         self.rects: dict = {}
         if view is not None:
             self.set_view(view, ())
@@ -160,21 +92,8 @@ class SchwimmenScene(GameTableScene):
             self.sel_hand = self.sel_mid = None
         for ev in events:
             self._event_toast(ev)
-        if self.width:
-            self.layout(self.width, self.height)
-
-    def show_connection(self, text: str | None, kind: str = "bad") -> None:
-        if text:
-            self.banner.show(text, kind)
-        else:
-            self.banner.hide()
-        self.mark_dirty()
-
-    def banner_rect(self):
-        if not self.rects:
-            return None
-        tb = self.rects["top"]
-        return pygame.Rect(0, tb.top, max(40, self._top_left.left - 6), tb.h)
+        if self.laid_out[0]:
+            self.layout(*self.laid_out)
 
     def submit(self, move: dict) -> None:
         self.sel_hand = self.sel_mid = None
@@ -233,63 +152,57 @@ class SchwimmenScene(GameTableScene):
 
     # ---------------------------------------------------------------- layout
     def layout(self, w: int, h: int) -> None:
-        self.width, self.height = w, h
-        px = {k: theme.font_px(w, h, k) for k in ("tiny", "small", "body", "label", "button", "title", "big")}
-        self.px = px
+        top = self.place_header(w, h)
+        px = self.px
         n = int(self.view.get("n", 4)) if self.view else 4
         opp = n - 1 if self.seat is not None else n
-        top_h = max(layout.dp(44), int(px["body"] * 2.8))
-        rects = {"top": pygame.Rect(0, 0, w, top_h)}
+        top_h = top.h
+        rects = {"top": top}
         pad = max(6, int(w * 0.015))
-        full_w = w
         dock = self.log_dock(w, h)
         w = w - dock                 # the table left of the docked log
         rects["log"] = pygame.Rect(w, top_h + pad, dock - pad, h - top_h - 2 * pad) if dock else None
         portrait = h > w
         btn_h = max(layout.dp(theme.MIN_TOUCH), int(px["button"] * 2.6))
+        hint_h = int(px["body"] * 2.6)          # the line over the hand: two lines where one is too short
+        # the other seats' cards in a grid under the top bar: two columns on phones, up to four
+        cols = (1 if opp <= 1 else 2) if portrait else (min(opp, 4) if opp > 0 else 1)
+        rows = (opp + cols - 1) // cols if opp else 0
         if portrait:
-            cols = 1 if opp <= 1 else 2
-            rows = (opp + cols - 1) // cols
-            seat_h = max(layout.dp(48), min(int(h * 0.14), int(h * 0.36) // max(1, rows)))
+            seat_h = max(layout.dp(48), min(int(h * 0.14), int((h - top_h) * 0.36) // max(1, rows)))
             seat_w = (w - pad * (cols + 1)) // cols
-            y0 = top_h + pad
-            seats = []
-            for i in range(opp):
-                r, c = divmod(i, cols)
-                seats.append(pygame.Rect(pad + c * (seat_w + pad), y0 + r * (seat_h + pad), seat_w, seat_h - 2))
-            y = y0 + rows * (seat_h + pad)
+        else:
+            seat_w = min(layout.dp(300), (w - pad * (cols + 1)) // max(1, cols))
+            seat_h = max(layout.dp(56), min(int(h * 0.2), int((h - top_h) * 0.36) // max(1, rows)))
+        x0, y0 = (w - cols * seat_w - (cols - 1) * pad) // 2, top_h + pad
+        seats = [pygame.Rect(x0 + c * (seat_w + pad), y0 + r * (seat_h + pad), seat_w, seat_h - 2)
+                 for r, c in (divmod(i, cols) for i in range(opp))]
+        y = y0 + rows * (seat_h + pad)
+        if portrait:
             bottom_btns = pygame.Rect(pad, h - btn_h - pad, w - 2 * pad, btn_h)
             hand_cw = int(min((w - 4 * pad) / 3.3, (h * 0.2) / 1.45))
             hand_ch = int(hand_cw * 1.45)
             hand = pygame.Rect(0, 0, w, hand_ch + int(px["body"] * 2.2) + hand_ch // 6)
             hand.bottom = bottom_btns.top - pad
-            mid_space = pygame.Rect(0, y, w, hand.top - y)
+            hint = pygame.Rect(pad, 0, w - 2 * pad, hint_h)
+            hint.bottom = hand.top + hand_ch // 6 - 2
+            mid_space = pygame.Rect(0, y, w, hint.top - y)
             mid_cw = max(layout.dp(30), int(min((w - 4 * pad) / 4.6, (mid_space.h - px["small"] * 3) / 1.45)))
-            rects.update(seats=seats, hand=hand, mid_area=mid_space, btns=bottom_btns,
+            rects.update(seats=seats, hand=hand, mid_area=mid_space, btns=bottom_btns, hint=hint,
                          hand_card=(hand_cw, hand_ch), mid_card=(mid_cw, int(mid_cw * 1.45)))
         else:
-            cols = min(opp, 4) if opp > 0 else 1
-            rows = (opp + cols - 1) // cols if opp else 0
-            seat_w = min(layout.dp(300), (w - pad * (cols + 1)) // max(1, cols))
-            seat_h = max(layout.dp(56), min(int(h * 0.2), int(h * 0.36) // max(1, rows)))
-            total_w = cols * seat_w + (cols - 1) * pad
-            x0 = (w - total_w) // 2
-            y0 = top_h + pad
-            seats = []
-            for i in range(opp):
-                r, c = divmod(i, cols)
-                seats.append(pygame.Rect(x0 + c * (seat_w + pad), y0 + r * (seat_h + pad), seat_w, seat_h - 2))
-            y = y0 + rows * (seat_h + pad)
             side_w = min(layout.dp(260), int(w * 0.2))
             bottom_btns = pygame.Rect(w - side_w - pad, h - pad - 3 * btn_h - 2 * pad, side_w, 3 * btn_h + 2 * pad)
             hand_ch = int(h * 0.30)
             hand_cw = int(hand_ch / 1.45)
             hand = pygame.Rect(0, 0, w - side_w - 3 * pad, hand_ch + int(px["body"] * 2.2) + hand_ch // 7)
             hand.bottom = h - pad
-            mid_space = pygame.Rect(0, y, w, hand.top - y)
+            hint = pygame.Rect(hand.left + pad, 0, hand.w - 2 * pad, hint_h)
+            hint.bottom = hand.top + hand_ch // 6 - 2
+            mid_space = pygame.Rect(0, y, w, hint.top - y)
             mid_ch = max(layout.dp(44), int(min(mid_space.h - px["small"] * 2.5, h * 0.22)))
             mid_cw = int(mid_ch / 1.45)
-            rects.update(seats=seats, hand=hand, mid_area=mid_space, btns=bottom_btns,
+            rects.update(seats=seats, hand=hand, mid_area=mid_space, btns=bottom_btns, hint=hint,
                          hand_card=(hand_cw, hand_ch), mid_card=(mid_cw, mid_ch))
         # middle cards centred, stock at the side
         mw, mh = rects["mid_card"]
@@ -333,28 +246,12 @@ class SchwimmenScene(GameTableScene):
         else:
             self.place_round_controls(pygame.Rect(b.left, b.bottom - 2 * btn_h - pad, b.w, 2 * btn_h + pad),
                                       px["button"], stacked=True)
-        ms = max(theme.MIN_TOUCH, top_h - 6)
-        self.menu_btn.set_rect((full_w - ms - 4, (top_h - ms) // 2, ms, ms))
-        self._top_left = self.place_log_buttons(self.menu_btn.rect)
         self.toast.set_rect(pygame.Rect(pad, rects["mid_area"].top, w - 2 * pad, int(px["label"] * 2.4)))
         self.toast.px = px["label"]
-        self.banner.set_rect(self.banner_rect() if self.rects else rects["top"])
-        self.banner.px = px["body"]
         self.rects = rects
-        self.banner.set_rect(self.banner_rect())
 
-    def seat_rect(self, seat: int):
-        if not self.rects:
-            return None
-        n, me = self.view["n"], self.seat
-        if me is None:
-            idx = seat
-        elif seat == me:
-            return None
-        else:
-            idx = (seat - me - 1) % n
-        seats = self.rects["seats"]
-        return seats[idx] if idx < len(seats) else None
+    def seat_places(self) -> list:
+        return list(self.rects["seats"]) if self.rects else []
 
     def hand_rects(self) -> dict:
         out = {}
@@ -389,14 +286,28 @@ class SchwimmenScene(GameTableScene):
         return out
 
     # ----------------------------------------------------------------- input
-    def _card_at(self, pos):
-        for cid, r in self.hand_rects().items():
-            if r.collidepoint(pos):
-                return cid, 0
-        for cid, r in self.middle_rects().items():
-            if r.collidepoint(pos):
-                return cid, 1
-        return None
+    # the hand's input (felt.ui.game_table.handle_cards): a hand card and a middle card swap,
+    # tapped one after the other (either order) or one dragged onto the other
+    def hand_area(self) -> pygame.Rect | None:
+        return self.rects.get("hand") if self.rects else None
+
+    def card_tapped(self, cid: int) -> None:
+        self._tap(cid, 0)
+
+    def table_card_tapped(self, cid: int) -> None:
+        self._tap(cid, 1)
+
+    def card_dropped(self, cid: int, pos) -> None:
+        self._swap_dropped(cid, self.table_card_at(pos))
+
+    def table_card_dropped(self, cid: int, pos) -> None:
+        self._swap_dropped(self.card_at(pos), cid)
+
+    def _swap_dropped(self, hand_card, middle_card) -> None:
+        if hand_card is None or middle_card is None or not self.my_turn or self.view.get("phase") != "play":
+            return
+        self.sel_hand, self.sel_mid = hand_card, middle_card
+        self._try_swap()
 
     def _tap(self, cid: int, where: int) -> None:
         if not self.my_turn or self.view.get("phase") != "play" or self.pending:
@@ -420,10 +331,9 @@ class SchwimmenScene(GameTableScene):
             (inp.kind == RELEASE and self.btn_knock.visible and self.btn_knock.rect.collidepoint(inp.pos))
         if knock_try and not self.btn_knock.enabled:
             self._simple("knock")                # says why a knock is not possible yet
-        if self.dispatch(inp, [self.menu_btn]) or self.handle_log(inp):
+        if self.handle_header(inp):
             return
-        if self.dispatch(inp, [self.menu_btn, self.btn_keep, self.btn_take, self.btn_knock, self.btn_all,
-                               self.btn_pass]):
+        if self.dispatch(inp, [self.btn_keep, self.btn_take, self.btn_knock, self.btn_all, self.btn_pass]):
             self.mark_dirty()
             return
         if inp.kind == KEY:
@@ -439,91 +349,29 @@ class SchwimmenScene(GameTableScene):
                 self.sel_hand = self.sel_mid = None
                 self.mark_dirty()
             return
-        if inp.kind == PRESS:
-            hit = self._card_at(inp.pos)
-            if hit is not None and self.my_turn and self.view.get("phase") == "play":
-                self.drag = hit
-                self.press_pos = self.drag_pos = inp.pos
-            return
-        if inp.kind == MOTION and self.drag is not None:
-            self.drag_pos = inp.pos
-            self.mark_dirty()
-            return
-        if inp.kind == RELEASE and self.drag is not None:
-            cid, where = self.drag
-            self.drag = None
-            moved = abs(inp.pos[0] - self.press_pos[0]) + abs(inp.pos[1] - self.press_pos[1]) > 12
-            if not moved:
-                self._tap(cid, where)
-                return
-            target = self._card_at(inp.pos)
-            if target is not None and target[1] != where:
-                if where == 0:
-                    self.sel_hand, self.sel_mid = cid, target[0]
-                else:
-                    self.sel_hand, self.sel_mid = target[0], cid
-                self._try_swap()
-            self.mark_dirty()
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.toast.update(dt):
-            self.mark_dirty()
-        self.update_log(dt)
-
-    def animating(self) -> bool:
-        return super().animating() or self.toast.active or bool(self.bubbles)
+        self.handle_cards(inp)
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        if (w, h) != (self.width, self.height) or not self.rects:
+        if (w, h) != self.laid_out or not self.rects:
             self.layout(w, h)
-        surface.blit(theme.felt_background((w, h)), (0, 0))
-        if not self.view:
-            draw_text(surface, text("sw.waiting"), surface.get_rect(), self.px["title"], theme.TEXT)
-            return
-        self._draw_top(surface)
-        for s in range(self.view["n"]):
-            r = self.seat_rect(s)
-            if r is not None:
-                self._draw_seat(surface, s, r)
-                draw_seat_badge(surface, r, self.presence, s, self.px["tiny"])
+        super().draw(surface)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
         self._draw_middle(surface)
         self._draw_hand(surface)
         self._draw_result(surface)
         for b in (self.btn_knock, self.btn_all, self.btn_pass, self.btn_keep, self.btn_take):
             b.draw(surface)
-        self.menu_btn.draw(surface)
-        if self.drag is not None and self.drag_pos != self.press_pos:
-            cid, where = self.drag
-            size = self.rects["hand_card"] if where == 0 else self.rects["mid_card"]
-            img = cardart.card_surface(self.cards[cid], size)
-            surface.blit(img, (self.drag_pos[0] - size[0] // 2, self.drag_pos[1] - size[1] // 2))
-        self.toast.draw(surface)
-        self.draw_log(surface)
-        self.draw_bubbles(surface)
-        self.draw_round_controls(surface)
-        self.banner.draw(surface)
+        self.draw_dragged(surface)
 
     # the play log's and chat's places (felt.ui.table_log) --------------------
-    def window_size(self) -> tuple:
-        return (self.width, self.height)
-
     def log_rect(self):
         return self.rects.get("log") if self.rects else None
 
-    def drawer_rect(self) -> pygame.Rect:
-        top = self.rects["top"]
-        bottom = self.rects["hand"].top
-        return pygame.Rect(4, top.bottom + 4, self.width - 8, max(80, bottom - top.bottom - 8))
-
-    def own_anchor(self) -> pygame.Rect:
-        hr = self.rects["hand"]
-        return pygame.Rect(hr.left + 10, hr.top - 4, min(hr.w // 2, 200), 12)
-
-    def small_px(self) -> int:
-        return int(self.px["small"]) if self.rects else 12
+    def hint_rect(self) -> pygame.Rect | None:
+        return self.rects.get("hint") if self.rects else None
 
     def log_deck_size(self) -> int:
         return len(self.cards.cards)
@@ -531,136 +379,84 @@ class SchwimmenScene(GameTableScene):
     def log_card(self, cid):
         return self.cards[cid] if isinstance(cid, int) and 0 <= cid < len(self.cards.cards) else None
 
-    def _status(self) -> tuple[str, tuple]:
+    def turn_text(self, short: bool = False) -> str:
+        """The dealer's choice says who chooses a hand (the dealer away: presence's line)."""
+        seat = self.turn_seat()
+        if self.view.get("phase") == "dealer_choice" and seat is not None \
+                and not (self.presence is not None and self.presence.of(seat)):
+            return text("sw.you_deal") if seat == self.seat else \
+                text("sw.dealer_chooses", name=self.seat_name(seat))
+        return super().turn_text(short)
+
+    def phase_line(self) -> str:
+        """Who won, why the round ended, who knocked and who still plays, the turn timer's
+        seconds for the seat on turn."""
         view = self.view
         ph = view.get("phase")
         if ph == "match_over":
-            return seat_text("sw.winner", view.get("winner"), self.seat, name=self._name(view.get("winner"))), theme.GOLD
+            return seat_text("sw.winner", view.get("winner"), self.seat, name=self._name(view.get("winner")))
         if ph == "round_over":
-            return self._why(), theme.TEXT
-        if ph == "dealer_choice":
-            if self.my_turn:
-                return text("sw.you_deal"), theme.ACCENT
-            return text("sw.dealer_chooses", name=self._name(view.get("to_move"))), theme.TEXT
-        away = None if self.my_turn or not self.presence else \
-            self.presence.turn_text(view.get("to_move"), self._name(view.get("to_move")))
-        head = text("sw.your_turn") if self.my_turn else (away or text("sw.turn_of", name=self._name(view.get("to_move"))))
-        if view.get("knocker", -1) >= 0:
+            return self._why()
+        parts = []
+        if view.get("knocker", -1) >= 0 and ph == "play":
             left = ", ".join(self._name(s) for s in view.get("final_left", []))
-            knocked = seat_text("sw.knocked", view["knocker"], self.seat, name=self._name(view["knocker"]))
-            head = f"{head} · {knocked} · {text('sw.left', names=left)}"
-        return head, theme.ACCENT if self.my_turn else theme.TEXT
+            parts += [seat_text("sw.knocked", view["knocker"], self.seat, name=self._name(view["knocker"])),
+                      text("sw.left", names=left)]
+        if self.timer and self.timer.get("seat") == view.get("to_move") and ph in ("play", "dealer_choice"):
+            parts.append(f"{math.ceil(self.timer.get('left', 0))} s")
+        return " · ".join(parts)
 
-    def status_text(self) -> tuple[str, tuple]:
-        """The top bar's line (with the turn timer's seconds when it runs for the seat on turn)."""
-        view = self.view
-        status, col = self._status()
-        if self.timer and self.timer.get("seat") == view.get("to_move") and view.get("phase") in ("play", "dealer_choice"):
-            status = f"{status} · {int(self.timer.get('left', 0))} s"
-        return status, col
-
-    def _draw_top(self, surface) -> None:
-        rects, view, px = self.rects, self.view, self.px
-        theme.panel(surface, rects["top"], (6, 30, 18), alpha=215, radius=0)
-        total = view.get("rounds_limit") or 0
-        rnd = (text("sw.round_of", n=view.get("round_no", 1), total=total) if total
-               else text("sw.round", n=view.get("round_no", 1)))
-        rw = fonts.width(rnd, px["small"]) + 10
-        right = self._top_left.left - 6
-        draw_text(surface, rnd, pygame.Rect(right - rw, 0, rw, rects["top"].h), px["small"], theme.TEXT_DIM)
-        status, col = self.status_text()
-        draw_text(surface, status, pygame.Rect(8, 0, right - rw - 16, rects["top"].h), px["body"], col,
-                  align="left", bold=True, wrap=True, min_px=9)
+    def rounds_total(self) -> int:
+        return int(self.view.get("rounds_limit") or 0)
 
     def _draw_lives(self, surface, rect: pygame.Rect, seat: int) -> None:
-        """Lives as matchsticks; swimming as a blue wave; out as a grey cross."""
+        """My lives as matchsticks beside my hand's value; swimming as a blue pill, out in red."""
         view = self.view
-        lives, max_lives = view["lives"][seat], view["rules"]["lives"]
-        stick_h = rect.h
-        sw = max(3, stick_h // 6)
-        x = rect.left
-        for i in range(max_lives):
-            alive = i < lives
-            col = (236, 214, 170) if alive else (70, 90, 76)
-            pygame.draw.rect(surface, col, (x, rect.top + stick_h // 5, sw, stick_h - stick_h // 5), border_radius=2)
-            if alive:
-                pygame.draw.ellipse(surface, theme.DANGER, (x - 1, rect.top, sw + 2, stick_h // 3))
-            x += sw + max(3, sw)
+        x = draw_lives(surface, rect, view["lives"][seat], view["rules"]["lives"])
         if view["out"][seat]:
             draw_text(surface, text("sw.out"), pygame.Rect(x + 4, rect.top, rect.right - x - 4, rect.h),
-                      self.px["small"], theme.DANGER, align="left", bold=True)
+                      self.px["small"], theme.DANGER, align="left", bold=True, min_px=10)
         elif view["swimming"][seat]:
             r = pygame.Rect(x + 4, rect.top, rect.right - x - 4, rect.h)
             lab = "≈ " + text("sw.swims")
             tw = fonts.width(lab, self.px["small"], True) + 12
             pill = pygame.Rect(r.left, r.top, min(r.w, tw), r.h)
             pygame.draw.rect(surface, theme.INFO, pill, border_radius=r.h // 2)
-            draw_text(surface, lab, pill, self.px["small"], theme.TEXT, bold=True, min_px=8)
+            draw_text(surface, lab, pill, self.px["small"], theme.TEXT, bold=True, min_px=10)
 
-    def _draw_seat(self, surface, seat: int, r: pygame.Rect) -> None:
-        view, px = self.view, self.px
-        on_turn = view.get("to_move") == seat and view.get("phase") in ("play", "dealer_choice")
+    def seat_lines(self, seat: int) -> SeatLines:
+        """A seat's card: its lives as matches, "raus" / "schwimmt", "klopft", "noch dran",
+        "Geber" on its edge, and its three cards: face down (what it openly took from the
+        middle face up; the dealer's two hands at the dealer's choice), at the showdown face
+        up with their value and the lives they cost."""
+        view = self.view
         out = view["out"][seat]
-        theme.panel(surface, r, (10, 40, 24) if not out else (40, 40, 40), alpha=200, radius=10,
-                    border=theme.ACCENT if on_turn else theme.PANEL_BORDER, border_width=3 if on_turn else 1)
-        inner = r.inflate(-12, -8)
-        line_h = int(px["body"] * 1.5)
-        name_r = pygame.Rect(inner.left, inner.top, inner.w, line_h)
-        badges = []
-        if view.get("dealer") == seat:
-            badges.append((text("sw.dealer"), (90, 90, 150)))
+        tags = []
+        if out:
+            tags.append(Tag(text("sw.out"), theme.DANGER))
+        elif view["swimming"][seat]:
+            tags.append(Tag("≈ " + text("sw.swims"), theme.INFO))
         if view.get("knocker") == seat:
-            badges.append((text("sw.knock_badge"), theme.DANGER_DARK))
+            tags.append(Tag(text("sw.knock_badge"), theme.DANGER_DARK))
         if seat in view.get("final_left", []):
-            badges.append((text("sw.to_play"), theme.GOLD_DARK))
-        bx = inner.right
-        for badge, col in reversed(badges):
-            tw = fonts.width(badge, px["tiny"], True) + 10
-            br = pygame.Rect(bx - tw, name_r.top + 2, tw, line_h - 4)
-            if br.left < inner.left + inner.w // 3:
-                break
-            pygame.draw.rect(surface, col, br, border_radius=br.h // 2)
-            draw_text(surface, badge, br, px["tiny"], theme.TEXT, bold=True, min_px=7)
-            bx = br.left - 4
-        draw_text(surface, self._name(seat), pygame.Rect(name_r.left, name_r.top, bx - name_r.left - 4, line_h),
-                  px["body"], theme.ACCENT if on_turn else theme.TEXT, align="left", bold=True, min_px=9)
-        lives_r = pygame.Rect(inner.left, name_r.bottom + 2, inner.w, max(14, int(px["body"] * 1.3)))
+            tags.append(Tag(text("sw.to_play"), theme.GOLD_DARK))
+        if view.get("dealer") == seat:
+            tags.append(Tag(text("sw.dealer"), (90, 90, 150)))
+        lines = SeatLines(lives=(view["lives"][seat], view["rules"]["lives"]), tags=tags, dim=out)
         sd = view.get("showdown")
         if sd and sd["hands"][seat]:
-            # the seat's three cards and value at the showdown
-            avail_h = inner.bottom - lives_r.bottom - 2
-            ch = max(20, min(avail_h, int(inner.w * 0.55 / 3 * 1.45)))
-            cw = int(ch / 1.45)
-            x = inner.left
-            for cid in sd["hands"][seat]:
-                surface.blit(cardart.card_surface(self.cards[cid], (cw, ch)), (x, inner.bottom - ch))
-                x += cw + 2
-            val = "Feuer" if sd.get("feuer") == seat else value_text(sd["values"][seat])
             lost = sd["losers"].get(str(seat), 0)
-            vr = pygame.Rect(x + 6, inner.bottom - ch, inner.right - x - 6, ch)
-            draw_text(surface, val, pygame.Rect(vr.left, vr.top, vr.w, vr.h // 2), px["title"],
-                      theme.GOLD if not lost else theme.DANGER, align="left", bold=True, min_px=9)
-            if lost:
-                draw_text(surface, f"−{lost}", pygame.Rect(vr.left, vr.centery, vr.w, vr.h // 2),
-                          px["small"], theme.DANGER, align="left", bold=True, min_px=8)
-            self._draw_lives(surface, lives_r, seat)
-        else:
-            self._draw_lives(surface, lives_r, seat)
-            if not out and view["in_round"][seat] and inner.bottom - lives_r.bottom > 16:
-                # three face-down cards (and what they openly took from the middle)
-                ch = min(inner.bottom - lives_r.bottom - 4, int(px["body"] * 4.5))
-                cw = int(ch / 1.45)
-                x = inner.left
-                y = inner.bottom - ch
-                taken = [c for c in view["taken"][seat]]
-                n_cards = 3 if not (view.get("phase") == "dealer_choice" and seat == view.get("dealer")) else 6
-                for i in range(n_cards):
-                    if i < len(taken) and n_cards == 3:
-                        img = cardart.card_surface(self.cards[taken[i]], (cw, ch))
-                    else:
-                        img = cardart.back_surface((cw, ch))
-                    surface.blit(img, (x, y))
-                    x += int(cw * (0.55 if n_cards == 6 else 0.75))
+            lines.cards = [self.cards[c] for c in sd["hands"][seat]]
+            lines.card_step = 1.06
+            lines.value = "Feuer" if sd.get("feuer") == seat else value_text(sd["values"][seat])
+            lines.value_colour = theme.DANGER if lost else theme.GOLD
+            lines.loss = f"−{lost}" if lost else ""
+        elif not out and view["in_round"][seat]:
+            dealer_hands = view.get("phase") == "dealer_choice" and seat == view.get("dealer")
+            taken = [] if dealer_hands else list(view["taken"][seat])
+            lines.cards = [self.cards[taken[i]] if i < len(taken) else None for i in range(6 if dealer_hands else 3)]
+            lines.card_step = 0.55 if dealer_hands else 0.75
+        return lines
 
     def _draw_middle(self, surface) -> None:
         view, rects, px = self.view, self.rects, self.px
@@ -680,8 +476,6 @@ class SchwimmenScene(GameTableScene):
                     pygame.draw.rect(surface, (255, 255, 255), r, 2, border_radius=8)
         swap_hint = self.sel_hand is not None
         for cid, r in card_rects.items():
-            if self.drag and self.drag[0] == cid and self.drag_pos != self.press_pos:
-                continue
             theme.shadow(surface, r, radius=8)
             surface.blit(cardart.card_surface(self.cards[cid], r.size), r.topleft)
             if cid == self.sel_mid:
@@ -694,7 +488,7 @@ class SchwimmenScene(GameTableScene):
             surface.blit(cardart.back_surface(st.size), st.topleft)
         stock = text("sw.stock", n=view.get("stock", 0))
         lab = pygame.Rect(st.left - 20, st.bottom + 2, st.w + 40, px["tiny"] * 2)
-        hint_top = rects["hand_cards"][0].top - px["small"] * 2 - 2
+        hint_top = rects["hint"].top
         lw = fonts.width(stock, px["tiny"]) + 4
         if lab.bottom > hint_top and rects["mid_area"].right - st.right - 8 >= lw:
             # no room under the stock above the hand's hint line: beside it
@@ -714,8 +508,6 @@ class SchwimmenScene(GameTableScene):
         hand = view.get("hand", [])
         card_rects = self.hand_rects()
         for cid, r in card_rects.items():
-            if self.drag and self.drag[0] == cid and self.drag_pos != self.press_pos:
-                continue
             theme.shadow(surface, r, radius=10)
             surface.blit(cardart.card_surface(self.cards[cid], r.size), r.topleft)
             if cid == self.sel_hand:
@@ -740,15 +532,9 @@ class SchwimmenScene(GameTableScene):
                   align="right", bold=True, min_px=9)
         self._draw_lives(surface, pygame.Rect(lr.left + lr.w * 2 // 3 + 4, lr.top + 2, lr.w // 3 - 8, lr.h - 4), me)
         if view.get("choosing") and self.my_turn:
-            hr = rects["hand_cards"]
-            draw_text(surface, text("sw.choose"), pygame.Rect(rects["hand"].left, hr[0].top - px["small"] * 2 - 4,
-                                                              rects["hand"].w, px["small"] * 2),
-                      px["small"], theme.ACCENT, bold=True)
+            self.draw_hint(surface, text("sw.choose"), theme.ACCENT, bold=True)
         elif self.my_turn and self.sel_hand is None and self.sel_mid is None and view.get("phase") == "play":
-            hr = rects["hand_cards"]
-            draw_text(surface, text("sw.hint"), pygame.Rect(rects["hand"].left, hr[0].top - px["small"] * 2 - 2,
-                                                            rects["hand"].w, px["small"] * 2),
-                      px["small"], theme.TEXT_DIM, wrap=True)
+            self.draw_hint(surface, text("sw.hint"))
 
     def _why(self) -> str:
         sd = self.view.get("showdown") or {}
