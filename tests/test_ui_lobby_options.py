@@ -221,7 +221,7 @@ def test_connection_banner_covers_no_seat_pile_hand_or_button(w, h):
     stack.draw(surf)
     b = stack.banner.rect
     assert not b.colliderect(lob.back_btn.rect) and not b.colliderect(lob.menu_btn.rect)
-    assert b.bottom <= lob.S.header.bottom and not b.colliderect(lob.left.rect)
+    assert b.bottom <= lob.screen_rects.header.bottom and not b.colliderect(lob.left.rect)
 
 
 @pytest.mark.parametrize("w,h", [(360, 640), (1280, 720)])

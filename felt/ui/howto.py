@@ -64,7 +64,7 @@ class HowtoScene(Scene):
         self.name, self.lines = howto_lines(self.rules_dict)
         self.scroll = 0
         self._drag: tuple[int, int] | None = None
-        self.S: layout.ScreenLayout | None = None
+        self.screen_rects: layout.ScreenLayout | None = None
         self.close_btn = IconButton("✕", self.close, hotkeys=(pygame.K_ESCAPE,))
         label = quiz_label(self.rules_dict) if on_quiz is not None else None
         self.quiz_btn = Button(label or i18n.t("howto.quiz"), self._quiz, kind="primary", hotkeys=(pygame.K_q,))
@@ -83,19 +83,19 @@ class HowtoScene(Scene):
             self.on_quiz()
 
     def layout(self, w: int, h: int) -> None:
-        self.S = S = layout.screen_layout(w, h, max_content_w=760)
-        self._pads = header_buttons(S, self.close_btn, ())
-        m = S.margin
-        bh = S.button_h
+        self.screen_rects = screen = layout.screen_layout(w, h, max_content_w=760)
+        self._pads = header_buttons(screen, self.close_btn, ())
+        m = screen.margin
+        bh = screen.button_h
         if self.quiz_btn.visible:
-            bw = min(S.content.w, max(dp(260), fonts.width(self.quiz_btn.text, S.px["button"], True) + dp(40)))
-            self.quiz_btn.set_rect(pygame.Rect(S.content.centerx - bw // 2, h - bh - m, bw, bh))
-            self.quiz_btn.px = S.px["button"]
+            bw = min(screen.content.w, max(dp(260), fonts.width(self.quiz_btn.text, screen.px["button"], True) + dp(40)))
+            self.quiz_btn.set_rect(pygame.Rect(screen.content.centerx - bw // 2, h - bh - m, bw, bh))
+            self.quiz_btn.px = screen.px["button"]
             bottom = h - bh - 2 * m
         else:
             bottom = h - m
-        self.body = pygame.Rect(S.content.left, S.header.bottom + m, S.content.w, bottom - S.header.bottom - m)
-        px = S.px["body"]
+        self.body = pygame.Rect(screen.content.left, screen.header.bottom + m, screen.content.w, bottom - screen.header.bottom - m)
+        px = screen.px["body"]
         self._wrapped = []
         for i, para in enumerate(self.lines or [i18n.t("howto.none")]):
             for j, ln in enumerate(fonts.wrap(para, px, self.body.w - dp(36))):
@@ -104,7 +104,7 @@ class HowtoScene(Scene):
         self.scroll = max(0, min(self.scroll, self.max_scroll()))
 
     def content_h(self) -> int:
-        px = self.S.px["body"] if self.S else 16
+        px = self.screen_rects.px["body"] if self.screen_rects else 16
         return len(self._wrapped) * fonts.line_height(px) + dp(20)
 
     def max_scroll(self) -> int:
@@ -116,7 +116,7 @@ class HowtoScene(Scene):
             return
         if self.dispatch(inp, (self.close_btn, self.quiz_btn)):
             return
-        step = fonts.line_height(self.S.px["body"]) if self.S else 20
+        step = fonts.line_height(self.screen_rects.px["body"]) if self.screen_rects else 20
         if inp.kind == WHEEL:
             self.scroll = max(0, min(self.max_scroll(), self.scroll - inp.dy * step * 3))
             self.mark_dirty()
@@ -135,15 +135,15 @@ class HowtoScene(Scene):
             self.mark_dirty()
 
     def draw(self, surface: pygame.Surface) -> None:
-        S = self.S
-        if S is None:
+        screen = self.screen_rects
+        if screen is None:
             return
-        surface.blit(theme.felt_background((S.w, S.h)), (0, 0))
-        draw_header(surface, S.header, i18n.t("howto.title"), self.name, S.px, left_pad=self._pads[0])
+        surface.blit(theme.felt_background((screen.w, screen.h)), (0, 0))
+        draw_header(surface, screen.header, i18n.t("howto.title"), self.name, screen.px, left_pad=self._pads[0])
         self.close_btn.draw(surface)
         body = self.body
         theme.panel(surface, body, theme.PANEL, alpha=225, radius=12, border=theme.PANEL_BORDER)
-        px = S.px["body"]
+        px = screen.px["body"]
         lh = fonts.line_height(px)
         clip = surface.get_clip()
         surface.set_clip(body.inflate(-dp(4), -dp(4)))
@@ -168,6 +168,8 @@ class HowtoScene(Scene):
     def remote_state(self) -> dict:
         return {"lines": list(self.lines), "name": self.name, "game": self.game_id}
 
+    def top_bar(self) -> pygame.Rect | None:
+        return self.screen_rects.header if self.screen_rects is not None else None
 
 def snapshot_scene(template: str = "PR-002") -> HowtoScene:
     """"How to play" for a template of any game, with the quiz button."""

@@ -226,7 +226,7 @@ class LobbyScene(Scene):
         self.settings = settings or Settings()
         self.selected: int | None = None
         self.sent: list[dict] = []            # every message sent (tests read it)
-        self.S: layout.ScreenLayout | None = None
+        self.screen_rects: layout.ScreenLayout | None = None
         self.on_menu = on_menu
         self.back_btn = IconButton("‹", self.leave, hotkeys=())
         self.menu_btn = IconButton("☰", lambda: self.on_menu and self.on_menu(), hotkeys=(pygame.K_F10,))
@@ -420,7 +420,7 @@ class LobbyScene(Scene):
         self.wait_caption.text = "" if self.admin else i18n.t("lobby.waiting")
         self.back_btn.text = "‹"
         self._refresh_actions()
-        if self.S is not None:
+        if self.screen_rects is not None:
             self._place()
 
     def _refresh_actions(self) -> None:
@@ -442,7 +442,7 @@ class LobbyScene(Scene):
         self.game_choice.enabled = not self.lobby.get("running")
         self.actions.visible = self.admin
         self.level.visible = kind == "empty"
-        if self.S is not None:
+        if self.screen_rects is not None:
             self.actions.relayout(self.actions.rect)
 
     # -------------------------------------------------------------- actions
@@ -456,7 +456,7 @@ class LobbyScene(Scene):
         for row in self.seat_rows:
             row.selected = row.seat.get("seat") == self.selected
         self._refresh_actions()
-        if self.S is not None:
+        if self.screen_rects is not None:
             self._place()
         self.mark_dirty()
 
@@ -541,19 +541,19 @@ class LobbyScene(Scene):
 
     # --------------------------------------------------------------- layout
     def layout(self, w: int, h: int) -> None:
-        self.S = S = layout.screen_layout(w, h, max_content_w=980)
+        self.screen_rects = screen = layout.screen_layout(w, h, max_content_w=980)
         self.chat_btn.visible = self.on_chat is not None
         right = tuple(b for b in (self.chat_btn, self.menu_btn) if b.visible)
-        self._pads = header_buttons(S, self.back_btn, right[::-1])
+        self._pads = header_buttons(screen, self.back_btn, right[::-1])
         self._place()
 
     def _place(self) -> None:
-        S = self.S
-        px = S.px
-        m = S.margin
-        bh = S.button_h
-        self.footer = pygame.Rect(S.content.left, S.h - bh - m, S.content.w, bh)
-        self.start_btn.set_rect(pygame.Rect(0, 0, min(S.content.w, dp(420)), bh))
+        screen = self.screen_rects
+        px = screen.px
+        m = screen.margin
+        bh = screen.button_h
+        self.footer = pygame.Rect(screen.content.left, screen.h - bh - m, screen.content.w, bh)
+        self.start_btn.set_rect(pygame.Rect(0, 0, min(screen.content.w, dp(420)), bh))
         self.start_btn.rect.center = self.footer.center
         self.start_btn.px = px["button"]
         for b in (self.rules_btn, self.add_btn, self.remove_btn, self.up_btn, self.down_btn, self.level):
@@ -566,12 +566,12 @@ class LobbyScene(Scene):
             cap.px = px["body"]
         self.actions.px = px["body"]
         self.rules_block.px = px["body"]
-        row_h = S.row_h
+        row_h = screen.row_h
         seat_h = int(max(dp(52), px["label"] * 3.4))
         for row in self.seat_rows:
             row.px = px["label"]
         cap_h = int(px["body"] * 1.9)
-        top = S.header.bottom + m // 2
+        top = screen.header.bottom + m // 2
         bottom = self.footer.top - m
         act_h = bh if self.admin else 0
         left_items = []
@@ -581,28 +581,28 @@ class LobbyScene(Scene):
         # everything (reached by scrolling) on a narrow one
         self.phone_code.px = px["body"]
         code = [(self.phone_code, self.phone_code.height_for())] if self.phone_code.visible else []
-        if not S.portrait:
+        if not screen.portrait:
             left_items += code
         left_items.append((self.seats_caption, cap_h))
         left_items += [(row, seat_h) for row in self.seat_rows]
         if self.fill_caption.text:
-            left_items.append((self.fill_caption, cap_h + (cap_h // 2 if S.portrait or S.w < dp(900) else 0)))
+            left_items.append((self.fill_caption, cap_h + (cap_h // 2 if screen.portrait or screen.w < dp(900) else 0)))
         if self.admin:
             left_items.append((self.actions, act_h))
         right_items = []
         if self.admin:
             right_items += [(c, row_h) for c in choices]
-        if S.portrait:
-            cw = S.content.w
+        if screen.portrait:
+            cw = screen.content.w
             self._fit_choices(choices, cw - dp(6), row_h)
             right_items.append((self.rules_block, self.rules_block.height_for(cw - dp(6))))
             right_items.append((self.rules_btn, bh))
-            self.left.set_rect(pygame.Rect(S.content.left, top, cw, bottom - top))
+            self.left.set_rect(pygame.Rect(screen.content.left, top, cw, bottom - top))
             self.left.set_items(left_items + right_items + code)
             self.right.set_rect(pygame.Rect(0, 0, 0, 0))
             self.right.set_items([])
         else:
-            c = S.content
+            c = screen.content
             lw = c.w * 48 // 100
             rw = c.w - lw - 2 * m
             self._fit_choices(choices, rw - dp(6), row_h)
@@ -617,7 +617,7 @@ class LobbyScene(Scene):
         """Show the phones' page as a QR code and its address (the host's window), or not."""
         self.phone_code.url = url or ""
         self.phone_code.visible = bool(url)
-        if self.S is not None:
+        if self.screen_rects is not None:
             self._place()
         self.mark_dirty()
 
@@ -633,9 +633,9 @@ class LobbyScene(Scene):
 
     def banner_rect(self) -> pygame.Rect | None:
         """The header's title strip between its buttons (back and menu stay usable)."""
-        if self.S is None:
+        if self.screen_rects is None:
             return None
-        hd = self.S.header
+        hd = self.screen_rects.header
         lp, rp = self._pads
         return pygame.Rect(lp + dp(4), hd.top, max(dp(40), hd.w - lp - rp - dp(8)), hd.h - 1)
 
@@ -665,18 +665,18 @@ class LobbyScene(Scene):
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
-        S = self.S
-        if S is None:
+        screen = self.screen_rects
+        if screen is None:
             return
-        px = S.px
+        px = screen.px
         table = str(self.lobby.get("table") or "")
-        draw_screen(surface, S, table or i18n.t("lobby.title"), i18n.t("lobby.title"),
+        draw_screen(surface, screen, table or i18n.t("lobby.title"), i18n.t("lobby.title"),
                     left_pad=self._pads[0], right_pad=self._pads[1])
         self.back_btn.draw(surface)
         self.menu_btn.draw(surface)
         self.chat_btn.draw(surface)
         if not self.lobby:
-            draw_text(surface, i18n.t("app.connecting"), S.content, px["title"], theme.TEXT, wrap=True)
+            draw_text(surface, i18n.t("app.connecting"), screen.content, px["title"], theme.TEXT, wrap=True)
             return
         self.left.draw(surface)
         self.right.draw(surface)
@@ -685,6 +685,8 @@ class LobbyScene(Scene):
         else:
             draw_text(surface, i18n.t("lobby.waiting"), self.footer, px["label"], theme.TEXT_DIM, bold=True)
 
+    def top_bar(self) -> pygame.Rect | None:
+        return self.screen_rects.header if self.screen_rects is not None else None
 
 def demo_lobby() -> dict:
     """A lobby of five seats at the default game's table, on its first template."""

@@ -36,7 +36,7 @@ class PhoneJoinScene(Scene):
         self.on_settings = on_settings
         self.status = ""
         self.status_kind = "info"
-        self.S: layout.ScreenLayout | None = None
+        self.screen_rects: layout.ScreenLayout | None = None
         self.name_field = TextField(settings.name, placeholder=i18n.t("name.default"), max_len=NAME_MAX,
                                     on_change=self._name_changed, on_submit=lambda _t: self.play(),
                                     on_limit=lambda n: self.set_status(
@@ -88,20 +88,20 @@ class PhoneJoinScene(Scene):
 
     # ---------------------------------------------------------------- layout
     def layout(self, w: int, h: int) -> None:
-        self.S = S = layout.screen_layout(w, h, max_content_w=520)
-        px = S.px
-        _, rp = header_buttons(S, None, (self.lang_btn, self.mute_btn))
-        m = S.margin
-        c = S.content
-        cw = min(c.w, int(S.button_h * 9))
+        self.screen_rects = screen = layout.screen_layout(w, h, max_content_w=520)
+        px = screen.px
+        _, rp = header_buttons(screen, None, (self.lang_btn, self.mute_btn))
+        m = screen.margin
+        c = screen.content
+        cw = min(c.w, int(screen.button_h * 9))
         x = c.centerx - cw // 2
         lab_h = int(px["label"] * 1.7)
-        fh = int(max(S.button_h, px["body"] * 2.8))
+        fh = int(max(screen.button_h, px["body"] * 2.8))
         self.name_field.px = px["label"]
         for b in (self.play_btn, self.watch_btn):
             b.px = px["button"]
-        y = S.header.bottom + 2 * m
-        self.rects = {"header_text": pygame.Rect(0, 0, S.header.w - rp, S.header.h)}
+        y = screen.header.bottom + 2 * m
+        self.rects = {"header_text": pygame.Rect(0, 0, screen.header.w - rp, screen.header.h)}
         self.rects["table"] = pygame.Rect(x, y, cw, int(px["title"] * 1.6))
         y = self.rects["table"].bottom + m
         self.rects["hint"] = pygame.Rect(x, y, cw, int(px["body"] * 3.2))
@@ -110,10 +110,10 @@ class PhoneJoinScene(Scene):
         y += lab_h
         self.name_field.set_rect(pygame.Rect(x, y, cw, fh))
         y += fh + 2 * m
-        self.play_btn.set_rect(pygame.Rect(x, y, cw, S.button_h))
-        y += S.button_h + m
-        self.watch_btn.set_rect(pygame.Rect(x, y, cw, S.button_h))
-        y += S.button_h + m
+        self.play_btn.set_rect(pygame.Rect(x, y, cw, screen.button_h))
+        y += screen.button_h + m
+        self.watch_btn.set_rect(pygame.Rect(x, y, cw, screen.button_h))
+        y += screen.button_h + m
         self.rects["status"] = pygame.Rect(x, y, cw, int(px["body"] * 4))
 
     # ----------------------------------------------------------------- input
@@ -132,12 +132,12 @@ class PhoneJoinScene(Scene):
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
-        S = self.S
-        if S is None:
+        screen = self.screen_rects
+        if screen is None:
             return
-        px = S.px
-        draw_screen(surface, S, i18n.t("app.title"), i18n.t("phone.join_title"),
-                    right_pad=S.header.w - self.rects["header_text"].w)
+        px = screen.px
+        draw_screen(surface, screen, i18n.t("app.title"), i18n.t("phone.join_title"),
+                    right_pad=screen.header.w - self.rects["header_text"].w)
         self.lang_btn.draw(surface)
         self.mute_btn.draw(surface)
         draw_text(surface, self.table_name, self.rects["table"], px["title"], theme.GOLD, bold=True, min_px=11)
@@ -153,6 +153,8 @@ class PhoneJoinScene(Scene):
     def remote_state(self) -> dict:
         return {"status": self.status, "name": self.name_field.text}
 
+    def top_bar(self) -> pygame.Rect | None:
+        return self.screen_rects.header if self.screen_rects is not None else None
 
 class PhoneController(Controller):
     """The controller of a phone's renderer: its start is the join screen of its table."""

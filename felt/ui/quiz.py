@@ -78,7 +78,7 @@ class QuizScene(Scene):
         self.checked = False
         self.right = 0
         self.finished = False
-        self.S: layout.ScreenLayout | None = None
+        self.screen_rects: layout.ScreenLayout | None = None
         self.close_btn = IconButton("✕", self.close, hotkeys=(pygame.K_ESCAPE,))
         self.action_btn = Button(i18n.t("quiz.check"), self.action, kind="primary",
                                  hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
@@ -122,8 +122,8 @@ class QuizScene(Scene):
             self.index += 1
             self.picked = set()
             self.checked = False
-            if self.S is not None:
-                self.layout(self.S.w, self.S.h)
+            if self.screen_rects is not None:
+                self.layout(self.screen_rects.w, self.screen_rects.h)
         else:
             self.finished = True
         self._refresh()
@@ -152,29 +152,29 @@ class QuizScene(Scene):
         return list(q.get("hand", ()))
 
     def layout(self, w: int, h: int) -> None:
-        self.S = S = layout.screen_layout(w, h, max_content_w=760)
-        self._pads = header_buttons(S, self.close_btn, ())
-        m = S.margin
-        bh = S.button_h
-        bw = min(S.content.w, dp(320))
-        self.action_btn.set_rect(pygame.Rect(S.content.centerx - bw // 2, h - bh - m, bw, bh))
-        self.action_btn.px = S.px["button"]
+        self.screen_rects = screen = layout.screen_layout(w, h, max_content_w=760)
+        self._pads = header_buttons(screen, self.close_btn, ())
+        m = screen.margin
+        bh = screen.button_h
+        bw = min(screen.content.w, dp(320))
+        self.action_btn.set_rect(pygame.Rect(screen.content.centerx - bw // 2, h - bh - m, bw, bh))
+        self.action_btn.px = screen.px["button"]
         self._refresh()
-        c = pygame.Rect(S.content.left, S.header.bottom + m // 2, S.content.w, self.action_btn.rect.top - m -
-                        S.header.bottom - m // 2)
+        c = pygame.Rect(screen.content.left, screen.header.bottom + m // 2, screen.content.w, self.action_btn.rect.top - m -
+                        screen.header.bottom - m // 2)
         q = self.question
-        px = S.px["body"]
+        px = screen.px["body"]
         prompt = str(q.get("prompt", "")) if q else ""
         n_lines = len(fonts.wrap(prompt, px, c.w - 16, bold=True)) if q else 1
         self._prompt_r = pygame.Rect(c.left, c.top, c.w, fonts.line_height(px, True) * max(1, n_lines) + 8)
         n_opts = len(q.get("choices", ())) if q else 0
         big = bool(self._hand_shown(q)) and not (q or {}).get("table")
-        pile_h = int(min(c.h * (0.30 if big else 0.24), dp((190 if big else 150) * min(S.u, 1.4))))
+        pile_h = int(min(c.h * (0.30 if big else 0.24), dp((190 if big else 150) * min(screen.u, 1.4))))
         self._pile_r = pygame.Rect(c.left, self._prompt_r.bottom + 4, c.w, pile_h)
         top = self._pile_r.bottom + 6
         # room for the explanation of the whole question, shown once checked
         expl = str(q.get("explanation", "")) if q else ""
-        small = max(10, int(S.px["small"] * 0.95))
+        small = max(10, int(screen.px["small"] * 0.95))
         if expl:
             lines = len(fonts.wrap(expl, px, c.w - 24))
             eh = min(fonts.line_height(px) * lines + 16, int(c.h * 0.3))
@@ -289,23 +289,23 @@ class QuizScene(Scene):
                 self._chip(surface, b, bx, by + i * lh, bpx, fill=fill, color=col)
 
     def draw(self, surface: pygame.Surface) -> None:
-        S = self.S
-        if S is None:
+        screen = self.screen_rects
+        if screen is None:
             return
-        surface.blit(theme.felt_background((S.w, S.h)), (0, 0))
+        surface.blit(theme.felt_background((screen.w, screen.h)), (0, 0))
         q = self.question
         sub = i18n.t("quiz.of", i=self.index + 1, n=len(self.questions)) if q else ""
         if self.rules is not None:
             sub += " · " + str(getattr(self.rules, "name", "") or "")
-        draw_header(surface, S.header, self.title, sub, S.px, left_pad=self._pads[0])
+        draw_header(surface, screen.header, self.title, sub, screen.px, left_pad=self._pads[0])
         self.close_btn.draw(surface)
         if q is None or self.finished:
             text = i18n.t("quiz.none") if not self.questions else i18n.t("quiz.score", k=self.right,
                                                                            n=len(self.questions))
-            draw_text(surface, text, S.content, S.px["title"], theme.GOLD, bold=True, wrap=True)
+            draw_text(surface, text, screen.content, screen.px["title"], theme.GOLD, bold=True, wrap=True)
             self.action_btn.draw(surface)
             return
-        px = S.px["body"]
+        px = screen.px["body"]
         draw_text(surface, str(q.get("prompt", "")), self._prompt_r, px, theme.TEXT, bold=True, wrap=True,
                   align="left")
         self._draw_table(surface, q, px)
@@ -314,7 +314,7 @@ class QuizScene(Scene):
         why = list(q.get("why", ()))
         right = self.right_set(q)
         multi = bool(q.get("multi", True))
-        small = max(10, int(S.px["small"] * 0.95))
+        small = max(10, int(screen.px["small"] * 0.95))
         most = max((len(ch.get("cards", ())) for ch in choices), default=0)
         widest = max((fonts.width(str(ch.get("label", "")), px, True) + dp(24) for ch in choices
                       if not ch.get("cards")), default=0)
@@ -368,7 +368,7 @@ class QuizScene(Scene):
             theme.panel(surface, er, theme.PANEL, alpha=225, radius=10, border=theme.GOLD)
             draw_text(surface, str(q.get("explanation", "")), er.inflate(-20, -10), px, theme.TEXT, align="left",
                       wrap=True, min_px=9)
-        note = pygame.Rect(S.content.left, self.action_btn.rect.top - int(px * 1.6) - 4, S.content.w,
+        note = pygame.Rect(screen.content.left, self.action_btn.rect.top - int(px * 1.6) - 4, screen.content.w,
                            int(px * 1.6))
         last = self._expl_r.bottom if self._expl_r.h else (self._rows[-1].bottom if self._rows else 0)
         if note.top >= last:
@@ -384,6 +384,8 @@ class QuizScene(Scene):
     def remote_state(self) -> dict:
         return {"title": self.title, "game": self.game_id}
 
+    def top_bar(self) -> pygame.Rect | None:
+        return self.screen_rects.header if self.screen_rects is not None else None
 
 def snapshot_scene(template: str = "PR-002", checked: bool = True, index: int = 0) -> QuizScene:
     """Question ``index`` of the template's quiz (any game); with ``checked`` answered (the first

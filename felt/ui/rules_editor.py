@@ -152,7 +152,7 @@ class RulesEditor(Scene):
         self.players = players
         self.read_only = on_apply is None
         self.error: Any = None                  # what find_error found (None: the set is playable)
-        self.S: layout.ScreenLayout | None = None
+        self.screen_rects: layout.ScreenLayout | None = None
         self.toast = Toast()
         self.widgets: dict[str, Widget] = {}
         self.items: list[Widget] = []
@@ -214,7 +214,7 @@ class RulesEditor(Scene):
             self.data["id"] = "CUSTOM"           # an edited template is a rule set of its own
         self._sync_widgets()
         self.check()
-        if self.S is not None:
+        if self.screen_rects is not None:
             self._place_form()
         self.mark_dirty()
 
@@ -229,7 +229,7 @@ class RulesEditor(Scene):
         ok = self.error is None
         self.save_btn.enabled = ok
         self.apply_btn.enabled = ok
-        if self.S is not None and self._box_h(self.S) != self.err_rect.h:
+        if self.screen_rects is not None and self._box_h(self.screen_rects) != self.err_rect.h:
             self.layout(*self.size)              # the status box grew or shrank
         return self.error
 
@@ -317,21 +317,21 @@ class RulesEditor(Scene):
         self.data = dict(rules_dict)
         self._sync_widgets()
         self.check()
-        if self.S is not None:
+        if self.screen_rects is not None:
             self._place_form()
         self.mark_dirty()
 
     # --------------------------------------------------------------- layout
     def layout(self, w: int, h: int) -> None:
-        self.S = S = layout.screen_layout(w, h, max_content_w=720)
-        px = S.px
-        lp, rp = header_buttons(S, self.close_btn, ())
+        self.screen_rects = screen = layout.screen_layout(w, h, max_content_w=720)
+        px = screen.px
+        lp, rp = header_buttons(screen, self.close_btn, ())
         self._pads = (lp, rp)
-        m = S.margin
-        err_h = self._box_h(S)
-        self.err_rect = pygame.Rect(S.content.left, S.header.bottom + m // 2, S.content.w, err_h)
-        bh = S.button_h
-        self.footer = pygame.Rect(S.content.left, h - bh - m, S.content.w, bh)
+        m = screen.margin
+        err_h = self._box_h(screen)
+        self.err_rect = pygame.Rect(screen.content.left, screen.header.bottom + m // 2, screen.content.w, err_h)
+        bh = screen.button_h
+        self.footer = pygame.Rect(screen.content.left, h - bh - m, screen.content.w, bh)
         btns = [self.done_btn] if self.read_only else [self.load_btn, self.save_btn, self.apply_btn]
         pad = max(dp(6), bh // 5)
         needs = [fonts.width(b.text, px["button"], True) + 2 * pad + dp(8) for b in btns]
@@ -341,7 +341,7 @@ class RulesEditor(Scene):
         for b in (self.load_btn, self.save_btn, self.apply_btn):
             b.visible = not self.read_only
         self.done_btn.visible = self.read_only
-        self.form.set_rect(pygame.Rect(S.content.left, self.err_rect.bottom + m // 2, S.content.w,
+        self.form.set_rect(pygame.Rect(screen.content.left, self.err_rect.bottom + m // 2, screen.content.w,
                                        self.footer.top - m - self.err_rect.bottom - m // 2))
         self.toast.set_rect(pygame.Rect(self.err_rect))     # notices show over the status box
         self.toast.px = px["body"]
@@ -354,16 +354,16 @@ class RulesEditor(Scene):
             return self.error_text()
         return "✓ " + self.ok_text()
 
-    def _box_h(self, S) -> int:
+    def _box_h(self, screen) -> int:
         """Height of the status box: as many lines as the message needs (1..4)."""
-        px = S.px["body"]
-        lines = fonts.wrap(self._box_text(), px, max(dp(40), S.content.w - dp(20)), bold=self.error is not None)
+        px = screen.px["body"]
+        lines = fonts.wrap(self._box_text(), px, max(dp(40), screen.content.w - dp(20)), bold=self.error is not None)
         n = max(1, min(4, len(lines)))
         return fonts.line_height(px, True) * n + dp(20)
 
     def item_height(self, wdg: Widget, row_h: int) -> int:
         """The height of a row of the form (its text size set)."""
-        px = self.S.px
+        px = self.screen_rects.px
         if isinstance(wdg, SectionTitle):
             wdg.px = px["body"]
             return int(px["body"] * 2.4)
@@ -377,7 +377,7 @@ class RulesEditor(Scene):
         return row_h
 
     def _place_form(self) -> None:
-        px = self.S.px
+        px = self.screen_rects.px
         row_h = int(max(dp(48), px["label"] * 3.0))
         items = []
         for wdg in self.items:
@@ -413,12 +413,12 @@ class RulesEditor(Scene):
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
-        S = self.S
-        if S is None:
+        screen = self.screen_rects
+        if screen is None:
             return
-        px = S.px
+        px = screen.px
         title = i18n.t("rules.title") if not self.read_only else i18n.t("app.rules_in_force")
-        draw_screen(surface, S, title, str(self.data.get("name", "")), left_pad=self._pads[0])
+        draw_screen(surface, screen, title, str(self.data.get("name", "")), left_pad=self._pads[0])
         self.close_btn.draw(surface)
         er = self.err_rect
         if self.read_only:
@@ -445,3 +445,7 @@ class RulesEditor(Scene):
         if self.toast.active:
             theme.panel(surface, er, (14, 54, 32), alpha=255, radius=10)
         self.toast.draw(surface)
+
+    def top_bar(self) -> pygame.Rect | None:
+        return self.screen_rects.header if self.screen_rects is not None else None
+

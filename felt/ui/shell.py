@@ -193,21 +193,13 @@ class AppStack(SceneStack):
 
 
 def _top_bar_strip(scene) -> pygame.Rect | None:
-    """For scenes that do not say where a banner may go: the top bar of a table-like
-    layout (``scene.table_layout``) or the header of a menu-like one (``scene.S``), between the
-    buttons the scene shows there (its widgets found in the bar)."""
+    """For scenes that do not say where a banner may go: their top bar (``Scene.top_bar``),
+    between the buttons the scene shows there (its widgets found in the bar)."""
     from felt.ui.widgets import Widget
     bar = scene.top_bar()
-    table_layout = getattr(scene, "table_layout", None)
-    S = getattr(scene, "S", None)
-    if bar is not None:
-        bar = pygame.Rect(bar)
-    elif isinstance(table_layout, layout.TableLayout):
-        bar = pygame.Rect(table_layout.top_bar)
-    elif isinstance(S, layout.ScreenLayout):
-        bar = pygame.Rect(S.header)
-    else:
+    if bar is None:
         return None
+    bar = pygame.Rect(bar)
     left, right = bar.left, bar.right
     for w in list(vars(scene).values()):
         if isinstance(w, Widget) and w.visible and w.rect.w > 0 and w.rect.colliderect(bar):

@@ -143,7 +143,7 @@ class StartScene(Scene):
         self.status = ""
         self.status_kind = "info"
         self.addr_open = bool(self.settings.last_address)
-        self.S: layout.ScreenLayout | None = None
+        self.screen_rects: layout.ScreenLayout | None = None
         self._poll_t = 0.0
         self.name_field = TextField(self.settings.name, placeholder=i18n.t("name.default"), max_len=NAME_MAX,
                                     on_change=self._name_changed, on_submit=lambda _t: self.name_field.focus(False),
@@ -236,7 +236,7 @@ class StartScene(Scene):
         self.addr_open = not self.addr_open
         self.addr_field.focus(self.addr_open)
         self.name_field.focus(False)
-        if self.S is not None:
+        if self.screen_rects is not None:
             self.layout(*self.size)
         self.mark_dirty()
 
@@ -302,33 +302,33 @@ class StartScene(Scene):
 
     # ---------------------------------------------------------------- layout
     def layout(self, w: int, h: int) -> None:
-        self.S = S = layout.screen_layout(w, h, max_content_w=900)
-        px = S.px
-        lp, rp = header_buttons(S, None, (self.lang_btn, self.mute_btn))
-        self.rects = {"header": S.header, "header_text": pygame.Rect(0, 0, S.header.w - rp, S.header.h)}
-        m = S.margin
+        self.screen_rects = screen = layout.screen_layout(w, h, max_content_w=900)
+        px = screen.px
+        lp, rp = header_buttons(screen, None, (self.lang_btn, self.mute_btn))
+        self.rects = {"header": screen.header, "header_text": pygame.Rect(0, 0, screen.header.w - rp, screen.header.h)}
+        m = screen.margin
         lab_h = int(px["label"] * 1.7)
         fh = int(max(46, px["body"] * 2.8))
-        bh = S.button_h
+        bh = screen.button_h
         for wd in (self.name_field, self.addr_field):
             wd.px = px["label"]
         for b in (self.host_btn, self.addr_btn, self.join_btn, self.resume_btn):
             b.px = px["button"]
         self.list.px = px["label"]
         self.list.row_h = int(max(56, px["label"] * 3.8))
-        top = S.header.bottom + m
+        top = screen.header.bottom + m
         # the subtitle under the header where it does not fit beside the header's buttons
-        room = S.header.w - rp - 20
+        room = screen.header.w - rp - 20
         self.rects["subtitle"] = None
         if fonts.width(subtitle(), px["small"]) > room:
             sub_w = w - 2 * m
             lines = 1 if fonts.width(subtitle(), px["small"]) <= sub_w else 2
-            self.rects["subtitle"] = pygame.Rect(m, S.header.bottom + m // 2, sub_w,
+            self.rects["subtitle"] = pygame.Rect(m, screen.header.bottom + m // 2, sub_w,
                                                  fonts.line_height(px["small"]) * lines + 2)
             top = self.rects["subtitle"].bottom + m // 2
         bottom = h - m
         status_h = int(px["body"] * 2.6)
-        if S.portrait:
+        if screen.portrait:
             cw = w - 2 * m
             x = m
             y = top
@@ -357,7 +357,7 @@ class StartScene(Scene):
             y += lab_h
             self.list.set_rect(pygame.Rect(x, y, cw, max(self.list.row_h, list_bottom - y)))
         else:
-            c = pygame.Rect(S.content.left, top, S.content.w, bottom - top)
+            c = pygame.Rect(screen.content.left, top, screen.content.w, bottom - top)
             left_w = min(max(300, c.w * 40 // 100), 460)
             lx, rx = c.left, c.left + left_w + 2 * m
             rw = c.right - rx
@@ -415,13 +415,13 @@ class StartScene(Scene):
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
-        S = self.S
-        if S is None:
+        screen = self.screen_rects
+        if screen is None:
             return
-        px = S.px
+        px = screen.px
         sub = self.rects["subtitle"]
-        draw_screen(surface, S, i18n.t("app.title"), "" if sub else subtitle(),
-                    right_pad=S.header.w - self.rects["header_text"].w)
+        draw_screen(surface, screen, i18n.t("app.title"), "" if sub else subtitle(),
+                    right_pad=screen.header.w - self.rects["header_text"].w)
         if sub:
             draw_text(surface, subtitle(), sub, px["small"], theme.TEXT_DIM, align="left", wrap=True,
                       max_lines=2, min_px=10)
@@ -463,6 +463,8 @@ class StartScene(Scene):
                 "rows": [{"title": it.get("title"), "right": it.get("right"), "enabled": it.get("enabled", True),
                           "rect": list(self.list.row_rect(i))} for i, it in enumerate(self.list.items)]}
 
+    def top_bar(self) -> pygame.Rect | None:
+        return self.screen_rects.header if self.screen_rects is not None else None
 
 def snapshot_scene() -> StartScene:
     """The start screen with three demo tables (no network), for ``felt snapshot``."""
