@@ -500,9 +500,9 @@ def test_announcement_fades_as_a_whole():
                 if abs(c.r - gold.r) + abs(c.g - gold.g) + abs(c.b - gold.b) < 30:
                     n += 1
         return n
-    a.t = 0.5                       # fully shown
+    a.elapsed = 0.5                       # fully shown
     assert a.alpha() == 1.0 and gold_pixels() > 20
-    a.t = a.duration - 0.03         # almost gone
+    a.elapsed = a.duration - 0.03         # almost gone
     assert a.alpha() < 0.15 and gold_pixels() == 0
 
 

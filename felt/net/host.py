@@ -129,7 +129,7 @@ class ClientConn(asyncio.Protocol):
         self.peername = "?"
         self.addr = "?"                # the peer's IP address (per-address handshake limit)
         self.serial = next(_SERIALS)   # order of arrival (the oldest handshake is dropped first)
-        self.p: Peer | None = None     # what the table knows of this connection
+        self.peer: Peer | None = None     # what the table knows of this connection
         self.closed = False
         now = time.monotonic()
         self.opened = now
@@ -144,23 +144,23 @@ class ClientConn(asyncio.Protocol):
     # the table's view of this connection
     @property
     def welcomed(self) -> bool:
-        return self.p is not None and self.p.welcomed
+        return self.peer is not None and self.peer.welcomed
 
     @property
     def seat(self) -> int | None:
-        return self.p.seat if self.p is not None else None
+        return self.peer.seat if self.peer is not None else None
 
     @property
     def name(self) -> str:
-        return self.p.name if self.p is not None else ""
+        return self.peer.name if self.peer is not None else ""
 
     @property
     def admin(self) -> bool:
-        return self.p is not None and self.p.admin
+        return self.peer is not None and self.peer.admin
 
     @property
     def spectator(self) -> bool:
-        return self.p is not None and self.p.spectator
+        return self.peer is not None and self.peer.spectator
 
     # asyncio.Protocol
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -639,8 +639,8 @@ class Host:
 
     def _conn_made(self, conn: ClientConn) -> None:
         c = self.config
-        conn.p = self.table.connect(conn.addr, time.monotonic())
-        self._by_id[conn.p.id] = conn
+        conn.peer = self.table.connect(conn.addr, time.monotonic())
+        self._by_id[conn.peer.id] = conn
         self.conns.add(conn)
         if len(self.conns) > c.max_conns:
             self.refused["busy"] += 1
@@ -670,9 +670,9 @@ class Host:
         if conn not in self.conns:
             return
         self.conns.discard(conn)
-        if conn.p is not None:
-            self._by_id.pop(conn.p.id, None)
-            self.table.disconnect(conn.p, time.monotonic())
+        if conn.peer is not None:
+            self._by_id.pop(conn.peer.id, None)
+            self.table.disconnect(conn.peer, time.monotonic())
             if self.loop is not None and not self._stopping:
                 self._flush()
 
@@ -713,7 +713,7 @@ class Host:
         seq = self.table.seq
         if t == "move":
             self.table.move_arrival = conn.last_seen
-        self.table.message(conn.p, msg, time.monotonic())
+        self.table.message(conn.peer, msg, time.monotonic())
         if t == "move" and self.table.seq != seq:
             # an accepted move is paced by the game itself: it does not use up the rate limit
             conn.tokens = min(float(self.config.burst), conn.tokens + 1.0)

@@ -48,20 +48,20 @@ class Flight:
     face_up: bool = True
     arc: float = 0.0                 # px the path bows upward at mid-flight
     on_done: Callable[[], None] | None = None
-    t: float = 0.0
+    elapsed: float = 0.0
 
     @property
     def started(self) -> bool:
-        return self.t >= self.delay
+        return self.elapsed >= self.delay
 
     @property
     def done(self) -> bool:
-        return self.t >= self.delay + self.duration
+        return self.elapsed >= self.delay + self.duration
 
     def progress(self) -> float:
         if self.duration <= 0:
             return 1.0
-        return max(0.0, min(1.0, (self.t - self.delay) / self.duration))
+        return max(0.0, min(1.0, (self.elapsed - self.delay) / self.duration))
 
     def rect(self) -> Rect:
         p = ease_out_cubic(self.progress())
@@ -77,22 +77,22 @@ class Announcement:
     text: str
     kind: str = "fx"
     duration: float = 1.3
-    t: float = 0.0
+    elapsed: float = 0.0
     fx: str = ""                     # an effect drawn with it: 'clear', 'skip', 'revolution', 'out', ...
     seat: int | None = None          # the seat the effect is about
     data: dict = field(default_factory=dict)
 
     def progress(self) -> float:
-        return max(0.0, min(1.0, self.t / self.duration)) if self.duration > 0 else 1.0
+        return max(0.0, min(1.0, self.elapsed / self.duration)) if self.duration > 0 else 1.0
 
     def alpha(self) -> float:
-        if self.t < 0.15:
-            return self.t / 0.15
-        rest = self.duration - self.t
+        if self.elapsed < 0.15:
+            return self.elapsed / 0.15
+        rest = self.duration - self.elapsed
         return max(0.0, min(1.0, rest / 0.35))
 
     def scale(self) -> float:
-        return 0.6 + 0.4 * ease_out_back(self.t / 0.25) if self.t < 0.25 else 1.0
+        return 0.6 + 0.4 * ease_out_back(self.elapsed / 0.25) if self.elapsed < 0.25 else 1.0
 
 
 @dataclass
@@ -116,10 +116,10 @@ class Animator:
 
     def announcements_left(self) -> float:
         """Seconds until every queued announcement has been shown."""
-        return sum(max(0.0, a.duration - a.t) for a in self.announcements)
+        return sum(max(0.0, a.duration - a.elapsed) for a in self.announcements)
 
     def flights_left(self) -> float:
-        return max((f.delay + f.duration - f.t for f in self.flights), default=0.0)
+        return max((f.delay + f.duration - f.elapsed for f in self.flights), default=0.0)
 
     def update(self, dt: float) -> bool:
         """Advance; True if anything moved (a redraw is needed)."""
@@ -127,7 +127,7 @@ class Animator:
         active = bool(self.flights or self.announcements)
         still = []
         for f in self.flights:
-            f.t += dt
+            f.elapsed += dt
             if f.done:
                 if f.on_done:
                     f.on_done()
@@ -136,8 +136,8 @@ class Animator:
         self.flights = still
         if self.announcements:
             a = self.announcements[0]
-            a.t += dt
-            if a.t >= a.duration:
+            a.elapsed += dt
+            if a.elapsed >= a.duration:
                 self.announcements.pop(0)
         return active
 

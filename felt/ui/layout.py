@@ -78,7 +78,7 @@ def is_portrait(w: int, h: int) -> bool:
 class ScreenLayout:
     w: int
     h: int
-    u: float
+    unit: float
     portrait: bool
     header: Rect          # title bar
     content: Rect         # main area (centred column on wide windows)
@@ -114,7 +114,7 @@ def _screen_layout(w: int, h: int, max_content_w: int = 760) -> ScreenLayout:
     header = Rect(0, 0, w, header_h)
     footer = Rect((w - cw) // 2, h - footer_h, cw, footer_h)
     content = Rect((w - cw) // 2, header_h + m // 2, cw, max(10, footer.top - header_h - m))
-    return ScreenLayout(w=w, h=h, u=u, portrait=is_portrait(w, h), header=header, content=content,
+    return ScreenLayout(w=w, h=h, unit=u, portrait=is_portrait(w, h), header=header, content=content,
                         footer=footer, margin=m, row_h=int(max(48, 50 * min(u, 1.4))), button_h=button_h,
                         px=_font_sizes(w, h))
 
@@ -228,7 +228,7 @@ def _top_bar(w: int, h: int) -> TopBar:
 class TableLayout:
     w: int
     h: int
-    u: float
+    unit: float
     portrait: bool
     px: dict
     top_bar: Rect          # status line + icon buttons
@@ -406,7 +406,7 @@ def _table_layout(w: int, h: int, n_opponents: int, hand_count: int | None, log_
     toast = Rect(m, max(top_h + m, hint.top - toast_h - 2), w - 2 * m, toast_h)
     scw = max(10, int(bh_s * 0.28))
     deck_pos = (table.centerx, table.centery)
-    return TableLayout(w=w, h=h, u=u, portrait=portrait, px=px, top_bar=top_bar, status=status, mute_btn=mute_btn,
+    return TableLayout(w=w, h=h, unit=u, portrait=portrait, px=px, top_bar=top_bar, status=status, mute_btn=mute_btn,
                        menu_btn=menu_btn, table=table, seats=seats, pile=pile, pile_card=(pcw, pch), hint=hint,
                        play_btn=play_btn, pass_btn=pass_btn, hand=hand, card=(cw, ch), fx=fx, toast=toast,
                        seat_card=(scw, int(scw * CARD_RATIO)), deck_pos=deck_pos, badge_h=badge_h,

@@ -169,7 +169,7 @@ class QuizScene(Scene):
         self._prompt_r = pygame.Rect(c.left, c.top, c.w, fonts.line_height(px, True) * max(1, n_lines) + 8)
         n_opts = len(q.get("choices", ())) if q else 0
         big = bool(self._hand_shown(q)) and not (q or {}).get("table")
-        pile_h = int(min(c.h * (0.30 if big else 0.24), dp((190 if big else 150) * min(screen.u, 1.4))))
+        pile_h = int(min(c.h * (0.30 if big else 0.24), dp((190 if big else 150) * min(screen.unit, 1.4))))
         self._pile_r = pygame.Rect(c.left, self._prompt_r.bottom + 4, c.w, pile_h)
         top = self._pile_r.bottom + 6
         # room for the explanation of the whole question, shown once checked

@@ -712,7 +712,7 @@ class MauMauScene(GameTableScene):
         geom = self.table_layout
         view = self.view
         n = view["n"]
-        panel = pygame.Rect(0, 0, min(geom.table.w - layout.dp(16), layout.dp(600 * min(geom.u, 1.6))), 0)
+        panel = pygame.Rect(0, 0, min(geom.table.w - layout.dp(16), layout.dp(600 * min(geom.unit, 1.6))), 0)
         row_h = max(int(geom.px["body"] * 2.3), layout.dp(34))
         head_h = int(geom.px["title"] * 2.2)
         notes = self._result_notes()

@@ -1147,7 +1147,7 @@ class TableScene(GameTableScene):
         for i, seat in enumerate(places):
             y = 12 + lh * (i + 1)
             # each line appears in turn
-            if a.t < 0.25 * i:
+            if a.elapsed < 0.25 * i:
                 break
             title = title_text(titles[i]) if i < len(titles) else ""
             col = theme.GOLD if i == 0 else (theme.ACCENT if seat == self.seat else theme.TEXT)
