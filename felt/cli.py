@@ -159,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument("--clients", type=int, default=8)
     bn.add_argument("--moves", type=int, default=2000)
     bn.add_argument("--pin", choices=("off", "split"), default="off",
-                    help="off: the OS places host and clients (as before); split: the host on one core, "
+                    help="off: the OS places host and clients (the default); split: the host on one core, "
                          "the clients' process on another (clients stand in for other devices; Linux, 2+ cores)")
     bn.add_argument("--json", action="store_true")
     bn.set_defaults(run=_handler("felt.net.bench:cmd_bench"))
