@@ -4,6 +4,7 @@ game's templates."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from felt.games.praesident.rules import TEMPLATE_ORDER
 
@@ -75,3 +76,31 @@ def test_rounds_choice_shows_the_tables_game_default_not_praesidents():
     assert "5 (Standard)" not in dict(sc.rounds.options).values()
     sc.rounds.step(-1)                                          # the owner caps the match at some rounds
     assert sc.sent[-1]["t"] == "set_options" and sc.sent[-1]["rounds"] > 0
+
+
+@pytest.mark.parametrize("density", [1.0, 2.0])
+def test_the_lobby_keeps_its_rules_when_the_window_turns_from_landscape_to_portrait(density):
+    """A phone turned upright (or a window made narrow): the rules block and its button move
+    into the one column and stay readable, without waiting for the next lobby message."""
+    import pygame
+    from felt import games
+    from felt.ui import layout
+    from felt.ui.lobby_scene import LobbyScene, demo_lobby
+    from felt.ui.scene import SceneStack
+    pygame.init()
+    game = games.get("maumau")
+    lobby = dict(demo_lobby(), game=game.id, template="MM-STD", rules=game.rules_to_dict(game.template("MM-STD")))
+    sc = LobbyScene(lobby, my_seat=2, admin=False, address="x", on_menu=lambda: None)
+    stack = SceneStack((800, 600))
+    stack.push(sc)
+    wide = pygame.Rect(sc.rules_block.rect)
+    try:
+        layout.set_density(density)
+        size = (int(390 * density), int(844 * density))
+        stack.set_size(*size)
+        stack.draw(pygame.Surface(size))
+    finally:
+        layout.set_density(1.0)
+    tall = sc.rules_block.rect
+    assert wide.left > 300 and tall.w > size[0] * 0.8, (wide, tall)
+    assert sc.rules_btn.rect.w > size[0] * 0.8 and sc.rules_btn.rect.top > tall.top

@@ -599,8 +599,10 @@ class LobbyScene(Scene):
             right_items.append((self.rules_btn, bh))
             self.left.set_rect(pygame.Rect(screen.content.left, top, cw, bottom - top))
             self.left.set_items(left_items + right_items + code)
-            self.right.set_rect(pygame.Rect(0, 0, 0, 0))
+            # emptied first: set_rect lays out the items it holds (those of a wide window, which
+            # now live in the left column)
             self.right.set_items([])
+            self.right.set_rect(pygame.Rect(0, 0, 0, 0))
         else:
             c = screen.content
             lw = c.w * 48 // 100
