@@ -181,3 +181,52 @@ def test_a_phone_browser_joins_by_name_and_plays_a_card(tmp_path):
     finally:
         browser.stop()
         ht.stop()
+
+
+def test_a_tap_where_the_page_just_grew_reaches_the_table(tmp_path):
+    """The browser makes the page larger (turned upright, a bar hidden) and a tap lands in the
+    new part before the page has heard of it: the page takes its new size first and the tap is
+    the table's (it used to fall on the page's background and was lost)."""
+    exe = _chromium()
+    if exe is None:
+        pytest.skip("no Chromium on this machine (apt-get install -y chromium); the browser test cannot run")
+    ht = HostThread(HostConfig(interface="127.0.0.1", announce=False, players=3, bots=2, seed=5, rules="PR-002",
+                               bot_delay=0.05)).start()
+    browser = Browser(exe, tmp_path / "profile")
+
+    async def main():
+        await browser.connect()
+        try:
+            await browser.call("Emulation.setDeviceMetricsOverride", width=390, height=500, deviceScaleFactor=2,
+                               mobile=True)
+            await browser.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+            await browser.call("Page.enable")
+            await browser.call("Page.navigate", url=ht.host.gateway.url)
+            await browser.wait_js("window.feltPhone && window.feltPhone.stats.frames > 0", 30, "first frame")
+            st = await browser.wait_js("window.feltPhone.state().then(s => s.scene === 'PhoneJoinScene' && "
+                                       "s.size[1] === 1000 && s)", 20, "the join screen at 390x500")
+            # what the page sends from here on
+            await browser.js("window.sentByPage = []; const send = WebSocket.prototype.send; "
+                             "WebSocket.prototype.send = function (d) { if (typeof d === 'string') "
+                             "window.sentByPage.push(JSON.parse(d)); return send.call(this, d); }; 1")
+            # taller at once, and a tap below the old bottom edge before the page can re-measure
+            await browser.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=2,
+                               mobile=True)
+            await browser.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": 195, "y": 700}])
+            await browser.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+            st = await browser.wait_js("window.feltPhone.state().then(s => s.size[1] === 1688 && s)", 10,
+                                       "the page's new size at the renderer")
+            assert st["size"] == [780, 1688]
+            sent = [m for m in await browser.js("window.sentByPage") if m.get("t") in ("size", "p")]
+            kinds = [m["t"] if m["t"] == "size" else m["e"] for m in sent]
+            assert kinds[:3] == ["size", "down", "up"], kinds      # the new size, then the tap on the table
+            down = sent[1]
+            assert abs(down["x"] - 0.5) < 0.01 and abs(down["y"] - 700 / 844) < 0.01, down
+        finally:
+            await browser.ws.close()
+
+    try:
+        run(main(), 120)
+    finally:
+        browser.stop()
+        ht.stop()

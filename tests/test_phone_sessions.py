@@ -311,3 +311,37 @@ def test_another_site_in_the_browser_cannot_open_the_websocket():
         run(main(), 30)
     finally:
         ht.stop()
+
+
+def test_a_tap_right_behind_a_new_size_lands_on_the_new_layout():
+    """The page sends its new size (turned upright, or a browser that resized it) and a tap at
+    once: the renderer lays the tap onto the layout of the new size, not the old one (tried
+    several times: the tap and the size reach the renderer by different ways)."""
+    ht = _host(bots=1, players=3, start_when_full=False)
+    try:
+        async def main():
+            phone = await Phone(ht.host.gateway.port, name="Rosa").open()
+            try:
+                await phone.first_frame()
+                st = await phone.wait(lambda s: s.get("scene") == "PhoneJoinScene", 20, "the join screen")
+                field = st["widgets"]["name_field"]["rect"]
+                x, y = (field[0] + field[2] / 2) / 780, (field[1] + field[3] / 2) / 1688
+                for attempt in range(6):
+                    # on its side: the renderer lays the join screen out wide
+                    await phone.send({"t": "size", "w": 844, "h": 390, "dpr": 2})
+                    await phone.wait(lambda s: s.get("size") == [1688, 780] and not any(
+                        f["focused"] for f in s["fields"]), 10, "the wide layout")
+                    # upright again, and at once a tap on the name field where it is upright
+                    await phone.send({"t": "size", "w": 390, "h": 844, "dpr": 2})
+                    await phone.send({"t": "p", "e": "down", "x": x, "y": y, "id": 1, "m": "touch", "b": 1})
+                    await phone.send({"t": "p", "e": "up", "x": x, "y": y, "id": 1, "m": "touch", "b": 0})
+                    st = await phone.wait(lambda s: s.get("size") == [780, 1688], 10, "the upright layout")
+                    await asyncio.sleep(0.2)
+                    st = await phone.state()
+                    assert any(f["focused"] for f in st["fields"]), f"attempt {attempt}: the tap missed the field"
+                    await phone.send({"t": "blur"})
+            finally:
+                await phone.close()
+        run(main(), 90)
+    finally:
+        ht.stop()

@@ -193,13 +193,15 @@ class Renderer:
 
     def read_loop(self) -> None:
         """The gateway's messages: input becomes pygame events at once (pygame's queue is
-        thread-safe); everything else waits for the main loop, which is woken."""
+        thread-safe) unless other messages wait for the main loop: then it waits behind them,
+        so a tap that follows a new size is laid onto the new layout."""
         try:
             while True:
                 msg = self.pipe.read()
                 if msg is None:
                     break
-                if msg.get("t") == "in" and isinstance(msg.get("m"), dict) and self._post_input(msg["m"]):
+                if msg.get("t") == "in" and isinstance(msg.get("m"), dict) and self.control.empty() \
+                        and self._post_input(msg["m"]):
                     continue
                 self.control.put(msg)
                 self.wakeup.set()
@@ -268,7 +270,8 @@ class Renderer:
                 self.quit = True
                 return
             if t == "in":
-                self._page_message(msg.get("m") or {})
+                if not self._post_input(msg.get("m") or {}):
+                    self._page_message(msg.get("m") or {})
             elif t == "size":
                 self._resize(msg)
             elif t == "away":
@@ -420,6 +423,9 @@ class Renderer:
                 else:
                     self.wakeup.wait(runner.idle_ms / 1000.0)
                 self.wakeup.clear()
+                self._control()                             # what came meanwhile, before its input
+                if self.quit:
+                    break
                 drawn = runner.frames
                 runner.step(block=False)
                 if runner.frames != drawn:

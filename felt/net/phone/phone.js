@@ -216,7 +216,7 @@
     const x = e.clientX - r.left, y = e.clientY - r.top;
     return fields.find((f) => x >= f.x && x < f.x + f.w && y >= f.y && y < f.y + f.h) || null;
   }
-  canvas.addEventListener("pointerdown", (e) => {
+  function down(e) {
     e.preventDefault();
     sizeFirst();
     try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* released already */ }
@@ -226,6 +226,15 @@
     downField = fieldAt(e);
     if (downField && e.pointerType === "mouse") openField(downField);   // a click may focus at once
     send(pointerMsg("down", e));
+  }
+  canvas.addEventListener("pointerdown", down);
+  // a touch where the canvas does not reach yet (the page just grew, before its resize event):
+  // the page takes its new size and the touch is the canvas's after all
+  document.addEventListener("pointerdown", (e) => {
+    if (e.target !== document.body && e.target !== document.documentElement) return;
+    sizeFirst();
+    const r = canvas.getBoundingClientRect();
+    if (e.clientX >= r.left && e.clientX < r.right && e.clientY >= r.top && e.clientY < r.bottom) down(e);
   });
   canvas.addEventListener("pointermove", (e) => {
     if (e.pointerType !== "mouse" && !e.buttons) return;
@@ -369,9 +378,12 @@
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(applySize, 120);
   }
-  // a touch right after the page changed size goes to the new layout: the size first
+  // a touch right after the page changed size goes to the new layout: the size first (also
+  // when the browser has not told the page of the change yet)
   function sizeFirst() {
-    if (resizeTimer !== null) { clearTimeout(resizeTimer); applySize(); }
+    const changed = Math.round(window.innerWidth) !== cssW || Math.round(window.innerHeight) !== cssH ||
+      (window.devicePixelRatio || 1) !== dpr;
+    if (resizeTimer !== null || changed) { clearTimeout(resizeTimer); applySize(); }
   }
   window.addEventListener("resize", resized);
   window.addEventListener("orientationchange", resized);
