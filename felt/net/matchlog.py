@@ -35,7 +35,7 @@ class MatchLog:
     def start(cls, rules: Any, n: int, seed: Any, rounds: int | None, seats: list[dict],
               **extra: Any) -> "MatchLog":
         """``rules``: the rule set as a dict (or an object with ``to_dict()``)."""
-        rd = rules.to_dict() if hasattr(rules, "to_dict") else dict(rules)
+        rd = dict(rules) if isinstance(rules, dict) else rules.to_dict()
         header = {"k": "match", "v": LOG_VERSION, "rules": rd, "n": n, "seed": seed,
                   "rounds": rounds, "seats": [dict(s) for s in seats], **extra}
         return cls(header)

@@ -112,7 +112,7 @@ class ChatOverlay(Scene):
         self.field.text = ""
         stack = self.stack
         self.close()
-        if stack is not None and self.on_reopen is not None and hasattr(stack, "after_typing"):
+        if stack is not None and self.on_reopen is not None:
             # the player may still be typing: letters go back to the chat, not to the table
             stack.after_typing(self.on_reopen)
 

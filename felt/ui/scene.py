@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 import pygame
 
@@ -201,6 +201,11 @@ class SceneStack:
     @property
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
+
+    def after_typing(self, reopen: Callable[[str], Any]) -> None:
+        """A text field just closed while its user may still be typing; a stack that guards
+        shortcuts (the window's) lets the next letters reopen it through ``reopen``. This
+        plain stack has no shortcuts to guard."""
 
     def push(self, scene: Scene) -> Scene:
         scene.stack = self
