@@ -3,11 +3,13 @@ read; effects get their own slot; the end of a round is shown at the table first
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from felt.games.praesident.engine import apply_inplace, filter_events, legal_moves, new_match, view
 from felt.games.praesident.rules import load_rules
+from felt.games import all_games
 from felt.ui import pacing
 from felt.games.praesident.log import build as praesident_build
 from tests.ui_app_helpers import make_app
@@ -148,5 +150,50 @@ def test_results_stay_a_while_before_an_automatic_next_round(cfg):
             clock += dt
         assert t_results is not None and t_next is not None
         assert t_next - t_results >= ResultsScene.MIN_SHOW - 2 * dt
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("game_id", sorted(g.id for g in all_games()))
+def test_a_match_the_host_ends_while_a_round_end_is_held_shows_its_standings_not_the_lobby(cfg, game_id):
+    """The host ends the match while the round's end is still on the screens (its hold has
+    not run out): the standings follow it, and the lobby waits for the player, instead of
+    flashing up and then giving way to the standings."""
+    from felt import games
+    game = games.get(game_id)
+    rules = game.template(game.template_ids()[0])
+    app = make_app((1280, 720), pace=True)
+    try:
+        ctl = app.controller
+        ctl.client = _StubClient()
+        ctl.seat = None
+        lobby = {"t": "lobby", "game": game_id, "seats": [{"name": f"Bot {i}"} for i in range(3)]}
+        ctl.on_message(dict(lobby, running=True))
+        rng = random.Random(11)
+        st, ev = game.new_match(rules, 3, 11, None)
+        msgs = [(st, ev)]
+        for _ in range(5000):
+            if st.phase in ("round_over", "match_over") or not game.legal_moves(st):
+                break
+            st, ev = game.apply(st, st.to_move, rng.choice(game.legal_moves(st)))
+            msgs.append((st, ev))
+        assert st.phase == "round_over", st.phase
+        msgs.append(game.end_match(st))
+        assert msgs[-1][0].phase == "match_over"
+        for seq, (s, e) in enumerate(msgs[-2:], start=1):
+            ctl.on_message({"t": "state", "seq": seq, "view": game.view(s, None),
+                            "events": game.filter_events(e, None), "hold": 1.5})
+        ctl.on_message(dict(lobby, running=False))           # the host sends the lobby last
+        kinds = set()
+        for _ in range(600):                                 # 10 s of frames
+            ctl.poll()
+            kinds.add(ctl.kind)
+            if ctl.view is not None and ctl.view.get("phase") == "match_over":
+                break
+            ctl.main.update(1 / 60)
+            time.sleep(1 / 60)
+        assert ctl.view is not None and ctl.view.get("phase") == "match_over", "the standings came"
+        assert "lobby" not in kinds, "no lobby before the standings"
+        assert ctl.target() == "table"
     finally:
         app.close()

@@ -441,10 +441,14 @@ class Controller:
             self.table_name = str(msg.get("table") or self.table_name)
             self._caption()
             if not msg.get("running"):
-                if self.view is not None and (self.view.get("phase") != "match_over"
-                                              or self.view_game_id != self.game_id):
+                standings_coming = any(
+                    m.get("t") == "state" and (m.get("view") or {}).get("phase") == "match_over"
+                    and games.id_of(m.get("view")) == self.game_id for m in self._states)
+                if self.view is not None and not standings_coming and (
+                        self.view.get("phase") != "match_over" or self.view_game_id != self.game_id):
                     # the match was ended, or the owner picked another game after it: the
-                    # lobby of the game that is selected
+                    # lobby of the game that is selected (a match ended by the host whose
+                    # standings still wait in the queue shows them first)
                     self.view = None
                 self._states = deque(m for m in self._states
                                      if m.get("t") != "state" or games.id_of(m.get("view")) == self.game_id)
