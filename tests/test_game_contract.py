@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import sys
 
 import pytest
 
@@ -298,3 +299,41 @@ def test_the_lobby_rule_editor_howto_and_quiz_open_for_every_game(game, size, tm
             stack.draw(surface)
         colours = {surface.get_at((x, y))[:3] for x in range(0, size[0], 37) for y in range(0, size[1], 41)}
         assert len(colours) > 3, f"{game.id}: {type(sc).__name__} is (nearly) blank"
+
+
+def test_a_match_ended_before_any_round_was_over_has_no_winner_and_the_table_says_so(game, monkeypatch):
+    """The host ends a match at once (to change the game, say): nobody has won it, and its
+    table says so at phone and laptop size instead of crowning the first seat."""
+    from felt.ui import i18n, widgets
+    rules = game.template(game.template_ids()[0])
+    state, _ = game.new_match(rules, seats_for(game), 5, 2)
+    ended, events = game.end_match(state)
+    assert ended.phase == "match_over"
+    drawn: list[str] = []
+    real = widgets.draw_text
+
+    def spy(surface, text, *a, **kw):
+        drawn.append(str(text))
+        return real(surface, text, *a, **kw)
+    for module in list(sys.modules.values()):
+        if getattr(module, "draw_text", None) is real and (getattr(module, "__name__", "") or "").startswith("felt"):
+            monkeypatch.setattr(module, "draw_text", spy)
+    pygame.init()
+    for seat in (0, None):
+        view = game.view(ended, seat)
+        assert view.get("winner") is None, f"{game.id}: a winner of no round"
+        for size in ((390, 844), (1280, 720)):
+            drawn.clear()
+            sc = build(game, view, game.filter_events(events, seat), size)
+            surface = pygame.Surface(size)
+            for _ in range(10):
+                sc.update(0.2)
+            sc.draw(surface)
+            said = i18n.t("res.ended_early_short")
+            assert any(said in t for t in drawn), f"{game.id} at {size}: {said!r} not on the table: {drawn}"
+    # once a round is over, the match has a winner again
+    for state, _ in random_play(game, 5):
+        if state.phase == "round_over":
+            break
+    ended, _ = game.end_match(state)
+    assert game.view(ended, 0).get("winner") is not None

@@ -201,6 +201,17 @@ def test_schwimmen_log_names_feuer_and_lives_lost():
                      "Ben schwimmt"]
 
 
+def test_schwimmen_log_says_a_match_ended_before_any_round_has_no_winner():
+    from felt.games.schwimmen.log import build, text
+    from felt.ui.playlog import LogContext
+    ctx = LogContext(names=["Anna", "Ben", "Carla"], me=0)
+    state, _ = SW.new_match(SW.template(SW.template_ids()[0]), 3, 4, None)
+    _, events = SW.end_match(state)
+    assert [text(e, ctx) for e in build(events, ctx)] == [i18n.t("res.ended_early")]
+    won = build([{"type": "match_over", "winner": 1, "lost": [1, 0, 2]}], ctx)
+    assert [text(e, ctx) for e in won] == ["Ben gewinnt die Partie"]
+
+
 # ------------------------------------------------------------------------ panels
 def _panel_cases():
     mm_steps = MMS.log_steps(moves=12)

@@ -311,7 +311,9 @@ class Game:
         raise NotImplementedError
 
     def end_match(self, state):
-        """End the match now (the host's decision): ``(new_state, events)``."""
+        """End the match now (the host's decision): ``(new_state, events)``. The winner
+        (``state.winner``, the view's ``"winner"``) comes from the rounds played to their end:
+        None when there was none (the tables say so: "kein Sieger")."""
         raise NotImplementedError
 
     def clone(self, state):

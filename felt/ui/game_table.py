@@ -687,7 +687,10 @@ class GameTableScene(LogTable, Scene):
         return ""
 
     def status_line(self, short: bool = False) -> tuple[str, tuple]:
-        """The top bar's text and its colour: the turn line and the game's phase line."""
+        """The top bar's text and its colour: the turn line and the game's phase line (a
+        match the host ended before any round was over: that it has no winner)."""
+        if self.view.get("phase") == "match_over" and "winner" in self.view and self.view["winner"] is None:
+            return i18n.t("res.ended_early_short"), theme.GOLD
         turn, phase = self.turn_text(short), self.phase_line()
         text = " · ".join(t for t in (turn, phase) if t)
         if self.my_turn:

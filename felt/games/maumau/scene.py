@@ -478,6 +478,8 @@ class MauMauScene(GameTableScene):
         view = self.view
         if view.get("phase") == "match_over" and view.get("winner") is not None:
             return self._about("mm.match_over", view["winner"])
+        if view.get("phase") == "match_over":
+            return i18n.t("res.ended_early_short")
         if view.get("phase") in ("round_over", "match_over"):
             return i18n.t("mm.round_over", n=view.get("round_no", 1))
         return ""
@@ -703,6 +705,8 @@ class MauMauScene(GameTableScene):
             tie = match_tie_break(view, self.rules.scoring == "points")
             if tie:
                 notes.append(i18n.t(tie))
+        elif view.get("phase") == "match_over":
+            notes.append(i18n.t("res.no_round"))
         if self.rules.scoring == "points":
             notes.append(i18n.t("mm.points_note"))
         return notes
@@ -750,8 +754,7 @@ class MauMauScene(GameTableScene):
         panel, row_h, head_h, note_h = self._results_layout()
         self.result_rect = pygame.Rect(panel)        # (tests: it leaves the seat boxes free)
         theme.panel(surface, panel, (6, 28, 16), alpha=250, radius=16, border=theme.GOLD, border_width=2)
-        title = self._about("mm.match_over", view.get("winner")) if over and view.get("winner") is not None \
-            else i18n.t("mm.round_over", n=view.get("round_no", 1))
+        title = self.phase_line()
         draw_text(surface, title, pygame.Rect(panel.left + 12, panel.top + 6, panel.w - 24, head_h - 8),
                   geom.px["title"], theme.GOLD, bold=True, min_px=12)
         x = panel.left + 12

@@ -85,18 +85,21 @@ class ResultsScene(GameTableScene):
         y = c.top + screen.margin // 2
         places = v.get("places") or []
         if self.match_over:
-            w = v.get("winner")
-            if w is None and n:
-                w = ranking(v)[0]
+            w = v.get("winner")           # None: the host ended it before a round was over
             bh = int(screen.px["big"] * 2.2)
             band = pygame.Rect(c.left, y, c.w, bh)
             theme.panel(surface, band, (60, 40, 0), alpha=220, radius=14, border=theme.GOLD, border_width=2)
-            self._crown(surface, (band.left + bh // 2 + dp(4), band.centery), bh // 4)
-            draw_text(surface, i18n.t("res.winner", name=seat_name(self.names, w) if w is not None else "?"),
-                      band.inflate(-bh - dp(16), -dp(6)).move(bh // 2 - dp(8), 0), screen.px["big"], theme.GOLD, bold=True, min_px=12)
+            if w is None:
+                draw_text(surface, i18n.t("res.ended_early_short"), band.inflate(-dp(24), -dp(6)), screen.px["big"],
+                          theme.GOLD, bold=True, min_px=12)
+            else:
+                self._crown(surface, (band.left + bh // 2 + dp(4), band.centery), bh // 4)
+                draw_text(surface, i18n.t("res.winner", name=seat_name(self.names, w)),
+                          band.inflate(-bh - dp(16), -dp(6)).move(bh // 2 - dp(8), 0), screen.px["big"], theme.GOLD,
+                          bold=True, min_px=12)
             y = band.bottom + screen.margin // 2
-            tie = tie_break(places_keys(v), w, ("res.tie_seconds", "res.tie_last"))
-            if tie:                     # equal 1st places: say what decided
+            tie = tie_break(places_keys(v), w, ("res.tie_seconds", "res.tie_last")) if w is not None else "res.no_round"
+            if tie:                     # equal 1st places: what decided (or that no round was over)
                 th = int(screen.px["body"] * 1.6)
                 draw_text(surface, i18n.t(tie), pygame.Rect(c.left, y, c.w, th), screen.px["body"], theme.GOLD,
                           align="left", min_px=10)

@@ -477,7 +477,7 @@ def end_match(s: State):
     t = s.clone()
     if t.phase == "match_over":
         return t, []
-    if t.round_no == 0:
+    if not t.history:                # no round played to its end: nobody has won
         t.winner = None
     else:
         last = t.history[-1] if t.history else list(range(t.n))

@@ -87,6 +87,8 @@ def text(e: Entry, ctx: LogContext) -> str:
         if i18n.has(key):
             return say(key, name=nm)
         return i18n.t("swlog.showdown")
+    if kind == "match_over" and e.seat is None:
+        return i18n.t("res.ended_early")
     if kind == "loses":
         return say("swlog.loses", name=nm, n=int(e.params.get("k", 1)))
     key = "swlog." + kind

@@ -549,6 +549,8 @@ class SchwimmenScene(GameTableScene):
         """Who loses a life and why, who swims now, who is out, who won."""
         view = self.view
         sd = view.get("showdown")
+        if not sd and view.get("phase") == "match_over" and view.get("winner") is None:
+            return [(text("res.ended_early_short"), theme.GOLD), (text("res.no_round"), theme.TEXT)]
         if not sd or view.get("phase") not in ("round_over", "match_over"):
             return []
         lines = [(self._why(), theme.TEXT)]
@@ -568,7 +570,7 @@ class SchwimmenScene(GameTableScene):
             lines.append((seat_text("sw.now_out", s, self.seat, name=self._name(s)), theme.DANGER))
         if sd.get("saved"):
             lines.append((text("sw.saved", names=", ".join(self._name(s) for s in sd["saved"])), theme.INFO))
-        if view.get("phase") == "match_over":
+        if view.get("phase") == "match_over" and view.get("winner") is not None:
             lines.append((seat_text("sw.winner", view.get("winner"), self.seat, name=self._name(view.get("winner"))),
                           theme.GOLD))
             if self._tie_key():
