@@ -104,3 +104,26 @@ def test_the_lobby_keeps_its_rules_when_the_window_turns_from_landscape_to_portr
     tall = sc.rules_block.rect
     assert wide.left > 300 and tall.w > size[0] * 0.8, (wide, tall)
     assert sc.rules_btn.rect.w > size[0] * 0.8 and sc.rules_btn.rect.top > tall.top
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 720)])
+def test_a_guest_lobby_names_the_game_the_table_plays_next(size, monkeypatch):
+    """A guest has no game picker (and a phone no room for one): the header says which game
+    the table plays, under the table's name, and follows the owner's choice."""
+    from felt import games
+    from felt.ui import i18n, shell
+    from felt.ui.lobby_scene import LobbyScene, demo_lobby
+    pygame.init()
+    drawn: list[str] = []
+    real = shell.draw_text
+    monkeypatch.setattr(shell, "draw_text", lambda surf, text, *a, **kw: (drawn.append(str(text)),
+                                                                           real(surf, text, *a, **kw))[1])
+    offered = [{"id": g.id, "name": g.name, "templates": g.template_ids()} for g in games.all_games()]
+    guest = LobbyScene(dict(demo_lobby(), game=offered[0]["id"], games=offered), my_seat=1, admin=False)
+    guest.set_size(*size)
+    for g in games.all_games():
+        guest.set_lobby(dict(demo_lobby(), game=g.id, games=offered, template=g.template_ids()[0],
+                             rules=g.rules_to_dict(g.template(g.template_ids()[0]))), 1, False)
+        drawn.clear()
+        guest.draw(pygame.Surface(size))
+        assert f"{i18n.t('lobby.title')} · {g.name[i18n.get_lang()]}" in drawn, (g.id, drawn)

@@ -291,6 +291,13 @@ class LobbyScene(Scene):
     def game_id(self) -> str:
         return games.id_of(self.lobby)
 
+    def subtitle(self) -> str:
+        """Under the table's name: "Lobby · Präsident", the game the table plays next (a guest,
+        whose narrow screen has no game picker, sees it here)."""
+        g = self.table_game() if self.lobby else None
+        name = (g.name.get(i18n.get_lang()) or g.name.get("de") or g.id) if g is not None else ""
+        return " · ".join(t for t in (i18n.t("lobby.title"), name) if t)
+
     def table_game(self) -> games.Game | None:
         """The table's game, or None when this window does not have it."""
         try:
@@ -672,7 +679,7 @@ class LobbyScene(Scene):
             return
         px = screen.px
         table = str(self.lobby.get("table") or "")
-        draw_screen(surface, screen, table or i18n.t("lobby.title"), i18n.t("lobby.title"),
+        draw_screen(surface, screen, table or i18n.t("lobby.title"), self.subtitle(),
                     left_pad=self._pads[0], right_pad=self._pads[1])
         self.back_btn.draw(surface)
         self.menu_btn.draw(surface)

@@ -228,11 +228,11 @@ def draw_header(surface: pygame.Surface, rect: pygame.Rect, title: str, subtitle
         draw_text(surface, title, inner, px["title"], theme.GOLD, align="left", bold=True, min_px=11)
 
 
-def draw_screen(surface: pygame.Surface, S: layout.ScreenLayout, title: str, subtitle: str = "",
+def draw_screen(surface: pygame.Surface, screen: layout.ScreenLayout, title: str, subtitle: str = "",
                 left_pad: int = 0, right_pad: int = 0) -> None:
     """A full-window scene's backdrop: the felt, then the header bar with its title."""
-    surface.blit(theme.felt_background((S.w, S.h)), (0, 0))
-    draw_header(surface, S.header, title, subtitle, S.px, left_pad=left_pad, right_pad=right_pad)
+    surface.blit(theme.felt_background((screen.w, screen.h)), (0, 0))
+    draw_header(surface, screen.header, title, subtitle, screen.px, left_pad=left_pad, right_pad=right_pad)
 
 
 STATUS_COLORS = {"bad": (255, 150, 140), "good": (150, 240, 160)}     # else theme.TEXT_DIM
@@ -245,23 +245,23 @@ def draw_status(surface: pygame.Surface, text: str, kind: str, rect: pygame.Rect
                   min_px=9)
 
 
-def header_buttons(S: layout.ScreenLayout, left: IconButton | None = None,
+def header_buttons(screen: layout.ScreenLayout, left: IconButton | None = None,
                    right: Sequence[IconButton] = ()) -> tuple[int, int]:
     """Place square icon buttons in the header; returns (left_pad, right_pad)."""
-    hb = S.header.h - dp(8)
+    hb = screen.header.h - dp(8)
     lp = rp = 0
     if left is not None:
-        left.set_rect(pygame.Rect(S.margin // 2 + dp(2), S.header.top + dp(4), hb, hb))
-        left.px = S.px["title"]
+        left.set_rect(pygame.Rect(screen.margin // 2 + dp(2), screen.header.top + dp(4), hb, hb))
+        left.px = screen.px["title"]
         lp = left.rect.right
-    x = S.header.right - S.margin // 2 - dp(2)
+    x = screen.header.right - screen.margin // 2 - dp(2)
     for b in right:
         x -= hb
-        b.set_rect(pygame.Rect(x, S.header.top + dp(4), hb, hb))
-        b.px = S.px["body"]
+        b.set_rect(pygame.Rect(x, screen.header.top + dp(4), hb, hb))
+        b.px = screen.px["body"]
         x -= dp(6)
     if right:
-        rp = S.header.right - x
+        rp = screen.header.right - x
     return lp, rp
 
 
