@@ -292,7 +292,7 @@ class LobbyScene(Scene):
         return games.id_of(self.lobby)
 
     def subtitle(self) -> str:
-        """Under the table's name: "Lobby · Präsident", the game the table plays next (a guest,
+        """Under the table's name: "Lobby · " and the name of the game the table plays next (a guest,
         whose narrow screen has no game picker, sees it here)."""
         g = self.table_game() if self.lobby else None
         name = (g.name.get(i18n.get_lang()) or g.name.get("de") or g.id) if g is not None else ""
