@@ -35,6 +35,16 @@ def _tap(sc, pos):
     sc.handle(Input(RELEASE, pos=pos))
 
 
+@pytest.mark.parametrize("size", [(360, 640), (390, 844), (430, 932), (1280, 720), (1920, 1080)])
+def test_the_sort_button_keeps_off_play_and_pass(demo, size):
+    """On the hand's top edge, the sort button never covers the bottom of Play or Pass (on a
+    phone it did, by a few pixels, so a tap on Play's corner sorted the hand)."""
+    st, sc, stack = _scene(demo, size)
+    assert sc.sort_btn.visible
+    for btn in (sc.play_btn, sc.pass_btn):
+        assert not sc.sort_btn.rect.colliderect(btn.rect), (size, sc.sort_btn.rect, btn.rect)
+
+
 def test_sort_by_rank_or_by_suit(demo):
     st, sc, stack = _scene(demo)
     t = sc.table

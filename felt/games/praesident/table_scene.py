@@ -424,7 +424,9 @@ class TableScene(GameTableScene):
         sp = geom.px["small"]
         sw = fonts.width("⇅ " + i18n.t("story.sort_suit"), sp, True) + dp(22)
         sh = max(dp(30), int(sp * 2.2))
-        self.sort_btn.set_rect(pygame.Rect(geom.hand.right - sw - dp(10), geom.hand.top - sh // 2, sw, sh))
+        # on the hand's top edge, clear of the buttons above it
+        top = max(geom.hand.top - sh // 2, max(geom.play_btn.bottom, geom.pass_btn.bottom) + dp(3))
+        self.sort_btn.set_rect(pygame.Rect(geom.hand.right - sw - dp(10), top, sw, sh))
         self.sort_btn.px = sp
         self.toast.set_rect(geom.toast)
         self.toast.px = geom.px["label"]
