@@ -44,6 +44,9 @@ def close_overlay(w: Window) -> None:
 
 def end_match_from_menu(anna: Window) -> None:
     open_menu_item(anna, "Partie beenden")
+    st = anna.wait(lambda s: (s.get("overlay") or {}).get("title") == "Partie für alle beenden?", 10,
+                   "the question whether to end the match for everyone")
+    anna.click(next(b["rect"] for b in st["overlay"]["buttons"] if b["text"] == "Partie beenden"))
 
 
 def alive(*ws: Window) -> None:

@@ -315,6 +315,14 @@ def test_whole_match_to_standings_menu_language_and_end_match(app_factory):
     click(app, ctl.main.menu_btn)
     end_btn = next(b for b in app.stack.top.buttons if b.text == "End match")
     click(app, end_btn)
+    ask = app.stack.top                      # it ends the match for everyone: asked once more
+    assert ask.title == "End the match for everyone?"
+    click(app, next(b for b in ask.buttons if b.text == "Cancel"))
+    pump(app, lambda: app.stack.top is ctl.main, what="the question closed")
+    assert ctl.kind == "table" and ctl.lobby["running"], "cancel keeps the match going"
+    click(app, ctl.main.menu_btn)
+    click(app, next(b for b in app.stack.top.buttons if b.text == "End match"))
+    click(app, next(b for b in app.stack.top.buttons if b.text == "End match"))
     pump(app, lambda: ctl.kind == "results" and ctl.main.match_over, what="match ended")
     from felt.ui import i18n
     i18n.set_lang("de")

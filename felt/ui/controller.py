@@ -33,7 +33,7 @@ from felt.ui import settings as settings_mod
 from felt.ui.game_table import GameTableScene, PlainTableScene
 from felt.ui.scene import wake
 from felt.ui.settings import Settings
-from felt.ui.shell import AppStack, MenuOverlay
+from felt.ui.shell import AppStack, ConfirmOverlay, MenuOverlay
 
 BANNER_MIN_S = 0.8        # a 'connection lost' banner stays at least this long
 RECONNECTED_S = 1.6       # how long 'reconnected' shows
@@ -811,11 +811,17 @@ class Controller:
              + i18n.t("lang.en" if i18n.get_lang() == "de" else "lang.de"), self.toggle_lang, "secondary"),
         ]
         if self.admin and (self.lobby or {}).get("running"):
-            items.append((i18n.t("app.end_match"), self.end_match, "danger"))
+            items.append((i18n.t("app.end_match"), self.confirm_end_match, "danger"))
         # closing the table mid-match ends it for everyone: that asks once more
         close = self.confirm_leave if self.quit_needs_asking() else self.leave
         items.append((i18n.t("app.close_table") if self.host is not None else i18n.t("leave"), close, "danger"))
         self.stack.push(MenuOverlay(i18n.t("menu"), items))
+
+    def confirm_end_match(self) -> None:
+        """Ending the match ends it for everyone at the table: that asks once more."""
+        self.stack.push(ConfirmOverlay(i18n.t("app.end_match_q"), i18n.t("app.end_match_body"), [
+            (i18n.t("app.end_match"), self.end_match, "danger"),
+            (i18n.t("cancel"), None, "secondary")]))
 
     def confirm_leave(self) -> None:
         title = i18n.t("app.close_table_q") if self.host is not None else i18n.t("app.leave_q")
