@@ -81,6 +81,16 @@ class Browser:
         await asyncio.sleep(0.04)
         await self.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
 
+    async def open_as_phone(self, url: str, width: int, height: int, ratio: float) -> None:
+        """Open ``url`` on a touch phone of ``width`` x ``height`` CSS pixels at pixel ratio
+        ``ratio``, and wait for the page's first frame."""
+        await self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=ratio,
+                        mobile=True)
+        await self.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+        await self.call("Page.enable")
+        await self.call("Page.navigate", url=url)
+        await self.wait_js("window.feltPhone && window.feltPhone.stats.frames > 0", 30, "first frame")
+
     async def wait_js(self, expression: str, timeout: float = 20.0, what: str = ""):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -114,12 +124,7 @@ def test_a_phone_browser_joins_by_name_and_plays_a_card(tmp_path):
             await browser.ws.close()
 
     async def play():
-        await browser.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=3,
-                           mobile=True)
-        await browser.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
-        await browser.call("Page.enable")
-        await browser.call("Page.navigate", url=ht.host.gateway.url)
-        await browser.wait_js("window.feltPhone && window.feltPhone.stats.frames > 0", 30, "first frame")
+        await browser.open_as_phone(ht.host.gateway.url, 390, 844, 3)
         size = await browser.js("(() => { const c = window.feltPhone.canvas; "
                                 "return [c.width, c.height, c.clientWidth, c.clientHeight, devicePixelRatio]; })()")
         assert size == [1170, 2532, 390, 844, 3], size
@@ -197,12 +202,7 @@ def test_a_tap_where_the_page_just_grew_reaches_the_table(tmp_path):
     async def main():
         await browser.connect()
         try:
-            await browser.call("Emulation.setDeviceMetricsOverride", width=390, height=500, deviceScaleFactor=2,
-                               mobile=True)
-            await browser.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
-            await browser.call("Page.enable")
-            await browser.call("Page.navigate", url=ht.host.gateway.url)
-            await browser.wait_js("window.feltPhone && window.feltPhone.stats.frames > 0", 30, "first frame")
+            await browser.open_as_phone(ht.host.gateway.url, 390, 500, 2)
             st = await browser.wait_js("window.feltPhone.state().then(s => s.scene === 'PhoneJoinScene' && "
                                        "s.size[1] === 1000 && s)", 20, "the join screen at 390x500")
             # what the page sends from here on
