@@ -686,10 +686,14 @@ class GameTableScene(LogTable, Scene):
         exchange); "" for none."""
         return ""
 
+    def ended_without_winner(self) -> bool:
+        """The host ended the match before any round was over: nobody won it."""
+        return self.view.get("phase") == "match_over" and "winner" in self.view and self.view["winner"] is None
+
     def status_line(self, short: bool = False) -> tuple[str, tuple]:
         """The top bar's text and its colour: the turn line and the game's phase line (a
-        match the host ended before any round was over: that it has no winner)."""
-        if self.view.get("phase") == "match_over" and "winner" in self.view and self.view["winner"] is None:
+        match ended without a winner: that)."""
+        if self.ended_without_winner():
             return i18n.t("res.ended_early_short"), theme.GOLD
         turn, phase = self.turn_text(short), self.phase_line()
         text = " · ".join(t for t in (turn, phase) if t)

@@ -478,7 +478,7 @@ class MauMauScene(GameTableScene):
         view = self.view
         if view.get("phase") == "match_over" and view.get("winner") is not None:
             return self._about("mm.match_over", view["winner"])
-        if view.get("phase") == "match_over":
+        if self.ended_without_winner():
             return i18n.t("res.ended_early_short")
         if view.get("phase") in ("round_over", "match_over"):
             return i18n.t("mm.round_over", n=view.get("round_no", 1))
@@ -705,7 +705,7 @@ class MauMauScene(GameTableScene):
             tie = match_tie_break(view, self.rules.scoring == "points")
             if tie:
                 notes.append(i18n.t(tie))
-        elif view.get("phase") == "match_over":
+        elif self.ended_without_winner():
             notes.append(i18n.t("res.no_round"))
         if self.rules.scoring == "points":
             notes.append(i18n.t("mm.points_note"))

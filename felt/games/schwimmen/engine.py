@@ -480,8 +480,7 @@ def end_match(s: State):
     if not t.history:                # no round played to its end: nobody has won
         t.winner = None
     else:
-        last = t.history[-1] if t.history else list(range(t.n))
-        rank = {seat: i for i, seat in enumerate(last)}
+        rank = {seat: i for i, seat in enumerate(t.history[-1])}
         t.winner = min(range(t.n), key=lambda i: (t.out[i], t.lost[i], rank.get(i, t.n), i))
     t.phase = "match_over"
     t.to_move = -1

@@ -549,7 +549,7 @@ class SchwimmenScene(GameTableScene):
         """Who loses a life and why, who swims now, who is out, who won."""
         view = self.view
         sd = view.get("showdown")
-        if not sd and view.get("phase") == "match_over" and view.get("winner") is None:
+        if not sd and self.ended_without_winner():
             return [(text("res.ended_early_short"), theme.GOLD), (text("res.no_round"), theme.TEXT)]
         if not sd or view.get("phase") not in ("round_over", "match_over"):
             return []
