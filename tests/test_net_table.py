@@ -379,3 +379,54 @@ def test_after_a_match_a_new_seat_or_a_reorder_never_shows_another_seats_results
     d.t.disconnect(g)
     g2 = d.join("Gast", token=token)
     assert d.last(g2, "welcome")["seat"] == 0 and d.last(g2, "state") is None
+
+
+def test_a_spectator_sits_down_at_a_free_seat_in_the_lobby_and_comes_back_to_it():
+    d = Driver(players=3, bots=1)
+    owner = d.join("Wirt", token=d.t.admin_token)
+    spec = d.join("Zoe", spectator=True)
+    assert d.last(spec, "welcome")["seat"] is None
+    d.send(spec, {"t": "sit", "seat": 0})                  # a bot's seat is not free
+    assert d.last(spec, "error")["code"] == "lobby"
+    d.send(spec, {"t": "sit", "seat": 2})
+    w = d.last(spec, "welcome")
+    assert w["seat"] == 2 and not w["spectator"] and w["token"] and not w["admin"]
+    assert d.t.seats[2].kind == "human" and d.t.seats[2].name == "Zoe"
+    assert [s["kind"] for s in d.last(owner, "lobby")["seats"]] == ["bot", "human", "human"]
+    assert d.last(owner, "lobby")["spectators"] == 0
+    # the new seat token brings the player back to that seat
+    d.t.disconnect(spec, d.clock.t)
+    back = d.join("Zoe", token=w["token"])
+    assert d.last(back, "welcome")["seat"] == 2
+    # no sitting down while a match runs: the seat a newcomer gets then is the owner's to open
+    late = d.join("Late", spectator=True)
+    d.send(owner, {"t": "start"})
+    d.send(late, {"t": "sit", "seat": 0})
+    assert d.last(late, "error")["code"] == "running"
+
+
+def test_at_a_table_nobody_owns_the_first_player_to_sit_becomes_its_owner():
+    d = Driver(players=3, bots=1, owner_first=True)
+    spec = d.join("Zuschauer", spectator=True)
+    assert not d.last(spec, "welcome")["admin"] and d.last(spec, "lobby")["owner_first"]
+    first = d.join("Ada")
+    w = d.last(first, "welcome")
+    assert w["admin"] and w["token"] == d.t.admin_token and d.t.seats[w["seat"]].owner
+    assert not d.last(first, "lobby")["owner_first"]
+    second = d.join("Bo")
+    assert not d.last(second, "welcome")["admin"]
+    d.send(second, {"t": "start"})
+    assert d.last(second, "error")["code"] == "not_admin"
+    # the owner leaves the lobby: the next player here owns the table (a new welcome says so)
+    d.send(first, {"t": "leave"})
+    assert not d.last(first, "welcome")["admin"]
+    w2 = d.last(second, "welcome")
+    assert w2["admin"] and w2["token"] == d.t.admin_token
+    d.send(second, {"t": "start"})
+    assert d.t.running
+
+
+def test_a_table_with_an_owner_gives_nobody_else_its_rights():
+    d = Driver(players=3, bots=1)                              # the host's window owns it
+    first = d.join("Ada")
+    assert not d.last(first, "welcome")["admin"] and not d.last(first, "lobby")["owner_first"]

@@ -327,8 +327,11 @@ class AsyncClient:
                 self._welcomed = True
                 self.seat = msg.get("seat")
                 self.admin = bool(msg.get("admin"))
-                if msg.get("token"):
-                    self.token = msg["token"]
+                # the table's word on what this connection is: a spectator who sat down has
+                # a seat token now (and comes back to that seat), one who left has none
+                self.spectator = bool(msg.get("spectator"))
+                if msg.get("token") or (self.spectator and not self.admin):
+                    self.token = msg.get("token")
                 self._note_table(conn, msg)
                 self._set_status("connected")
             elif t == "error" and (msg.get("fatal") or msg.get("code") in ("bad_token", "table_full")):

@@ -120,6 +120,10 @@ def cmd_host(args: argparse.Namespace) -> int:
             print(f"felt host: {problem}", file=sys.stderr)
             return 2
         config = host_config_from_args(args)
+        if getattr(args, "resume", None) is None:
+            # no window holds the owner's token: the first player to sit owns the table (lobby,
+            # rules, start), unless it starts by itself when full
+            config.owner_first = not config.start_when_full
         return asyncio.run(_host_main(config, args))
     except (RulesError, JournalError) as exc:
         print(f"felt host: {exc}", file=sys.stderr)
@@ -164,6 +168,8 @@ async def _host_main(config, args: argparse.Namespace) -> int:
         _say(f"journal: {host.journal.path}  (after a crash: felt host --resume {host.journal.path})")
     if config.start_when_full:
         _say("the match starts when all seats are taken; the host exits after the last round")
+    elif config.owner_first:
+        _say("the first player to sit owns the table: the lobby, the rules and the start")
     try:
         await done.wait()
     finally:

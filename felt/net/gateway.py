@@ -9,25 +9,39 @@ drags and typing come back.
 
 One port (``websockets``, asyncio) answers both:
 
-- plain HTTP ``GET`` for the page (felt/net/phone/: HTML, JS, CSS) and the game's sounds
-  (felt/assets/sounds); nothing else is served, and no path leaves those folders;
-- the WebSocket at ``/ws``: JSON text from the page (hello, size, pointer, keys, text,
-  frame acks), binary frames and JSON notices to it.
+- plain HTTP ``GET``/``HEAD`` for the page (felt/net/phone/: HTML, JS, CSS) and the game's
+  sounds (felt/assets/sounds); nothing else is served, no path leaves those folders, and any
+  other method gets 405. ``check`` answers why a page could not open its WebSocket (behind a
+  proxy: a Host or Origin this table does not know, a proxy that drops the Upgrade).
+- the WebSocket at ``ws`` (relative to the page, so a page under a path prefix works): JSON
+  text from the page (hello, size, pointer, keys, text, frame acks), binary frames and JSON
+  notices to it.
 
 Sessions: a page's first message names its session token (128 bits, kept in the page's
-localStorage) or none. A known token gets its renderer back (same seat, same hand) and a
-whole frame at once; an unknown one gets a new session and token. A session without a
-WebSocket lives on for the table's reconnect wait (its renderer drops its table
-connection meanwhile, so the table treats the seat as any dropped client's), then ends.
+localStorage) or none. A known token gets its session back: its renderer (same seat, same
+hand) and a whole frame at once; an unknown one gets a new session and token. A session
+whose page is gone keeps its renderer for the table's reconnect wait (the renderer drops its
+table connection meanwhile, so the table treats the seat as any dropped client's, and a bot
+plays it after the wait); then the renderer stops, and a session that holds a seat at the
+table (or watches) is *parked*: it lives on for the table's life without a process, and when
+its page comes back a new renderer takes the seat back with the seat token (the bot steps
+aside). A session with nothing to come back to ends. The parked sessions are written to the
+journal through ``on_sessions`` (only a hash of each page token, with the seat token), so a
+table resumed after a crash gives every phone its seat back on the same phone port.
 The page never learns the renderer's seat token, the table's admin token or anything
 another session sees: a session's frames go only to the WebSocket that holds its token.
 
-Only the table's own page may open the WebSocket (its Origin; another site open in the same
-browser gets 403). Bad input: a message that is not JSON text of the expected shape, larger than
-``MAX_MESSAGE`` or beyond the rate limit closes that WebSocket with a reason; its renderer
-and every other player go on. Renderers are limited to the seats plus
-``HostConfig.phone_spectators``; one more browser gets "table full". A renderer that
-crashes is started again with the session's seat token, so its phone gets its seat back.
+Only the table's own page may open the WebSocket: the request's Host must be one of the
+table's own addresses (or the public URL's), so a DNS-rebinding page cannot, and its Origin
+must be that same page (another site open in the same browser gets 403). Bad input: a
+message that is not JSON text of the expected shape (numbers in range, text that is valid
+Unicode), larger than ``MAX_MESSAGE`` or beyond the rate limit (control frames such as pings
+count) closes that WebSocket with 1008 and a reason; its renderer and every other player go
+on. Connections that have not said hello are capped in all and per address (the oldest is
+dropped), so idle connections cannot crowd out the table. Renderers are limited to the seats
+plus ``HostConfig.phone_spectators``: sessions with a page or a seat count; one more browser
+gets "table full". A renderer that crashes is started again with the session's seat token,
+so its phone gets its seat back.
 
 The renderer speaks to the gateway over its stdin/stdout with length-prefixed msgpack
 (:func:`pack_msg`, :class:`MsgReader`); see felt/ui/phone_renderer.py for its side.
@@ -35,6 +49,7 @@ The renderer speaks to the gateway over its stdin/stdout with length-prefixed ms
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import hmac
 import json
 import logging
@@ -70,7 +85,13 @@ HELLO_TIMEOUT = 10.0             # seconds a new WebSocket may take to say hello
 MAX_PIPE_MSG = 64 << 20          # bytes of one message from a renderer
 RESTARTS = 5                     # a renderer that crashes more often than this ...
 RESTART_WINDOW = 60.0            # ... within this many seconds stays down
-MIN_AWAY_WAIT = 5.0              # a session without its page lives at least this long
+MIN_AWAY_WAIT = 5.0              # a seated session's renderer outlives its page at least this long
+PRUNE_EVERY = 5.0                # seconds between looks at parked sessions
+MAX_PARKED_SPECTATORS = 32       # watching sessions kept without a page, at most (the oldest end)
+MAX_PENDING = 64                 # connections to the page's port that have not said hello, in all ...
+MAX_PENDING_PER_ADDR = 16        # ... and from one address (a browser loads a page's files six at a time)
+ROOT_PREFIX = "felt-phones-"     # the renderers' folders: felt-phones-<host pid>-…
+CHECK_PATH = "/check"
 CSS_MIN, CSS_MAX = 200, 4096     # CSS pixels the page may ask for
 DPR_MAX = 4.0
 TOKEN_RE = re.compile(r"^[0-9a-f]{32}$")
@@ -138,16 +159,28 @@ class BadMessage(Exception):
 
 def _num(m: dict, key: str, lo: float, hi: float) -> float:
     v = m.get(key)
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not lo <= v <= hi:
+    ok = not isinstance(v, bool) and isinstance(v, (int, float))
+    if ok and isinstance(v, int):
+        ok = -(1 << 53) <= v <= 1 << 53         # a 400-digit integer is no coordinate (and no float)
+    if not ok or not math.isfinite(v) or not lo <= v <= hi:
         raise BadMessage(f"{key} must be a number in {lo:g}..{hi:g}")
     return float(v)
+
+
+def _unicode(v: str, key: str) -> str:
+    """``v`` if it can be sent on (UTF-8): JSON's escapes can carry a lone surrogate."""
+    try:
+        v.encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadMessage(f"{key} is not valid Unicode text (a lone surrogate)") from None
+    return v
 
 
 def _str(m: dict, key: str, max_len: int, default: str | None = None) -> str:
     v = m.get(key, default)
     if not isinstance(v, str) or len(v) > max_len:
         raise BadMessage(f"{key} must be text of at most {max_len} characters")
-    return v
+    return _unicode(v, key)
 
 
 def parse_page_message(data: Any) -> dict:
@@ -161,11 +194,13 @@ def parse_page_message(data: Any) -> dict:
         raise BadMessage("malformed message (not JSON)") from None
     if not isinstance(m, dict) or not isinstance(m.get("t"), str):
         raise BadMessage("malformed message (no type)")
-    t = m["t"]
+    t = _unicode(m["t"], "t")
     if t == "hello":
         session = m.get("session")
         if session is not None and not (isinstance(session, str) and len(session) <= 64):
             raise BadMessage("session must be a token")
+        if session is not None:
+            _unicode(session, "session")
         return {"t": t, "session": session if isinstance(session, str) else None,
                 "w": _num(m, "w", CSS_MIN, CSS_MAX), "h": _num(m, "h", CSS_MIN, CSS_MAX),
                 "dpr": _num(m, "dpr", 0.5, 16.0), "lang": _str(m, "lang", 40, ""),
@@ -221,6 +256,92 @@ def physical_size(w: float, h: float, dpr: float, max_pixels: int) -> tuple[int,
     return max(1, int(round(w * dpr))), max(1, int(round(h * dpr))), dpr
 
 
+# -------------------------------------------------------- who may open the WebSocket
+DEFAULT_PORTS = {"http": 80, "https": 443}
+LOG_AGAIN_S = 600.0              # the same refusal is logged again after this many seconds
+NO_UPGRADE_FIX = ('a proxy in front of the phones\' page does not pass WebSockets on: it must speak HTTP/1.1 '
+                  'to the table and pass the Upgrade (nginx: proxy_http_version 1.1; proxy_set_header Upgrade '
+                  '$http_upgrade; proxy_set_header Connection "upgrade"; Caddy: reverse_proxy does it by itself)')
+
+
+def split_host(netloc: str) -> tuple[str, int | None] | None:
+    """A Host header or a URL's netloc as (lower-case host, port or None); None when it is
+    malformed. ``[::1]:80`` -> ('::1', 80); ``Name.`` -> ('name', None)."""
+    netloc = netloc.strip().lower()
+    if not netloc or any(c in netloc for c in "/@ \t\\?#"):
+        return None
+    if netloc.startswith("["):
+        end = netloc.find("]")
+        if end < 0:
+            return None
+        host, rest = netloc[1:end], netloc[end + 1:]
+        if rest and not rest.startswith(":"):
+            return None
+        port_s = rest[1:] if rest else None
+    else:
+        host, colon, port_s = netloc.partition(":")
+        if not colon:
+            port_s = None
+        elif ":" in port_s:
+            return None              # an IPv6 address without brackets is no Host
+    port = None
+    if port_s is not None:
+        if not port_s.isdigit() or len(port_s) > 5 or not 0 < int(port_s) < 65536:
+            return None
+        port = int(port_s)
+    host = host.rstrip(".")
+    return (host, port) if host else None
+
+
+def origin_of(url: str) -> tuple[str, str, int] | None:
+    """(scheme, host, port) of an Origin header or a URL, its default port filled in (so
+    ``https://x:443`` and ``https://x`` are one origin); None for anything but http(s)."""
+    from urllib.parse import urlsplit
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in DEFAULT_PORTS:
+        return None
+    hp = split_host(parts.netloc)
+    if hp is None:
+        return None
+    return scheme, hp[0], hp[1] if hp[1] is not None else DEFAULT_PORTS[scheme]
+
+
+def origin_text(o: tuple[str, str, int]) -> str:
+    scheme, host, port = o
+    h = f"[{host}]" if ":" in host else host
+    return f"{scheme}://{h}" + ("" if port == DEFAULT_PORTS[scheme] else f":{port}")
+
+
+def own_hostnames() -> set[str]:
+    """Every name and address this machine answers to: loopback, its host name (and
+    NAME.local), and the addresses of all its interfaces."""
+    import socket
+    names = {"localhost", "127.0.0.1", "::1"}
+    try:
+        hn = socket.gethostname().lower().rstrip(".")
+        if hn:
+            names |= {hn, hn.split(".")[0] + ".local"}
+    except OSError:
+        pass
+    try:
+        import ifaddr
+        for adapter in ifaddr.get_adapters():
+            for ip in adapter.ips:
+                names.add(ip.ip.lower() if isinstance(ip.ip, str) else str(ip.ip[0]).lower().split("%")[0])
+    except Exception:
+        pass
+    return names
+
+
+def page_key(token: str) -> str:
+    """What the journal keeps of a page's session token: a hash, never the token."""
+    return hashlib.sha256(b"felt-phone-session\0" + token.encode()).hexdigest()
+
+
 # ------------------------------------------------------------------------ sessions
 @dataclass
 class Session:
@@ -237,42 +358,72 @@ class Session:
     spectator: bool = False
     away_since: float | None = None
     expiry: asyncio.TimerHandle | None = None
+    parked: bool = False                       # no renderer until its page comes back
     restarts: list[float] = field(default_factory=list)
     ended: bool = False
     frames_sent: int = 0
     bytes_sent: int = 0
-    # a page's own rate limit
-    tokens: float = float(BURST)
-    refill_at: float = 0.0
+
+    def record(self) -> dict:
+        """What the journal keeps of a session (a parked one comes back after a crash)."""
+        return {"key": page_key(self.token), "seat": self.seat_token, "spectator": self.spectator,
+                "name": self.name, "lang": self.lang}
 
 
 class Gateway:
     """The phone gateway of one table. ``await start()``, ``url``, ``await stop()``.
 
     ``table_address``/``table_port``: where renderers join the table (loopback when the
-    table listens everywhere). ``capacity()``: how many renderers may run (seats plus
+    table listens everywhere). ``capacity()``: how many sessions may count at once (seats plus
     spectators). ``reconnect_wait()``: the table's wait for a dropped player, in seconds.
+    ``seat_held(token)``: does the table still keep a player's seat with that seat token
+    (a parked session without one ends). ``on_sessions(records)``: the sessions to keep
+    across a crash changed (the host journals them). ``kept``: such records of the table
+    before a crash (``felt host --resume``): a page whose token hashes to one gets its seat.
     """
 
     def __init__(self, table_address: str, table_port: int, table_name: Callable[[], str],
                  capacity: Callable[[], int], reconnect_wait: Callable[[], float],
                  address: str = "127.0.0.1",
                  public_url: str | None = None, max_pixels: int = 3_000_000,
-                 renderer_cmd: list[str] | None = None) -> None:
+                 renderer_cmd: list[str] | None = None,
+                 seat_held: Callable[[str], bool] | None = None,
+                 on_sessions: Callable[[list[dict]], Any] | None = None,
+                 kept: list[dict] | None = None) -> None:
         self.table_address = table_address
         self.table_port = table_port
         self.table_name = table_name
         self.capacity = capacity
         self.reconnect_wait = reconnect_wait
+        self.seat_held = seat_held or (lambda token: True)
+        self.on_sessions = on_sessions
         self.port = 0
         self.address = address
         self.public_url = public_url or None
+        self.public = origin_of(self.public_url) if self.public_url else None
+        self.prefix = ""                 # the public URL's path, when a proxy does not strip it
+        if self.public_url:
+            from urllib.parse import urlsplit
+            self.prefix = urlsplit(self.public_url).path.rstrip("/")
         self.max_pixels = int(max_pixels)
         self.renderer_cmd = renderer_cmd or [sys.executable, "-m", "felt.ui.phone_renderer"]
         self.sessions: dict[str, Session] = {}
+        self.kept: dict[str, dict] = {}  # page key -> record, of the table before a crash
+        for rec in kept or []:
+            if isinstance(rec, dict) and isinstance(rec.get("key"), str) and (rec.get("seat") or rec.get("spectator")):
+                self.kept[rec["key"]] = rec
+        self.root = ""                   # the renderers' folders (removed at stop; a dead host's at the next start)
         self.server: Any = None
         self.closing = False
-        self.stats = {"refused_full": 0, "closed_bad": 0, "restarts": 0, "http": 0}
+        self.pending: dict[Any, str] = {}  # connections that have not said hello -> their address (oldest first)
+        self.stats = {"refused_full": 0, "closed_bad": 0, "restarts": 0, "http": 0, "dropped_pending": 0,
+                      "refused_origin": 0, "parked": 0}
+        self._names: tuple[float, set[str]] = (-1e9, set())
+        self._logged: dict[tuple, float] = {}
+        self.no_upgrade_at = -1e9        # when a WebSocket request last came without its Upgrade
+        self._prune_timer: asyncio.TimerHandle | None = None
+        self._journaled: list[dict] | None = None
+        self._tasks: set[asyncio.Task] = set()
         # a hook for tests: (session, frame) for every frame sent
         self.on_frame: Callable[[Session, bytes], Any] | None = None
 
@@ -292,72 +443,221 @@ class Gateway:
         """Serve on ``sock``, a listening TCP socket (the host opens it as it opens its own:
         one socket for IPv4 and IPv6 on the same port)."""
         from websockets.asyncio.server import serve
+        clean_stale_folders()
+        self.root = tempfile.mkdtemp(prefix=f"{ROOT_PREFIX}{os.getpid()}-")
         try:
             self.server = await serve(self._ws, sock=sock, process_request=self._http, compression=None,
                                       max_size=MAX_MESSAGE, max_queue=64, ping_interval=20, ping_timeout=20,
                                       close_timeout=2, open_timeout=HELLO_TIMEOUT, server_header=None,
+                                      create_connection=page_connection_class(self),
                                       logger=logging.getLogger("felt.net.gateway.ws"))
         except BaseException:
             sock.close()
+            shutil.rmtree(self.root, ignore_errors=True)
             raise
         self.port = sock.getsockname()[1]
+        self._prune_timer = asyncio.get_running_loop().call_later(PRUNE_EVERY, self._prune)
+        if self.kept:
+            self._sessions_changed()         # the phones of the table before its crash, journaled anew
         return self
 
     async def stop(self) -> None:
         self.closing = True
+        if self._prune_timer is not None:
+            self._prune_timer.cancel()
         await asyncio.gather(*(self._end(s, "the table closed") for s in list(self.sessions.values())))
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=5.0)
         if self.server is not None:
             self.server.close()
             try:
                 await asyncio.wait_for(self.server.wait_closed(), 3)
             except asyncio.TimeoutError:
                 pass
+        if self.root:
+            shutil.rmtree(self.root, ignore_errors=True)
+
+    def _task(self, coro) -> asyncio.Task:
+        """Work that goes on after its cause returns (a session ending); ``stop`` waits for it."""
+        t = asyncio.ensure_future(coro)
+        self._tasks.add(t)
+        t.add_done_callback(self._tasks.discard)
+        return t
 
     def live_sessions(self) -> list[Session]:
         return [s for s in self.sessions.values() if not s.ended]
 
+    def _holds_seat(self, s: Session) -> bool:
+        return bool(s.seat_token) and bool(self.seat_held(s.seat_token))
+
+    def counted(self) -> int:
+        """Sessions that take a place: with a page open, or holding a seat at the table."""
+        return sum(1 for s in self.live_sessions() if s.ws is not None or self._holds_seat(s))
+
+    def session_records(self) -> list[dict]:
+        """The sessions a resumed table must know: those with a seat or watching, woken or not."""
+        recs = [s.record() for s in self.live_sessions() if s.seat_token or s.spectator]
+        woken = {r["key"] for r in recs}
+        return recs + [r for k, r in self.kept.items() if k not in woken]
+
+    def _sessions_changed(self) -> None:
+        if self.on_sessions is None or self.closing:
+            return
+        recs = self.session_records()
+        if recs != self._journaled:
+            self._journaled = recs
+            try:
+                self.on_sessions(recs)
+            except Exception as exc:        # the journal says so itself; the phones play on
+                log.warning("could not record the phones' sessions: %s", exc)
+
+    def _prune(self) -> None:
+        """Every few seconds: a parked session whose seat the table gave away ends; so does a
+        kept one (of the table before a crash) whose seat is gone."""
+        self._prune_timer = None
+        if self.closing:
+            return
+        for s in self.live_sessions():
+            if s.ws is None and s.parked and not s.spectator and not self._holds_seat(s):
+                self._task(self._end(s, "its seat is gone"))
+        for k, rec in list(self.kept.items()):
+            if not rec.get("spectator") and not (rec.get("seat") and self.seat_held(rec["seat"])):
+                self.kept.pop(k, None)
+        spectators = sorted((s for s in self.live_sessions() if s.parked and s.ws is None and not s.seat_token),
+                            key=lambda s: s.away_since or 0.0)
+        for s in spectators[:max(0, len(spectators) - MAX_PARKED_SPECTATORS)]:
+            self._task(self._end(s, "watching ended"))
+        self._sessions_changed()
+        self._prune_timer = asyncio.get_running_loop().call_later(PRUNE_EVERY, self._prune)
+
+    # ------------------------------------------------------ handshakes in progress
+    def connection_opened(self, conn: Any, addr: str) -> None:
+        """A TCP connection to the page's port: until it says hello (or its HTTP answer is
+        sent) it counts as pending; beyond the limits the OLDEST pending one is dropped (an
+        honest page says hello at once, so a device holding idle connections drops its own)."""
+        same = [c for c, a in self.pending.items() if a == addr]
+        while len(same) >= MAX_PENDING_PER_ADDR:
+            self._drop_pending(same.pop(0))
+        while len(self.pending) >= MAX_PENDING:
+            self._drop_pending(next(iter(self.pending)))
+        self.pending[conn] = addr
+
+    def connection_done(self, conn: Any) -> None:
+        self.pending.pop(conn, None)
+
+    def _drop_pending(self, conn: Any) -> None:
+        self.pending.pop(conn, None)
+        self.stats["dropped_pending"] += 1
+        try:
+            conn.transport.abort()
+        except Exception:
+            pass
+
+    # ------------------------------------------------------------ Host and Origin
+    def _own_names(self) -> set[str]:
+        now = time.monotonic()
+        if now - self._names[0] > 30.0:
+            self._names = (now, own_hostnames() | {self.address.lower()})
+        return self._names[1]
+
+    def refusal(self, hosts: list[str], origins: list[str]) -> tuple[str, str] | None:
+        """Why a page with these Host and Origin headers may not open the WebSocket, as
+        (kind, the fix for the host's log), or None. The Host must be this table (one of this
+        machine's names or addresses at the page's port) or the public URL's; the Origin, when
+        there is one (browsers send it), the page at that same Host or the public URL."""
+        if len(hosts) != 1 or len(origins) > 1:
+            return "bad", "a request needs exactly one Host header and at most one Origin header"
+        host = split_host(hosts[0])
+        if host is None:
+            return "bad", "the Host header is malformed"
+        origin = origin_of(origins[0]) if origins else None
+        if origins and origin is None:
+            return "bad", "the Origin header is malformed"
+        pub = self.public
+        own = host[0] in self._own_names() and (host[1] or 80) == self.port
+        public = pub is not None and host[0] == pub[1] and (host[1] or DEFAULT_PORTS[pub[0]]) == pub[2]
+        if origin is not None and origin != pub:
+            same = origin[1] == host[0] and origin[2] == (host[1] or DEFAULT_PORTS[origin[0]])
+            if not (own and same):
+                url = origin_text(origin) + (self.prefix or "") + "/"
+                return "origin", f"Origin {origin_text(origin)} refused: start with --public-url {url}"
+        elif not own and not public:
+            return "host", f"Host {hosts[0][:80]} refused: it is not this table's address (start with --public-url)"
+        return None
+
+    def _log_once(self, key: tuple, text: str) -> None:
+        now = time.monotonic()
+        if now - self._logged.get(key, -1e9) >= LOG_AGAIN_S:
+            self._logged[key] = now
+            if len(self._logged) > 256:
+                self._logged = {k: t for k, t in self._logged.items() if now - t < LOG_AGAIN_S}
+            log.warning("phones' page: %s", text)
+
     # ------------------------------------------------------------------ HTTP
     def _http(self, connection, request):
-        """Plain HTTP: the page and its files; the WebSocket path goes on to the handshake."""
+        """Plain HTTP: the page and its files (GET, HEAD); the WebSocket path goes on to the handshake."""
         from websockets.datastructures import Headers
         from websockets.http11 import Response
         path = request.path.split("?", 1)[0].split("#", 1)[0]
+        query = request.path.split("?", 1)[1] if "?" in request.path else ""
+        head = request.method == "HEAD"
 
-        def respond(status: int, reason: str, body: bytes, ctype: str) -> Response:
+        def respond(status: int, reason: str, body: bytes, ctype: str, **extra: str) -> Response:
             headers = Headers({"Content-Type": ctype, "Content-Length": str(len(body)), "Connection": "close",
-                               **SECURITY_HEADERS})
-            return Response(status, reason, headers, body)
+                               **SECURITY_HEADERS, **extra})
+            return Response(status, reason, headers, b"" if head else body)
 
+        def text(status: int, reason: str, body: str, **extra: str) -> Response:
+            return respond(status, reason, body.encode(), "text/plain; charset=utf-8", **extra)
+
+        if request.method not in ("GET", "HEAD"):
+            return text(405, "Method Not Allowed", "only GET and HEAD\n", Allow="GET, HEAD")
+        if self.prefix and (path == self.prefix or path.startswith(self.prefix + "/")):
+            if path == self.prefix:         # the page's relative addresses need the slash
+                return text(301, "Moved Permanently", "moved\n", Location=self.prefix + "/")
+            path = path[len(self.prefix):]
         if path == WS_PATH:
-            if not self._same_origin(request.headers):
-                self.stats["closed_bad"] += 1
-                return respond(403, "Forbidden", b"the WebSocket is for this table's own page\n",
-                               "text/plain; charset=utf-8")
+            if head:
+                return text(405, "Method Not Allowed", "the WebSocket is opened with GET\n", Allow="GET")
+            if "websocket" not in ",".join(request.headers.get_all("Upgrade")).lower():
+                self.no_upgrade_at = time.monotonic()
+                self._log_once(("upgrade",), NO_UPGRADE_FIX)
+                return text(426, "Upgrade Required", "a WebSocket request came without its Upgrade header: "
+                                                     + NO_UPGRADE_FIX + "\n", Upgrade="websocket")
+            why = self.refusal(request.headers.get_all("Host"), request.headers.get_all("Origin"))
+            if why is not None:
+                self.stats["refused_origin"] += 1
+                if why[0] == "bad":
+                    return text(400, "Bad Request", why[1] + "\n")
+                self._log_once(why, why[1])
+                return text(403, "Forbidden", "the WebSocket is for this table's own page\n")
             return None
         self.stats["http"] += 1
-
+        if path == CHECK_PATH:
+            return respond(200, "OK", json.dumps(self._check(request, query)).encode(), CONTENT_TYPES[".json"])
+        if len(request.headers.get_all("Host")) > 1:
+            return text(400, "Bad Request", "more than one Host header\n")
         file = static_file(path)
         if file is None:
-            return respond(404, "Not Found", b"not found\n", "text/plain; charset=utf-8")
+            return text(404, "Not Found", "not found\n")
         try:
             body = file.read_bytes()
         except OSError:
-            return respond(404, "Not Found", b"not found\n", "text/plain; charset=utf-8")
+            return text(404, "Not Found", "not found\n")
         return respond(200, "OK", body, CONTENT_TYPES[file.suffix])
 
-    def _same_origin(self, headers) -> bool:
-        """A browser names the page that opens a WebSocket (Origin): only this table's own page
-        (at the address it was opened by, or the public URL) may open one; another site in
-        the same browser may not. Clients that are no browser send no Origin."""
-        from urllib.parse import urlsplit
-        origin = headers.get("Origin")
-        if origin is None:
-            return True
-        netloc = urlsplit(origin).netloc.lower()
-        allowed = {str(headers.get("Host") or "").lower()}
-        if self.public_url:
-            allowed.add(urlsplit(self.public_url).netloc.lower())
-        return bool(netloc) and netloc in allowed
+    def _check(self, request, query: str) -> dict:
+        """Why the page at ``origin`` (its own location.origin, in the query) could not open
+        its WebSocket: {ok} or {ok: false, why: 'origin'|'host'|'upgrade'|'bad', url}."""
+        from urllib.parse import parse_qs
+        origin = (parse_qs(query).get("origin") or [""])[0][:200]
+        if time.monotonic() - self.no_upgrade_at < 120.0:
+            return {"ok": False, "why": "upgrade"}
+        why = self.refusal(request.headers.get_all("Host"), [origin] if origin else [])
+        if why is None:
+            return {"ok": True}
+        o = origin_of(origin)
+        return {"ok": False, "why": why[0], "url": (origin_text(o) + (self.prefix or "") + "/") if o else ""}
 
     # ------------------------------------------------------------- WebSocket
     async def _ws(self, ws) -> None:
@@ -376,6 +676,7 @@ class Gateway:
                 self.stats["closed_bad"] += 1
                 await ws.close(CLOSE_BAD, exc.reason)
                 return
+            self.connection_done(ws)
             accept = ws.request.headers.get("Accept-Language", "") if ws.request is not None else ""
             session = await self._attach(ws, hello, accept)
             if session is None:
@@ -383,10 +684,6 @@ class Gateway:
             async for data in ws:
                 if session.ws is not ws:
                     break                      # another page took this session over
-                if not self._rate_ok(session):
-                    self.stats["closed_bad"] += 1
-                    await ws.close(CLOSE_BAD, "flooding: too many messages")
-                    break
                 try:
                     await self._from_page(session, parse_page_message(data))
                 except BadMessage as exc:
@@ -396,16 +693,32 @@ class Gateway:
         except ConnectionClosed:
             pass
         finally:
+            self.connection_done(ws)
             if session is not None and session.ws is ws:
                 self._detach(session)
 
+    def _wake_kept(self, token: str) -> Session | None:
+        """A page of the table before a crash: its session back, with its seat."""
+        rec = self.kept.pop(page_key(token), None)
+        if rec is None:
+            return None
+        seat = rec.get("seat") if isinstance(rec.get("seat"), str) else None
+        s = Session(token=token, lang=rec.get("lang") if rec.get("lang") in ("de", "en") else "de",
+                    name=str(rec.get("name") or "")[:40], seat_token=seat, spectator=bool(rec.get("spectator")),
+                    parked=True)
+        self.sessions[token] = s
+        return s
+
     async def _attach(self, ws, hello: dict, accept_language: str) -> Session | None:
         token = hello.get("session") or ""
-        s = self.sessions.get(token) if TOKEN_RE.match(token) else None
+        known = bool(TOKEN_RE.match(token))
+        s = self.sessions.get(token) if known else None
         if s is not None and (s.ended or not hmac.compare_digest(s.token, token)):
             s = None
+        if s is None and known:
+            s = self._wake_kept(token)
         if s is None:
-            if len(self.live_sessions()) >= max(1, int(self.capacity())):
+            if self.counted() >= max(1, int(self.capacity())):
                 self.stats["refused_full"] += 1
                 lang = page_lang(hello.get("lang", ""), accept_language)
                 await ws.send(json.dumps({"t": "full", "lang": lang, "table": self.table_name()}))
@@ -413,7 +726,6 @@ class Gateway:
                 return None
             s = Session(token=secrets.token_hex(16), lang=page_lang(hello.get("lang", ""), accept_language),
                         name=" ".join(str(hello.get("name") or "").split())[:40])
-            s.refill_at = time.monotonic()
             self.sessions[s.token] = s
         old, s.ws = s.ws, ws
         if old is not None and old is not ws:
@@ -425,30 +737,48 @@ class Gateway:
         s.css = (hello["w"], hello["h"])
         s.dpr = hello["dpr"]
         await ws.send(json.dumps({"t": "session", "token": s.token}))
-        if s.proc is None or s.proc.returncode is not None:
+        if s.parked and s.seat_token and not self._holds_seat(s):
+            s.seat_token = None            # the seat was given away meanwhile: the join screen
+            s.spectator = False
+            self._sessions_changed()
+        if s.parked or s.proc is None or s.proc.returncode is not None:
+            s.parked = False
             await self._spawn(s)
         else:
             await self._to_renderer(s, {"t": "back", **self._size_msg(s)})
+        self._sessions_changed()
         return s
 
     def _detach(self, s: Session) -> None:
+        """The page is gone. A session with a seat keeps its renderer for the reconnect wait,
+        then parks; one that watches parks at once; one with neither ends at once (its place
+        is free again)."""
         s.ws = None
         if s.ended or self.closing:
             return
         s.away_since = time.monotonic()
-        asyncio.ensure_future(self._to_renderer(s, {"t": "away"}))
+        if not s.seat_token:
+            self._task(self._park(s) if s.spectator else self._end(s, "page closed"))
+            return
+        self._task(self._to_renderer(s, {"t": "away"}))
         wait = max(MIN_AWAY_WAIT, float(self.reconnect_wait()))
         loop = asyncio.get_running_loop()
-        s.expiry = loop.call_later(wait, lambda: asyncio.ensure_future(self._end(s, "away too long")))
+        s.expiry = loop.call_later(wait, lambda: self._task(self._park(s)))
 
-    def _rate_ok(self, s: Session) -> bool:
-        now = time.monotonic()
-        s.tokens = min(float(BURST), s.tokens + (now - s.refill_at) * RATE)
-        s.refill_at = now
-        if s.tokens < 1.0:
-            return False
-        s.tokens -= 1.0
-        return True
+    async def _park(self, s: Session) -> None:
+        """Stop the renderer of a session whose page is away; keep the session (its seat
+        token, name, language and settings folder) for when the page comes back."""
+        s.expiry = None
+        if s.ended or s.ws is not None or s.parked:
+            return
+        if not s.spectator and not self._holds_seat(s):
+            await self._end(s, "away too long")
+            return
+        s.parked = True
+        self.stats["parked"] += 1
+        proc, s.proc = s.proc, None
+        await self._stop_renderer(s, proc)
+        self._sessions_changed()
 
     def _size_msg(self, s: Session) -> dict:
         pw, ph, d = physical_size(s.css[0], s.css[1], s.dpr, self.max_pixels)
@@ -467,7 +797,7 @@ class Gateway:
     # ------------------------------------------------------------- renderers
     async def _spawn(self, s: Session) -> None:
         if not s.home:
-            s.home = tempfile.mkdtemp(prefix="felt-phone-")
+            s.home = tempfile.mkdtemp(prefix="s-", dir=self.root or None)
         env = dict(os.environ)
         env.update({"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
                     "FELT_CONFIG_DIR": os.path.join(s.home, "config"),
@@ -492,51 +822,15 @@ class Gateway:
             pass
 
     async def _pump(self, s: Session, proc: asyncio.subprocess.Process) -> None:
-        """Everything a renderer says, to its page (or kept here: its seat token)."""
-        from websockets.exceptions import ConnectionClosed
+        """Everything a renderer says, to its page (or kept here: its seat token); then,
+        unless the session ends or parks, a renderer that crashed is started again."""
         assert proc.stdout is not None
         reader = MsgReader(proc.stdout)
         try:
-            while True:
-                try:
-                    msg = await reader.read()
-                except (ValueError, msgpack.UnpackException) as exc:
-                    log.warning("renderer sent a bad message (%s); it is restarted", exc)
-                    proc.kill()
-                    break
-                if msg is None:
-                    break
-                t = msg.get("t")
-                ws = s.ws
-                if t == "frame":
-                    data = msg.get("data")
-                    if ws is not None and isinstance(data, bytes):
-                        s.frames_sent += 1
-                        s.bytes_sent += len(data)
-                        if self.on_frame is not None:
-                            self.on_frame(s, data)
-                        try:
-                            await ws.send(data)
-                        except ConnectionClosed:
-                            pass
-                elif t == "page":
-                    m = msg.get("m")
-                    if isinstance(m, dict):
-                        if m.get("t") == "lang" and m.get("lang") in ("de", "en"):
-                            s.lang = m["lang"]
-                        if m.get("t") == "name" and isinstance(m.get("name"), str):
-                            s.name = m["name"][:40]
-                        if ws is not None:
-                            try:
-                                await ws.send(json.dumps(m, ensure_ascii=False))
-                            except ConnectionClosed:
-                                pass
-                elif t == "seat":
-                    tok = msg.get("token")
-                    s.seat_token = tok if isinstance(tok, str) else None
-                    s.spectator = bool(msg.get("spectator"))
-        finally:
-            rc = await proc.wait()
+            await self._relay(s, proc, reader)
+        except asyncio.CancelledError:
+            return
+        rc = await proc.wait()
         if s.ended or self.closing or s.proc is not proc:
             return
         if rc == 0:                 # the renderer ended on its own (the table closed): so does the session
@@ -552,6 +846,75 @@ class Gateway:
         self.stats["restarts"] += 1
         await self._spawn(s)
 
+    async def _relay(self, s: Session, proc: Any, reader: MsgReader) -> None:
+        """A renderer's messages until its pipe ends."""
+        from websockets.exceptions import ConnectionClosed
+        while True:
+            try:
+                msg = await reader.read()
+            except (ValueError, msgpack.UnpackException) as exc:
+                log.warning("renderer sent a bad message (%s); it is restarted", exc)
+                proc.kill()
+                break
+            if msg is None:
+                break
+            if s.proc is not proc:
+                continue                   # a renderer being stopped (parked): its last words go nowhere
+            t = msg.get("t")
+            ws = s.ws
+            if t == "frame":
+                data = msg.get("data")
+                if ws is not None and isinstance(data, bytes):
+                    s.frames_sent += 1
+                    s.bytes_sent += len(data)
+                    if self.on_frame is not None:
+                        self.on_frame(s, data)
+                    try:
+                        await ws.send(data)
+                    except ConnectionClosed:
+                        pass
+            elif t == "page":
+                m = msg.get("m")
+                if isinstance(m, dict):
+                    if m.get("t") == "lang" and m.get("lang") in ("de", "en"):
+                        s.lang = m["lang"]
+                    if m.get("t") == "name" and isinstance(m.get("name"), str):
+                        s.name = m["name"][:40]
+                    if ws is not None:
+                        try:
+                            await ws.send(json.dumps(m, ensure_ascii=False))
+                        except ConnectionClosed:
+                            pass
+            elif t == "seat":
+                tok = msg.get("token")
+                s.seat_token = tok if isinstance(tok, str) else None
+                s.spectator = bool(msg.get("spectator"))
+                self._sessions_changed()
+
+    async def _stop_renderer(self, s: Session, p: Any) -> None:
+        """Ask a renderer to quit, then make sure it has."""
+        if p is not None and p.returncode is None:
+            if p.stdin is not None:
+                try:
+                    p.stdin.write(pack_msg({"t": "quit"}))
+                    await p.stdin.drain()
+                except (ConnectionError, OSError):
+                    pass
+            try:
+                await asyncio.wait_for(p.wait(), 3.0)
+            except asyncio.TimeoutError:
+                p.kill()
+                try:
+                    await asyncio.wait_for(p.wait(), 2.0)
+                except asyncio.TimeoutError:
+                    pass
+        pump, s.pump = s.pump, None
+        if pump is not None and not pump.done() and pump is not asyncio.current_task():
+            # it reads the renderer's last words up to the end of its pipe, then ends
+            done, _ = await asyncio.wait([pump], timeout=2.0)
+            if not done:
+                pump.cancel()
+
     async def _end(self, s: Session, why: str) -> None:
         if s.ended:
             return
@@ -563,25 +926,76 @@ class Gateway:
         ws, s.ws = s.ws, None
         if ws is not None:
             await _close_quietly(ws, CLOSE_ENDED, why)
-        p = s.proc
-        if p is not None and p.returncode is None:
-            await self._to_renderer(s, {"t": "quit"})
-            try:
-                await asyncio.wait_for(p.wait(), 3.0)
-            except asyncio.TimeoutError:
-                p.kill()
-                try:
-                    await asyncio.wait_for(p.wait(), 2.0)
-                except asyncio.TimeoutError:
-                    pass
-        if s.pump is not None and not s.pump.done():
-            s.pump.cancel()
+        proc, s.proc = s.proc, None
+        await self._stop_renderer(s, proc)
         if s.home:
             shutil.rmtree(s.home, ignore_errors=True)
+        self._sessions_changed()
 
     # for tests: the renderer process of a session
     def session_of(self, token: str) -> Session | None:
         return self.sessions.get(token)
+
+
+def page_connection_class(gateway: Gateway):
+    """The WebSocket server's connection for the page's port: it tells the gateway when it
+    opens (handshakes in progress are capped), and every frame a page sends, pings and other
+    control frames too, takes a token of its rate limit; a page beyond it is closed (1008)."""
+    from websockets.asyncio.server import ServerConnection
+    from websockets.frames import Frame
+
+    class PageConnection(ServerConnection):
+        def connection_made(self, transport) -> None:
+            super().connection_made(transport)
+            peer = transport.get_extra_info("peername")
+            self.felt_tokens = float(BURST)
+            self.felt_refill_at = time.monotonic()
+            self.felt_flooding = False
+            gateway.connection_opened(self, str(peer[0]) if peer else "?")
+
+        def connection_lost(self, exc) -> None:
+            gateway.connection_done(self)
+            super().connection_lost(exc)
+
+        def process_event(self, event) -> None:
+            if self.request is not None and isinstance(event, Frame):
+                now = time.monotonic()
+                self.felt_tokens = min(float(BURST), self.felt_tokens + (now - self.felt_refill_at) * RATE)
+                self.felt_refill_at = now
+                if self.felt_flooding:
+                    return
+                if self.felt_tokens < 1.0:
+                    self.felt_flooding = True
+                    gateway.stats["closed_bad"] += 1
+                    asyncio.ensure_future(_close_quietly(self, CLOSE_BAD, "flooding: too many messages"))
+                    self.loop.call_later(3.0, self.transport.abort)
+                    return
+                self.felt_tokens -= 1.0
+            super().process_event(event)
+
+    return PageConnection
+
+
+def clean_stale_folders() -> None:
+    """Renderer folders of hosts that died without cleaning up (SIGKILL): they hold seat
+    tokens in their settings."""
+    base = Path(tempfile.gettempdir())
+    try:
+        found = list(base.glob(ROOT_PREFIX + "*"))
+    except OSError:
+        return
+    for d in found:
+        pid_s = d.name[len(ROOT_PREFIX):].split("-", 1)[0]
+        if not pid_s.isdigit() or int(pid_s) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid_s), 0)
+            continue                          # that host still runs
+        except ProcessLookupError:
+            pass
+        except PermissionError:
+            continue                          # another user's live process
+        shutil.rmtree(d, ignore_errors=True)
 
 
 async def _close_quietly(ws, code: int, reason: str) -> None:

@@ -59,6 +59,7 @@ class HostConfig:
     offload_levels: tuple = ("hard",)  # bot levels that think in a worker process
     auto_next: float = -1.0           # seconds before the next round deals itself; < 0 = off
     start_when_full: bool = False
+    owner_first: bool = False         # nobody owns the table yet (headless): the first player to sit does
     announce: bool = True
     admin_token: str | None = None
     hello_timeout: float = 10.0
@@ -244,7 +245,7 @@ class ClientConn(asyncio.Protocol):
 
 # ------------------------------------------------------------------------------- host
 _TABLE_FIELDS = ("rules", "game", "players", "bots", "bot_level", "rounds", "seed", "turn_timer", "reconnect_wait",
-                 "bot_delay", "pace", "auto_next", "think_ms", "offload_levels", "start_when_full", "name", "admin_token")
+                 "bot_delay", "pace", "auto_next", "think_ms", "offload_levels", "start_when_full", "owner_first", "name", "admin_token")
 
 
 class Host:
@@ -284,6 +285,7 @@ class Host:
         self._flushing = False
         self.journal = None  # the table's recorder when config.journal is set (felt.net.journal)
         self.gateway = None  # phones' page and renderers (felt.net.gateway) when config.phones
+        self._phone_records: list[dict] = []
         if c.resume is not None:
             self.table.restore(c.resume.snapshot())
         self.table.announced = bool(c.announce)  # the id to look for in the TXT records if the table moves
@@ -466,6 +468,9 @@ class Host:
                 # on disk before anything can change the table
                 self.journal = open_recorder(c.journal, self.table, self.server_info(), c.resume)
                 self.table.recorder = self.journal
+                if self._phone_records:     # what the gateway knew before the journal opened
+                    from felt.net.journal import phones_record
+                    self.journal.append(phones_record(self._phone_records))
             self._sweep()
             if c.resume is not None or self.table.running:
                 self.table.resume_started(time.monotonic())  # absent players get their wait
@@ -502,7 +507,9 @@ class Host:
                          table_name=lambda: self.table_name,
                          capacity=lambda: len(self.seats) + max(0, int(c.phone_spectators)),
                          reconnect_wait=lambda: float(self.options.get("reconnect_wait", 30.0)),
-                         address=self.address, public_url=c.public_url)
+                         address=self.address, public_url=c.public_url,
+                         seat_held=self.table.holds_seat, on_sessions=self._phones_changed,
+                         kept=c.resume.phones if c.resume is not None else None)
             try:
                 sock = _listen_socket(bind, c.phone_port)
             except OSError:
@@ -512,6 +519,14 @@ class Host:
             self.gateway = await gw.start(sock)
         except Exception as exc:   # no phones, but the table opens
             log.warning("phones cannot join from a browser: %s", exc)
+
+    def _phones_changed(self, records: list[dict]) -> None:
+        """The phones' sessions to bring back after a crash (a hash of each page's token with
+        its seat token): into the journal."""
+        self._phone_records = records
+        if self.journal is not None:
+            from felt.net.journal import phones_record
+            self.journal.append(phones_record(records))
 
     @property
     def phone_url(self) -> str:
@@ -749,7 +764,7 @@ class Host:
 
 _CONFIG_KEYS = ("name", "interface", "bind", "port", "players", "bots", "bot_level", "rounds", "seed",
                 "turn_timer", "reconnect_wait", "bot_delay", "pace", "think_ms", "auto_next", "start_when_full",
-                "announce", "hello_timeout", "idle_timeout", "rate", "burst", "flood_limit", "game")
+                "owner_first", "announce", "hello_timeout", "idle_timeout", "rate", "burst", "flood_limit", "game")
 
 
 def resolve_rules(spec: Any):

@@ -10,8 +10,10 @@ append-only file::
 Records are the match log's own records (``k`` = ``match`` header with rule set, seed and seats
 with their tokens; ``move``; ``next_round``; ``end_match``; ``seat``) plus journal-only ``host``
 records (table name, port, admin token, options: what ``--resume`` needs to bring the same table
-back) and ``lobby`` records (seats with tokens, rule set, options; written when the lobby changes
-while no match runs). A new match appends a new ``match`` header; a resume uses the last one and
+back), ``lobby`` records (seats with tokens, rule set, options; written when the lobby changes
+while no match runs) and ``phones`` records (the phones' sessions that hold a seat or watch: a
+hash of each page's session token, never the token, with the renderer's seat token, name and
+language; the last one is what a resumed gateway knows). A new match appends a new ``match`` header; a resume uses the last one and
 any lobby record after it. A change of the table's settings (options, table name) while a match
 runs is written as another ``host`` record (between the match's entries; readers skip it there),
 so the settings a resume restores are those of the last ``host`` or ``lobby`` record in the file.
@@ -322,6 +324,7 @@ class Resume:
     lobby: dict | None = None         # the lobby as it was after the last match header (or without one)
     options: dict = field(default_factory=dict)  # the table's options as last recorded
     name: str | None = None           # the table's name as last recorded
+    phones: list[dict] = field(default_factory=list)  # the phones' sessions as last recorded (gateway.Session.record)
     messages: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
@@ -391,7 +394,7 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
             rec = records[i]
             k = rec["k"]
             try:
-                if k in ("host", "lobby"):
+                if k in JOURNAL_KINDS:
                     continue
                 if k == "move":
                     state, _ = game.apply(state, rec["seat"], game.move_from_wire(rec["move"]))
@@ -417,6 +420,7 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
                 options = dict(r["options"])
             if r.get("name"):
                 name = str(r["name"])
+    phones = [r for r in records if r["k"] == "phones" and isinstance(r.get("sessions"), list)]
     lobbies = [i for i, r in enumerate(records) if r["k"] == "lobby" and (not matches or i > matches[-1])]
     lobby = records[lobbies[-1]] if lobbies else None
     if damage is not None:
@@ -431,7 +435,7 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
         warnings.append(f"journal {p} is damaged: {damage}. Resuming from the last whole entry "
                         f"(entry {kept}, byte {good} of {len(data)}){saved}")
     res = Resume(p, hrec, mlog, state, good, kept, damage, lobby=lobby, options=options, name=name,
-                 warnings=warnings)
+                 warnings=warnings, phones=[x for x in phones[-1]["sessions"] if isinstance(x, dict)] if phones else [])
     res.messages.append(f"resuming table '{hrec.get('name')}' from journal {p}: {res.summary()}")
     return res
 
@@ -510,16 +514,25 @@ def journal_fields(args: Any, say: Callable[[str], Any] | None = None,
 
 
 # ------------------------------------------------------------------------ host hooks
+JOURNAL_KINDS = ("host", "lobby", "phones")   # records of the journal's own, beside a match's
+
+
+def phones_record(sessions: list[dict]) -> dict:
+    """A ``phones`` record: the phones' sessions a resumed table gives their seats back to."""
+    return {"k": "phones", "sessions": [dict(x) for x in sessions], "time": time.time()}
+
+
 _CONFIG_KEYS = ("name", "interface", "bind", "port", "players", "bots", "bot_level", "rounds", "seed",
                 "turn_timer", "reconnect_wait", "bot_delay", "think_ms", "auto_next", "start_when_full",
-                "announce", "hello_timeout", "idle_timeout", "rate", "burst", "flood_limit", "game")
+                "owner_first", "announce", "hello_timeout", "idle_timeout", "rate", "burst", "flood_limit", "game")
 
 
 def host_record(table: Any, server: dict | None = None) -> dict:
     """A ``host`` record: the table's settings plus where the server listened."""
     server = server or {}
     return {"k": "host", "v": JOURNAL_VERSION, **table.settings_record(), "address": server.get("address"),
-            "port": server.get("port"), "time": time.time(), "config": dict(server.get("config") or {})}
+            "port": server.get("port"), "phone_port": server.get("phone_port") or 0, "time": time.time(),
+            "config": dict(server.get("config") or {})}
 
 
 def settings_key(name: Any, options: Any) -> tuple:
@@ -547,7 +560,8 @@ def open_recorder(path: str | os.PathLike, table: Any, server: dict, res: Resume
         if res.lobby is not None:
             j.lobby(table)
     if j.entries == 0 or res is None or server.get("port") != res.host.get("port") \
-            or server.get("address") != res.host.get("address"):
+            or server.get("address") != res.host.get("address") \
+            or (server.get("phone_port") or 0) != (res.host.get("phone_port") or 0):
         j.append(host_record(table, j.server))
     if table.log is not None:
         j.follow(table.log)

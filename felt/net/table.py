@@ -179,7 +179,8 @@ class Table:
                  bot_level: str = "normal", rounds: int | None = None, seed: Any = None,
                  turn_timer: float = 0.0, reconnect_wait: float = 30.0, bot_delay: float = 0.6,
                  pace: str = "off", auto_next: float = -1.0, think_ms: int | None = None, offload_levels: tuple = ("hard",),
-                 start_when_full: bool = False, name: str = "Felt Club", admin_token: str | None = None,
+                 start_when_full: bool = False, owner_first: bool = False, name: str = "Felt Club",
+                 admin_token: str | None = None,
                  max_joined: int = 48, clock: Callable[[], float] = time.monotonic,
                  rng: random.Random | None = None):
         self.clock = clock
@@ -191,6 +192,8 @@ class Table:
         self.think_ms = think_ms
         self.offload_levels = tuple(offload_levels or ())
         self.start_when_full = start_when_full
+        # a table nobody owns yet (a headless host): the first player to sit becomes its owner
+        self.owner_first = owner_first
         self.admin_token = admin_token or secrets.token_urlsafe(16)
         self.table_name = " ".join(str(name).split())[:64] or "Felt Club"
         self.default_level = bot_level
@@ -297,6 +300,12 @@ class Table:
                 seat.peer = None
                 self._start_away(seat)
                 self._lobby_changed()
+
+    def holds_seat(self, token: str) -> bool:
+        """Does a player's seat (in the lobby or the match) still have this seat token? A phone
+        whose page comes back after a long sleep takes its seat back only then."""
+        return any(s.kind == "human" and s.token is not None and secrets.compare_digest(s.token.encode(), token.encode())
+                   for s in self.seats)
 
     def absent_holders(self) -> int:
         return sum(1 for s in self.seats if s.kind == "human" and s.token and s.peer is None)
@@ -414,7 +423,7 @@ class Table:
                 return
             self._seat_human(seat_i, peer, name)
         peer.welcomed = True
-        peer.admin = is_admin
+        peer.admin = is_admin or peer.admin     # a table nobody owned made this player its owner
         peer.name = name
         peer.seat = seat_i
         peer.spectator = seat_i is None
@@ -450,8 +459,29 @@ class Table:
         return next((i for i, s in enumerate(self.seats) if s.kind == "bot" and s.auto), None)
 
     def _seat_human(self, i: int, peer: Peer, name: str, token: str | None = None, owner: bool = False) -> None:
+        if not owner and self._owner_wanted():
+            owner, token = True, self.admin_token     # the first to sit at a table nobody owns
         self.seats[i] = Seat(kind="human", name=name, token=token or secrets.token_urlsafe(16), owner=owner, peer=peer)
+        if owner:
+            peer.admin = True
         self._log_seat(i)
+
+    def _owner_wanted(self) -> bool:
+        return self.owner_first and not any(s.kind == "human" and s.owner for s in self.seats)
+
+    def _hand_over_ownership(self) -> None:
+        """A table nobody owns any more (its owner left): the first player seated and here
+        becomes its owner (the owner's token is its seat token; a new welcome says so)."""
+        if not self._owner_wanted():
+            return
+        i = next((k for k, s in enumerate(self.seats) if s.kind == "human" and s.peer is not None), None)
+        if i is None:
+            return
+        seat = self.seats[i]
+        seat.owner, seat.token = True, self.admin_token
+        seat.peer.admin = True
+        self._log_seat(i)
+        self._send(seat.peer, self._welcome(seat.peer))
 
     def _reclaim(self, i: int, peer: Peer, name: str) -> None:
         seat = self.seats[i]
@@ -798,6 +828,7 @@ class Table:
                 "phase": self.state.phase if self.state is not None else None,
                 "round_no": self.state.round_no if self.state is not None else 0,
                 "spectators": sum(1 for p in self.welcomed() if p.seat is None),
+                "start_when_full": self.start_when_full, "owner_first": self._owner_wanted(),
                 "options": dict(self.options, rounds=self.rounds)}
 
     @staticmethod
@@ -859,7 +890,8 @@ class Table:
 
     def _m_sit(self, peer: Peer, msg: dict) -> None:
         if peer.seat is None:
-            raise Refuse("not_seated", "spectators have no seat to move")
+            self._take_seat(peer, msg["seat"])
+            return
         self._need_lobby()
         target = self._seat_index(msg["seat"])
         if msg["seat"] == peer.seat:
@@ -871,15 +903,32 @@ class Table:
         self._send(peer, self._welcome(peer))
         self._lobby_changed()
 
+    def _take_seat(self, peer: Peer, i: int) -> None:
+        """A spectator sits down at free seat ``i`` in the lobby (a new seat token, in the
+        welcome that answers)."""
+        self._need_lobby()
+        if self._seat_index(i).kind != "empty":
+            raise Refuse("lobby", f"seat {i} is not free")
+        self._seat_human(i, peer, peer.name or f"Spieler {i + 1}")
+        peer.seat = i
+        peer.spectator = False
+        self._send(peer, self._welcome(peer))
+        self._lobby_changed()
+        self.check_full()
+
     def _m_leave(self, peer: Peer, msg: dict) -> None:
         if peer.seat is None:
             raise Refuse("not_seated", "you have no seat to leave")
         i = peer.seat
         # mid-match the seat stays with its bot (and its hand): no newcomer gets it unless the
         # owner opens it again (open_seat); in the lobby it becomes empty
+        was_owner = self.seats[i].owner
         self._vacate(i, auto=False)
         peer.seat = None
         peer.spectator = True
+        if was_owner and self.owner_first:
+            peer.admin = False
+            self._hand_over_ownership()
         self._send(peer, self._welcome(peer))
         if self.state is not None:
             self._send_full_state(peer, [])

@@ -32,11 +32,12 @@ from felt.ui.widgets import Button, Choice, IconButton, Widget, draw_text
 class SeatRow(Widget):
     """One seat: number, name, and what it is (you, host, bot level, free, away)."""
 
-    def __init__(self, seat: dict, mine: bool, on_tap: Callable[[int], Any] | None) -> None:
+    def __init__(self, seat: dict, mine: bool, on_tap: Callable[[int], Any] | None, sit: bool = False) -> None:
         super().__init__()
         self.seat = seat
         self.mine = mine
         self.on_tap = on_tap
+        self.sit = sit                 # a tap sits down here (a free seat, not the owner's menu)
         self.selected = False
         self.px = 16
 
@@ -78,7 +79,9 @@ class SeatRow(Widget):
                   bold=True)
         body = pygame.Rect(num.right + dp(6), r.top + dp(3), r.w - nw - dp(20), r.h - dp(6))
         if empty:
-            draw_text(surface, i18n.t("lobby.empty_seat"), body, self.px, theme.TEXT_DIM, align="left")
+            # a free seat anyone may take says so (the owner's seat menu is its own)
+            draw_text(surface, i18n.t("lobby.tap_to_sit" if self.sit else "lobby.empty_seat"), body, self.px,
+                      theme.GOLD if self.sit else theme.TEXT_DIM, align="left", min_px=9)
             return
         tags = self.tags()
         if tags:
@@ -364,8 +367,10 @@ class LobbyScene(Scene):
 
     def _rebuild(self) -> None:
         seats = self.seats
-        self.seat_rows = [SeatRow(s, s.get("seat") == self.my_seat, self.tap_seat if self.admin else None)
-                          for s in seats]
+        self.seat_rows = []
+        for s in seats:
+            action = self._seat_action(s)
+            self.seat_rows.append(SeatRow(s, s.get("seat") == self.my_seat, action, sit=action == self.sit))
         for row in self.seat_rows:
             row.selected = self.admin and row.seat.get("seat") == self.selected
         r = self.rules()
@@ -424,7 +429,14 @@ class LobbyScene(Scene):
         running = bool(self.lobby.get("running"))
         self.start_btn.enabled = self.admin and not running
         self.rounds.enabled = not running          # fixed once a match runs (the host refuses it)
-        self.wait_caption.text = "" if self.admin else i18n.t("lobby.waiting")
+        if self.admin:
+            self.wait_caption.text = ""
+        elif self.lobby.get("start_when_full") and not running:
+            self.wait_caption.text = i18n.t("lobby.starts_when_full")
+        elif self.lobby.get("owner_first") and not running:
+            self.wait_caption.text = i18n.t("lobby.owner_first")
+        else:
+            self.wait_caption.text = i18n.t("lobby.waiting")
         self.back_btn.text = "‹"
         self._refresh_actions()
         if self.screen_rects is not None:
@@ -457,6 +469,18 @@ class LobbyScene(Scene):
         self.sent.append(msg)
         if self.on_send:
             self.on_send(msg)
+
+    def _seat_action(self, seat: dict) -> Callable[[int], Any] | None:
+        """What a tap on a seat does: the owner's seat menu; for everyone else a free seat
+        (while no match runs) is a place to sit down at (a spectator takes it, a player moves)."""
+        if self.admin:
+            return self.tap_seat
+        if seat.get("kind") == "empty" and not self.lobby.get("running"):
+            return self.sit
+        return None
+
+    def sit(self, seat: int) -> None:
+        self.send({"t": "sit", "seat": int(seat)})
 
     def tap_seat(self, seat: int) -> None:
         self.selected = None if self.selected == seat else seat

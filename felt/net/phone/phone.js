@@ -26,6 +26,10 @@
       ended: ["Sitzung beendet", "Die Verbindung zum Tisch ist beendet."],
       lost: ["Keine Verbindung", "Der Tisch ist gerade nicht erreichbar. Es geht weiter, sobald er wieder da ist."],
       bad: ["Fehler", "Die Verbindung wurde getrennt: "],
+      origin: ["Der Tisch kennt diese Adresse nicht",
+        "Die Seite ist über {url} geöffnet, aber der Tisch nimmt dort keine Verbindung an. Der Gastgeber startet ihn mit: felt host --public-url {url}"],
+      upgrade: ["Der Proxy lässt das Spiel nicht durch",
+        "Zwischen diesem Gerät und dem Tisch steht ein Proxy, der keine WebSocket-Verbindungen weiterleitet (HTTP/1.1 mit Upgrade). Der Gastgeber muss ihn dafür einrichten (README: Tunnel und Proxy)."],
       retry: "Nochmal versuchen", here: "Hier weiterspielen",
     },
     en: {
@@ -36,6 +40,10 @@
       ended: ["Session ended", "The connection to the table has ended."],
       lost: ["No connection", "The table cannot be reached right now. Play goes on as soon as it is back."],
       bad: ["Error", "The connection was closed: "],
+      origin: ["The table does not know this address",
+        "This page was opened at {url}, but the table takes no connections there. The host starts it with: felt host --public-url {url}"],
+      upgrade: ["The proxy does not let the game through",
+        "A proxy between this device and the table does not pass WebSocket connections on (HTTP/1.1 with Upgrade). The host has to set it up for that (README: tunnels and proxies)."],
       retry: "Try again", here: "Play here",
     },
   };
@@ -63,10 +71,10 @@
   const stats = { frames: 0, bytes: 0, lastFrame: 0, lastFrameAt: 0, keyframes: 0, session: null, connects: 0 };
 
   // ------------------------------------------------------------------ notes
-  function showNote(key, extra, button) {
+  function showNote(key, extra, button, url) {
     const [title, text] = tr(key);
     noteTitle.textContent = title;
-    noteText.textContent = text + (extra || "");
+    noteText.textContent = text.split("{url}").join(url || "") + (extra || "");
     noteRetry.hidden = !button;
     noteRetry.textContent = button || "";
     note.hidden = false;
@@ -89,12 +97,20 @@
     if (ws || stopped) return;
     clearTimeout(retryTimer);
     measure();
-    const proto = location.protocol === "https:" ? "wss://" : "ws://";
-    const sock = new WebSocket(proto + location.host + "/ws");
+    // relative to the page: a page under a path prefix (a reverse proxy's /felt/) has its
+    // WebSocket there too
+    const url = new URL("ws", location.href);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    url.search = ""; url.hash = "";
+    const sock = new WebSocket(url.href);
     sock.binaryType = "arraybuffer";
     ws = sock;
-    if (!stats.frames) showNote("connecting");
+    let opened = false;
+    if (!stats.frames && !whyShown) showNote("connecting");
     sock.onopen = () => {
+      opened = true;
+      failedOpens = 0;
+      whyShown = false;
       stats.connects += 1;
       retryDelay = 250;
       send({ t: "hello", session: store.get("felt.session"), w: cssW, h: cssH, dpr,
@@ -106,16 +122,36 @@
     };
     sock.onclose = (e) => {
       if (ws === sock) ws = null;
+      if (!opened) {
+        failedOpens += 1;
+        if (failedOpens === 2 || failedOpens % 8 === 0) diagnose();
+      }
       if (e.code === 1013) { stopped = true; return; }                       // full: its note is shown
       if (e.code === 4001) { stopped = true; showNote("replaced", "", tr("here")); return; }
       if (e.code === 4002 && e.reason === "the table closed") { stopped = true; showNote("closed", "", tr("retry")); return; }
       if (e.code === 1008) { stopped = true; showNote("bad", e.reason || "", tr("retry")); return; }
-      if (stats.frames && e.code !== 4002) showNote("lost");
+      if (stats.frames && e.code !== 4002 && !whyShown) showNote("lost");
       if (document.visibilityState === "visible") {
         retryTimer = setTimeout(connect, retryDelay);
         retryDelay = Math.min(4000, retryDelay * 2);
       }
     };
+  }
+
+  // the WebSocket does not open (a browser tells the page no reason): ask the table's page
+  // why, over plain HTTP (behind a proxy: an address the table does not know, no Upgrade)
+  let failedOpens = 0;
+  let whyShown = false;
+  function diagnose() {
+    const url = new URL("check", location.href);
+    url.search = "?origin=" + encodeURIComponent(location.origin);
+    fetch(url.href, { cache: "no-store" }).then((r) => (r.ok ? r.json() : null)).then((d) => {
+      if (!d || d.ok || ws && ws.readyState === 1) return;
+      whyShown = true;
+      stats.why = d.why;
+      if (d.why === "upgrade") showNote("upgrade");
+      else if (d.why === "origin" || d.why === "host") showNote("origin", "", null, d.url || location.origin + "/");
+    }).catch(() => { /* the table is not there at all: the usual note */ });
   }
 
   function onNotice(m) {
@@ -290,10 +326,17 @@
     editing = null;
     if (!field.hidden) { field.hidden = true; field.blur(); }
   }
+  let syncTimer = null;
   function syncField() {
+    clearTimeout(syncTimer);
+    syncTimer = null;
     const f = fields.find((x) => x.focused);
     if (!f) {
-      if (editing && performance.now() - lastTyped > 300) closeField();
+      // no field has the focus on the table any more: the input goes, but not under a finger
+      // still typing (its last keys may not have reached the table yet): look again shortly
+      const since = performance.now() - lastTyped;
+      if (editing && since > 300) closeField();
+      else if (editing) syncTimer = setTimeout(syncField, 320 - since);
       return;
     }
     const same = editing && Math.abs(editing.x - f.x) < 2 && Math.abs(editing.y - f.y) < 2;
