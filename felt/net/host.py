@@ -82,6 +82,28 @@ class HostConfig:
     public_url: str | None = None     # a URL other networks reach the gateway at (QR, printout)
 
 
+OPEN_FILES_WANTED = 8192      # soft open-files limit a host asks for (a desktop's default is often 1024)
+
+
+def raise_open_files_limit(wanted: int = OPEN_FILES_WANTED) -> int:
+    """Raise this process's soft open-files limit towards ``wanted`` (at most the hard limit):
+    every phone, client and idle connection is a file, and a flood of idle ones must not leave
+    the table unable to accept its players. Returns the soft limit now."""
+    try:
+        import resource
+    except ImportError:                      # pragma: no cover (Windows)
+        return 0
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return soft
+
+
 def _listen_socket(bind: str | None, port: int) -> socket.socket:
     """One listening TCP socket on ``port`` (0: a free one). Without a bind address it is
     one dual-stack IPv6 socket where the system has them (IPv4 and IPv6 on the SAME port),
@@ -435,6 +457,7 @@ class Host:
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> "Host":
+        raise_open_files_limit()
         self.loop = asyncio.get_running_loop()
         self.closed = asyncio.Event()
         c = self.config
