@@ -506,7 +506,9 @@ class GameTableScene(LogTable, Scene):
         release make a tap (``card_tapped``), a double tap (``card_double_tapped``), a slide
         over the hand (``cards_slid``) or a drag that ends over the table (``card_dropped``:
         played where ``drop_zone`` says); a hand card is dragged once it leaves the hand
-        upwards, a table card once it moved. True when the input was the cards'."""
+        upwards or moves up more than sideways before it slid over another card (a lift: it
+        slides over no card on its way), a table card once it moved. True when the input was
+        the cards'."""
         if inp.kind == PRESS:
             cid = self.card_at(inp.pos)
             if cid is not None:
@@ -520,7 +522,7 @@ class GameTableScene(LogTable, Scene):
             if self.press is None or not (inp.buttons and inp.buttons[0]):
                 return False
             where, cid = self.press
-            if self.drag_pos is not None or self._leaves(where, inp.pos):
+            if self.drag_pos is not None or self._leaves(where, inp.pos) or self._lifts(where, inp.pos):
                 self.drag_pos = tuple(inp.pos)
                 self.mark_dirty()
             elif where == "hand":
@@ -557,6 +559,16 @@ class GameTableScene(LogTable, Scene):
             return True
         return False
 
+    def _lifts(self, where: str, pos) -> bool:
+        """A hand card pressed and moved upwards more than sideways before the press slid over
+        another card: it is lifted towards the table, not slid over the hand (on a phone the
+        hand has two rows, and a card dragged from the lower one passes over the upper one:
+        a slide there would lower the selection it carries)."""
+        if where != "hand" or len(self.slid) > 1:
+            return False
+        up, side = self.press_pos[1] - pos[1], abs(pos[0] - self.press_pos[0])
+        return up > dp(12) and up > side
+
     def _leaves(self, where: str, pos) -> bool:
         """The pointer at ``pos`` took the pressed card away: out of the hand (upwards), or a
         table card moved off its place."""
@@ -566,20 +578,28 @@ class GameTableScene(LogTable, Scene):
         return abs(pos[0] - self.press_pos[0]) + abs(pos[1] - self.press_pos[1]) > dp(12)
 
     def draw_dragged(self, surface: pygame.Surface) -> None:
-        """The card being dragged, under the pointer, with its shadow."""
+        """The card being dragged, under the pointer, with its shadow; a selected hand card
+        carries the selection along (fanned, the dragged card on top), which is what a drop
+        plays."""
         cid = self.dragged_card()
         if cid is None:
             return
         where = self.press[0]
-        r = (self.hand_rects() if where == "hand" else self.table_rects()).get(cid)
+        rects = self.hand_rects() if where == "hand" else self.table_rects()
+        r = rects.get(cid)
         if r is None:
             return
-        img = self.card_image(cid, r.size)
-        if img is None:
-            return
-        at = img.get_rect(center=self.drag_pos)
-        surface.blit(cardart.shadow_surface(r.size), (at.x + dp(4), at.y + dp(6)))
-        surface.blit(img, at.topleft)
+        chosen = set(self.selected_cards()) if where == "hand" else set()
+        cards = [c for c in rects if c in chosen and c != cid] + [cid] if cid in chosen else [cid]
+        step = int(r.w * 0.28)
+        x0 = self.drag_pos[0] - step * (len(cards) - 1)
+        for i, c in enumerate(cards):
+            img = self.card_image(c, r.size)
+            if img is None:
+                continue
+            at = img.get_rect(center=(x0 + i * step, self.drag_pos[1]))
+            surface.blit(cardart.shadow_surface(r.size), (at.x + dp(4), at.y + dp(6)))
+            surface.blit(img, at.topleft)
 
     def selected_cards(self) -> list[int]:
         return []

@@ -418,19 +418,36 @@ class TableScene(GameTableScene):
         self._title_w = self._seat_title_w(w, h)
         self.table_layout = geom = layout.table_layout(w, h, opp, len(self.hand), log_w=dock, title_w=self._title_w)
         self.place_header(w, h)
-        self.play_btn.set_rect(geom.play_btn)
-        self.pass_btn.set_rect(geom.pass_btn)
+        pass_r, sort_r, play_r = self._button_row(geom)
+        self.play_btn.set_rect(play_r)
+        self.pass_btn.set_rect(pass_r)
+        self.sort_btn.set_rect(sort_r)
         self.play_btn.px = self.pass_btn.px = geom.px["button"]
-        sp = geom.px["small"]
-        sw = fonts.width("⇅ " + i18n.t("story.sort_suit"), sp, True) + dp(22)
-        sh = max(dp(30), int(sp * 2.2))
-        # on the hand's top edge, clear of the buttons above it
-        top = max(geom.hand.top - sh // 2, max(geom.play_btn.bottom, geom.pass_btn.bottom) + dp(3))
-        self.sort_btn.set_rect(pygame.Rect(geom.hand.right - sw - dp(10), top, sw, sh))
-        self.sort_btn.px = sp
+        self.sort_btn.px = geom.px["body"]
         self.toast.set_rect(geom.toast)
         self.toast.px = geom.px["label"]
         self._relayout_hand()
+
+    def _button_row(self, geom: layout.TableLayout) -> tuple:
+        """Pass, the sort button and Play in the row over the hand: on a phone the sort button
+        between the two (they give up its width), on wide windows right of Play. Never on the
+        hand: there it covered the top row's last card, a raised card slid under it and a tap
+        meant for the card re-sorted the hand mid-selection."""
+        pass_r, play_r = pygame.Rect(geom.pass_btn), pygame.Rect(geom.play_btn)
+        px = geom.px["body"]
+        sw = max(fonts.width("⇅ " + i18n.t(k), px, True) for k in ("story.sort_suit", "story.sort_rank")) + dp(24)
+        gap = max(dp(6), play_r.left - pass_r.right)
+        if geom.portrait:
+            row = pass_r.union(play_r)
+            sw = min(sw, row.w // 3)
+            bw = (row.w - sw - 2 * gap) // 2
+            pass_r = pygame.Rect(row.left, row.top, bw, row.h)
+            play_r = pygame.Rect(row.right - bw, row.top, bw, row.h)
+            return pass_r, pygame.Rect(pass_r.right + gap, row.top, play_r.left - gap - pass_r.right - gap, row.h), play_r
+        sort_r = pygame.Rect(play_r.right + gap, play_r.top, sw, play_r.h)
+        if sort_r.right > geom.table.right - dp(8):        # no room right of Play: left of Pass
+            sort_r.right = pass_r.left - gap
+        return pass_r, sort_r, play_r
 
     def _relayout_hand(self) -> None:
         geom = self.table_layout
@@ -728,11 +745,10 @@ class TableScene(GameTableScene):
         self._draw_pile(surface)
         self._draw_timer(surface)
         self._draw_hint(surface)
-        for btn in (self.play_btn, self.pass_btn):
+        for btn in (self.play_btn, self.pass_btn, self.sort_btn):
             btn.draw(surface)
+        self._draw_me(surface)          # under the cards: a raised card's corner stays in sight
         self._draw_hand(surface)
-        self._draw_me(surface)
-        self.sort_btn.draw(surface)
         self.draw_dragged(surface)
         self._draw_flights(surface)
         self._draw_effect(surface)
@@ -965,6 +981,13 @@ class TableScene(GameTableScene):
                 text, col = rev, theme.TEXT
         self.draw_hint(surface, text, col, bold=self.my_turn)
 
+    def name_tag_rect(self, text: str) -> pygame.Rect:
+        """Where my name tag sits: on the hand's top edge, left (drawn under the cards)."""
+        geom = self.table_layout
+        px = geom.px["small"]
+        tw = min(geom.hand.w // 2, fonts.width(text, px, True) + dp(18))
+        return pygame.Rect(geom.hand.left + dp(10), geom.hand.top - int(px * 0.7), tw, int(px * 1.5))
+
     def _draw_me(self, surface) -> None:
         """My own name and last round's title, on the edge of my hand."""
         geom = self.table_layout
@@ -976,8 +999,7 @@ class TableScene(GameTableScene):
         if me in last:
             text += " · " + self._title(last.index(me))
         px = geom.px["small"]
-        tw = min(geom.hand.w // 2, fonts.width(text, px, True) + dp(18))
-        pill = pygame.Rect(geom.hand.left + dp(10), geom.hand.top - int(px * 0.7), tw, int(px * 1.5))
+        pill = self.name_tag_rect(text)
         pygame.draw.rect(surface, (10, 36, 24), pill, border_radius=pill.h // 2)
         pygame.draw.rect(surface, theme.ACCENT if self.my_turn else theme.PANEL_BORDER, pill, 1,
                          border_radius=pill.h // 2)
