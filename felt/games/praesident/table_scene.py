@@ -811,10 +811,6 @@ class TableScene(GameTableScene):
         return self.table.card(cid) if self.table is not None and isinstance(cid, int) \
             and 0 <= cid < len(self.table.deck) else None
 
-    def rounds_total(self) -> int:
-        view = self.view
-        return int(view.get("rounds_total") or (view.get("rules") or {}).get("rounds") or 0)
-
     def phase_line(self) -> str:
         return i18n.t("log.round_over") if self.view.get("phase") in ("round_over", "match_over") else ""
 
