@@ -162,3 +162,37 @@ def test_a_raised_cards_corner_is_not_under_the_name_tag_or_the_sort_button(css,
     assert tag.colliderect(sc.hand_rects()[top_row[0]]), "the case this test is about"
     for cid in (top_row[0], top_row[-1]):
         assert _corner_shown(sc, stack, cid), (css, d, cid)
+
+
+@pytest.mark.parametrize("css,d", PHONES + [((360, 640), 2.0), ((844, 390), 2.0)])
+@pytest.mark.parametrize("n", [4, 5])
+def test_a_cleared_quads_fan_keeps_off_the_side_seats(css, d, n):
+    """Beat leads four kings, which clear the pile: the quad stays on the pile (dimmed) until
+    the next lead, fanned clear of every seat's card and of the glow round the seat on turn
+    (on a phone the four filled the pile's width and touched the seats beside it)."""
+    from felt.games.praesident.engine import apply_inplace, filter_events, legal_moves
+    from felt.ui.shots import run_clock
+    layout.set_density(d)
+    rules = load_rules("PR-002")
+    others = [("H7", "H9"), ("D7", "S9"), ("S8", "D8"), ("HJ", "SJ")][:n - 2]
+    hands = [_ids(rules, *HAND[:9]), _ids(rules, "CK", "SK", "HK", "DK", "C7")] + [_ids(rules, *h) for h in others]
+    st = position(rules, hands, 1)
+    size = (int(css[0] * d), int(css[1] * d))
+    sc = TableScene(view(st, 0), names=NAMES[:n], settings={"muted": True, "speed": "fast"})
+    stack = SceneStack(size)
+    stack.push(sc)
+    quad = next(m for m in legal_moves(st) if m.kind == "play" and len(m.cards) == 4)
+    events = apply_inplace(st, 1, quad)
+    assert any(e.get("type") == "clear" for e in events)
+    sc.set_view(view(st, 0), filter_events(events, 0))
+    run_clock(sc, 8.0, until=lambda: not sc.anim.busy)
+    stack.draw(pygame.Surface(size))
+    cleared = sc.cleared_stack(sc.log.cleared_trick())
+    assert len(cleared) == 4
+    glow = layout.dp(14)
+    for seat in range(1, n):
+        box = sc.seat_rect(seat).inflate(glow, glow)
+        if sc.seat_rect(seat).centery < sc.table_layout.pile.top:
+            continue                    # a seat above the pile, not beside it
+        for cid, r in cleared:
+            assert not r.colliderect(box), (seat, cid, r, box)

@@ -498,7 +498,30 @@ class TableScene(GameTableScene):
 
     def pile_rects(self, n: int) -> list[pygame.Rect]:
         geom = self.table_layout
-        return layout.pile_slots(geom.pile, geom.pile_card, n, int(geom.px["small"] * 1.5))
+        return layout.pile_slots(self.fan_area(), geom.pile_card, n, int(geom.px["small"] * 1.5))
+
+    def fan_area(self) -> pygame.Rect:
+        """Where a play's cards are fanned on the pile: the pile, narrowed where a seat's card
+        stands beside the cards, clear of it and of its glow when on turn, with room on the
+        left for the trick's earlier plays peeking out (a quad filled the pile's width and on a
+        phone touched the side seats)."""
+        geom = self.table_layout
+        area = pygame.Rect(geom.pile)
+        cw, ch = geom.pile_card
+        peek = 2 * max(4, cw // 8)              # the earlier plays lie up to this far up-left
+        rows = pygame.Rect(area.left, area.top - peek // 2, area.w, ch + 2 + peek // 2)
+        gap = dp(10)
+        left, right = area.left, area.right
+        for r in self.seat_places():
+            if r.top < rows.bottom and r.bottom > rows.top and r.centery > area.top:     # a seat beside
+                if r.centerx <= area.centerx:
+                    left = max(left, r.right + gap + peek)
+                else:
+                    right = min(right, r.left - gap)
+        if right - left < cw:                   # no room for a fan: one card's width between them
+            mid = (left + right) // 2
+            left, right = mid - cw // 2, mid - cw // 2 + cw
+        return pygame.Rect(left, area.top, right - left, area.h)
 
     def cleared_stack(self, plays) -> list[tuple[int, pygame.Rect]]:
         """Where the last three plays of a cleared trick lie, ``(card, rect)`` in drawing
