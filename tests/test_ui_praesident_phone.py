@@ -196,3 +196,28 @@ def test_a_cleared_quads_fan_keeps_off_the_side_seats(css, d, n):
             continue                    # a seat above the pile, not beside it
         for cid, r in cleared:
             assert not r.colliderect(box), (seat, cid, r, box)
+
+
+def _index_tail_ink(rank: str, w: int) -> int:
+    """Ink of a card's corner index in the lower right of its rank letter (where a Q's tail
+    is and an O has only its bowl), at card width ``w``."""
+    from types import SimpleNamespace
+    from felt.ui import cardart
+    h = int(w * 1.4)
+    card = SimpleNamespace(rank=rank, suit="S", code=rank + "S", joker=False)
+    img = cardart._corner(card, w, h)
+    suit = cardart.suit_symbol("S", max(7, int(w * 0.22)))
+    rank_h = img.get_height() - suit.get_height() - max(1, int(h * 0.02))
+    W = img.get_width()
+    return sum(img.get_at((x, y)).a > 128 for x in range(int(W * 0.55), W) for y in range(int(rank_h * 0.7), rank_h))
+
+
+@pytest.mark.parametrize("w", [44, 52, 69, 96, 138])
+def test_a_queens_index_has_a_tail_an_o_has_not(w):
+    """The English Q in a card's corner, at the widths of a phone's pile and hand cards
+    (device pixels at pixel ratio 1 to 2), has a tail that reads: clearly more ink at its
+    lower right than the O (Jass's Ober) has (the font's own tail was a pixel or two, and the
+    Q read like an O)."""
+    i18n.set_lang("en")
+    q, o = _index_tail_ink("Q", w), _index_tail_ink("O", w)
+    assert q >= 1.3 * o, (w, q, o)
