@@ -221,3 +221,21 @@ def test_a_queens_index_has_a_tail_an_o_has_not(w):
     i18n.set_lang("en")
     q, o = _index_tail_ink("Q", w), _index_tail_ink("O", w)
     assert q >= 1.3 * o, (w, q, o)
+
+
+@pytest.mark.parametrize("css,d,touch,keys", [((844, 390), 2.0, False, False), ((844, 390), 1.0, True, False),
+                                              ((1280, 720), 1.0, False, True), ((390, 844), 2.0, False, False)])
+def test_a_phone_turned_sideways_is_told_to_tap_not_to_press_keys(css, d, touch, keys):
+    """Not my turn, nothing raised: a wide window says the keys ("Enter = Legen · P = Passen
+    …"); a phone, upright or turned (its renderer's pixel ratio), or a window touched by a
+    finger says to tap the cards (a turned phone was told about keys it does not have)."""
+    rules, st, sc, stack = _phone_table(css, d)
+    st.to_move = 1
+    sc.set_view(view(st, 0), [])
+    if touch:
+        p = sc.table_layout.table.center
+        sc.handle(Input(PRESS, pos=p, source="touch"))
+        sc.handle(Input(RELEASE, pos=p, source="touch"))
+    from tests.test_ui_round_label import _drawn_texts
+    texts = _drawn_texts(stack)
+    assert (i18n.t("table.keys") in texts) == keys and (i18n.t("table.select_hint") in texts) == (not keys), texts

@@ -209,6 +209,7 @@ class TableScene(GameTableScene):
         self.table_layout: layout.TableLayout | None = None
         self._slots: list[pygame.Rect] = []
         self._slide_on = True                # sliding over the hand selects (or unselects) the cards
+        self.touched = False                 # a finger touched the table (the hint says tap, not keys)
         self.play_btn = Button(i18n.t("table.play"), self.play_selected, kind="primary",
                                hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
         self.pass_btn = Button(i18n.t("table.pass"), self.do_pass, kind="secondary", hotkeys=(pygame.K_p,))
@@ -707,6 +708,9 @@ class TableScene(GameTableScene):
             if inp.kind == KEY and inp.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.close_summary()
             return
+        if inp.source == "touch" and not self.touched:
+            self.touched = True                 # a touch screen: the hint says tap, not keys
+            self.mark_dirty()
         if self.handle_header(inp):
             return
         if self.dispatch(inp, (self.play_btn, self.pass_btn, self.sort_btn)):
@@ -988,7 +992,7 @@ class TableScene(GameTableScene):
         elif me is None:
             text = i18n.t("table.watching")
         elif not self.selected:
-            text = i18n.t("table.keys") if not geom.portrait else i18n.t("table.select_hint")
+            text = i18n.t("table.keys") if self.keys_hint() else i18n.t("table.select_hint")
         if view.get("revolution"):
             rev = i18n.t("table.revolution_on")
             both = (text + " · " if text else "") + rev
@@ -1006,6 +1010,12 @@ class TableScene(GameTableScene):
         px = geom.px["small"]
         tw = min(geom.hand.w // 2, fonts.width(text, px, True) + dp(18))
         return pygame.Rect(geom.hand.left + dp(10), geom.hand.top - int(px * 0.7), tw, int(px * 1.5))
+
+    def keys_hint(self) -> bool:
+        """The hint line names the keys: a wide window with a keyboard, not a phone (upright,
+        or turned: a phone's renderer lays out at its pixel ratio) and not a touch screen
+        once it was touched."""
+        return not (self.table_layout.portrait or layout.density() != 1.0 or self.touched)
 
     def _draw_me(self, surface) -> None:
         """My own name and last round's title, on the edge of my hand."""
