@@ -228,6 +228,8 @@ def _corner(card, w: int, h: int) -> pygame.Surface:
         rpx = max(9, int(w * 0.27))
     rimg = fonts.render(label, rpx, col, bold=True, condensed=cond)
     rimg = _trim(rimg)
+    if label == "Q":
+        rimg = _q_tail(rimg, col)
     spx = max(7, int(w * 0.22))
     simg = suit_symbol(card.suit, spx)
     cw = max(rimg.get_width(), simg.get_width())
@@ -238,12 +240,24 @@ def _corner(card, w: int, h: int) -> pygame.Surface:
     return out
 
 
+def _q_tail(img: pygame.Surface, col) -> pygame.Surface:
+    """A Q's glyph with a bold tail through its bowl's lower right, reaching out below it: the
+    font's own tail is a few pixels at a corner's size, and the Q read like an O on a phone
+    (Jass's Ober, a real O, keeps its plain letter)."""
+    w, h = img.get_size()
+    t = max(2, round(h * 0.17))                    # the tail's thickness
+    out = pygame.Surface((w + t // 2, h + t), pygame.SRCALPHA)
+    out.blit(img, (0, 0))
+    ax, ay = w * 0.52, h * 0.60                    # inside the bowl ...
+    bx, by = w + t / 2 - 1, h + t * 0.8 - 1        # ... out past its lower right
+    length = math.hypot(bx - ax, by - ay) or 1.0
+    nx, ny = -(by - ay) / length * t / 2, (bx - ax) / length * t / 2
+    pygame.draw.polygon(out, col, [(ax + nx, ay + ny), (bx + nx, by + ny), (bx - nx, by - ny), (ax - nx, ay - ny)])
+    return out
+
+
 def _draw_face(s: pygame.Surface, card) -> None:
     w, h = s.get_size()
-    corner = _corner(card, w, h)
-    mx, my = max(3, int(w * 0.07)), max(3, int(h * 0.05))
-    s.blit(corner, (mx, my))
-    s.blit(pygame.transform.rotate(corner, 180), (w - mx - corner.get_width(), h - my - corner.get_height()))
     col = INDEX_COLOR.get(card.suit, theme.CARD_BLACK)
     centre = pygame.Rect(0, 0, int(w * 0.56), int(h * 0.50))
     centre.center = (w // 2 + int(w * 0.04), h // 2)
@@ -264,6 +278,11 @@ def _draw_face(s: pygame.Surface, card) -> None:
         if card.rank == "A":
             pygame.draw.ellipse(s, theme.lerp_color(col, (255, 255, 255), 0.7),
                                 centre.inflate(int(w * 0.06), int(h * 0.02)), max(1, w // 40))
+    # the corner indices last: over a court card's frame (a Q's tail reaches into it)
+    corner = _corner(card, w, h)
+    mx, my = max(3, int(w * 0.07)), max(3, int(h * 0.05))
+    s.blit(corner, (mx, my))
+    s.blit(pygame.transform.rotate(corner, 180), (w - mx - corner.get_width(), h - my - corner.get_height()))
     if card.joker:   # designated joker (e.g. Rosen 6): a gold star badge
         star = suit_symbol("X", max(8, int(w * 0.26)))
         badge = pygame.Rect(0, 0, star.get_width() + 6, star.get_height() + 6)

@@ -506,7 +506,9 @@ class GameTableScene(LogTable, Scene):
         release make a tap (``card_tapped``), a double tap (``card_double_tapped``), a slide
         over the hand (``cards_slid``) or a drag that ends over the table (``card_dropped``:
         played where ``drop_zone`` says); a hand card is dragged once it leaves the hand
-        upwards, a table card once it moved. True when the input was the cards'."""
+        upwards or moves up more than sideways before it slid over another card (a lift: it
+        slides over no card on its way), a table card once it moved. True when the input was
+        the cards'."""
         if inp.kind == PRESS:
             cid = self.card_at(inp.pos)
             if cid is not None:
@@ -520,7 +522,7 @@ class GameTableScene(LogTable, Scene):
             if self.press is None or not (inp.buttons and inp.buttons[0]):
                 return False
             where, cid = self.press
-            if self.drag_pos is not None or self._leaves(where, inp.pos):
+            if self.drag_pos is not None or self._leaves(where, inp.pos) or self._lifts(where, inp.pos):
                 self.drag_pos = tuple(inp.pos)
                 self.mark_dirty()
             elif where == "hand":
@@ -557,6 +559,16 @@ class GameTableScene(LogTable, Scene):
             return True
         return False
 
+    def _lifts(self, where: str, pos) -> bool:
+        """A hand card pressed and moved upwards more than sideways before the press slid over
+        another card: it is lifted towards the table, not slid over the hand (on a phone the
+        hand has two rows, and a card dragged from the lower one passes over the upper one:
+        a slide there would lower the selection it carries)."""
+        if where != "hand" or len(self.slid) > 1:
+            return False
+        up, side = self.press_pos[1] - pos[1], abs(pos[0] - self.press_pos[0])
+        return up > dp(12) and up > side
+
     def _leaves(self, where: str, pos) -> bool:
         """The pointer at ``pos`` took the pressed card away: out of the hand (upwards), or a
         table card moved off its place."""
@@ -566,20 +578,28 @@ class GameTableScene(LogTable, Scene):
         return abs(pos[0] - self.press_pos[0]) + abs(pos[1] - self.press_pos[1]) > dp(12)
 
     def draw_dragged(self, surface: pygame.Surface) -> None:
-        """The card being dragged, under the pointer, with its shadow."""
+        """The card being dragged, under the pointer, with its shadow; a selected hand card
+        carries the selection along (fanned, the dragged card on top), which is what a drop
+        plays."""
         cid = self.dragged_card()
         if cid is None:
             return
         where = self.press[0]
-        r = (self.hand_rects() if where == "hand" else self.table_rects()).get(cid)
+        rects = self.hand_rects() if where == "hand" else self.table_rects()
+        r = rects.get(cid)
         if r is None:
             return
-        img = self.card_image(cid, r.size)
-        if img is None:
-            return
-        at = img.get_rect(center=self.drag_pos)
-        surface.blit(cardart.shadow_surface(r.size), (at.x + dp(4), at.y + dp(6)))
-        surface.blit(img, at.topleft)
+        chosen = set(self.selected_cards()) if where == "hand" else set()
+        cards = [c for c in rects if c in chosen and c != cid] + [cid] if cid in chosen else [cid]
+        step = int(r.w * 0.28)
+        x0 = self.drag_pos[0] - step * (len(cards) - 1)
+        for i, c in enumerate(cards):
+            img = self.card_image(c, r.size)
+            if img is None:
+                continue
+            at = img.get_rect(center=(x0 + i * step, self.drag_pos[1]))
+            surface.blit(cardart.shadow_surface(r.size), (at.x + dp(4), at.y + dp(6)))
+            surface.blit(img, at.topleft)
 
     def selected_cards(self) -> list[int]:
         return []
@@ -711,9 +731,12 @@ class GameTableScene(LogTable, Scene):
         return int(v.get("rounds_total") or v.get("rounds") or 0)
 
     def round_label(self) -> str:
-        """The round in the top bar ("Runde 2/3")."""
+        """The round in the top bar ("Runde 2/3"); a round past the match's count decides a
+        tie ("Stechen · Runde 4"; it read "Runde 4/3")."""
         n = int(self.view.get("round_no") or 1)
         of = self.rounds_total()
+        if of and n > of:
+            return i18n.t("gt.round_tiebreak", n=n)
         return i18n.t("gt.round_of", n=n, of=of) if of else i18n.t("gt.round", n=n)
 
     def log_heading(self) -> str:
@@ -775,21 +798,40 @@ class GameTableScene(LogTable, Scene):
     def header_parts(self) -> dict:
         """What the top bar shows and where: the status line (``status``, ``colour``, its rect
         ``status_at``, ``wrap``: two lines where one would be too small), the round (``round``,
-        ``round_at``; a zero-wide rect where it is left out) and the timer's ``ring`` (None)."""
+        ``round_at``, ``round_align``, ``round_px``; a zero-wide rect where it is left out) and
+        the timer's ``ring`` (None). On a phone whose status line leaves no room beside it the
+        round goes under the status line: small under one line, smaller under two where they
+        still read at the small size (German "Du bist dran!" left no room beside it, and the
+        round was missing there only)."""
         px, sr, bar = self.px, self.status_rect, self.top.bar
         status, colour = self.status_line()
         rnd = self.round_label()
+        ring_d = max(dp(26), bar.h - dp(12)) if self.header_ring() and self.timer else 0
         rw = min(sr.w // 3, fonts.width(rnd, px["small"]) + dp(8))
-        if self.portrait and fonts.width(status, px["title"], True) + dp(8) > sr.w - rw:
-            rw = 0                         # phones: the round where the status line leaves room
         rnd_r = pygame.Rect(sr.right - rw, sr.top, rw, sr.h)
         st_r = pygame.Rect(sr.left, sr.top, sr.w - rw - dp(8), sr.h)
+        align, rnd_px = "right", px["small"]
+        if self.portrait and fonts.width(status, px["title"], True) + dp(8) > sr.w - rw:
+            rnd_r.w, st_r.w = 0, sr.w - dp(8)      # phones: the round where the status line leaves room
+            room = sr.w - dp(8) - (ring_d + dp(8) if ring_d else 0)
+            if status and fonts.width(status, px["body"], True) <= room \
+                    and fonts.line_height(px["body"], True) + fonts.line_height(px["small"]) <= sr.h:
+                align = "left"                     # one line of status, the round under it
+            else:                                  # two lines of status, the round smaller under them
+                rnd_px = px["tiny"]
+                size, lines = layout_text(status, room, sr.h - fonts.line_height(rnd_px) - dp(1), px["title"],
+                                          bold=True, min_px=9, wrap=True, max_lines=2)
+                if size >= px["small"] and not (lines and lines[-1].endswith("…")):
+                    align = "left"
+            if align == "left":
+                rnd_h = fonts.line_height(rnd_px)
+                st_r.h = sr.h - rnd_h - dp(2)
+                rnd_r = pygame.Rect(sr.left, st_r.bottom, min(room, fonts.width(rnd, rnd_px) + dp(8)), rnd_h)
         ring = None
-        if self.header_ring() and self.timer:
-            d = max(dp(26), bar.h - dp(12))
-            ring = pygame.Rect(0, 0, d, d)
+        if ring_d:
+            ring = pygame.Rect(0, 0, ring_d, ring_d)
             ring.centery = bar.centery
-            ring.right = rnd_r.left - dp(8)
+            ring.right = (rnd_r.left if align == "right" else sr.right) - dp(8)
             st_r.w = max(dp(10), ring.left - dp(8) - st_r.left)
         if self.turn_seat() not in (None, self.seat) and fonts.width(status, int(px["title"] * 0.8), True) > st_r.w:
             status, colour = self.status_line(short=True)
@@ -802,7 +844,7 @@ class GameTableScene(LogTable, Scene):
             text_w = max((fonts.width(ln, size, True) for ln in lines), default=0)
             ring.left = min(ring.left, st_r.left + text_w + max(dp(10), ring.w // 3))
         return {"status": status, "colour": colour, "status_at": st_r, "wrap": wrap, "round": rnd,
-                "round_at": rnd_r, "ring": ring}
+                "round_at": rnd_r, "round_align": align, "round_px": rnd_px, "ring": ring}
 
     def header_ring_rect(self) -> pygame.Rect | None:
         """Where the turn timer's ring stands in the top bar (None: not there)."""
@@ -810,8 +852,8 @@ class GameTableScene(LogTable, Scene):
 
     def draw_header(self, surface: pygame.Surface) -> None:
         """The top bar: the status line (the turn line, the game's phase line), the turn
-        timer's ring where the game shows it there, the round (on phones where the status line
-        leaves room; the log's title says it too), the icon buttons; a gold band sweeps in when
+        timer's ring where the game shows it there, the round (on phones beside or under the
+        status line where it leaves room; the log's title says it too), the icon buttons; a gold band sweeps in when
         the turn comes to this seat."""
         if self.top is None:
             return
@@ -827,8 +869,8 @@ class GameTableScene(LogTable, Scene):
         draw_text(surface, parts["status"], parts["status_at"], px["title"], parts["colour"], align="left", bold=True,
                   min_px=11, wrap=parts["wrap"], max_lines=2)
         if parts["round_at"].w:
-            draw_text(surface, parts["round"], parts["round_at"], px["small"], theme.TEXT_DIM, align="right",
-                      min_px=10)
+            draw_text(surface, parts["round"], parts["round_at"], parts["round_px"], theme.TEXT_DIM,
+                      align=parts["round_align"], min_px=9)
         if parts["ring"] is not None:
             self.countdown.draw_ring(surface, parts["ring"], emphasis=self.timer.get("seat") == self.seat)
         for btn in (self.chat_btn, self.log_btn, self.mute_btn, self.menu_btn):

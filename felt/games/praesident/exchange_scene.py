@@ -243,9 +243,6 @@ class ExchangeScene(GameTableScene):
     def phase_line(self) -> str:
         return i18n.t("ex.title")
 
-    def rounds_total(self) -> int:
-        return int((self.view.get("rules") or {}).get("rounds") or 0)
-
     def selected_cards(self) -> list[int]:
         return sorted(self.selected)
 

@@ -64,9 +64,6 @@ class ResultsScene(GameTableScene):
     def phase_line(self) -> str:
         return i18n.t("res.match_over") if self.match_over else i18n.t("res.title", n=self.view.get("round_no", 1))
 
-    def rounds_total(self) -> int:
-        return int((self.view.get("rules") or {}).get("rounds") or 0)
-
     def _name(self, seat: int) -> str:
         nm = seat_name(self.names, seat)
         if seat == self.view.get("seat"):

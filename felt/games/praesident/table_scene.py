@@ -209,6 +209,7 @@ class TableScene(GameTableScene):
         self.table_layout: layout.TableLayout | None = None
         self._slots: list[pygame.Rect] = []
         self._slide_on = True                # sliding over the hand selects (or unselects) the cards
+        self.touched = False                 # a finger touched the table (the hint says tap, not keys)
         self.play_btn = Button(i18n.t("table.play"), self.play_selected, kind="primary",
                                hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
         self.pass_btn = Button(i18n.t("table.pass"), self.do_pass, kind="secondary", hotkeys=(pygame.K_p,))
@@ -418,19 +419,36 @@ class TableScene(GameTableScene):
         self._title_w = self._seat_title_w(w, h)
         self.table_layout = geom = layout.table_layout(w, h, opp, len(self.hand), log_w=dock, title_w=self._title_w)
         self.place_header(w, h)
-        self.play_btn.set_rect(geom.play_btn)
-        self.pass_btn.set_rect(geom.pass_btn)
+        pass_r, sort_r, play_r = self._button_row(geom)
+        self.play_btn.set_rect(play_r)
+        self.pass_btn.set_rect(pass_r)
+        self.sort_btn.set_rect(sort_r)
         self.play_btn.px = self.pass_btn.px = geom.px["button"]
-        sp = geom.px["small"]
-        sw = fonts.width("⇅ " + i18n.t("story.sort_suit"), sp, True) + dp(22)
-        sh = max(dp(30), int(sp * 2.2))
-        # on the hand's top edge, clear of the buttons above it
-        top = max(geom.hand.top - sh // 2, max(geom.play_btn.bottom, geom.pass_btn.bottom) + dp(3))
-        self.sort_btn.set_rect(pygame.Rect(geom.hand.right - sw - dp(10), top, sw, sh))
-        self.sort_btn.px = sp
+        self.sort_btn.px = geom.px["body"]
         self.toast.set_rect(geom.toast)
         self.toast.px = geom.px["label"]
         self._relayout_hand()
+
+    def _button_row(self, geom: layout.TableLayout) -> tuple:
+        """Pass, the sort button and Play in the row over the hand: on a phone the sort button
+        between the two (they give up its width), on wide windows right of Play. Never on the
+        hand: there it covered the top row's last card, a raised card slid under it and a tap
+        meant for the card re-sorted the hand mid-selection."""
+        pass_r, play_r = pygame.Rect(geom.pass_btn), pygame.Rect(geom.play_btn)
+        px = geom.px["body"]
+        sw = max(fonts.width("⇅ " + i18n.t(k), px, True) for k in ("story.sort_suit", "story.sort_rank")) + dp(24)
+        gap = max(dp(6), play_r.left - pass_r.right)
+        if geom.portrait:
+            row = pass_r.union(play_r)
+            sw = min(sw, row.w // 3)
+            bw = (row.w - sw - 2 * gap) // 2
+            pass_r = pygame.Rect(row.left, row.top, bw, row.h)
+            play_r = pygame.Rect(row.right - bw, row.top, bw, row.h)
+            return pass_r, pygame.Rect(pass_r.right + gap, row.top, play_r.left - gap - pass_r.right - gap, row.h), play_r
+        sort_r = pygame.Rect(play_r.right + gap, play_r.top, sw, play_r.h)
+        if sort_r.right > geom.table.right - dp(8):        # no room right of Play: left of Pass
+            sort_r.right = pass_r.left - gap
+        return pass_r, sort_r, play_r
 
     def _relayout_hand(self) -> None:
         geom = self.table_layout
@@ -481,7 +499,30 @@ class TableScene(GameTableScene):
 
     def pile_rects(self, n: int) -> list[pygame.Rect]:
         geom = self.table_layout
-        return layout.pile_slots(geom.pile, geom.pile_card, n, int(geom.px["small"] * 1.5))
+        return layout.pile_slots(self.fan_area(), geom.pile_card, n, int(geom.px["small"] * 1.5))
+
+    def fan_area(self) -> pygame.Rect:
+        """Where a play's cards are fanned on the pile: the pile, narrowed where a seat's card
+        stands beside the cards, clear of it and of its glow when on turn, with room on the
+        left for the trick's earlier plays peeking out (a quad filled the pile's width and on a
+        phone touched the side seats)."""
+        geom = self.table_layout
+        area = pygame.Rect(geom.pile)
+        cw, ch = geom.pile_card
+        peek = 2 * max(4, cw // 8)              # the earlier plays lie up to this far up-left
+        rows = pygame.Rect(area.left, area.top - peek // 2, area.w, ch + 2 + peek // 2)
+        gap = dp(10)
+        left, right = area.left, area.right
+        for r in self.seat_places():
+            if r.top < rows.bottom and r.bottom > rows.top and r.centery > area.top:     # a seat beside
+                if r.centerx <= area.centerx:
+                    left = max(left, r.right + gap + peek)
+                else:
+                    right = min(right, r.left - gap)
+        if right - left < cw:                   # no room for a fan: one card's width between them
+            mid = (left + right) // 2
+            left, right = mid - cw // 2, mid - cw // 2 + cw
+        return pygame.Rect(left, area.top, right - left, area.h)
 
     def cleared_stack(self, plays) -> list[tuple[int, pygame.Rect]]:
         """Where the last three plays of a cleared trick lie, ``(card, rect)`` in drawing
@@ -667,6 +708,9 @@ class TableScene(GameTableScene):
             if inp.kind == KEY and inp.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.close_summary()
             return
+        if inp.source == "touch" and not self.touched:
+            self.touched = True                 # a touch screen: the hint says tap, not keys
+            self.mark_dirty()
         if self.handle_header(inp):
             return
         if self.dispatch(inp, (self.play_btn, self.pass_btn, self.sort_btn)):
@@ -728,11 +772,10 @@ class TableScene(GameTableScene):
         self._draw_pile(surface)
         self._draw_timer(surface)
         self._draw_hint(surface)
-        for btn in (self.play_btn, self.pass_btn):
+        for btn in (self.play_btn, self.pass_btn, self.sort_btn):
             btn.draw(surface)
+        self._draw_me(surface)          # under the cards: a raised card's corner stays in sight
         self._draw_hand(surface)
-        self._draw_me(surface)
-        self.sort_btn.draw(surface)
         self.draw_dragged(surface)
         self._draw_flights(surface)
         self._draw_effect(surface)
@@ -794,10 +837,6 @@ class TableScene(GameTableScene):
     def log_card(self, cid):
         return self.table.card(cid) if self.table is not None and isinstance(cid, int) \
             and 0 <= cid < len(self.table.deck) else None
-
-    def rounds_total(self) -> int:
-        view = self.view
-        return int(view.get("rounds_total") or (view.get("rules") or {}).get("rounds") or 0)
 
     def phase_line(self) -> str:
         return i18n.t("log.round_over") if self.view.get("phase") in ("round_over", "match_over") else ""
@@ -953,7 +992,7 @@ class TableScene(GameTableScene):
         elif me is None:
             text = i18n.t("table.watching")
         elif not self.selected:
-            text = i18n.t("table.keys") if not geom.portrait else i18n.t("table.select_hint")
+            text = i18n.t("table.keys") if self.keys_hint() else i18n.t("table.select_hint")
         if view.get("revolution"):
             rev = i18n.t("table.revolution_on")
             both = (text + " · " if text else "") + rev
@@ -964,6 +1003,19 @@ class TableScene(GameTableScene):
             else:                   # the tap hint can go; the reversed order must stay readable
                 text, col = rev, theme.TEXT
         self.draw_hint(surface, text, col, bold=self.my_turn)
+
+    def name_tag_rect(self, text: str) -> pygame.Rect:
+        """Where my name tag sits: on the hand's top edge, left (drawn under the cards)."""
+        geom = self.table_layout
+        px = geom.px["small"]
+        tw = min(geom.hand.w // 2, fonts.width(text, px, True) + dp(18))
+        return pygame.Rect(geom.hand.left + dp(10), geom.hand.top - int(px * 0.7), tw, int(px * 1.5))
+
+    def keys_hint(self) -> bool:
+        """The hint line names the keys: a wide window with a keyboard, not a phone (upright,
+        or turned: a phone's renderer lays out at its pixel ratio) and not a touch screen
+        once it was touched."""
+        return not (self.table_layout.portrait or layout.density() != 1.0 or self.touched)
 
     def _draw_me(self, surface) -> None:
         """My own name and last round's title, on the edge of my hand."""
@@ -976,8 +1028,7 @@ class TableScene(GameTableScene):
         if me in last:
             text += " · " + self._title(last.index(me))
         px = geom.px["small"]
-        tw = min(geom.hand.w // 2, fonts.width(text, px, True) + dp(18))
-        pill = pygame.Rect(geom.hand.left + dp(10), geom.hand.top - int(px * 0.7), tw, int(px * 1.5))
+        pill = self.name_tag_rect(text)
         pygame.draw.rect(surface, (10, 36, 24), pill, border_radius=pill.h // 2)
         pygame.draw.rect(surface, theme.ACCENT if self.my_turn else theme.PANEL_BORDER, pill, 1,
                          border_radius=pill.h // 2)

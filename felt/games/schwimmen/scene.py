@@ -389,13 +389,16 @@ class SchwimmenScene(GameTableScene):
         return super().turn_text(short)
 
     def phase_line(self) -> str:
-        """Who won, why the round ended, who knocked and who still plays, the turn timer's
-        seconds for the seat on turn."""
+        """Who won, why the round ended (and that a tie-break round follows), who knocked and
+        who still plays, the turn timer's seconds for the seat on turn."""
         view = self.view
         ph = view.get("phase")
         if ph == "match_over":
             return seat_text("sw.winner", view.get("winner"), self.seat, name=self._name(view.get("winner")))
         if ph == "round_over":
+            limit = self.rounds_total()
+            if limit and int(view.get("round_no") or 0) >= limit:     # the last round left a tie
+                return " · ".join(t for t in (self._why(), text("sw.tiebreak_next")) if t)
             return self._why()
         parts = []
         if view.get("knocker", -1) >= 0 and ph == "play":
