@@ -430,3 +430,22 @@ def test_a_table_with_an_owner_gives_nobody_else_its_rights():
     d = Driver(players=3, bots=1)                              # the host's window owns it
     first = d.join("Ada")
     assert not d.last(first, "welcome")["admin"] and not d.last(first, "lobby")["owner_first"]
+
+
+def test_the_owner_back_in_the_lobby_after_a_match_is_followed_by_the_spectators():
+    d = Driver(players=3, bots=2)
+    owner = d.join("Wirt", token=d.t.admin_token)
+    spec = d.join("Zoe", spectator=True)
+    d.send(owner, {"t": "gather"})
+    assert d.last(owner, "error") is None or d.last(owner, "error")["ref"] != "gather"
+    d.send(owner, {"t": "start"})
+    d.send(spec, {"t": "gather"})
+    assert d.last(spec, "error")["code"] == "not_admin"
+    d.send(owner, {"t": "gather"})
+    assert d.last(owner, "error")["code"] == "running"
+    d.send(owner, {"t": "end_match"})
+    assert not d.last(spec, "lobby")["gathering"]
+    d.send(owner, {"t": "gather"})
+    assert d.last(spec, "lobby")["gathering"]
+    d.send(owner, {"t": "start"})
+    assert not d.last(spec, "lobby")["gathering"]

@@ -267,3 +267,36 @@ def test_a_headless_table_of_phones_is_owned_by_the_first_to_sit_who_starts_it()
         run(main(), 90)
     finally:
         ht.stop()
+
+
+def test_after_a_match_a_spectator_follows_the_owner_to_the_lobby_and_takes_a_bots_seat():
+    ht = _host(players=3, bots=0, start_when_full=False, owner_first=True, bot_delay=0.05)
+
+    async def main():
+        ada = await Phone(ht.host.gateway.port).open()
+        await _join(ada, "Ada")
+        st = await ada.wait(lambda s: s.get("kind") == "lobby" and s.get("admin"), 20, "Ada owning the table")
+        zoe = await Phone(ht.host.gateway.port).open()
+        await _join(zoe, "Zoe", watch=True)
+        await zoe.wait(lambda s: s.get("kind") == "lobby", 20, "Zoe watching the lobby")
+        st = await ada.wait(lambda s: s["widgets"].get("start_btn", {}).get("visible"), 10, "the start button")
+        await ada.tap_widget(st, "start_btn")
+        await zoe.wait(lambda s: s.get("kind") in ("table", "exchange"), 30, "the match")
+        ht.call(lambda h: h.end_match())
+        st = await ada.wait(lambda s: s.get("phase") == "match_over" and s["widgets"].get("round_new", {}).get(
+            "visible"), 30, "Ada's standings")
+        await zoe.wait(lambda s: s.get("phase") == "match_over" and s.get("kind") == "results", 30, "Zoe's standings")
+        await asyncio.sleep(0.5)
+        assert (await zoe.state())["kind"] == "results", "the spectator reads the standings until the owner moves on"
+        await ada.tap_widget(st, "round_new")                       # "Neue Partie"
+        st = await zoe.wait(lambda s: s.get("kind") == "lobby", 15, "Zoe following Ada to the lobby")
+        bots = [i for i, s in enumerate(st["lobby_seats"]) if s["kind"] == "bot"]
+        await zoe.tap_widget(st, f"seat_rows[{bots[0]}]")
+        await zoe.wait(lambda s: s.get("seat") == bots[0], 15, "Zoe at the bot's seat")
+        for p in (ada, zoe):
+            await p.close()
+
+    try:
+        run(main(), 120)
+    finally:
+        ht.stop()

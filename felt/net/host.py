@@ -492,8 +492,7 @@ class Host:
                 self.journal = open_recorder(c.journal, self.table, self.server_info(), c.resume)
                 self.table.recorder = self.journal
                 if self._phone_records:     # what the gateway knew before the journal opened
-                    from felt.net.journal import phones_record
-                    self.journal.append(phones_record(self._phone_records))
+                    self.journal.phones(self._phone_records)
             self._sweep()
             if c.resume is not None or self.table.running:
                 self.table.resume_started(time.monotonic())  # absent players get their wait
@@ -548,8 +547,7 @@ class Host:
         its seat token): into the journal."""
         self._phone_records = records
         if self.journal is not None:
-            from felt.net.journal import phones_record
-            self.journal.append(phones_record(records))
+            self.journal.phones(records)
 
     @property
     def phone_url(self) -> str:

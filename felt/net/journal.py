@@ -240,6 +240,11 @@ class Journal:
         self.append(host_record(table, self.server))
         self.write_match(mlog)
 
+    def phones(self, sessions: list[dict]) -> None:
+        """The phones' sessions to give their seats back after a crash (a hash of each page's
+        token, never the token; gateway.Session.record)."""
+        self.append(phones_record(sessions))
+
     def follow(self, mlog: MatchLog) -> None:
         """Append every later record of ``mlog`` (its listener)."""
         if self.append not in mlog.listeners:

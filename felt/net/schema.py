@@ -262,11 +262,12 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
     "start": {},
     "next_round": {},
     "end_match": {},
+    "gather": {},
 }
 
 ADMIN_TYPES = frozenset({
     "add_bot", "remove_bot", "kick", "open_seat", "reorder", "set_seats", "set_rules", "set_options",
-    "start", "next_round", "end_match",
+    "start", "next_round", "end_match", "gather",
 })
 
 SEAT = {
@@ -305,6 +306,9 @@ HOST_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
         "phase": (Opt(Str(1, 16)), None),
         "round_no": (Int(0, 2**31), 0),
         "spectators": (Int(0, 2**31), 0),
+        "start_when_full": (Bool, False),
+        "owner_first": (Bool, False),
+        "gathering": (Bool, False),
         "options": (Map, REQ),
     },
     "state": {

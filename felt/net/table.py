@@ -194,6 +194,7 @@ class Table:
         self.start_when_full = start_when_full
         # a table nobody owns yet (a headless host): the first player to sit becomes its owner
         self.owner_first = owner_first
+        self.gathering = False                   # the owner is back in the lobby after a match
         self.admin_token = admin_token or secrets.token_urlsafe(16)
         self.table_name = " ".join(str(name).split())[:64] or "Felt Club"
         self.default_level = bot_level
@@ -829,6 +830,7 @@ class Table:
                 "round_no": self.state.round_no if self.state is not None else 0,
                 "spectators": sum(1 for p in self.welcomed() if p.seat is None),
                 "start_when_full": self.start_when_full, "owner_first": self._owner_wanted(),
+                "gathering": self.gathering and not self.running,
                 "options": dict(self.options, rounds=self.rounds)}
 
     @staticmethod
@@ -904,10 +906,11 @@ class Table:
         self._lobby_changed()
 
     def _take_seat(self, peer: Peer, i: int) -> None:
-        """A spectator sits down at free seat ``i`` in the lobby (a new seat token, in the
-        welcome that answers)."""
+        """A spectator sits down at free seat ``i`` in the lobby (empty, or a bot that only filled
+        it for the last match): a new seat token, in the welcome that answers."""
         self._need_lobby()
-        if self._seat_index(i).kind != "empty":
+        seat = self._seat_index(i)
+        if not (seat.kind == "empty" or (seat.kind == "bot" and seat.auto)):   # a bot that only filled it
             raise Refuse("lobby", f"seat {i} is not free")
         self._seat_human(i, peer, peer.name or f"Spieler {i + 1}")
         peer.seat = i
@@ -1107,6 +1110,14 @@ class Table:
             raise Refuse("lobby", "the round is not over yet" if self.running else "the match is over")
         self._next_round()
 
+    def _m_gather(self, peer: Peer, msg: dict) -> None:
+        """The owner left a finished match's standings for the lobby ("Neue Partie"): the
+        spectators still on them follow (``lobby.gathering``), so that they can take a seat."""
+        self._need_lobby()
+        if not self.gathering:
+            self.gathering = True
+            self._lobby_changed()
+
     def _m_end_match(self, peer: Peer, msg: dict) -> None:
         if not self.running:
             raise Refuse("no_match", "no match is running")
@@ -1128,6 +1139,7 @@ class Table:
         seed = self.seed if self.seed is not None and self.matches == 0 else secrets.randbits(63)
         state, events = self.game.new_match(self.rules, n, seed, self.rounds)
         self.state = state
+        self.gathering = False
         self._past_round = -1            # a new match: its log starts afresh
         self.matches += 1
         extra = {"table": self.table_name, "template": self.template, "match": self.matches,

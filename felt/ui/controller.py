@@ -376,6 +376,8 @@ class Controller:
 
     def dismiss_standings(self) -> None:
         self.dismissed = True
+        if self.admin and self.client is not None and not (self.lobby or {}).get("running"):
+            self.client.send({"t": "gather"})    # spectators still on the standings follow
         self.route([])
 
     # ----------------------------------------------------------------- poll
@@ -434,6 +436,8 @@ class Controller:
                 self.main.set_lobby(self.lobby or {}, self.seat, self.admin)
         elif t == "lobby":
             self.lobby = msg
+            if msg.get("gathering") and self.seat is None and (self.view or {}).get("phase") == "match_over":
+                self.dismissed = True           # a spectator follows the owner to the lobby
             self._presence(msg.get("seats") or [])
             if self.playlog.game_id != self.game_id:
                 from felt.ui.playlog import PlayLog

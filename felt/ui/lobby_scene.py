@@ -46,6 +46,8 @@ class SeatRow(Widget):
         parts = []
         if s.get("kind") == "bot":
             parts.append(i18n.t("lobby.bot") + " · " + i18n.t("level." + str(s.get("level") or "normal")))
+            if self.sit:
+                parts.append(i18n.t("lobby.sit_here"))       # a bot that only filled the seat
         elif s.get("kind") == "human":
             if self.mine:
                 parts.append(i18n.t("lobby.you"))
@@ -471,11 +473,12 @@ class LobbyScene(Scene):
             self.on_send(msg)
 
     def _seat_action(self, seat: dict) -> Callable[[int], Any] | None:
-        """What a tap on a seat does: the owner's seat menu; for everyone else a free seat
-        (while no match runs) is a place to sit down at (a spectator takes it, a player moves)."""
+        """What a tap on a seat does: the owner's seat menu; for a spectator a free seat (while
+        no match runs: empty, or a bot that only filled it) is a place to sit down at."""
         if self.admin:
             return self.tap_seat
-        if seat.get("kind") == "empty" and not self.lobby.get("running"):
+        free = seat.get("kind") == "empty" or (seat.get("kind") == "bot" and seat.get("open"))
+        if free and self.my_seat is None and not self.lobby.get("running"):
             return self.sit
         return None
 
