@@ -390,3 +390,42 @@ def test_resuming_the_journal_of_a_host_that_still_runs_is_refused_up_front(tmp_
     assert rc == 2 and started == []
     assert err.strip() == f"felt host: journal {path} is in use by another running host"
     assert "resuming" not in out
+
+
+def test_a_resumed_table_gives_a_player_who_comes_back_the_rounds_log_so_far(tmp_path):
+    """The log of the round in play survives the host's crash: what a player who reconnects to
+    the resumed table gets as ``past`` is the round's events from the deal on, as a reconnect to
+    the host that never died gives it."""
+    p = tmp_path / "t.journal"
+    states, mlog = make_journal(p, n=4, moves=30)
+    res = jm.load_resume(p)
+    s = res.state
+    # what the round in play did, replayed by hand: the deal (or next round) and its moves
+    want: list = []
+    state, events = engine.new_match(load_rules("PR-002"), 4, 7, 2)
+    want = list(events)
+    for e in mlog.entries:
+        rnd = state.round_no
+        if e["k"] == "move":
+            state, events = engine.apply(state, e["seat"], engine.move_from_wire(e["move"]))
+        elif e["k"] == "next_round":
+            state, events = engine.next_round(state)
+        else:
+            continue
+        if state.round_no != rnd:
+            want = []
+        want.extend(events)
+    assert res.past == want and any(ev.get("type") == "play" for ev in res.past), [ev.get("type") for ev in res.past][:8]
+
+    async def main():
+        host = await Host(HostConfig(interface="127.0.0.1", announce=False, journal=str(p), resume=res,
+                                     bot_delay=0.0, reconnect_wait=60.0)).start()
+        c = await RawClient.connect(host.port)
+        w = await c.hello("P1", token="token-1")
+        assert w["seat"] == 1
+        st = await c.expect("state")
+        assert st.get("past"), "the reconnecting player's log has the round so far"
+        assert len(st["past"]) == len(host.table.past) >= len([ev for ev in want if ev.get("type") == "play"])
+        await c.close()
+        await host.stop()
+    asyncio.run(main())

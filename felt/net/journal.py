@@ -59,6 +59,7 @@ MAX_RECORD = 4 << 20                # a sane upper bound; a larger length means 
 JOURNAL_VERSION = 1
 SUFFIX = ".journal"
 KEEP_DEFAULT = 30                   # default-folder journals kept (oldest removed)
+PAST_KEPT = 2000                    # events of the round in play a resumed table keeps for its log
 
 try:  # POSIX: one host per journal
     import fcntl
@@ -330,6 +331,7 @@ class Resume:
     options: dict = field(default_factory=dict)  # the table's options as last recorded
     name: str | None = None           # the table's name as last recorded
     phones: list[dict] = field(default_factory=list)  # the phones' sessions as last recorded (gateway.Session.record)
+    past: list[dict] = field(default_factory=list)    # the round in play's events so far (everyone's log)
     messages: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
@@ -340,7 +342,7 @@ class Resume:
                       "options": dict(h.get("options") or {}), "lobby": self.lobby,
                       "latest_options": dict(self.options), "latest_name": self.name}
         if self.log is not None:
-            snap["match"] = {"log": self.log, "state": self.state}
+            snap["match"] = {"log": self.log, "state": self.state, "past": list(self.past)}
         return snap
 
     def summary(self) -> str:
@@ -383,6 +385,7 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
         raise JournalError(f"journal {p} holds no table to resume{why}")
     matches = [i for i, r in enumerate(records) if r["k"] == "match"]
     mlog = state = None
+    past: list = []
     if matches:
         start = matches[-1]
         try:
@@ -390,7 +393,8 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
             mlog = MatchLog(header)
             game = game_of(mlog)  # no 'game' in the header: the default game's
             rules = game.rules_from_dict(header["rules"])
-            state, _ = game.new_match(rules, header["n"], header["seed"], header.get("rounds"))
+            state, events = game.new_match(rules, header["n"], header["seed"], header.get("rounds"))
+            past = list(events)
         except games.UnknownGame as exc:
             raise JournalError(f"journal {p}: its match is of a game this Felt Club does not have ({exc})") from None
         except Exception as exc:
@@ -401,14 +405,19 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
             try:
                 if k in JOURNAL_KINDS:
                     continue
+                events = []
+                rnd = getattr(state, "round_no", 0)
                 if k == "move":
-                    state, _ = game.apply(state, rec["seat"], game.move_from_wire(rec["move"]))
+                    state, events = game.apply(state, rec["seat"], game.move_from_wire(rec["move"]))
                 elif k == "next_round":
-                    state, _ = game.next_round(state)
+                    state, events = game.next_round(state)
                 elif k == "end_match":
-                    state, _ = game.end_match(state)
+                    state, events = game.end_match(state)
                 elif k != "seat":
                     raise ValueError(f"unknown entry kind {k!r}")
+                if getattr(state, "round_no", 0) != rnd:
+                    past = []             # the log of the round in play starts with that round
+                past.extend(events or [])
                 mlog.append(rec)          # a log read back has no listeners yet
             except Exception as exc:
                 damage = f"entry {i + 1} ({k}) does not apply to the table: {exc}"
@@ -440,7 +449,8 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
         warnings.append(f"journal {p} is damaged: {damage}. Resuming from the last whole entry "
                         f"(entry {kept}, byte {good} of {len(data)}){saved}")
     res = Resume(p, hrec, mlog, state, good, kept, damage, lobby=lobby, options=options, name=name,
-                 warnings=warnings, phones=[x for x in phones[-1]["sessions"] if isinstance(x, dict)] if phones else [])
+                 warnings=warnings, phones=[x for x in phones[-1]["sessions"] if isinstance(x, dict)] if phones else [],
+                 past=past[-PAST_KEPT:])
     res.messages.append(f"resuming table '{hrec.get('name')}' from journal {p}: {res.summary()}")
     return res
 

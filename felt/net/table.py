@@ -1211,6 +1211,8 @@ class Table:
             self.state = m["state"]
             self.log = m["log"]
             self.matches = int(hd.get("match", 1) or 1)
+            self.past = list(m.get("past") or [])       # the round's log, for everyone who comes back
+            self._past_round = getattr(self.state, "round_no", 0)
         lb = snap.get("lobby")
         if lb is not None:
             game = games.get(games.id_of(lb))
