@@ -182,7 +182,7 @@ class Caption(Widget):
 
 
 TURN_TIMERS = (0, 15, 30, 45, 60, 90, 120)                   # seconds; 0 = off
-ROUND_COUNTS = tuple(range(1, 11)) + (12, 15, 20)             # then 0 = open-ended
+ROUND_COUNTS = tuple(range(1, 11)) + (12, 15, 20)             # and 0 = open-ended, before 1
 
 
 def timer_text(sec) -> str:
@@ -200,11 +200,13 @@ def timer_options(current: int = 0) -> list[tuple[int, str]]:
 
 
 def round_options(default: int, current: int | None = None) -> list[tuple[int, str]]:
-    """1, 2, … in order, then open-ended (0); the rule set's own count is marked."""
+    """Open-ended (0) first, then 1, 2, … in order, as the turn timer's "Aus" comes before its
+    seconds: from "offen" one step gives a single round, and a count steps down through 1 to
+    "offen" (never from "offen" to the largest count first). The rule set's own count is marked."""
     vals = set(ROUND_COUNTS) | {int(default)}
     if current is not None:
         vals.add(int(current))
-    order = sorted(v for v in vals if v > 0) + [0]
+    order = [0] + sorted(v for v in vals if v > 0)
     return [(v, i18n.t("lobby.rounds_default", n=rounds_text(v)) if v == default else rounds_text(v))
             for v in order]
 
@@ -511,12 +513,26 @@ class LobbyScene(Scene):
 
     def _game_changed(self, gid) -> None:
         if self.admin and gid and gid != self.game_id and not self.lobby.get("running"):
-            self.send({"t": "set_rules", "game": str(gid)})        # the host deals its first template
+            self._switch_game(str(gid))
+
+    def _switch_game(self, gid: str) -> None:
+        """Play ``gid`` next (the host deals its first template). The rounds the owner chose
+        stay: the host forgets them with the rule set, so they are sent again after it, where
+        this window knows the new game (every game takes a number of rounds, 0 = open-ended).
+        Without a choice the new game's own count is in force."""
+        chosen = self.options.get("rounds")
+        self.send({"t": "set_rules", "game": gid})
+        try:
+            games.get(gid)
+        except games.UnknownGame:
+            return
+        if isinstance(chosen, int) and not isinstance(chosen, bool) and chosen >= 0:
+            self.send({"t": "set_options", "rounds": chosen})
 
     def _template_changed(self, tid) -> None:
         tid = str(tid or "")
         if tid.startswith("game:"):
-            self.send({"t": "set_rules", "game": tid[5:]})          # another game: its first template
+            self._switch_game(tid[5:])                              # another game: its first template
             return
         template = next((t for t in self._game_templates() if t.upper() == tid.upper()), None)
         if template is not None:
