@@ -91,3 +91,51 @@ def test_the_scenes_of_a_table_on_a_phone_and_in_a_laptop_browser(size, dpr, mou
         run(main(), 150)
     finally:
         ht.stop()
+
+
+# ---------------------------------------------------------------------------- a phone's lobby
+def _phone_app(app_factory, port: int, name: str):
+    """A phone's renderer as the gateway starts it (felt/ui/phone_renderer.py), in this
+    process: the window at 390x844 CSS pixels and pixel ratio 2, its start the join screen."""
+    from felt.ui import layout
+    from felt.ui.phone_join import PhoneController
+    layout.set_density(2.0)
+
+    def controller(*a, **kw):
+        return PhoneController(*a, table={"address": "127.0.0.1", "port": port, "name": "Tisch"}, **kw)
+    app = app_factory((780, 1688), controller_factory=controller, show_start=False)
+    app.controller.settings.name = name
+    app.controller.show_start()
+    return app
+
+
+@pytest.fixture
+def density_back():
+    from felt.ui import layout
+    yield
+    layout.set_density(1.0)
+
+
+def test_a_phones_lobby_shows_no_join_address_and_the_watchers_notice_leaves_the_count_line(
+        app_factory, cfg, density_back):
+    """The lobby on a phone said "Adresse: 127.0.0.1:PORT" (how the laptops join, and as the
+    host sees itself: meaningless on a phone that came in through the page), and a phone that
+    found the table full was told so over the line that counts players, bots and watchers."""
+    from felt.ui import i18n
+    from tests.ui_app_helpers import click, host_thread, pump
+    ht = host_thread(players=2, bots=2)                  # every seat taken
+    try:
+        app = _phone_app(app_factory, ht.port, "Ole")
+        ctl = app.controller
+        click(app, ctl.main.play_btn, touch=True)
+        pump(app, lambda: ctl.kind == "lobby" and ctl.client is not None and ctl.client.spectator
+             and app.stack.toast.active and "1" in ctl.main.seats_caption.text, what="Ole watching, and told so")
+        pump(app)
+        lobby = ctl.main
+        assert app.stack.toast.items[-1][0] == i18n.t("app.watching")
+        assert lobby.addr_caption.text == "" and all(w is not lobby.addr_caption for w, _ in lobby.left.items)
+        count = lobby.seats_caption.rect
+        assert i18n.t("n.watching", n=1) in lobby.seats_caption.text
+        assert count.h > 0 and not app.stack.toast.rect.colliderect(count), (app.stack.toast.rect, count)
+    finally:
+        ht.stop()

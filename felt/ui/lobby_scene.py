@@ -656,6 +656,16 @@ class LobbyScene(Scene):
         for c in choices:
             c.ctrl_w = ctrl
 
+    def notice_rect(self) -> pygame.Rect | None:
+        """The window's notices ("Der Tisch ist voll – du schaust zu.") just above the footer:
+        under the header they covered the address and the count line of seats, players and
+        watchers, the first thing someone who was just turned into a spectator reads."""
+        if self.screen_rects is None:
+            return None
+        screen = self.screen_rects
+        h = int(screen.px["body"] * 2.4) * 2 + dp(12)
+        return pygame.Rect(screen.content.left, self.footer.top - screen.margin // 2 - h, screen.content.w, h)
+
     def banner_rect(self) -> pygame.Rect | None:
         """The header's title strip between its buttons (back and menu stay usable)."""
         if self.screen_rects is None:

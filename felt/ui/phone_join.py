@@ -175,6 +175,11 @@ class PhoneController(Controller):
         t = self.phone_table
         self.join(str(t["address"]), int(t["port"]), token=token, spectator=spectator)
 
+    def lobby_address(self) -> str:
+        """No address in a phone's lobby: it is the laptops' way in (as the host sees it, often
+        127.0.0.1), and this phone came in through the page and has nowhere to type it."""
+        return ""
+
     def resumable(self) -> list[dict]:
         return []
 
