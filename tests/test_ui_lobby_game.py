@@ -177,3 +177,50 @@ def test_open_ended_rounds_sit_before_one_and_step_in_a_natural_order():
     sc.set_lobby(dict(lob, options=dict(lob["options"], rounds=1)), 0, True)
     sc.rounds.step(-1)
     assert sc.sent[-1] == {"t": "set_options", "rounds": 0}
+
+
+def _tap(stack, point) -> None:
+    from felt.ui.scene import PRESS, RELEASE, Input
+    stack.handle(Input(PRESS, tuple(point), source="touch"))
+    stack.handle(Input(RELEASE, tuple(point), source="touch"))
+    stack.draw(pygame.Surface(stack.size))
+
+
+def test_the_owners_seat_menu_closes_when_the_seat_changes_hands():
+    """The owner tapped Hans-Peter's seat; Hans-Peter left and Lena sat down there: the menu
+    stayed open, and its "Entfernen" removed Lena. A seat whose player only went away, or
+    the player the owner just moved, keeps the menu."""
+    from felt.ui.lobby_scene import LobbyScene, demo_lobby
+    from felt.ui.scene import SceneStack
+    pygame.init()
+    lob = demo_lobby()
+    sc = LobbyScene(lob, my_seat=0, admin=True)
+    stack = SceneStack((390, 844))
+    stack.push(sc)
+    stack.draw(pygame.Surface((390, 844)))
+    sc.left.scroll_to(sc.seat_rows[2])
+    _tap(stack, sc.seat_rows[2].rect.center)
+    assert sc.selected == 2 and sc.remove_btn.visible
+    seats = [dict(s) for s in lob["seats"]]
+    seats[2]["connected"] = False                          # only gone for a moment: the same player
+    sc.set_lobby(dict(lob, seats=seats), 0, True)
+    assert sc.selected == 2 and sc.remove_btn.visible
+    seats[2].update(name="Lena", connected=True)           # Hans-Peter left, Lena took the seat
+    sc.set_lobby(dict(lob, seats=seats), 0, True)
+    stack.draw(pygame.Surface((390, 844)))
+    assert sc.selected is None and not sc.remove_btn.visible
+    sc.remove()
+    assert not any(m.get("t") == "kick" for m in sc.sent)
+    # the owner moves Bot 2 down a seat: the menu follows the bot to its new place
+    sc.left.scroll_to(sc.seat_rows[1])
+    stack.draw(pygame.Surface((390, 844)))
+    _tap(stack, sc.seat_rows[1].rect.center)
+    assert sc.selected == 1
+    sc.move(1)
+    assert sc.sent[-1] == {"t": "reorder", "order": [0, 2, 1, 3, 4]}
+    moved = [dict(s) for s in seats]
+    moved[1], moved[2] = dict(seats[2], seat=1), dict(seats[1], seat=2)
+    sc.set_lobby(dict(lob, seats=moved), 0, True)
+    assert sc.selected == 2 and sc.seats[2]["name"] == "Bot 2" and sc.remove_btn.visible
+    sc.remove()
+    assert sc.sent[-1] == {"t": "remove_bot", "seat": 2}

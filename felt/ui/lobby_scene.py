@@ -181,6 +181,12 @@ class Caption(Widget):
                       valign="bottom", wrap=True, max_lines=2, min_px=9)
 
 
+def occupant(seat: dict) -> tuple:
+    """Who sits on a seat, for telling whether it changed hands: what sits there (a player, a
+    bot, nobody) and its name."""
+    return (str(seat.get("kind") or ""), str(seat.get("name") or ""))
+
+
 TURN_TIMERS = (0, 15, 30, 45, 60, 90, 120)                   # seconds; 0 = off
 ROUND_COUNTS = tuple(range(1, 11)) + (12, 15, 20)             # and 0 = open-ended, before 1
 
@@ -227,6 +233,7 @@ class LobbyScene(Scene):
         self.on_leave = on_leave
         self.settings = settings or Settings()
         self.selected: int | None = None
+        self._sel_who: tuple | None = None    # (selected seat, who sat there when it was chosen)
         self.sent: list[dict] = []            # every message sent (tests read it)
         self.screen_rects: layout.ScreenLayout | None = None
         self.on_menu = on_menu
@@ -275,6 +282,7 @@ class LobbyScene(Scene):
 
     # ---------------------------------------------------------------- state
     def set_lobby(self, lobby: dict, my_seat: int | None = None, admin: bool | None = None) -> None:
+        who = self._selected_who()
         self.lobby = dict(lobby)
         self.my_seat = my_seat
         if admin is not None:
@@ -282,8 +290,22 @@ class LobbyScene(Scene):
         n = int(self.lobby.get("n", 0))
         if self.selected is not None and self.selected >= n:
             self.selected = None
+        if self.selected is not None and occupant(self.seats[self.selected]) != who:
+            # the seat changed hands (a player left, another came, a bot took over): its menu
+            # was about the one who sat there; "Entfernen" must not remove the newcomer
+            self.selected = None
+        self._sel_who = (self.selected, who) if self.selected is not None else None
         self._rebuild()
         self.mark_dirty()
+
+    def _selected_who(self):
+        """Who sits on the selected seat as the owner selected it (after a move: on its new place)."""
+        if self.selected is None:
+            return None
+        if self._sel_who is not None and self._sel_who[0] == self.selected:
+            return self._sel_who[1]
+        seats = self.seats
+        return occupant(seats[self.selected]) if self.selected < len(seats) else None
 
     @property
     def seats(self) -> list[dict]:
@@ -496,6 +518,7 @@ class LobbyScene(Scene):
         order = list(range(n))
         order[i], order[j] = order[j], order[i]
         self.send({"t": "reorder", "order": order})
+        self._sel_who = (j, occupant(self.seats[i]))     # the one moved stays selected on their new seat
         self.selected = j
 
     def _level_changed(self, level) -> None:
