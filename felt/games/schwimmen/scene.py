@@ -21,7 +21,7 @@ from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.game_table import GameTableScene
 from felt.ui.scene import KEY, RELEASE, Input
 from felt.ui.seat_card import SeatLines, Tag, draw_lives
-from felt.ui.widgets import Button, draw_text
+from felt.ui.widgets import Button, draw_lines, draw_text, layout_text
 
 from .engine import RANKS_DE, RANKS_FR, SUITS_DE, SUITS_FR, hand_value2, is_feuer, value_text
 
@@ -394,7 +394,8 @@ class SchwimmenScene(GameTableScene):
         view = self.view
         ph = view.get("phase")
         if ph == "match_over":
-            return seat_text("sw.winner", view.get("winner"), self.seat, name=self._name(view.get("winner")))
+            won = seat_text("sw.winner", view.get("winner"), self.seat, name=self._name(view.get("winner")))
+            return f"{text('sw.ended_short')} · {won}" if self.ended_by_host() else won
         if ph == "round_over":
             return self._why()
         parts = []
@@ -545,12 +546,60 @@ class SchwimmenScene(GameTableScene):
                 "feuer": seat_text("sw.why_feuer", sd.get("by"), me, name=who), "all_pass": text("sw.why_all_pass"),
                 "stock": text("sw.why_stock"), "limit": text("sw.why_limit")}.get(sd.get("reason"), "")
 
+    def ended_by_host(self) -> bool:
+        """The host ended the match with a winner before the game did (more than one still
+        in, no round limit reached): the standings of the rounds played decide."""
+        v = self.view
+        if v.get("phase") != "match_over" or v.get("winner") is None:
+            return False
+        if not v.get("showdown"):
+            return True                        # ended during a round
+        if len(v.get("in_play") or []) <= 1:
+            return False
+        lost, limit = list(v.get("lost") or [0]), int(v.get("rounds_limit") or 0)
+        return not (limit and int(v.get("round_no") or 0) >= limit and lost.count(min(lost)) == 1)
+
+    def standings(self) -> list[int]:
+        """The seats best first, as the engine ranks them at a match's end: still in, fewest
+        lives lost, then the last round's places."""
+        v = self.view
+        n = int(v.get("n") or 0)
+        rank = {s: i for i, s in enumerate(v.get("last_places") or [])}
+        return sorted(range(n), key=lambda s: (v["out"][s], v["lost"][s], rank.get(s, n), s))
+
+    def _lives_text(self, seat: int) -> str:
+        view = self.view
+        if view["out"][seat]:
+            return text("sw.out")
+        if view["swimming"][seat]:
+            return text("sw.swims")
+        return text("sw.lives", n=view["lives"][seat])
+
+    def _ended_lines(self) -> list[tuple[str, tuple]]:
+        """A match the host ended: that it ended and what counts, every seat's place and
+        lives, who won and how a tie on lives was decided."""
+        view = self.view
+        winner = view.get("winner")
+        lines = [(text("sw.ended"), theme.TEXT)]
+        order = self.standings()
+        for place, s in enumerate(order):
+            lines.append((text("sw.standing", place=place + 1, name=self._name(s), lives=self._lives_text(s)),
+                           theme.GOLD if s == winner else theme.TEXT))
+        lines.append((seat_text("sw.winner", winner, self.seat, name=self._name(winner)), theme.GOLD))
+        if len(order) > 1 and (view["out"][order[0]], view["lost"][order[0]]) == \
+                (view["out"][order[1]], view["lost"][order[1]]):
+            lines.append((text("sw.tie_last"), theme.GOLD))
+        return lines
+
     def result_lines(self) -> list[tuple[str, tuple]]:
-        """Who loses a life and why, who swims now, who is out, who won."""
+        """Who loses a life and why, who swims now, who is out, who won; a match the host
+        ended: the standings of the rounds played."""
         view = self.view
         sd = view.get("showdown")
         if not sd and self.ended_without_winner():
             return [(text("res.ended_early_short"), theme.GOLD), (text("res.no_round"), theme.TEXT)]
+        if self.ended_by_host():
+            return self._ended_lines()
         if not sd or view.get("phase") not in ("round_over", "match_over"):
             return []
         lines = [(self._why(), theme.TEXT)]
@@ -587,17 +636,25 @@ class SchwimmenScene(GameTableScene):
         return tie_break(keys, view.get("winner"), (None, "sw.tie_last"))
 
     def _draw_result(self, surface) -> None:
+        """The result lines in a panel over the middle; a line too long for it takes two lines
+        at the body size rather than shrinking."""
         lines = self.result_lines()
         if not lines:
             return
         rects, px = self.rects, self.px
         area = rects["mid_area"]
-        lh = int(px["body"] * 1.5)
-        box = pygame.Rect(0, 0, min(area.w - 20, max(fonts.width(t, px["body"], True) for t, _ in lines) + 40),
-                          lh * len(lines) + 20)
+        size = px["body"]
+        lh = int(size * 1.5)
+        pad = layout.dp(10)
+        inner_w = min(area.w - 2 * pad, max(fonts.width(t, size, True) for t, _ in lines) + 2 * pad) - 2 * pad
+        laid = [(layout_text(t, inner_w, 2 * lh, size, wrap=True, max_lines=2, bold=True, min_px=10), col)
+                for t, col in lines]
+        rows = sum(len(ln) for (_, ln), _ in laid)
+        box = pygame.Rect(0, 0, inner_w + 2 * pad + layout.dp(4), lh * rows + 2 * pad)
         box.center = area.center
         theme.panel(surface, box, (6, 30, 18), alpha=230, radius=12, border=theme.GOLD, border_width=2)
-        y = box.top + 10
-        for t, col in lines:
-            draw_text(surface, t, pygame.Rect(box.left + 12, y, box.w - 24, lh), px["body"], col, bold=True, min_px=9)
-            y += lh
+        y = box.top + pad
+        for (fit, ln), col in laid:
+            h = lh * len(ln)
+            draw_lines(surface, ln, pygame.Rect(box.left + pad, y, box.w - 2 * pad, h), fit, col, "center", bold=True)
+            y += h
