@@ -139,3 +139,51 @@ def test_a_phones_lobby_shows_no_join_address_and_the_watchers_notice_leaves_the
         assert count.h > 0 and not app.stack.toast.rect.colliderect(count), (app.stack.toast.rect, count)
     finally:
         ht.stop()
+
+
+def test_a_name_typed_on_a_phone_is_told_its_limit_tidied_and_never_empty():
+    """On a phone a 60-character name was cut at 24 by the page's input without a counter or
+    a word (the window shows both), "Anna " kept its trailing space, and an empty name joined
+    without a word. Through the real page path: the name's field, its counter beside the label,
+    the status line, the tidied name and no seat without a name."""
+    ht = HostThread(HostConfig(interface="127.0.0.1", announce=False, players=3, bots=1, seed=9,
+                               rules="MM-STD", bot_delay=0.4)).start()
+    long = "Cleopatra-Philomena von Hohenzollern-Sigmaringen und Umgebung"[:60]
+
+    async def main():
+        phone = await Phone(ht.host.gateway.port, 390, 844, 2.0, lang="de", name="").open()
+        try:
+            await phone.first_frame()
+            st = await phone.wait(lambda s: s.get("scene") == "PhoneJoinScene", 20, "the join screen")
+            await phone.tap_widget(st, "name_field")
+            st = await phone.wait(lambda s: any(f["focused"] for f in s["fields"]), 5, "the name field")
+            room = st["fields"][0]["max"]                    # the page's input takes no more (maxLength)
+            assert room > 24
+            await phone.send({"t": "text", "value": long[:room]})
+            st = await phone.wait(lambda s: s.get("name") == long[:24], 5, "the name cut at 24")
+            assert st["counter"] == "24/24" and st["status"] == "Dein Name: höchstens 24 Zeichen", st["status"]
+            # the field as the page sees it again holds what fits
+            assert st["fields"][0]["value"] == long[:24]
+            await phone.send({"t": "text", "value": "Anna  "})
+            await phone.wait(lambda s: s.get("name") == "Anna  ", 5, "Anna typed")
+            await phone.send({"t": "blur"})
+            st = await phone.wait(lambda s: s.get("name") == "Anna", 5, "the name tidied")
+            # nothing typed: no seat, the screen says why and opens the field again
+            await phone.tap_widget(st, "name_field")
+            await phone.wait(lambda s: any(f["focused"] for f in s["fields"]), 5, "the name field")
+            await phone.send({"t": "text", "value": ""})
+            await phone.wait(lambda s: s.get("name") == "", 5, "the name deleted")
+            await phone.send({"t": "blur"})
+            st = await phone.wait(lambda s: not any(f["focused"] for f in s["fields"]), 5, "the field closed")
+            await phone.tap_widget(st, "play_btn")
+            st = await phone.wait(lambda s: s.get("status") == "Gib zuerst deinen Namen ein.", 5, "the word")
+            assert st["scene"] == "PhoneJoinScene" and st["client"] is None
+            assert any(f["focused"] for f in st["fields"])
+            assert ht.call(lambda h: sum(1 for s in h.seats if s.kind == "human")) == 0
+        finally:
+            await phone.close()
+
+    try:
+        run(main(), 90)
+    finally:
+        ht.stop()

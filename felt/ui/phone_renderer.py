@@ -165,7 +165,8 @@ class Renderer:
         ctl = self.app.controller
         ctl.settings.lang = start.get("lang") or ctl.settings.lang
         if start.get("name"):
-            ctl.settings.name = str(start["name"])[:40]
+            from felt.ui.settings import NAME_MAX
+            ctl.settings.name = " ".join(str(start["name"]).split())[:NAME_MAX]
         ctl.sounds = PhoneSounds(self.page, ctl.settings.muted)
         self.stream = FrameStreamer(os.environ.get("FELT_PHONE_ENCODING", "auto"), scale=round(self.density))
         self.away = bool(start.get("away"))
@@ -361,7 +362,9 @@ class Renderer:
             r = f.rect
             out.append({"x": round(r.x * k, 1), "y": round(r.y * k, 1), "w": round(r.w * k, 1),
                         "h": round(r.h * k, 1), "value": f.text, "focused": bool(f.focused),
-                        "max": int(f.max_len), "px": round(f.px * k, 1), "placeholder": f.placeholder})
+                        # one more than fits: the page's input would cut a paste at the limit
+                        # without a word; the field sees the overflow, cuts it and says so
+                        "max": int(f.max_len) + 1, "px": round(f.px * k, 1), "placeholder": f.placeholder})
         return {"t": "fields", "fields": out}
 
     def _report(self) -> None:
