@@ -158,12 +158,14 @@ def test_a_name_typed_on_a_phone_is_told_its_limit_tidied_and_never_empty():
             await phone.tap_widget(st, "name_field")
             st = await phone.wait(lambda s: any(f["focused"] for f in s["fields"]), 5, "the name field")
             room = st["fields"][0]["max"]                    # the page's input takes no more (maxLength)
-            assert room > 24
-            await phone.send({"t": "text", "value": long[:room]})
+            assert room == 24
+            await phone.send({"t": "text", "value": long[:room]})          # a paste, cut by the page
             st = await phone.wait(lambda s: s.get("name") == long[:24], 5, "the name cut at 24")
             assert st["counter"] == "24/24" and st["status"] == "Dein Name: höchstens 24 Zeichen", st["status"]
-            # the field as the page sees it again holds what fits
             assert st["fields"][0]["value"] == long[:24]
+            await phone.send({"t": "text", "value": long[:20]})            # shorter again: the word goes
+            st = await phone.wait(lambda s: s.get("name") == long[:20], 5, "a shorter name")
+            assert st["status"] == "" and st["counter"] == "20/24"
             await phone.send({"t": "text", "value": "Anna  "})
             await phone.wait(lambda s: s.get("name") == "Anna  ", 5, "Anna typed")
             await phone.send({"t": "blur"})

@@ -53,6 +53,13 @@ class PhoneJoinScene(Scene):
         self.settings.name = " ".join(text.split())[:NAME_MAX]
         if self.on_settings:
             self.on_settings(self.settings)
+        # the page's input stops at the limit (its maxLength) and cuts a paste there without a
+        # word: the limit is said as soon as the name reaches it, and unsaid once it is shorter
+        limit = i18n.t("field.limit", what=i18n.t("your_name"), n=NAME_MAX)
+        if len(text) >= NAME_MAX:
+            self.set_status(limit, "bad")
+        elif self.status == limit:
+            self.set_status("")
 
     def set_status(self, text: str, kind: str = "info") -> None:
         self.status, self.status_kind = text or "", kind

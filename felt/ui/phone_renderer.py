@@ -362,9 +362,7 @@ class Renderer:
             r = f.rect
             out.append({"x": round(r.x * k, 1), "y": round(r.y * k, 1), "w": round(r.w * k, 1),
                         "h": round(r.h * k, 1), "value": f.text, "focused": bool(f.focused),
-                        # one more than fits: the page's input would cut a paste at the limit
-                        # without a word; the field sees the overflow, cuts it and says so
-                        "max": int(f.max_len) + 1, "px": round(f.px * k, 1), "placeholder": f.placeholder})
+                        "max": int(f.max_len), "px": round(f.px * k, 1), "placeholder": f.placeholder})
         return {"t": "fields", "fields": out}
 
     def _report(self) -> None:
