@@ -310,3 +310,92 @@ def test_announcement_leaves_every_seat_box_free(size):
     assert len(boxes) == 3
     assert sc.fx_rect.collidelist(boxes) == -1, (sc.fx_rect, boxes)
     assert sc.fx_rect.top >= sc.table_layout.top_bar.bottom
+
+
+def _jack_sent_at_once(s, size, mau=True):
+    sc = scene_for(s, size=size)
+    jack = cid(s, "SJ")
+    if mau:
+        tap(sc, sc.mau_btn.rect.center)                       # "Mau-Mau!" with the last card
+    tap(sc, card_pos(sc, jack))
+    tap(sc, card_pos(sc, jack))
+    return sc, jack
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])
+def test_going_out_with_a_bube_that_ends_the_round_asks_no_wish(size):
+    """The last card a Bube, and going out ends the round: nobody plays on it, so no wish is
+    asked (the picker came up), and the log line says no wish. With players still to play
+    after it (round end "all"), or without the due "Mau-Mau!" (the penalty keeps the player
+    in), the wish still counts and is asked for."""
+    import dataclasses
+    from felt.games.maumau import log as mmlog
+    from felt.ui.playlog import LogContext
+    s = position(STD, [["SJ"], ["H7", "SA"], ["CA", "D9"]], "H9")
+    sc, jack = _jack_sent_at_once(s, size)
+    assert sc.picking is None and sc.outbox == [{"kind": "play", "card": jack, "suit": "S", "call": "maumau"}]
+    move = GAME.move_from_wire(sc.outbox[0])
+    assert GAME.is_legal(s, 0, move)
+    _, events = GAME.apply(s, 0, move)
+    assert any(e["type"] == "round_over" for e in events)
+    ctx = LogContext(names=["Anna", "Beat", "Carla"], me=1, deck=s.deck)
+    lines = [mmlog.text(e, ctx) for e in mmlog.build(events, ctx)]
+    assert any(ln.startswith("Anna legt Pik Bube") for ln in lines) and not any("wünscht" in ln for ln in lines), \
+        lines
+    # the taps the table names for that move are the ones a person makes (no suit button)
+    sc = scene_for(s, size=size)
+    going_out = {"kind": "play", "card": jack, "suit": "S", "call": "maumau"}
+    assert going_out in sc.view["legal"]
+    assert sc.gesture(going_out) == [["widget", "mau_btn"], ["card", jack], ["widget", "action_btn"]]
+    assert sc.gesture(dict(going_out, suit="H")) is None
+    sc, jack = _jack_sent_at_once(s, size, mau=False)        # "Mau-Mau!" forgotten: it will not end the round
+    assert sc.picking == jack and sc.outbox == []
+    # three still playing after the Bube: the wish matters, the picker opens
+    play_on = dataclasses.replace(STD, round_end="all")
+    s = position(play_on, [["SJ"], ["H7", "SA"], ["CA", "D9"]], "H9")
+    sc, jack = _jack_sent_at_once(s, size)
+    assert sc.picking == jack and sc.outbox == []
+
+
+@pytest.mark.parametrize("size,density", [((390, 844), 1.0), ((780, 1688), 2.0), ((1688, 780), 2.0),
+                                          ((1280, 720), 1.0)])
+def test_the_suit_picker_is_a_roomy_panel_and_shows_key_numbers_only_to_keys(size, density, monkeypatch):
+    """On a phone the picker filled the width (its question touching the edges) and its
+    buttons read "1 · Kreuz" … "4 · Karo": keys that mean nothing on a phone. Now it is a
+    panel with margins, its question and buttons inside; the numbers show after a click or
+    a key, not after a finger's tap."""
+    from felt.games.maumau import scene as mm_scene
+    from felt.ui import layout
+    layout.set_density(density)
+    try:
+        drawn: list[str] = []
+        real = mm_scene.draw_text
+        monkeypatch.setattr(mm_scene, "draw_text",
+                            lambda surf, text, *a, **kw: (drawn.append(str(text)), real(surf, text, *a, **kw))[1])
+        s = position(STD, [["SJ", "D9", "C8"], ["H7", "SA"], ["CA"]], "H9")
+        sc = scene_for(s, size=size)
+        jack = cid(s, "SJ")
+        tap(sc, card_pos(sc, jack))
+        tap(sc, card_pos(sc, jack))
+        assert sc.picking == jack
+        drawn.clear()
+        render(sc, size)
+        win = pygame.Rect(0, 0, *size)
+        margin = layout.dp(8)
+        panel = sc.picker_rect
+        assert win.inflate(-2 * margin, -2 * margin).contains(panel), (panel, size)
+        for b in sc.suit_btns + [sc.cancel_btn]:
+            assert panel.inflate(-2 * margin, -2 * margin).contains(b.rect), (b.rect, panel)
+            assert b.rect.h >= layout.dp(44) and b.rect.w >= layout.dp(60)
+        assert panel.contains(sc.picker_title) and sc.picker_title.bottom <= min(b.rect.top for b in sc.suit_btns)
+        assert "Kreuz" in drawn and not any(t.startswith("1 ·") for t in drawn), drawn
+        sc.cancel_pick()
+        sc.handle(Input(PRESS, pos=card_pos(sc, jack), source="mouse"))       # a mouse: the keys are near
+        sc.handle(Input(RELEASE, pos=card_pos(sc, jack), source="mouse"))
+        sc.handle(Input(KEY, key=pygame.K_RETURN, source="key"))
+        assert sc.picking == jack
+        drawn.clear()
+        render(sc, size)
+        assert "1 · Kreuz" in drawn and "4 · Karo" in drawn
+    finally:
+        layout.set_density(1.0)

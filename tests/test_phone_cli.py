@@ -15,6 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pygame
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -132,7 +133,9 @@ def test_the_lobby_of_the_host_shows_the_phones_page_as_a_qr_code():
     from felt.ui.qr import qr_matrix
     from felt.ui.scene import SceneStack
     url = "http://192.168.1.20:40124/"
-    for lang, line in (("de", "Mit dem Handy: Code scannen"), ("en", "With your phone: scan the code")):
+    # a laptop without Python joins through the same page (part 5 of issue 35): the lobby says so
+    for lang, line in (("de", "Handy oder Laptop: Code scannen oder Adresse öffnen"),
+                       ("en", "Phone or laptop: scan the code or open the address")):
         i18n.set_lang(lang)
         for size in ((1280, 720), (390, 844)):
             sc = LobbyScene(demo_lobby(), my_seat=0, admin=True, address="192.168.1.20:40123")
@@ -165,3 +168,22 @@ def test_a_window_host_shows_its_phones_page_in_the_lobby(app_factory):
     assert lobby.phone_code.visible and lobby.phone_code.url == gw.url
     page = urllib.request.urlopen(gw.url, timeout=5).read()
     assert b"phone.js" in page
+
+
+@pytest.mark.parametrize("url", ["http://192.168.1.20:40124/", "http://100.101.102.103:8781/",
+                                 "http://laptop.tail1234.ts.net:8781/"])
+def test_the_lobbys_address_of_the_page_is_never_broken_with_a_hyphen(url):
+    """A narrow phone lobby broke the page's address mid-number with a '-' ("…:4012-" /
+    "4/"), an address that does not exist: it shrinks to one line, or breaks after a '/',
+    ':' or '.' and reads the same when typed."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.init()
+    from felt.ui import fonts
+    from felt.ui.qr import url_text
+    from felt.ui.widgets import layout_text
+    for width in (120, 170, 220, 400):
+        text = url_text(url, width, 15)
+        assert text.replace("\n", "") == url
+        size, lines = layout_text(text, width, 60, 15, wrap="\n" in text, max_lines=2, bold=True, min_px=8)
+        assert "".join(lines) == url, (width, lines)
+        assert all(fonts.width(ln, size, True) <= width for ln in lines)

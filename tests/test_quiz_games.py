@@ -317,3 +317,53 @@ def test_snapshot_screens_of_the_new_games():
     for want in ("maumau_howto-MM-STD", "schwimmen_howto-SW-STD", "maumau_quiz-wish-explained",
                  "schwimmen_quiz-SW-STD-explained"):
         assert want in names
+
+
+@pytest.mark.parametrize("tid", ["PR-002", "MM-STD"])
+def test_a_checked_answer_marks_right_answers_green_and_only_a_wrong_pick_red(tid, monkeypatch):
+    """On a phone: a wrong answer correctly left unticked had a red row and a green ✓ (the
+    colour said "wrong answer", the mark "you judged it right"). Now green is a right answer
+    (✓, ticked or missed), red only a wrong pick (✗), and a wrong answer left alone is plain."""
+    from felt.ui import quiz
+    from felt.ui.quiz import QuizScene
+    size = (390, 844)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = quiz.draw_text
+    monkeypatch.setattr(quiz, "draw_text", lambda surf, text, rect, *a, **kw: (
+        drawn.append((str(text), pygame.Rect(rect))), real(surf, text, rect, *a, **kw))[1])
+    sc = QuizScene(_rules_dict(tid), count=8)
+    while sc.question is not None and not (sc.question["multi"] and len(sc.question["right"]) >= 2
+                                           and len(sc.question["right"]) < len(sc.question["choices"]) - 1):
+        sc.index += 1
+    q = sc.question
+    assert q is not None, f"{tid}: no question with two right and two wrong answers"
+    stack = SceneStack(size)
+    stack.push(sc)
+    surf = pygame.Surface(size)
+    stack.draw(surf)
+    right, wrong = list(q["right"]), [i for i in range(len(q["choices"])) if i not in q["right"]]
+    picks = [right[0], wrong[0]]                      # one right ticked, one right missed, one wrong ticked
+    for i in picks:
+        sc.handle(Input(RELEASE, pos=sc._rows[i].center))
+    sc.handle(Input(KEY, key=pygame.K_RETURN))
+    drawn.clear()
+    stack.draw(surf)
+
+    def marks(i):
+        return [t for t, r in drawn if t in ("✓", "✗") and sc._rows[i].contains(r)]
+
+    def reddish(i):
+        r = sc._rows[i]
+        c = surf.get_at((r.left + r.w * 3 // 4, r.top + dp_px(5)))
+        return c.r > c.g
+    assert marks(right[0]) == ["✓"] and not reddish(right[0])
+    assert marks(right[1]) == ["✓"] and not reddish(right[1])       # missed: still the right answer
+    assert marks(wrong[0]) == ["✗"] and reddish(wrong[0])
+    assert marks(wrong[1]) == [] and not reddish(wrong[1])          # left alone, rightly: nothing to see
+    assert [sc.verdict(i)[0] for i in (right[0], right[1], wrong[0], wrong[1])] == ["right", "missed", "wrong",
+                                                                                      "plain"]
+
+
+def dp_px(v: int) -> int:
+    from felt.ui.layout import dp
+    return dp(v)

@@ -170,3 +170,72 @@ def test_toasts_animate_then_stop_and_the_timer_and_banner_show(views):
     sc.show_connection("Verbindung weg")
     sc.draw(pygame.Surface((390, 844)))
     assert sc.banner_rect().h == sc.rects["top"].h
+
+
+@pytest.mark.parametrize("dpr", [2.0, 3.0])
+def test_a_phone_turned_sideways_has_middle_cards_to_tap_and_seats_at_the_side(views, dpr):
+    """On a phone held sideways (844x390 CSS px) the seat boxes filled the width in a row and
+    the middle cards one must tap were about 30x44 px. Now the seats stand in a column at
+    the left and the middle and the hand share the centre: every card a comfortable target,
+    nothing overlapping, all inside the window."""
+    from felt.ui import layout
+    layout.set_density(dpr)
+    try:
+        size = (int(844 * dpr), int(390 * dpr))
+        for name in ("turn", "nine"):
+            v = views[name]
+            sc = scene_for(v, size)
+            win = pygame.Rect(0, 0, *size)
+            mids = list(sc.middle_rects().values())
+            hands = list(sc.hand_rects().values())
+            assert len(mids) == 3 and len(hands) == 3
+            for r in mids:
+                assert r.w >= 60 * dpr and r.h >= 88 * dpr, (name, r.w / dpr, r.h / dpr)
+            for r in hands:
+                assert r.w >= 60 * dpr, (name, r.w / dpr)
+            seats = sc.seat_places()
+            assert len(seats) == v["n"] - 1
+            cards = mids + hands + [sc.rects["stock"]]
+            buttons = [b.rect for b in (sc.btn_knock, sc.btn_all, sc.btn_pass)]
+            for r in seats + cards + buttons:
+                assert win.contains(r), (name, r)
+            for s in seats:
+                assert s.right < min(r.left for r in cards), (name, s)          # a column at the left
+                assert s.collidelist(buttons) == -1
+            for c in cards:
+                assert c.collidelist(buttons) == -1 and c.collidelist(seats) == -1
+            hint = sc.hint_rect()
+            assert all(not hint.colliderect(r) for r in mids), (name, hint)
+    finally:
+        layout.set_density(1.0)
+
+
+@pytest.mark.parametrize("dpr", [2.0, 3.0])
+def test_three_other_seats_share_one_row_on_a_phone_held_upright(views, dpr):
+    """Four players on a phone held upright: the three other seats stood two in a row and the
+    third alone, a large empty area beside it. Now they fill one row, and a long name takes two
+    lines in its narrower box instead of being cut."""
+    from felt.ui import layout, widgets
+    layout.set_density(dpr)
+    try:
+        size = (int(390 * dpr), int(844 * dpr))
+        v = views["turn"]
+        assert v["n"] == 4
+        sc = SchwimmenScene(v, ["Anna", "Beat", "Cleopatra-Philomena", "Dominik"])
+        sc.layout(*size)
+        seats = sc.seat_places()
+        assert len({r.top for r in seats}) == 1, seats                          # one row
+        span = max(r.right for r in seats) - min(r.left for r in seats)
+        assert span >= size[0] * 0.9, (span, size)
+        fitted = []
+        real_fit = widgets.layout_text
+        widgets.layout_text = lambda text, *a, **kw: (lambda res: (fitted.append((text, res)), res)[1])(
+            real_fit(text, *a, **kw))
+        try:
+            sc.draw(pygame.Surface(size))
+        finally:
+            widgets.layout_text = real_fit
+        name = [res for text, res in fitted if text == "Cleopatra-Philomena"]
+        assert name and name[-1][1] == ("Cleopatra-", "Philomena"), name
+    finally:
+        layout.set_density(1.0)

@@ -105,3 +105,62 @@ def test_rule_editor_of_a_schwimmen_table(app_factory):
     assert isinstance(ed, OptionsEditorScene) and ed.game is games.get("schwimmen")
     assert {o.key for o in games.get("schwimmen").options()} <= set(ed.widgets)
     assert ed.err_msg is None and ed.apply_btn.enabled
+
+
+def test_a_match_the_host_ends_shows_the_standings_on_a_phone(app_factory, monkeypatch):
+    """The host ended a Schwimmen match in its second round ("Partie beenden": everyone sees
+    the standings of the rounds played, says the question): the phone showed only "Bot 4
+    gewinnt!", no standings and no reason. Now the table says the match was ended, every
+    seat's place and lives, and who won."""
+    from felt.games.schwimmen import scene as sw_scene
+    from felt.ui import i18n
+    app = app_factory((390, 844), host_defaults={"players": 4, "bots": 3, "rules": "SW-STD", "seed": 5,
+                                                  "start_when_full": True, "bot_level": "easy"})
+    ctl = app.controller
+    click(app, ctl.main.host_btn, touch=True)
+    pump(app, lambda: ctl.kind == "table", timeout=10, what="the Schwimmen table")
+    deadline = time.monotonic() + 30
+    while ctl.view.get("round_no", 1) < 2 and time.monotonic() < deadline:
+        pump(app, lambda: _ready(app), timeout=15, what="my turn or the round's end")
+        sc = ctl.main
+        if sc.view["phase"] == "round_over":
+            click(app, sc.round_controls.next_btn, touch=True)
+            pump(app, lambda: ctl.view.get("round_no") == 2, timeout=10, what="round 2 dealt")
+            break
+        assert sc.view["phase"] != "match_over"
+        kinds = [m["kind"] for m in sc.view["legal"]]
+        move = next((m for k in ("knock", "keep", "pass") for m in sc.view["legal"] if m["kind"] == k),
+                    sc.view["legal"][0])
+        assert move["kind"] in kinds
+        ctl.send_move(move)
+        sc.pending = True
+        pump(app, lambda: not sc.pending or ctl.main is not sc, timeout=5, what="the move answered")
+    assert ctl.view["round_no"] == 2
+    ctl.confirm_end_match()                         # the menu's "Partie beenden", then its question
+    pump(app)
+    click(app, app.stack.top.buttons[0], touch=True)
+    pump(app, lambda: ctl.view.get("phase") == "match_over" and ctl.kind == "table", timeout=10,
+         what="the match ended")
+    drawn: list[str] = []
+    real, real_fit = sw_scene.draw_text, sw_scene.layout_text
+    monkeypatch.setattr(sw_scene, "draw_text", lambda surf, text, *a, **kw: (drawn.append(str(text)),
+                                                                            real(surf, text, *a, **kw))[1])
+    monkeypatch.setattr(sw_scene, "layout_text", lambda text, *a, **kw: (drawn.append(str(text)),
+                                                                        real_fit(text, *a, **kw))[1])
+    sc = ctl.main
+    sc.mark_dirty()
+    pump(app)
+    view = sc.view
+    winner = view["winner"]
+    assert winner is not None
+    assert "Partie beendet: es zählt der Stand der fertigen Runden" in drawn, drawn
+    assert sc.ended_by_host()
+    names = ["Du" if s == ctl.seat else ctl.names()[s] for s in range(view["n"])]
+    for place, seat in enumerate(sc.standings()):
+        lives = i18n.t("sw.lives", n=view["lives"][seat]) if not view["out"][seat] and not view["swimming"][seat] \
+            else i18n.t("sw.swims") if view["swimming"][seat] else i18n.t("sw.out")
+        assert f"{place + 1}. {names[seat]}: {lives}" in drawn, (place, seat, drawn)
+    assert sc.standings()[0] == winner
+    said = "Du gewinnst!" if winner == ctl.seat else f"{names[winner]} gewinnt!"
+    assert said in drawn and f"Partie beendet · {said}" == sc.phase_line()
+    assert not ctl.errors, ctl.errors

@@ -74,7 +74,7 @@ def test_rounds_choice_shows_the_tables_game_default_not_praesidents():
     assert sc.rounds.value == 0
     assert dict(sc.rounds.options)[0] == "offen (Standard)"
     assert "5 (Standard)" not in dict(sc.rounds.options).values()
-    sc.rounds.step(-1)                                          # the owner caps the match at some rounds
+    sc.rounds.step(1)                                           # the owner caps the match at some rounds
     assert sc.sent[-1]["t"] == "set_options" and sc.sent[-1]["rounds"] > 0
 
 
@@ -127,3 +127,100 @@ def test_a_guest_lobby_names_the_game_the_table_plays_next(size, monkeypatch):
         drawn.clear()
         guest.draw(pygame.Surface(size))
         assert f"{i18n.t('lobby.title')} · {g.name[i18n.get_lang()]}" in drawn, (g.id, drawn)
+
+
+def test_the_owners_rounds_stay_when_the_game_changes_on_a_phone(app_factory):
+    """The owner set 3 rounds, then picked another game: the lobby said the new game's own
+    count again (the host forgets the override with the rule set), so a choice made before
+    picking the game was lost without a word. Now the 3 rounds stay, on the host too."""
+    from tests.ui_app_helpers import click, pump
+    app = app_factory((390, 844), host_defaults={"players": 4, "rules": "PR-002"})
+    ctl = app.controller
+    click(app, ctl.main.host_btn, touch=True)
+    pump(app, lambda: ctl.lobby is not None and ctl.admin and ctl.kind == "lobby", what="the owner's lobby")
+    lobby, host = ctl.main, ctl.host
+    assert lobby.rounds.value == 5 and lobby.game_choice.visible
+    for want in (4, 3):                              # ‹ twice: 5 -> 4 -> 3
+        lobby.left.scroll_to(lobby.rounds)
+        pump(app)
+        click(app, lobby.rounds._parts()[1], touch=True)
+        pump(app, lambda: host.call(lambda h: h.rounds) == want and ctl.lobby["options"]["rounds"] == want
+             and lobby.rounds.value == want, what=f"{want} rounds")
+    old = ctl.lobby["game"]
+    lobby.left.scroll_to(lobby.game_choice)
+    pump(app)
+    click(app, lobby.game_choice._parts()[3], touch=True)          # › : the next game
+    pump(app, lambda: ctl.lobby["game"] != old and host.call(lambda h: h.game.id) != old, what="another game")
+    pump(app, lambda: host.call(lambda h: h.rounds) == 3 and ctl.lobby["options"]["rounds"] == 3, what="3 rounds kept")
+    assert ctl.main.rounds.value == 3
+    assert ctl.main.rounds.options[ctl.main.rounds.index][1] == "3"
+
+
+def test_open_ended_rounds_sit_before_one_and_step_in_a_natural_order():
+    """A Schwimmen table plays until one is left ("offen"): one step up from there is a
+    single round (it went to 20 first), and stepping down from 2 goes 1, then "offen"."""
+    from felt.net.table import Table
+    from felt.ui.lobby_scene import LobbyScene
+    pygame.init()
+    lob = Table(rules="SW-STD", players=4).lobby_msg()
+    sc = LobbyScene(lob, my_seat=0, admin=True)
+    sc.set_size(390, 844)
+    assert [v for v, _ in sc.rounds.options][:4] == [0, 1, 2, 3]
+    assert sc.rounds.value == 0 and sc.rounds.options[0] == (0, "offen (Standard)")
+    sc.rounds.step(-1)                                   # nothing below "offen"
+    assert not sc.sent
+    sc.rounds.step(1)
+    assert sc.sent[-1] == {"t": "set_options", "rounds": 1}
+    sc.set_lobby(dict(lob, options=dict(lob["options"], rounds=2)), 0, True)
+    sc.rounds.step(-1)
+    assert sc.sent[-1] == {"t": "set_options", "rounds": 1}
+    sc.set_lobby(dict(lob, options=dict(lob["options"], rounds=1)), 0, True)
+    sc.rounds.step(-1)
+    assert sc.sent[-1] == {"t": "set_options", "rounds": 0}
+
+
+def _tap(stack, point) -> None:
+    from felt.ui.scene import PRESS, RELEASE, Input
+    stack.handle(Input(PRESS, tuple(point), source="touch"))
+    stack.handle(Input(RELEASE, tuple(point), source="touch"))
+    stack.draw(pygame.Surface(stack.size))
+
+
+def test_the_owners_seat_menu_closes_when_the_seat_changes_hands():
+    """The owner tapped Hans-Peter's seat; Hans-Peter left and Lena sat down there: the menu
+    stayed open, and its "Entfernen" removed Lena. A seat whose player only went away, or
+    the player the owner just moved, keeps the menu."""
+    from felt.ui.lobby_scene import LobbyScene, demo_lobby
+    from felt.ui.scene import SceneStack
+    pygame.init()
+    lob = demo_lobby()
+    sc = LobbyScene(lob, my_seat=0, admin=True)
+    stack = SceneStack((390, 844))
+    stack.push(sc)
+    stack.draw(pygame.Surface((390, 844)))
+    sc.left.scroll_to(sc.seat_rows[2])
+    _tap(stack, sc.seat_rows[2].rect.center)
+    assert sc.selected == 2 and sc.remove_btn.visible
+    seats = [dict(s) for s in lob["seats"]]
+    seats[2]["connected"] = False                          # only gone for a moment: the same player
+    sc.set_lobby(dict(lob, seats=seats), 0, True)
+    assert sc.selected == 2 and sc.remove_btn.visible
+    seats[2].update(name="Lena", connected=True)           # Hans-Peter left, Lena took the seat
+    sc.set_lobby(dict(lob, seats=seats), 0, True)
+    stack.draw(pygame.Surface((390, 844)))
+    assert sc.selected is None and not sc.remove_btn.visible
+    sc.remove()
+    assert not any(m.get("t") == "kick" for m in sc.sent)
+    # the owner moves Bot 2 down a seat: the menu follows the bot to its new place
+    sc.left.scroll_to(sc.seat_rows[1])
+    stack.draw(pygame.Surface((390, 844)))
+    _tap(stack, sc.seat_rows[1].rect.center)
+    assert sc.selected == 1
+    sc.move(1)
+    assert sc.sent[-1] == {"t": "reorder", "order": [0, 2, 1, 3, 4]}
+    moved = [dict(s) for s in seats]
+    moved[1], moved[2] = dict(seats[2], seat=1), dict(seats[1], seat=2)
+    sc.set_lobby(dict(lob, seats=moved), 0, True)
+    assert sc.selected == 2 and sc.seats[2]["name"] == "Bot 2" and sc.remove_btn.visible
+    sc.remove()
+    assert sc.sent[-1] == {"t": "remove_bot", "seat": 2}

@@ -263,8 +263,8 @@ def test_rounds_fixed_while_a_match_runs_and_default_marked():
     # a host value off the list (felt host --turn-timer 20 --rounds 33) is shown as it is
     sc.set_lobby(dict(lob, options=dict(lob["options"], turn_timer=20.0, rounds=33)), 0, True)
     assert sc.turn_timer.value == 20 and sc.rounds.value == 33
-    assert [t for _, t in sc.rounds.options][:5] == ["1", "2", "3", "4", "5 (Standard)"]
-    assert sc.rounds.options[-1] == (0, "offen")
+    assert [t for _, t in sc.rounds.options][:6] == ["offen", "1", "2", "3", "4", "5 (Standard)"]
+    assert sc.rounds.options[-1] == (33, "33")
     sent = len(sc.sent)
     sc.set_lobby(dict(lob, running=True), 0, True)
     assert not sc.rounds.enabled

@@ -199,3 +199,31 @@ def test_property_log_of_many_seeded_matches_keeps_order_and_secrets(template):
                     assert not e.cards
             assert len(lines) == len(log.entries()) and all(lines)
     i18n.set_lang("de")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 720)])
+def test_a_long_name_takes_a_second_log_line_instead_of_a_smaller_one(size):
+    """A player's long name made the host's log lines about them smaller than the others
+    (13 px lines shrank to 11, down to 10): the line takes a second line at the log's size
+    instead (a pixel less at most)."""
+    import pygame
+    from felt.games.maumau.engine import position as mm_position
+    from felt.games.maumau.rules import load_template
+    from felt.ui import layout
+    pygame.init()
+    i18n.set_lang("de")
+    rules = load_template("MM-STD")
+    st = mm_position(rules, [["H8", "D9"], ["H7", "SA"], ["CA"]], "H9")
+    log = PlayLog("maumau")
+    names = ["Anna", "Cleopatra-Philomena von", "Carla"]
+    card = next(c.id for c in st.deck if c.code == "H8")
+    log.add_events([{"type": "play", "seat": 0, "card": card, "suit": None, "call": ""},
+                    {"type": "play", "seat": 1, "card": card, "suit": None, "call": ""}])
+    ctx = LogContext(names=names, me=2, deck=st.deck)
+    px = max(10, int(layout.font_sizes(*size)["small"] * 0.95))
+    inner = pygame.Rect(0, 0, 230, 400)                       # the docked log's width on a laptop
+    rows = [log._entry_row(e, ctx, inner, px, int(px * 1.35), None) for e in log.tricks[-1]]
+    (_, _, _, (size_a, lines_a), _), (_, _, _, (size_c, lines_c), _) = rows
+    assert size_a == px and len(lines_a) == 1
+    assert size_c >= px - 1 and len(lines_c) <= 2, (px, size_c, lines_c)
+    assert " ".join(lines_c).replace("- ", "-").startswith("Cleopatra-Philomena von legt")

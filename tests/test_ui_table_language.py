@@ -257,3 +257,34 @@ def test_one_way_to_play_a_card():
     _press_move_release(sc, (320, 350))
     _press_move_release(sc, (320, 350), (200, 450), (60, 550))         # a table card onto a hand card
     assert sc.heard == [("table", 9), ("table_drop", 9, 2)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_long_name_in_the_top_bar_breaks_between_words_on_a_phone(views, game, monkeypatch):
+    """A phone's top bar broke "Cleopatra-Philomena's turn" mid-word ("Cleopatra-Philom-" /
+    "ena's turn"): it breaks after the name's hyphen or between words, or takes a smaller size."""
+    from felt.ui import widgets
+    i18n.set_lang("en")
+    layout.set_density(2.0)
+    fitted: list = []
+    real = widgets.layout_text
+    monkeypatch.setattr(widgets, "layout_text",
+                        lambda text, *a, **kw: (lambda res: (fitted.append((str(text), res)), res)[1])(
+                            real(text, *a, **kw)))
+    try:
+        size = (780, 1688)
+        view = dict(views[game][0], to_move=1, legal=[])
+        sc = scene_for(game, view, size, on_chat=lambda: None)
+        sc.set_names(["Anna", "Cleopatra-Philomena", "Carla", "Dominik", "Eveline"][:view["n"]])
+        fitted.clear()
+        sc.draw(pygame.Surface(size))
+        status = sc.status_line()[0]
+        assert status.startswith("Cleopatra-Philomena"), status
+        drawn = [res for text, res in fitted if text == status]
+        assert drawn, fitted
+        for _size, lines in drawn:
+            joined = "".join(ln if ln.endswith("-") else ln + " " for ln in lines).strip()
+            assert joined == status, lines                  # no hyphen put into a word
+    finally:
+        layout.set_density(1.0)
+        i18n.set_lang("de")

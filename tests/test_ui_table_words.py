@@ -130,6 +130,29 @@ def test_only_the_upper_places_going_out_get_a_burst():
     assert _out_announcement(1, n=3) == "out_low"   # three players: the middle is no upper place
 
 
+def test_the_seat_left_holding_cards_is_not_said_to_go_out():
+    """The last seat does not go out, it is left with its cards: the table said "Beat ist raus:
+    Tellerwäscher" (and "Du bist raus" to that player) where the log says "bleibt übrig"."""
+    rules = load_rules("PR-002")
+    hands = [_ids(rules, "C8", "D8"), _ids(rules, "C9"), _ids(rules, "C10")]
+    st = position(rules, hands, 0)
+    for seat, said in ((1, "Beat bleibt übrig: Tellerwäscher"), (0, "Du bleibst übrig: Tellerwäscher")):
+        sc = TableScene(view(st, 0), names=["Anna", "Beat", "Carla"])
+        SceneStack((390, 844)).push(sc)
+        sc.set_view(view(st, 0), [{"type": "out", "seat": seat, "place": 2, "last": True}])
+        texts = [a.text for a in sc.anim.announcements if a.kind == "fx"]
+        assert texts == [said], texts
+    sc = TableScene(view(st, 0), names=["Anna", "Beat", "Carla"])
+    SceneStack((390, 844)).push(sc)
+    v = dict(view(st, 0), places=[1, 2, 0])             # Beat and Carla went out, Anna holds her cards
+    sc.set_view(v, ())
+    drawn = _drawn_texts(sc)
+    assert "Du bleibst übrig: Tellerwäscher" in drawn and not any(t.startswith("Du bist raus") for t in drawn)
+    v = dict(view(st, 0), places=[0])                    # Anna went out first
+    sc.set_view(v, ())
+    assert "Du bist raus: Präsident" in _drawn_texts(sc)
+
+
 # ------------------------------------------------------------------- Mau-Mau buttons
 def _mm_scene(state, seat):
     from felt.games.maumau.scene import MauMauScene

@@ -737,8 +737,8 @@ class Controller:
         sc = self.main
         if self.target() == "lobby":
             if self.kind == "lobby" and sc is not None:
+                sc.address = self.lobby_address()
                 sc.set_lobby(self.lobby or {}, self.seat, self.admin)
-                sc.address = self.display_address
             else:
                 self._show_lobby()
             return
@@ -750,12 +750,16 @@ class Controller:
 
     def _show_lobby(self) -> None:
         from felt.ui.lobby_scene import LobbyScene
-        sc = LobbyScene(self.lobby, self.seat, self.admin, address=self.display_address, on_send=self.send,
+        sc = LobbyScene(self.lobby, self.seat, self.admin, address=self.lobby_address(), on_send=self.send,
                         on_edit_rules=self.edit_rules, on_leave=self.confirm_leave, settings=self.settings,
                         on_menu=self.open_menu)
         sc.on_chat = self.open_chat
         sc.set_phone_url(self.phone_url())
         self._set_main("lobby", sc)
+
+    def lobby_address(self) -> str:
+        """The table's address the lobby shows: the one other laptops join with."""
+        return self.display_address
 
     def phone_url(self) -> str:
         """The page phones open to join the table this device hosts ('' for a guest)."""

@@ -94,33 +94,58 @@ def ellipsize(text: str, px: int, max_w: int, bold: bool = False) -> str:
 
 
 def wrap(text: str, px: int, max_w: int, max_lines: int = 0, bold: bool = False) -> list[str]:
-    """Word-wrap ``text`` to ``max_w``; long words are broken; the last line is ellipsized
-    when ``max_lines`` cuts the text."""
-    f = font(px, bold)
-    lines: list[str] = []
-    for para in text.split("\n"):
-        words = para.split(" ")
-        cur = ""
-        for word in words:
-            cand = word if not cur else cur + " " + word
-            if f.size(cand)[0] <= max_w:
-                cur = cand
-                continue
-            if cur:
-                lines.append(cur)
-            # break an over-long word
-            while f.size(word)[0] > max_w and len(word) > 1:
-                cut = len(word) - 1
-                while cut > 1 and f.size(word[:cut] + "-")[0] > max_w:
-                    cut -= 1
-                lines.append(word[:cut] + "-")
-                word = word[cut:]
-            cur = word
-        lines.append(cur)
+    """Word-wrap ``text`` to ``max_w``; a hyphenated word may break after its hyphen
+    ("Cleopatra-" / "Philomena"), a word still too long is broken; the last line is
+    ellipsized when ``max_lines`` cuts the text."""
+    lines, _ = wrap_lines(text, px, max_w, bold)
     if max_lines and len(lines) > max_lines:
         last = lines[max_lines - 1].rstrip("-") + ELLIPSIS
         lines = lines[:max_lines - 1] + [ellipsize(last, px, max_w, bold)]
     return lines
+
+
+def wrap_lines(text: str, px: int, max_w: int, bold: bool = False) -> tuple[list[str], bool]:
+    """``text`` wrapped to ``max_w`` (as :func:`wrap`, all lines) and whether a word had to be
+    broken where it has no hyphen ("Philom-" / "ena")."""
+    f = font(px, bold)
+    lines: list[str] = []
+    broke = False
+    for para in text.split("\n"):
+        cur = ""
+        for word in para.split(" "):
+            # the word's pieces: a line may end after a hyphen inside it
+            pieces = [p for p in _after_hyphens(word)] or [""]
+            for k, piece in enumerate(pieces):
+                joint = " " if (k == 0 and cur) else ""
+                cand = cur + joint + piece
+                if f.size(cand)[0] <= max_w or (not cur and k == 0 and f.size(piece)[0] <= max_w):
+                    cur = cand
+                    continue
+                if cur:
+                    lines.append(cur)
+                # break an over-long piece
+                while f.size(piece)[0] > max_w and len(piece) > 1:
+                    cut = len(piece) - 1
+                    while cut > 1 and f.size(piece[:cut] + "-")[0] > max_w:
+                        cut -= 1
+                    lines.append(piece[:cut] + "-")
+                    piece = piece[cut:]
+                    broke = True
+                cur = piece
+        lines.append(cur)
+    return lines, broke
+
+
+def _after_hyphens(word: str) -> list[str]:
+    """``word`` cut after each hyphen between letters ("Cleopatra-Philomena" -> "Cleopatra-",
+    "Philomena"); a leading or trailing hyphen (a minus, a dash) stays where it is."""
+    out, start = [], 0
+    for i, ch in enumerate(word):
+        if ch == "-" and 0 < i < len(word) - 1 and word[i - 1].isalpha() and word[i + 1].isalpha():
+            out.append(word[start:i + 1])
+            start = i + 1
+    out.append(word[start:])
+    return out
 
 
 def fit_size(text: str, px: int, max_w: int, min_px: int = 9, bold: bool = False) -> int:

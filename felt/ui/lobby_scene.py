@@ -186,8 +186,14 @@ class Caption(Widget):
                       valign="bottom", wrap=True, max_lines=2, min_px=9)
 
 
+def occupant(seat: dict) -> tuple:
+    """Who sits on a seat, for telling whether it changed hands: what sits there (a player, a
+    bot, nobody) and its name."""
+    return (str(seat.get("kind") or ""), str(seat.get("name") or ""))
+
+
 TURN_TIMERS = (0, 15, 30, 45, 60, 90, 120)                   # seconds; 0 = off
-ROUND_COUNTS = tuple(range(1, 11)) + (12, 15, 20)             # then 0 = open-ended
+ROUND_COUNTS = tuple(range(1, 11)) + (12, 15, 20)             # and 0 = open-ended, before 1
 
 
 def timer_text(sec) -> str:
@@ -205,11 +211,13 @@ def timer_options(current: int = 0) -> list[tuple[int, str]]:
 
 
 def round_options(default: int, current: int | None = None) -> list[tuple[int, str]]:
-    """1, 2, … in order, then open-ended (0); the rule set's own count is marked."""
+    """Open-ended (0) first, then 1, 2, … in order, as the turn timer's "Aus" comes before its
+    seconds: from "offen" one step gives a single round, and a count steps down through 1 to
+    "offen" (never from "offen" to the largest count first). The rule set's own count is marked."""
     vals = set(ROUND_COUNTS) | {int(default)}
     if current is not None:
         vals.add(int(current))
-    order = sorted(v for v in vals if v > 0) + [0]
+    order = [0] + sorted(v for v in vals if v > 0)
     return [(v, i18n.t("lobby.rounds_default", n=rounds_text(v)) if v == default else rounds_text(v))
             for v in order]
 
@@ -230,6 +238,7 @@ class LobbyScene(Scene):
         self.on_leave = on_leave
         self.settings = settings or Settings()
         self.selected: int | None = None
+        self._sel_who: tuple | None = None    # (selected seat, who sat there when it was chosen)
         self.sent: list[dict] = []            # every message sent (tests read it)
         self.screen_rects: layout.ScreenLayout | None = None
         self.on_menu = on_menu
@@ -278,6 +287,7 @@ class LobbyScene(Scene):
 
     # ---------------------------------------------------------------- state
     def set_lobby(self, lobby: dict, my_seat: int | None = None, admin: bool | None = None) -> None:
+        who = self._selected_who()
         self.lobby = dict(lobby)
         self.my_seat = my_seat
         if admin is not None:
@@ -285,8 +295,22 @@ class LobbyScene(Scene):
         n = int(self.lobby.get("n", 0))
         if self.selected is not None and self.selected >= n:
             self.selected = None
+        if self.selected is not None and occupant(self.seats[self.selected]) != who:
+            # the seat changed hands (a player left, another came, a bot took over): its menu
+            # was about the one who sat there; "Entfernen" must not remove the newcomer
+            self.selected = None
+        self._sel_who = (self.selected, who) if self.selected is not None else None
         self._rebuild()
         self.mark_dirty()
+
+    def _selected_who(self):
+        """Who sits on the selected seat as the owner selected it (after a move: on its new place)."""
+        if self.selected is None:
+            return None
+        if self._sel_who is not None and self._sel_who[0] == self.selected:
+            return self._sel_who[1]
+        seats = self.seats
+        return occupant(seats[self.selected]) if self.selected < len(seats) else None
 
     @property
     def seats(self) -> list[dict]:
@@ -521,6 +545,7 @@ class LobbyScene(Scene):
         order = list(range(n))
         order[i], order[j] = order[j], order[i]
         self.send({"t": "reorder", "order": order})
+        self._sel_who = (j, occupant(self.seats[i]))     # the one moved stays selected on their new seat
         self.selected = j
 
     def _level_changed(self, level) -> None:
@@ -538,12 +563,26 @@ class LobbyScene(Scene):
 
     def _game_changed(self, gid) -> None:
         if self.admin and gid and gid != self.game_id and not self.lobby.get("running"):
-            self.send({"t": "set_rules", "game": str(gid)})        # the host deals its first template
+            self._switch_game(str(gid))
+
+    def _switch_game(self, gid: str) -> None:
+        """Play ``gid`` next (the host deals its first template). The rounds the owner chose
+        stay: the host forgets them with the rule set, so they are sent again after it, where
+        this window knows the new game (every game takes a number of rounds, 0 = open-ended).
+        Without a choice the new game's own count is in force."""
+        chosen = self.options.get("rounds")
+        self.send({"t": "set_rules", "game": gid})
+        try:
+            games.get(gid)
+        except games.UnknownGame:
+            return
+        if isinstance(chosen, int) and not isinstance(chosen, bool) and chosen >= 0:
+            self.send({"t": "set_options", "rounds": chosen})
 
     def _template_changed(self, tid) -> None:
         tid = str(tid or "")
         if tid.startswith("game:"):
-            self.send({"t": "set_rules", "game": tid[5:]})          # another game: its first template
+            self._switch_game(tid[5:])                              # another game: its first template
             return
         template = next((t for t in self._game_templates() if t.upper() == tid.upper()), None)
         if template is not None:
@@ -666,6 +705,16 @@ class LobbyScene(Scene):
         ctrl = max(base, min(need, row_w * 66 // 100))
         for c in choices:
             c.ctrl_w = ctrl
+
+    def notice_rect(self) -> pygame.Rect | None:
+        """The window's notices ("Der Tisch ist voll – du schaust zu.") just above the footer:
+        under the header they covered the address and the count line of seats, players and
+        watchers, the first thing someone who was just turned into a spectator reads."""
+        if self.screen_rects is None:
+            return None
+        screen = self.screen_rects
+        h = int(screen.px["body"] * 2.4) * 2 + dp(12)
+        return pygame.Rect(screen.content.left, self.footer.top - screen.margin // 2 - h, screen.content.w, h)
 
     def banner_rect(self) -> pygame.Rect | None:
         """The header's title strip between its buttons (back and menu stay usable)."""

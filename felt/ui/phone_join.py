@@ -46,20 +46,41 @@ class PhoneJoinScene(Scene):
         self.lang_btn = LangButton(self.toggle_lang, hotkeys=(pygame.K_F4,))
         self.mute_btn = IconButton("♪", self.toggle_mute, crossed=settings.muted)
         self.rects: dict[str, pygame.Rect] = {}
+        self._typing = False                     # the name field had the focus at the last update
 
     # ---------------------------------------------------------------- actions
     def _name_changed(self, text: str) -> None:
         self.settings.name = " ".join(text.split())[:NAME_MAX]
         if self.on_settings:
             self.on_settings(self.settings)
+        # the page's input stops at the limit (its maxLength) and cuts a paste there without a
+        # word: the limit is said as soon as the name reaches it, and unsaid once it is shorter
+        limit = i18n.t("field.limit", what=i18n.t("your_name"), n=NAME_MAX)
+        if len(text) >= NAME_MAX:
+            self.set_status(limit, "bad")
+        elif self.status == limit:
+            self.set_status("")
 
     def set_status(self, text: str, kind: str = "info") -> None:
         self.status, self.status_kind = text or "", kind
         self.mark_dirty()
 
+    def _take_name(self) -> None:
+        """The typed name, tidied (no space at either end or twice), becomes the setting and
+        what the field shows."""
+        self._name_changed(self.name_field.text)
+        if self.name_field.text != self.settings.name:
+            self.name_field.text = self.settings.name
+            self.mark_dirty()
+
     def _go(self, spectator: bool) -> None:
         self.name_field.focus(False)
-        self._name_changed(self.name_field.text)
+        self._take_name()
+        if not self.settings.name:
+            # no name, no seat: say so and open the field (it joined as "Spieler" without a word)
+            self.set_status(i18n.t("phone.name_needed"), "bad")
+            self.name_field.focus(True)
+            return
         if self.on_join:
             self.on_join(spectator)
 
@@ -117,6 +138,11 @@ class PhoneJoinScene(Scene):
         self.rects["status"] = pygame.Rect(x, y, cw, int(px["body"] * 4))
 
     # ----------------------------------------------------------------- input
+    def update(self, dt: float) -> None:
+        if self._typing and not self.name_field.focused:
+            self._take_name()                   # the field closed (here or on the page): the name as used
+        self._typing = self.name_field.focused
+
     def handle(self, inp: Input) -> None:
         if inp.kind == KEY and self.name_field.focused:
             if self.name_field.handle(inp) or inp.text:
@@ -145,13 +171,20 @@ class PhoneJoinScene(Scene):
                   max_lines=3, min_px=9)
         draw_text(surface, i18n.t("your_name"), self.rects["name_label"], px["label"], theme.TEXT_DIM,
                   align="left", bold=True, valign="bottom")
+        # the counter near the limit, beside the label: the page's own input covers the field,
+        # and with it the field's counter
+        counter = self.name_field.counter_text()
+        if counter:
+            full = len(self.name_field.text) >= self.name_field.max_len
+            draw_text(surface, counter, self.rects["name_label"], px["body"], theme.DANGER if full else theme.TEXT_DIM,
+                      align="right", bold=full, valign="bottom")
         self.name_field.draw(surface)
         self.play_btn.draw(surface)
         self.watch_btn.draw(surface)
         draw_status(surface, self.status, self.status_kind, self.rects["status"], px["body"])
 
     def remote_state(self) -> dict:
-        return {"status": self.status, "name": self.name_field.text}
+        return {"status": self.status, "name": self.name_field.text, "counter": self.name_field.counter_text()}
 
     def top_bar(self) -> pygame.Rect | None:
         return self.screen_rects.header if self.screen_rects is not None else None
@@ -174,6 +207,11 @@ class PhoneController(Controller):
     def join_table(self, spectator: bool = False, token: str | None = None) -> None:
         t = self.phone_table
         self.join(str(t["address"]), int(t["port"]), token=token, spectator=spectator)
+
+    def lobby_address(self) -> str:
+        """No address in a phone's lobby: it is the laptops' way in (as the host sees it, often
+        127.0.0.1), and this phone came in through the page and has nowhere to type it."""
+        return ""
 
     def resumable(self) -> list[dict]:
         return []

@@ -165,7 +165,8 @@ class Renderer:
         ctl = self.app.controller
         ctl.settings.lang = start.get("lang") or ctl.settings.lang
         if start.get("name"):
-            ctl.settings.name = str(start["name"])[:40]
+            from felt.ui.settings import NAME_MAX
+            ctl.settings.name = " ".join(str(start["name"]).split())[:NAME_MAX]
         ctl.sounds = PhoneSounds(self.page, ctl.settings.muted)
         self.stream = FrameStreamer(os.environ.get("FELT_PHONE_ENCODING", "auto"), scale=round(self.density))
         self.away = bool(start.get("away"))

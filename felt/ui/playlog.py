@@ -271,7 +271,8 @@ class PlayLog:
 
     def _entry_row(self, e: Entry, ctx: LogContext, inner: pygame.Rect, px: int, lh: int, card_art) -> tuple:
         """``(entry, [(chip, x)], text x, (size, lines), height)`` of one log line: its card
-        chips, then its text, which takes a second line rather than shrinking below 10 px."""
+        chips, then its text, which takes a second line rather than shrink much (a long name
+        made a line smaller than the others, down to 10 px)."""
         chips, x = [], inner.left
         if e.cards and card_art is not None:
             for c in e.cards[:8]:
@@ -285,8 +286,9 @@ class PlayLog:
             x += 4
         bold = e.kind in ("play", "out")
         txt = self.text_fn(e, ctx)
+        floor = max(min(px, dp(10)), px - dp(1))                     # a pixel smaller at most
         fit = widgets.layout_text(txt, inner.right - x, lh, px, bold=bold, min_px=min(px, 10))
-        if fit[1] and fit[1][0] != txt.replace("\n", " "):          # cut: two lines instead
+        if fit[1] and (fit[1][0] != txt.replace("\n", " ") or fit[0] < floor):   # cut or small: two lines
             fit = widgets.layout_text(txt, inner.right - x, 2 * lh, px, wrap=True, max_lines=2, bold=bold,
                                       min_px=min(px, 10))
         return e, chips, x, fit, max(lh, len(fit[1]) * lh)

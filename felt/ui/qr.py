@@ -1,8 +1,9 @@
 """The QR code of the phones' page, drawn with pygame (segno gives the module matrix).
 
 :func:`qr_surface` draws a code into a square surface with its white quiet zone; the
-:class:`PhoneCode` widget shows it in the host's lobby with "Mit dem Handy: Code scannen"
-and the address as text, so guests with a phone get in without typing.
+:class:`PhoneCode` widget shows it in the host's lobby with "Handy oder Laptop: Code scannen
+oder Adresse öffnen" and the address as text: guests with a phone get in without typing, and a
+laptop without Felt Club installed opens the same page in its browser.
 """
 from __future__ import annotations
 
@@ -45,7 +46,8 @@ def _qr_surface(text: str, size: int, density: float) -> pygame.Surface:
 
 
 class PhoneCode(Widget):
-    """The phones' page in the lobby: the QR code, "Mit dem Handy: Code scannen" and the URL."""
+    """The phones' page in the lobby: the QR code, "Handy oder Laptop: Code scannen oder Adresse
+    öffnen", that nothing needs installing, and the URL."""
 
     def __init__(self, url: str = "") -> None:
         super().__init__()
@@ -66,12 +68,26 @@ class PhoneCode(Widget):
         surface.blit(img, (r.left + pad, r.top + (r.h - img.get_height()) // 2))
         text = pygame.Rect(r.left + 2 * pad + img.get_width(), r.top + pad, r.w - 3 * pad - img.get_width(),
                            r.h - 2 * pad)
-        top = pygame.Rect(text.left, text.top, text.w, text.h * 45 // 100)
-        mid = pygame.Rect(text.left, top.bottom, text.w, text.h * 22 // 100)
+        top = pygame.Rect(text.left, text.top, text.w, text.h * 52 // 100)
+        mid = pygame.Rect(text.left, top.bottom, text.w, text.h * 18 // 100)
         low = pygame.Rect(text.left, mid.bottom, text.w, text.bottom - mid.bottom)
         draw_text(surface, i18n.t("phone.scan"), top, self.px + 1, theme.GOLD, align="left", bold=True, wrap=True,
-                  max_lines=2, valign="bottom", min_px=9)
+                  max_lines=3, valign="bottom", min_px=10)
         draw_text(surface, i18n.t("phone.or_open"), mid, max(dp(9), self.px - 2), theme.TEXT_DIM, align="left",
                   min_px=8)
-        draw_text(surface, self.url, low, self.px, theme.TEXT, align="left", bold=True, valign="top", wrap=True,
+        url = url_text(self.url, low.w, self.px)
+        draw_text(surface, url, low, self.px, theme.TEXT, align="left", bold=True, valign="top", wrap="\n" in url,
                   max_lines=2, min_px=8)
+
+
+def url_text(url: str, width: int, px: int) -> str:
+    """The address as it is typed: one line where it fits at a readable size, else two lines
+    broken after a '/', ':' or '.' (a word wrap broke it mid-number with a '-', an address
+    that does not exist)."""
+    from felt.ui import fonts
+    if fonts.width(url, max(dp(10), px * 3 // 4), True) <= width:
+        return url
+    for cut in range(len(url) - 1, 0, -1):
+        if url[cut - 1] in "/:." and fonts.width(url[:cut], px, True) <= width:
+            return url[:cut] + "\n" + url[cut:]
+    return url

@@ -63,6 +63,11 @@ def quiz_title(questions: list, game=None) -> str:
     return i18n.t("quiz.title")
 
 
+# a checked row's (border, fill) by QuizScene.verdict: green a right answer, red a wrong pick
+ROW_LOOKS = {"right": ((90, 200, 120), (14, 60, 34)), "missed": ((90, 200, 120), (10, 40, 26)),
+             "wrong": ((220, 90, 80), (60, 22, 20)), "plain": (theme.PANEL_BORDER, (10, 40, 26))}
+
+
 class QuizScene(Scene):
     opaque = True
 
@@ -105,6 +110,19 @@ class QuizScene(Scene):
         else:
             self.picked = set() if self.picked == {i} else {i}
         self.mark_dirty()
+
+    def verdict(self, i: int) -> tuple[str, str]:
+        """How row ``i`` is marked once checked, ``(look, mark)``: a right answer picked
+        ("right", "✓"), a right answer missed ("missed", "✓": the box left empty shows it was
+        not ticked), a wrong answer picked ("wrong", "✗") and a wrong answer left alone
+        ("plain", ""): nothing to see there. Green is a right answer, red only a wrong pick
+        (a correctly unticked answer had a red row and a green ✓)."""
+        if not self.checked:
+            return "plain", ""
+        ok, picked = i in self.right_set(self.question), i in self.picked
+        if ok:
+            return ("right" if picked else "missed"), "✓"
+        return ("wrong", "✗") if picked else ("plain", "")
 
     def correct(self) -> bool:
         q = self.question
@@ -312,7 +330,6 @@ class QuizScene(Scene):
         # the choices
         choices = list(q.get("choices", ()))
         why = list(q.get("why", ()))
-        right = self.right_set(q)
         multi = bool(q.get("multi", True))
         small = max(10, int(screen.px["small"] * 0.95))
         most = max((len(ch.get("cards", ())) for ch in choices), default=0)
@@ -320,14 +337,13 @@ class QuizScene(Scene):
                       if not ch.get("cards")), default=0)
         for i, (ch, r) in enumerate(zip(choices, self._rows)):
             picked = i in self.picked
-            ok = i in right
             if self.checked:
-                border = (90, 200, 120) if ok else (220, 90, 80)
-                fill = (14, 60, 34) if ok else (60, 22, 20)
+                border, fill = ROW_LOOKS[self.verdict(i)[0]]
             else:
                 border = theme.GOLD if picked else theme.PANEL_BORDER
                 fill = (30, 70, 44) if picked else (10, 40, 26)
-            theme.panel(surface, r, fill, alpha=235, radius=10, border=border, border_width=3 if picked else 1)
+            edge = 3 if picked else (2 if self.verdict(i)[0] == "missed" else 1)
+            theme.panel(surface, r, fill, alpha=235, radius=10, border=border, border_width=edge)
             inner = r.inflate(-dp(12), -dp(6))
             # the pick mark: a box where several may be right, a ring where one is
             box = pygame.Rect(inner.left, inner.centery - dp(11), dp(22), dp(22))
@@ -351,13 +367,11 @@ class QuizScene(Scene):
             else:
                 x = self._chip(surface, str(ch.get("label", "")), x, inner.centery, px).right + dp(10)
             if self.checked:
-                # several right: whether this row was judged right; one right: the right
-                # answer and a wrong pick are marked
-                good = ok == picked if multi else ok
-                mark = "✓" if good else "✗"
-                col = (120, 230, 140) if good else (255, 140, 120)
+                # the right answers (picked or missed) and a wrong pick are marked
+                mark = self.verdict(i)[1]
+                col = (120, 230, 140) if mark == "✓" else (255, 140, 120)
                 mr = pygame.Rect(inner.right - dp(26), inner.top, dp(26), inner.h)
-                if multi or ok or picked:
+                if mark:
                     draw_text(surface, mark, mr, int(px * 1.4), col, bold=True)
                 x = max(x, col_x)
                 text = str(why[i]) if i < len(why) else ""

@@ -137,6 +137,9 @@ def draw_seat_card(surface: pygame.Surface, rect: pygame.Rect, name: str, lines:
         info_w = min(inner.w // 2, _info_width(lines, px, name_h))
         info_r = pygame.Rect(name_r.right - info_w, name_r.top, info_w, name_h)
         name_r.w -= info_w + dp(6)
+        two = 2 * fonts.line_height(_name_floor(px), True)
+        if fonts.width(name, _name_floor(px), True) > name_r.w and inner.h - two >= max(dp(24), inner.h // 3):
+            name_r.h = two             # a narrow box: a long name on two lines, the cards' row lower
     else:
         name_h = int(inner.h * 0.5)
         name_r = pygame.Rect(inner.left, inner.top, inner.w, name_h)
@@ -162,14 +165,24 @@ def draw_seat_card(surface: pygame.Surface, rect: pygame.Rect, name: str, lines:
         draw_tags(surface, box, lines.tags, px)
 
 
+def _name_floor(px: dict) -> int:
+    """The smallest size a seat's name is drawn at (device pixels)."""
+    return min(px["label"], dp(12))
+
+
 def _draw_name(surface, name_r: pygame.Rect, name: str, lines: SeatLines, px: dict, on_turn: bool, bot: bool) -> None:
+    """The avatar and the name; a name too long for one line even at the smallest size takes
+    two where the box gives them (broken at a space or hyphen: "Cleopatra-" / "Philomena")."""
     colour = theme.ACCENT if on_turn else (theme.TEXT_DIM if lines.dim else theme.TEXT)
     d = min(name_r.h, int(px["label"] * 1.5))
     if d >= dp(14) and name_r.w > 3 * d and fonts.width(name, px["label"], True) <= name_r.w - d - dp(5):
         # the player's avatar before the name, where the name still fits beside it
         surface.blit(avatar_surface(name, d, bot=bot), (name_r.left, name_r.centery - d // 2))
         name_r = pygame.Rect(name_r.left + d + dp(5), name_r.top, name_r.w - d - dp(5), name_r.h)
-    draw_text(surface, name, name_r, px["label"], colour, align="left", bold=True, min_px=min(px["label"], 12))
+    floor = _name_floor(px)
+    two = name_r.h >= 2 * fonts.line_height(floor, True) and fonts.width(name, floor, True) > name_r.w
+    draw_text(surface, name, name_r, px["label"], colour, align="left", bold=True, min_px=min(px["label"], 12),
+              wrap=two, max_lines=2 if two else 0)
 
 
 def _lives_height(info_h: int, px: dict) -> int:

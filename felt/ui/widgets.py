@@ -121,17 +121,25 @@ def _layout_text(text: str, max_w: int, max_h: int, px: int, wrap: bool, max_lin
                  bold: bool, min_px: int) -> tuple[int, tuple[str, ...]]:
     max_w = max(1, int(max_w))
     px = int(px)
+    # wrapped: a somewhat smaller size rather than a word broken where it has no hyphen
+    # ("Cleopatra-Philom-" / "ena ist dran"), down to this size
+    whole_words_to = max(min_px, layout.dp(10), int(px * 0.7))
+    broken: tuple | None = None            # the largest size that fits only with a broken word
     while True:
         lh = fonts.line_height(px, bold)
         fit_lines = max(1, int(max_h // lh)) if max_h > 0 else 1
         if max_lines:
             fit_lines = min(fit_lines, max_lines)
         if wrap:
-            lines = fonts.wrap(text, px, max_w, 0, bold)
+            lines, broke = fonts.wrap_lines(text, px, max_w, bold)
             if len(lines) <= fit_lines and all(fonts.width(ln, px, bold) <= max_w for ln in lines):
-                return px, tuple(lines)
+                if not broke:
+                    return px, tuple(lines)
+                broken = broken or (px, tuple(lines))
+                if px <= whole_words_to:
+                    return broken
             if px <= min_px:
-                return px, tuple(fonts.wrap(text, px, max_w, fit_lines, bold))
+                return broken or (px, tuple(fonts.wrap(text, px, max_w, fit_lines, bold)))
         else:
             one = text.replace("\n", " ")
             if fonts.width(one, px, bold) <= max_w and lh <= max(max_h, lh if px <= min_px else max_h):

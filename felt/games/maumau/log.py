@@ -56,9 +56,17 @@ def build(events, ctx: LogContext | None = None) -> list[Entry]:
         elif typ == "out":
             out.append(Entry("out", seat, params={"place": int(ev.get("place") or 0)}, effect=True))
         elif typ == "round_over":
+            _no_wish_going_out(out)
             out.append(Entry("round_over", None, params={"places": list(ev.get("places") or [])},
                              ends_trick=True, effect=True))
     return out
+
+
+def _no_wish_going_out(out: list[Entry]) -> None:
+    """A Bube that went out and so ended the round wished for nothing (nobody plays on it;
+    the table asks no wish then): its line says the play without one."""
+    if len(out) >= 2 and out[-1].kind == "out" and out[-2].kind == "play" and out[-2].seat == out[-1].seat:
+        out[-2].params.pop("wish", None)
 
 
 def text(e: Entry, ctx: LogContext) -> str:

@@ -90,6 +90,10 @@ class MauMauScene(GameTableScene):
         self.table_layout: layout.TableLayout | None = None
         self._slots: list[pygame.Rect] = []
         self.suit_btns: list[Button] = []
+        self.picker_rect = pygame.Rect(0, 0, 0, 0)
+        self.picker_title = pygame.Rect(0, 0, 0, 0)
+        self.picker_font = (16, False)            # the question's size, and whether it takes two lines
+        self.keys_shown = True                # the last input came from a mouse or keys, not a finger
         self.action_btn = Button(i18n.t("mm.draw"), self._action, kind="primary", hotkeys=(pygame.K_d,))
         self.cancel_btn = Button(i18n.t("cancel"), self.cancel_pick, kind="secondary")
         self.mau_btn = Button(i18n.t("mm.mau"), self.toggle_mau, kind="secondary", hotkeys=(pygame.K_m,))
@@ -191,6 +195,11 @@ class MauMauScene(GameTableScene):
             self.mark_dirty()
             return
         if self.rules.jack == "wish" and self.deck[card].rank in ("J", "U"):
+            if self.ends_the_round(card):
+                m = self._find(card, self.going_out_suit(card))     # no wish to ask for
+                if m is not None:
+                    self._send_play(m)
+                return
             self.picking = self.chosen = card
             self.refresh_controls()
             self.mark_dirty()
@@ -198,6 +207,29 @@ class MauMauScene(GameTableScene):
         m = self._find(card)
         if m is not None:
             self._send_play(m)
+
+    def ends_the_round(self, card: int, calls: bool | None = None) -> bool:
+        """``card`` is the last in the hand and going out with it ends the round (the first
+        out ends it, or one seat would be left to play): a Bube's wish would count for nobody.
+        Not so without the due "Mau-Mau!": the penalty's cards keep the player in, and the
+        wish holds for the next seat. ``calls``: the play says the call (the Mau toggle's state
+        unless given)."""
+        calls = self.mau_on if calls is None else calls
+        if self.rules is None or self.hand != [card] or (self.rules.mau_penalty and not calls):
+            return False
+        if self.rules.round_end == "first":
+            return True
+        return int(self.view.get("n") or 0) - len(self.view.get("places") or []) - 1 <= 1
+
+    def going_out_suit(self, card: int) -> str:
+        """The suit sent with a Bube that ends the round (the engine takes a play of a Bube
+        only with one; nobody is asked, the log does not say it): the Bube's own, where legal."""
+        suits = list(self.rules.suit_codes()) if self.rules else []
+        own = self.deck[card].suit
+        for suit in ([own] if own in suits else []) + suits:
+            if self._find(card, suit) is not None:
+                return suit
+        return own
 
     def pick_suit(self, suit: str) -> None:
         card = self.picking
@@ -299,26 +331,53 @@ class MauMauScene(GameTableScene):
         self.toast.set_rect(geom.toast)
         self.toast.px = geom.px["label"]
         self._slots = layout.hand_slots(geom.hand, geom.card, len(self.hand))
-        # suit picker: four big buttons over the hand
-        suits = self.rules.suit_codes() if self.rules else ("C", "S", "H", "D")
-        gap = layout.dp(8)
-        bw = min(int(geom.card[0] * 1.3), (geom.w - 2 * layout.dp(12) - 3 * gap) // 4)
-        bh = max(layout.dp(layout.MIN_TOUCH + 8), int(bw * 1.05))
-        total = 4 * bw + 3 * gap
-        x0 = (geom.w - total) // 2
-        y0 = max(geom.top_bar.bottom + int(geom.px["title"] * 2.2), geom.hint.top - bh - int(geom.px["title"] * 0.8))
-        self.suit_btns = []
-        for i, su in enumerate(suits):
-            b = Button("", (lambda s=su: self.pick_suit(s)), kind="secondary",
-                       hotkeys=(pygame.K_1 + i, pygame.K_KP1 + i))
-            b.set_rect(pygame.Rect(x0 + i * (bw + gap), y0, bw, bh))
-            b.suit = su
-            self.suit_btns.append(b)
-        cw = min(geom.w - 24, max(2 * bw + 8, fonts.width(i18n.t("cancel"), geom.px["button"], True) + 40))
-        self.cancel_btn.set_rect(pygame.Rect((geom.w - cw) // 2, y0 + bh + 12, cw, layout.MIN_TOUCH + 4))
-        self.cancel_btn.px = geom.px["button"]
+        self._place_picker(geom)
         self.place_round_controls(geom.pass_btn.union(geom.play_btn), geom.px["button"])
         self.refresh_controls()
+
+    def _place_picker(self, geom: layout.TableLayout) -> None:
+        """The suit picker: a panel over the table with its question, four big suit buttons
+        (two rows of two on a phone held upright, one row else) and "Abbrechen", clear of
+        the window's edges (on a phone it filled the width, its question touching the edges)."""
+        dp = layout.dp
+        suits = self.rules.suit_codes() if self.rules else ("C", "S", "H", "D")
+        area = pygame.Rect(geom.table.left, geom.top_bar.bottom, geom.table.w, geom.h - geom.top_bar.bottom)
+        pad, gap = dp(14), dp(10)
+        cols = 2 if geom.portrait else 4
+        panel_w = min(area.w - 2 * dp(12), dp(max(460 if cols == 4 else 0, 340 * geom.unit)))
+        inner_w = panel_w - 2 * pad
+        bw = (inner_w - (cols - 1) * gap) // cols
+        rows = (len(suits) + cols - 1) // cols
+        cancel_h = dp(layout.MIN_TOUCH + 4)
+        # the question on one line where a slightly smaller size fits it, else on two
+        question, big = i18n.t("mm.pick_suit"), geom.px["title"]
+        size, lines = layout_text(question, inner_w, big * 2, big, bold=True,
+                                  min_px=max(12, int(big * 0.8 / layout.density())))
+        if lines[0] != question:
+            size, lines = layout_text(question, inner_w, big * 3, big, wrap=True, max_lines=2, bold=True, min_px=12)
+        self.picker_font = (size, len(lines) > 1)
+        title_h = fonts.line_height(size, True) * len(lines) + dp(4)
+        fixed = 2 * pad + title_h + gap + (rows - 1) * gap + gap + cancel_h
+        bh = min(int(bw * (0.62 if cols == 2 else 1.05)), dp(90 * geom.unit), (area.h - dp(16) - fixed) // rows)
+        bh = max(dp(layout.MIN_TOUCH + 8), bh)
+        panel = pygame.Rect(0, 0, panel_w, fixed + rows * bh)
+        room = pygame.Rect(area.left, area.top, area.w, max(0, geom.hint.top - area.top))
+        panel.center = (room.centerx, room.centery if room.h >= panel.h + dp(16) else area.centery)
+        panel.clamp_ip(area)
+        self.picker_rect = panel                  # (tests)
+        self.picker_title = pygame.Rect(panel.left + pad, panel.top + pad, inner_w, title_h)
+        y0 = self.picker_title.bottom + gap
+        self.suit_btns = []
+        for i, su in enumerate(suits):
+            r, c = divmod(i, cols)
+            b = Button("", (lambda s=su: self.pick_suit(s)), kind="secondary",
+                       hotkeys=(pygame.K_1 + i, pygame.K_KP1 + i))
+            b.set_rect(pygame.Rect(panel.left + pad + c * (bw + gap), y0 + r * (bh + gap), bw, bh))
+            b.suit = su
+            self.suit_btns.append(b)
+        cw = min(inner_w, max(2 * bw + gap, fonts.width(i18n.t("cancel"), geom.px["button"], True) + dp(40)))
+        self.cancel_btn.set_rect(pygame.Rect(panel.centerx - cw // 2, panel.bottom - pad - cancel_h, cw, cancel_h))
+        self.cancel_btn.px = geom.px["button"]
 
     def refresh_controls(self) -> None:
         view = self.view
@@ -364,6 +423,9 @@ class MauMauScene(GameTableScene):
             if self.rules is not None and self.rules.mau_penalty and wants_call != self.mau_on:
                 taps.append(["widget", "mau_btn"])
             taps += [["card", move["card"]], ["widget", "action_btn"]]
+            if move.get("suit") and self.ends_the_round(move["card"], calls=wants_call):
+                # going out with a Bube: no wish is asked; the scene sends one suit of its own
+                return taps if move["suit"] == self.going_out_suit(move["card"]) else None
             if move.get("suit"):
                 suits = list(self.rules.suit_codes()) if self.rules else []
                 if move["suit"] not in suits:
@@ -397,6 +459,8 @@ class MauMauScene(GameTableScene):
         self.lower()
 
     def handle(self, inp: Input) -> None:
+        if inp.kind in (PRESS, KEY):
+            self.keys_shown = inp.source != "touch"
         if self.handle_round_controls(inp):
             return
         if self.picking is not None:
@@ -679,23 +743,21 @@ class MauMauScene(GameTableScene):
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, (0, 0))
         if self.suit_btns:
-            top = self.suit_btns[0].rect.top
-            title = pygame.Rect(8, top - int(geom.px["title"] * 1.8), geom.w - 16, int(geom.px["title"] * 1.6))
-            box = self.cancel_btn.rect.unionall([b.rect for b in self.suit_btns])
-            box.union_ip(pygame.Rect(box.left, title.top, box.w, 1))
-            self.picker_rect = box.inflate(24, 20).clamp(pygame.Rect(0, 0, geom.w, geom.h))   # (tests)
             theme.panel(surface, self.picker_rect, (6, 30, 18), alpha=250, radius=16, border=theme.ACCENT,
                         border_width=2)
-            draw_text(surface, i18n.t("mm.pick_suit"), title, geom.px["title"], theme.TEXT, bold=True, min_px=11)
+            size, wrap = self.picker_font
+            draw_text(surface, i18n.t("mm.pick_suit"), self.picker_title, size, theme.TEXT, bold=True,
+                      wrap=wrap, max_lines=2, min_px=12)
             self.cancel_btn.draw(surface)
         for i, b in enumerate(self.suit_btns):
             b.draw(surface)
             r = b.rect
             sym = cardart.suit_symbol(b.suit, int(min(r.w, r.h) * 0.5))
             surface.blit(sym, (r.centerx - sym.get_width() // 2, r.top + int(r.h * 0.12)))
-            draw_text(surface, f"{i + 1} · {suit_label(b.suit)}", pygame.Rect(r.left + 2, r.bottom - int(r.h * 0.3),
-                                                                            r.w - 4, int(r.h * 0.26)),
-                      geom.px["small"], theme.BTN_SECONDARY_TEXT, bold=True, min_px=8)
+            # the keys 1-4 pick a suit: their numbers where a keyboard is in use, not on a phone
+            label = f"{i + 1} · {suit_label(b.suit)}" if self.keys_shown else suit_label(b.suit)
+            draw_text(surface, label, pygame.Rect(r.left + 2, r.bottom - int(r.h * 0.3), r.w - 4, int(r.h * 0.26)),
+                      geom.px["small"], theme.BTN_SECONDARY_TEXT, bold=True, min_px=10)
 
     def _result_notes(self) -> list[str]:
         """The lines under the results: how a tied match was decided, what Σ means."""

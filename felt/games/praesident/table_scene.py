@@ -597,8 +597,8 @@ class TableScene(GameTableScene):
                 place = int(ev.get("place", 0))
                 # a burst for the upper places; going out low (the worst titles) is no celebration
                 cheer = self._upper_place(place)
-                self._effect(self._about("fx.out", seat, title=self._title(place)), "out" if cheer else "out_low",
-                             seat)
+                key = "fx.out_last" if ev.get("last") else "fx.out"      # the last is left holding cards
+                self._effect(self._about(key, seat, title=self._title(place)), "out" if cheer else "out_low", seat)
                 if seat == self.seat and cheer:
                     self.play_sound("out")
             elif typ == "round_over":
@@ -977,7 +977,9 @@ class TableScene(GameTableScene):
         me = self.seat
         text, col = "", theme.TEXT_DIM
         if me is not None and me in (view.get("places") or []):
-            text, col = i18n.t("fx.out_you", title=self._title(view["places"].index(me))), theme.GOLD
+            place = view["places"].index(me)
+            left = place == int(view.get("n") or 0) - 1 and bool(view.get("hand"))    # left holding cards
+            text, col = i18n.t("fx.out_last_you" if left else "fx.out_you", title=self._title(place)), theme.GOLD
         elif self.my_turn:
             pile = view.get("pile")
             if not pile:

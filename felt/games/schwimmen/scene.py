@@ -21,7 +21,7 @@ from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.game_table import GameTableScene
 from felt.ui.scene import KEY, RELEASE, Input
 from felt.ui.seat_card import SeatLines, Tag, draw_lives
-from felt.ui.widgets import Button, draw_text
+from felt.ui.widgets import Button, draw_lines, draw_text, layout_text
 
 from .engine import RANKS_DE, RANKS_FR, SUITS_DE, SUITS_FR, hand_value2, is_feuer, value_text
 
@@ -165,20 +165,57 @@ class SchwimmenScene(GameTableScene):
         portrait = h > w
         btn_h = max(layout.dp(theme.MIN_TOUCH), int(px["button"] * 2.6))
         hint_h = int(px["body"] * 2.6)          # the line over the hand: two lines where one is too short
-        # the other seats' cards in a grid under the top bar: two columns on phones, up to four
-        cols = (1 if opp <= 1 else 2) if portrait else (min(opp, 4) if opp > 0 else 1)
-        rows = (opp + cols - 1) // cols if opp else 0
+        # a phone turned sideways (a short landscape window): the seats in a column at the
+        # left, the middle above the hand in the centre, the buttons at the right; a seat row
+        # across the top left the middle cards too small to tap there
+        short = not portrait and h < layout.dp(560) and opp > 0
+        # the other seats' cards in a grid under the top bar: on phones held upright two or three
+        # columns, whichever fills its rows (three seats in one row, not two and one alone), a
+        # last row not full centred; up to four columns on a wide window
         if portrait:
-            seat_h = max(layout.dp(48), min(int(h * 0.14), int((h - top_h) * 0.36) // max(1, rows)))
+            cols = {1: 1, 2: 2, 3: 3, 4: 2}.get(opp, 3)
+        elif short:
+            cols = 1 if opp <= 4 else 2
+        else:
+            cols = min(opp, 4) if opp > 0 else 1
+        rows = (opp + cols - 1) // cols if opp else 0
+        if short:
+            col_w = min(layout.dp(250), int(w * 0.27))
+            seat_w = (col_w - (cols - 1) * pad) // cols
+            seat_h = min(layout.dp(130), (h - top_h - 2 * pad - (rows - 1) * pad) // max(1, rows))
+        elif portrait:
+            seat_h = max(layout.dp(48), min(int(h * (0.16 if rows == 1 else 0.14)), int((h - top_h) * 0.36)
+                                            // max(1, rows)))
             seat_w = (w - pad * (cols + 1)) // cols
         else:
             seat_w = min(layout.dp(300), (w - pad * (cols + 1)) // max(1, cols))
             seat_h = max(layout.dp(56), min(int(h * 0.2), int((h - top_h) * 0.36) // max(1, rows)))
-        x0, y0 = (w - cols * seat_w - (cols - 1) * pad) // 2, top_h + pad
-        seats = [pygame.Rect(x0 + c * (seat_w + pad), y0 + r * (seat_h + pad), seat_w, seat_h - 2)
-                 for r, c in (divmod(i, cols) for i in range(opp))]
+        y0 = top_h + pad
+        seats = []
+        for i in range(opp):
+            r, c = divmod(i, cols)
+            in_row = min(cols, opp - r * cols)
+            x0 = pad if short else (w - in_row * seat_w - (in_row - 1) * pad) // 2
+            seats.append(pygame.Rect(x0 + c * (seat_w + pad), y0 + r * (seat_h + pad), seat_w, seat_h - 2))
         y = y0 + rows * (seat_h + pad)
-        if portrait:
+        if short:
+            side_w = min(layout.dp(200), int(w * 0.21))
+            bottom_btns = pygame.Rect(w - side_w - pad, h - pad - 3 * btn_h - 2 * pad, side_w, 3 * btn_h + 2 * pad)
+            left = pad + cols * seat_w + (cols - 1) * pad + 2 * pad
+            centre = pygame.Rect(left, top_h + pad, bottom_btns.left - 2 * pad - left, h - top_h - 2 * pad)
+            label_h, hand_label_h = int(px["small"] * 1.6), int(px["body"] * 2.2)
+            cards_h = centre.h - label_h - hint_h - hand_label_h - 2 * pad
+            hand_ch = int(min(cards_h * 0.55, (centre.w - 2 * layout.dp(8)) / 3.2 * 1.45))
+            hand_cw = int(hand_ch / 1.45)
+            hand = pygame.Rect(centre.left, 0, centre.w, hand_ch + hand_label_h + hand_ch // 7)
+            hand.bottom = h - pad
+            hint = pygame.Rect(centre.left + pad, 0, centre.w - 2 * pad, hint_h)
+            hint.bottom = hand.top + hand_ch // 6 - 2
+            mid_space = pygame.Rect(centre.left, y0, centre.w, hint.top - y0)
+            mid_ch = int(min(mid_space.h - label_h - pad, centre.w / 4.4 * 1.45))
+            rects.update(seats=seats, hand=hand, mid_area=mid_space, btns=bottom_btns, hint=hint,
+                         hand_card=(hand_cw, hand_ch), mid_card=(int(mid_ch / 1.45), mid_ch), result_area=centre)
+        elif portrait:
             bottom_btns = pygame.Rect(pad, h - btn_h - pad, w - 2 * pad, btn_h)
             hand_cw = int(min((w - 4 * pad) / 3.3, (h * 0.2) / 1.45))
             hand_ch = int(hand_cw * 1.45)
@@ -246,7 +283,8 @@ class SchwimmenScene(GameTableScene):
         else:
             self.place_round_controls(pygame.Rect(b.left, b.bottom - 2 * btn_h - pad, b.w, 2 * btn_h + pad),
                                       px["button"], stacked=True)
-        self.toast.set_rect(pygame.Rect(pad, rects["mid_area"].top, w - 2 * pad, int(px["label"] * 2.4)))
+        ma = rects["mid_area"]
+        self.toast.set_rect(pygame.Rect(ma.left + pad, ma.top, ma.w - 2 * pad, int(px["label"] * 2.4)))
         self.toast.px = px["label"]
         self.rects = rects
 
@@ -394,7 +432,8 @@ class SchwimmenScene(GameTableScene):
         view = self.view
         ph = view.get("phase")
         if ph == "match_over":
-            return seat_text("sw.winner", view.get("winner"), self.seat, name=self._name(view.get("winner")))
+            won = seat_text("sw.winner", view.get("winner"), self.seat, name=self._name(view.get("winner")))
+            return f"{text('sw.ended_short')} · {won}" if self.ended_by_host() else won
         if ph == "round_over":
             limit = self.rounds_total()
             if limit and int(view.get("round_no") or 0) >= limit:     # the last round left a tie
@@ -548,12 +587,60 @@ class SchwimmenScene(GameTableScene):
                 "feuer": seat_text("sw.why_feuer", sd.get("by"), me, name=who), "all_pass": text("sw.why_all_pass"),
                 "stock": text("sw.why_stock"), "limit": text("sw.why_limit")}.get(sd.get("reason"), "")
 
+    def ended_by_host(self) -> bool:
+        """The host ended the match with a winner before the game did (more than one still
+        in, no round limit reached): the standings of the rounds played decide."""
+        v = self.view
+        if v.get("phase") != "match_over" or v.get("winner") is None:
+            return False
+        if not v.get("showdown"):
+            return True                        # ended during a round
+        if len(v.get("in_play") or []) <= 1:
+            return False
+        lost, limit = list(v.get("lost") or [0]), int(v.get("rounds_limit") or 0)
+        return not (limit and int(v.get("round_no") or 0) >= limit and lost.count(min(lost)) == 1)
+
+    def standings(self) -> list[int]:
+        """The seats best first, as the engine ranks them at a match's end: still in, fewest
+        lives lost, then the last round's places."""
+        v = self.view
+        n = int(v.get("n") or 0)
+        rank = {s: i for i, s in enumerate(v.get("last_places") or [])}
+        return sorted(range(n), key=lambda s: (v["out"][s], v["lost"][s], rank.get(s, n), s))
+
+    def _lives_text(self, seat: int) -> str:
+        view = self.view
+        if view["out"][seat]:
+            return text("sw.out")
+        if view["swimming"][seat]:
+            return text("sw.swims")
+        return text("sw.lives", n=view["lives"][seat])
+
+    def _ended_lines(self) -> list[tuple[str, tuple]]:
+        """A match the host ended: that it ended and what counts, every seat's place and
+        lives, who won and how a tie on lives was decided."""
+        view = self.view
+        winner = view.get("winner")
+        lines = [(text("sw.ended"), theme.TEXT)]
+        order = self.standings()
+        for place, s in enumerate(order):
+            lines.append((text("sw.standing", place=place + 1, name=self._name(s), lives=self._lives_text(s)),
+                           theme.GOLD if s == winner else theme.TEXT))
+        lines.append((seat_text("sw.winner", winner, self.seat, name=self._name(winner)), theme.GOLD))
+        if len(order) > 1 and (view["out"][order[0]], view["lost"][order[0]]) == \
+                (view["out"][order[1]], view["lost"][order[1]]):
+            lines.append((text("sw.tie_last"), theme.GOLD))
+        return lines
+
     def result_lines(self) -> list[tuple[str, tuple]]:
-        """Who loses a life and why, who swims now, who is out, who won."""
+        """Who loses a life and why, who swims now, who is out, who won; a match the host
+        ended: the standings of the rounds played."""
         view = self.view
         sd = view.get("showdown")
         if not sd and self.ended_without_winner():
             return [(text("res.ended_early_short"), theme.GOLD), (text("res.no_round"), theme.TEXT)]
+        if self.ended_by_host():
+            return self._ended_lines()
         if not sd or view.get("phase") not in ("round_over", "match_over"):
             return []
         lines = [(self._why(), theme.TEXT)]
@@ -590,17 +677,29 @@ class SchwimmenScene(GameTableScene):
         return tie_break(keys, view.get("winner"), (None, "sw.tie_last"))
 
     def _draw_result(self, surface) -> None:
+        """The result lines in a panel over the middle; a line too long for it takes two lines
+        at the body size rather than shrinking."""
         lines = self.result_lines()
         if not lines:
             return
         rects, px = self.rects, self.px
-        area = rects["mid_area"]
-        lh = int(px["body"] * 1.5)
-        box = pygame.Rect(0, 0, min(area.w - 20, max(fonts.width(t, px["body"], True) for t, _ in lines) + 40),
-                          lh * len(lines) + 20)
-        box.center = area.center
+        area = rects.get("result_area") or rects["mid_area"]       # the room it may take
+        mid = rects["mid_area"]                                      # where it stands if it fits
+        size = px["body"]
+        lh = int(size * 1.5)
+        pad = layout.dp(10)
+        inner_w = min(area.w - 2 * pad, max(fonts.width(t, size, True) for t, _ in lines) + 2 * pad) - 2 * pad
+        laid = [(layout_text(t, inner_w, 2 * lh, size, wrap=True, max_lines=2, bold=True, min_px=10), col)
+                for t, col in lines]
+        rows = sum(len(ln) for (_, ln), _ in laid)
+        box = pygame.Rect(0, 0, inner_w + 2 * pad + layout.dp(4), lh * rows + 2 * pad)
+        box.center = mid.center
+        if box.h > mid.h:
+            box.top = mid.top
+            box.clamp_ip(area)
         theme.panel(surface, box, (6, 30, 18), alpha=230, radius=12, border=theme.GOLD, border_width=2)
-        y = box.top + 10
-        for t, col in lines:
-            draw_text(surface, t, pygame.Rect(box.left + 12, y, box.w - 24, lh), px["body"], col, bold=True, min_px=9)
-            y += lh
+        y = box.top + pad
+        for (fit, ln), col in laid:
+            h = lh * len(ln)
+            draw_lines(surface, ln, pygame.Rect(box.left + pad, y, box.w - 2 * pad, h), fit, col, "center", bold=True)
+            y += h

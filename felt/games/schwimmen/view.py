@@ -55,6 +55,9 @@ def view(s, seat) -> dict:
         "legal": [],
         "showdown": None,
         "winner": s.winner,
+        # the places of the last round played to its end (a match ended early is decided by
+        # lives, then by them)
+        "last_places": list(s.history[-1]) if s.history else [],
     }
     if seat is not None and 0 <= seat < s.n:
         if s.phase == "dealer_choice" and seat == s.dealer and s.dealer_hands is not None:
