@@ -62,7 +62,7 @@
   let cssW = 0, cssH = 0, dpr = 1;
   let fields = [];                     // the scene's text fields (CSS px), from the renderer
   let editing = null;                  // the field the <input> stands for
-  let lastTyped = 0, lastSentValue = null;
+  let lastTyped = 0;
   let chain = Promise.resolve();       // frames are drawn in order
   let kept = [];                       // regions the renderer asked the page to keep, by slot
   let pendingMove = null;
@@ -342,18 +342,19 @@
     const same = editing && Math.abs(editing.x - f.x) < 2 && Math.abs(editing.y - f.y) < 2;
     editing = f;
     placeField(f);
-    if (field.hidden || !same) { field.value = f.value || ""; lastSentValue = field.value; }
-    else if (f.value !== field.value && f.value !== lastSentValue && performance.now() - lastTyped > 250) {
-      field.value = f.value || "";       // changed by the game (a sent chat line is cleared)
-    } else if (f.value === "" && lastSentValue && performance.now() - lastTyped > 250) {
-      field.value = "";
+    const since = performance.now() - lastTyped;
+    if (field.hidden || !same) field.value = f.value || "";
+    else if ((f.value || "") !== field.value) {
+      // the table's value differs: while a finger types, it may be an echo of keys sent a moment
+      // ago (look again once typing pauses); after that the game changed it (a name cut to its
+      // limit, a sent chat line cleared) and the input shows it
+      if (since > 250) field.value = f.value || "";
+      else syncTimer = setTimeout(syncField, 260 - since);
     }
-    lastSentValue = f.value;
     if (field.hidden) { field.hidden = false; field.focus(); }
   }
   field.addEventListener("input", () => {
     lastTyped = performance.now();
-    lastSentValue = field.value;
     send({ t: "text", value: field.value });
   });
   field.addEventListener("keydown", (e) => {
