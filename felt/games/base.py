@@ -410,6 +410,22 @@ class Game:
         from a seat's view only (e.g. a :class:`Bot`)."""
         raise NotImplementedError
 
+    def hint(self, view: dict, lang: str = "de") -> dict | None:
+        """"Tipp": what the normal bot would do in this seat's place, decided from the seat's
+        view alone (two states that give the same view give the same hint): ``{"move": wire
+        move (one of view["legal"]), "why": one short sentence in ``lang``}``, or None when the
+        seat has no move to make. A game says why in :meth:`hint_reason`."""
+        if not isinstance(view, dict) or not view.get("legal"):
+            return None
+        move = self.make_bot("normal", seed=0).choose(view)
+        wire = move if isinstance(move, dict) else self.move_to_wire(move)
+        return {"move": wire, "why": self.hint_reason(view, wire, lang)}
+
+    def hint_reason(self, view: dict, move: dict, lang: str = "de") -> str:
+        """One short sentence why the hint's ``move`` is good, in ``lang`` (a game says its own:
+        "Die kleinsten Paare zuerst", "Schieben: 31 ist zu weit" …)."""
+        return "So würde der Bot spielen." if lang == "de" else "This is what the bot would play."
+
     def bot_watches(self, level: str) -> bool:
         """Does a bot of ``level`` remember the table between its turns (its ``watch(view)``
         should get the seat's view after every move)?"""
