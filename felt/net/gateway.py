@@ -258,7 +258,7 @@ class Gateway:
                  capacity: Callable[[], int], reconnect_wait: Callable[[], float],
                  address: str = "127.0.0.1",
                  public_url: str | None = None, max_pixels: int = 3_000_000,
-                 renderer_cmd: list[str] | None = None) -> None:
+                 renderer_cmd: list[str] | str | None = None) -> None:
         self.table_address = table_address
         self.table_port = table_port
         self.table_name = table_name
@@ -268,7 +268,9 @@ class Gateway:
         self.address = address
         self.public_url = public_url or None
         self.max_pixels = int(max_pixels)
-        self.renderer_cmd = renderer_cmd or [sys.executable, "-m", "felt.ui.phone_renderer"]
+        from felt.net.launcher import Launcher     # a module is forked by the zygote; a command is run
+        self.renderer_cmd = renderer_cmd or "felt.ui.phone_renderer"
+        self.launcher = Launcher(prestart=True)
         self.sessions: dict[str, Session] = {}
         self.server: Any = None
         self.closing = False
@@ -312,6 +314,7 @@ class Gateway:
                 await asyncio.wait_for(self.server.wait_closed(), 3)
             except asyncio.TimeoutError:
                 pass
+        await self.launcher.stop()
 
     def live_sessions(self) -> list[Session]:
         return [s for s in self.sessions.values() if not s.ended]
@@ -473,8 +476,7 @@ class Gateway:
                     "FELT_CONFIG_DIR": os.path.join(s.home, "config"),
                     "FELT_DATA_DIR": os.path.join(s.home, "data")})
         env.pop("FELT_REMOTE", None)
-        s.proc = await asyncio.create_subprocess_exec(*self.renderer_cmd, stdin=asyncio.subprocess.PIPE,
-                                                      stdout=asyncio.subprocess.PIPE, env=env)
+        s.proc = await self.launcher.launch(self.renderer_cmd, env, s.home)
         start = {"t": "start", **self._size_msg(s), "lang": s.lang, "name": s.name,
                  "table": {"address": self.table_address, "port": self.table_port, "name": self.table_name()},
                  "token": s.seat_token, "spectator": s.spectator, "away": s.ws is None}
