@@ -284,6 +284,10 @@ def _exit(rc: Any) -> None:
         print(rc, file=sys.stderr)
         code = 1
     try:
+        import threading                  # as the interpreter does at its end: non-daemon threads first
+        for t in threading.enumerate():
+            if t is not threading.current_thread() and not t.daemon:
+                t.join()
         import atexit
         atexit._run_exitfuncs()
     except BaseException:

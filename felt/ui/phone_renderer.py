@@ -1,5 +1,7 @@
-"""A phone's table, drawn by the host: ``python -m felt.ui.phone_renderer`` (started by
-felt/net/gateway.py, one process per browser session).
+"""A phone's table, drawn by the host: ``felt.ui.phone_renderer.main()``, one process per
+browser session, which felt/net/gateway.py asks felt/net/launcher.py for: forked by the
+phones' zygote (felt/ui/phone_zygote.py, with pygame and the window already loaded), or
+``python -P -m felt.ui.phone_renderer`` where there is no fork.
 
 It runs the ordinary window client (:class:`felt.ui.app.App`, its controller and scene
 stack) with SDL's dummy video driver, at the phone's physical pixels (CSS size times the
