@@ -206,3 +206,24 @@ def test_a_host_started_beside_a_felt_folder_still_draws_with_the_installed_felt
         run(main(), 120)
     finally:
         ht.stop()
+
+
+@forks
+def test_a_zygote_that_cannot_start_leaves_renderers_to_plain_processes(monkeypatch, tmp_path):
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+
+    async def main():
+        launcher = Launcher(zygote="tests.no_such_zygote")
+        try:
+            env = dict(os.environ, CHILD_DO="echo")
+            for i in range(3):
+                p = await launcher.launch(CHILD, env, str(tmp_path))
+                assert (await _ask(p, f"n{i}"))["line"] == f"n{i}"
+                p.stdin.close()
+                assert await _ended(p) == 0
+            assert launcher.stats["spawned"] == 3 and launcher.stats["forked"] == 0
+            assert launcher.stats["zygotes"] == 2, "tried twice, then no more"
+        finally:
+            await launcher.stop()
+
+    run(main(), 90)

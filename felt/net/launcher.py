@@ -339,12 +339,20 @@ class Launcher:
     def __init__(self, zygote: str | None = ZYGOTE, prestart: bool = False) -> None:
         self.zygote_module = zygote
         self._z: _Zygote | None = None
+        self._stillborn = 0
         self.stats = {"zygotes": 0, "forked": 0, "spawned": 0}
         if prestart:
             self._zygote()
 
     def _zygote(self) -> _Zygote | None:
         if not self.zygote_module or not can_fork():
+            return None
+        if self._z is not None and self._z.dead and not self._z.info:
+            self._stillborn += 1                  # it died before it was ready (it cannot load)
+        if self._stillborn >= 2:
+            if self._z is not None:
+                log.warning("the phones' zygote cannot start; renderers start as processes")
+                self._z = None
             return None
         if self._z is None or self._z.dead:
             try:
