@@ -19,11 +19,12 @@ only that process has, and PSS, its share of the pages it shares):
 
 4. the first frame: a page's hello to its first frame, median of five pages joining one
    after another on a host up for a few seconds (``first_frame_ms``);
-5. a phone seated at Mau-Mau with three bots for a whole match (3 rounds), at pixel ratio 2
-   and 3: the renderer's private memory at the match's end (``renderer_private_mb``);
+5. a phone seated with three bots for a whole match (3 rounds; rule set MM-STD, whose rounds
+   follow each other without a tap), at pixel ratio 2 and 3: the renderer's private memory
+   at the match's end (``renderer_private_mb``);
 6. a phone seated at a table, its page turned and resized 100 times (five sizes, ratio 2
    and 3): the private memory added (``renderer_growth_mb``);
-7. six phones at pixel ratio 3 playing a round of Präsident: the memory of all the host's
+7. six phones at pixel ratio 3 playing a round of the default game: the memory of all the host's
    processes (host, zygote, renderers; PSS, so shared pages count once) after the round
    (``six_phones_host_mb``; ``six_phones_added_mb``: less what the host had before the
    phones came).
@@ -299,7 +300,7 @@ async def _play_until_end(phone, timeout: float = 300.0) -> dict:
 
 
 async def renderer_after_match(folder: Path, dpr: float, rounds: int = 3) -> dict[str, Any]:
-    """A phone seated at Mau-Mau with three bots plays a whole match: its renderer's memory
+    """A phone seated with three bots plays a whole match (MM-STD): its renderer's memory
     at the end (sampled at every round's end; the host exits soon after the match)."""
     from felt.ui.phone_client import Phone
     host = HostProcess(folder, "--rules", "MM-STD", "--players", "4", "--bots", "3", "--start-when-full",
@@ -375,7 +376,7 @@ async def renderer_growth(folder: Path, dpr: float, changes: int = 100) -> dict[
 
 
 async def six_phones_memory(folder: Path, dpr: float = 3.0) -> dict[str, Any]:
-    """Six phones at pixel ratio ``dpr`` play a round of Präsident: the memory of the host and
+    """Six phones at pixel ratio ``dpr`` play a round of the default game: the memory of the host and
     all its processes after the round (and before the phones came)."""
     from felt.ui.phone_client import Phone, play_round
     host = HostProcess(folder, "--players", "6", "--start-when-full", "--rounds", "2")
