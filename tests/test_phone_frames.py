@@ -248,3 +248,23 @@ def test_a_view_of_the_surface_is_let_go_after_each_frame():
     stream.frame(surf, moving=True, now=1.0)
     assert not surf.get_locked()
     surf.blit(_scene(9), (0, 0))             # (a locked surface could not be drawn on)
+
+
+def test_encoding_leaves_no_file_and_a_killed_processs_folder_is_swept(tmp_path, monkeypatch):
+    import subprocess
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()                               # a pid no process has any more
+    monkeypatch.setattr(pf, "_scratch", {})
+    monkeypatch.setattr(pf.os.path, "isdir", lambda p, _isdir=os.path.isdir: False if p == "/dev/shm" else _isdir(p))
+    monkeypatch.setattr(pf.tempfile, "tempdir", str(tmp_path))
+    left = tmp_path / f"felt-enc-{dead.pid}-abc"
+    left.mkdir()
+    (left / "region.jpg").write_bytes(b"x" * 1000)
+    mine = tmp_path / f"felt-enc-{os.getpid()}-keep"
+    mine.mkdir()
+    data = pf.encode(_scene(2).subsurface(pygame.Rect(0, 0, 64, 64)), pf.ENC_JPEG)
+    assert data[:2] == b"\xff\xd8"
+    assert not left.exists(), "the folder of a process that is gone is removed"
+    assert mine.exists(), "a living process's folder stays"
+    folder = pf._scratch["dir"]
+    assert os.path.dirname(folder) == str(tmp_path) and os.listdir(folder) == [], "no region left behind"

@@ -59,10 +59,11 @@ KEEP_MAX_AREA = 320 * 320  # larger regions are not kept (a page's memory)
 def encode(surface: pygame.Surface, enc: int) -> bytes:
     """One region (a surface or subsurface) in the given encoding.
 
-    JPEG and PNG go through a file of the process's own (on /dev/shm where there is one):
-    pygame 2.6 never closes the SDL stream it wraps around a Python file object, so saving
-    into a BytesIO keeps that BytesIO, with every byte encoded, alive for good (a renderer
-    grew by megabytes a round). Saving to a path closes its stream."""
+    JPEG and PNG go through a file in a folder of the process's own (on /dev/shm where there
+    is one), removed as soon as it is read: pygame 2.6 never closes the SDL stream it wraps
+    around a Python file object, so saving into a BytesIO kept that BytesIO, with every byte
+    encoded, alive for good (a renderer grew by megabytes a round). Saving to a path closes
+    its stream."""
     if enc == ENC_DEFLATE:                # RGB (an RGBA copy of an opaque surface has no real alpha)
         return zlib.compress(pygame.image.tobytes(surface, "RGB"), 1)
     ext = "jpg" if enc == ENC_JPEG else "png"
@@ -75,6 +76,11 @@ def encode(surface: pygame.Surface, enc: int) -> bytes:
                     return f.read()
             except (OSError, pygame.error):
                 _scratch.clear()
+            finally:
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass
     buf = io.BytesIO()                    # no file to write: the old way, its buffer freed at least
     try:
         pygame.image.save(surface, buf, "f." + ext)
@@ -85,20 +91,43 @@ def encode(surface: pygame.Surface, enc: int) -> bytes:
 
 _scratch: dict[str, str] = {}             # "pid" -> the pid that made "dir" (a forked child makes its own)
 _scratch_lock = threading.Lock()
+SCRATCH_PREFIX = "felt-enc-"
 
 
 def _scratch_file(ext: str) -> str | None:
-    """The file regions are encoded into, in a folder of this process's own (removed when
-    it exits); None when no such folder can be made."""
+    """The file regions are encoded into, in a folder of this process's own (mode 0700;
+    removed when it exits; a killed process's folder is removed by the next one that
+    encodes); None when no such folder can be made."""
     if _scratch.get("pid") != str(os.getpid()):
         base = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
         try:
-            d = tempfile.mkdtemp(prefix=f"felt-enc-{os.getpid()}-", dir=base)
+            d = tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-", dir=base)
         except OSError:
             return None
         atexit.register(shutil.rmtree, d, True)
         _scratch.update(pid=str(os.getpid()), dir=d)
+        _sweep(os.path.dirname(d))
     return os.path.join(_scratch["dir"], "region." + ext)
+
+
+def _sweep(base: str) -> None:
+    """Remove the encoding folders of this user's processes that ended without removing
+    theirs (killed)."""
+    try:
+        names = [n for n in os.listdir(base) if n.startswith(SCRATCH_PREFIX)]
+    except OSError:
+        return
+    for name in names:
+        try:
+            pid = int(name[len(SCRATCH_PREFIX):].split("-", 1)[0])
+            path = os.path.join(base, name)
+            if os.stat(path).st_uid != os.getuid():
+                continue
+            os.kill(pid, 0)                   # (raises if no such process)
+        except ProcessLookupError:
+            shutil.rmtree(path, ignore_errors=True)
+        except (ValueError, OSError):
+            continue
 
 
 def _align(r: pygame.Rect, w: int, h: int) -> pygame.Rect:
