@@ -15,7 +15,8 @@ stdout pipes and hands their far ends to the zygote over a Unix control socket
 socket: a child that dies with input unread ends its output with an end of file, as a
 subprocess does (a socket's reader would get ECONNRESET). A zygote that died is started again
 at the next launch; where there is no fork (Windows), or the zygote cannot be started, the
-module runs as a plain subprocess. A command (a list) always does.
+module runs as a plain subprocess (and on systems other than Linux unless
+``FELT_PHONE_ZYGOTE=1``). A command (a list) always does.
 
 Every renderer runs the installed ``felt``: Python starts with ``-P`` (no folder put in
 front of ``sys.path``) in a working directory of its own (``cwd``, the session's folder;
@@ -54,9 +55,14 @@ def python_cmd(module: str) -> list[str]:
 
 
 def can_fork() -> bool:
-    """A zygote can serve here (``FELT_PHONE_ZYGOTE=0`` turns it off)."""
-    return (hasattr(os, "fork") and hasattr(socket, "send_fds") and hasattr(socket, "AF_UNIX")
-            and sys.platform != "win32" and os.environ.get("FELT_PHONE_ZYGOTE", "1") != "0")
+    """A zygote serves here: on Linux (where it is tested, and where its children get the
+    parent-death signal), or wherever ``FELT_PHONE_ZYGOTE=1`` asks for it and the system
+    forks (macOS: untested; libraries loaded before a fork may not survive it there);
+    ``FELT_PHONE_ZYGOTE=0`` turns it off."""
+    want = os.environ.get("FELT_PHONE_ZYGOTE", "")
+    if want == "0" or not (hasattr(os, "fork") and hasattr(socket, "send_fds") and hasattr(socket, "AF_UNIX")):
+        return False
+    return want == "1" or sys.platform.startswith("linux")
 
 
 def child_env(env: dict[str, str]) -> dict[str, str]:
