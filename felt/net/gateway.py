@@ -1,7 +1,8 @@
 """Phones join from their browser: the page, its files and a WebSocket on one port.
 
 A phone has no Python and no pygame, so its table is drawn by the host: for every browser
-that joins, the gateway starts a renderer process (``python -m felt.ui.phone_renderer``)
+that joins, the gateway starts a renderer process (felt.ui.phone_renderer, forked by a zygote
+that has pygame loaded: felt/net/launcher.py)
 that runs the ordinary window client offscreen at the phone's size and pixel density and
 joins the table over TCP like any other client (so the table's per-seat filter decides
 what it may see). The renderer's frames go to the browser over the WebSocket; taps,
@@ -59,7 +60,6 @@ import re
 import secrets
 import shutil
 import struct
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -351,7 +351,7 @@ class Session:
     css: tuple[float, float] = (390.0, 844.0)
     dpr: float = 1.0
     ws: Any = None                             # the WebSocket holding this session now
-    proc: asyncio.subprocess.Process | None = None
+    proc: Any = None                           # the renderer (felt.net.launcher: a Process-like handle)
     pump: asyncio.Task | None = None
     home: str = ""                             # the renderer's own config and data folders
     seat_token: str | None = None              # the renderer's seat at the table (never sent to the page)
@@ -386,7 +386,7 @@ class Gateway:
                  capacity: Callable[[], int], reconnect_wait: Callable[[], float],
                  address: str = "127.0.0.1",
                  public_url: str | None = None, max_pixels: int = 3_000_000,
-                 renderer_cmd: list[str] | None = None,
+                 renderer_cmd: list[str] | str | None = None,
                  seat_held: Callable[[str], bool] | None = None,
                  on_sessions: Callable[[list[dict]], Any] | None = None,
                  kept: list[dict] | None = None) -> None:
@@ -406,7 +406,11 @@ class Gateway:
             from urllib.parse import urlsplit
             self.prefix = urlsplit(self.public_url).path.rstrip("/")
         self.max_pixels = int(max_pixels)
-        self.renderer_cmd = renderer_cmd or [sys.executable, "-m", "felt.ui.phone_renderer"]
+        from felt.net.launcher import Launcher     # a module is forked by the zygote; a command is run
+        self.renderer_cmd = renderer_cmd or "felt.ui.phone_renderer"
+        # the zygote starts with the first request for the page (it loads while the page
+        # does), so a table nobody opens from a phone costs nothing
+        self.launcher = Launcher(prestart=False)
         self.sessions: dict[str, Session] = {}
         self.kept: dict[str, dict] = {}  # page key -> record, of the table before a crash
         for rec in kept or []:
@@ -474,6 +478,7 @@ class Gateway:
                 await asyncio.wait_for(self.server.wait_closed(), 3)
             except asyncio.TimeoutError:
                 pass
+        await self.launcher.stop()
         if self.root:
             shutil.rmtree(self.root, ignore_errors=True)
 
@@ -638,6 +643,8 @@ class Gateway:
         if len(request.headers.get_all("Host")) > 1:
             return text(400, "Bad Request", "more than one Host header\n")
         file = static_file(path)
+        if path in ("/", "/index.html") and not self.closing:
+            self.launcher.warm()
         if file is None:
             return text(404, "Not Found", "not found\n")
         try:
@@ -803,8 +810,7 @@ class Gateway:
                     "FELT_CONFIG_DIR": os.path.join(s.home, "config"),
                     "FELT_DATA_DIR": os.path.join(s.home, "data")})
         env.pop("FELT_REMOTE", None)
-        s.proc = await asyncio.create_subprocess_exec(*self.renderer_cmd, stdin=asyncio.subprocess.PIPE,
-                                                      stdout=asyncio.subprocess.PIPE, env=env)
+        s.proc = await self.launcher.launch(self.renderer_cmd, env, s.home)
         start = {"t": "start", **self._size_msg(s), "lang": s.lang, "name": s.name,
                  "table": {"address": self.table_address, "port": self.table_port, "name": self.table_name()},
                  "token": s.seat_token, "spectator": s.spectator, "away": s.ws is None}

@@ -7,10 +7,11 @@ import hashlib
 import pygame
 
 from felt.ui import fonts
+from felt.ui.surfcache import SurfaceCache
 
 PALETTE = [(196, 72, 60), (60, 120, 200), (210, 150, 40), (130, 80, 180), (40, 150, 120), (200, 90, 150),
            (90, 140, 60), (220, 110, 50), (70, 90, 160), (150, 110, 70)]
-_cache: dict = {}
+_cache = SurfaceCache("avatars", limit_items=200, limit_bytes=512 << 10)
 
 
 def initials(name: str) -> str:
@@ -51,7 +52,4 @@ def avatar_surface(name: str, d: int, bot: bool = False) -> pygame.Surface:
         px = fonts.fit_size(txt, max(8, int(d * 0.48)), int(d * 0.78), 7, bold=True)
         img = fonts.render(txt, px, (255, 255, 255), True)
         s.blit(img, ((d - img.get_width()) // 2, (d - img.get_height()) // 2))
-    if len(_cache) > 200:
-        _cache.clear()
-    _cache[key] = s
-    return s
+    return _cache.put(key, s)

@@ -11,11 +11,11 @@ and smooth-scaled down, so edges are antialiased. Surfaces are cached by
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 
 import pygame
 
 from felt.ui import fonts, i18n, theme
+from felt.ui.surfcache import SurfaceCache
 
 FRENCH_GLYPH = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 RED_SUITS = {"H", "D"}
@@ -29,27 +29,27 @@ INDEX_COLOR = {
     "X": (130, 30, 150),
 }
 
-_cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
-_CACHE_MAX = 700
+# faces, backs, figures and symbols at the sizes on screen (a hand, the pile, the seats)
+_cache = SurfaceCache("cards", limit_items=700, limit_bytes=1280 << 10)
 SS = 4  # supersampling factor for vector shapes
 
 
 def _get(key):
-    s = _cache.get(key)
-    if s is not None:
-        _cache.move_to_end(key)
-    return s
+    return _cache.get(key)
 
 
 def _put(key, surf):
-    _cache[key] = surf
-    if len(_cache) > _CACHE_MAX:
-        _cache.popitem(last=False)
-    return surf
+    return _cache.put(key, surf)
 
 
 def clear_cache() -> None:
     _cache.clear()
+
+
+def look(card) -> str:
+    """What a card's face shows: its code without the copy (a second deck's Herz 7 looks
+    like the first's, so both share one picture); jokers keep their number (X1 red, X2 black)."""
+    return card.code.split(".", 1)[0]
 
 
 def suit_color(suit: str):
@@ -200,16 +200,16 @@ def rank_text(card) -> str:
 def card_surface(card, size: tuple[int, int], dim: bool = False) -> pygame.Surface:
     """The face of ``card`` (a felt.cards.Card or anything with rank/suit/joker/code)."""
     w, h = int(size[0]), int(size[1])
-    key = ("face", card.code, card.joker, w, h, i18n.get_lang(), dim)
-    s = _get(key)
-    if s is not None:
-        return s
-    if dim:
+    if dim:                 # veiled as drawn, not kept: a second picture of every card in hand
         s = card_surface(card, (w, h)).copy()
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(veil, (30, 40, 34, 120), veil.get_rect(), border_radius=_radius(w))
         s.blit(veil, (0, 0))
-        return _put(key, s)
+        return s
+    key = ("face", look(card), card.joker, w, h, i18n.get_lang())
+    s = _get(key)
+    if s is not None:
+        return s
     s = _base((w, h))
     if card.suit == "X" or card.rank == "JOKER":
         _draw_joker(s, card)
@@ -389,12 +389,9 @@ def _half_figure(rank: str, suit: str, W: int, H: int) -> pygame.Surface:
 
 
 def figure_surface(rank: str, suit: str, size: tuple[int, int]) -> pygame.Surface:
-    """A double-headed court figure for a frame of ``size`` (cached, supersampled)."""
+    """A double-headed court figure for a frame of ``size`` (supersampled; not kept: the
+    face it is drawn into is)."""
     w, h = int(size[0]), int(size[1])
-    key = ("figure", rank, suit, w, h)
-    got = _get(key)
-    if got is not None:
-        return got
     f = 3 if max(w, h) < 200 else 2
     W, H = w * f, h * f
     half = _half_figure(rank, suit, W, H // 2 + 1)
@@ -407,7 +404,7 @@ def figure_surface(rank: str, suit: str, size: tuple[int, int]) -> pygame.Surfac
     mask = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(3, w // 10))
     out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    return _put(key, out)
+    return out
 
 
 def _draw_ace(s: pygame.Surface, card, centre: pygame.Rect, col) -> None:

@@ -11,6 +11,7 @@ from collections import OrderedDict
 import pygame
 
 from felt.paths import ASSETS
+from felt.ui.surfcache import SurfaceCache
 
 FONT_DIR = ASSETS / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
@@ -18,9 +19,11 @@ BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 CONDENSED_BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 ELLIPSIS = "…"
 
-_fonts: dict[tuple[int, str], pygame.font.Font] = {}
-_text_cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
-_TEXT_CACHE_MAX = 1200
+# fonts by size and style; a screen uses a dozen, fitting text tries more (least recently used go)
+_fonts: "OrderedDict[tuple[int, str], pygame.font.Font]" = OrderedDict()
+_FONTS_MAX = 12
+# rendered lines: a screen's worth many times over (at a phone's density the budget grows with it)
+_text_cache = SurfaceCache("text", limit_items=1200, limit_bytes=700 << 10)
 
 
 def _ensure_init() -> None:
@@ -39,6 +42,10 @@ def font(px: int, bold: bool = False, condensed: bool = False) -> pygame.font.Fo
         path = CONDENSED_BOLD if condensed else (BOLD if bold else REGULAR)
         f = pygame.font.Font(str(path), px)
         _fonts[key] = f
+        if len(_fonts) > _FONTS_MAX:
+            _fonts.popitem(last=False)
+    else:
+        _fonts.move_to_end(key)
     return f
 
 
@@ -47,13 +54,8 @@ def render(text: str, px: int, color, bold: bool = False, condensed: bool = Fals
     key = (text, int(px), tuple(color), bold, condensed)
     s = _text_cache.get(key)
     if s is not None:
-        _text_cache.move_to_end(key)
         return s
-    s = font(px, bold, condensed).render(text, True, color)
-    _text_cache[key] = s
-    if len(_text_cache) > _TEXT_CACHE_MAX:
-        _text_cache.popitem(last=False)
-    return s
+    return _text_cache.put(key, font(px, bold, condensed).render(text, True, color))
 
 
 def width(text: str, px: int, bold: bool = False, condensed: bool = False) -> int:

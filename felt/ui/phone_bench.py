@@ -14,8 +14,25 @@ the page does) on a 390x844 phone at pixel ratio 2:
    frame it reached its page (``six_phones_lag_p95_ms``), and that every move tapped was
    made (``six_phones_moves_lost``).
 
+What a phone costs the host (memory as /proc/PID/smaps_rollup counts it: USS, the pages
+only that process has, and PSS, its share of the pages it shares):
+
+4. the first frame: a page's hello to its first frame, median of five pages joining one
+   after another on a host up for a few seconds (``first_frame_ms``);
+5. a phone seated with three bots for a whole match (3 rounds; rule set MM-STD, whose rounds
+   follow each other without a tap), at pixel ratio 2 and 3: the renderer's private memory
+   at the match's end (``renderer_private_mb``);
+6. a phone seated at a table, its page turned and resized 100 times (five sizes, ratio 2
+   and 3): the private memory added (``renderer_growth_mb``);
+7. six phones at pixel ratio 3 playing a round of the default game: the memory of all the host's
+   processes (host, zygote, renderers; PSS, so shared pages count once) after the round
+   (``six_phones_host_mb``; ``six_phones_added_mb``: less what the host had before the
+   phones came).
+
 Targets: tap p95 <= 50 ms, 0 bytes/s and < 1 % of a core idle, <= 4 MB per
-round, lag p95 <= 200 ms with no move lost.
+round, lag p95 <= 200 ms with no move lost; a renderer <= 50 MB private at ratio 2 and
+<= 80 MB at ratio 3 after a match, growing by no more than a few MB with 100 size
+changes; the first frame within 150 ms; six phones at ratio 3 <= 600 MB in all.
 """
 from __future__ import annotations
 
@@ -33,7 +50,9 @@ from pathlib import Path
 from typing import Any
 
 TARGETS = {"tap_to_frame_p95_ms": 50.0, "idle_bytes_per_s": 0.0, "idle_cpu_pct": 1.0,
-           "round_bytes": 4_000_000, "six_phones_lag_p95_ms": 200.0}
+           "round_bytes": 4_000_000, "six_phones_lag_p95_ms": 200.0,
+           "renderer_private_mb": {"2": 50.0, "3": 80.0}, "renderer_growth_mb": 5.0,
+           "first_frame_ms": 150.0, "six_phones_host_mb": 600.0}
 PHONE = (390, 844, 2.0)
 
 
@@ -48,6 +67,55 @@ def _cpu_seconds(pid: int) -> float:
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def memory_mb(pid: int) -> dict[str, float]:
+    """A process's memory in MB from /proc/PID/smaps_rollup: ``uss`` (private: clean and
+    dirty pages no other process maps), ``pss`` (its proportional share of all its pages),
+    ``rss``."""
+    kb: dict[str, int] = {}
+    with open(f"/proc/{pid}/smaps_rollup") as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) == 3 and parts[2] == "kB":
+                kb[parts[0].rstrip(":")] = int(parts[1])
+    return {"uss": (kb.get("Private_Clean", 0) + kb.get("Private_Dirty", 0)) / 1024,
+            "pss": kb.get("Pss", 0) / 1024, "rss": kb.get("Rss", 0) / 1024}
+
+
+def process_tree(pid: int) -> list[int]:
+    """``pid`` and all its descendants (from /proc)."""
+    children: dict[int, list[int]] = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(ppid, []).append(int(name))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo += children.get(p, [])
+    return out
+
+
+def tree_memory_mb(pid: int) -> dict[str, float]:
+    """The memory of a process and its descendants: summed PSS (shared pages counted once,
+    split among those sharing) and USS, and how many processes."""
+    total = {"pss": 0.0, "uss": 0.0, "processes": 0}
+    for p in process_tree(pid):
+        try:
+            m = memory_mb(p)
+        except OSError:
+            continue
+        total["pss"] += m["pss"]
+        total["uss"] += m["uss"]
+        total["processes"] += 1
+    return total
 
 
 class HostProcess:
@@ -194,11 +262,178 @@ async def six_phones(folder: Path) -> dict[str, Any]:
         host.stop()
 
 
+async def first_frames(folder: Path, n: int = 5) -> dict[str, Any]:
+    """Pages joining one after another (each gone before the next): hello -> first frame."""
+    from felt.ui.phone_client import Phone
+    host = HostProcess(folder, "--players", "6")
+    try:
+        await asyncio.sleep(3.0)             # (a host up for a moment: its zygote has loaded)
+        times = []
+        for _ in range(n):
+            t0 = time.monotonic()
+            phone = await Phone(host.phone_port, *PHONE, decode=False).open()
+            await phone.first_frame(30)
+            times.append((phone.frames[0][0] - t0) * 1000)
+            await phone.close()
+            await asyncio.sleep(0.3)
+        return {"first_frame_ms": statistics.median(times), "first_frame_ms_all": [round(t) for t in times]}
+    finally:
+        host.stop()
+
+
+async def _play_until_end(phone, timeout: float = 300.0) -> dict:
+    """Taps this phone's moves until its round ends: the last state."""
+    from felt.ui.phone_client import play_move, ready
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        st = await phone.wait(ready, max(1.0, deadline - time.monotonic()), "my turn or the round's end", every=0.2)
+        if st.get("phase") in ("round_over", "match_over"):
+            return st
+        seq = st.get("seq")
+        try:
+            await play_move(phone, st)
+            await phone.wait(lambda s: s.get("seq") != seq or s.get("pending") or not s.get("my_turn"), 5,
+                             "the move answered")
+        except (AssertionError, IndexError, KeyError):
+            await asyncio.sleep(0.2)         # (the table moved meanwhile: ask again)
+    raise AssertionError("the round did not end")
+
+
+async def renderer_after_match(folder: Path, dpr: float, rounds: int = 3) -> dict[str, Any]:
+    """A phone seated with three bots plays a whole match (MM-STD): its renderer's memory
+    at the end (sampled at every round's end; the host exits soon after the match)."""
+    from felt.ui.phone_client import Phone
+    host = HostProcess(folder, "--rules", "MM-STD", "--players", "4", "--bots", "3", "--start-when-full",
+                       "--bot-delay", "0.1", "--rounds", str(rounds))
+    try:
+        phone = await Phone(host.phone_port, PHONE[0], PHONE[1], dpr, name="Pia", decode=False).open()
+        await phone.first_frame(30)
+        st = await phone.wait(lambda s: s.get("scene") == "PhoneJoinScene", 30, "the join screen")
+        pid = st["pid"]
+        await phone.tap_widget(st, "play_btn")
+        mem: dict[str, float] = {}
+        played = 0
+        while True:
+            st = await phone.wait(lambda s: s.get("kind") == "table" and s.get("phase") not in ("round_over",)
+                                  or s.get("phase") == "match_over", 120, "a round", every=0.2)
+            if st.get("phase") != "match_over":
+                st = await _play_until_end(phone)
+                played += 1
+            await phone.frames_settle(0.5, 10)
+            try:
+                mem = memory_mb(pid)
+            except OSError:
+                break                        # (the host ended the match and its renderers)
+            if st.get("phase") == "match_over":
+                break
+        await phone.close()
+        return {"private_mb": mem.get("uss"), "pss_mb": mem.get("pss"), "rounds": played}
+    finally:
+        host.stop()
+
+
+SIZES = [(390, 844), (844, 390), (412, 915), (360, 740), (430, 932)]
+
+
+async def renderer_growth(folder: Path, dpr: float, changes: int = 100) -> dict[str, Any]:
+    """A phone seated at a table (the bots think slowly), its page resized ``changes`` times
+    over five sizes: the private memory added, after a warm-up over the same sizes."""
+    from felt.net.gateway import physical_size
+    from felt.ui.phone_client import Phone
+    host = HostProcess(folder, "--players", "4", "--bots", "3", "--start-when-full", "--bot-delay", "8",
+                       "--rounds", "2")
+    try:
+        phone = await Phone(host.phone_port, PHONE[0], PHONE[1], dpr, name="Pia", decode=False).open()
+        await phone.first_frame(30)
+        st = await phone.wait(lambda s: s.get("scene") == "PhoneJoinScene", 30, "the join screen")
+        pid = st["pid"]
+        await phone.tap_widget(st, "play_btn")
+        await phone.wait(lambda s: s.get("kind") in ("table", "exchange") and s.get("cards"), 60, "the table")
+
+        async def resize(i: int) -> None:
+            w, h = SIZES[i % len(SIZES)]
+            await phone.send({"t": "size", "w": w, "h": h, "dpr": dpr})
+            pw, ph, _ = physical_size(w, h, dpr, 3_000_000)       # (the gateway's cap of 3 megapixels)
+            await phone.wait(lambda s: s.get("size") == [pw, ph], 20, "the new size", every=0.05)
+
+        async def settled() -> float:
+            await phone.frames_settle(0.5, 10)
+            await asyncio.sleep(2.5)         # (the renderer gives freed memory back every 2 s)
+            return memory_mb(pid)["uss"]
+
+        for i in range(2 * len(SIZES)):
+            await resize(i)
+        await resize(0)
+        before = await settled()
+        for i in range(changes):
+            await resize(i + 1)
+        await resize(0)
+        after = await settled()
+        await phone.close()
+        return {"before_mb": before, "after_mb": after, "growth_mb": after - before}
+    finally:
+        host.stop()
+
+
+async def six_phones_memory(folder: Path, dpr: float = 3.0) -> dict[str, Any]:
+    """Six phones at pixel ratio ``dpr`` play a round of the default game: the memory of the host and
+    all its processes after the round (and before the phones came)."""
+    from felt.ui.phone_client import Phone, play_round
+    host = HostProcess(folder, "--players", "6", "--start-when-full", "--rounds", "2")
+    try:
+        await asyncio.sleep(3.0)
+        idle = tree_memory_mb(host.proc.pid)
+        phones = []
+        for i in range(6):
+            p = await Phone(host.phone_port, PHONE[0], PHONE[1], dpr, name=f"Handy {i + 1}", decode=False).open()
+            await p.first_frame(30)
+            st = await p.wait(lambda s: s.get("scene") == "PhoneJoinScene", 30, "the join screen")
+            await p.tap_widget(st, "play_btn")
+            phones.append(p)
+        for p in phones:
+            await p.wait(lambda s: s.get("kind") in ("table", "exchange"), 60, "the table")
+        await asyncio.gather(*(play_round(p, timeout=400, every=0.5) for p in phones))
+        for p in phones:
+            await p.frames_settle(1.0, 20)
+        after = tree_memory_mb(host.proc.pid)
+        host_own = memory_mb(host.proc.pid)
+        for p in phones:
+            await p.close()
+        return {"host_mb": after["pss"], "added_mb": after["pss"] - idle["pss"], "uss_mb": after["uss"],
+                "processes": after["processes"], "idle_mb": idle["pss"], "host_process_pss_mb": host_own["pss"]}
+    finally:
+        host.stop()
+
+
+async def memory_parts(folder: Path) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    out.update(await first_frames(folder / "first"))
+    after, growth, rounds = {}, {}, {}
+    for dpr in (2.0, 3.0):
+        key = f"{dpr:g}"
+        m = await renderer_after_match(folder / f"match{key}", dpr)
+        after[key] = m["private_mb"]
+        rounds[key] = m["rounds"]
+        out[f"renderer_pss_mb_{key}"] = m["pss_mb"]
+        g = await renderer_growth(folder / f"growth{key}", dpr)
+        growth[key] = g["growth_mb"]
+    out["renderer_private_mb"] = after
+    out["renderer_growth_mb"] = growth
+    out["renderer_match_rounds"] = rounds
+    six = await six_phones_memory(folder / "six3", 3.0)
+    out["six_phones_host_mb"] = six["host_mb"]
+    out["six_phones_added_mb"] = six["added_mb"]
+    out["six_phones_host_uss_mb"] = six["uss_mb"]
+    out["six_phones_processes"] = six["processes"]
+    out["six_phones_host_idle_mb"] = six["idle_mb"]
+    return out
+
+
 def run_bench(taps: int = 40, idle_s: float = 10.0) -> dict[str, Any]:
     out: dict[str, Any] = {"phone": f"{PHONE[0]}x{PHONE[1]} at pixel ratio {PHONE[2]:g}",
                            "cpus": os.cpu_count(), "targets": TARGETS, "load_before": os.getloadavg()[0]}
     with tempfile.TemporaryDirectory(prefix="felt-bench-phone-") as tmp:
-        for i, part in enumerate((lambda d: tap_and_idle(d, taps, idle_s), watched_round, six_phones)):
+        for i, part in enumerate((lambda d: tap_and_idle(d, taps, idle_s), watched_round, six_phones, memory_parts)):
             folder = Path(tmp) / str(i)
             folder.mkdir()
             out.update(asyncio.run(part(folder)))
@@ -229,4 +464,16 @@ def cmd_bench(args) -> int:
           f"{res['six_phones_frames']} frames, moves lost {res['six_phones_moves_lost']}, errors "
           f"{res['six_phones_errors']}   target p95 <= 200 ms, none lost: "
           f"{'ok' if res['six_phones_lag_p95_ms'] <= 200 and not res['six_phones_moves_lost'] else 'MISSED'}")
+    print(f"first frame after a page's hello: {res['first_frame_ms']:.0f} ms (median of "
+          f"{len(res['first_frame_ms_all'])})   target <= 150 ms: {ok('first_frame_ms')}")
+    for key, target in TARGETS["renderer_private_mb"].items():
+        got = res["renderer_private_mb"][key]
+        print(f"a renderer after a whole match at pixel ratio {key}: {got:.1f} MB private (PSS "
+              f"{res[f'renderer_pss_mb_{key}']:.1f} MB)   target <= {target:g} MB: {'ok' if got <= target else 'MISSED'}")
+    for key, got in res["renderer_growth_mb"].items():
+        print(f"100 size changes at pixel ratio {key}: {got:+.1f} MB private   target <= "
+              f"{TARGETS['renderer_growth_mb']:g} MB: {'ok' if got <= TARGETS['renderer_growth_mb'] else 'MISSED'}")
+    print(f"six phones at pixel ratio 3 after a round: the host's {res['six_phones_processes']} processes "
+          f"{res['six_phones_host_mb']:.0f} MB (PSS; {res['six_phones_added_mb']:.0f} MB more than before the "
+          f"phones)   target <= 600 MB: {ok('six_phones_host_mb')}")
     return 0

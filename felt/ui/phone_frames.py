@@ -30,9 +30,14 @@ same rects frame after frame) is sent at most every ``IN_PLACE_S`` seconds.
 """
 from __future__ import annotations
 
+import atexit
 import hashlib
 import io
+import os
+import shutil
 import struct
+import tempfile
+import threading
 import zlib
 from collections import OrderedDict
 
@@ -52,12 +57,77 @@ KEEP_MAX_AREA = 320 * 320  # larger regions are not kept (a page's memory)
 
 
 def encode(surface: pygame.Surface, enc: int) -> bytes:
-    """One region (a surface or subsurface) in the given encoding."""
+    """One region (a surface or subsurface) in the given encoding.
+
+    JPEG and PNG go through a file in a folder of the process's own (on /dev/shm where there
+    is one), removed as soon as it is read: pygame 2.6 never closes the SDL stream it wraps
+    around a Python file object, so saving into a BytesIO kept that BytesIO, with every byte
+    encoded, alive for good (a renderer grew by megabytes a round). Saving to a path closes
+    its stream."""
     if enc == ENC_DEFLATE:                # RGB (an RGBA copy of an opaque surface has no real alpha)
         return zlib.compress(pygame.image.tobytes(surface, "RGB"), 1)
-    buf = io.BytesIO()
-    pygame.image.save(surface, buf, "f.jpg" if enc == ENC_JPEG else "f.png")
-    return buf.getvalue()
+    ext = "jpg" if enc == ENC_JPEG else "png"
+    with _scratch_lock:
+        path = _scratch_file(ext)
+        if path is not None:
+            try:
+                pygame.image.save(surface, path)
+                with open(path, "rb") as f:
+                    return f.read()
+            except (OSError, pygame.error):
+                _scratch.clear()
+            finally:
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass
+    buf = io.BytesIO()                    # no file to write: the old way, its buffer freed at least
+    try:
+        pygame.image.save(surface, buf, "f." + ext)
+        return buf.getvalue()
+    finally:
+        buf.close()
+
+
+_scratch: dict[str, str] = {}             # "pid" -> the pid that made "dir" (a forked child makes its own)
+_scratch_lock = threading.Lock()
+SCRATCH_PREFIX = "felt-enc-"
+
+
+def _scratch_file(ext: str) -> str | None:
+    """The file regions are encoded into, in a folder of this process's own (mode 0700;
+    removed when it exits; a killed process's folder is removed by the next one that
+    encodes); None when no such folder can be made."""
+    if _scratch.get("pid") != str(os.getpid()):
+        base = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+        try:
+            d = tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-", dir=base)
+        except OSError:
+            return None
+        atexit.register(shutil.rmtree, d, True)
+        _scratch.update(pid=str(os.getpid()), dir=d)
+        _sweep(os.path.dirname(d))
+    return os.path.join(_scratch["dir"], "region." + ext)
+
+
+def _sweep(base: str) -> None:
+    """Remove the encoding folders of this user's processes that ended without removing
+    theirs (killed)."""
+    try:
+        names = [n for n in os.listdir(base) if n.startswith(SCRATCH_PREFIX)]
+    except OSError:
+        return
+    for name in names:
+        try:
+            pid = int(name[len(SCRATCH_PREFIX):].split("-", 1)[0])
+            path = os.path.join(base, name)
+            if os.stat(path).st_uid != os.getuid():
+                continue
+            os.kill(pid, 0)                   # (raises if no such process)
+        except ProcessLookupError:
+            shutil.rmtree(path, ignore_errors=True)
+        except (ValueError, OSError):
+            continue
 
 
 def _align(r: pygame.Rect, w: int, h: int) -> pygame.Rect:
@@ -126,74 +196,104 @@ def merge(rects: list[pygame.Rect], gap: int = MERGE_GAP) -> list[pygame.Rect]:
 
 
 class FrameDiff:
-    """The changed rectangles between the picture the page has and the surface now."""
+    """The changed rectangles between the picture the page has and the surface now.
+
+    It keeps one copy of the page's picture (``prev``, the surface's own pixel format, one
+    buffer updated in place) and compares the surface's pixels with it where they lie (a view
+    of the surface, no copy of the whole picture per frame)."""
 
     def __init__(self) -> None:
-        self.prev: bytes | bytearray | None = None
+        self.prev: bytearray | None = None
         self.size = (0, 0)
+        self.stride = 0
+        self.bpp = 4
 
     def reset(self) -> None:
         self.prev = None
 
-    def changes(self, cur: bytes, size: tuple[int, int]) -> list[pygame.Rect]:
-        """``cur``: the surface as RGBX bytes. Everything when the page has no picture yet."""
+    def changes(self, cur, size: tuple[int, int], stride: int | None = None, bpp: int = 4) -> list[pygame.Rect]:
+        """``cur``: the surface's pixels (bytes or a memoryview; rows ``stride`` bytes apart,
+        ``bpp`` bytes a pixel). Everything when the page has no picture yet."""
         w, h = size
-        if self.prev is None or self.size != size:
+        stride = w * bpp if stride is None else stride
+        if self.prev is None or self.size != size or self.stride != stride or self.bpp != bpp:
             return [pygame.Rect(0, 0, w, h)]
         prev = self.prev
-        stride = w * 4
+        cur = memoryview(cur)
         runs: list[list[int]] = []
         coarse = BAND * 4               # most of a still picture is skipped four bands at a time
         for yc in range(0, h, coarse):
-            if cur[yc * stride:min(h, yc + coarse) * stride] == prev[yc * stride:min(h, yc + coarse) * stride]:
+            a, b = yc * stride, min(h, yc + coarse) * stride
+            if cur[a:b].tobytes() == prev[a:b]:
                 continue
             for y in range(yc, min(h, yc + coarse), BAND):
                 a, b = y * stride, min(h, y + BAND) * stride
-                if cur[a:b] != prev[a:b]:
+                if cur[a:b].tobytes() != prev[a:b]:
                     if runs and runs[-1][1] == y:
                         runs[-1][1] = min(h, y + BAND)
                     else:
                         runs.append([y, min(h, y + BAND)])
         if not runs:
             return []
-        cell = ALIGN * 4                     # bytes of one grid cell's row
+        cell = ALIGN * bpp                   # bytes of one grid cell's row
+        row_bytes = w * bpp
         n_cells = -(-w // ALIGN)
         group = 6                            # cells compared together first
         cells: set[tuple[int, int]] = set()
         for y0, y1 in runs:
             for y in range(y0, y1):
                 a = y * stride
-                if cur[a:a + stride] == prev[a:a + stride]:
+                crow = cur[a:a + row_bytes].tobytes()
+                prow = prev[a:a + row_bytes]
+                if crow == prow:
                     continue
                 ty = y // ALIGN
                 for g in range(0, n_cells, group):
-                    ga, gb = a + g * cell, a + min(w * 4, (g + group) * cell)
-                    if cur[ga:gb] == prev[ga:gb]:
+                    ga, gb = g * cell, min(row_bytes, (g + group) * cell)
+                    if crow[ga:gb] == prow[ga:gb]:
                         continue
                     for tx in range(g, min(n_cells, g + group)):
                         if (tx, ty) not in cells:
-                            ca, cb = a + tx * cell, a + min(w * 4, (tx + 1) * cell)
-                            if cur[ca:cb] != prev[ca:cb]:
+                            ca, cb = tx * cell, min(row_bytes, (tx + 1) * cell)
+                            if crow[ca:cb] != prow[ca:cb]:
                                 cells.add((tx, ty))
         return merge(tile_rects(cells, w, h))
 
-    def commit(self, cur: bytes, size: tuple[int, int], rects: list[pygame.Rect] | None = None) -> None:
-        """The page has ``cur`` now, or only the ``rects`` of it (the rest waits)."""
-        if rects is None or self.prev is None or self.size != size:
-            self.prev, self.size = cur, size
+    def commit(self, cur, size: tuple[int, int], rects: list[pygame.Rect] | None = None,
+               stride: int | None = None, bpp: int = 4) -> None:
+        """The page has ``cur`` now, or only the ``rects`` of it (the rest waits). ``rects``
+        must cover every change (as :meth:`changes` returns them)."""
+        stride = size[0] * bpp if stride is None else stride
+        if self.prev is None or self.size != size or self.stride != stride or self.bpp != bpp \
+                or len(self.prev) != len(cur):
+            self.prev = bytearray(cur)
+            self.size, self.stride, self.bpp = size, stride, bpp
+        elif rects is None:
+            self.prev[:] = cur
         else:
-            if not isinstance(self.prev, bytearray):
-                self.prev = bytearray(self.prev)
-            copy_rects(self.prev, cur, size, rects)
+            copy_rects(self.prev, cur, stride, bpp, rects)
 
 
-def copy_rects(dst: bytearray, src: bytes, size: tuple[int, int], rects: list[pygame.Rect]) -> None:
-    """The ``rects`` of one RGBX picture into another of the same size."""
-    stride = size[0] * 4
+def copy_rects(dst: bytearray, src, stride: int, bpp: int, rects: list[pygame.Rect]) -> None:
+    """The ``rects`` of one picture into another of the same size and layout."""
+    src = memoryview(src)
     for r in rects:
+        n = r.w * bpp
         for y in range(r.top, r.bottom):
-            a = y * stride + r.left * 4
-            dst[a:a + r.w * 4] = src[a:a + r.w * 4]
+            a = y * stride + r.left * bpp
+            dst[a:a + n] = src[a:a + n]
+
+
+def cell_digest(buf, stride: int, bpp: int, size: tuple[int, int], cell: tuple[int, int]) -> bytes:
+    """A digest of one grid cell's pixels (16 bytes for the 4 KiB of a cell at 4 bytes a pixel)."""
+    w, h = size
+    tx, ty = cell
+    x0, x1 = tx * ALIGN * bpp, min(w, (tx + 1) * ALIGN) * bpp
+    buf = memoryview(buf)
+    d = hashlib.blake2b(digest_size=16)
+    for y in range(ty * ALIGN, min(h, (ty + 1) * ALIGN)):
+        d.update(buf[y * stride + x0:y * stride + x1])
+    return d.digest()
 
 
 class FrameStreamer:
@@ -201,10 +301,12 @@ class FrameStreamer:
     when nothing changed. ``encoding``: 'jpeg', 'png', 'deflate' or 'auto' (JPEG, except
     small regions, which go as deflate: lossless, and smaller than a JPEG's headers).
 
-    It mirrors two pictures of the page: what it shows (``diff.prev``) and its sharp copy
-    (``sharp``: everything but the half-size regions). When an animation ends, a blurred
-    cell that is now as it was before (the felt a card flew over) is restored from the
-    page's sharp copy; only the others are sent again."""
+    It mirrors two pictures of the page: what it shows (``diff.prev``, the one copy of the
+    whole picture it keeps) and its sharp copy: everything but the half-size regions, known
+    only for the grid cells sent at half size, and only as a digest (``sharp``: cell -> the
+    digest of the page's sharp pixels there). When an animation ends, a blurred cell that is
+    now as it was before (the felt a card flew over) is restored from the page's sharp copy;
+    only the others are sent again."""
 
     SMALL = 48 * 48           # regions up to this many pixels count as small ('auto')
 
@@ -212,9 +314,8 @@ class FrameStreamer:
         self.encoding = encoding
         self.half = half                  # regions smaller while the picture moves ...
         self.scale = max(2, int(scale))   # ... by this factor (the pixel ratio: about one pixel per CSS pixel)
-        self.blurred: set[tuple[int, int]] = set()   # grid cells sent at half size, not yet sharp
         self.held = False                 # changes in place waited at the last frame
-        self.sharp: bytearray | None = None          # the page's sharp copy, as RGBX
+        self.sharp: dict[tuple[int, int], bytes] = {}   # blurred grid cell -> digest of the page's sharp pixels there
         self.sent_at: dict[tuple, float] = {}  # rect -> when it was last sent
         self.diff = FrameDiff()
         self.frame_id = 0
@@ -226,6 +327,11 @@ class FrameStreamer:
         self.keep = keep
         self.kept: OrderedDict[tuple, int] = OrderedDict()   # (w, h, digest) -> slot, the page's mirror
 
+    @property
+    def blurred(self) -> set[tuple[int, int]]:
+        """The grid cells sent at half size, not yet sharp."""
+        return set(self.sharp)
+
     def _enc(self, r: pygame.Rect) -> int:
         if self.encoding == "auto":
             return ENC_DEFLATE if r.w * r.h <= self.SMALL else ENC_JPEG
@@ -236,16 +342,15 @@ class FrameStreamer:
         the page keeps no regions."""
         self.diff.reset()
         self.kept.clear()
-        self.blurred.clear()
+        self.sharp.clear()
         self.sent_at.clear()
-        self.sharp = None
         self.held = False
 
     @property
     def unsent(self) -> bool:
         """Regions went at half size and wait to be sent sharp, or changes waited their turn:
         the next frame is due even if nothing is drawn."""
-        return bool(self.blurred) or self.held
+        return bool(self.sharp) or self.held
 
     def _slot(self, sub: pygame.Surface) -> tuple[int, bool]:
         """(slot, kept already) for a region worth keeping, else (-1, False)."""
@@ -264,34 +369,28 @@ class FrameStreamer:
         self.kept[key] = slot
         return slot, False
 
-    def _throttle(self, cur: bytes, size: tuple[int, int], rects: list[pygame.Rect], moving: bool,
-                  key: bool, now: float) -> list[pygame.Rect]:
+    def _throttle(self, rects: list[pygame.Rect], moving: bool, key: bool, now: float) -> list[pygame.Rect]:
         """The rects to send now; a change where the last ones were (a pulsing glow) waits
         its turn while the picture moves (the page keeps the older picture meanwhile)."""
         waiting = [] if (key or not moving) else \
             [r for r in rects if now - self.sent_at.get(tuple(r), -1e9) < IN_PLACE_S]
         rects = [r for r in rects if r not in waiting]
         self.held = bool(waiting)
-        self.diff.commit(cur, size, rects if waiting else None)
         for r in rects:
             self.sent_at[tuple(r)] = now
         if len(self.sent_at) > 256:
             self.sent_at = {k: t for k, t in self.sent_at.items() if now - t < IN_PLACE_S}
+            if len(self.sent_at) > 256:      # (a page that keeps changing everywhere)
+                self.sent_at.clear()
         return rects
 
-    def _sharp_again(self, cur: bytes, size: tuple[int, int], rects: list[pygame.Rect]):
+    def _sharp_again(self, cur, geo, rects: list[pygame.Rect]):
         """The animation ended: (cells to restore from the page's sharp copy, rects to send)."""
+        size, stride, bpp = geo
         w, h = size
-        cells = self.blurred | tiles(rects)
-        self.blurred = set()
-        stride = w * 4
-        same = set()
-        for tx, ty in cells:
-            x0, x1 = tx * ALIGN * 4, min(w, (tx + 1) * ALIGN) * 4
-            rows = range(ty * ALIGN, min(h, (ty + 1) * ALIGN))
-            if self.sharp is not None and all(cur[y * stride + x0:y * stride + x1] ==
-                                              self.sharp[y * stride + x0:y * stride + x1] for y in rows):
-                same.add((tx, ty))
+        cells = set(self.sharp) | tiles(rects)
+        same = {c for c, dg in self.sharp.items() if cell_digest(cur, stride, bpp, size, c) == dg}
+        self.sharp = {}
         return tile_rects(same, w, h) if same else [], tile_rects(cells - same, w, h) if cells - same else []
 
     def frame(self, surface: pygame.Surface, moving: bool = False, now: float = 0.0,
@@ -302,20 +401,36 @@ class FrameStreamer:
         (time.monotonic(), in the header; default ``now``)."""
         made = now if made is None else made
         size = surface.get_size()
-        cur = pygame.image.tobytes(surface, "RGBX")
-        key = self.diff.prev is None or self.diff.size != size or self.sharp is None
-        rects = self._throttle(cur, size, self.diff.changes(cur, size), moving, key, now)
-        half = moving and self.half and not key
-        restore: list[pygame.Rect] = []
-        if not half and self.blurred:
-            restore, rects = self._sharp_again(cur, size, rects)
-        if not rects and not restore:
-            return None
-        if half:
-            self.blurred |= tiles(rects)
-        if key:
-            self.sharp = bytearray(cur)
-        src = pygame.image.frombuffer(cur, size, "RGBX")
+        geo = (size, surface.get_pitch(), surface.get_bytesize())
+        _, stride, bpp = geo
+        key = self.diff.prev is None or self.diff.size != size or self.diff.stride != stride
+        view = surface.get_view("0") if surface.get_pitch() == size[0] * bpp else surface.get_buffer()
+        cur = memoryview(view).cast("B")
+        try:
+            if key:
+                self.sharp = {}
+            changed = rects = self._throttle(self.diff.changes(cur, size, stride, bpp), moving, key, now)
+            half = moving and self.half and not key
+            restore: list[pygame.Rect] = []
+            if not half and self.sharp:
+                restore, rects = self._sharp_again(cur, geo, rects)
+            if not rects and not restore:
+                return None
+            small = [r for r in rects if not (half and r.w >= 8 * self.scale and r.h >= 8 * self.scale)]
+            if half:
+                # the page's sharp copy keeps what it had where regions now go at half size
+                prev = self.diff.prev
+                for c in tiles([r for r in rects if r not in small]):
+                    if c not in self.sharp:
+                        self.sharp[c] = cell_digest(prev, stride, bpp, size, c)
+                for c in tiles(small):                 # small ones go sharp: the page's copy has them
+                    if c in self.sharp:
+                        self.sharp[c] = cell_digest(cur, stride, bpp, size, c)
+            # what the page shows now: the changes sent (restored cells are as they are now)
+            self.diff.commit(cur, size, None if key else changed, stride, bpp)
+        finally:
+            cur.release()
+            del view
         self.frame_id += 1
         parts = [HEADER.pack(b"F", 1, FLAG_KEY if key else 0, self.frame_id, size[0], size[1],
                              len(restore) + len(rects), int(made * 1000) & 0xFFFFFFFF)]
@@ -323,14 +438,12 @@ class FrameStreamer:
             parts.append(REGION.pack(r.x, r.y, r.w, r.h, ENC_SHARP, 0, 0))
         self.restored += len(restore)
         for r in rects:
-            sub = src.subsurface(r)
-            if half and r.w >= 8 * self.scale and r.h >= 8 * self.scale:
+            sub = surface.subsurface(r)
+            if half and r not in small:
                 data = encode(pygame.transform.smoothscale(sub, (r.w // self.scale, r.h // self.scale)), ENC_JPEG)
                 parts.append(REGION.pack(r.x, r.y, r.w, r.h, ENC_HALF, 0, len(data)))
                 parts.append(data)
                 continue
-            if not key:
-                copy_rects(self.sharp, cur, size, [r])
             slot, known = self._slot(sub)
             if known:
                 self.kept_hits += 1

@@ -1,5 +1,7 @@
-"""A phone's table, drawn by the host: ``python -m felt.ui.phone_renderer`` (started by
-felt/net/gateway.py, one process per browser session).
+"""A phone's table, drawn by the host: ``felt.ui.phone_renderer.main()``, one process per
+browser session, which felt/net/gateway.py asks felt/net/launcher.py for: forked by the
+phones' zygote (felt/ui/phone_zygote.py, with pygame and the window already loaded), or
+``python -P -m felt.ui.phone_renderer`` where there is no fork.
 
 It runs the ordinary window client (:class:`felt.ui.app.App`, its controller and scene
 stack) with SDL's dummy video driver, at the phone's physical pixels (CSS size times the
@@ -45,12 +47,32 @@ MAX_INFLIGHT = 2          # frames sent and not yet drawn by the page, at most
 MIN_INTERVAL = 1 / 30     # seconds between frames ...
 MOVING_INTERVAL = 1 / 12  # ... and while an animation runs (its regions at half size: felt/ui/phone_frames.py)
 MAX_MSG = 1 << 20         # bytes of one message from the gateway
+TRIM_EVERY = 2.0          # seconds between giving freed memory back (after drawing)
 
 # a browser's KeyboardEvent.key -> pygame key name (single characters map to themselves)
 KEY_NAMES = {"Enter": "return", "Escape": "escape", "Backspace": "backspace", "Tab": "tab",
              "Delete": "delete", "ArrowLeft": "left", "ArrowRight": "right", "ArrowUp": "up",
              "ArrowDown": "down", "Home": "home", "End": "end", "PageUp": "page up",
              "PageDown": "page down", " ": "space", **{f"F{i}": f"f{i}" for i in range(1, 13)}}
+
+
+def trim_heap() -> None:
+    """glibc: hand the free pages of the heap back to the system (``malloc_trim``); elsewhere
+    nothing."""
+    global _malloc_trim
+    if _malloc_trim is None:
+        _malloc_trim = False
+        if sys.platform.startswith("linux"):
+            try:
+                import ctypes
+                _malloc_trim = ctypes.CDLL(None).malloc_trim
+            except (OSError, AttributeError):
+                pass
+    if _malloc_trim:
+        _malloc_trim(0)
+
+
+_malloc_trim: Any = None
 
 
 class Pipe:
@@ -175,6 +197,7 @@ class Renderer:
         self.drawn_at = time.monotonic()  # when it last drew
         self.acked = 0
         self.sent_at = 0.0
+        self.trimmed = (0.0, -1)          # (when, runner frame): the heap last given back
         self.reported: dict[str, Any] = {}
         self.wakeup = threading.Event()          # input, a gateway message or the table: go round
         from felt.ui import scene
@@ -310,6 +333,8 @@ class Renderer:
             st["t"] = "state"
             st["density"] = self.density
             st["fields"] = self._fields_notice()["fields"]
+            from felt.ui import surfcache
+            st["caches"] = surfcache.report()
             if m.get("thumb"):                # the picture at a tenth of its size, as the renderer has it
                 import base64
                 surf = self.app.runner.surface
@@ -328,6 +353,8 @@ class Renderer:
         self.css = tuple(msg.get("css") or size)
         self.density = float(msg.get("density") or 1.0)
         if size != self.app.stack.size or self.layout.density() != self.density:
+            from felt.ui import surfcache
+            surfcache.clear_all()         # the old size's text, cards and felt are not drawn again
             self.layout.set_density(self.density)
             self.stream.scale = max(2, round(self.density))
             self.app.window = pg.display.set_mode(size, pg.RESIZABLE)
@@ -337,6 +364,7 @@ class Renderer:
             self.app.stack.mark_all_dirty()
             force = True
         if force:
+            self.trimmed = (0.0, -1)          # the old size's pictures go back once the new one is drawn
             self.page(self._size_notice())
             self.stream.reset()
             self.acked = self.stream.frame_id
@@ -404,6 +432,17 @@ class Renderer:
             self.sent_at = now
             self.pipe.send({"t": "frame", "data": data})
 
+    def _trim_heap(self) -> None:
+        """Give the memory freed since (a frame's temporary surfaces, an old size's pictures)
+        back to the system: glibc keeps freed memory in its heap otherwise. At most every
+        ``TRIM_EVERY`` seconds, and only after drawing (it takes well under a millisecond)."""
+        now = time.monotonic()
+        frames = self.app.runner.frames
+        if frames == self.trimmed[1] or now - self.trimmed[0] < TRIM_EVERY:
+            return
+        self.trimmed = (now, frames)
+        trim_heap()
+
     def run(self) -> int:
         """The window's loop, except for the wait: while nothing is to be drawn or sent it
         sleeps until input, a message from the gateway or the table wakes it (``wake``), or
@@ -433,6 +472,7 @@ class Renderer:
                     next_draw = time.monotonic() + 1.0 / max(1, runner.fps)
                 self._report()
                 self._send_frame()
+                self._trim_heap()
         finally:
             self.app.close()
         return 0

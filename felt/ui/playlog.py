@@ -18,6 +18,7 @@ import pygame
 
 from felt.ui import cardart, fonts, i18n, theme, widgets
 from felt.ui.layout import dp
+from felt.ui.surfcache import SurfaceCache
 from felt.ui.widgets import draw_text
 
 
@@ -294,12 +295,12 @@ class PlayLog:
         return e, chips, x, fit, max(lh, len(fit[1]) * lh)
 
 
-_chip_cache: dict = {}
+_chip_cache = SurfaceCache("log chips", limit_items=600, limit_bytes=512 << 10)
 
 
 def card_chip(card, px: int) -> pygame.Surface:
     """A small readable card label ('A♦' in red on white) for log lines, cached per size."""
-    key = (card.rank, card.suit, bool(card.joker), px)
+    key = (card.rank, card.suit, bool(card.joker), px, i18n.get_lang())
     img = _chip_cache.get(key)
     if img is not None:
         return img
@@ -317,10 +318,7 @@ def card_chip(card, px: int) -> pygame.Surface:
     img.blit(label, (dp(3), (h - label.get_height()) // 2))
     if sym is not None:
         img.blit(sym, (dp(3) + label.get_width() + dp(1), (h - sym.get_height()) // 2))
-    if len(_chip_cache) > 600:
-        _chip_cache.clear()
-    _chip_cache[key] = img
-    return img
+    return _chip_cache.put(key, img)
 
 
 def _entry_color(e: Entry, ctx: LogContext):

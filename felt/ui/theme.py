@@ -6,6 +6,7 @@ import math
 import pygame
 
 from felt.ui import layout
+from felt.ui.surfcache import SurfaceCache
 
 # --- palette ---------------------------------------------------------------
 FELT = (21, 101, 56)
@@ -75,7 +76,8 @@ def _font_px(w: float, h: float, role: str) -> int:
 
 
 # --- drawing helpers ---------------------------------------------------------
-_felt_cache: dict[tuple[int, int], pygame.Surface] = {}
+# a whole window's felt, for the size on screen (a phone at pixel ratio 3: 12 MB)
+_felt_cache = SurfaceCache("felt", limit_items=1, limit_bytes=1 << 40)
 
 
 def felt_background(size: tuple[int, int]) -> pygame.Surface:
@@ -84,8 +86,6 @@ def felt_background(size: tuple[int, int]) -> pygame.Surface:
     s = _felt_cache.get(size)
     if s is not None:
         return s
-    if len(_felt_cache) > 8:
-        _felt_cache.clear()
     w, h = size
     s = pygame.Surface(size).convert() if pygame.display.get_init() and pygame.display.get_surface() else pygame.Surface(size)
     s.fill(FELT_DARK)
@@ -105,8 +105,7 @@ def felt_background(size: tuple[int, int]) -> pygame.Surface:
     for y in range(0, h, th):
         for x in range(0, w, tw):
             s.blit(tile, (x, y))
-    _felt_cache[size] = s
-    return s
+    return _felt_cache.put(size, s)
 
 
 _tile: list = []
@@ -135,9 +134,6 @@ def _felt_tile() -> pygame.Surface:
     return t
 
 
-_panel_cache: dict[tuple, pygame.Surface] = {}
-
-
 def panel(surface: pygame.Surface, rect: pygame.Rect, color=PANEL, alpha: int = PANEL_ALPHA,
           radius: int = 10, border=None, border_width: int = 2) -> None:
     """Rounded translucent panel (``radius`` and ``border_width`` in layout pixels: on a
@@ -150,15 +146,11 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, color=PANEL, alpha: int = 
         border_width = max(1, layout.dp(border_width))
     if alpha >= 255:
         pygame.draw.rect(surface, color, rect, border_radius=radius)
-    else:
-        key = (rect.size, tuple(color[:3]), int(alpha), int(radius))
-        tmp = _panel_cache.get(key)
-        if tmp is None:
-            tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(tmp, (*color[:3], alpha), tmp.get_rect(), border_radius=radius)
-            if len(_panel_cache) > 300:
-                _panel_cache.clear()
-            _panel_cache[key] = tmp
+    elif alpha > 0:
+        # drawn each time: a cache per size and fade step held tens of megabytes on a phone's
+        # renderer, and drawing costs about what the blit does (0.5 ms for a third of a screen)
+        tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(tmp, (*color[:3], alpha), tmp.get_rect(), border_radius=radius)
         surface.blit(tmp, rect.topleft)
     if border is not None:
         pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
