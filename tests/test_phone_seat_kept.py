@@ -300,3 +300,26 @@ def test_after_a_match_a_spectator_follows_the_owner_to_the_lobby_and_takes_a_bo
         run(main(), 120)
     finally:
         ht.stop()
+
+
+def test_a_phone_plays_on_past_the_exchange_summary_into_the_second_round():
+    """From round 2 of Präsident the exchange's summary stands over the table until OK: the
+    taps the phone's table names for a move tap OK first (the phone's stand-in could play no
+    second round)."""
+    from tests.phone_helpers import play_round
+    ht = _host(players=3, bots=2, rounds=2, auto_next=0.3, bot_delay=0.05)
+
+    async def main():
+        phone = await Phone(ht.host.gateway.port).open()
+        await _join(phone, "Rudi")
+        st, made = await play_round(phone, "praesident", timeout=120)
+        assert st["phase"] == "round_over" and made
+        st = await phone.wait(lambda s: s.get("round") == 2 and s.get("phase") != "round_over", 60, "round 2")
+        st, made = await play_round(phone, "praesident", timeout=150)
+        assert st["phase"] in ("round_over", "match_over") and made, made
+        await phone.close()
+
+    try:
+        run(main(), 330)
+    finally:
+        ht.stop()

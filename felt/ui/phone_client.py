@@ -198,6 +198,18 @@ async def play_move(phone: Phone, st: dict, game: str = "") -> str:
     if chosen is None:
         raise AssertionError(f"no move to tap ({game}): {st.get('legal')}")
     move = chosen["move"]
+    # a first step that only clears the way (a summary's OK over the table): tap it, and the
+    # move's own taps follow as the table names them then
+    while len(chosen["taps"]) > 1 and chosen["taps"][0] == ["widget", "ok_btn"] and chosen["points"][0]:
+        await phone.tap(*chosen["points"][0])
+        await asyncio.sleep(0.1)
+        st = await phone.state()
+        now = next((g for g in st.get("gestures") or [] if g["move"] == move), None)
+        if now is None:
+            return str(move.get("kind"))
+        if now["taps"] == chosen["taps"]:
+            break                               # it did not go away: go on as named
+        chosen = now
     for k in range(len(chosen["taps"])):
         if k:
             await asyncio.sleep(0.05)

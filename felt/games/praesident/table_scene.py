@@ -472,11 +472,13 @@ class TableScene(GameTableScene):
         return sorted(self.selected)
 
     def gesture(self, move: dict) -> list | None:
-        """Select the cards (a tap each), then "Legen"; "Passen" to pass."""
+        """Select the cards (a tap each), then "Legen"; "Passen" to pass. While the exchange's
+        summary stands over the table, its OK comes first (nothing under it takes a tap)."""
+        first = [["widget", "ok_btn"]] if self.ex_summary else []
         if move.get("kind") == "play":
-            return [["card", c] for c in move.get("cards") or []] + [["widget", "play_btn"]]
+            return first + [["card", c] for c in move.get("cards") or []] + [["widget", "play_btn"]]
         if move.get("kind") == "pass":
-            return [["widget", "pass_btn"]]
+            return first + [["widget", "pass_btn"]]
         return None
 
     def animating_cards(self) -> bool:
