@@ -288,3 +288,19 @@ def test_a_long_name_in_the_top_bar_breaks_between_words_on_a_phone(views, game,
     finally:
         layout.set_density(1.0)
         i18n.set_lang("de")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("size", SIZES, ids=["phone", "laptop"])
+def test_every_table_shows_the_turn_timer_as_the_same_ring_in_the_top_bar(views, game, size):
+    """A table with a turn timer shows it the same way at every game: a ring in the top bar
+    (Mau-Mau showed none; Schwimmen only wrote the seconds into its status line)."""
+    sc = scene_for(game, views[game][0], size)
+    seat = views[game][0].get("to_move")
+    sc.set_timer({"seat": seat, "left": 12, "total": 30})
+    sc.draw(pygame.Surface(size))
+    ring = sc.header_parts()["ring"]
+    assert ring is not None and ring.colliderect(sc.top.bar), game
+    sc.set_timer(None)
+    sc.draw(pygame.Surface(size))
+    assert sc.header_parts()["ring"] is None

@@ -537,6 +537,10 @@ class MauMauScene(GameTableScene):
     def _card_img(self, cid: int, size, dim: bool = False) -> pygame.Surface:
         return cardart.card_surface(self.deck[cid], size, dim=dim)
 
+    def header_ring(self) -> bool:
+        """The turn timer's ring in the top bar, as at every table (Mau-Mau showed none)."""
+        return self.view.get("phase") in ("play", "drawn")
+
     def phase_line(self) -> str:
         """A round's end: the round over, or who won the match."""
         view = self.view

@@ -12,7 +12,6 @@ K knock, B keep, N take.
 """
 from __future__ import annotations
 
-import math
 
 import pygame
 
@@ -426,9 +425,13 @@ class SchwimmenScene(GameTableScene):
                 text("sw.dealer_chooses", name=self.seat_name(seat))
         return super().turn_text(short)
 
+    def header_ring(self) -> bool:
+        """The turn timer's ring in the top bar, as at every table."""
+        return self.view.get("phase") in ("play", "dealer_choice")
+
     def phase_line(self) -> str:
         """Who won, why the round ended (and that a tie-break round follows), who knocked and
-        who still plays, the turn timer's seconds for the seat on turn."""
+        who still plays (the turn timer's seconds are the ring's, in the top bar)."""
         view = self.view
         ph = view.get("phase")
         if ph == "match_over":
@@ -444,8 +447,6 @@ class SchwimmenScene(GameTableScene):
             left = ", ".join(self._name(s) for s in view.get("final_left", []))
             parts += [seat_text("sw.knocked", view["knocker"], self.seat, name=self._name(view["knocker"])),
                       text("sw.left", names=left)]
-        if self.timer and self.timer.get("seat") == view.get("to_move") and ph in ("play", "dealer_choice"):
-            parts.append(f"{math.ceil(self.timer.get('left', 0))} s")
         return " · ".join(parts)
 
     def rounds_total(self) -> int:
