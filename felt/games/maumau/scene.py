@@ -410,6 +410,15 @@ class MauMauScene(GameTableScene):
         """The raised card (one at most in Mau-Mau)."""
         return set() if self.chosen is None else {self.chosen}
 
+    hint_toggles = ("mau_btn",)         # a Tipp that says Mau turns the toggle on
+
+    def clear_selection(self) -> None:
+        """No card raised, no suit asked, "Mau!" off (a Tipp picks its own)."""
+        self.picking = self.chosen = None
+        self.mau_on = False
+        self.refresh_controls()
+        self.mark_dirty()
+
     def selected_cards(self) -> list[int]:
         return sorted(self.selected)
 

@@ -312,6 +312,31 @@ class SchwimmenScene(GameTableScene):
                   "take": "btn_take"}.get(kind)
         return [["widget", button]] if button else None
 
+    def hint_panel_rect(self) -> pygame.Rect | None:
+        """The Tipp's sentence: under the middle, over the hint line where there is room for two
+        lines (phones held upright); else beside the hand, over the buttons (laptops); else the
+        table's notices' place."""
+        r = self.rects
+        if not r:
+            return super().hint_panel_rect()
+        dp = layout.dp
+        need = 2 * fonts.line_height(self.px["body"], True) + dp(14)
+        top = max(x.bottom for x in list(r["mid"]) + [r["stock"]]) + dp(6)
+        under = pygame.Rect(r["hint"].left, top, r["hint"].w, r["hint"].top - dp(4) - top)
+        if under.h >= need:
+            return under
+        btns = r["btns"]
+        left = r["hand_cards"][-1].right + dp(12)
+        beside = pygame.Rect(left, top, btns.right - left, btns.top - dp(12) - top)
+        if beside.w >= dp(160) and beside.h >= need:
+            return beside
+        return super().hint_panel_rect()
+
+    def clear_selection(self) -> None:
+        """Neither a hand card nor a middle card picked (a Tipp picks its own)."""
+        self.sel_hand = self.sel_mid = None
+        self.mark_dirty()
+
     def selected_cards(self) -> list[int]:
         return [c for c in (self.sel_hand, self.sel_mid) if c is not None]
 
