@@ -73,7 +73,7 @@ from felt.ui import cardart, fonts, i18n, layout, pacing, theme
 from felt.ui.layout import dp
 from felt.ui.scene import MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.seat_card import SeatLines, badge_height, draw_seat_card
-from felt.ui.table_hint import HintTable
+from felt.ui.table_hint import HINT_BAR_ROOM, HintTable
 from felt.ui.table_log import LogTable
 from felt.ui.widgets import Banner, Button, Countdown, IconButton, Toast, draw_text, layout_text
 
@@ -782,8 +782,12 @@ class GameTableScene(HintTable, LogTable, Scene):
         left = order[-1].rect.left
         self.hint_btn.visible = self.hint_offered()        # the Tipp, left of the icons (felt.ui.table_hint)
         if self.hint_btn.visible:
-            self.hint_btn.set_rect(self.hint_button_rect(order[-1].rect, left, dp(6)))
-            left = self.hint_btn.rect.left
+            place = self.hint_button_rect(order[-1].rect, left, dp(6))
+            # where the status line keeps room enough; else (phones) on the felt over the hint line
+            self.hint_in_bar = place.left - top.margin >= dp(HINT_BAR_ROOM)
+            if self.hint_in_bar:
+                self.hint_btn.set_rect(place)
+                left = place.left
             self.refresh_hint_button()
         self.status_rect = pygame.Rect(top.margin, top.bar.top, max(dp(40), left - dp(6) - top.margin), top.bar.h)
         self.log_btn.kind = "secondary" if self.log_visible() else "ghost"
@@ -810,6 +814,7 @@ class GameTableScene(HintTable, LogTable, Scene):
     def handle_header(self, inp: Input) -> bool:
         """The top bar's buttons and the play log (its drawer closes on a tap); True when the
         input was theirs."""
+        self.place_hint_button()
         if self.dispatch(inp, (self.menu_btn, self.mute_btn, self.hint_btn)):
             return True
         return self.handle_log(inp)
@@ -892,8 +897,10 @@ class GameTableScene(HintTable, LogTable, Scene):
                       align=parts["round_align"], min_px=9)
         if parts["ring"] is not None:
             self.countdown.draw_ring(surface, parts["ring"], emphasis=self.timer.get("seat") == self.seat)
-        for btn in (self.chat_btn, self.log_btn, self.mute_btn, self.menu_btn, self.hint_btn):
+        for btn in (self.chat_btn, self.log_btn, self.mute_btn, self.menu_btn):
             btn.draw(surface)
+        if self.hint_in_bar:
+            self.hint_btn.draw(surface)
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         self.banner.draw(surface)
@@ -912,7 +919,10 @@ class GameTableScene(HintTable, LogTable, Scene):
         self.draw_seat_cards(surface, keep_clear=self.seat_cards_clear())
         self.draw_table(surface)
         self.draw_hint_mark(surface)
+        self.place_hint_button()
         self.draw_hint_panel(surface)
+        if not self.hint_in_bar:                 # the Tipp on the felt (phones)
+            self.hint_btn.draw(surface)
         self.toast.draw(surface)
         self.draw_log(surface)
         self.draw_bubbles(surface)

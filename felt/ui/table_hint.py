@@ -1,15 +1,19 @@
 """The "Tipp" of every table: what the normal bot would do in this seat's place, and why.
 
 Every game's table scene (``felt.ui.game_table.GameTableScene``) has it, in one place: a
-"Tipp" button in the top bar (key H), left of the icon buttons, shown while the table's owner
-allows hints (``set_hints``) and this window has a seat in a round, and usable on its turn.
+"Tipp" button (key H) in the top bar, left of the icon buttons, where the status line keeps
+room enough; on a phone held upright, whose top bar the status line needs ("Du bist dran! ·
+Carla hat geklopft · noch dran: Du, Ben"), at the right end of the place where the table
+shows its notices, over the hint line and the buttons (``hint_panel_rect``, which the tables
+keep free of seats and cards). It shows while the table's owner allows hints (``set_hints``)
+and this window has a seat in a round, and is usable on its turn.
 A tap asks the game (``Game.hint(view, lang)``, from this seat's view alone) and makes the
 hinted move ready the way a person picks it at this table, one tap short of making it:
 
 - the scene's own selection is emptied (``clear_selection``), then the taps the scene names
   for the move (``gesture``) are made up to the one that would make it: hand cards are
   tapped (``card_tapped``: raised, as if the player had picked them), a toggle on the way is
-  pressed (``hint_toggles``, e.g. Mau-Mau's "Mau!"), a scene's own kind of step is its
+  pressed (``hint_toggles``, e.g. a call's toggle), a scene's own kind of step is its
   ``hint_tap``;
 - the step left (a button such as "Legen", "Passen", "Klopfen", "Ziehen", or a card of the
   middle to take) is lit with a ring, so one more tap (or Play) makes the move, or the player
@@ -30,12 +34,13 @@ from typing import Any, Callable
 import pygame
 
 from felt.ui import fonts, i18n, theme
-from felt.ui.layout import dp
+from felt.ui.layout import MIN_TOUCH, dp
 from felt.ui.widgets import Button, IconButton, draw_text, layout_text
 
 log = logging.getLogger("felt.ui.hint")
 
 HINT_SECONDS = 8.0           # how long the sentence and the lit step show
+HINT_BAR_ROOM = 300          # the status line keeps this much of the top bar (dp), else the Tipp goes on the felt
 END_PHASES = ("round_over", "match_over")
 
 
@@ -53,6 +58,7 @@ class HintTable:
         self.hints_taken = 0                 # hints this scene showed (tests)
         self.hint_btn = IconButton(i18n.t("gt.hint"), self.take_hint, hotkeys=(pygame.K_h,))
         self.hint_btn.visible = False
+        self.hint_in_bar = True              # in the top bar (else on the felt: place_hint_button)
 
     # ------------------------------------------------------------------ state
     def set_hints(self, on: bool, counts=None) -> None:
@@ -93,6 +99,7 @@ class HintTable:
     def refresh_hint_button(self) -> None:
         self.hint_btn.text = i18n.t("gt.hint")
         self.hint_btn.enabled = self.hint_ready()
+        self.place_hint_button()
 
     # ------------------------------------------------------------------ taking a hint
     def take_hint(self) -> bool:
@@ -100,9 +107,8 @@ class HintTable:
         move ready one tap short of it. True when a hint was shown."""
         if not self.hint_ready():
             return False
-        from felt import games
         try:
-            hint = games.get(games.id_of(self.view)).hint(self.view, i18n.get_lang())
+            hint = self.hint_game().hint(self.view, i18n.get_lang())
         except Exception:                # a game's hint that fails must not take the table down
             log.exception("the hint failed")
             hint = None
@@ -128,6 +134,12 @@ class HintTable:
         self.refresh_controls()
         self.mark_dirty()
         return True
+
+    def hint_game(self):
+        """The game of the view shown (its ``game``, else its rule set's, as the contract has it)."""
+        from felt import games
+        v = self.view
+        return games.get(games.id_of(v if isinstance(v.get("game"), str) else (v.get("rules") or {})))
 
     def clear_selection(self) -> None:
         """Lower every card this table has raised (a hint starts from nothing picked)."""
@@ -179,6 +191,10 @@ class HintTable:
         toast = getattr(self, "toast", None)
         return pygame.Rect(toast.rect) if toast is not None and toast.rect.w > 0 else None
 
+    def hint_button_area(self) -> pygame.Rect | None:
+        """Where the Tipp stands on the felt (its bottom right): by default where the sentence shows."""
+        return self.hint_panel_rect()
+
     def draw_hint_panel(self, surface: pygame.Surface) -> None:
         """The hint's sentence in a panel at the bottom of ``hint_panel_rect`` (up to three lines
         at the body size), fading out at the end; not while a toast of the table's shows."""
@@ -186,6 +202,10 @@ class HintTable:
         area = self.hint_panel_rect()
         if not text or area is None or self.toast.active:
             return
+        b = self.hint_btn.rect
+        if not self.hint_in_bar and self.hint_btn.visible and b.w and b.colliderect(area):
+            # beside the Tipp on the felt, not over it
+            area = pygame.Rect(area.left, area.top, max(dp(120), b.left - dp(8) - area.left), area.h)
         px = self.px["body"]
         pad = dp(10)
         max_w = min(area.w - 2 * pad, dp(640))
@@ -226,6 +246,21 @@ class HintTable:
             self.hint = None
         self.mark_dirty()
 
+    def place_hint_button(self) -> None:
+        """The Tipp on the felt (a top bar too narrow for it): at the bottom right of
+        ``hint_panel_rect``, as tall as a finger needs."""
+        if self.hint_in_bar or not self.hint_btn.visible:
+            return
+        area = self.hint_button_area()
+        if area is None or not self.hint_ready():
+            self.hint_btn.set_rect(pygame.Rect(0, 0, 0, 0))      # on the felt only while it can be used
+            return
+        b = self.hint_btn
+        b.px = self.px["body"]
+        h = min(area.h, dp(MIN_TOUCH))
+        w = fonts.width(b.text, b.px, True) + 2 * max(dp(6), h // 5) + dp(14)
+        b.set_rect(pygame.Rect(area.right - w, area.bottom - h, w, h))
+
     def hint_button_rect(self, icon: pygame.Rect, left: int, gap: int) -> pygame.Rect:
         """The Tipp button's place in the top bar: as tall as the icons, wide enough for its
         word, its right edge ``gap`` left of ``left``."""
@@ -244,3 +279,4 @@ class HintTable:
             return ""
         taken.sort(key=lambda x: (-x[1], x[0]))
         return i18n.t("gt.hints_taken", list=" · ".join(f"{self.seat_name(seat)} {n}" for seat, n in taken))
+

@@ -40,7 +40,7 @@ def suit_words(suit: str, lang: str) -> str:
 def card_words(card, lang: str) -> str:
     """'Herz 7', 'Kreuz Bube' / '7 of Hearts', 'Jack of Clubs'."""
     rank = i18n.rank_name(card.rank, lang)
-    return say("card", lang, suit=suit_words(card.suit, lang), rank=rank)
+    return say("card", lang, suit=suit_words(card.suit, lang), rank=rank).replace(" ", "\u00a0")   # one line
 
 
 def next_count(view: dict) -> int:
@@ -85,7 +85,7 @@ def reason(view: dict, move: dict, lang: str = "de") -> tuple[str, str]:
     if call == "mau":
         return "mau", say("mau", lang, card=what)
     if view.get("phase") == "drawn":
-        return "drawn_play", say("drawn_play", lang, card=what)
+        return "play_drawn", say("play_drawn", lang, card=what)
     rank, suit = card.rank, card.suit
     jack = rules.jack == "wish" and rank in JACKS
     faces = {(deck[m["card"]].rank, deck[m["card"]].suit) for m in plays if 0 <= m.get("card", -1) < len(deck)}
@@ -114,7 +114,7 @@ def reason(view: dict, move: dict, lang: str = "de") -> tuple[str, str]:
     if same:
         return "suit", say("suit", lang, card=what, suit=suit_words(suit, lang))
     if rules.jack == "wish" and any(deck[x].rank in JACKS for x in hand if x != c):
-        return "keep_jack_play", say("keep_jack_play", lang, card=what)
+        return "save_jack", say("save_jack", lang, card=what)
     if rules.scoring == "points" and POINTS.get(rank, 0) >= 10:
         return "points", say("points", lang, card=what, n=POINTS[rank])
     return "fits", say("fits", lang, card=what)

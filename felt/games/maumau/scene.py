@@ -780,6 +780,8 @@ class MauMauScene(GameTableScene):
             notes.append(i18n.t("res.no_round"))
         if self.rules.scoring == "points":
             notes.append(i18n.t("mm.points_note"))
+        if self.hint_tally():
+            notes.append(self.hint_tally())      # the hints taken in the match (felt.ui.table_hint)
         return notes
 
     def _results_layout(self) -> tuple:

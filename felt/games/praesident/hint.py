@@ -18,6 +18,7 @@ from felt.ui import i18n
 TEXTS = read_texts(catalog_of(__file__), "hint")
 WORDS = read_texts(catalog_of(__file__))          # the names of plays ("kind.pair" …)
 
+NBSP = "\u00a0"           # a space a line does not break at
 STRONG = 0.75            # a rank this far up the order (0 lowest .. 1 highest) is a high card
 
 
@@ -47,14 +48,15 @@ def play_words(info, cards, lang: str) -> str:
         return "Joker"
     n = len(cards)
     if kind == "seq":
-        seq = _word("kind.seq", lang, n=n)
+        seq = _word("kind.seq", lang, n=n).replace(" ", NBSP)
         return seq.lower() if lang == "en" else seq
     name = {1: "kind.single", 2: "kind.pair", 3: "kind.triple", 4: "kind.quad"}.get(n)
     text = _word(name, lang) if name else _word("kind.set", lang, n=n)
     if lang == "en":
         text = text.lower()          # "Lead pair 8" (a sentence's first letter is made upper case)
     extra = " + Joker" if nj == 1 else (f" + {nj} Joker" if nj else "")
-    return f"{text} {i18n.rank_label(info.ranks[ridx], lang)}{extra}"
+    # one play's words stay on one line (no break inside "Paar 7")
+    return f"{text} {i18n.rank_label(info.ranks[ridx], lang)}{extra}".replace(" ", NBSP)
 
 
 def ranks_plural(info, ranks, lang: str) -> str:

@@ -37,7 +37,7 @@ def suit_words(rules: SwRules, suit_index: int, lang: str) -> str:
 def card_words(rules: SwRules, card: int, lang: str) -> str:
     """'Herz König' / 'King of Hearts'."""
     rank = i18n.rank_name(ranks_of(rules)[card & 7], lang)
-    return say("card", lang, suit=suit_words(rules, card >> 3, lang), rank=rank)
+    return say("card", lang, suit=suit_words(rules, card >> 3, lang), rank=rank).replace(" ", "\u00a0")   # one line
 
 
 def _value(hand) -> str:
