@@ -399,3 +399,25 @@ def test_the_lobby_offers_the_owner_the_hint_option_and_tells_the_guests():
     running = LobbyScene(dict(lobby, running=True), my_seat=0, admin=True)
     running.hints.on_change(False)
     assert not running.sent and not running.hints.enabled, "fixed while a match runs"
+
+
+def test_the_sentence_shows_for_some_seconds_by_the_clock_and_the_picture_stays_still(monkeypatch):
+    from felt.ui import table_hint
+    game = games.get("praesident")
+    state, view = next(turns(game, count=1))
+    sc = build(game, view, (390, 844))
+    now = [1000.0]
+    monkeypatch.setattr(table_hint.time, "monotonic", lambda: now[0])
+    for _ in range(30):                  # the turn's flash is over
+        sc.update(0.1)
+    sc.take_hint()
+    sc.draw(pygame.Surface((390, 844)))
+    sc.dirty = False
+    for _ in range(10):                  # an idle window's steps: a tenth of a second each at most
+        now[0] += 0.25
+        sc.update(0.1)
+    assert sc.hint is not None and not sc.dirty, "a still picture while the hint shows"
+    now[0] += table_hint.HINT_SECONDS
+    sc.update(0.1)
+    assert sc.hint is None and sc.dirty
+    assert sorted(sc.selected_cards()) == picked(game.hint(view)["move"]), "the cards stay picked"

@@ -29,6 +29,7 @@ on (``set_hints``); the results say them (``hint_tally``).
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any, Callable
 
 import pygame
@@ -126,7 +127,7 @@ class HintTable:
             done += 1
         left = steps[done:]
         self.hint = {"move": move, "why": str(hint.get("why") or ""), "next": list(left[0]) if left else None,
-                     "left": HINT_SECONDS}
+                     "left": HINT_SECONDS, "until": time.monotonic() + HINT_SECONDS}
         self.hints_taken += 1
         self.toast.clear()               # the words of a pick the hint made ("now a middle card")
         if self.on_hint:
@@ -197,7 +198,7 @@ class HintTable:
 
     def draw_hint_panel(self, surface: pygame.Surface) -> None:
         """The hint's sentence in a panel at the bottom of ``hint_panel_rect`` (up to three lines
-        at the body size), fading out at the end; not while a toast of the table's shows."""
+        at the body size); not while a toast of the table's shows."""
         text = self.hint_line()
         area = self.hint_panel_rect()
         if not text or area is None or self.toast.active:
@@ -220,31 +221,29 @@ class HintTable:
         text_w = max(fonts.width(ln, size, True) for ln in lines)
         box = pygame.Rect(0, 0, text_w + 2 * pad, line_h * len(lines) + 2 * dp(6))
         box.midbottom = (area.centerx, area.bottom)
-        left = self.hint["left"]
-        alpha = 1.0 if left > 0.4 else max(0.0, left / 0.4)
-        theme.panel(surface, box, (14, 40, 26), alpha=int(235 * alpha), radius=min(box.h // 2, dp(14)),
+        theme.panel(surface, box, (14, 40, 26), alpha=235, radius=min(box.h // 2, dp(14)),
                     border=theme.ACCENT, border_width=2)
-        if alpha >= 1.0:
-            draw_text(surface, text, box.inflate(-2 * pad, -dp(8)), size, theme.ACCENT, bold=True, wrap=True,
-                      max_lines=3, min_px=11)
+        draw_text(surface, text, box.inflate(-2 * pad, -dp(8)), size, theme.ACCENT, bold=True, wrap=True,
+                  max_lines=3, min_px=11)
 
     def draw_hint_mark(self, surface: pygame.Surface) -> None:
-        """A pulsing ring around the step left (the button or the card to tap)."""
+        """A ring around the step left (the button or the card to tap)."""
         r = self.hint_target()
         if r is None:
             return
-        beat = self.pulse(0.9)
-        ring = r.inflate(dp(8) + int(dp(4) * beat), dp(8) + int(dp(4) * beat))
+        ring = r.inflate(dp(10), dp(10))
         pygame.draw.rect(surface, theme.ACCENT, ring, max(2, dp(3)), border_radius=min(ring.h // 2, dp(18)))
 
     def update_hint(self, dt: float) -> None:
+        """The hint's time runs down; the table is drawn again only when it ends (a still
+        picture meanwhile: a phone's page gets no frames for it)."""
         h = self.hint
         if h is None:
             return
-        h["left"] -= dt
+        h["left"] = h["until"] - time.monotonic()      # by the clock: an idle loop's steps give less dt
         if h["left"] <= 0:
             self.hint = None
-        self.mark_dirty()
+            self.mark_dirty()
 
     def place_hint_button(self) -> None:
         """The Tipp on the felt (a top bar too narrow for it): at the bottom right of
