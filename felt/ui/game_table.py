@@ -918,7 +918,6 @@ class GameTableScene(HintTable, LogTable, Scene):
         self.draw_header(surface)
         self.draw_seat_cards(surface, keep_clear=self.seat_cards_clear())
         self.draw_table(surface)
-        self.draw_hint_mark(surface)
         self.place_hint_button()
         self.draw_hint_panel(surface)
         if not self.hint_in_bar:                 # the Tipp on the felt (phones)
@@ -927,6 +926,7 @@ class GameTableScene(HintTable, LogTable, Scene):
         self.draw_log(surface)
         self.draw_bubbles(surface)
         self.draw_modal(surface)
+        self.draw_hint_mark(surface)             # over a panel of the game's it leads into (a wish)
         self.draw_round_controls(surface)
         self.draw_banner(surface)
 

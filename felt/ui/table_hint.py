@@ -79,9 +79,10 @@ class HintTable:
         return bool(self.hints_on and v and v.get("seat") is not None and v.get("phase") not in END_PHASES)
 
     def hint_ready(self) -> bool:
-        """A hint can be shown now: this seat's turn, nothing sent and waiting."""
+        """A hint can be shown now: this seat's turn, nothing sent and waiting, no summary of the
+        table's open over it."""
         return bool(self.hint_offered() and self.my_turn and not self.pending and self.connected
-                    and self.view.get("legal"))
+                    and self.view.get("legal") and not self.waits_for_reader())
 
     def _hint_relayout(self) -> None:
         """The button came or went: the top bar gives its room to the status line or takes it."""
@@ -127,7 +128,8 @@ class HintTable:
             done += 1
         left = steps[done:]
         self.hint = {"move": move, "why": str(hint.get("why") or ""), "next": list(left[0]) if left else None,
-                     "left": HINT_SECONDS, "until": time.monotonic() + HINT_SECONDS}
+                     "left": HINT_SECONDS, "until": time.monotonic() + HINT_SECONDS,
+                     "picked": sorted(self.selected_cards())}
         self.hints_taken += 1
         self.toast.clear()               # the words of a pick the hint made ("now a middle card")
         if self.on_hint:
@@ -166,8 +168,8 @@ class HintTable:
     def hint_target(self) -> pygame.Rect | None:
         """Where the step left to make the hinted move is: the button, or the card, to tap."""
         h = self.hint
-        if h is None or not h.get("next"):
-            return None
+        if h is None or not h.get("next") or sorted(self.selected_cards()) != h["picked"]:
+            return None                  # the player picked otherwise: the lit step would mean another move
         what, value = h["next"][0], h["next"][1]
         if what == "card":
             return self.hand_rects().get(value)
@@ -229,7 +231,7 @@ class HintTable:
     def draw_hint_mark(self, surface: pygame.Surface) -> None:
         """A ring around the step left (the button or the card to tap)."""
         r = self.hint_target()
-        if r is None:
+        if r is None or self.drawer_open():      # not over the play log's drawer (phones)
             return
         ring = r.inflate(dp(10), dp(10))
         pygame.draw.rect(surface, theme.ACCENT, ring, max(2, dp(3)), border_radius=min(ring.h // 2, dp(18)))

@@ -83,6 +83,8 @@ def reason(view: dict, move: dict, lang: str = "de") -> tuple[str, str]:
     if call == "maumau":
         return "maumau", say("maumau", lang, card=what)
     if call == "mau":
+        if move.get("suit") and rules.jack == "wish" and card.rank in JACKS:
+            return "mau", say("mau_jack", lang, card=what, suit=suit_words(move["suit"], lang))
         return "mau", say("mau", lang, card=what)
     if view.get("phase") == "drawn":
         return "play_drawn", say("play_drawn", lang, card=what)
