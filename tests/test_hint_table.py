@@ -442,3 +442,25 @@ def test_the_lit_step_goes_out_when_the_player_picks_otherwise():
     assert sc.hint_target() is None and sc.hint is not None, "the sentence stays, the ring goes"
     sc.card_tapped(other)
     assert sc.hint_target() == sc.play_btn.rect
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_phone_turned_sideways_says_the_hint_in_its_status_line(gid, monkeypatch):
+    from felt.ui import table_hint
+    layout.set_density(2.0)
+    game = games.get(gid)
+    state, view = next(turns(game, count=1))
+    sc = build(game, view, (1688, 780))
+    sc.draw(pygame.Surface((1688, 780)))
+    assert sc.hint_in_bar and sc.top_bar().contains(sc.hint_btn.rect)
+    now = [1000.0]
+    monkeypatch.setattr(table_hint.time, "monotonic", lambda: now[0])
+    tap(sc, sc.hint_btn.rect.center)
+    assert sc.hint is not None and sc.status_line() == (sc.hint_line(), (255, 214, 90))
+    drawn = []
+    monkeypatch.setattr(sc, "hint_panel_rect", lambda: drawn.append(1) or None)
+    sc.draw(pygame.Surface((1688, 780)))
+    assert not drawn, "no panel over the low table"
+    now[0] += table_hint.HINT_SECONDS + 1
+    sc.update(0.1)
+    assert sc.status_line()[0].startswith(i18n.t("gt.turn_me"))

@@ -729,6 +729,8 @@ class GameTableScene(HintTable, LogTable, Scene):
         match ended without a winner: that)."""
         if self.ended_without_winner():
             return i18n.t("res.ended_early_short"), theme.GOLD
+        if self.hint_in_status():               # a phone turned sideways: the Tipp's sentence here
+            return self.hint_line(), theme.ACCENT
         turn, phase = self.turn_text(short), self.phase_line()
         text = " · ".join(t for t in (turn, phase) if t)
         if self.my_turn:

@@ -21,7 +21,8 @@ hinted move ready the way a person picks it at this table, one tap short of maki
 - the sentence why shows for a few seconds ("Tipp: Die kleinsten Karten zuerst …", in the
   window's language) in a panel where the table shows its notices (``hint_panel_rect``: the
   toast's place, which the tables keep free of seats and cards); a toast of the table's own
-  (a word on the player's next tap) takes the place while it shows.
+  (a word on the player's next tap) takes the place while it shows. A window too low for a
+  panel over its table (a phone turned sideways) says it in the top bar's status line.
 
 The shell tells the host that a hint was taken (``on_hint``) and passes the counts per seat
 on (``set_hints``); the results say them (``hint_tally``).
@@ -41,6 +42,7 @@ from felt.ui.widgets import Button, IconButton, draw_text, layout_text
 log = logging.getLogger("felt.ui.hint")
 
 HINT_SECONDS = 8.0           # how long the sentence and the lit step show
+SHORT_H = 560                # a wide window lower than this (dp) says the hint in its status line
 HINT_BAR_ROOM = 300          # the status line keeps this much of the top bar (dp), else the Tipp goes on the felt
 END_PHASES = ("round_over", "match_over")
 
@@ -189,6 +191,12 @@ class HintTable:
             return pygame.Rect(rect) if rect is not None and rect.w > 0 else None
         return None
 
+    def hint_in_status(self) -> bool:
+        """A window too low for a panel over the table (a phone turned sideways): the hint's
+        sentence stands in the top bar's status line instead, while it shows."""
+        w, h = self.laid_out
+        return bool(self.hint is not None and w > h and h < dp(SHORT_H))
+
     def hint_panel_rect(self) -> pygame.Rect | None:
         """Where the hint's sentence may show: where the table shows its notices."""
         toast = getattr(self, "toast", None)
@@ -202,8 +210,10 @@ class HintTable:
         """The hint's sentence in a panel at the bottom of ``hint_panel_rect`` (up to three lines
         at the body size); not while a toast of the table's shows."""
         text = self.hint_line()
+        if not text or self.toast.active or self.hint_in_status():
+            return
         area = self.hint_panel_rect()
-        if not text or area is None or self.toast.active:
+        if area is None:
             return
         b = self.hint_btn.rect
         if not self.hint_in_bar and self.hint_btn.visible and b.w and b.colliderect(area):
