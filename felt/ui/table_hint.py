@@ -58,7 +58,6 @@ class HintTable:
         self.hint_counts: list[int] = []     # hints each seat took in the match (the host's count)
         self.on_hint: Callable[[], Any] | None = None    # the shell tells the host
         self.hint: dict | None = None        # shown now: {move, why, next (the step left), left (s)}
-        self.hints_taken = 0                 # hints this scene showed (tests)
         self.hint_btn = IconButton(i18n.t("gt.hint"), self.take_hint, hotkeys=(pygame.K_h,))
         self.hint_btn.visible = False
         self.hint_in_bar = True              # in the top bar (else on the felt: place_hint_button)
@@ -67,7 +66,8 @@ class HintTable:
     def set_hints(self, on: bool, counts=None) -> None:
         """The table's hint option and the hints each seat took (the shell, from the lobby)."""
         on = bool(on)
-        self.hint_counts = [int(c) for c in counts or [] if isinstance(c, int) and not isinstance(c, bool)]
+        self.hint_counts = [c if isinstance(c, int) and not isinstance(c, bool) and c >= 0 else 0
+                            for c in (counts if isinstance(counts, (list, tuple)) else [])]
         if on != self.hints_on:
             self.hints_on = on
             if not on:
@@ -76,7 +76,7 @@ class HintTable:
         self.mark_dirty()
 
     def hint_offered(self) -> bool:
-        """The Tipp button stands in the top bar: hints on, a seat of this window, a round on."""
+        """The Tipp button is offered: hints on, a seat of this window, a round on."""
         v = self.view
         return bool(self.hints_on and v and v.get("seat") is not None and v.get("phase") not in END_PHASES)
 
@@ -132,7 +132,6 @@ class HintTable:
         self.hint = {"move": move, "why": str(hint.get("why") or ""), "next": list(left[0]) if left else None,
                      "left": HINT_SECONDS, "until": time.monotonic() + HINT_SECONDS,
                      "picked": sorted(self.selected_cards())}
-        self.hints_taken += 1
         self.toast.clear()               # the words of a pick the hint made ("now a middle card")
         if self.on_hint:
             self.on_hint()
