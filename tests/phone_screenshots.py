@@ -1,7 +1,8 @@
 """Make the README's pictures of the phone view (assets/screenshots/phone-*.png): a real host for each
 game with bots in the other seats, its gateway and a renderer, and the Python stand-in for a
 phone's page (felt/ui/phone_client.py) at 390x844, pixel ratio 2; the picture the page has
-put together from its frames, at a bit less than the CSS size.
+put together from its frames, at a bit less than the CSS size. ``phone-tipp.png``: Präsident
+after a tap on "Tipp" (the hinted cards raised, "Legen" lit, the sentence why).
 
     .venv/bin/python tests/phone_screenshots.py
 """
@@ -27,7 +28,7 @@ SHOT = (300, 649)            # the README shows them small
 GAMES = {"praesident": "PR-002", "maumau": "MM-STD", "schwimmen": "SW-STD"}
 
 
-async def shoot(game: str, rules: str) -> Path:
+async def shoot(game: str, rules: str, tipp: bool = False) -> Path:
     ht = HostThread(HostConfig(name="Tisch von Pia", interface="127.0.0.1", announce=False, players=4, bots=3,
                                rules=rules, seed=21, start_when_full=True, bot_delay=0.3)).start()
     try:
@@ -37,8 +38,13 @@ async def shoot(game: str, rules: str) -> Path:
         await phone.tap_widget(st, "play_btn")
         await phone.wait(lambda s: ready(s) and s.get("cards") and s.get("round") == 1, 120, "my turn")
         await asyncio.sleep(1.0)
+        if tipp:
+            st = await phone.wait(lambda s: ready(s) and (s.get("widgets", {}).get("hint_btn") or {}).get("enabled")
+                                  and (s["widgets"]["hint_btn"]["rect"] or [0, 0, 0])[2], 30, "the Tipp button")
+            await phone.tap_widget(st, "hint_btn")
+            await phone.wait(lambda s: s.get("hint"), 10, "the hint")
         await phone.frames_settle(1.5, 30)
-        out = OUT / f"phone-{game}.png"
+        out = OUT / ("phone-tipp.png" if tipp else f"phone-{game}.png")
         small = pygame.transform.smoothscale(phone.picture.surface, SHOT)
         # 32 levels a colour: the felt's fine grain costs a PNG most of its bytes, the eye nothing
         levels = bytes((v & 0xF8) | 4 for v in range(256))
@@ -51,5 +57,9 @@ async def shoot(game: str, rules: str) -> Path:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["tipp"]:          # only the Tipp's picture
+        print(asyncio.run(shoot("praesident", "PR-002", tipp=True)))
+        sys.exit(0)
     for g, r in GAMES.items():
         print(asyncio.run(shoot(g, r)))
+    print(asyncio.run(shoot("praesident", "PR-002", tipp=True)))

@@ -72,7 +72,7 @@ def test_owner_sets_turn_timer_and_rounds_everyone_sees_them_and_the_timer_runs(
         from felt.ui.lobby_scene import LobbyScene
         guest = LobbyScene(watcher.last_lobby, my_seat=None, admin=False)
         guest.set_size(360, 640)
-        assert guest.rules_block.lead == "Zugzeit: 30 s · Runden: 6"
+        assert guest.rules_block.lead == "Zugzeit: 30 s · Runden: 6 · Tipps: an"
         assert not guest.turn_timer.visible and not guest.rounds.visible
         assert any("Runden pro Partie: 6" in ln for ln in guest.rules_block.lines)
     finally:
@@ -119,7 +119,7 @@ def test_guest_sees_options_read_only_and_they_follow_the_host(app_factory):
         _wait(app, lambda: ctl.kind == "lobby" and ctl.lobby is not None and ctl.seat is not None, "guest lobby")
         lobby = ctl.main
         assert not ctl.admin
-        assert lobby.rules_block.lead == "Zugzeit: 45 s · Runden: 7"
+        assert lobby.rules_block.lead == "Zugzeit: 45 s · Runden: 7 · Tipps: an"
         # no steppers for a guest: neither shown nor in the scrolling forms
         for c in (lobby.turn_timer, lobby.rounds, lobby.template, lobby.n_seats):
             assert not c.visible
@@ -127,7 +127,7 @@ def test_guest_sees_options_read_only_and_they_follow_the_host(app_factory):
         owner = ClientThread(LOOPBACK, ht.port, "Wirt", token=ht.admin_token).start()
         pump(app, lambda: owner.admin, what="owner connected")
         assert owner.send({"t": "set_options", "turn_timer": 0, "rounds": 0})
-        _wait(app, lambda: ctl.main.rules_block.lead == "Zugzeit: Aus · Runden: offen", "options follow the host")
+        _wait(app, lambda: ctl.main.rules_block.lead == "Zugzeit: Aus · Runden: offen · Tipps: an", "options follow the host")
         assert ctl.main.turn_timer_s() == 0 and ctl.main.rounds_in_force() == 0
         assert not lobby.sent, "a guest's lobby never sends options"
     finally:

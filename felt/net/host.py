@@ -58,6 +58,7 @@ class HostConfig:
     think_ms: int | None = None
     offload_levels: tuple = ("hard",)  # bot levels that think in a worker process
     auto_next: float = -1.0           # seconds before the next round deals itself; < 0 = off
+    hints: bool = True                # players may take a "Tipp" on their turn (the owner switches it in the lobby)
     start_when_full: bool = False
     owner_first: bool = False         # nobody owns the table yet (headless): the first player to sit does
     announce: bool = True
@@ -267,7 +268,8 @@ class ClientConn(asyncio.Protocol):
 
 # ------------------------------------------------------------------------------- host
 _TABLE_FIELDS = ("rules", "game", "players", "bots", "bot_level", "rounds", "seed", "turn_timer", "reconnect_wait",
-                 "bot_delay", "pace", "auto_next", "think_ms", "offload_levels", "start_when_full", "owner_first", "name", "admin_token")
+                 "bot_delay", "pace", "auto_next", "think_ms", "offload_levels", "start_when_full", "owner_first", "name", "admin_token",
+                 "hints")
 
 
 class Host:

@@ -8,7 +8,7 @@ append-only file::
     record  ...
 
 Records are the match log's own records (``k`` = ``match`` header with rule set, seed and seats
-with their tokens; ``move``; ``next_round``; ``end_match``; ``seat``) plus journal-only ``host``
+with their tokens; ``move``; ``next_round``; ``end_match``; ``seat``; ``hint``) plus journal-only ``host``
 records (table name, port, admin token, options: what ``--resume`` needs to bring the same table
 back), ``lobby`` records (seats with tokens, rule set, options; written when the lobby changes
 while no match runs) and ``phones`` records (the phones' sessions that hold a seat or watch: a
@@ -49,7 +49,7 @@ from typing import Any, Callable
 import msgpack
 
 from felt import games
-from felt.net.matchlog import GAME_KINDS, MatchLog, game_of
+from felt.net.matchlog import BOOK_KINDS, GAME_KINDS, MatchLog, game_of
 
 log = logging.getLogger("felt.net.journal")
 
@@ -413,7 +413,7 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
                     state, events = game.next_round(state)
                 elif k == "end_match":
                     state, events = game.end_match(state)
-                elif k != "seat":
+                elif k not in BOOK_KINDS:
                     raise ValueError(f"unknown entry kind {k!r}")
                 if getattr(state, "round_no", 0) != rnd:
                     past = []             # the log of the round in play starts with that round

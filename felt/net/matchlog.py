@@ -7,6 +7,8 @@ A log is a header plus entries, all plain msgpack-able dicts:
 - game entries (they change the engine state; ``seq`` counts them):
   ``{k:"move", seat, move:<wire move>}``, ``{k:"next_round"}``, ``{k:"end_match"}``
 - seat entries (bookkeeping, no state change): ``{k:"seat", seat, name, kind, token, level, owner}``
+- hint entries (bookkeeping, no state change): ``{k:"hint", seat, seq}``: ``seat`` took a "Tipp"
+  on its turn at game entry ``seq``; the match's hint counts are these entries counted per seat
 
 ``replay(log)`` rebuilds the exact engine state (same seed and moves give the same state).
 Listeners (``log.listeners``) are called with every record right after it is appended and
@@ -19,6 +21,7 @@ from typing import Any, Callable, Iterator
 from felt import games
 
 GAME_KINDS = ("move", "next_round", "end_match")
+BOOK_KINDS = ("seat", "hint")        # entries that change no game state (replay skips them)
 LOG_VERSION = 1
 
 
@@ -44,7 +47,7 @@ class MatchLog:
         k = entry.get("k")
         if k in GAME_KINDS:
             self.seq += 1
-        elif k != "seat":
+        elif k not in BOOK_KINDS:
             raise ValueError(f"unknown log entry {k!r}")
         self.entries.append(entry)
 
@@ -64,6 +67,30 @@ class MatchLog:
 
     def seat(self, **fields: Any) -> None:
         self.append({"k": "seat", **fields})
+
+    def hint(self, seat: int, seq: int) -> None:
+        self.append({"k": "hint", "seat": seat, "seq": seq})
+
+    def hint_taken(self, seat: int, seq: int) -> bool:
+        """Has ``seat`` taken a hint at game entry ``seq`` already?"""
+        cur = self.seq
+        for e in reversed(self.entries):          # back to the game entry ``seq`` only
+            if e["k"] in GAME_KINDS:
+                cur -= 1
+                if cur < seq:
+                    return False
+            elif e["k"] == "hint" and e.get("seat") == seat and e.get("seq") == seq:
+                return True
+        return False
+
+    def hint_counts(self) -> list[int]:
+        """The hints each seat took in this match (from the hint entries)."""
+        n = int(self.header.get("n") or 0)
+        out = [0] * n
+        for e in self.entries:
+            if e["k"] == "hint" and isinstance(e.get("seat"), int) and 0 <= e["seat"] < n:
+                out[e["seat"]] += 1
+        return out
 
     def records(self) -> list[dict]:
         """Header then entries: everything a journal holds."""

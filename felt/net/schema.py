@@ -46,6 +46,7 @@ ERROR_CODES = {
     "bad_rules": "the rule set is invalid",
     "lobby": "the lobby request cannot be done",
     "rate_limited": "too many messages; this one was dropped",
+    "hints_off": "the table's owner switched hints off",
     "flood": "far too many messages; disconnected",
     "timeout": "no hello in time",
     "replaced": "the seat was reclaimed by a newer connection with its token",
@@ -233,6 +234,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
     "sit": {"seat": (Int(0, MAX_SEATS - 1), REQ)},
     "leave": {},
     "resync": {},
+    "hint": {"seq": (Opt(Int(0, 2**53)), None)},
     # owner only
     "add_bot": {
         "seat": (Opt(Int(0, MAX_SEATS - 1)), None),
@@ -258,6 +260,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
         "pace": (Opt(Str(1, 8, PACES)), None),
         "name": (Opt(clean_name), None),
         "rounds": (Opt(Int(0, 99)), None),
+        "hints": (Opt(Bool), None),
     },
     "start": {},
     "next_round": {},
@@ -309,6 +312,7 @@ HOST_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
         "start_when_full": (Bool, False),
         "owner_first": (Bool, False),
         "gathering": (Bool, False),
+        "hints": (Opt(List(Int(0, 2**31), MAX_SEATS)), None),
         "options": (Map, REQ),
     },
     "state": {

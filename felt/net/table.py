@@ -49,7 +49,7 @@ from felt.net.viewdelta import diff, state_patch
 log = logging.getLogger("felt.net.table")
 
 CHAT_INTERVAL = 0.5         # seconds between two chat lines (or renames) of one connection
-OPTION_KEYS = ("turn_timer", "reconnect_wait", "bot_level", "bot_delay", "auto_next", "pace")
+OPTION_KEYS = ("turn_timer", "reconnect_wait", "bot_level", "bot_delay", "auto_next", "pace", "hints")
 PAST_MAX = 2000             # events of the round kept for a player who comes back
 END_PHASES = ("round_over", "match_over")
 
@@ -180,7 +180,7 @@ class Table:
                  turn_timer: float = 0.0, reconnect_wait: float = 30.0, bot_delay: float = 0.6,
                  pace: str = "off", auto_next: float = -1.0, think_ms: int | None = None, offload_levels: tuple = ("hard",),
                  start_when_full: bool = False, owner_first: bool = False, name: str = "Felt Club",
-                 admin_token: str | None = None,
+                 admin_token: str | None = None, hints: bool = True,
                  max_joined: int = 48, clock: Callable[[], float] = time.monotonic,
                  rng: random.Random | None = None):
         self.clock = clock
@@ -204,7 +204,9 @@ class Table:
             self._put_bot(i, bot_level)
         self.options = {"turn_timer": float(turn_timer), "reconnect_wait": float(reconnect_wait),
                         "bot_level": bot_level, "bot_delay": float(bot_delay), "auto_next": float(auto_next),
-                        "pace": pace if pace in PACE_SPEEDS else "normal"}
+                        "pace": pace if pace in PACE_SPEEDS else "normal",
+                        "hints": bool(hints)}     # players may ask for a "Tipp" (the owner's lobby option)
+        self.hints: list[int] = []               # hints each seat took in the match (felt.net.hints)
         # the one clock of every screen: when the last state shows (the host's estimate of its
         # arrival) and how long it holds before the next may follow
         self.shown_at = -math.inf
@@ -522,6 +524,29 @@ class Table:
         except IllegalMove as exc:
             raise Refuse("illegal_move", str(exc)) from None
 
+    def _m_hint(self, peer: Peer, msg: dict) -> None:
+        """A player took a "Tipp" on its turn (the window worked it out from its own view):
+        counted once per seat and state (``seq``) for the match's results, journaled in the
+        move log (a ``hint`` entry replay skips), and told to everyone in ``lobby.hints``."""
+        if peer.seat is None:
+            raise Refuse("not_seated", "spectators take no hints")
+        if not self.running:
+            raise Refuse("no_match", "no match is running")
+        if not self.options.get("hints", True):
+            raise Refuse("hints_off", "the table's owner switched hints off")
+        s = self.state
+        if s.phase in END_PHASES or s.to_move != peer.seat:
+            raise Refuse("not_your_turn", "a hint is for your own turn")
+        if msg["seq"] is not None and msg["seq"] != self.seq:
+            raise Refuse("stale", f"the hint was for state {msg['seq']}; the table is at {self.seq}")
+        if self.log.hint_taken(peer.seat, self.seq):
+            return                       # the same turn's hint again: counted once
+        self.log.hint(peer.seat, self.seq)
+        self.hints = self.log.hint_counts()
+        ids = [p.id for p in self.welcomed()]
+        if ids:
+            self._out.append(("sendall", ids, self.lobby_msg()))
+
     def _apply(self, seat: int, move: Any) -> None:
         """Apply a move (raises IllegalMove, changing nothing), log it, send the result."""
         new, events = self.game.apply(self.state, seat, move)
@@ -831,6 +856,7 @@ class Table:
                 "spectators": sum(1 for p in self.welcomed() if p.seat is None),
                 "start_when_full": self.start_when_full, "owner_first": self._owner_wanted(),
                 "gathering": self.gathering and not self.running,
+                "hints": list(self.hints),       # hints each seat took in the (last) match
                 "options": dict(self.options, rounds=self.rounds)}
 
     @staticmethod
@@ -1068,8 +1094,8 @@ class Table:
         self._lobby_changed()
 
     def _m_set_options(self, peer: Peer, msg: dict) -> None:
-        if msg["rounds"] is not None:
-            self._need_lobby()  # the number of rounds is fixed once a match runs
+        if msg["rounds"] is not None or msg.get("hints") is not None:
+            self._need_lobby()  # the number of rounds and the hints are fixed once a match runs
             self.rounds = msg["rounds"]
         old_timer = self.options["turn_timer"]
         timer_was = self.timer_info() is not None
@@ -1147,6 +1173,7 @@ class Table:
         extra["game"] = self.game.id
         self.log = MatchLog.start(self.game.rules_to_dict(self.rules), n, seed, self.rounds,
                                   [s.record(i) for i, s in enumerate(self.seats)], **extra)
+        self.hints = self.log.hint_counts()
         self.recorder.match(self, self.log)
         for fn in self.on_log:
             fn(self.log)
@@ -1212,6 +1239,7 @@ class Table:
             self.log = m["log"]
             self.matches = int(hd.get("match", 1) or 1)
             self.past = list(m.get("past") or [])       # the round's log, for everyone who comes back
+            self.hints = self.log.hint_counts()         # the hints taken, from the log's hint entries
             self._past_round = getattr(self.state, "round_no", 0)
         lb = snap.get("lobby")
         if lb is not None:

@@ -368,6 +368,16 @@ class Controller:
     def next_round(self) -> None:
         self.send({"t": "next_round"})
 
+    def hint_state(self) -> tuple[bool, list]:
+        """(hints allowed, hints taken per seat) as the host's lobby says: a host that does not
+        offer the option (an older one) gets no hint counts."""
+        lobby = self.lobby or {}
+        return (lobby.get("options") or {}).get("hints") is True, list(lobby.get("hints") or [])
+
+    def send_hint(self) -> None:
+        """The player took a Tipp on its turn: the host counts it for the results."""
+        self.send({"t": "hint", "seq": self.seq})
+
     def apply_rules(self, rules: dict) -> None:
         self.send({"t": "set_rules", "rules": rules})
 
@@ -457,6 +467,9 @@ class Controller:
                 self._states = deque(m for m in self._states
                                      if m.get("t") != "state" or games.id_of(m.get("view")) == self.game_id)
             self._names_changed()
+            sc = self.game_scene()
+            if sc is not None:
+                sc.set_hints(*self.hint_state())
             if self.kind == "lobby" or self.target() != self.kind:
                 self.route([])              # a view scene is only updated by new states
         elif t == "state":
@@ -658,6 +671,8 @@ class Controller:
         text = str(msg.get("msg") or code)
         if code in ("table_full", "bad_token"):
             return                                  # the connection closes; _status explains
+        if msg.get("ref") == "hint":
+            return                                  # only the count of a hint shown already
         if code == "bad_rules":
             shown = i18n.t("rules.invalid", msg=text)
         elif code == "stale":
@@ -774,6 +789,8 @@ class Controller:
                  on_settings=self._table_settings, sounds=self._sounds(), log=self.playlog, on_chat=self.open_chat)
         sc.set_bots(self.bot_seats())
         sc.presence = self.presence
+        sc.on_hint = self.send_hint
+        sc.set_hints(*self.hint_state())
         sc.set_round_controls(self.next_round if self.admin else None, self.dismiss_standings, self.confirm_leave)
         self._set_main(sc.screen, sc)
         if self._lost_at is not None:

@@ -18,6 +18,7 @@ only through the methods declared here:
 ``waits_for_reader()``            the next state waits until the player closed a summary
 ``set_muted(m)``, ``set_speed(s)``  the menu changed sound or the table's pace
 ``offers_auto_pass``              the menu offers "pass by itself" (``set_auto_pass(on)``)
+``set_hints(on, counts)``         hints allowed, and taken per seat; ``on_hint()``: one was taken
 ``remote_state()``                what the scene shows, for tests and a phone's renderer
 ``gesture(move)``                 the taps a person makes for a legal move (tests, the phone bench)
 ================================  ===========================================================
@@ -44,6 +45,9 @@ buttons, the banner). The shared pieces, the same at every table:
   after this window's; ``table_layout.seats`` by default); the base draws them with the avatar,
   the name, the turn's highlight and presence's badge;
 - the hint line: ``draw_hint(surface, text, colour, bold)`` in ``hint_rect()``;
+- the "Tipp" (``felt.ui.table_hint``): its button in the top bar (key H) shows what the normal
+  bot would do and why in the hint line, having picked the cards through the scene's own
+  ``gesture`` and ``card_tapped`` (a scene empties its selection in ``clear_selection``);
 - playing a card: ``handle_cards(inp)`` maps press, slide and release on the hand
   (``hand_rects``, ``hand_area``) and on the table's cards (``table_rects``) to the game's
   ``card_tapped``, ``card_double_tapped``, ``cards_slid``, ``card_dropped`` (played by
@@ -69,6 +73,7 @@ from felt.ui import cardart, fonts, i18n, layout, pacing, theme
 from felt.ui.layout import dp
 from felt.ui.scene import MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.seat_card import SeatLines, badge_height, draw_seat_card
+from felt.ui.table_hint import HINT_BAR_ROOM, HintTable
 from felt.ui.table_log import LogTable
 from felt.ui.widgets import Banner, Button, Countdown, IconButton, Toast, draw_text, layout_text
 
@@ -164,7 +169,7 @@ class RoundControls:
         return {names[id(b)]: b.rect for b in self.buttons()}
 
 
-class GameTableScene(LogTable, Scene):
+class GameTableScene(HintTable, LogTable, Scene):
     """Base of a game's table scene: the state and hooks the shell uses (see the module's
     docstring), the round controls, the play log, pacing."""
 
@@ -209,6 +214,7 @@ class GameTableScene(LogTable, Scene):
         self.slid: set = set()               # hand cards the press slid over
         self.last_tap: tuple | None = None   # (card, time) of the last tap on a hand card
         self.init_log(self.game_id, log, on_chat)
+        self.init_hint()                     # the Tipp button and the hint it shows (felt.ui.table_hint)
         # the top bar: the status line, the round, and the icon buttons (see place_header)
         self.menu_btn = IconButton("☰", self._menu)
         self.mute_btn = IconButton("♪", self.toggle_mute, hotkeys=(pygame.K_m,))
@@ -248,6 +254,7 @@ class GameTableScene(LogTable, Scene):
         if self.my_turn and not was_mine and self.turn_cue:
             self.your_turn()
         self.refresh_controls()
+        self.hint_view_changed()
         self.mark_dirty()
 
     def your_turn(self) -> None:
@@ -265,14 +272,17 @@ class GameTableScene(LogTable, Scene):
         """Send a move (a wire dict of the game's); the buttons wait for the next view."""
         self.outbox.append(move)
         self.pending = True
+        self.hint = None
         if self.on_move:
             self.on_move(move)
         self.refresh_controls()
+        self.refresh_hint_button()
         self.mark_dirty()
 
     def move_refused(self) -> None:
         self.pending = False
         self.refresh_controls()
+        self.refresh_hint_button()
         self.mark_dirty()
 
     # ------------------------------------------------------------- the shell's calls
@@ -287,6 +297,7 @@ class GameTableScene(LogTable, Scene):
     def set_connected(self, on: bool) -> None:
         self.connected = bool(on)
         self.refresh_controls()
+        self.refresh_hint_button()
         self.mark_dirty()
 
     def show_connection(self, text: str | None, kind: str = "bad") -> None:
@@ -389,6 +400,7 @@ class GameTableScene(LogTable, Scene):
             self.mark_dirty()
         if self.toast.update(dt):
             self.mark_dirty()
+        self.update_hint(dt)
         muted = bool(self.settings.get("muted", False))
         if muted != self.mute_btn.crossed:
             self.mute_btn.crossed = muted
@@ -656,6 +668,8 @@ class GameTableScene(LogTable, Scene):
         """What the scene shows, for tests and a phone's renderer (rects in window pixels)."""
         return {"gestures": self.gestures(),"my_turn": bool(self.my_turn), "pending": bool(self.pending), "busy": self.animating_cards(),
                 "selected": sorted(int(c) for c in self.selected_cards()),
+                "hint": None if self.hint is None else {"move": self.hint["move"], "why": self.hint["why"],
+                                                        "next": self.hint["next"]},
                 "round_bar": {k: [r.x, r.y, r.w, r.h] for k, r in self.round_controls.rects().items()}
                 if self.shows_results else {}}
 
@@ -715,6 +729,8 @@ class GameTableScene(LogTable, Scene):
         match ended without a winner: that)."""
         if self.ended_without_winner():
             return i18n.t("res.ended_early_short"), theme.GOLD
+        if self.hint_in_status():               # a phone turned sideways: the Tipp's sentence here
+            return self.hint_line(), theme.ACCENT
         turn, phase = self.turn_text(short), self.phase_line()
         text = " · ".join(t for t in (turn, phase) if t)
         if self.my_turn:
@@ -766,6 +782,15 @@ class GameTableScene(LogTable, Scene):
         for btn, place in zip(order, top.icons):
             btn.set_rect(place)
         left = order[-1].rect.left
+        self.hint_btn.visible = self.hint_offered()        # the Tipp, left of the icons (felt.ui.table_hint)
+        if self.hint_btn.visible:
+            place = self.hint_button_rect(order[-1].rect, left, dp(6))
+            # where the status line keeps room enough; else (phones) on the felt over the hint line
+            self.hint_in_bar = place.left - top.margin >= dp(HINT_BAR_ROOM)
+            if self.hint_in_bar:
+                self.hint_btn.set_rect(place)
+                left = place.left
+            self.refresh_hint_button()
         self.status_rect = pygame.Rect(top.margin, top.bar.top, max(dp(40), left - dp(6) - top.margin), top.bar.h)
         self.log_btn.kind = "secondary" if self.log_visible() else "ghost"
         self.mute_btn.crossed = bool(self.settings.get("muted", False))
@@ -791,7 +816,8 @@ class GameTableScene(LogTable, Scene):
     def handle_header(self, inp: Input) -> bool:
         """The top bar's buttons and the play log (its drawer closes on a tap); True when the
         input was theirs."""
-        if self.dispatch(inp, (self.menu_btn, self.mute_btn)):
+        self.place_hint_button()
+        if self.dispatch(inp, (self.menu_btn, self.mute_btn, self.hint_btn)):
             return True
         return self.handle_log(inp)
 
@@ -875,6 +901,8 @@ class GameTableScene(LogTable, Scene):
             self.countdown.draw_ring(surface, parts["ring"], emphasis=self.timer.get("seat") == self.seat)
         for btn in (self.chat_btn, self.log_btn, self.mute_btn, self.menu_btn):
             btn.draw(surface)
+        if self.hint_in_bar:
+            self.hint_btn.draw(surface)
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         self.banner.draw(surface)
@@ -892,10 +920,15 @@ class GameTableScene(LogTable, Scene):
         self.draw_header(surface)
         self.draw_seat_cards(surface, keep_clear=self.seat_cards_clear())
         self.draw_table(surface)
+        self.place_hint_button()
+        self.draw_hint_panel(surface)
+        if not self.hint_in_bar:                 # the Tipp on the felt (phones)
+            self.hint_btn.draw(surface)
         self.toast.draw(surface)
         self.draw_log(surface)
         self.draw_bubbles(surface)
         self.draw_modal(surface)
+        self.draw_hint_mark(surface)             # over a panel of the game's it leads into (a wish)
         self.draw_round_controls(surface)
         self.draw_banner(surface)
 

@@ -104,13 +104,14 @@ def is_plural(key: str) -> bool:
     return f"{key}.one" in TEXTS and f"{key}.other" in TEXTS
 
 
-def rank_label(rank: str) -> str:
-    """Short rank label for a card corner: German B/D/K/A for J/Q/K/A, Jass U/O/K/A."""
-    return _RANK_LABELS[_lang].get(rank, rank)
+def rank_label(rank: str, lang: str | None = None) -> str:
+    """Short rank label for a card corner: German B/D/K/A for J/Q/K/A, Jass U/O/K/A (in
+    ``lang``, default the window's)."""
+    return _RANK_LABELS[lang if lang in LANGS else _lang].get(rank, rank)
 
 
-def rank_name(rank: str) -> str:
-    return _RANK_NAMES[_lang].get(rank, rank)
+def rank_name(rank: str, lang: str | None = None) -> str:
+    return _RANK_NAMES[lang if lang in LANGS else _lang].get(rank, rank)
 
 
 def suit_name(suit: str) -> str:

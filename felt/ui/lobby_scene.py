@@ -270,6 +270,9 @@ class LobbyScene(Scene):
                                      on_change=self._timer_changed, wrap_around=False)
         self.rounds = Choice(i18n.t("lobby.rounds"), round_options(5), 5,
                                  on_change=self._rounds_changed, wrap_around=False)
+        # hints ("Tipp" at the table): the owner allows them or not, for the next match
+        self.hints = Choice(i18n.t("lobby.hints"), [(True, i18n.t("on")), (False, i18n.t("off"))], True,
+                            on_change=self._hints_changed, wrap_around=False)
         self.addr_caption = Caption()
         # the host's window: the QR code of the phones' page (felt/ui/qr.py)
         from felt.ui.qr import PhoneCode
@@ -372,9 +375,14 @@ class LobbyScene(Scene):
         r = self.rules()
         return self.table_game().default_rounds(r) if r is not None else None
 
+    def hints_allowed(self) -> bool:
+        """The table's hint option (on where the host does not say)."""
+        return self.options.get("hints") is not False
+
     def options_line(self) -> str:
         n = self.rounds_in_force()
         return i18n.t("lobby.options_line", timer=timer_text(self.turn_timer_s()),
+                      hints=i18n.t("on" if self.hints_allowed() else "off"),
                       rounds=rounds_text(n) if n is not None else "–")
 
     def rules_lines(self, rules, rounds: int | None = None) -> list[str]:
@@ -430,6 +438,7 @@ class LobbyScene(Scene):
         if default is not None and n_rounds is not None:
             self.rounds.options = round_options(default, n_rounds)
             self.rounds.set_value(n_rounds)
+        self.hints.set_value(self.hints_allowed())
         name = (self.lobby.get("rules") or {}).get("name") if r is not None else None
         self.rules_block.title = i18n.t("app.rules_named", name=name or template_name(tid)) + (
             f" ({template})" if template else "")
@@ -481,10 +490,10 @@ class LobbyScene(Scene):
         self.up_btn.enabled = kind is not None and self.selected > 0
         self.down_btn.enabled = kind is not None and self.selected < n - 1
         self.actions.hint = i18n.t("app.tap_seat") if self.admin else ""
-        for w in (self.template, self.n_seats, self.turn_timer, self.rounds, self.actions):
+        for w in (self.template, self.n_seats, self.turn_timer, self.rounds, self.hints, self.actions):
             w.visible = self.admin
         self.game_choice.visible = self.admin and len(self.game_choice.options) > 1
-        self.game_choice.enabled = not self.lobby.get("running")
+        self.game_choice.enabled = self.hints.enabled = not self.lobby.get("running")
         self.actions.visible = self.admin
         self.level.visible = kind == "empty"
         if self.screen_rects is not None:
@@ -596,6 +605,10 @@ class LobbyScene(Scene):
         if self.admin and sec is not None:
             self.send({"t": "set_options", "turn_timer": int(sec)})
 
+    def _hints_changed(self, on) -> None:
+        if self.admin and on is not None and not self.lobby.get("running"):
+            self.send({"t": "set_options", "hints": bool(on)})
+
     def _rounds_changed(self, n) -> None:
         if self.admin and n is not None and not self.lobby.get("running"):
             self.send({"t": "set_options", "rounds": int(n)})
@@ -632,7 +645,7 @@ class LobbyScene(Scene):
         for b in (self.rules_btn, self.add_btn, self.remove_btn, self.up_btn, self.down_btn, self.level):
             b.px = px["button"]
         choices = ((self.game_choice,) if self.game_choice.visible else ()) + \
-            (self.template, self.n_seats, self.turn_timer, self.rounds)
+            (self.template, self.n_seats, self.turn_timer, self.rounds, self.hints)
         for c in choices:
             c.px = px["label"]
         for cap in (self.addr_caption, self.seats_caption, self.wait_caption, self.fill_caption):
@@ -788,7 +801,7 @@ def demo_lobby() -> dict:
     return {"t": "lobby", "table": "Tisch von Anna", "n": 5, "seats": seats, "template": template,
             "rules": game.rules_to_dict(game.template(template)), "running": False, "phase": None, "round_no": 0, "spectators": 0,
             "options": {"turn_timer": 30.0, "reconnect_wait": 30.0, "bot_level": "normal", "bot_delay": 0.6,
-                        "auto_next": -1.0, "rounds": None}}
+                        "auto_next": -1.0, "hints": True, "rounds": None}}
 
 
 def snapshot_scene() -> LobbyScene:

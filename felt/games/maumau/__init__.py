@@ -139,6 +139,10 @@ class MauMau(Game):
         from felt.games.maumau.bots import make_bot
         return make_bot(level, seed, think_ms)
 
+    def hint_reason(self, view, move, lang="de"):
+        from felt.games.maumau.hint import hint_reason
+        return hint_reason(view, move, lang)
+
     # text
     def howto(self, rules, lang="de"):
         from felt.games.maumau.howto import howto

@@ -410,6 +410,26 @@ class MauMauScene(GameTableScene):
         """The raised card (one at most in Mau-Mau)."""
         return set() if self.chosen is None else {self.chosen}
 
+    hint_toggles = ("mau_btn",)         # a Tipp that says Mau turns the toggle on
+
+    def hint_target(self) -> pygame.Rect | None:
+        """A Tipp's Bube asks its wish: then the wished suit's button is the step left."""
+        h = self.hint
+        if self.picking is not None and h is not None and h["move"].get("suit") and self.rules is not None:
+            suits = list(self.rules.suit_codes())
+            suit = h["move"]["suit"]
+            if self.picking == h["move"].get("card") and suit in suits and len(self.suit_btns) == len(suits):
+                return pygame.Rect(self.suit_btns[suits.index(suit)].rect)
+            return None
+        return super().hint_target()
+
+    def clear_selection(self) -> None:
+        """No card raised, no suit asked, "Mau!" off (a Tipp picks its own)."""
+        self.picking = self.chosen = None
+        self.mau_on = False
+        self.refresh_controls()
+        self.mark_dirty()
+
     def selected_cards(self) -> list[int]:
         return sorted(self.selected)
 
@@ -775,6 +795,8 @@ class MauMauScene(GameTableScene):
             notes.append(i18n.t("res.no_round"))
         if self.rules.scoring == "points":
             notes.append(i18n.t("mm.points_note"))
+        if self.hint_tally():
+            notes.append(self.hint_tally())      # the hints taken in the match (felt.ui.table_hint)
         return notes
 
     def _results_layout(self) -> tuple:

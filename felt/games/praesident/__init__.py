@@ -129,6 +129,10 @@ class Praesident(Game):
         from felt.games.praesident.bots import make_bot
         return make_bot(level, seed, think_ms)
 
+    def hint_reason(self, view, move, lang="de"):
+        from felt.games.praesident.hint import hint_reason
+        return hint_reason(view, move, lang)
+
     def bot_watches(self, level):
         from felt.games.praesident.bots import hard
         return level == "hard" and hard.WATCH_TABLE  # (off by default, see felt/games/praesident/bots/hard.py)

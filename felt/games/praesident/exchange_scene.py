@@ -243,6 +243,22 @@ class ExchangeScene(GameTableScene):
     def phase_line(self) -> str:
         return i18n.t("ex.title")
 
+    def clear_selection(self) -> None:
+        """No card to give raised, no rank wished (a Tipp picks its own)."""
+        self.selected.clear()
+        self.wish = []
+        self.refresh_controls()
+        self.mark_dirty()
+
+    def hint_tap(self, step) -> bool:
+        """A rank chip is picked as a tap picks it (a wish of the Tipp's)."""
+        if step[0] == "chip":
+            if step[1] not in self.wish and len(self.wish) < MAX_WISH:
+                self.wish.append(step[1])
+            self.refresh_controls()
+            return True
+        return super().hint_tap(step)
+
     def selected_cards(self) -> list[int]:
         return sorted(self.selected)
 

@@ -79,6 +79,12 @@ class ResultsScene(GameTableScene):
         n = v.get("n", 0)
         titles = v.get("titles") or []
         c = screen.content
+        tally = self.hint_tally()             # the hints taken in the match (felt.ui.table_hint)
+        if tally:
+            th = int(screen.px["body"] * 1.8)
+            c = pygame.Rect(c.left, c.top, c.w, c.h - th)
+            draw_text(surface, tally, pygame.Rect(c.left, c.bottom, c.w, th), screen.px["body"], theme.TEXT_DIM,
+                      align="left", min_px=10)
         y = c.top + screen.margin // 2
         places = v.get("places") or []
         if self.match_over:

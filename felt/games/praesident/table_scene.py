@@ -468,6 +468,12 @@ class TableScene(GameTableScene):
         px = layout.font_sizes(w, h)["small"]
         return max((fonts.width(self._title(i), px) for i in range(len(titles))), default=0)
 
+    def clear_selection(self) -> None:
+        """Lower every raised card (a Tipp picks its own)."""
+        self.selected.clear()
+        self.refresh_controls()
+        self.mark_dirty()
+
     def selected_cards(self) -> list[int]:
         return sorted(self.selected)
 

@@ -147,6 +147,10 @@ class Schwimmen(Game):
         from .bots import make_bot
         return make_bot(level, seed, think_ms)
 
+    def hint_reason(self, view, move, lang="de"):
+        from felt.games.schwimmen.hint import hint_reason
+        return hint_reason(view, move, lang)
+
     # text
     def howto(self, rules, lang="de"):
         from .howto import howto

@@ -311,6 +311,43 @@ class SchwimmenScene(GameTableScene):
                   "take": "btn_take"}.get(kind)
         return [["widget", button]] if button else None
 
+    def hint_panel_rect(self) -> pygame.Rect | None:
+        """The Tipp's sentence: under the middle, over the hand (over the hint line's place too
+        while a card is picked and the line is not shown) where there is room for two lines
+        (phones held upright); else beside the hand, over the buttons (laptops); else the
+        table's notices' place."""
+        return self._free_under(self.sel_hand is not None or self.sel_mid is not None,
+                                2 * fonts.line_height(self.px["body"], True) + layout.dp(14))
+
+    def hint_button_area(self) -> pygame.Rect | None:
+        """The Tipp on the felt (phones): under the middle, over the hint line, where a finger's
+        button fits; else the table's notices' place."""
+        return self._free_under(False, layout.dp(layout.MIN_TOUCH))
+
+    def _free_under(self, over_hint_line: bool, need: int) -> pygame.Rect | None:
+        r = self.rects
+        if not r:
+            return super().hint_panel_rect()
+        dp = layout.dp
+        top = max(x.bottom for x in list(r["mid"]) + [r["stock"]]) + dp(6)
+        bottom = r["hint"].top - dp(4)
+        if over_hint_line:
+            bottom = min(x.top for x in self.hand_rects().values() or [r["hint"]]) - dp(4)
+        under = pygame.Rect(r["hint"].left, top, r["hint"].w, bottom - top)
+        if under.h >= need:
+            return under
+        btns = r["btns"]
+        left = r["hand_cards"][-1].right + dp(12)
+        beside = pygame.Rect(left, top, btns.right - left, btns.top - dp(12) - top)
+        if beside.w >= dp(160) and beside.h >= need:
+            return beside
+        return super().hint_panel_rect()
+
+    def clear_selection(self) -> None:
+        """Neither a hand card nor a middle card picked (a Tipp picks its own)."""
+        self.sel_hand = self.sel_mid = None
+        self.mark_dirty()
+
     def selected_cards(self) -> list[int]:
         return [c for c in (self.sel_hand, self.sel_mid) if c is not None]
 
@@ -634,6 +671,13 @@ class SchwimmenScene(GameTableScene):
         return lines
 
     def result_lines(self) -> list[tuple[str, tuple]]:
+        """The round's result (``round_lines``), and under it the hints taken in the match."""
+        lines = self.round_lines()
+        if lines and self.hint_tally():
+            lines.append((self.hint_tally(), theme.TEXT_DIM))       # felt.ui.table_hint
+        return lines
+
+    def round_lines(self) -> list[tuple[str, tuple]]:
         """Who loses a life and why, who swims now, who is out, who won; a match the host
         ended: the standings of the rounds played."""
         view = self.view
