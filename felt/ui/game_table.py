@@ -169,17 +169,35 @@ class RoundControls:
         self.wait_rect = pygame.Rect(right)
 
     def _place_with_replay(self, row: pygame.Rect, px: int, stacked: bool) -> bool:
-        """The match's end with "Partie ansehen": three in the row where every label fits at
-        its size, else it takes the place of "Tisch verlassen" (``crowded``). False: a round's
-        end (the usual places)."""
+        """The match's end with "Partie ansehen": three where every label fits at its size (a
+        row a little wider than the scene's where the felt beside it is free, up to a docked
+        log; a stacked column one button higher), else it takes the place of "Tisch
+        verlassen" (``crowded``). False: a round's end (the usual places)."""
         if self.phase() != "match_over":
             return False
         gap = dp(10)
-        first = [self.leave_btn] if self.on_leave is not None else []
-        three = first + [self.replay_btn, self.new_btn]
+        three = ([self.leave_btn] if self.on_leave is not None else []) + [self.replay_btn, self.new_btn]
         need = max(fonts.width(b.text, px, True) for b in three) + dp(28)
-        slots = layout.button_row(row, len(three), gap=gap, max_w=dp(260))
-        self.crowded = stacked or slots[0].w < need
+        w, _h = getattr(self.scene, "laid_out", (0, 0)) or (0, 0)
+        log = self.scene.log_rect() if hasattr(self.scene, "log_rect") else None
+        right = (log.left if log is not None and log.w and log.top < row.bottom else w or row.right) - dp(8)
+        slots: list[pygame.Rect] = []
+        if stacked:
+            bh = (row.h - dp(8)) // 2
+            bar = self.scene.top_bar() if hasattr(self.scene, "top_bar") else None
+            top = row.top - bh - dp(8)
+            if len(three) == 3 and top >= (bar.bottom if bar is not None else 0) + dp(8):
+                slots = [pygame.Rect(row.left, top + k * (bh + dp(8)), row.w, bh) for k in range(3)]
+        else:
+            total = len(three) * need + (len(three) - 1) * gap
+            wide = pygame.Rect(row)
+            if total > row.w:                      # as wide as three need, centred on the row, inside the free felt
+                left = max(dp(8), min(row.centerx - total // 2, right - total))
+                wide = pygame.Rect(left, row.top, min(total, right - left), row.h)
+            cand = layout.button_row(wide, len(three), gap=gap, max_w=dp(260))
+            if cand[0].w >= need:
+                slots = cand
+        self.crowded = not slots
         if self.crowded:
             three = [self.replay_btn, self.new_btn]
             if stacked:

@@ -84,8 +84,7 @@ class ReplayScene(Scene):
         self.inner_rect = pygame.Rect(0, 0, 0, 0)
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)      # the hands' column (wide) or drawer (phones)
-        self.play_rect = pygame.Rect(0, 0, 0, 0)
-        self.bot_rect = pygame.Rect(0, 0, 0, 0)
+        self.text_rect = pygame.Rect(0, 0, 0, 0)     # what happened, and the bot's word
         self.track = pygame.Rect(0, 0, 0, 0)      # the timeline
         self.count_rect = pygame.Rect(0, 0, 0, 0)
         self.rows: list[tuple[int, pygame.Rect]] = []
@@ -298,7 +297,6 @@ class ReplayScene(Scene):
         m, gap = dp(8), dp(6)
         btn_h = max(dp(44), int(px["button"] * 2.3))
         lh_play = fonts.line_height(px["body"], True)
-        lh_bot = fonts.line_height(px["body"])
         tl_h = max(dp(30), fonts.line_height(px["tiny"]) + dp(18))
         steps = (self.round_back_btn, self.back_btn, self.next_btn, self.round_next_btn)
         for b, glyph in zip(steps, ("◀◀", "◀", "▶", "▶▶")):
@@ -310,10 +308,9 @@ class ReplayScene(Scene):
             left_w = w - panel_w
             self.back_btn.text, self.next_btn.text = i18n.t("replay.back"), i18n.t("replay.next")
             self.close_btn.text = i18n.t("replay.close")
-            bar_h = m + lh_play + gap + 2 * lh_bot + gap + btn_h + m
+            bar_h = m + 3 * lh_play + gap + btn_h + m
             self.bar = pygame.Rect(0, h - bar_h, left_w, bar_h)
-            self.play_rect = pygame.Rect(m, self.bar.top + m, left_w - 2 * m, lh_play)
-            self.bot_rect = pygame.Rect(m, self.play_rect.bottom + gap, left_w - 2 * m, 2 * lh_bot)
+            self.text_rect = pygame.Rect(m, self.bar.top + m, left_w - 2 * m, 3 * lh_play)
             row = pygame.Rect(m, self.bar.bottom - m - btn_h, left_w - 2 * m, btn_h)
             step_w = max(fonts.width(b.text, b.px, True) for b in (self.back_btn, self.next_btn)) + dp(32)
             widths = [fonts.width(self.close_btn.text, px["button"], True) + dp(32), btn_h + dp(12), step_w,
@@ -342,18 +339,14 @@ class ReplayScene(Scene):
             self.hands_btn.set_rect(pygame.Rect(low.right - btn_h - dp(12), low.top, btn_h + dp(12), btn_h))
             self.close_btn.set_rect(pygame.Rect(low.left, low.top, low.w - btn_h - dp(12) - gap, btn_h))
             self._place_timeline(pygame.Rect(inner.left, rows2.top - gap - tl_h, inner.w, tl_h))
-            room = self.track.top - gap - inner.top
-            bot_lines = max(1, (room // 2) // lh_bot)
-            self.bot_rect = pygame.Rect(inner.left, self.track.top - gap - bot_lines * lh_bot, inner.w,
-                                        bot_lines * lh_bot)
-            self.play_rect = pygame.Rect(inner.left, inner.top, inner.w, self.bot_rect.top - gap - inner.top)
+            self.text_rect = pygame.Rect(inner.left, inner.top, inner.w, self.track.top - gap - inner.top)
             self.inner_rect = pygame.Rect(0, 0, w - col_w, h)
         else:
-            bar_h = m + 2 * lh_play + gap + 2 * lh_bot + gap + tl_h + gap + btn_h + m
+            n_lines = 4 if lh >= 760 else 3          # a small phone keeps the table tall enough
+            bar_h = m + n_lines * lh_play + gap + tl_h + gap + btn_h + m
             self.bar = pygame.Rect(0, h - bar_h, w, bar_h)
-            self.play_rect = pygame.Rect(m, self.bar.top + m, w - 2 * m, 2 * lh_play)
-            self.bot_rect = pygame.Rect(m, self.play_rect.bottom + gap, w - 2 * m, 2 * lh_bot)
-            self._place_timeline(pygame.Rect(m, self.bot_rect.bottom + gap, w - 2 * m, tl_h))
+            self.text_rect = pygame.Rect(m, self.bar.top + m, w - 2 * m, n_lines * lh_play)
+            self._place_timeline(pygame.Rect(m, self.text_rect.bottom + gap, w - 2 * m, tl_h))
             row = pygame.Rect(m, self.bar.bottom - m - btn_h, w - 2 * m, btn_h)
             order = [self.close_btn, self.round_back_btn, self.back_btn, self.next_btn, self.round_next_btn,
                      self.hands_btn]
@@ -497,11 +490,34 @@ class ReplayScene(Scene):
         pygame.draw.line(surface, theme.PANEL_BORDER, self.bar.topleft, self.bar.topright, max(1, dp(1)))
         t = self.texts()
         px = self.px
-        self._draw_line(surface, self.play_rect, t["play_cards"], t["play"], px["body"], theme.TEXT, True)
+        play_rect, bot_rect = self.text_rects()
+        self._draw_line(surface, play_rect, t["play_cards"], t["play"], px["body"], theme.TEXT, True)
         if t["bot"]:
-            self._draw_line(surface, self.bot_rect, t["bot_cards"], t["bot"], px["body"],
+            self._draw_line(surface, bot_rect, t["bot_cards"], t["bot"], px["body"],
                             SAME_INK if t["bot_same"] else BOT_INK, False)
         self._draw_timeline(surface)
+
+    def text_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The text block shared: the bot's word takes the lines it needs, two at most (one where
+        the block has only two), the step's words the rest."""
+        t, r, px = self.texts(), self.text_rect, self.px["body"]
+        lh = fonts.line_height(px, True)
+        total = max(1, r.h // lh)
+        chip = fonts.width("10♥", px) + dp(12)
+
+        def needed(parts: list[str], bold: bool) -> int:
+            if not parts:
+                return 0
+            _size, lines = layout_text(" · ".join(parts), max(dp(40), r.w - chip), 10 ** 6, px, wrap=True,
+                                       max_lines=12, bold=bold, min_px=px)
+            return max(1, len(lines))
+        pn, bn = needed(t["play"], True), needed(t["bot"], False)
+        bot = min(bn, 2 if total >= 3 else 1) if bn else 0
+        play = min(pn, total - bot) if bn else total
+        bot = min(bn, total - play) if bn else 0
+        play_rect = pygame.Rect(r.left, r.top, r.w, max(1, play) * lh)
+        bot_rect = pygame.Rect(r.left, play_rect.bottom, r.w, bot * lh)
+        return play_rect, bot_rect
 
     def _draw_line(self, surface, rect: pygame.Rect, cards: list, parts: list[str], px: int, colour,
                    bold: bool) -> None:
