@@ -637,6 +637,7 @@ class ReplayScene(Scene):
                 surface.blit(cardart.card_surface(card, (cw, ch)), rect.topleft)
             else:
                 pygame.draw.rect(surface, theme.CARD_FACE, rect, border_radius=dp(4))
+                pygame.draw.rect(surface, theme.CARD_EDGE, rect, max(1, dp(1)), border_radius=dp(4))
                 draw_text(surface, str(cid), rect, px["small"], theme.CARD_BLACK, bold=True, min_px=10)
             if cid in played:
                 hl = cardart.highlight_surface((cw, ch), theme.GOLD, max(2, dp(3)))
