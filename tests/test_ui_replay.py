@@ -71,7 +71,7 @@ def test_every_step_shows_the_games_own_scene_with_that_steps_view(game_id, size
         view = rp.view(i, sc.persp)
         assert sc.step == i
         assert type(sc.inner) is (game.scene_for(view["phase"]) or PlainTableScene)
-        assert sc.inner.view == dict(view, legal=[]), i          # nothing to play in a replay
+        assert sc.inner.view == view, i
         if i % 7 == 0 or i == rp.steps - 1:
             sc.update(0.3)
             draw(stack)
@@ -84,6 +84,11 @@ def test_every_step_shows_the_games_own_scene_with_that_steps_view(game_id, size
             assert t["bot"][0] == i18n.t("replay.bot_same")
         else:
             assert t["bot"][0].startswith(i18n.t("replay.bot_name")) and h["why"] in t["bot"]
+    # a move the table's scene makes goes nowhere: nothing waits for an answer
+    sc.go(1)
+    legal = sc.inner.view.get("legal") or rp.view(1, sc.persp).get("legal")
+    sc.inner.submit((legal or [{"kind": "pass"}])[0])
+    assert not sc.inner.outbox and not sc.inner.pending
     # the inner table fills what the bar (and on laptops the hands' column) leaves
     w, h = size
     assert sc.inner.size == sc.inner_rect.size and sc.inner_rect.bottom <= h and sc.bar.bottom == h

@@ -20,6 +20,7 @@ the seat chosen, as that seat saw it then. Around it:
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable
 
 import pygame
@@ -90,6 +91,7 @@ class ReplayScene(Scene):
         self.rows: list[tuple[int, pygame.Rect]] = []
         self.dragging = False
         self._texts: tuple | None = None
+        self._words = self._first_table()      # the game's words and card faces, whatever is shown
         self.round_back_btn = Button("", self.round_back, kind="secondary", hotkeys=(pygame.K_UP, pygame.K_PAGEUP))
         self.back_btn = Button("", self.back, kind="secondary", hotkeys=(pygame.K_LEFT,))
         self.next_btn = Button("", self.forward, kind="primary", hotkeys=(pygame.K_RIGHT, pygame.K_SPACE))
@@ -158,8 +160,13 @@ class ReplayScene(Scene):
 
     # ------------------------------------------------------------------ the table
     def _view(self) -> dict:
-        """The view of the seat shown at this step, with no move to make (a replay plays none)."""
-        return dict(self.rp.view(self.step, self.persp), legal=[])
+        """The view of the seat shown at this step, as the engine gave it (its legal moves too:
+        the table lights what that seat could have played; a replay plays none of them)."""
+        return self.rp.view(self.step, self.persp)
+
+    def _no_move(self, move: dict) -> None:
+        """A move the table's scene would send: a replay sends none (the scene's ``submit``)."""
+        self.mark_dirty()
 
     def _scene_class(self, view: dict):
         try:
@@ -178,6 +185,7 @@ class ReplayScene(Scene):
             inner = cls(view, names=list(self.rp.names), on_move=None, on_menu=self._menu,
                         settings={"muted": True, "auto_pass": False, "speed": "normal"}, sounds=None,
                         log=self.log, on_chat=None)
+            inner.submit = self._no_move          # nothing a tap does at this table is sent anywhere
             inner.set_bots({s for s in range(self.rp.n) if self.rp.kinds[s] == "bot"})
             inner.set_round_controls(None, None, None)
             inner.log_open = folded if folded is not None else (False if self.wide else None)
@@ -189,6 +197,17 @@ class ReplayScene(Scene):
         self._learn_cards(inner)
         self._texts = None
         self.mark_dirty()
+
+    def _first_table(self):
+        """The game's scene of the first deal (as the seat shown saw it): it knows the cards and
+        the game's words for them, which a results screen may not."""
+        view = self.rp.view(0, self.persp)
+        try:
+            sc = self._scene_class(view)(view, names=list(self.rp.names), settings={"muted": True})
+        except Exception:
+            return None
+        self._learn_cards(sc)
+        return sc
 
     def _fill_log(self) -> None:
         """The round's log up to this step, as the seat shown saw it."""
@@ -232,6 +251,16 @@ class ReplayScene(Scene):
 
     # ------------------------------------------------------------------ words
     def _ctx(self, names: list[str]) -> LogContext:
+        """The game's own words (its scene's log context: the deck, the titles, how it names a
+        play), with these names and no seat called "you"; the scene shown now where it knows the
+        cards, else the table's scene of the first deal."""
+        for sc in (self.inner, self._words):
+            try:
+                ctx = sc.log_context() if sc is not None else None
+            except Exception:
+                ctx = None
+            if ctx is not None and ctx.deck is not None and len(ctx.deck) > 0:
+                return dataclasses.replace(ctx, names=names, me=None)
         return LogContext(names=names, me=None, deck=_Deck(self))
 
     def _entries(self, events: list, names: list[str], seat: int | None = None) -> tuple[list, list[str]]:
@@ -276,7 +305,9 @@ class ReplayScene(Scene):
                 out["bot_same"] = True
             else:
                 bot = i18n.t("replay.bot_name")
-                bcards, bwords = self._entries(rp.events_if(i, hint["move"]), [bot] * rp.n, seat=a[1])
+                names = list(rp.names)
+                names[a[1]] = bot                   # the bot in the mover's place; the others as they are
+                bcards, bwords = self._entries(rp.events_if(i, hint["move"]), names, seat=a[1])
                 out["bot"] = (bwords or [f"{bot}: {hint['move'].get('kind', '?')}"]) + why
                 out["bot_cards"] = bcards
         self._texts = (key, out)
@@ -380,7 +411,7 @@ class ReplayScene(Scene):
         head = fonts.line_height(self.px["label"], True) + dp(10)
         n = self.rp.n
         top = p.top + head
-        row_h = min(dp(120), (p.bottom - dp(6) - top) // max(1, n))
+        row_h = min(dp(170), (p.bottom - dp(6) - top) // max(1, n))
         for s in range(n):
             self.rows.append((s, pygame.Rect(p.left + dp(8), top + s * row_h, p.w - dp(16), row_h)))
 
@@ -620,18 +651,12 @@ class ReplayScene(Scene):
         if not hand:
             draw_text(surface, i18n.t("replay.no_cards"), area, px["small"], theme.TEXT_DIM, align="left", min_px=10)
             return
-        lift = int(area.h * 0.14) if played else 0
-        ch = max(dp(16), area.h - lift)
-        cw = int(ch / layout.CARD_RATIO)
-        if cw > area.w // 2:
-            cw = area.w // 2
-            ch = int(cw * layout.CARD_RATIO)
-        n = len(hand)
-        step = cw * 0.62 if n < 2 else min(cw * 0.62, (area.w - cw) / (n - 1))
-        x = area.left
-        for cid in hand:
-            top = area.top + lift - (lift if cid in played else 0)
-            rect = pygame.Rect(int(x), top, cw, ch)
+        lift = int(area.h * 0.12) if played else 0
+        rects = fan_rects(pygame.Rect(area.left, area.top + lift, area.w, area.h - lift), len(hand))
+        for cid, rect in zip(hand, rects):
+            cw, ch = rect.size
+            if cid in played:
+                rect = rect.move(0, -lift)
             card = self.card(cid)
             if card is not None:
                 surface.blit(cardart.card_surface(card, (cw, ch)), rect.topleft)
@@ -645,7 +670,6 @@ class ReplayScene(Scene):
             elif cid in bot:
                 hl = cardart.highlight_surface((cw, ch), BOT_FRAME, max(2, dp(3)))
                 surface.blit(hl, (rect.left - max(2, dp(3)), rect.top - max(2, dp(3))))
-            x += step
 
     # ------------------------------------------------------------------ for tests and phones
     def remote_state(self) -> dict:
@@ -656,6 +680,42 @@ class ReplayScene(Scene):
                            "scene": type(self.inner).__name__ if self.inner is not None else None,
                            "track": [self.track.x, self.track.y, self.track.w, self.track.h],
                            "rows": {str(s): [r.x, r.y, r.w, r.h] for s, r in self.rows}}}
+
+
+def fan_rects(area: pygame.Rect, n: int, show: float = 0.34) -> list[pygame.Rect]:
+    """Where ``n`` cards of a hand lie in ``area``: fanned, each showing its corner (rank and
+    suit: ``show`` of its width, and never less than a corner's width on screen), in one row or
+    in two or three that overlap by half a card (each row's corners stay free), whichever gives
+    the largest cards."""
+    if n <= 0 or area.w <= 0 or area.h <= 0:
+        return []
+    corner = dp(17)
+    best: tuple | None = None
+    for rows in (1, 2, 3):
+        per = -(-n // rows)
+        if rows > 1 and per * (rows - 1) >= n:
+            break
+        ch = area.h / (1 + 0.52 * (rows - 1))
+        cw = min(ch / layout.CARD_RATIO, area.w / 2 if per > 1 else area.w)
+        if per > 1:
+            # the widest card whose corners all show: cw + (per - 1) * max(show * cw, corner) <= w
+            cw = min(cw, area.w / (1 + show * (per - 1)) if show * area.w / (1 + show * (per - 1)) >= corner
+                     else area.w - (per - 1) * corner)
+        if cw < dp(12):
+            continue
+        if best is None or cw > best[0] * 1.05:
+            best = (cw, rows, per)
+    if best is None:                      # no room for corners: as many as fit, in one row
+        best = (max(dp(8), area.w / (1 + 0.25 * max(0, n - 1))), 1, n)
+    cw, rows, per = best
+    cw = max(1, int(cw))
+    ch = max(1, int(cw * layout.CARD_RATIO))
+    step = 0.0 if per < 2 else min(cw * 0.62, (area.w - cw) / (per - 1))
+    out = []
+    for k in range(n):
+        row, col = divmod(k, per)
+        out.append(pygame.Rect(area.left + int(col * step), area.top + int(row * ch * 0.52), cw, ch))
+    return out
 
 
 def fit_parts(parts: list[str], rect: pygame.Rect, px: int, bold: bool = False) -> tuple[int, list, str]:
