@@ -293,3 +293,31 @@ def test_a_window_that_watched_the_match_looks_back_at_it(app_factory, tmp_path)
         assert app.stack.top.rp is rp
     finally:
         ht.stop()
+
+
+def test_felt_replay_file_opens_the_match_in_a_window_of_its_own(cfg, tmp_path, monkeypatch):
+    """`felt replay FILE`: the window opens on the replay (no start screen, no table search);
+    closing the replay closes the window. A file that holds no finished match says why first."""
+    import argparse
+    from felt.net.replay import save
+    from felt.ui import app as app_mod
+    path = save(demo_replay(games.get("schwimmen")), tmp_path / "kept")
+    seen = {}
+
+    def run(self):
+        sc = self.stack.top
+        seen.update(scene=sc, browsing=self.controller.browser is not None, me=sc.me, persp=sc.persp)
+        self.step(block=False)
+        sc.close_btn.click()
+        seen["quit"] = self.stack.quit_requested
+        self.close()
+        return 0
+    monkeypatch.setattr(app_mod.App, "run", run)
+    args = argparse.Namespace(file=str(path), seat=2, lang="de", size=(844, 390))
+    assert app_mod.cmd_replay(args) == 0
+    assert isinstance(seen["scene"], ReplayScene) and seen["persp"] == 2 and seen["me"] is None
+    assert seen["quit"] and not seen["browsing"]
+    assert seen["scene"].shape == "side"
+    bad = tmp_path / "x.journal"
+    bad.write_bytes(b"FELTJNL\x01")
+    assert app_mod.cmd_replay(argparse.Namespace(file=str(bad), seat=None)) == 2
