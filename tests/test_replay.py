@@ -13,7 +13,6 @@ import os
 import random
 import subprocess
 import sys
-import time
 
 import msgpack
 import pytest

@@ -90,6 +90,7 @@ class ReplayScene(Scene):
         self.count_rect = pygame.Rect(0, 0, 0, 0)
         self.rows: list[tuple[int, pygame.Rect]] = []
         self.dragging = False
+        self._log_open: bool | None = None     # the play log folded or open, kept for a new table scene
         self._texts: tuple | None = None
         self._words = self._first_table()      # the game's words and card faces, whatever is shown
         self.round_back_btn = Button("", self.round_back, kind="secondary", hotkeys=(pygame.K_UP, pygame.K_PAGEUP))
@@ -140,6 +141,7 @@ class ReplayScene(Scene):
         """Show the table as ``seat`` saw it."""
         if 0 <= seat < self.rp.n and seat != self.persp:
             self.persp = seat
+            self._log_open = self.inner.log_open if self.inner is not None else None
             self.inner = None
             self._show(animate=False)
 
@@ -181,14 +183,14 @@ class ReplayScene(Scene):
         cls = self._scene_class(view)
         inner = self.inner
         if inner is None or type(inner) is not cls:
-            folded = None if inner is None else inner.log_open
+            folded = self._log_open if inner is None else inner.log_open
             inner = cls(view, names=list(self.rp.names), on_move=None, on_menu=self._menu,
                         settings={"muted": True, "auto_pass": False, "speed": "normal"}, sounds=None,
                         log=self.log, on_chat=None)
             inner.submit = self._no_move          # nothing a tap does at this table is sent anywhere
             inner.set_bots({s for s in range(self.rp.n) if self.rp.kinds[s] == "bot"})
             inner.set_round_controls(None, None, None)
-            inner.log_open = folded if folded is not None else (False if self.wide else None)
+            inner.log_open = folded                 # the play log as the player left it
             self.inner = inner
             if self.inner_rect.w > 0:
                 inner.set_size(self.inner_rect.w, self.inner_rect.h)
@@ -315,10 +317,10 @@ class ReplayScene(Scene):
 
     # ------------------------------------------------------------------ layout
     def layout(self, w: int, h: int) -> None:
-        """Three shapes: ``wide`` (laptops: the bar under the table, the hands in a column at
-        the right), ``side`` (a phone turned sideways: the bar is a column at the right, the
-        hands a drawer) and ``tall`` (a phone held upright: the bar under the table, the hands
-        a drawer)."""
+        """Three shapes: ``wide`` (laptops: a column at the right with every hand at its top and
+        the bar under them; the table keeps the window's whole height), ``side`` (a phone turned
+        sideways: the bar is that column, the hands a drawer) and ``tall`` (a phone held upright:
+        the bar under the table, the hands a drawer)."""
         d = layout.density()
         lw, lh = w / d, h / d
         self.px = px = layout.font_sizes(w, h)
@@ -334,32 +336,10 @@ class ReplayScene(Scene):
             b.text, b.px = glyph, px["button"]
         self.close_btn.text, self.close_btn.px = "✕", px["button"]
         self.panel = pygame.Rect(0, 0, 0, 0)
-        if self.shape == "wide":
-            panel_w = int(min(dp(380), max(dp(260), w * 0.24))) if self.hands_shown() else 0
-            left_w = w - panel_w
-            self.back_btn.text, self.next_btn.text = i18n.t("replay.back"), i18n.t("replay.next")
-            self.close_btn.text = i18n.t("replay.close")
-            bar_h = m + 3 * lh_play + gap + btn_h + m
-            self.bar = pygame.Rect(0, h - bar_h, left_w, bar_h)
-            self.text_rect = pygame.Rect(m, self.bar.top + m, left_w - 2 * m, 3 * lh_play)
-            row = pygame.Rect(m, self.bar.bottom - m - btn_h, left_w - 2 * m, btn_h)
-            step_w = max(fonts.width(b.text, b.px, True) for b in (self.back_btn, self.next_btn)) + dp(32)
-            widths = [fonts.width(self.close_btn.text, px["button"], True) + dp(32), btn_h + dp(12), step_w,
-                      step_w, btn_h + dp(12), btn_h]
-            right = row.right
-            rects = []
-            for wd in reversed(widths):
-                rects.append(pygame.Rect(right - wd, row.top, wd, btn_h))
-                right -= wd + gap
-            rects.reverse()
-            for b, r in zip(self.buttons(), rects):
-                b.set_rect(r)
-            self._place_timeline(pygame.Rect(row.left, row.centery - tl_h // 2, rects[0].left - dp(16) - row.left,
-                                             tl_h))
-            self.inner_rect = pygame.Rect(0, 0, left_w, self.bar.top)
-            self.panel = pygame.Rect(left_w, 0, panel_w, h)
-        elif self.shape == "side":
-            col_w = int(min(dp(360), max(dp(250), w * 0.36)))
+        if self.shape in ("wide", "side"):
+            # a column at the right: (on laptops every hand at its top,) the words, the
+            # timeline and the buttons at its bottom; the table takes the window's whole height
+            col_w = int(min(dp(400), max(dp(300), w * 0.27))) if self.wide else int(min(dp(360), max(dp(250), w * 0.36)))
             self.bar = pygame.Rect(w - col_w, 0, col_w, h)
             inner = self.bar.inflate(-2 * m, -2 * m)
             rows2 = pygame.Rect(inner.left, inner.bottom - 2 * btn_h - gap, inner.w, 2 * btn_h + gap)
@@ -370,7 +350,12 @@ class ReplayScene(Scene):
             self.hands_btn.set_rect(pygame.Rect(low.right - btn_h - dp(12), low.top, btn_h + dp(12), btn_h))
             self.close_btn.set_rect(pygame.Rect(low.left, low.top, low.w - btn_h - dp(12) - gap, btn_h))
             self._place_timeline(pygame.Rect(inner.left, rows2.top - gap - tl_h, inner.w, tl_h))
-            self.text_rect = pygame.Rect(inner.left, inner.top, inner.w, self.track.top - gap - inner.top)
+            top = inner.top
+            if self.wide and self.hands_shown():
+                text_h = 5 * lh_play
+                top = max(inner.top, self.track.top - gap - text_h)
+                self.panel = pygame.Rect(self.bar.left, 0, col_w, top - gap)
+            self.text_rect = pygame.Rect(inner.left, top, inner.w, self.track.top - gap - top)
             self.inner_rect = pygame.Rect(0, 0, w - col_w, h)
         else:
             n_lines = 4 if lh >= 760 else 3          # a small phone keeps the table tall enough
@@ -386,6 +371,10 @@ class ReplayScene(Scene):
             self.inner_rect = pygame.Rect(0, 0, w, self.bar.top)
         self.hands_btn.on = self.hands_shown()
         if self.inner is not None:
+            if self.wide and self.inner.log_open is None:
+                # a laptop: the bar says what each step did; the table takes the log's column
+                # (its ⟲ brings the log back)
+                self.inner.log_open = False
             self.inner.set_size(self.inner_rect.w, self.inner_rect.h)
         if self.shape != "wide" and self.hands_shown():
             bar = self.inner.top_bar() if self.inner is not None else None
@@ -505,7 +494,6 @@ class ReplayScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
         surface.fill(theme.FELT_DARK)
         if self.inner is not None and self.inner_rect.w > 0 and self.inner_rect.h > 0:
             self.inner.draw(surface.subsurface(self.inner_rect))
@@ -518,7 +506,8 @@ class ReplayScene(Scene):
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         theme.panel(surface, self.bar, (6, 30, 18), alpha=240, radius=0)
-        pygame.draw.line(surface, theme.PANEL_BORDER, self.bar.topleft, self.bar.topright, max(1, dp(1)))
+        edge = (self.bar.topleft, self.bar.bottomleft) if self.shape != "tall" else (self.bar.topleft, self.bar.topright)
+        pygame.draw.line(surface, theme.PANEL_BORDER, *edge, max(1, dp(1)))
         t = self.texts()
         px = self.px
         play_rect, bot_rect = self.text_rects()
@@ -720,10 +709,10 @@ def fan_rects(area: pygame.Rect, n: int, show: float = 0.34) -> list[pygame.Rect
 
 def fit_parts(parts: list[str], rect: pygame.Rect, px: int, bold: bool = False) -> tuple[int, list, str]:
     """The most of ``parts`` (joined with " · ") that fits ``rect`` on its lines without
-    shrinking below the small size of the text (the first part at least, where even that is
+    shrinking the text by more than a tenth (the first part at least, where even that is
     long: down to 10 px); the later parts that do not fit are left out with "…".
     Returns ``(size, lines, text)``."""
-    floor = max(10, int(px * 0.8))
+    floor = max(10, int(px * 0.9))
     for k in range(len(parts), 0, -1):
         text = " · ".join(parts[:k]) + (" …" if k < len(parts) else "")
         lines_max = max(1, rect.h // fonts.line_height(floor, bold))
@@ -756,15 +745,14 @@ class _Deck:
 
 
 def snapshot_scene(game, lang: str = "de", seed: int = 7, step_of: float = 0.45, hands: bool | None = None):
-    """A replay of a short demo match of ``game`` (the normal bot at every seat), at a step
-    ``step_of`` of the way through it where a seat played something else than the bot would
-    have: for `felt snapshot` and the tests."""
-    from felt.net.replay import Replay
-    from felt.ui.shots import NAMES
+    """A replay of a short demo match of ``game`` (bots at every seat), at a step about
+    ``step_of`` of the way through it where a seat played something else than the normal bot
+    would have and the first seat still holds cards: for `felt snapshot` and the tests."""
     rp = demo_replay(game, seed)
     steps = rp.steps
     want = int(steps * step_of)
-    pick = next((i for i in range(want, steps) if rp.hint(i, lang) and not rp.hint(i, lang)["same"]), want)
+    pick = next((i for i in range(want, steps) if rp.hint(i, lang) and not rp.hint(i, lang)["same"]
+                 and len(rp.hand(i, 0)) >= 2), want)
     sc = ReplayScene(rp, seat=0, step=pick)
     sc.hands_open = hands
     return sc
