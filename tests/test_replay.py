@@ -201,6 +201,12 @@ def test_a_long_match_goes_in_several_parts_that_fit_a_frame():
     assert out is not None and len(out[1]) == 6000
     with pytest.raises(rpm.ReplayError):
         rpm.Parts().feed(msgs[1])              # a part out of order
+    # a host that sends no end of entries is refused before the window rebuilds them
+    a = rpm.Parts()
+    with pytest.raises(rpm.ReplayError) as e:
+        for msg in msgs * 20:
+            a.feed(dict(msg, part=a.next, parts=len(msgs) * 20))
+    assert e.value.key == "bad_log" and str(rpm.MAX_ENTRIES) in e.value.en
 
 
 # ---------------------------------------------------------------------------- files

@@ -43,7 +43,8 @@ SUFFIX = ".felt-replay"
 REPLAY_VERSION = 1
 PART_BYTES = 40 * 1024            # a match_log part stays well under a frame's 64 KiB
 PART_ITEMS = 2000                 # and under a list's 4096 items
-MAX_PARTS = 200                   # a log of more parts is not a match (about 400 000 moves)
+MAX_PARTS = 200                   # a log of more parts is not a match
+MAX_ENTRIES = 100_000             # nor one of more entries (a long evening's match has a few thousand)
 SEAT_KEYS = ("seat", "name", "kind", "level")   # what a replay keeps of a seat (never its token)
 HEADER_KEYS = ("k", "v", "game", "rules", "n", "seed", "rounds", "table", "template", "match")
 
@@ -147,6 +148,8 @@ class Parts:
             raise ReplayError("bad_log", why=f"part {part!r} of {parts!r} came out of order or malformed")
         if part == 0:
             self.header, self.entries = dict(msg["header"]), []
+        if len(self.entries) + len(entries) > MAX_ENTRIES:
+            raise ReplayError("bad_log", why=f"more than {MAX_ENTRIES} entries")
         self.entries.extend(entries)
         self.next = part + 1
         if self.next < parts:
