@@ -124,6 +124,17 @@ def build_parser() -> argparse.ArgumentParser:
     j.add_argument("--size", type=_window_size, default=argparse.SUPPRESS, metavar="WxH", help=SIZE_HELP)
     j.set_defaults(run=_handler("felt.ui.app:cmd_join"))
 
+    # replay --------------------------------------------------------------
+    rp = sub.add_parser("replay", help="look back at a finished match: every hand open, play by play")
+    rp.add_argument("file", nargs="?", default=None, metavar="FILE",
+                    help="a journal (the host's) or a saved match: its last finished match")
+    rp.add_argument("--list", action="store_true", help="the finished matches kept in the data folder (the last 50)")
+    rp.add_argument("--json", action="store_true", help="print the match step by step as JSON instead of a window")
+    rp.add_argument("--seat", type=int, default=None, metavar="N", help="show the table as seat N saw it (0-based)")
+    rp.add_argument("--lang", choices=["de", "en"], default=argparse.SUPPRESS, help="language of the window")
+    rp.add_argument("--size", type=_window_size, default=argparse.SUPPRESS, metavar="WxH", help=SIZE_HELP)
+    rp.set_defaults(run=_replay)
+
     # snapshot ------------------------------------------------------------
     sn = sub.add_parser("snapshot", help="render every scene to PNG files")
     sn.add_argument("--out", required=True, metavar="DIR")
@@ -179,6 +190,18 @@ def _host(args: argparse.Namespace) -> int:
     if args.headless:
         return import_module("felt.net.commands").cmd_host(args) or 0
     return import_module("felt.ui.app").cmd_host(args) or 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    if args.list:
+        return import_module("felt.net.replay").cmd_list(args) or 0
+    if not args.file:
+        print("felt replay: give a FILE (a journal or a saved match), or --list for the kept matches",
+              file=sys.stderr)
+        return 2
+    if args.json:
+        return import_module("felt.net.replay").cmd_json(args) or 0
+    return import_module("felt.ui.app").cmd_replay(args) or 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -86,10 +86,12 @@ def test_a_registered_game_gets_the_window_screens_and_its_own_shots(tmp_path, c
     finally:
         games.unregister(TOY.id)
     names = {p.name for p in written}
-    # no quiz: the example game has no questions; its rule editor shows the rule set read-only
+    # no quiz: the example game has no questions; its rule editor shows the rule set read-only;
+    # its replay (a demo match of its bots) is the window's too, on its plain table
     assert names == {"highcard_lobby-390x844.png", "highcard_watching-390x844.png", "highcard_howto-HC-1-390x844.png",
                      "highcard_rules-390x844.png", "highcard_table-430x932.png", "highcard_tipp-390x844.png",
-                     "highcard_tipps-taken-390x844.png"}
+                     "highcard_tipps-taken-390x844.png", "highcard_replay-390x844.png",
+                     "highcard_replay-hands-390x844.png"}
     assert all(p.is_file() for p in written)
     assert pygame.image.load(str(tmp_path / "highcard_table-430x932.png")).get_size() == (430, 932)
     out = capsys.readouterr().out

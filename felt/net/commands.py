@@ -43,6 +43,7 @@ def host_config_from_args(args: argparse.Namespace):
               "public_url": getattr(args, "public_url", None)}
     if getattr(args, "phone_port", 0):
         phones["phone_port"] = args.phone_port
+    phones["replays"] = _replay_dir()      # every finished match is kept (felt replay --list)
     if getattr(args, "resume", None) is not None:  # felt host --resume [FILE]: the table from its journal
         from felt.net.journal import resume_config
         cfg = resume_config(args)
@@ -68,6 +69,11 @@ def _pace(args: argparse.Namespace) -> str | None:
     if getattr(args, "pace", None):
         return args.pace
     return "off" if getattr(args, "bot_delay", None) is not None else "normal"
+
+
+def _replay_dir() -> str:
+    from felt.net.replay import replay_dir
+    return str(replay_dir())
 
 
 def _default_journal() -> str:

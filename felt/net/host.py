@@ -77,6 +77,7 @@ class HostConfig:
     on_log: Callable[[MatchLog], Any] | None = None  # called with each new MatchLog
     journal: Any = None               # path of the append-only journal (journal.py); None = none
     resume: Any = None                # journal.Resume: bring that table back (felt host --resume)
+    replays: Any = None               # folder that keeps every finished match (felt.net.replay); None = none
     phones: bool = True               # the gateway for phones' browsers (felt/net/gateway.py)
     phone_port: int = 0               # its port (0: a free one)
     phone_spectators: int = 4         # phones that may watch, beyond one per seat
@@ -406,8 +407,21 @@ class Host:
         elif kind == "txt":
             self._touch_txt()
         elif kind == "match_over":
+            self._keep_replay()
             if self.config.on_match_over:
                 self.config.on_match_over(self)
+
+    def _keep_replay(self) -> None:
+        """A match just ended: keep it in the replays folder (felt.net.replay; `felt replay
+        --list`). A failure is logged and changes nothing at the table."""
+        folder, mlog = self.config.replays, self.table.log
+        if not folder or mlog is None:
+            return
+        try:
+            from felt.net.replay import Replay, save
+            save(Replay.from_log(mlog), folder)
+        except Exception as exc:
+            log.warning("could not keep the finished match in %s: %s", folder, exc)
 
     def _arm(self) -> None:
         if self.loop is None or self.loop.is_closed():

@@ -235,6 +235,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
     "leave": {},
     "resync": {},
     "hint": {"seq": (Opt(Int(0, 2**53)), None)},
+    "match_log": {},
     # owner only
     "add_bot": {
         "seat": (Opt(Int(0, MAX_SEATS - 1)), None),
@@ -339,6 +340,12 @@ HOST_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
         "text": (Str(0, CHAT_MAX), REQ),
     },
     "bye": {"code": (Str(1, 32), REQ), "msg": (Str(0, 500), "")},
+    "match_log": {
+        "part": (Int(0, 10000), REQ),
+        "parts": (Int(1, 10000), REQ),
+        "header": (Opt(Map), None),        # the match header (no tokens), with part 0
+        "entries": (List(Map, 4096), REQ),  # game entries: move, next_round, end_match
+    },
 }
 
 

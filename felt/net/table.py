@@ -44,11 +44,13 @@ from felt import games
 from felt.games.base import PACE_SPEEDS, Game, IllegalMove
 from felt.net import schema
 from felt.net.matchlog import MatchLog
+from felt.net.replay import match_log_messages
 from felt.net.viewdelta import diff, state_patch
 
 log = logging.getLogger("felt.net.table")
 
 CHAT_INTERVAL = 0.5         # seconds between two chat lines (or renames) of one connection
+LOG_INTERVAL = 2.0          # seconds between two requests for the match log (it is a few frames)
 OPTION_KEYS = ("turn_timer", "reconnect_wait", "bot_level", "bot_delay", "auto_next", "pace", "hints")
 PAST_MAX = 2000             # events of the round kept for a player who comes back
 END_PHASES = ("round_over", "match_over")
@@ -94,6 +96,7 @@ class Peer:
     name: str = ""
     last_chat: float = -math.inf
     last_rename: float = -math.inf
+    last_log: float = -math.inf       # when this connection last got a finished match's log
     closed: bool = False
     view: dict | None = None          # the last view sent on this connection (patches build on it)
 
@@ -635,6 +638,19 @@ class Table:
             for p in peers:
                 p.view = view
             self._out.append(("state", [p.id for p in peers], msg))
+
+    def _m_match_log(self, peer: Peer, msg: dict) -> None:
+        """The finished match's whole log, for a replay (felt.net.replay): only once the match
+        is over (it holds every hand), in parts that each fit a frame, without any token."""
+        if self.running:
+            raise Refuse("running", "the match is not over yet: its log (every hand) is sent only after it has ended")
+        if self.log is None:
+            raise Refuse("no_match", "no match has been played at this table")
+        if self.now - peer.last_log < LOG_INTERVAL:
+            raise Refuse("rate_limited", f"the match log was just sent; ask again in {LOG_INTERVAL:g} s")
+        peer.last_log = self.now
+        for part in match_log_messages(self.log):
+            self._send(peer, part)
 
     def _m_resync(self, peer: Peer, msg: dict) -> None:
         """The client lost track of its view (or just wants it whole): send it in full."""

@@ -205,3 +205,34 @@ def cmd_join(args: Any) -> int:
         app.settings.name = name[:NAME_MAX]
     app.controller.join(*addr)
     return app.run()
+
+
+def cmd_replay(args: Any) -> int:
+    """`felt replay FILE`: the last finished match of a journal or saved match in a window of
+    its own (felt.ui.replay_scene); a file that holds none says why, before any window opens."""
+    import sys
+    from felt.net.replay import ReplayError, read_file
+    try:
+        replay = read_file(args.file)
+    except ReplayError as exc:
+        print(f"felt replay: {exc}", file=sys.stderr)
+        return 2
+    app = App(lang=_apply_lang(args), show_start=False, size=_size(args), discover=False)
+    from felt.ui import i18n
+    from felt.ui.replay_scene import ReplayScene
+    seat = getattr(args, "seat", None)
+    if seat is not None and not 0 <= seat < replay.n:
+        print(f"felt replay: --seat {seat}: the match has seats 0..{replay.n - 1}", file=sys.stderr)
+        seat = None
+    scene = ReplayScene(replay, seat=seat)
+    scene.me = None                      # nobody's own window: no seat is "you"
+
+    def close() -> None:
+        app.stack.quit_requested = True
+    scene.on_close = close
+    app.stack.push(scene)
+    try:
+        app.pygame.display.set_caption(f"Felt Club – {i18n.t('replay.title')}")
+    except Exception:
+        pass
+    return app.run()

@@ -88,6 +88,10 @@ class Controller:
         self.quit_dialog = None              # the "end the match for everyone?" question, while shown
         stack.on_quit_request = self.request_quit
 
+    # a window keeps the matches it looked back at in its data folder (felt replay --list); a
+    # phone's renderer runs on the host, which keeps them already
+    keeps_replays = True
+
     def _reset_table(self) -> None:
         from felt.ui.playlog import PlayLog
         from felt.ui.chat import ChatLog
@@ -118,6 +122,8 @@ class Controller:
         self._connect_deadline: float | None = None
         self._seat_key = ""                   # "address:port" under which the seat token is kept
         self._remembered = False              # joined with a remembered token
+        self.replay = None                    # the finished match's Replay, once fetched ("Partie ansehen")
+        self._replay_parts = None             # its match_log parts while they arrive
 
     # ------------------------------------------------------------- settings
     def save_settings(self, *_: Any) -> None:
@@ -239,6 +245,9 @@ class Controller:
                         cfg["journal"] = str(default_journal_path())
                     except Exception:
                         pass
+                if "replays" not in self.host_defaults and "replays" not in over:
+                    from felt.net.replay import replay_dir
+                    cfg["replays"] = str(replay_dir())      # every finished match is kept
                 cfg.update(self.host_defaults)
                 cfg.update(over)
                 config = HostConfig(**cfg)
@@ -390,6 +399,59 @@ class Controller:
             self.client.send({"t": "gather"})    # spectators still on the standings follow
         self.route([])
 
+    # ---------------------------------------------------------------- replay
+    def open_replay(self) -> None:
+        """"Partie ansehen": the finished match, step by step with every hand open. The host
+        sends its log once the match is over (felt.net.replay); this window rebuilds every step
+        with the game's engine."""
+        if self.replay is not None:
+            self.show_replay(self.replay)
+            return
+        if self._replay_parts is not None:
+            return                                  # asked already: the parts are on their way
+        from felt.net.replay import Parts
+        if self.send({"t": "match_log"}):
+            self._replay_parts = Parts()
+            self.stack.notify(i18n.t("replay.loading"), "info", 2.0)
+
+    def _match_log(self, msg: dict) -> None:
+        from felt.net.replay import Replay, ReplayError, save
+        parts = self._replay_parts
+        if parts is None:
+            return                                  # not asked for (or given up)
+        try:
+            done = parts.feed(msg)
+            if done is None:
+                return
+            self._replay_parts = None
+            replay = Replay(*done)
+        except ReplayError as exc:
+            self._replay_parts = None
+            self.stack.notify(i18n.t("replay.failed", msg=exc.text(i18n.get_lang())), "bad", 4.0)
+            return
+        self.replay = replay
+        if self.keeps_replays and self.host is None:
+            try:
+                save(replay)                        # `felt replay --list` on this device too
+            except Exception:
+                pass
+        self.show_replay(replay)
+
+    def show_replay(self, replay) -> None:
+        from felt.ui.replay_scene import ReplayScene
+        top = self.stack.top
+        if isinstance(top, ReplayScene):
+            return
+        sc = ReplayScene(replay, seat=self.seat)
+        sc.on_close = lambda: self._close_replay(sc)
+        self.stack.push(sc)
+
+    def _close_replay(self, sc) -> None:
+        if sc in self.stack.scenes:
+            while self.stack.top is not sc:
+                self.stack.pop()
+            self.stack.pop()
+
     # ----------------------------------------------------------------- poll
     def poll(self) -> None:
         c = self.client
@@ -487,6 +549,8 @@ class Controller:
         elif t == "error":
             self.errors.append(msg)
             self._error(msg)
+        elif t == "match_log":
+            self._match_log(msg)
         elif t == "bye":
             self._bye = str(msg.get("code") or "")
         elif t == "chat":
@@ -562,6 +626,7 @@ class Controller:
             return
         if view.get("phase") != "match_over":
             self.dismissed = False
+            self.replay = None                      # a new match: the last one's replay is fetched anew
         self.view = view
         self.timer = msg.get("timer") if isinstance(msg.get("timer"), dict) else None
         self._timer_at = float(msg.get("_at") or time.monotonic())
@@ -684,6 +749,9 @@ class Controller:
             sc.move_refused()                       # the player may try again
         if msg.get("ref") == "next_round" and sc is not None:
             sc.next_round_refused()                 # the button works again
+        if msg.get("ref") == "match_log":
+            self._replay_parts = None
+            shown = i18n.t("replay.refused") if code == "running" else i18n.t("replay.failed", msg=text)
         if shown:
             self.stack.notify(shown, "bad", 3.5)
 
@@ -791,6 +859,7 @@ class Controller:
         sc.presence = self.presence
         sc.on_hint = self.send_hint
         sc.set_hints(*self.hint_state())
+        sc.round_controls.on_replay = self.open_replay
         sc.set_round_controls(self.next_round if self.admin else None, self.dismiss_standings, self.confirm_leave)
         self._set_main(sc.screen, sc)
         if self._lost_at is not None:

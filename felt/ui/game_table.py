@@ -81,19 +81,25 @@ from felt.ui.widgets import Banner, Button, Countdown, IconButton, Toast, draw_t
 class RoundControls:
     """The buttons at a round's end, the same at every table: the owner's "Nächste Runde" (the
     other seats read "Warte auf den Gastgeber …"), and once the match is over "Neue Partie"
-    for everyone; "Tisch verlassen" beside them."""
+    for everyone; "Tisch verlassen" beside them. Once the match is over, "Partie ansehen"
+    (``on_replay``, felt.ui.replay_scene) stands between them; where the three do not fit in
+    the row (a phone), it takes the place of "Tisch verlassen", which stays in the menu."""
 
     def __init__(self, scene: Scene) -> None:
         self.scene = scene
         self.on_next: Callable[[], Any] | None = None
         self.on_new_match: Callable[[], Any] | None = None
         self.on_leave: Callable[[], Any] | None = None
+        self.on_replay: Callable[[], Any] | None = None   # "Partie ansehen" once the match is over
+        self.crowded = False               # the row has no room for three: "leave" gives way
+        self._placed: tuple | None = None  # (row, px, stacked, phase) of the last place()
         self.sent = False                  # 'next round' was sent: the button waits for an answer
         self.next_btn = Button(i18n.t("gt.next_round"), self._next, kind="primary",
                                hotkeys=(pygame.K_n, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))
         self.new_btn = Button(i18n.t("gt.new_match"), self._new_match, kind="primary",
                               hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
         self.leave_btn = Button(i18n.t("leave"), self._leave, kind="secondary")
+        self.replay_btn = Button(i18n.t("replay.watch"), self._replay, kind="secondary")
         self.wait_rect: pygame.Rect | None = None
         self.px = 18
 
@@ -112,6 +118,10 @@ class RoundControls:
         if self.on_leave:
             self.on_leave()
 
+    def _replay(self) -> None:
+        if self.on_replay:
+            self.on_replay()
+
     def phase(self) -> str:
         return str((getattr(self.scene, "view", None) or {}).get("phase") or "")
 
@@ -121,8 +131,13 @@ class RoundControls:
         out: list[Button] = []
         if ph not in ("round_over", "match_over"):
             return out
-        if self.on_leave is not None:
+        replay = ph == "match_over" and self.on_replay is not None
+        if replay and self._placed is not None and self._placed[3] != ph:
+            self.place(*self._placed[:3])          # the match ended since the row was laid out
+        if self.on_leave is not None and not (replay and self.crowded):
             out.append(self.leave_btn)
+        if replay:
+            out.append(self.replay_btn)
         if ph == "round_over" and self.on_next is not None:
             self.next_btn.enabled = not self.sent
             out.append(self.next_btn)
@@ -138,8 +153,11 @@ class RoundControls:
         """Lay the buttons out in ``row`` (the scene's action row), centred, each at most as
         wide as a comfortable button; ``stacked``: "leave" above the other (a narrow column)."""
         self.px = px
-        for b in (self.leave_btn, self.next_btn, self.new_btn):
+        self._placed = (pygame.Rect(row), px, stacked, self.phase())
+        for b in (self.leave_btn, self.next_btn, self.new_btn, self.replay_btn):
             b.px = px
+        if self.on_replay is not None and self._place_with_replay(row, px, stacked):
+            return
         if self.on_leave is None:
             left, right = None, layout.button_row(row, 1, max_w=dp(260))[0]
         elif stacked:
@@ -155,6 +173,49 @@ class RoundControls:
         self.new_btn.set_rect(right)
         self.wait_rect = pygame.Rect(right)
 
+    def _place_with_replay(self, row: pygame.Rect, px: int, stacked: bool) -> bool:
+        """The match's end with "Partie ansehen": three where every label fits at its size (a
+        row a little wider than the scene's where the felt beside it is free, up to a docked
+        log; a stacked column one button higher), else it takes the place of "Tisch
+        verlassen" (``crowded``). False: a round's end (the usual places)."""
+        if self.phase() != "match_over":
+            return False
+        gap = dp(10)
+        three = ([self.leave_btn] if self.on_leave is not None else []) + [self.replay_btn, self.new_btn]
+        need = max(fonts.width(b.text, px, True) for b in three) + dp(28)
+        w, _h = getattr(self.scene, "laid_out", (0, 0)) or (0, 0)
+        log = self.scene.log_rect() if hasattr(self.scene, "log_rect") else None
+        right = (log.left if log is not None and log.w and log.top < row.bottom else w or row.right) - dp(8)
+        slots: list[pygame.Rect] = []
+        if stacked:
+            bh = (row.h - dp(8)) // 2
+            bar = self.scene.top_bar() if hasattr(self.scene, "top_bar") else None
+            top = row.top - bh - dp(8)
+            if len(three) == 3 and top >= (bar.bottom if bar is not None else 0) + dp(8):
+                slots = [pygame.Rect(row.left, top + k * (bh + dp(8)), row.w, bh) for k in range(3)]
+        else:
+            total = len(three) * need + (len(three) - 1) * gap
+            wide = pygame.Rect(row)
+            if total > row.w:                      # as wide as three need, centred on the row, inside the free felt
+                left = max(dp(8), min(row.centerx - total // 2, right - total))
+                wide = pygame.Rect(left, row.top, min(total, right - left), row.h)
+            cand = layout.button_row(wide, len(three), gap=gap, max_w=dp(260))
+            if cand[0].w >= need:
+                slots = cand
+        self.crowded = not slots
+        if self.crowded:
+            three = [self.replay_btn, self.new_btn]
+            if stacked:
+                half = (row.h - dp(8)) // 2
+                slots = [pygame.Rect(row.left, row.top, row.w, half), pygame.Rect(row.left, row.bottom - half, row.w, half)]
+            else:
+                slots = layout.button_row(row, 2, gap=gap, max_w=dp(260))
+        for b, r in zip(three, slots):
+            b.set_rect(r)
+        self.next_btn.set_rect(slots[-1])
+        self.wait_rect = pygame.Rect(slots[-1])
+        return True
+
     def handle(self, inp: Input) -> bool:
         return self.scene.dispatch(inp, self.buttons())
 
@@ -165,7 +226,8 @@ class RoundControls:
             draw_text(surface, i18n.t("gt.wait_host"), self.wait_rect, max(12, self.px - 2), theme.TEXT_DIM)
 
     def rects(self) -> dict:
-        names = {id(self.next_btn): "next_round", id(self.new_btn): "new_match", id(self.leave_btn): "leave"}
+        names = {id(self.next_btn): "next_round", id(self.new_btn): "new_match", id(self.leave_btn): "leave",
+                 id(self.replay_btn): "replay"}
         return {names[id(b)]: b.rect for b in self.buttons()}
 
 

@@ -192,6 +192,8 @@ class PhoneJoinScene(Scene):
 class PhoneController(Controller):
     """The controller of a phone's renderer: its start is the join screen of its table."""
 
+    keeps_replays = False          # the renderer runs on the host, which keeps every match already
+
     def __init__(self, *a, table: dict | None = None, **kw) -> None:
         self.phone_table = dict(table or {})      # {"address", "port", "name"}
         super().__init__(*a, **kw)

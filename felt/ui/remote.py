@@ -192,7 +192,8 @@ def window_state(app) -> dict[str, Any]:
     if game_sc is not None:
         rc = game_sc.round_controls
         shown = rc.buttons() if game_sc.shows_results else []
-        for name, b in (("round_next", rc.next_btn), ("round_new", rc.new_btn), ("round_leave", rc.leave_btn)):
+        for name, b in (("round_next", rc.next_btn), ("round_new", rc.new_btn), ("round_leave", rc.leave_btn),
+                        ("round_replay", rc.replay_btn)):
             st["widgets"][name] = {"rect": _rect(b.rect), "visible": b in shown, "enabled": bool(b.enabled),
                                    "text": b.text}
     if game_sc is not None and game_sc.screen != "results":

@@ -5,8 +5,9 @@ tables, and their picker) and the owner's lobby. For every registered game (``fe
 the screens the window shows of any game: its lobby, its rule editor (``game.rules_editor()``,
 or the one built from its options), a spectator at a seeded deal with the notice of a full
 table, and "How to play" and the quiz (a question unanswered and explained) of its first
-template, and its table with a "Tipp" taken and the hints taken at a round's end. Then every
-game's own screens, from ``game.snapshots(lang, seed)``
+template, its table with a "Tipp" taken and the hints taken at a round's end, and a replay
+of a short demo match ("Partie ansehen", with and without every hand shown on a phone).
+Then every game's own screens, from ``game.snapshots(lang, seed)``
 (``felt.ui.shots.Shot``; the seed is for a game's demo matches).
 
 Files: ``<screen>-WxH.png`` for the window's own screens, ``<game>_<screen>-WxH.png`` for the
@@ -86,11 +87,13 @@ def spectator_table(game, w: int, h: int):
 def shown_for_every_game(game) -> list[Shot]:
     """The window's screens of ``game``: lobby, rule editor, a spectator's table, and "How to
     play" and the quiz of its first template."""
-    from felt.ui import hint_shots, howto, quiz
+    from felt.ui import hint_shots, howto, quiz, replay_scene
     tid = game.template_ids()[0]
     out = [Shot("lobby", lambda w, h: _lobby(game), GAME_SIZES),
            Shot("rules", lambda w, h: _rules_editor(game), GAME_SIZES),
            Shot("watching", lambda w, h: spectator_table(game, w, h), GAME_SIZES),
+           Shot("replay", lambda w, h: replay_scene.snapshot_scene(game), GAME_SIZES),
+           Shot("replay-hands", lambda w, h: replay_scene.snapshot_scene(game, hands=True), ((390, 844), (844, 390))),
            Shot(f"howto-{tid}", lambda w, h: howto.snapshot_scene(tid), SIZES),
            Shot("tipp", lambda w, h: hint_shots.snapshot_scene(game, w, h), GAME_SIZES),
            Shot("tipps-taken", lambda w, h: hint_shots.snapshot_results(game, w, h), GAME_SIZES)]
