@@ -76,6 +76,7 @@ class HostConfig:
     on_log: Callable[[MatchLog], Any] | None = None  # called with each new MatchLog
     journal: Any = None               # path of the append-only journal (journal.py); None = none
     resume: Any = None                # journal.Resume: bring that table back (felt host --resume)
+    evening: Any = None               # file of the evening's standings (felt.net.evening); None = in memory
     phones: bool = True               # the gateway for phones' browsers (felt/net/gateway.py)
     phone_port: int = 0               # its port (0: a free one)
     phone_spectators: int = 4         # phones that may watch, beyond one per seat
@@ -310,6 +311,9 @@ class Host:
         self._phone_records: list[dict] = []
         if c.resume is not None:
             self.table.restore(c.resume.snapshot())
+        if c.evening:
+            from felt.net.evening import Evening
+            self.table.evening = Evening(c.evening)   # the evening so far, from the data folder
         self.table.announced = bool(c.announce)  # the id to look for in the TXT records if the table moves
 
     # the table's seats, state and settings, read (and seats and state set) through the host too

@@ -263,11 +263,12 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
     "next_round": {},
     "end_match": {},
     "gather": {},
+    "new_evening": {},
 }
 
 ADMIN_TYPES = frozenset({
     "add_bot", "remove_bot", "kick", "open_seat", "reorder", "set_seats", "set_rules", "set_options",
-    "start", "next_round", "end_match", "gather",
+    "start", "next_round", "end_match", "gather", "new_evening",
 })
 
 SEAT = {
@@ -309,6 +310,7 @@ HOST_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
         "start_when_full": (Bool, False),
         "owner_first": (Bool, False),
         "gathering": (Bool, False),
+        "evening": (Opt(Map), None),
         "options": (Map, REQ),
     },
     "state": {
