@@ -789,7 +789,8 @@ class Host:
 
 _CONFIG_KEYS = ("name", "interface", "bind", "port", "players", "bots", "bot_level", "rounds", "seed",
                 "turn_timer", "reconnect_wait", "bot_delay", "pace", "think_ms", "auto_next", "start_when_full",
-                "owner_first", "announce", "hello_timeout", "idle_timeout", "rate", "burst", "flood_limit", "game")
+                "owner_first", "announce", "hello_timeout", "idle_timeout", "rate", "burst", "flood_limit", "game",
+                "evening")
 
 
 def resolve_rules(spec: Any):
