@@ -337,3 +337,23 @@ def test_a_match_ended_before_any_round_was_over_has_no_winner_and_the_table_say
             break
     ended, _ = game.end_match(state)
     assert game.view(ended, 0).get("winner") is not None
+
+
+def test_a_finished_match_gives_the_evening_marks_it_can_keep_and_words_for_them(game):
+    """``Game.evening_marks``/``evening_words`` (the lobby's evening, felt/net/evening.py): a mark
+    map per seat of short keys and whole numbers that the evening keeps as they are, and words
+    in both languages for their sums (a game without the hooks: no marks, no words)."""
+    from felt.net.evening import clean_marks
+    for state, _ in random_play(game, 12):
+        pass
+    marks = game.evening_marks(state)
+    assert isinstance(marks, list) and len(marks) == state.n
+    assert all(isinstance(m, dict) and clean_marks(m) == m for m in marks), marks
+    summed: dict = {}
+    for m in marks:
+        for k, v in m.items():
+            summed[k] = summed.get(k, 0) + v
+    for lang in ("de", "en"):
+        words = game.evening_words(summed, lang)
+        assert isinstance(words, list) and all(isinstance(w, str) and w.strip() for w in words), words
+        assert game.evening_words({}, lang) == []

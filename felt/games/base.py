@@ -539,3 +539,21 @@ class Game:
         benchmark (felt.games.tournament.paired): by default its place, 0 for the first."""
         places = self.round_places(state)
         return places.index(seat) if seat in places else len(places)
+
+    # ------------------------------------------------------------- the evening
+    # The lobby shows the evening at the table (felt/net/evening.py): per player and game the
+    # matches played and won, which the host counts for every game, and the game's own marks.
+    def evening_marks(self, state) -> list[dict]:
+        """What a finished match adds to each seat's row of the evening beside the matches
+        played and won: per seat a map of the game's own short keys (at most 40 characters) to
+        whole numbers 0 or more, summed over the evening's matches of this game (e.g. the titles
+        held at a match's end, the lives left, the times swum). By default nothing more: the
+        evening shows the matches won."""
+        return [{} for _ in range(int(getattr(state, "n", 0)))]
+
+    def evening_words(self, marks: dict, lang: str = "de") -> list[str]:
+        """One player's marks of the evening in this game (the sums of :meth:`evening_marks`;
+        a key may be missing) in a few words each, in ``lang``, in the order to show them:
+        e.g. ``["2× <first title>", "1× <last title>"]``. ``[]`` (the default): the lobby shows
+        the matches won only."""
+        return []

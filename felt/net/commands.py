@@ -60,6 +60,7 @@ def host_config_from_args(args: argparse.Namespace):
         turn_timer=args.turn_timer, reconnect_wait=args.reconnect_wait, bot_delay=bot_delay, pace=pace,
         auto_next=min(2.0, bot_delay * 3), start_when_full=args.start_when_full,
         announce=not args.no_announce, journal=getattr(args, "journal", None) or _default_journal(), **phones,
+        evening=str(_default_evening()),
     )
 
 
@@ -74,6 +75,9 @@ def _pace(args: argparse.Namespace) -> str | None:
 def _replay_dir() -> str:
     from felt.net.replay import replay_dir
     return str(replay_dir())
+def _default_evening():
+    from felt.net.evening import default_path
+    return default_path()
 
 
 def _default_journal() -> str:

@@ -78,6 +78,7 @@ class HostConfig:
     journal: Any = None               # path of the append-only journal (journal.py); None = none
     resume: Any = None                # journal.Resume: bring that table back (felt host --resume)
     replays: Any = None               # folder that keeps every finished match (felt.net.replay); None = none
+    evening: Any = None               # file of the evening's standings (felt.net.evening); None = in memory
     phones: bool = True               # the gateway for phones' browsers (felt/net/gateway.py)
     phone_port: int = 0               # its port (0: a free one)
     phone_spectators: int = 4         # phones that may watch, beyond one per seat
@@ -313,6 +314,9 @@ class Host:
         self._phone_records: list[dict] = []
         if c.resume is not None:
             self.table.restore(c.resume.snapshot())
+        if c.evening:
+            from felt.net.evening import Evening
+            self.table.evening = Evening(c.evening)   # the evening so far, from the data folder
         self.table.announced = bool(c.announce)  # the id to look for in the TXT records if the table moves
 
     # the table's seats, state and settings, read (and seats and state set) through the host too
@@ -801,7 +805,8 @@ class Host:
 
 _CONFIG_KEYS = ("name", "interface", "bind", "port", "players", "bots", "bot_level", "rounds", "seed",
                 "turn_timer", "reconnect_wait", "bot_delay", "pace", "think_ms", "auto_next", "start_when_full",
-                "owner_first", "announce", "hello_timeout", "idle_timeout", "rate", "burst", "flood_limit", "game")
+                "owner_first", "announce", "hello_timeout", "idle_timeout", "rate", "burst", "flood_limit", "game",
+                "evening")
 
 
 def resolve_rules(spec: Any):

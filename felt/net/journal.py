@@ -539,7 +539,8 @@ def phones_record(sessions: list[dict]) -> dict:
 
 _CONFIG_KEYS = ("name", "interface", "bind", "port", "players", "bots", "bot_level", "rounds", "seed",
                 "turn_timer", "reconnect_wait", "bot_delay", "think_ms", "auto_next", "start_when_full",
-                "owner_first", "announce", "hello_timeout", "idle_timeout", "rate", "burst", "flood_limit", "game")
+                "owner_first", "announce", "hello_timeout", "idle_timeout", "rate", "burst", "flood_limit", "game",
+                "evening")
 
 
 def host_record(table: Any, server: dict | None = None) -> dict:

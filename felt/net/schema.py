@@ -267,11 +267,12 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
     "next_round": {},
     "end_match": {},
     "gather": {},
+    "new_evening": {},
 }
 
 ADMIN_TYPES = frozenset({
     "add_bot", "remove_bot", "kick", "open_seat", "reorder", "set_seats", "set_rules", "set_options",
-    "start", "next_round", "end_match", "gather",
+    "start", "next_round", "end_match", "gather", "new_evening",
 })
 
 SEAT = {
@@ -314,6 +315,7 @@ HOST_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
         "owner_first": (Bool, False),
         "gathering": (Bool, False),
         "hints": (Opt(List(Int(0, 2**31), MAX_SEATS)), None),
+        "evening": (Opt(Map), None),
         "options": (Map, REQ),
     },
     "state": {

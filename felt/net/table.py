@@ -43,6 +43,7 @@ from typing import Any, Callable
 from felt import games
 from felt.games.base import PACE_SPEEDS, Game, IllegalMove
 from felt.net import schema
+from felt.net.evening import Evening
 from felt.net.matchlog import MatchLog
 from felt.net.replay import match_log_messages
 from felt.net.viewdelta import diff, state_patch
@@ -224,6 +225,7 @@ class Table:
         self.max_joined = max_joined
         self.refused: dict[str, int] = {"reserve": 0}
         self.recorder: Recorder = Recorder()
+        self.evening = Evening()                 # the evening's standings (the host gives it its file)
         self.on_log: list[Callable[[MatchLog], Any]] = []
         self.move_arrival: float | None = None   # set by the server before a network move
         self.announced = False                   # the server announces the table: welcome has table_id
@@ -856,6 +858,7 @@ class Table:
 
     def _match_over(self) -> None:
         self.cancel_turn()
+        self._tell_evening()
         self._lobby_changed()
         self._out.append(("match_over",))
 
@@ -873,6 +876,7 @@ class Table:
                 "start_when_full": self.start_when_full, "owner_first": self._owner_wanted(),
                 "gathering": self.gathering and not self.running,
                 "hints": list(self.hints),       # hints each seat took in the (last) match
+                "evening": self.evening.standings([s.record(i) for i, s in enumerate(self.seats)]),
                 "options": dict(self.options, rounds=self.rounds)}
 
     @staticmethod
@@ -1160,6 +1164,25 @@ class Table:
             self.gathering = True
             self._lobby_changed()
 
+    # the evening (felt/net/evening.py): every finished match counts, once
+    def _tell_evening(self) -> None:
+        """A match is over: the evening counts who sat where and how it ended (once per match,
+        also when a resumed table finds its match over). A failure changes nothing at the table."""
+        if self.log is None or self.state is None or self.state.phase != "match_over":
+            return
+        h = self.log.header
+        key = hashlib.sha256(f"{self.admin_token}:{h.get('match')}:{h.get('seed')}".encode()).hexdigest()[:20]
+        try:   # the seats as the match log has them at its end (a resumed table's lobby may differ)
+            self.evening.record(games.get(games.id_of(h)), self.state, self.log.seats(), key)
+        except Exception:
+            log.exception("the evening could not count the match")
+
+    def _m_new_evening(self, peer: Peer, msg: dict) -> None:
+        """The owner's "Neuer Abend": the evening's standings start afresh (not during a match)."""
+        self._need_lobby()
+        self.evening.reset()
+        self._lobby_changed()
+
     def _m_end_match(self, peer: Peer, msg: dict) -> None:
         if not self.running:
             raise Refuse("no_match", "no match is running")
@@ -1294,6 +1317,7 @@ class Table:
             if s.kind == "human" and s.peer is None:
                 self._start_away(s)
         if self.state is not None:
+            self._tell_evening()     # a match over before the crash counts (once) if it did not yet
             self._schedule()
 
 

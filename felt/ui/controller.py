@@ -243,6 +243,8 @@ class Controller:
                     try:
                         from felt.net.journal import default_journal_path
                         cfg["journal"] = str(default_journal_path())
+                        from felt.net.evening import default_path
+                        cfg["evening"] = str(default_path())     # the evening's standings
                     except Exception:
                         pass
                 if "replays" not in self.host_defaults and "replays" not in over:

@@ -283,6 +283,10 @@ class LobbyScene(Scene):
         self.rules_block = TextBlock()
         self.wait_caption = Caption()
         self.seat_rows: list[SeatRow] = []
+        # the evening's standings (felt/ui/evening_view.py): after the seats on a phone, at the
+        # top of the second column on a wide window; the owner's "Neuer Abend"
+        from felt.ui.evening_view import EveningBlock
+        self.evening = EveningBlock(on_send=self.send, on_resize=lambda: self.screen_rects is not None and self._place())
         self.left = ScrollForm()
         self.right = ScrollForm()
         if lobby is not None:
@@ -473,6 +477,7 @@ class LobbyScene(Scene):
         else:
             self.wait_caption.text = i18n.t("lobby.waiting")
         self.back_btn.text = "‹"
+        self.evening.set_evening(self.lobby.get("evening"), self.my_seat, self.admin, running)
         self._refresh_actions()
         if self.screen_rects is not None:
             self._place()
@@ -678,8 +683,11 @@ class LobbyScene(Scene):
         right_items = []
         if self.admin:
             right_items += [(c, row_h) for c in choices]
+        self.evening.px, self.evening.button_h = px["body"], max(dp(44), int(px["body"] * 2.8))
         if screen.portrait:
             cw = screen.content.w
+            if self.evening.visible:
+                left_items.append((self.evening, self.evening.height_for(cw - dp(6))))
             self._fit_choices(choices, cw - dp(6), row_h)
             right_items.append((self.rules_block, self.rules_block.height_for(cw - dp(6))))
             right_items.append((self.rules_btn, bh))
@@ -693,6 +701,8 @@ class LobbyScene(Scene):
             c = screen.content
             lw = c.w * 48 // 100
             rw = c.w - lw - 2 * m
+            if self.evening.visible:
+                right_items.insert(0, (self.evening, self.evening.height_for(rw - dp(6))))
             self._fit_choices(choices, rw - dp(6), row_h)
             right_items.append((self.rules_block, self.rules_block.height_for(rw - dp(6))))
             right_items.append((self.rules_btn, bh))

@@ -38,7 +38,27 @@ def window_shots() -> list[Shot]:
     return [Shot("start", lambda w, h: start_scene.snapshot_scene(), SIZES),
             Shot("lobby", lambda w, h: lobby_scene.snapshot_scene(), SIZES),
             Shot("start-resume", lambda w, h: start_scene.snapshot_resume_scene(), SIZES),
-            Shot("resume-picker", lambda w, h: stacked(w, h, *_resume_picker()), SIZES)]
+            Shot("resume-picker", lambda w, h: stacked(w, h, *_resume_picker()), SIZES),
+            Shot("lobby-evening", lambda w, h: _lobby_evening(w, h, admin=True), SIZES),
+            Shot("lobby-evening-guest", lambda w, h: _lobby_evening(w, h, admin=False), SIZES),
+            Shot("lobby-evening-ask", lambda w, h: _lobby_evening(w, h, admin=True, asking=True), SIZES)]
+
+
+def _lobby_evening(w: int, h: int, admin: bool, asking: bool = False):
+    """The lobby after three matches of two games: the evening's standings (felt.ui.evening_view)
+    scrolled into view, as the owner (with "Neuer Abend", or its question) or a guest sees them."""
+    from felt.ui.evening_view import demo_evening
+    from felt.ui.lobby_scene import LobbyScene, demo_lobby
+    lobby = dict(demo_lobby(), evening=demo_evening())
+    sc = LobbyScene(lobby, my_seat=0 if admin else 2, admin=admin, address="192.168.1.20:40123",
+                    on_menu=lambda: None)
+    stack = stacked(w, h, sc)
+    if asking:
+        sc.evening.ask()
+    for form in (sc.left, sc.right):
+        if any(wdg is sc.evening for wdg, _ in form.items):
+            form.scroll_to(sc.evening)
+    return stack
 
 
 def game_lobby(game) -> dict:

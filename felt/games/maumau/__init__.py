@@ -156,6 +156,15 @@ class MauMau(Game):
     def deck_size(self, rules):
         return rules.deck_size()
 
+    # the evening at the table (felt/games/maumau/evening.py)
+    def evening_marks(self, state):
+        from felt.games.maumau.evening import marks
+        return marks(state)
+
+    def evening_words(self, marks, lang="de"):
+        from felt.games.maumau.evening import words
+        return words(marks, lang)
+
     # window
     def scene_for(self, phase):
         """One scene for every phase: it shows the round's result and the standings itself."""

@@ -151,6 +151,15 @@ class Praesident(Game):
 
     tournament_match_wins = False     # a match is the sum of its rounds' places
 
+    # the evening at the table (felt/games/praesident/evening.py)
+    def evening_marks(self, state):
+        from felt.games.praesident.evening import marks
+        return marks(state)
+
+    def evening_words(self, marks, lang="de"):
+        from felt.games.praesident.evening import words
+        return words(marks, lang)
+
     # window
     def scene_for(self, phase):
         """The exchange, the table in play, and the round's results and standings."""

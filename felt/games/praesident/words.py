@@ -14,9 +14,10 @@ def play_kind(size: int, is_sequence: bool = False) -> str:
         size, t("kind.set", n=size))
 
 
-def title_text(title: str) -> str:
-    """Place titles come from the rules layer in German; translate the known ones for English."""
-    if i18n.get_lang() == "de":
+def title_text(title: str, lang: str | None = None) -> str:
+    """Place titles come from the rules layer in German; translate the known ones for English
+    (``lang``: the window's language where not given)."""
+    if (lang or i18n.get_lang()) == "de":
         return title
     return _TITLE_EN.get(title, title)
 

@@ -169,6 +169,15 @@ class Schwimmen(Game):
         showdown = state.showdown
         return showdown["losers"].get(str(seat), 0) if showdown else 0
 
+    # the evening at the table (felt/games/schwimmen/evening.py)
+    def evening_marks(self, state):
+        from felt.games.schwimmen.evening import marks
+        return marks(state)
+
+    def evening_words(self, marks, lang="de"):
+        from felt.games.schwimmen.evening import words
+        return words(marks, lang)
+
     # window
     def scene_for(self, phase):
         """One scene for every phase: it shows the round's result and the standings itself."""
