@@ -137,7 +137,8 @@ def test_a_spectator_taps_a_free_seat_in_the_lobby_and_plays():
     async def main():
         phone = await Phone(ht.host.gateway.port).open()
         await _join(phone, "Zoe", watch=True)
-        st = await phone.wait(lambda s: s.get("kind") == "lobby" and s.get("seat") is None, 30, "the lobby, watching")
+        st = await phone.wait(lambda s: s.get("kind") == "lobby" and s.get("seat") is None and s.get("lobby_seats"),
+                              30, "the lobby, watching")
         free = [i for i, s in enumerate(st["lobby_seats"]) if s["kind"] == "empty"]
         assert free, st["lobby_seats"]
         await phone.tap_widget(st, f"seat_rows[{free[-1]}]")
