@@ -72,6 +72,7 @@ def test_every_step_shows_the_games_own_scene_with_that_steps_view(game_id, size
         assert sc.step == i
         assert type(sc.inner) is (game.scene_for(view["phase"]) or PlainTableScene)
         assert sc.inner.view == view, i
+        assert not sc.inner.hint_offered(), "no Tipp button in a replay: it names the bot's move itself"
         if i % 7 == 0 or i == rp.steps - 1:
             sc.update(0.3)
             draw(stack)

@@ -190,6 +190,7 @@ class ReplayScene(Scene):
             inner.submit = self._no_move          # nothing a tap does at this table is sent anywhere
             inner.set_bots({s for s in range(self.rp.n) if self.rp.kinds[s] == "bot"})
             inner.set_round_controls(None, None, None)
+            inner.set_hints(False, [])              # the replay names the bot's move itself: no Tipp
             inner.log_open = folded                 # the play log as the player left it
             self.inner = inner
             if self.inner_rect.w > 0:
