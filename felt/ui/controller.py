@@ -839,12 +839,27 @@ class Controller:
                         on_edit_rules=self.edit_rules, on_leave=self.confirm_leave, settings=self.settings,
                         on_menu=self.open_menu)
         sc.on_chat = self.open_chat
+        sc.on_open_browser = self.open_in_browser
         sc.set_phone_url(self.phone_url())
         self._set_main("lobby", sc)
 
     def lobby_address(self) -> str:
         """The table's address the lobby shows: the one other laptops join with."""
         return self.display_address
+
+    def open_in_browser(self, url: str) -> bool:
+        """Open the table's page in this computer's browser (the lobby's "Hier im Browser
+        öffnen"); a notice says whether it worked, and else names the address to type."""
+        import webbrowser
+        try:
+            ok = bool(webbrowser.open(url, new=2))
+        except Exception:                   # no browser, no display for one, a broken handler
+            ok = False
+        if ok:
+            self.stack.notify(i18n.t("phone.opened_here"), "info", 4.0)
+        else:
+            self.stack.notify(i18n.t("phone.no_browser", url=url), "warn", 8.0)
+        return ok
 
     def phone_url(self) -> str:
         """The page phones open to join the table this device hosts ('' for a guest)."""

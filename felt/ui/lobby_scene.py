@@ -278,6 +278,11 @@ class LobbyScene(Scene):
         from felt.ui.qr import PhoneCode
         self.phone_code = PhoneCode()
         self.phone_code.visible = False
+        # the same page in this laptop's browser: the way in for a screen reader (a pygame
+        # window has no accessibility API); the controller sets on_open_browser
+        self.on_open_browser: Callable[[str], Any] | None = None
+        self.browser_btn = Button(i18n.t("phone.open_here"), self.open_in_browser, kind="secondary", hotkeys=())
+        self.browser_btn.visible = False
         self.seats_caption = Caption(bold=True)
         self.fill_caption = Caption(color=theme.GOLD)
         self.rules_block = TextBlock()
@@ -672,6 +677,10 @@ class LobbyScene(Scene):
         # everything (reached by scrolling) on a narrow one
         self.phone_code.px = px["body"]
         code = [(self.phone_code, self.phone_code.height_for())] if self.phone_code.visible else []
+        self.browser_btn.px = px["button"]
+        self.browser_btn.visible = bool(code) and self.on_open_browser is not None
+        if self.browser_btn.visible:
+            code.append((self.browser_btn, bh))
         if not screen.portrait:
             left_items += code
         left_items.append((self.seats_caption, cap_h))
@@ -718,6 +727,11 @@ class LobbyScene(Scene):
         if self.screen_rects is not None:
             self._place()
         self.mark_dirty()
+
+    def open_in_browser(self) -> None:
+        """The phones' page in this computer's browser (the controller opens it)."""
+        if self.on_open_browser and self.phone_code.url:
+            self.on_open_browser(self.phone_code.url)
 
     def _fit_choices(self, choices, row_w: int, row_h: int) -> None:
         """One control width for every stepper (they line up), wide enough for the widest
@@ -817,6 +831,7 @@ def demo_lobby() -> dict:
 def snapshot_scene() -> LobbyScene:
     """The owner's lobby with players, bots and a free seat selected, for ``felt snapshot``."""
     sc = LobbyScene(demo_lobby(), my_seat=0, admin=True, address="192.168.1.20:40123", on_menu=lambda: None)
+    sc.on_open_browser = lambda url: None
     sc.set_phone_url("http://192.168.1.20:40124/")
     sc.tap_seat(4)
     return sc
