@@ -93,3 +93,37 @@ def test_log_chips_follow_the_style():
     cardart.set_style(True, False)
     four = playlog.card_chip(C("9", "D"), 20)
     assert plain is not four
+
+
+def test_open_in_browser_opens_the_tables_page(monkeypatch):
+    """The host's lobby offers its phones' page in this laptop's browser (a screen reader's
+    way in); no browser gives a notice with the address, never a crash."""
+    import webbrowser
+    from felt.ui.lobby_scene import LobbyScene
+    from felt.ui.snapshot import game_lobby
+    from felt import games
+    opened = []
+    monkeypatch.setattr(webbrowser, "open", lambda url, new=0: opened.append(url) or True)
+    sc = LobbyScene(game_lobby(games.get("praesident")), 0, True)
+    notices = []
+    sc.notify = lambda text, kind="info", seconds=0: notices.append(text)
+    url = "http://192.168.1.20:40124/"
+    sc.set_phone_url(url)
+    assert sc.open_in_browser() is True and opened == [url] and notices == []
+
+    def broken(url, new=0):
+        raise webbrowser.Error("could not locate runnable browser")
+    monkeypatch.setattr(webbrowser, "open", broken)
+    assert sc.open_in_browser() is False
+    assert notices and url in notices[0]
+
+
+def test_open_in_browser_button_is_laid_out_with_the_code():
+    from felt.ui.lobby_scene import LobbyScene
+    from felt.ui.snapshot import game_lobby
+    from felt.ui.shots import draw
+    from felt import games
+    sc = LobbyScene(game_lobby(games.get("praesident")), 0, True)
+    sc.set_phone_url("http://192.168.1.20:40124/")
+    draw(sc, 1280, 720)
+    assert sc.browser_btn.rect.w > 0 and sc.browser_btn.text

@@ -843,6 +843,7 @@ class Controller:
                         on_menu=self.open_menu)
         sc.on_chat = self.open_chat
         sc.set_phone_url(self.phone_url())
+        sc.notify = self.stack.notify
         self._set_main("lobby", sc)
 
     def lobby_address(self) -> str:

@@ -278,6 +278,9 @@ class LobbyScene(Scene):
         from felt.ui.qr import PhoneCode
         self.phone_code = PhoneCode()
         self.phone_code.visible = False
+        # ... and the same page in this laptop's browser (the way in for a screen reader)
+        self.browser_btn = Button(i18n.t("lobby.open_browser"), self.open_in_browser, kind="secondary")
+        self.notify = None                  # the window's notices (the controller sets stack.notify)
         self.seats_caption = Caption(bold=True)
         self.fill_caption = Caption(color=theme.GOLD)
         self.rules_block = TextBlock()
@@ -464,6 +467,7 @@ class LobbyScene(Scene):
                                   if free > 0 and not self.lobby.get("running") else "")
         self.rules_btn.text = i18n.t("lobby.edit_rules") if self.admin else i18n.t("app.view_rules")
         self.start_btn.text = i18n.t("lobby.start")
+        self.browser_btn.text = i18n.t("lobby.open_browser")
         self.start_btn.visible = self.admin
         running = bool(self.lobby.get("running"))
         self.start_btn.enabled = self.admin and not running
@@ -671,7 +675,7 @@ class LobbyScene(Scene):
         # the phones' QR code: at the top of the seats' column on a wide window, after
         # everything (reached by scrolling) on a narrow one
         self.phone_code.px = px["body"]
-        code = [(self.phone_code, self.phone_code.height_for())] if self.phone_code.visible else []
+        code = [(self.phone_code, self.phone_code.height_for()), (self.browser_btn, bh)] if self.phone_code.visible else []
         if not screen.portrait:
             left_items += code
         left_items.append((self.seats_caption, cap_h))
@@ -718,6 +722,14 @@ class LobbyScene(Scene):
         if self.screen_rects is not None:
             self._place()
         self.mark_dirty()
+
+    def open_in_browser(self) -> bool:
+        """The phones' page in this laptop's browser; a notice with the address if none opens."""
+        from felt.ui.browser import open_page
+        ok = open_page(self.phone_code.url)
+        if not ok and self.notify is not None:
+            self.notify(i18n.t("lobby.no_browser", url=self.phone_code.url), "bad", 6.0)
+        return ok
 
     def _fit_choices(self, choices, row_w: int, row_h: int) -> None:
         """One control width for every stepper (they line up), wide enough for the widest
