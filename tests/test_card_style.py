@@ -127,3 +127,20 @@ def test_open_in_browser_button_is_laid_out_with_the_code():
     sc.set_phone_url("http://192.168.1.20:40124/")
     draw(sc, 1280, 720)
     assert sc.browser_btn.rect.w > 0 and sc.browser_btn.text
+
+
+def test_menu_switch_saves_and_applies(tmp_path):
+    """The menu's switch (window and phone: the same controller) saves the choice and the
+    card art draws with it at once; a new controller (the next run) starts with it."""
+    from felt.ui.card_style import card_style_items
+    from felt.ui.controller import Controller
+    from felt.ui.shell import AppStack
+    ctl = Controller(AppStack((390, 844)), settings_mod.load(tmp_path), settings_base=tmp_path, discover=False)
+    labels = [text for text, _, _ in card_style_items(ctl)]
+    assert len(labels) == 2 and all(label.endswith(("aus", "off")) for label in labels)
+    card_style_items(ctl)[0][1]()                       # "Vier Farben"
+    assert cardart.style() == (True, False)
+    assert settings_mod.load(tmp_path).four_colour is True
+    cardart.set_style(False, False)
+    Controller(AppStack((390, 844)), settings_mod.load(tmp_path), settings_base=tmp_path, discover=False)
+    assert cardart.style() == (True, False)
