@@ -25,7 +25,7 @@ def test_snapshot_writes_pngs(tmp_path):
             assert f"{scene}-{size}.png" in names, scene
     # what the window shows of every game: lobby, rule editor, a spectator's table, how-to and quiz
     for gid, tid in (("praesident", "PR-002"), ("maumau", "MM-STD"), ("schwimmen", "SW-STD")):
-        for scene in ("lobby", "rules", "watching"):
+        for scene in ("lobby", "rules", "watching", "table-four-colour"):
             for size in ("390x844", "1280x720"):
                 assert f"{gid}_{scene}-{size}.png" in names, (gid, scene)
         for scene in (f"howto-{tid}", f"quiz-{tid}-question", f"quiz-{tid}-explained"):
@@ -91,7 +91,7 @@ def test_a_registered_game_gets_the_window_screens_and_its_own_shots(tmp_path, c
     assert names == {"highcard_lobby-390x844.png", "highcard_watching-390x844.png", "highcard_howto-HC-1-390x844.png",
                      "highcard_rules-390x844.png", "highcard_table-430x932.png", "highcard_tipp-390x844.png",
                      "highcard_tipps-taken-390x844.png", "highcard_replay-390x844.png",
-                     "highcard_replay-hands-390x844.png"}
+                     "highcard_replay-hands-390x844.png", "highcard_table-four-colour-390x844.png"}
     assert all(p.is_file() for p in written)
     assert pygame.image.load(str(tmp_path / "highcard_table-430x932.png")).get_size() == (430, 932)
     out = capsys.readouterr().out

@@ -6,7 +6,9 @@ same rotated in the bottom-right, and a big centre pip, face letter or joker sta
 French suit glyphs come from DejaVu Sans (♣♠♥♦); Jass suits (Rosen, Schellen, Schilten,
 Eicheln) are small vector drawings with their own colours. Shapes are drawn 4x larger
 and smooth-scaled down, so edges are antialiased. Surfaces are cached by
-(card code, size, language, variant).
+(card code, size, language, variant, style). The style (``set_style``) is the player's
+choice in settings: four-colour suits (Kreuz green, Karo blue, Herz red, Pik black; the Jass
+suits keep their own colours, already four) and big indices ("Große Zeichen").
 """
 from __future__ import annotations
 
@@ -28,6 +30,30 @@ INDEX_COLOR = {
     "R": (196, 24, 48), "B": (160, 100, 0), "T": (24, 80, 170), "E": (104, 62, 20),
     "X": (130, 30, 150),
 }
+
+# four-colour suits: French suits that share a colour get their own (Jass suits already differ)
+FOUR_COLOUR = {"C": (22, 128, 52), "D": (24, 86, 196), "H": theme.CARD_RED, "S": theme.CARD_BLACK}
+BIG_INDEX = 1.3           # how much bigger the corner index is with "Große Zeichen"
+_style = {"four": False, "big": False}
+
+
+def set_style(four_colour: bool = False, big_index: bool = False) -> None:
+    """The player's card style (settings): every face drawn after this uses it. The caches
+    key on it, so switching back finds the earlier pictures (the cache stays bounded)."""
+    _style["four"] = bool(four_colour)
+    _style["big"] = bool(big_index)
+
+
+def style() -> tuple[bool, bool]:
+    return _style["four"], _style["big"]
+
+
+def index_color(suit: str):
+    """The colour of a suit's index and glyph in the current style."""
+    if _style["four"] and suit in FOUR_COLOUR:
+        return FOUR_COLOUR[suit]
+    return INDEX_COLOR.get(suit, theme.CARD_BLACK)
+
 
 # faces, backs, figures and symbols at the sizes on screen (a hand, the pile, the seats)
 _cache = SurfaceCache("cards", limit_items=700, limit_bytes=1280 << 10)
@@ -54,7 +80,7 @@ def look(card) -> str:
 
 def suit_color(suit: str):
     return {"R": theme.JASS_ROSEN, "B": theme.JASS_SCHELLEN, "T": theme.JASS_SCHILTEN,
-            "E": theme.JASS_EICHELN}.get(suit, INDEX_COLOR.get(suit, theme.CARD_BLACK))
+            "E": theme.JASS_EICHELN}.get(suit, index_color(suit))
 
 
 # ----------------------------------------------------------------------------
@@ -62,12 +88,12 @@ def suit_color(suit: str):
 def suit_symbol(suit: str, px: int) -> pygame.Surface:
     """A suit symbol about ``px`` pixels tall (SRCALPHA surface)."""
     px = max(6, int(px))
-    key = ("suit", suit, px)
+    key = ("suit", suit, px, _style["four"] and suit in FOUR_COLOUR)
     s = _get(key)
     if s is not None:
         return s
     if suit in FRENCH_GLYPH:
-        col = theme.CARD_RED if suit in RED_SUITS else theme.CARD_BLACK
+        col = index_color(suit)
         # DejaVu's glyph box is taller than the ink; scale the font so the ink is ~px
         img = fonts.render(FRENCH_GLYPH[suit], int(px * 1.25), col)
         s = _trim(img)
@@ -206,7 +232,7 @@ def card_surface(card, size: tuple[int, int], dim: bool = False) -> pygame.Surfa
         pygame.draw.rect(veil, (30, 40, 34, 120), veil.get_rect(), border_radius=_radius(w))
         s.blit(veil, (0, 0))
         return s
-    key = ("face", look(card), card.joker, w, h, i18n.get_lang())
+    key = ("face", look(card), card.joker, w, h, i18n.get_lang(), style())
     s = _get(key)
     if s is not None:
         return s
@@ -221,16 +247,17 @@ def card_surface(card, size: tuple[int, int], dim: bool = False) -> pygame.Surfa
 def _corner(card, w: int, h: int) -> pygame.Surface:
     """Rank over suit, for the top-left corner."""
     label = rank_text(card)
-    col = INDEX_COLOR.get(card.suit, theme.CARD_BLACK)
-    rpx = max(9, int(w * 0.30))
+    col = index_color(card.suit)
+    big = BIG_INDEX if _style["big"] else 1.0
+    rpx = max(9, int(w * 0.30 * big))
     cond = len(label) > 1
     if cond:
-        rpx = max(9, int(w * 0.27))
+        rpx = max(9, int(w * 0.27 * big))
     rimg = fonts.render(label, rpx, col, bold=True, condensed=cond)
     rimg = _trim(rimg)
     if label == "Q":
         rimg = _q_tail(rimg, col)
-    spx = max(7, int(w * 0.22))
+    spx = max(7, int(w * 0.22 * big))
     simg = suit_symbol(card.suit, spx)
     cw = max(rimg.get_width(), simg.get_width())
     gap = max(1, int(h * 0.02))
@@ -258,7 +285,7 @@ def _q_tail(img: pygame.Surface, col) -> pygame.Surface:
 
 def _draw_face(s: pygame.Surface, card) -> None:
     w, h = s.get_size()
-    col = INDEX_COLOR.get(card.suit, theme.CARD_BLACK)
+    col = index_color(card.suit)
     centre = pygame.Rect(0, 0, int(w * 0.56), int(h * 0.50))
     centre.center = (w // 2 + int(w * 0.04), h // 2)
     if card.rank in FACE_RANKS:

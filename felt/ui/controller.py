@@ -30,6 +30,7 @@ from felt import games
 from felt.net.client import ClientThread
 from felt.ui import i18n, pacing
 from felt.ui import settings as settings_mod
+from felt.ui.card_style import apply_card_style, card_style_items
 from felt.ui.game_table import GameTableScene, PlainTableScene
 from felt.ui.scene import wake
 from felt.ui.settings import Settings
@@ -66,6 +67,7 @@ class Controller:
         self.stack = stack
         self.connect_timeout = connect_timeout   # give up a first connection that never answers
         self.settings = settings or Settings()
+        apply_card_style(self.settings)      # four colours / big indices, as last chosen
         self.settings_base = settings_base
         self.host_defaults = dict(host_defaults or {})
         self.discover = discover
@@ -128,6 +130,7 @@ class Controller:
     # ------------------------------------------------------------- settings
     def save_settings(self, *_: Any) -> None:
         settings_mod.save(self.settings, self.settings_base)
+        apply_card_style(self.settings)
         if self.sounds is not None:
             self.sounds.muted = self.settings.muted
 
@@ -914,6 +917,7 @@ class Controller:
         if self.admin:                              # the table's pace: the owner sets it for everyone
             items.append((i18n.t("speed") + ": " + i18n.t("speed." + self.table_speed()), self.cycle_speed,
                           "secondary"))
+        items += card_style_items(self)
         items.append((i18n.t("howto.title"), self.show_howto, "secondary"))
         items.append((i18n.t("chat.title"), self.open_chat, "secondary"))
         items += [

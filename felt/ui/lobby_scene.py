@@ -469,6 +469,7 @@ class LobbyScene(Scene):
                                   if free > 0 and not self.lobby.get("running") else "")
         self.rules_btn.text = i18n.t("lobby.edit_rules") if self.admin else i18n.t("app.view_rules")
         self.start_btn.text = i18n.t("lobby.start")
+        self.browser_btn.text = i18n.t("phone.open_here")
         self.start_btn.visible = self.admin
         running = bool(self.lobby.get("running"))
         self.start_btn.enabled = self.admin and not running

@@ -300,7 +300,7 @@ _chip_cache = SurfaceCache("log chips", limit_items=600, limit_bytes=512 << 10)
 
 def card_chip(card, px: int) -> pygame.Surface:
     """A small readable card label ('A♦' in red on white) for log lines, cached per size."""
-    key = (card.rank, card.suit, bool(card.joker), px, i18n.get_lang())
+    key = (card.rank, card.suit, bool(card.joker), px, i18n.get_lang(), cardart.style()[0])
     img = _chip_cache.get(key)
     if img is not None:
         return img

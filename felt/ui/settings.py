@@ -28,6 +28,8 @@ class Settings:
     lang: str = "de"                # 'de' | 'en'
     muted: bool = False
     auto_pass: bool = False         # pass by itself when nothing beats the pile
+    four_colour: bool = False       # each suit its own colour on the card art (felt/ui/cardart.py)
+    big_index: bool = False         # "Große Zeichen": bigger rank/suit indices on card faces
     speed: str = "normal"           # pacing of the table: 'calm' | 'normal' | 'fast'
     bot_level: str = "normal"       # level for bots the owner adds
     last_address: str = ""          # last "join by address" entry
@@ -50,7 +52,7 @@ class Settings:
         self.name = " ".join(self.name.split())[:NAME_MAX]
         if self.lang not in ("de", "en"):
             self.lang = d.lang
-        for b in ("muted", "auto_pass"):
+        for b in ("muted", "auto_pass", "four_colour", "big_index"):
             if not isinstance(getattr(self, b), bool):
                 setattr(self, b, getattr(d, b))
         if self.speed not in ("calm", "normal", "fast"):

@@ -37,6 +37,7 @@ class Shot:
     name: str
     make: Callable[[int, int], Scene | SceneStack]
     sizes: tuple = GAME_SIZES
+    card_style: tuple = (False, False)      # (four colours, big indices) while it is drawn
 
 
 def stacked(w: int, h: int, *scenes: Scene) -> SceneStack:

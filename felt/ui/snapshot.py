@@ -116,7 +116,9 @@ def shown_for_every_game(game) -> list[Shot]:
            Shot("replay-hands", lambda w, h: replay_scene.snapshot_scene(game, hands=True), ((390, 844), (844, 390))),
            Shot(f"howto-{tid}", lambda w, h: howto.snapshot_scene(tid), SIZES),
            Shot("tipp", lambda w, h: hint_shots.snapshot_scene(game, w, h), GAME_SIZES),
-           Shot("tipps-taken", lambda w, h: hint_shots.snapshot_results(game, w, h), GAME_SIZES)]
+           Shot("tipps-taken", lambda w, h: hint_shots.snapshot_results(game, w, h), GAME_SIZES),
+           # a player's table in four colours with big indices (settings: "Vier Farben", "Große Zeichen")
+           Shot("table-four-colour", lambda w, h: hint_shots.snapshot_scene(game, w, h), GAME_SIZES, (True, True))]
     if game.quiz(game.template(tid), count=1):
         out += [Shot(f"quiz-{tid}-question", lambda w, h: quiz.snapshot_scene(tid, checked=False), SIZES),
                 Shot(f"quiz-{tid}-explained", lambda w, h: quiz.snapshot_scene(tid), SIZES)]
@@ -127,15 +129,20 @@ def shown_for_every_game(game) -> list[Shot]:
 def write_shots(out: Path, prefix: str, shots: list[Shot], sizes=None) -> list[Path]:
     """Every shot at each of its sizes (or of ``sizes``) into ``out/<prefix><name>-WxH.png``;
     the files written."""
+    from felt.ui import cardart
     from felt.ui.png import save_png
     written: list[Path] = []
     for shot in shots:
         for w, h in sizes or shot.sizes:
+            before = cardart.style()
             try:
+                cardart.set_style(*shot.card_style)
                 surface = draw(shot.make(w, h), w, h)
             except Exception as exc:
                 print(f"note: {prefix}{shot.name} failed at {w}x{h}: {exc!r}")
                 continue
+            finally:
+                cardart.set_style(*before)
             path = out / f"{prefix}{shot.name}-{w}x{h}.png"
             save_png(surface, path)
             written.append(path)
