@@ -98,3 +98,13 @@ def move_target(move: dict):
     """The pile id a legal move plays onto, or None."""
     t = move.get("target")
     return t if isinstance(t, str) else None
+
+
+def default_card(cid: int):
+    """The face the plain table draws for card id ``cid``: the card of that index in a
+    52-card French deck (suits Kreuz, Pik, Herz, Karo, ranks 2..A, ``felt.cards`` order), the
+    id taken modulo 52. A game whose ids mean other cards draws its own scene."""
+    from felt.cards import FRENCH_RANKS, FRENCH_SUITS, Card, card_code
+    i = int(cid) % 52
+    suit, rank = FRENCH_SUITS[i // 13], FRENCH_RANKS[i % 13]
+    return Card(int(cid), rank, suit, 0, False, card_code(suit, rank))
