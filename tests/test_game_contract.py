@@ -212,6 +212,19 @@ def test_the_view_filter_hides_every_other_hand(game):
                     assert "_private" not in ev, (game.id, ev)
 
 
+def test_the_views_table_keeps_to_the_shared_vocabulary(game):
+    """A view's ``table`` (what the plain table draws) is checked here, so that a bad
+    description is a clear error in this test and not a crash in the window."""
+    from felt.games.table_view import TableError, check_table
+    for state, _events in random_play(game, 3):
+        for s in [*range(state.n), None]:
+            view = game.view(state, s)
+            try:
+                check_table(view.get("table"))
+            except TableError as e:
+                raise AssertionError(f"{game.id} phase {state.phase} seat {s}: {e}") from None
+
+
 def test_the_leak_check_sees_a_view_that_shows_another_hand():
     """The check above over a game whose view lets each seat see the next seat's hand."""
     class Leaky(type(EXAMPLE)):

@@ -69,6 +69,7 @@ from typing import Any, Callable, Iterable
 
 import pygame
 
+from felt.games import table_view
 from felt.ui import cardart, fonts, i18n, layout, pacing, theme
 from felt.ui.layout import dp
 from felt.ui.scene import MOTION, PRESS, RELEASE, Input, Scene
@@ -1108,16 +1109,23 @@ class GameTableScene(HintTable, LogTable, Scene):
 
 
 class PlainTableScene(GameTableScene):
-    """Any game's view, plainly: the seats in a row, the own hand as numbered chips (a tap
-    plays the legal move of that card), and a button per other legal move."""
+    """Any game's view, plainly: the seats in a row, the middle the view's ``table`` describes
+    (piles, rows, labels: ``felt.games.table_view``), the own hand with card faces, and a
+    button per legal move that plays no hand card. A tap on a hand card plays its move, or
+    selects it where its moves go onto a target pile; a tap on (or a drop onto) that pile
+    plays it."""
 
     def __init__(self, view: dict | None = None, **kw) -> None:
         super().__init__(None, **kw)
         self.move_btns: list[tuple[Button, dict]] = []
         self.card_rects: dict = {}
+        self.pile_rects: dict = {}
+        self.selected: list = []
+        self.table: dict = {}
         self.seat_row = pygame.Rect(0, 0, 0, 0)
         self.hand_row = pygame.Rect(0, 0, 0, 0)
         self.action_row = pygame.Rect(0, 0, 0, 0)
+        self.middle = pygame.Rect(0, 0, 0, 0)
         if view is not None:
             self.set_view(view, ())
 
@@ -1135,15 +1143,33 @@ class PlainTableScene(GameTableScene):
             return move["cards"][0]
         return None
 
+    def hand_moves(self) -> list:
+        """The legal moves that play cards of the own hand (the table_view convention)."""
+        hand = set(self.view.get("hand") or [])
+        return [m for m in self.legal_moves() if (cs := table_view.move_cards(m)) and set(cs) <= hand]
+
     def show_view(self, view: dict, events: list) -> None:
+        try:
+            self.table = table_view.check_table(view.get("table"))
+        except table_view.TableError:
+            self.table = {}                     # the contract test reports it; the window shows no middle
+        hand = set(view.get("hand") or [])
+        self.selected = [c for c in self.selected if c in hand]
         self.move_btns = []
         for m in view.get("legal") or []:
-            if self.card_of(m) is not None:
+            cs = table_view.move_cards(m)
+            if self.card_of(m) is not None or (cs and set(cs) <= hand):
                 continue                        # a card's move: a tap on the card makes it
             b = Button(self.move_label(m), lambda m=m: self.submit(m), kind="secondary")
             self.move_btns.append((b, m))
         if self.size != (0, 0):
             self.layout(*self.size)
+
+    def clear_selection(self) -> None:
+        self.selected = []
+
+    def selected_cards(self) -> list[int]:
+        return list(self.selected)
 
     def refresh_controls(self) -> None:
         ok = self.my_turn and not self.pending and self.connected
@@ -1151,6 +1177,10 @@ class PlainTableScene(GameTableScene):
             b.enabled = ok
 
     def gesture(self, move: dict) -> list | None:
+        cs = table_view.move_cards(move)
+        target = table_view.move_target(move)
+        if cs and target is not None:
+            return [["card", c] for c in cs] + [["pile", target]]
         card = self.card_of(move)
         if card is not None:
             return [["card", card]]
@@ -1159,11 +1189,32 @@ class PlainTableScene(GameTableScene):
                 return [["widget", f"move_btns[{i}]"]]
         return None
 
+    def tap_point(self, step):
+        if step[0] == "pile":
+            r = self.pile_rects.get(step[1])
+            return (int(r.centerx), int(r.centery)) if r is not None else None
+        return super().tap_point(step)
+
     def card_move(self, cid) -> dict | None:
+        """The move a tap on ``cid`` makes at once: the one untargeted move of that card alone."""
         for m in self.legal_moves():
-            if self.card_of(m) == cid:
+            if self.card_of(m) == cid and table_view.move_target(m) is None:
                 return m
         return None
+
+    def pile_move(self, pile_id, cards) -> dict | None:
+        """The legal move that plays ``cards`` (any order) onto pile ``pile_id``."""
+        want = sorted(cards)
+        for m in self.hand_moves():
+            if table_view.move_target(m) == pile_id and sorted(table_view.move_cards(m)) == want:
+                return m
+        return None
+
+    def targets_for(self, cards) -> set:
+        if not cards:
+            return set()
+        return {table_view.move_target(m) for m in self.hand_moves()
+                if table_view.move_target(m) is not None and set(cards) <= set(table_view.move_cards(m))}
 
     def layout(self, w: int, h: int) -> None:
         m = dp(10)
@@ -1172,11 +1223,17 @@ class PlainTableScene(GameTableScene):
         table_w = w - dock
         self.seat_row = pygame.Rect(m, bar + m, table_w - 2 * m, dp(70) + badge_height(self.px) // 2)
         self.action_row = pygame.Rect(m, h - dp(56) - m, table_w - 2 * m, dp(52))
-        self.hand_row = pygame.Rect(m, self.action_row.top - dp(80) - m, table_w - 2 * m, dp(80))
+        self.hand_row = pygame.Rect(m, self.action_row.top - dp(96) - m, table_w - 2 * m, dp(96))
         hand = list(self.view.get("hand") or [])
-        cw = min(dp(56), (self.hand_row.w - dp(6) * max(0, len(hand) - 1)) // max(1, len(hand)))
-        self.card_rects = {c: pygame.Rect(self.hand_row.left + i * (cw + dp(6)), self.hand_row.top, cw,
-                                          self.hand_row.h) for i, c in enumerate(hand)}
+        ch = self.hand_row.h - dp(18)                     # room to raise a selected card
+        cw = int(ch * 0.7)
+        step = min(cw + dp(6), (self.hand_row.w - cw) // max(1, len(hand) - 1)) if len(hand) > 1 else cw
+        left = self.hand_row.centerx - (step * (len(hand) - 1) + cw) // 2
+        self.card_rects = {c: pygame.Rect(left + i * step, self.hand_row.top + dp(18), cw, ch)
+                           for i, c in enumerate(hand)}
+        self.middle = pygame.Rect(m, self.seat_row.bottom + m, table_w - 2 * m,
+                                  max(0, self.hand_row.top - self.seat_row.bottom - 2 * m))
+        self.layout_middle()
         btn_row = pygame.Rect(self.action_row)
         rects = layout.button_row(btn_row, max(1, len(self.move_btns)), gap=dp(8), max_w=dp(220))
         for (b, _m), r in zip(self.move_btns, rects):
@@ -1186,6 +1243,28 @@ class PlainTableScene(GameTableScene):
         self.toast.set_rect(pygame.Rect(m, self.seat_row.bottom + m, table_w - 2 * m, int(self.px["label"] * 2.4)))
         self.toast.px = self.px["label"]
 
+    def layout_middle(self) -> None:
+        """The piles side by side in one line, each row of cards a line below them."""
+        self.pile_rects = {}
+        piles, rows = self.table.get("piles") or [], self.table.get("rows") or []
+        lines = (1 if piles else 0) + len(rows) + (1 if self.table.get("labels") else 0)
+        if not lines or self.middle.h <= 0:
+            return
+        lab = int(self.px["label"] * 1.4)
+        line_h = min(dp(150), self.middle.h // lines)
+        y = self.middle.top + (lab if self.table.get("labels") else 0)
+        ch = max(dp(20), min(line_h - lab - dp(4), dp(120)))
+        cw = int(ch * 0.7)
+        if piles:
+            slot = min(self.middle.w // len(piles), cw * 2)
+            x0 = self.middle.centerx - slot * len(piles) // 2
+            for i, p in enumerate(piles):
+                self.pile_rects[p["id"]] = pygame.Rect(x0 + i * slot + (slot - cw) // 2, y + lab, cw, ch)
+            y += line_h
+        for r in rows:
+            self.pile_rects[r["id"]] = pygame.Rect(self.middle.left, y + lab, self.middle.w, ch)
+            y += line_h
+
     def handle(self, inp: Input) -> None:
         if self.handle_header(inp) or self.handle_round_controls(inp):
             return
@@ -1194,24 +1273,110 @@ class PlainTableScene(GameTableScene):
         self.handle_cards(inp)
 
     def card_tapped(self, cid: int) -> None:
-        """A tap on a card makes the move of that card."""
-        move = self.card_move(cid)
-        if move is not None and self.connected:
+        """A tap on a card makes the move of that card, or selects it for a target pile."""
+        if not self.connected:
+            return
+        if cid in self.selected:
+            self.selected.remove(cid)
+            return
+        if not self.targets_for([cid]):
+            move = self.card_move(cid)
+            if move is not None:
+                self.submit(move)
+            return
+        self.selected.append(cid)
+        if not self.targets_for(self.selected):
+            self.selected = [cid]
+
+    def pile_at(self, pos):
+        for pid, r in self.pile_rects.items():
+            if r.inflate(dp(12), dp(12)).collidepoint(pos):
+                return pid
+        return None
+
+    def felt_tapped(self, pos) -> None:
+        pid = self.pile_at(pos)
+        if pid is None or not self.selected or not self.connected:
+            return
+        move = self.pile_move(pid, self.selected)
+        if move is not None:
+            self.selected = []
             self.submit(move)
+
+    def card_dropped(self, cid: int, pos) -> None:
+        pid = self.pile_at(pos)
+        if pid is None or not self.connected:
+            return
+        cards = self.selected if cid in self.selected else [cid]
+        move = self.pile_move(pid, cards) or (self.card_move(cid) if not self.targets_for([cid]) else None)
+        if move is not None:
+            self.selected = []
+            self.submit(move)
+
+    def drop_zone(self):
+        return pygame.Rect(self.middle) if self.middle.h > 0 else None
 
     def hand_area(self) -> pygame.Rect | None:
         return pygame.Rect(self.hand_row)
 
     def hand_rects(self) -> dict:
-        return dict(self.card_rects)
+        return {c: (self.raised(r) if c in self.selected else r) for c, r in self.card_rects.items()}
+
+    def log_card(self, cid):
+        return table_view.default_card(cid) if isinstance(cid, int) and cid >= 0 else None
+
+    def draw_middle(self, surface: pygame.Surface) -> None:
+        px = self.px["label"]
+        labels = self.table.get("labels") or []
+        if labels:
+            draw_text(surface, "   ".join(labels), pygame.Rect(self.middle.left, self.middle.top, self.middle.w,
+                                                               int(px * 1.4)), px, theme.TEXT)
+        lit = self.targets_for(self.selected)
+        lab = int(px * 1.4)
+        for item in (self.table.get("piles") or []) + (self.table.get("rows") or []):
+            r = self.pile_rects.get(item["id"])
+            if r is None:
+                continue
+            if item.get("label"):
+                draw_text(surface, item["label"], pygame.Rect(r.left - dp(20), r.top - lab, r.w + dp(40), lab),
+                          px, theme.TEXT_DIM)
+            is_row = item in (self.table.get("rows") or [])
+            cw = int(r.h * 0.7)
+            if "count" in item:
+                if item["count"]:
+                    surface.blit(cardart.back_surface((cw, r.h)), r.topleft)
+                    draw_text(surface, str(item["count"]), pygame.Rect(r.left, r.top, cw, r.h), px,
+                              theme.TEXT, bold=True)
+                else:
+                    theme.panel(surface, pygame.Rect(r.left, r.top, cw, r.h), theme.PANEL, alpha=120, radius=6)
+            elif is_row:
+                cards = item["cards"]
+                step = min(cw + dp(4), (r.w - cw) // max(1, len(cards) - 1)) if len(cards) > 1 else cw
+                x = r.centerx - (step * (len(cards) - 1) + cw) // 2
+                for i, c in enumerate(cards):
+                    surface.blit(cardart.card_surface(self.log_card(c), (cw, r.h)), (x + i * step, r.top))
+            elif item["cards"]:
+                if len(item["cards"]) > 1:
+                    surface.blit(cardart.card_surface(self.log_card(item["cards"][-2]), (cw, r.h), dim=True),
+                                 (r.left - dp(6), r.top - dp(4)))
+                surface.blit(cardart.card_surface(self.log_card(item["cards"][-1]), (cw, r.h)), r.topleft)
+            else:
+                theme.panel(surface, r, theme.PANEL, alpha=120, radius=6, border=theme.CARD_EDGE)
+            if item["id"] in lit:
+                surface.blit(cardart.highlight_surface((cw if not is_row else r.w, r.h)), r.topleft)
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        px = self.px["label"]
-        for cid, r in self.card_rects.items():
-            lit = self.card_move(cid) is not None
-            theme.panel(surface, r, theme.CARD_FACE if lit else theme.PANEL, alpha=255, radius=6,
-                        border=theme.CARD_EDGE)
-            draw_text(surface, str(cid), r, px, theme.CARD_BLACK if lit else theme.TEXT_DIM, bold=True)
+        self.draw_middle(surface)
+        hand_moves = self.hand_moves()
+        playable = {c for m in hand_moves for c in table_view.move_cards(m)}
+        dragged = self.dragged_card()
+        for cid, r in self.hand_rects().items():
+            if cid == dragged:
+                continue
+            surface.blit(cardart.card_surface(self.log_card(cid), r.size,
+                                              dim=bool(hand_moves) and cid not in playable), r.topleft)
+            if cid in self.selected:
+                surface.blit(cardart.highlight_surface(r.size), r.topleft)
         if not self.round_controls_shown():
             for b, _m in self.move_btns:
                 b.draw(surface)
