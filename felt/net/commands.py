@@ -56,12 +56,30 @@ def host_config_from_args(args: argparse.Namespace):
     name = args.name or f"{socket.gethostname().split('.')[0]}'s table"
     return HostConfig(
         name=name, interface=args.interface, port=args.port, rules=args.rules, players=args.players,
-        bots=args.bots, bot_level=args.bot_level, rounds=args.rounds, seed=args.seed,
+        bots=args.bots, bot_level=bot_level(args), rounds=args.rounds, seed=args.seed,
         turn_timer=args.turn_timer, reconnect_wait=args.reconnect_wait, bot_delay=bot_delay, pace=pace,
         auto_next=min(2.0, bot_delay * 3), start_when_full=args.start_when_full,
         announce=not args.no_announce, journal=getattr(args, "journal", None) or _default_journal(), **phones,
         evening=str(_default_evening()),
     )
+
+
+def bot_level(args: argparse.Namespace) -> str:
+    """The bots' level from ``--bot-level``, one of the game's own ``bot_levels`` (the game of
+    ``--rules``); none given: ``normal`` where the game has it, else its first level."""
+    from felt import games
+    given = getattr(args, "bot_level", None)
+    try:
+        game, _rules = games.find_rules(args.rules)
+    except Exception:                       # a bad --rules is reported where the table reads it
+        return given or "normal"
+    levels = tuple(str(x) for x in game.bot_levels)
+    if not given:
+        return "normal" if "normal" in levels or not levels else levels[0]
+    if given not in levels:
+        raise SystemExit(f"felt host: --bot-level {given!r} is not a level of {game.id}'s bots; "
+                         f"it has: {', '.join(levels)}")
+    return given
 
 
 def _pace(args: argparse.Namespace) -> str | None:
