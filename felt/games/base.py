@@ -243,8 +243,12 @@ class Game:
 
     def rules_to_toml(self, rules) -> str:
         """The rule set as a TOML file's text (``game = ...`` first where
-        :meth:`rules_to_dict` names it), for saving and sharing."""
-        return rulefile.to_toml(self.rules_to_dict(rules), self.rules_file_comment)
+        :meth:`rules_to_dict` names it, else added: a saved file without it would load as the
+        default game's), for saving and sharing."""
+        data = self.rules_to_dict(rules)
+        if "game" not in data:
+            data = {"game": self.id, **data}
+        return rulefile.to_toml(data, self.rules_file_comment)
 
     def options(self) -> list[OptionSpec]:
         """Every rule option with its metadata, in editor order (none: the editor shows the

@@ -1,4 +1,4 @@
-"""`felt host --bot-level` offers the game's own bot levels (Game.bot_levels), not a fixed
+"""What a game author meets outside the game's folder (issue 37). `felt host --bot-level` offers the game's own bot levels (Game.bot_levels), not a fixed
 easy/normal/hard: a game with other levels gets them, a level the game lacks is a clear error
 naming the levels it has, and no level given means normal where the game has one."""
 from __future__ import annotations
@@ -37,3 +37,18 @@ def test_a_game_with_levels_of_its_own_gets_them():
         assert "zufall, gierig" in str(e.value)
     finally:
         games.unregister(toy.id)
+
+
+def test_a_saved_rule_file_names_its_game_even_where_rules_to_dict_does_not(tmp_path):
+    """The guide's example leaves "game" out of its rule data; its saved rule file still loads
+    as its own game (it loaded as the default game's and failed on its options)."""
+    assert "game" not in TOY.rules_to_dict(TOY.template(TOY.template_ids()[0]))
+    games.register(TOY)
+    try:
+        rules = TOY.template(TOY.template_ids()[0])
+        path = tmp_path / "mine.toml"
+        path.write_text(TOY.rules_to_toml(rules), encoding="utf-8")
+        game, loaded = games.find_rules(str(path))
+        assert game.id == TOY.id and loaded == rules
+    finally:
+        games.unregister(TOY.id)
