@@ -216,6 +216,8 @@ class Game:
     move_keys: tuple = ()
     # rule files: the first line's comment, and the error (a RulesError) that rejects a file
     rules_file_comment: str = "Felt Club rule set. Edit, save, share."
+    # a saved rule file says ``game = "<id>"`` (a file without it is the default game's)
+    rules_file_names_game: bool = True
     rules_error: type = RulesError
 
     # ------------------------------------------------------------- rule sets
@@ -246,7 +248,7 @@ class Game:
         :meth:`rules_to_dict` names it, else added: a saved file without it would load as the
         default game's), for saving and sharing."""
         data = self.rules_to_dict(rules)
-        if "game" not in data:
+        if "game" not in data and self.rules_file_names_game:
             data = {"game": self.id, **data}
         return rulefile.to_toml(data, self.rules_file_comment)
 

@@ -22,6 +22,7 @@ class Praesident(Game):
     max_players = 8
     move_kinds = ("play", "pass", "give", "wish")
     rules_file_comment = "Felt Club rule set (RULES.md §2). Edit, save, share."
+    rules_file_names_game = False       # its files predate the other games: one without a game is Präsident's
     rules_error = RulesError
 
     # rule sets
