@@ -278,8 +278,8 @@ class LobbyScene(Scene):
         from felt.ui.qr import PhoneCode
         self.phone_code = PhoneCode()
         self.phone_code.visible = False
-        # the same page in this laptop's browser: the way in for a screen reader (a pygame
-        # window has no accessibility API); the controller sets on_open_browser
+        # the same page in this computer's browser ("Hier im Browser öffnen"); the controller
+        # sets on_open_browser
         self.on_open_browser: Callable[[str], Any] | None = None
         self.browser_btn = Button(i18n.t("phone.open_here"), self.open_in_browser, kind="secondary", hotkeys=())
         self.browser_btn.visible = False
