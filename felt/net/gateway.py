@@ -15,8 +15,9 @@ One port (``websockets``, asyncio) answers both:
   other method gets 405. ``check`` answers why a page could not open its WebSocket (behind a
   proxy: a Host or Origin this table does not know, a proxy that drops the Upgrade).
 - the WebSocket at ``ws`` (relative to the page, so a page under a path prefix works): JSON
-  text from the page (hello, size, pointer, keys, text, frame acks), binary frames and JSON
-  notices to it.
+  text from the page (hello, size, pointer, keys, text, frame acks, the screen-reader layer's
+  ``act``), binary frames and JSON notices to it (the screen-reader layer among them:
+  felt/ui/a11y.py).
 
 Sessions: a page's first message names its session token (128 bits, kept in the page's
 localStorage) or none. A known token gets its session back: its renderer (same seat, same
@@ -97,6 +98,7 @@ DPR_MAX = 4.0
 TOKEN_RE = re.compile(r"^[0-9a-f]{32}$")
 KEY_RE = re.compile(r"^[A-Za-z0-9 _+\-.,;:!?'\"#*/=()\[\]{}<>@$%&|~^`\\]{1,20}$|^.$")
 POINTER_EVENTS = ("down", "move", "up", "cancel")
+ACT_RE = re.compile(r"^[a-z]{1,8}:[A-Za-z0-9_\[\]]{1,40}$")   # a target of the screen-reader layer
 
 # close codes (RFC 6455: 1008 policy violation, 1009 too big, 1013 try again later; 4000+: ours)
 CLOSE_BAD = 1008
@@ -232,6 +234,13 @@ def parse_page_message(data: Any) -> dict:
         return {"t": t, "thumb": m.get("thumb") is True}
     if t == "ack":
         return {"t": t, "f": int(_num(m, "f", 0, 1 << 32))}
+    if t == "act":              # a button of the page's screen-reader layer (felt/ui/a11y.py)
+        target = _str(m, "id", 50)
+        if not ACT_RE.match(target):
+            raise BadMessage("act must name a target (kind:name)")
+        if "value" in m:        # a text field of that layer: its new text
+            return {"t": t, "id": target, "value": _str(m, "value", MAX_TEXT)}
+        return {"t": t, "id": target}
     raise BadMessage(f"unknown message type {t[:20]!r}")
 
 

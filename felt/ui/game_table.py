@@ -740,6 +740,22 @@ class GameTableScene(HintTable, LogTable, Scene):
         """Cards are flying (a deal, a play): a tap now would land on a moving picture."""
         return False
 
+    # ---------------------------------------------------------------- screen readers
+    def a11y_text(self) -> list[str]:
+        """What the table shows besides the hand, the log and the buttons, as sentences for
+        the phone page's screen-reader layer (felt/ui/a11y.py): by default how many cards
+        each seat holds; a game adds its own (the pile, the results)."""
+        counts = self.view.get("counts")
+        if not isinstance(counts, list) or self.view.get("phase") in ("round_over", "match_over"):
+            return []
+        return [i18n.t("a11y.cards_me" if s == self.seat else "a11y.cards", name=self.seat_name(s), n=int(c))
+                for s, c in enumerate(counts) if isinstance(c, int)]
+
+    def a11y_taps(self) -> list[tuple[list, str, bool]]:
+        """Targets of the table that are neither widgets nor cards, for the screen-reader
+        layer: ``(step for tap_point, its name, picked)``."""
+        return []
+
     # ---------------------------------------------------------------- names
     def seat_name(self, seat) -> str:
         """A seat's name as the table says it ("Du" for this window's own seat)."""

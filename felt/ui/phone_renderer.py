@@ -16,7 +16,8 @@ from the gateway
     ``start``   {w, h, density, css, lang, name, table: {address, port, name}, token, spectator, away}
     ``in``      {m: a page's message}: pointer (``p``), ``wheel``, ``key``, ``text``, ``blur``,
                 ``ack`` (frame drawn), ``state`` (report what is where; ``thumb``: and a
-                tenth-size picture, to check what the page shows)
+                tenth-size picture, to check what the page shows), ``act`` (a button of the
+                screen-reader layer: {id}, a text field's {id, value}: felt/ui/a11y.py)
     ``size``    {w, h, density, css}: the page was resized or rotated
     ``away``    the page is gone: drop the table connection (the table's reconnect wait runs)
     ``back``    {w, h, density, css}: the page is back: reconnect, send a whole frame at once
@@ -24,7 +25,8 @@ from the gateway
 to the gateway
     ``frame``   {data}: a binary frame for the page (felt/ui/phone_frames.py)
     ``page``    {m}: a JSON notice for the page: ``size``, ``fields`` (text fields and where they
-                are, in CSS pixels), ``sound``, ``turn``, ``lang``, ``name``, ``title``, ``state``
+                are, in CSS pixels), ``sound``, ``turn``, ``lang``, ``name``, ``title``, ``state``,
+                ``a11y`` (the screen-reader layer, when it changed: felt/ui/a11y.py)
     ``seat``    {token, spectator}: the seat at the table (the gateway keeps it for a restart;
                 the page never sees it)
 
@@ -48,6 +50,8 @@ MIN_INTERVAL = 1 / 30     # seconds between frames ...
 MOVING_INTERVAL = 1 / 12  # ... and while an animation runs (its regions at half size: felt/ui/phone_frames.py)
 MAX_MSG = 1 << 20         # bytes of one message from the gateway
 TRIM_EVERY = 2.0          # seconds between giving freed memory back (after drawing)
+A11Y_EVERY = 0.15         # seconds between looks at the screen-reader layer (felt/ui/a11y.py), at least
+ACT_WAIT = 2.0            # seconds a tap of that layer waits for its target (a card still flying)
 
 # a browser's KeyboardEvent.key -> pygame key name (single characters map to themselves)
 KEY_NAMES = {"Enter": "return", "Escape": "escape", "Backspace": "backspace", "Tab": "tab",
@@ -199,6 +203,10 @@ class Renderer:
         self.sent_at = 0.0
         self.trimmed = (0.0, -1)          # (when, runner frame): the heap last given back
         self.reported: dict[str, Any] = {}
+        from felt.ui.a11y import Announcer
+        self.announcer = Announcer()      # the screen-reader layer's live region (felt/ui/a11y.py)
+        self.a11y_at = (0.0, -1, -1)      # (when, runner frame, controller seq) it was last built
+        self.acts: list[tuple] = []   # the layer's taps that wait for their target
         self.wakeup = threading.Event()          # input, a gateway message or the table: go round
         from felt.ui import scene
         scene.wake_listeners.append(self.wakeup.set)
@@ -327,6 +335,12 @@ class Renderer:
                 top = self.app.stack.top
                 if top is not None:
                     top.mark_dirty()
+        elif t == "act":
+            # a button of the screen-reader layer: its target tapped where it is now (a card
+            # still flying waits a moment for its place)
+            value = m.get("value") if isinstance(m.get("value"), str) else None
+            self.acts = (self.acts + [(str(m.get("id") or ""), value, time.monotonic() + ACT_WAIT)])[-4:]
+            self._acts()
         elif t == "state":
             from felt.ui.remote import window_state
             st = window_state(self.app)
@@ -411,6 +425,46 @@ class Renderer:
             self.reported["fields"] = fields
             self.page(fields)
 
+    def _acts(self) -> None:
+        from felt.ui import a11y
+        now = time.monotonic()
+        while self.acts:
+            target, value, until = self.acts[0]
+            try:
+                done = a11y.act(self.app, target, value)
+            except Exception as exc:
+                print(f"felt phone renderer: act {target!r}: {exc!r}", file=sys.stderr, flush=True)
+                done = False
+            if done:
+                self.acts.pop(0)
+                self.wakeup.set()
+            elif now > until:
+                self.acts.pop(0)
+            else:
+                return
+
+    def _a11y(self) -> None:
+        """The screen-reader layer, to the page when it changed (looked at after a redraw
+        or a new state, at most every ``A11Y_EVERY`` seconds; every second anyway)."""
+        from felt.ui import a11y
+        now = time.monotonic()
+        key = (self.app.runner.frames, self.app.controller.seq)
+        last, frames, seq = self.a11y_at
+        if now - last < A11Y_EVERY or ((frames, seq) == key and now - last < 1.0):
+            return
+        self.a11y_at = (now, *key)
+        try:
+            sem, _targets = a11y.build(self.app)
+            sem["news"] = self.announcer.update(self.app, sem)
+        except Exception as exc:          # the picture goes on without the words
+            if self.reported.get("a11y_error") != repr(exc):
+                self.reported["a11y_error"] = repr(exc)
+                print(f"felt phone renderer: screen-reader layer: {exc!r}", file=sys.stderr, flush=True)
+            return
+        if sem != self.reported.get("a11y"):
+            self.reported["a11y"] = sem
+            self.page(sem)
+
     def _send_frame(self) -> None:
         runner = self.app.runner
         if runner.frames != self.drawn:
@@ -471,6 +525,8 @@ class Renderer:
                 if runner.frames != drawn:
                     next_draw = time.monotonic() + 1.0 / max(1, runner.fps)
                 self._report()
+                self._acts()
+                self._a11y()
                 self._send_frame()
                 self._trim_heap()
         finally:

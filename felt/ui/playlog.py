@@ -87,6 +87,21 @@ class LogLines:
             return entry.kind
         return i18n.t("log.play", name=ctx.name(entry.seat), what=entry.kind)
 
+    def card_name(self, cid, ctx: LogContext | None) -> str:
+        """A card in words ("Herz 9" / "9 of Hearts"), from the context's deck; a game with
+        its own wording of cards gives it (``GameLines(card_name=...)``)."""
+        deck = ctx.deck if ctx is not None else None
+        try:
+            c = deck[cid] if deck is not None and isinstance(cid, int) and 0 <= cid < len(deck) else None
+        except (IndexError, KeyError, TypeError):
+            c = None
+        if c is None:
+            return "?"
+        if getattr(c, "joker", False):
+            return i18n.rank_name("JOKER")
+        suit, rank = i18n.suit_name(str(c.suit)), i18n.rank_name(str(c.rank))
+        return f"{suit} {rank}" if i18n.get_lang() == "de" else f"{rank} of {suit}"
+
     @staticmethod
     def say(key: str, entry: Entry, ctx: LogContext, **kw) -> str:
         """The text of ``key``, in its own wording where the entry is about this window's own
@@ -100,10 +115,17 @@ class GameLines(LogLines):
     """A game's ``LogLines`` made of its module's two functions:
     ``LINES = GameLines(build, text, sections="round")``."""
 
-    def __init__(self, build: Callable, text: Callable, sections: str = "trick") -> None:
+    def __init__(self, build: Callable, text: Callable, sections: str = "trick",
+                 card_name: Callable | None = None) -> None:
         self.build_entries = build
         self.entry_text = text
         self.sections = sections
+        self.card_words = card_name
+
+    def card_name(self, cid, ctx: LogContext | None) -> str:
+        if self.card_words is not None:
+            return self.card_words(cid, ctx)
+        return super().card_name(cid, ctx)
 
     def build(self, events, ctx: LogContext | None = None) -> list[Entry]:
         return self.build_entries(events, ctx)

@@ -101,4 +101,4 @@ def text(e: Entry, ctx: LogContext) -> str:
     return say(key, name=nm) if i18n.has(key) else kind
 
 
-LINES = GameLines(build, text, sections="round")
+LINES = GameLines(build, text, sections="round", card_name=card_name)

@@ -70,6 +70,32 @@ class ResultsScene(GameTableScene):
             nm += f" ({i18n.t('lobby.you')})"
         return nm
 
+    def a11y_text(self) -> list[str]:
+        """The results in sentences for a screen reader (felt/ui/a11y.py): the winner, the
+        round's places with their titles, the standings (how often each seat came where)."""
+        v = self.view
+        out = []
+        if self.match_over:
+            w = v.get("winner")
+            out.append(i18n.t("res.ended_early_short") if w is None else i18n.t("res.winner", name=seat_name(self.names, w)))
+        titles = v.get("titles") or []
+        places = v.get("places") or []
+        if places:
+            out.append(i18n.t("res.title", n=v.get("round_no", 1)))
+        for i, seat in enumerate(places):
+            t = title_text(titles[i]) if i < len(titles) and titles[i] else ""
+            out.append(f"{i + 1}. {self._name(seat)}" + (f", {t}" if t else ""))
+        st = v.get("standings") or []
+        if v.get("n"):
+            out.append(i18n.t("res.standings"))
+        for i, seat in enumerate(ranking(v) if v.get("n") else []):
+            row = st[seat] if seat < len(st) else []
+            counts = ", ".join(i18n.t("res.a11y_count", n=c, p=p + 1) for p, c in enumerate(row) if c)
+            out.append(f"{i + 1}. {self._name(seat)}: {counts or '–'}")
+        if self.hint_tally():
+            out.append(self.hint_tally())
+        return out
+
     def seat_places(self) -> list:
         return []                       # the results list every seat; no seat cards
 

@@ -97,4 +97,4 @@ def text(e: Entry, ctx: LogContext) -> str:
     return say(key, name=nm)
 
 
-LINES = GameLines(build, text, sections="round")
+LINES = GameLines(build, text, sections="round", card_name=card_name)

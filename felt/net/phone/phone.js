@@ -1,6 +1,8 @@
 // Felt Club in a phone's browser: the table is drawn by the host and streamed here.
 // One canvas at the phone's physical pixels, one WebSocket; taps, drags, keys and the text
-// of a real <input> (placed over the game's focused text field) go back. No libraries.
+// of a real <input> (placed over the game's focused text field) go back. Beside the canvas a
+// visually hidden layer of HTML (headings, buttons, a live region) says the same for a screen
+// reader, made from the renderer's words (felt/ui/a11y.py); its buttons send "act". No libraries.
 "use strict";
 (() => {
   const canvas = document.getElementById("table");
@@ -166,6 +168,7 @@
       case "title": document.title = m.text ? m.text + " · Felt Club" : "Felt Club"; break;
       case "full": stopped = true; lang = langOf(m.lang || lang); showNote("full", "", tr("retry")); break;
       case "state": { const w = stateWaiters; stateWaiters = []; w.forEach((f) => f(m)); break; }
+      case "a11y": showLayer(m); break;
       default: break;
     }
   }
@@ -295,9 +298,95 @@
     if (e.deltaY) send({ t: "wheel", dy: Math.sign(e.deltaY) * steps, x, y });
   }, { passive: false });
 
+  // ------------------------------------------------------------------ screen readers
+  // the renderer's words as HTML: elements are kept and updated in place (by id), so a
+  // reader's focus stays on its button while the table changes around it
+  const ax = (id) => document.getElementById(id);
+  const axRoot = ax("ax"), axLive = ax("ax-live");
+  let axNews = null;                   // the announcement last said (null: none seen yet)
+  function axButtons(box, items) {
+    const old = new Map();
+    Array.from(box.children).forEach((el) => old.set(el.dataset.id, el));
+    items.forEach((it, i) => {
+      let b = old.get(it.id);
+      if (b) old.delete(it.id);
+      else {
+        b = document.createElement("button");
+        b.type = "button";
+        b.dataset.id = it.id;
+        b.addEventListener("click", () => {
+          if (b.getAttribute("aria-disabled") !== "true") send({ t: "act", id: b.dataset.id });
+        });
+      }
+      if (b.textContent !== it.name) b.textContent = it.name;
+      if ("on" in it) b.setAttribute("aria-pressed", it.on ? "true" : "false");
+      else b.removeAttribute("aria-pressed");
+      if (it.off) b.setAttribute("aria-disabled", "true");
+      else b.removeAttribute("aria-disabled");
+      if (box.children[i] !== b) box.insertBefore(b, box.children[i] || null);
+    });
+    old.forEach((el) => el.remove());
+  }
+  function axLines(box, lines) {
+    lines.forEach((text, i) => {
+      let li = box.children[i];
+      if (!li) { li = document.createElement("li"); box.appendChild(li); }
+      if (li.textContent !== text) li.textContent = text;
+    });
+    while (box.children.length > lines.length) box.lastChild.remove();
+  }
+  function axFields(box, items) {
+    const old = new Map();
+    Array.from(box.children).forEach((el) => old.set(el.dataset.id, el));
+    items.forEach((it, i) => {
+      let inp = old.get(it.id);
+      if (inp) old.delete(it.id);
+      else {
+        inp = document.createElement("input");
+        inp.type = "text";
+        inp.autocomplete = "off";
+        inp.dataset.id = it.id;
+        // the text goes to the table when it is done (Enter, or the focus moves on)
+        inp.addEventListener("change", () => send({ t: "act", id: inp.dataset.id, value: inp.value }));
+      }
+      inp.setAttribute("aria-label", it.name);
+      inp.maxLength = it.max || 400;
+      if (document.activeElement !== inp && inp.value !== (it.value || "")) inp.value = it.value || "";
+      if (box.children[i] !== inp) box.insertBefore(inp, box.children[i] || null);
+    });
+    old.forEach((el) => el.remove());
+  }
+  function showLayer(m) {
+    axFields(ax("ax-fields"), Array.isArray(m.fields) ? m.fields : []);
+    ax("ax-s-fields").hidden = !(m.fields || []).length;
+    const h = m.h || {};
+    [["hand", "hand"], ["table", "table"], ["acts", "actions"], ["info", "info"], ["log", "log"]].forEach(([k, head]) => {
+      const items = Array.isArray(m[k]) ? m[k] : [];
+      ax("ax-h-" + head).textContent = h[head] || "";
+      if (k === "info" || k === "log") axLines(ax("ax-" + k), items.map(String));
+      else axButtons(ax("ax-" + k), items);
+      ax("ax-s-" + k).hidden = !items.length;
+    });
+    const status = m.status || document.title;
+    if (ax("ax-status").textContent !== status) ax("ax-status").textContent = status;
+    axLive.setAttribute("aria-label", h.news || "");
+    const news = m.news || { n: 0, say: [] };
+    if (axNews !== null && news.n !== axNews) {
+      (news.say || []).forEach((text) => {
+        const p = document.createElement("p");
+        p.textContent = text;
+        axLive.appendChild(p);
+      });
+      while (axLive.children.length > 20) axLive.firstChild.remove();
+    }
+    axNews = news.n;
+    stats.a11y = m;
+  }
+
   // ------------------------------------------------------------------ keys
   document.addEventListener("keydown", (e) => {
     if (document.activeElement === field || e.isComposing || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (axRoot.contains(document.activeElement)) return;       // the reader's layer has the keyboard
     if (e.key.length === 1 || KEYS.has(e.key)) {
       e.preventDefault();
       send({ t: "key", key: e.key, shift: e.shiftKey });
@@ -330,6 +419,10 @@
   function syncField() {
     clearTimeout(syncTimer);
     syncTimer = null;
+    if (axRoot.contains(document.activeElement)) {      // a reader types in its own layer's field
+      if (editing) closeField();
+      return;
+    }
     const f = fields.find((x) => x.focused);
     if (!f) {
       // no field has the focus on the table any more: the input goes, but not under a finger

@@ -1,0 +1,271 @@
+"""The phone page's accessible layer: what a screen reader reads and what its buttons do.
+
+A phone's table is one canvas, drawn by the host (felt/ui/phone_renderer.py); a screen
+reader (TalkBack, VoiceOver, or a laptop's reader in the same page) finds nothing in it. So
+the renderer also describes the scene in words, from what it knows, and the page
+(felt/net/phone/phone.js) keeps a visually hidden layer of HTML made of it beside the canvas:
+
+- ``status``: the top bar's line (whose turn, the game's phase) and the round;
+- ``hand``: the own cards, named in the table's language by the game's own words (the log's:
+  "Herz 9", "Kreuz Bube") in the order shown, each a toggle button (``on``: raised/picked);
+- ``table``: the cards in the middle a tap takes (a game's swap with the middle), as buttons;
+- ``acts``: the buttons of the scene on top (an overlay's while one is open: the menu), with
+  their own labels (an icon's glyph gets a name), and the round's controls; a disabled one
+  stays listed, marked off;
+- ``fields``: the text fields (the name to join with), as labelled text inputs;
+- ``info``: what the screen says besides: the scene's own sentences (a game's
+  ``a11y_text``: the card on the pile, the results and standings), the lobby's seats, the
+  visible labels of other screens;
+- ``log``: the last lines of the round's play log;
+- ``news``: what a reader says by itself (the page's ARIA live region): new log lines, the
+  table's notices and "Du bist dran!" once when the turn comes (``Announcer``).
+
+Every target has an id (``card:12``, ``table:3``, ``chip:K``, ``w:play_btn``, ``rc:next_round``);
+the page sends ``{"t": "act", "id": ...}`` and :func:`act` taps the target's spot as it is
+laid out now, as a finger would (pygame events through the scene's own input mapping), so
+input is mapped in one place. An id that is not on screen now does nothing.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from felt.ui import i18n
+
+i18n.add_catalog(Path(__file__).with_name("a11y_texts.toml"))
+
+LOG_LINES = 12          # the log's last lines in the layer
+NEWS_LINES = 6          # lines said at once, at most
+ICON_NAMES = {"✕": "a11y.close", "‹": "a11y.back", "☰": "a11y.menu", "✉": "a11y.chat", "♪": "a11y.sound",
+              "⟲": "a11y.log_btn", "◀": "a11y.prev", "▶": "a11y.next"}
+
+
+# ------------------------------------------------------------------------ names
+def card_name(scene, cid) -> str:
+    """A card of a game's table in the table's language, as its log names cards."""
+    from felt.ui.playlog import lines_of
+    return lines_of(getattr(scene, "game_id", None)).card_name(cid, scene.log_context())
+
+
+def button_label(w) -> str:
+    """A button's name for a reader: its text, or what its glyph stands for."""
+    if type(w).__name__ == "LangButton":
+        other = str(getattr(w, "other", "")).lower()
+        return i18n.t("a11y.lang", lang=i18n.t(f"lang.{other}") if other in i18n.LANGS else other)
+    text = " ".join(str(getattr(w, "text", "") or "").split())
+    if text in ICON_NAMES:
+        return i18n.t(ICON_NAMES[text])
+    words = text.split(" ")
+    while len(words) > 1 and not any(ch.isalnum() for ch in words[0]):
+        words.pop(0)                         # a glyph before the words ("⇅ Farbe")
+    return " ".join(words)
+
+
+def _named_widgets(scene) -> list[tuple[str, Any]]:
+    """The scene's widgets by attribute name (``name[i]`` for a row of them), in order."""
+    from felt.ui.widgets import Widget
+    out = []
+    for name, w in list(vars(scene).items()):
+        if isinstance(w, list):
+            out += [(f"{name}[{i}]", x) for i, x in enumerate(w) if isinstance(x, Widget)]
+        elif isinstance(w, Widget):
+            out.append((name, w))
+    return out
+
+
+def _centre(rect) -> tuple[int, int]:
+    return int(rect.centerx), int(rect.centery)
+
+
+def _shown(w) -> bool:
+    return bool(getattr(w, "visible", True)) and w.rect.w > 0 and w.rect.h > 0
+
+
+# ------------------------------------------------------------------------ the layer
+def build(app) -> tuple[dict, dict]:
+    """(the layer as the page gets it, ``{id: (x, y)}`` where each target is tapped now)."""
+    from felt.ui.widgets import Button, Label, TextField
+    ctl = app.controller
+    top = app.stack.top
+    main = ctl.main
+    game = ctl.game_scene()
+    targets: dict[str, tuple[int, int]] = {}
+    sem: dict[str, Any] = {
+        "t": "a11y", "lang": i18n.get_lang(),
+        "h": {k: i18n.t(f"a11y.{k}") for k in ("hand", "table", "actions", "info", "log", "news")},
+        "screen": ctl.kind if top is main else type(top).__name__ if top is not None else ctl.kind,
+        "status": "", "turn": False, "hand": [], "table": [], "acts": [], "fields": [], "info": [], "log": [],
+    }
+    overlay = top is not None and top is not main
+    if game is not None:
+        status = game.status_line()[0]
+        try:
+            rnd = game.round_label()
+        except Exception:
+            rnd = ""
+        sem["status"] = " · ".join(x for x in (status, rnd) if x)
+        sem["turn"] = bool(game.my_turn) and not game.pending
+        if game.screen != "results":
+            picked = {int(c) for c in game.selected_cards()}
+            rects = game.hand_rects()
+            for cid in rects:                      # the hand's own order (as sorted on screen)
+                sem["hand"].append({"id": f"card:{cid}", "name": card_name(game, cid), "on": cid in picked})
+                if not overlay:
+                    p = game.tap_point(["card", cid])
+                    if p is not None:
+                        targets[f"card:{cid}"] = tuple(p)
+            middle = game.table_rects()
+            for cid in sorted(middle, key=lambda c: (middle[c].x, middle[c].y)):
+                sem["table"].append({"id": f"table:{cid}", "name": card_name(game, cid), "on": cid in picked})
+                if not overlay:
+                    p = game.tap_point(["table", cid])
+                    if p is not None:
+                        targets[f"table:{cid}"] = tuple(p)
+        sem["info"] = [x for x in game.a11y_text() if x]
+        try:
+            lines = ctl.playlog.lines(game.log_context()) if game.shows_log else []
+        except Exception:
+            lines = []
+        sem["log"] = lines[-LOG_LINES:]
+    elif ctl.kind == "lobby" and ctl.lobby:
+        sem["info"] = lobby_lines(ctl)
+    scene = top if top is not None else main
+    if scene is not None:
+        for name, w in _named_widgets(scene):
+            if not _shown(w):
+                continue
+            if isinstance(w, Button):
+                label = button_label(w)
+                if not label:
+                    continue
+                sem["acts"].append({"id": f"w:{name}", "name": label, "off": not w.enabled})
+                if w.enabled:
+                    targets[f"w:{name}"] = _centre(w.rect)
+            elif isinstance(w, TextField):
+                sem["fields"].append({"id": f"f:{name}", "name": w.placeholder or name, "value": w.text,
+                                      "max": int(w.max_len)})
+                targets[f"f:{name}"] = _centre(w.rect)
+            elif isinstance(w, Label) and game is None and w.text:
+                sem["info"].append(" ".join(str(w.text).split()))
+        if game is not None and scene is game:
+            for step, label, on in game.a11y_taps():
+                tid = f"{step[0]}:{step[1]}"
+                sem["acts"].append({"id": tid, "name": label, "on": bool(on)})
+                p = game.tap_point(step)
+                if p is not None:
+                    targets[tid] = tuple(p)
+            if game.shows_results and not game.drawer_open():
+                rc = game.round_controls
+                names = {id(rc.next_btn): "next_round", id(rc.new_btn): "new_match", id(rc.leave_btn): "leave",
+                         id(rc.replay_btn): "replay"}
+                for b in rc.buttons():
+                    if _shown(b) and b.text:
+                        tid = f"rc:{names.get(id(b), 'x')}"
+                        sem["acts"].append({"id": tid, "name": button_label(b), "off": not b.enabled})
+                        if b.enabled:
+                            targets[tid] = _centre(b.rect)
+    if ctl.kind != "table" and game is None and main is not None and not sem["status"]:
+        sem["status"] = app.stack.banner.text if app.stack.banner.visible else ""
+    return sem, targets
+
+
+def lobby_lines(ctl) -> list[str]:
+    """The lobby's seats, one line each: "Platz 2: Ben (Bot)", "Platz 3: frei"."""
+    out = []
+    for i, s in enumerate((ctl.lobby or {}).get("seats") or []):
+        name = " ".join(str(s.get("name") or "").split())
+        kind = s.get("kind")
+        if kind == "empty" or not name:
+            out.append(i18n.t("a11y.seat_free", n=i + 1))
+        elif i == ctl.seat:
+            out.append(i18n.t("a11y.seat_you", n=i + 1, name=name))
+        elif kind == "bot":
+            out.append(i18n.t("a11y.seat_bot", n=i + 1, name=name))
+        else:
+            out.append(i18n.t("a11y.seat", n=i + 1, name=name))
+    return out
+
+
+def log_lines(app) -> list[str]:
+    """Every line of the round's play log (the Announcer's source)."""
+    ctl = app.controller
+    game = ctl.game_scene()
+    if game is None or not game.shows_log:
+        return []
+    try:
+        return ctl.playlog.lines(game.log_context())
+    except Exception:
+        return []
+
+
+class Announcer:
+    """What the page's live region says, once each: the log's new lines, the window's new
+    notices (toasts), a screen's status when the screen changes, and "Du bist dran!" when the
+    turn comes to this seat (not again while it stays). ``update`` gives ``{"n", "say"}``:
+    ``n`` grows with every new announcement (the page says ``say`` when it sees a new ``n``)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.say: list[str] = []
+        self.log: list[str] = []
+        self.turn = False
+        self.screen = None
+        self.toasts: list = []
+
+    def update(self, app, sem: dict) -> dict:
+        new: list[str] = []
+        screen = sem.get("screen")
+        if screen != self.screen:
+            self.screen = screen
+            if sem.get("status") and not sem.get("turn"):
+                new.append(sem["status"])
+        lines = log_lines(app)
+        old = self.log
+        if lines[:len(old)] == old:
+            new += lines[len(old):]
+        elif lines:                          # a new round (or the oldest tricks let go)
+            known = set(old)
+            fresh = lines[-NEWS_LINES:]
+            new += [x for x in fresh if x not in known] or fresh[-1:]
+        self.log = lines
+        toast = app.stack.toast
+        items = [it for it in getattr(toast, "items", []) if isinstance(it, list) and it]
+        for it in items:
+            if not any(it is seen for seen in self.toasts):
+                new.append(str(it[0]))
+        self.toasts = items
+        turn = bool(sem.get("turn"))
+        # the turn came (back) to this seat; also when the others played between two looks
+        # (fast bots: the turn never seemed to leave), which new log lines tell
+        if turn and (not self.turn or lines != old):
+            new.append(i18n.t("gt.turn_me"))
+        self.turn = turn
+        new = [x for x in new if x]
+        if new:
+            self.n += 1
+            self.say = new[-NEWS_LINES:]
+        return {"n": self.n, "say": list(self.say)}
+
+
+def act(app, target: str, value: str | None = None) -> bool:
+    """Tap ``target`` (an id of :func:`build`) where it is now, as a click would; a text
+    field (``f:``) is tapped and then given ``value`` as typed text (all of it replaced).
+    False when the target is not on screen (or not enabled) now."""
+    _sem, targets = build(app)
+    p = targets.get(target)
+    if p is None:
+        return False
+    post = pygame.event.post
+    x, y = int(p[0]), int(p[1])
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0), touch=False))
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=False))
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=False))
+    if target.startswith("f:") and value is not None:
+        post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
+        if value:
+            post(pygame.event.Event(pygame.TEXTINPUT, text=value))
+        else:
+            post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0))
+    return True

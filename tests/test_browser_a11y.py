@@ -1,0 +1,317 @@
+"""A screen reader's way through the phone page, in real Chromium: the page is joined and a
+whole round is played, and its results read, using only the browser's accessibility tree
+(``Accessibility.getFullAXTree``): nodes are found by role and name, and activated through
+their DOM node (``DOM.resolveNode`` + ``Runtime.callFunctionOn`` click), as a reader's
+double tap does. No canvas coordinates, no renderer state.
+
+Skipped only where no Chromium can be found (as tests/test_browser_phone.py)."""
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from felt.net.host import HostConfig, HostThread
+from felt.ui import a11y, i18n  # noqa: F401  (a11y: its texts)
+from tests.helpers import run
+from tests.test_browser_phone import Browser, _chromium
+
+BUTTONS = ("button", "toggleButton")
+
+
+class AXPage:
+    """The page as its accessibility tree shows it."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.b = browser
+        self.nodes: list[dict] = []
+        self.by_id: dict[str, dict] = {}
+
+    async def read(self) -> "AXPage":
+        tree = await self.b.call("Accessibility.getFullAXTree")
+        self.nodes = [n for n in tree["nodes"] if not n.get("ignored")]
+        self.by_id = {n["nodeId"]: n for n in tree["nodes"]}
+        return self
+
+    @staticmethod
+    def role(n) -> str:
+        return (n.get("role") or {}).get("value") or ""
+
+    @staticmethod
+    def name(n) -> str:
+        return str((n.get("name") or {}).get("value") or "")
+
+    @staticmethod
+    def prop(n, key):
+        for p in n.get("properties") or []:
+            if p.get("name") == key:
+                return (p.get("value") or {}).get("value")
+        return None
+
+    def find(self, role, name=None, within=None) -> list[dict]:
+        roles = role if isinstance(role, tuple) else (role,)
+        pool = self.descendants(within) if within is not None else self.nodes
+        return [n for n in pool if self.role(n) in roles and (name is None or self.name(n) == name)]
+
+    def one(self, role, name=None, within=None) -> dict | None:
+        found = self.find(role, name, within)
+        return found[0] if found else None
+
+    def descendants(self, node) -> list[dict]:
+        out, todo = [], list(node.get("childIds") or [])
+        while todo:
+            n = self.by_id.get(todo.pop(0))
+            if n is None:
+                continue
+            if not n.get("ignored"):
+                out.append(n)
+            todo[:0] = list(n.get("childIds") or [])
+        return out
+
+    def group(self, name) -> dict | None:
+        return self.one("group", name)
+
+    def buttons(self, group_name) -> list[dict]:
+        g = self.group(group_name)
+        return self.find(BUTTONS, within=g) if g is not None else []
+
+    def button(self, name) -> dict | None:
+        return self.one(BUTTONS, name)
+
+    def enabled(self, n) -> bool:
+        return n is not None and not self.prop(n, "disabled")
+
+    def pressed(self, n) -> bool:
+        return self.prop(n, "pressed") in ("true", True)
+
+    def layer(self) -> dict | None:
+        """The screen-reader layer: what holds the page's top heading."""
+        for n in self.nodes:
+            if self.role(n) == "heading" and self.prop(n, "level") == 1:
+                return self.by_id.get(n.get("parentId"))
+        return None
+
+    def heading(self, level=1) -> str:
+        for n in self.nodes:
+            if self.role(n) == "heading" and self.prop(n, "level") == level:
+                return self.name(n)
+        return ""
+
+    def texts(self, list_role="list", heading=None) -> list[str]:
+        """The items of the list under the heading ``heading``."""
+        for n in self.nodes:
+            if self.role(n) == "heading" and self.name(n) == heading:
+                section = self.by_id.get(n.get("parentId"))
+                lists = self.find(list_role, within=section) if section is not None else []
+                if lists:
+                    return [self.name(x) or self.text_of(x) for x in self.find("listitem", within=lists[0])]
+        return []
+
+    def text_of(self, node) -> str:
+        return " ".join(self.name(x) for x in self.descendants(node) if self.role(x) in ("StaticText", "staticText"))
+
+    def live(self) -> list[str]:
+        n = self.one("log")
+        return [self.text_of(p) or self.name(p) for p in (self.by_id.get(c) for c in n.get("childIds") or [])
+                if p is not None] if n else []
+
+    async def focus(self, node) -> None:
+        await self.b.call("DOM.focus", backendNodeId=node["backendDOMNodeId"])
+
+    async def click(self, node) -> None:
+        """As a reader activates a node: the focus moves to it, then a click."""
+        await self.focus(node)
+        obj = await self.b.call("DOM.resolveNode", backendNodeId=node["backendDOMNodeId"])
+        await self.b.call("Runtime.callFunctionOn", objectId=obj["object"]["objectId"],
+                          functionDeclaration="function () { this.click(); }")
+
+    def dump(self) -> str:
+        """The tree as indented lines: role "name" [states]."""
+        lines = []
+        roots = [n for n in self.by_id.values() if not n.get("parentId")]
+
+        def walk(n, depth):
+            if not n.get("ignored"):
+                states = [f"{p['name']}={p['value'].get('value')}" for p in n.get("properties") or []
+                          if p.get("name") in ("pressed", "disabled", "focusable", "live", "level")]
+                lines.append("  " * depth + f"{self.role(n)} \"{self.name(n)}\" " + " ".join(states))
+                depth += 1
+            for c in n.get("childIds") or []:
+                if c in self.by_id:
+                    walk(self.by_id[c], depth)
+        for r in roots:
+            walk(r, 0)
+        return "\n".join(lines)
+
+
+def _dump(ax: AXPage, name: str, tmp_path: Path) -> None:
+    """The tree to a file (FELT_AX_DUMP=DIR keeps it for a person to read)."""
+    folder = Path(os.environ.get("FELT_AX_DUMP") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.txt").write_text(ax.dump(), encoding="utf-8")
+
+
+async def _wait(ax: AXPage, pred, timeout: float, what: str):
+    deadline = time.monotonic() + timeout
+    while True:
+        await ax.read()
+        v = pred(ax)
+        if v:
+            return v
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no {what} within {timeout:g} s; the page's tree:\n{ax.dump()[-3000:]}")
+        await asyncio.sleep(0.15)
+
+
+def _host(game: str, rules: str | None = None, seed: int = 5) -> HostThread:
+    kw = {"rules": rules} if rules else {}
+    return HostThread(HostConfig(interface="127.0.0.1", announce=False, players=3, bots=2, seed=seed, game=game,
+                                 start_when_full=True, bot_delay=0.05, **kw)).start()
+
+
+async def _join(b: Browser, ht: HostThread, lang: str) -> AXPage:
+    await b.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=2, mobile=True)
+    await b.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+    await b.call("Emulation.setLocaleOverride", locale="de-DE" if lang == "de" else "en-GB")
+    await b.call("Page.enable")
+    await b.call("Accessibility.enable")
+    await b.call("Page.navigate", url=ht.host.gateway.url)
+    ax = AXPage(b)
+    other = "en" if lang == "de" else "de"
+    i18n.set_lang(other)
+    there = i18n.t("phone.play"), i18n.t("a11y.lang", lang=i18n.t(f"lang.{lang}"))
+    i18n.set_lang(lang)
+    play = await _wait(ax, lambda a: a.button(i18n.t("phone.play")) or a.button(there[0]), 40,
+                       "the join screen's play button")
+    if ax.name(play) != i18n.t("phone.play"):
+        # the page came up in the other language: its language button switches
+        await ax.click(ax.button(there[1]))
+        play = await _wait(ax, lambda a: a.button(i18n.t("phone.play")), 20, f"the join screen in {lang}")
+    # the name: the layer's own text field, typed into as a reader types
+    box = ax.one("textbox", i18n.t("name.default"), within=ax.layer())
+    assert box is not None, ax.dump()
+    await ax.focus(box)
+    await b.call("Input.insertText", text="Pia")
+    await ax.click(play)
+    return ax
+
+
+async def _press(ax: AXPage, name: str, tries: int = 3) -> bool:
+    """Press the button ``name`` until the turn has moved on (a button that the table
+    disabled for a moment between reading the tree and the press is pressed again)."""
+    for _ in range(tries):
+        await ax.read()
+        b = ax.button(name)
+        if b is None or not ax.enabled(b):
+            return False
+        await ax.click(b)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            await asyncio.sleep(0.15)
+            await ax.read()
+            if not ax.heading().startswith(i18n.t("gt.turn_me")):
+                return True
+    raise AssertionError(f"{name} did not make the move:\n{ax.dump()[-3000:]}")
+
+
+async def _play_round(ax: AXPage, turn, done, timeout: float, tmp_path: Path, name: str) -> int:
+    """Take every turn with ``turn(ax)`` until the round's results show; the turns taken."""
+    turns = 0
+    deadline = time.monotonic() + timeout
+    while True:
+        assert time.monotonic() < deadline, f"the round did not end within {timeout:g} s:\n{ax.dump()[-3000:]}"
+        await ax.read()
+        if done(ax):
+            return turns
+        if ax.heading().startswith(i18n.t("gt.turn_me")) and await turn(ax):
+            turns += 1
+            if turns == 1:
+                _dump(ax, f"{name}-turn", tmp_path)
+        await asyncio.sleep(0.15)
+
+
+def _run(tmp_path, game: str, lang: str, turn, done, rules: str | None = None, check=None, seed: int = 5):
+    exe = _chromium()
+    if exe is None:
+        pytest.skip("no Chromium on this machine (apt-get install -y chromium); the browser test cannot run")
+    ht = _host(game, rules, seed)
+    browser = Browser(exe, tmp_path / "profile")
+
+    async def main():
+        await browser.connect()
+        try:
+            ax = await _join(browser, ht, lang)
+            await _wait(ax, lambda a: a.group(i18n.t("a11y.hand")) and a.buttons(i18n.t("a11y.hand")), 60,
+                        "the hand's cards")
+            _dump(ax, f"{game}-{lang}-table", tmp_path)
+            turns = await _play_round(ax, turn, done, 240, tmp_path, f"{game}-{lang}")
+            await asyncio.sleep(0.5)
+            await ax.read()
+            _dump(ax, f"{game}-{lang}-results", tmp_path)
+            if check is not None:
+                check(ax, turns)
+            return turns
+        finally:
+            await browser.ws.close()
+
+    try:
+        return run(main(), 330)
+    finally:
+        browser.stop()
+        ht.stop()
+        i18n.set_lang("de")
+
+
+# ---------------------------------------------------------------------------- Präsident
+def test_a_praesident_round_through_the_accessibility_tree_alone(tmp_path):
+    """Cards are toggle buttons named in the table's language; the Tipp picks some (pressed),
+    a card is put down and picked again by hand, "Legen" plays them, "Passen" passes; the
+    live region says the turn once per turn and the plays; the results are text."""
+    seen = {"toggled": False, "turn_said": 0}
+
+    async def turn(ax: AXPage) -> bool:
+        hint = ax.button(i18n.t("gt.hint"))
+        if hint is None or not ax.enabled(hint):
+            return False
+        await ax.click(hint)
+        hand = i18n.t("a11y.hand")
+        play, pass_ = i18n.t("table.play"), i18n.t("table.pass")
+        await asyncio.sleep(0.3)
+        picked = await _wait(ax, lambda a: [c for c in a.buttons(hand) if a.pressed(c)] or
+                             (a.button(play) is not None and not a.enabled(a.button(play))), 10, "the Tipp's cards")
+        picked = [c for c in ax.buttons(hand) if ax.pressed(c)] if isinstance(picked, list) else []
+        if picked and not seen["toggled"]:
+            # a card put down and picked again, by its button alone
+            card = picked[0]
+            cname = ax.name(card)
+            await ax.click(card)
+            await _wait(ax, lambda a: any(a.name(c) == cname and not a.pressed(c) for c in a.buttons(hand)), 10,
+                        f"{cname} put down")
+            again = next(c for c in ax.buttons(hand) if ax.name(c) == cname and not ax.pressed(c))
+            await ax.click(again)
+            await _wait(ax, lambda a: len([c for c in a.buttons(hand) if a.pressed(c)]) == len(picked), 10,
+                        f"{cname} picked again")
+            seen["toggled"] = True
+        if not await _press(ax, play if picked else pass_):
+            return False
+        seen["turn_said"] = sum(1 for x in ax.live() if x == i18n.t("gt.turn_me"))
+        return True
+
+    def check(ax: AXPage, turns: int):
+        assert turns >= 2, turns
+        assert seen["toggled"], "no card was toggled"
+        live = ax.live()
+        assert live, "the live region said nothing"
+        # "Du bist dran!" once per turn, not once per frame
+        assert 1 <= seen["turn_said"] <= turns + 1, (seen, turns, live)
+        info = ax.texts(heading=i18n.t("a11y.info"))
+        assert any(x.startswith(i18n.t("res.standings")) for x in info), info
+        assert any(x.startswith("1. ") for x in info), info
+
+    def done(ax: AXPage) -> bool:
+        return i18n.t("res.title", n=1) in ax.texts(heading=i18n.t("a11y.info"))
+
+    _run(tmp_path, "praesident", "de", turn, done, rules="PR-005", check=check)
