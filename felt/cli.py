@@ -78,7 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--rules", default="PR-002", metavar="ID|FILE")
     h.add_argument("--players", type=int, default=4, help="number of seats")
     h.add_argument("--bots", type=int, default=0, help="seats filled with bots at the start")
-    h.add_argument("--bot-level", default="normal", choices=["easy", "normal", "hard"])
+    h.add_argument("--bot-level", default=None, metavar="LEVEL",
+                   help="level of the bots, one of the game's (default: its normal one; easy, normal, hard for the built-in games)")
     h.add_argument("--rounds", type=int, default=None, help="rounds in the match (default: the rule set's)")
     h.add_argument("--start-when-full", action="store_true", help="start once all seats are taken; exit after the last round")
     h.add_argument("--interface", default=None, metavar="ADDR", help="announce and listen on this interface address only")

@@ -410,6 +410,15 @@ class Game:
         from a seat's view only (e.g. a :class:`Bot`)."""
         raise NotImplementedError
 
+    def bot_level(self, wanted: str | None = None) -> str:
+        """``wanted`` where it is one of :attr:`bot_levels`, else the game's default level
+        (``normal`` where the game has it, else its second level, else its only one)."""
+        if wanted in self.bot_levels:
+            return wanted
+        if "normal" in self.bot_levels:
+            return "normal"
+        return self.bot_levels[min(1, len(self.bot_levels) - 1)]
+
     def hint(self, view: dict, lang: str = "de") -> dict | None:
         """"Tipp": what the normal bot would do in this seat's place, decided from the seat's
         view alone (two states that give the same view give the same hint): ``{"move": wire

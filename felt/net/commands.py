@@ -56,7 +56,7 @@ def host_config_from_args(args: argparse.Namespace):
     name = args.name or f"{socket.gethostname().split('.')[0]}'s table"
     return HostConfig(
         name=name, interface=args.interface, port=args.port, rules=args.rules, players=args.players,
-        bots=args.bots, bot_level=args.bot_level, rounds=args.rounds, seed=args.seed,
+        bots=args.bots, bot_level=args.bot_level or "normal", rounds=args.rounds, seed=args.seed,
         turn_timer=args.turn_timer, reconnect_wait=args.reconnect_wait, bot_delay=bot_delay, pace=pace,
         auto_next=min(2.0, bot_delay * 3), start_when_full=args.start_when_full,
         announce=not args.no_announce, journal=getattr(args, "journal", None) or _default_journal(), **phones,
@@ -110,6 +110,9 @@ def check_host_args(args: argparse.Namespace) -> str | None:
     if not lo <= args.players <= hi:
         return (f"--players {args.players}: the rule set {getattr(rules, 'id', args.rules)} allows "
                 f"{lo}..{hi} players ({game.name['en']})")
+    level = getattr(args, "bot_level", None)
+    if level is not None and level not in game.bot_levels:
+        return (f"--bot-level {level}: {game.name['en']} has the bot levels {', '.join(game.bot_levels)}")
     if not 0 <= args.bots <= args.players:
         return f"--bots {args.bots}: must be 0..{args.players} (the number of seats)"
     if args.rounds is not None and not 0 <= args.rounds <= 99:
