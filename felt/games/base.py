@@ -68,6 +68,11 @@ class RulesError(KeyedError):
     MESSAGES = {
         "no_template": ("Keine Vorlage und keine Datei „{id}“", "No template and no file “{id}”"),
         "toml": ("Regeldatei ist kein gültiges TOML: {err}", "The rule file is not valid TOML: {err}"),
+        # a file without ``game = "<id>"`` is read as the default game's, and was not one
+        "unnamed": ("Die Regeldatei nennt kein Spiel (game = \"…\", eins von: {ids}) und ist kein "
+                    "Regelsatz von {game_de}: {err_de}",
+                    "The rule file names no game (game = \"…\", one of: {ids}) and is no rule set "
+                    "of {game_en}: {err_en}"),
     }
 
 
