@@ -195,6 +195,35 @@ def test_a_round_plays_in_process_with_every_card_accounted_for(game):
         assert ended
 
 
+def _rounds_played(game, rounds, seed=3, most=4):
+    """``new_match(..., rounds)`` played at random: (final phase, round_no), stopping after
+    ``most`` rounds were over without the match ending."""
+    rng = random.Random(seed)
+    state, _ = game.new_match(game.template(game.template_ids()[0]), seats_for(game), seed, rounds)
+    over = 0
+    for _ in range(40000):
+        if state.phase == "match_over":
+            break
+        if state.phase == "round_over":
+            over += 1
+            if over >= most:
+                break
+            state, _ = game.next_round(state)
+        else:
+            game.apply_inplace(state, state.to_move, rng.choice(game.legal_moves(state)))
+    return state.phase, state.round_no
+
+
+def test_new_match_rounds_none_is_the_rule_sets_and_0_is_open_ended(game):
+    """ADDING.md, "Rounds": ``rounds=None`` plays the rule set's rounds (default_rounds),
+    ``rounds=0`` has no round limit (the table ends the match, or the rules do)."""
+    default = game.default_rounds(game.template(game.template_ids()[0]))
+    if 0 < default <= 6:
+        assert _rounds_played(game, None, most=default + 2) == ("match_over", default)
+    phase, round_no = _rounds_played(game, 0, most=max(2, default + 1))
+    assert phase == "round_over" and round_no == max(2, default + 1), (game.id, phase, round_no)
+
+
 def test_the_view_filter_hides_every_other_hand(game):
     for seed in range(8):
         for state, events in random_play(game, seed):

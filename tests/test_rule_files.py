@@ -144,3 +144,31 @@ def test_schwimmen_keeps_its_texts_for_the_number_of_players():
     with pytest.raises(SwRulesError) as err:
         SwRules().validate("3")
     assert err.value.de == "Die Spielerzahl muss eine ganze Zahl sein"
+
+
+def test_a_saved_rule_file_of_every_game_loads_as_that_game(tmp_path):
+    """ADDING.md, "Rule data names its game": rules_to_dict carries "game" (the default game's
+    may leave it out), so a saved file loads as its own game, the guide's example included."""
+    from tests.test_game_contract import GAMES
+    for game in GAMES:
+        registered = game.id in games.ids()
+        if not registered:
+            games.register(game)
+        try:
+            for tid in game.template_ids():
+                rules = game.template(tid)
+                assert game.rules_to_dict(rules).get("game", games.default().id) == game.id, (game.id, tid)
+                path = rulefile.save(tmp_path / f"{tid}.toml", game.rules_to_toml(rules))
+                found, back = games.find_rules(str(path))
+                assert found is game and game.rules_to_dict(back) == game.rules_to_dict(rules)
+        finally:
+            if not registered:
+                games.unregister(game.id)
+
+
+def test_a_file_naming_no_game_that_the_default_game_cannot_read_says_so(tmp_path):
+    path = rulefile.save(tmp_path / "mine.toml", rulefile.to_toml({"id": "X-1", "hand": 3}, "no game named"))
+    with pytest.raises(games.RulesError) as err:
+        games.find_rules(str(path))
+    assert err.value.key == "unnamed" and "names no game" in str(err.value) and "hand" in str(err.value)
+    assert "nennt kein Spiel" in err.value.de and games.default().id in str(err.value)

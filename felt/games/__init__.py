@@ -140,7 +140,8 @@ def game_of_template(template_id: str) -> Game | None:
 def find_rules(id_or_path):
     """``(game, rules)`` for a template id of any game (case-insensitive) or a rule file.
 
-    A rule file names its game with ``game = "..."``; a file without it is the default game's."""
+    A rule file names its game with ``game = "..."``; a file without it is the default game's
+    (a RulesError that says the file names no game where it is not one of the default game's)."""
     key = str(id_or_path)
     g = game_of_template(key)
     if g is not None:
@@ -157,7 +158,15 @@ def find_rules(id_or_path):
         except tomllib.TOMLDecodeError:
             data = {}
         g = get(id_of(data))
-        return g, g.load_rules_file(path)
+        try:
+            return g, g.load_rules_file(path)
+        except ValueError as exc:           # a RulesError, or a game's plain ValueError
+            if not isinstance(data, dict) or not data or "game" in data:
+                raise
+            # no game named: say so, not only what the default game found wrong with it
+            raise RulesError("unnamed", ids=", ".join(ids()), game_de=g.name.get("de", g.id),
+                             game_en=g.name.get("en", g.id), err_de=getattr(exc, "de", exc),
+                             err_en=exc) from None
     raise FileNotFoundError(f"no template and no file {key!r}")
 
 

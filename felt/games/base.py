@@ -68,6 +68,11 @@ class RulesError(KeyedError):
     MESSAGES = {
         "no_template": ("Keine Vorlage und keine Datei „{id}“", "No template and no file “{id}”"),
         "toml": ("Regeldatei ist kein gültiges TOML: {err}", "The rule file is not valid TOML: {err}"),
+        # a file without ``game = "<id>"`` is read as the default game's, and was not one
+        "unnamed": ("Die Regeldatei nennt kein Spiel (game = \"…\", eins von: {ids}) und ist kein "
+                    "Regelsatz von {game_de}: {err_de}",
+                    "The rule file names no game (game = \"…\", one of: {ids}) and is no rule set "
+                    "of {game_en}: {err_en}"),
     }
 
 
@@ -415,6 +420,15 @@ class Game:
         """A bot with ``choose(view) -> move`` (and optional ``observe(events)``) that decides
         from a seat's view only (e.g. a :class:`Bot`)."""
         raise NotImplementedError
+
+    def bot_level(self, wanted: str | None = None) -> str:
+        """``wanted`` where it is one of :attr:`bot_levels`, else the game's default level
+        (``normal`` where the game has it, else its second level, else its only one)."""
+        if wanted in self.bot_levels:
+            return wanted
+        if "normal" in self.bot_levels:
+            return "normal"
+        return self.bot_levels[min(1, len(self.bot_levels) - 1)]
 
     def hint(self, view: dict, lang: str = "de") -> dict | None:
         """"Tipp": what the normal bot would do in this seat's place, decided from the seat's

@@ -66,7 +66,7 @@ def host_config_from_args(args: argparse.Namespace):
 
 def bot_level(args: argparse.Namespace) -> str:
     """The bots' level from ``--bot-level``, one of the game's own ``bot_levels`` (the game of
-    ``--rules``); none given: ``normal`` where the game has it, else its first level."""
+    ``--rules``); none given: the game's default (:meth:`Game.bot_level`)."""
     from felt import games
     given = getattr(args, "bot_level", None)
     try:
@@ -75,7 +75,7 @@ def bot_level(args: argparse.Namespace) -> str:
         return given or "normal"
     levels = tuple(str(x) for x in game.bot_levels)
     if not given:
-        return "normal" if "normal" in levels or not levels else levels[0]
+        return game.bot_level(None) if levels else "normal"     # the game's default level
     if given not in levels:
         raise SystemExit(f"felt host: --bot-level {given!r} is not a level of {game.id}'s bots; "
                          f"it has: {', '.join(levels)}")
@@ -128,6 +128,9 @@ def check_host_args(args: argparse.Namespace) -> str | None:
     if not lo <= args.players <= hi:
         return (f"--players {args.players}: the rule set {getattr(rules, 'id', args.rules)} allows "
                 f"{lo}..{hi} players ({game.name['en']})")
+    level = getattr(args, "bot_level", None)
+    if level is not None and level not in game.bot_levels:
+        return (f"--bot-level {level}: {game.name['en']} has the bot levels {', '.join(game.bot_levels)}")
     if not 0 <= args.bots <= args.players:
         return f"--bots {args.bots}: must be 0..{args.players} (the number of seats)"
     if args.rounds is not None and not 0 <= args.rounds <= 99:

@@ -21,7 +21,8 @@ CHAT_MAX = 200         # characters in a chat line
 MAX_SEATS = 16
 MAX_CARD_ID = 1023
 MAX_MOVE_CARDS = 64
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS = ("easy", "normal", "hard")   # the built-in games' levels; a game names its own (Game.bot_levels)
+LEVEL_MAX = 16         # characters in a bot level's name (the host refuses a level its game does not have)
 PACES = ("calm", "normal", "fast", "off")   # the table's pace (felt.games.base.PACE_SPEEDS)
 
 # Error codes (PROTOCOL.md, "Errors").
@@ -239,7 +240,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
     # owner only
     "add_bot": {
         "seat": (Opt(Int(0, MAX_SEATS - 1)), None),
-        "level": (Opt(Str(1, 8, BOT_LEVELS)), None),
+        "level": (Opt(Str(1, LEVEL_MAX)), None),
         "name": (Opt(clean_name), None),
     },
     "remove_bot": {"seat": (Int(0, MAX_SEATS - 1), REQ)},
@@ -255,7 +256,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
     "set_options": {
         "turn_timer": (Opt(Num(0, 3600)), None),
         "reconnect_wait": (Opt(Num(0, 86400)), None),
-        "bot_level": (Opt(Str(1, 8, BOT_LEVELS)), None),
+        "bot_level": (Opt(Str(1, LEVEL_MAX)), None),
         "bot_delay": (Opt(Num(0, 30)), None),
         "auto_next": (Opt(Num(-1, 3600)), None),
         "pace": (Opt(Str(1, 8, PACES)), None),
@@ -282,7 +283,7 @@ SEAT = {
     "connected": (Bool, REQ),
     "away": (Bool, False),
     "wait": (Opt(Num(0, 86400)), None),
-    "level": (Opt(Str(1, 8, BOT_LEVELS)), None),
+    "level": (Opt(Str(1, LEVEL_MAX)), None),
     "owner": (Bool, False),
     "open": (Bool, False),
 }
@@ -305,6 +306,7 @@ HOST_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
         "game": (Opt(Str(1, 32)), None),
         "games": (List(Map, 32), None),
         "players": (Opt(List(Int(1, MAX_SEATS), 2)), None),
+        "bot_levels": (Opt(List(Str(1, LEVEL_MAX), 16)), None),
         "template": (Str(0, 40), REQ),
         "rules": (Map, REQ),
         "running": (Bool, REQ),

@@ -207,7 +207,7 @@ class Table:
         for i in range(min(bots, n)):
             self._put_bot(i, bot_level)
         self.options = {"turn_timer": float(turn_timer), "reconnect_wait": float(reconnect_wait),
-                        "bot_level": bot_level, "bot_delay": float(bot_delay), "auto_next": float(auto_next),
+                        "bot_level": self.game.bot_level(bot_level), "bot_delay": float(bot_delay), "auto_next": float(auto_next),
                         "pace": pace if pace in PACE_SPEEDS else "normal",
                         "hints": bool(hints)}     # players may ask for a "Tipp" (the owner's lobby option)
         self.hints: list[int] = []               # hints each seat took in the match (felt.net.hints)
@@ -868,6 +868,7 @@ class Table:
                 "seats": [s.public(i, self.now) for i, s in enumerate(self.seats)],
                 "game": self.game.id, "games": self.games_offered(),
                 "players": list(self.game.players_range(self.rules)),
+                "bot_levels": list(self.game.bot_levels),     # the levels the game's bots play at
                 "default_rounds": self.game.default_rounds(self.rules),   # the rule set's own (0: open-ended)
                 "template": self.template, "rules": self.game.rules_to_dict(self.rules), "running": self.running,
                 "phase": self.state.phase if self.state is not None else None,
@@ -902,8 +903,14 @@ class Table:
                 log.warning("cannot start: %s", exc)
 
     def _put_bot(self, i: int, level: str | None = None, name: str | None = None, auto: bool = False) -> None:
-        level = level or self.default_level
+        level = self.game.bot_level(level or self.default_level)   # one of this game's levels
         self.seats[i] = Seat(kind="bot", name=name or f"Bot {i + 1}", level=level, auto=auto)
+
+    def _known_level(self, level: str | None) -> None:
+        """Refuse a bot level the table's game does not have (None: the table's own)."""
+        if level is not None and level not in self.game.bot_levels:
+            raise Refuse("lobby", f"{self.game.name['en']} has no bot level {level!r}; "
+                                  f"its levels: {', '.join(self.game.bot_levels)}")
 
     def _need_lobby(self) -> None:
         if self.running:
@@ -1021,6 +1028,7 @@ class Table:
             i = msg["seat"]
             if self._seat_index(i).kind != "empty":
                 raise Refuse("lobby", f"seat {i} is not empty")
+        self._known_level(msg["level"])
         self._put_bot(i, msg["level"] or self.options["bot_level"], msg["name"])
         self._lobby_changed()
         self.check_full()
@@ -1103,8 +1111,9 @@ class Table:
         n = max(lo, min(n, hi))
         self.seats = self.seats[:n] + [Seat() for _ in range(n - len(self.seats))]
         for s in self.seats:
-            if s.kind == "bot" and s.level not in game.bot_levels:
-                s.level = game.bot_levels[min(1, len(game.bot_levels) - 1)]
+            if s.kind == "bot":
+                s.level = game.bot_level(s.level)
+        self.options["bot_level"] = game.bot_level(self.options["bot_level"])
         if game is not self.game:
             self.state = None    # the finished match was another game's: nobody is shown it again
         self.game = game
@@ -1117,6 +1126,7 @@ class Table:
         if msg["rounds"] is not None or msg.get("hints") is not None:
             self._need_lobby()  # the number of rounds and the hints are fixed once a match runs
             self.rounds = msg["rounds"]
+        self._known_level(msg["bot_level"])
         old_timer = self.options["turn_timer"]
         timer_was = self.timer_info() is not None
         for k in OPTION_KEYS:

@@ -170,8 +170,12 @@ def cmd_host(args: Any) -> int:
     import dataclasses
     import sys
     from felt.games import RulesError
-    from felt.net.commands import host_config_from_args
+    from felt.net.commands import check_host_args, host_config_from_args
     try:
+        problem = check_host_args(args)     # the same checks as --headless (--bot-level of the game's)
+        if problem:
+            print(f"felt host: {problem}", file=sys.stderr)
+            return 2
         config = host_config_from_args(args)
     except (RulesError, ValueError, OSError) as exc:
         print(f"felt host: {exc}", file=sys.stderr)

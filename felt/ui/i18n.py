@@ -55,6 +55,13 @@ def plural_form(n) -> str:
     return "one" if n == 1 else "other"
 
 
+def level_name(level: str) -> str:
+    """A bot level's name: the text ``level.<level>`` (shared texts, or a game's catalog for
+    levels of its own), else the level as the game calls it."""
+    key = "level." + str(level)
+    return t(key) if key in TEXTS else str(level)
+
+
 def t(key: str, **kw) -> str:
     """The text for ``key`` in the current language, formatted with ``kw``; a text with
     plural forms in the form for the count ``n``."""

@@ -45,7 +45,7 @@ class SeatRow(Widget):
         s = self.seat
         parts = []
         if s.get("kind") == "bot":
-            parts.append(i18n.t("lobby.bot") + " · " + i18n.t("level." + str(s.get("level") or "normal")))
+            parts.append(i18n.t("lobby.bot") + " · " + i18n.level_name(s.get("level") or "normal"))
             if self.sit:
                 parts.append(i18n.t("lobby.sit_here"))       # a bot that only filled the seat
         elif s.get("kind") == "human":
@@ -254,7 +254,7 @@ class LobbyScene(Scene):
                                 hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER))
         # seat actions (owner)
         self.add_btn = Button(i18n.t("lobby.add_bot"), self.add_bot, kind="primary", hotkeys=(pygame.K_b,))
-        self.level = CycleButton(i18n.t("lobby.level"), [(lv, i18n.t("level." + lv)) for lv in LEVELS],
+        self.level = CycleButton(i18n.t("lobby.level"), [(lv, i18n.level_name(lv)) for lv in LEVELS],
                                  self.settings.bot_level, on_change=self._level_changed)
         self.remove_btn = Button(i18n.t("lobby.remove"), self.remove, kind="danger", hotkeys=(pygame.K_DELETE,))
         self.up_btn = Button("▲", lambda: self.move(-1), kind="secondary")
@@ -431,6 +431,7 @@ class LobbyScene(Scene):
             gopts.insert(0, (game, game))
         self.game_choice.options = gopts
         self.game_choice.set_value(game)
+        self._offer_levels()
         self.template.options = opts
         self.template.set_value(template or tid)
         rng = self.lobby.get("players")  # the host's (min, max) seats for its game's rules
@@ -465,7 +466,7 @@ class LobbyScene(Scene):
             self.seats_caption.text += " · " + i18n.t("n.watching", n=spect)
         # the host fills free seats with bots when the match starts: say so before it does
         level = str((self.lobby.get("options") or {}).get("bot_level") or "normal")
-        self.fill_caption.text = (i18n.t("lobby.bots_fill", level=i18n.t("level." + level))
+        self.fill_caption.text = (i18n.t("lobby.bots_fill", level=i18n.level_name(level))
                                   if free > 0 and not self.lobby.get("running") else "")
         self.rules_btn.text = i18n.t("lobby.edit_rules") if self.admin else i18n.t("app.view_rules")
         self.start_btn.text = i18n.t("lobby.start")
@@ -567,6 +568,19 @@ class LobbyScene(Scene):
         self.send({"t": "reorder", "order": order})
         self._sel_who = (j, occupant(self.seats[i]))     # the one moved stays selected on their new seat
         self.selected = j
+
+    def _offer_levels(self) -> None:
+        """The bot levels of the table's game (lobby.bot_levels; an older host's: the built-in
+        three), keeping the one picked where the game has it, else the table's."""
+        levels = [str(x) for x in self.lobby.get("bot_levels") or LEVELS]
+        if [v for v, _ in self.level.options] == levels:
+            return
+        picked = self.level.value
+        if picked not in levels:
+            picked = str((self.lobby.get("options") or {}).get("bot_level") or "")
+        self.level.options = [(lv, i18n.level_name(lv)) for lv in levels]
+        self.level.index = levels.index(picked) if picked in levels else 0
+        self.level._retext()
 
     def _level_changed(self, level) -> None:
         self.settings.bot_level = level
