@@ -41,7 +41,7 @@ def test_the_default_level_is_one_the_game_has():
     class OnlyTwo(type(TOY)):
         bot_levels = ("random", "greedy")
     g = OnlyTwo()
-    assert g.bot_level(None) == "greedy" and g.bot_level("normal") == "greedy" and g.bot_level("random") == "random"
+    assert g.bot_level(None) == "random" and g.bot_level("normal") == "random" and g.bot_level("random") == "random"
     assert TOY.bot_level("hard") == "normal" and TOY.bot_level(None) == "normal"
 
 

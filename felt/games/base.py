@@ -423,12 +423,12 @@ class Game:
 
     def bot_level(self, wanted: str | None = None) -> str:
         """``wanted`` where it is one of :attr:`bot_levels`, else the game's default level
-        (``normal`` where the game has it, else its second level, else its only one)."""
+        (``normal`` where the game has it, else its first level)."""
         if wanted in self.bot_levels:
             return wanted
         if "normal" in self.bot_levels:
             return "normal"
-        return self.bot_levels[min(1, len(self.bot_levels) - 1)]
+        return self.bot_levels[0]
 
     def hint(self, view: dict, lang: str = "de") -> dict | None:
         """"Tipp": what the normal bot would do in this seat's place, decided from the seat's
