@@ -55,7 +55,8 @@ def test_a_renderers_memory_stays_flat_over_size_changes_and_frames():
             for i in range(100):                         # ... and a name typed and typed again: frames
                 n = len(phone.frames)
                 await phone.send({"t": "text", "value": "Pia " + "x" * (i % 30)})
-                for _ in range(200):                     # (each change is drawn and sent)
+                for _ in range(1000):                    # (each change is drawn and sent; 10 s
+                                                         # for a loaded machine)
                     if len(phone.frames) > n:
                         break
                     await asyncio.sleep(0.01)

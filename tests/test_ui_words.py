@@ -119,6 +119,7 @@ NOT_ABOUT_ME = {
     "ex.got_from": "the exchange partner, never me",
     "ex.wish_from": "the exchange partner's wish, never mine",
     "replay.you": "is itself the \"you\" form: marks the replay's seat of this window's player",
+    "a11y.seat_bot": "a bot's seat in the screen reader's lobby, never the reader's own",
     "sw.saved": "names everyone who swims on (two or more): a plural verb",
     # felt/ui/presence.py: Presence.update never reports this window's own seat, and the turn line
     # and the log notes get the player's name, not "Du"
