@@ -36,8 +36,8 @@ SIZE_HELP = ("window size in pixels, WIDTHxHEIGHT (e.g. 390x844 for a phone layo
 
 def _games_named() -> str:
     """The registered games' names ("A, B and C")."""
-    from felt import games
-    names = [g.name.get("de", g.id) for g in games.all_games()]
+    from felt import contract
+    names = [g.name.get("de", g.id) for g in contract.all_games()]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 

@@ -1,27 +1,27 @@
 """`felt rules list|show`, `felt simulate` and `felt tournament` over every game.
 
 Each takes any template id (of any game, case-insensitive) or a rule file and works out its
-game with ``felt.games.find_rules``; everything game-specific goes through the ``Game``
+game with ``felt.contract.find_rules``; everything game-specific goes through the ``Game``
 object (``describe_rules``, ``deck_size``, ``validate``, ``bot_levels``) and the shared runners
-``felt.games.simulate`` and ``felt.games.tournament``.
+``felt.contract.simulate`` and ``felt.contract.tournament``.
 """
 from __future__ import annotations
 
 import json
 import sys
 
-from felt import games
-from felt.games.base import KeyedError
-from felt.games.simulate import simulate
-from felt.games.tournament import format_report, run_tournament
+from felt import contract
+from felt.contract.base import KeyedError
+from felt.contract.simulate import simulate
+from felt.contract.tournament import format_report, run_tournament
 
 
 def _find(spec: str):
     """``(game, rules)``, or ``(None, error)`` with the reason the spec names no rule set."""
     try:
-        return games.find_rules(spec)
+        return contract.find_rules(spec)
     except FileNotFoundError:
-        return None, games.RulesError("no_template", id=spec)
+        return None, contract.RulesError("no_template", id=spec)
     except (ValueError, KeyError, OSError) as exc:
         return None, exc
 
@@ -36,8 +36,8 @@ def _no_rules(command: str, error, german: bool = False, file=None) -> int:
 # ------------------------------------------------------------------------ rules
 def cmd_rules_list(args) -> int:
     """Every game's templates, one line each, with the game in the first column."""
-    width = max((len(t) for g in games.all_games() for t in g.template_ids()), default=8)
-    for game in games.all_games():
+    width = max((len(t) for g in contract.all_games() for t in g.template_ids()), default=8)
+    for game in contract.all_games():
         for tid in game.template_ids():
             rules = game.template(tid)
             lo, hi = game.players_range(rules)
@@ -88,7 +88,7 @@ def cmd_simulate(args) -> int:
 # ------------------------------------------------------------------- tournament
 def cmd_tournament(args) -> int:
     game, rules = _find(args.rules)
-    of_game = game or games.default()        # the game whose bots an unknown rule set would have
+    of_game = game or contract.default()        # the game whose bots an unknown rule set would have
     known = of_game.bot_levels
     levels = [x.strip() for x in str(args.bots).split(",") if x.strip()]
     if len(levels) < 2 or any(x not in known for x in levels):

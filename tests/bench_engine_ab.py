@@ -17,7 +17,7 @@ from felt import games
 from felt.games.praesident.bots.hard import place_reward, rollout
 from felt.games.praesident.bots.situation import situation_from_state
 from felt.games.praesident.rules import load_rules
-from felt.games.simulate import simulate
+from felt.contract.simulate import simulate
 from tests.bench_policy_instr import worlds_for
 
 

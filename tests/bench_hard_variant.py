@@ -23,7 +23,7 @@ from collections import Counter
 from felt import games
 from felt.games.praesident.bots import hard as H
 from felt.games.praesident.rules import load_rules
-from felt.games.tournament import run_tournament, wilson
+from felt.contract.tournament import run_tournament, wilson
 
 
 def _setting(text: str) -> tuple[str, object]:

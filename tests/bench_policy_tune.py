@@ -23,7 +23,7 @@ from felt.games.praesident.bots import policy as P
 from felt.games.praesident.bots.situation import situation_from_state
 from felt.games.praesident.engine import apply_inplace, legal_moves, new_match, next_round
 from felt.games.praesident.rules import load_rules
-from felt.games.tournament import wilson
+from felt.contract.tournament import wilson
 
 NAMES = ("SURE_OUT_BONUS", "LEAD_VALUE", "FOLLOW_THRESHOLD", "DANGER_PENALTY", "FIGHT_BONUS", "PWIN_COEF",
          "SIZE_BOOST", "WINNER_EXTRA", "SEQ_BONUS")

@@ -11,7 +11,7 @@ import random
 from typing import NamedTuple
 
 from felt.cards import Card, build_deck
-from felt.games.base import IllegalMove  # one class for every game: the table catches it
+from felt.contract.base import IllegalMove  # one class for every game: the table catches it
 from felt.games.praesident.rules import Rules, titles
 
 PHASES = ("exchange", "play", "round_over", "match_over")

@@ -190,12 +190,32 @@ def test_no_folders_import_each_other_in_a_circle():
     assert not cycles(folders), cycles(folders)
 
 
+def top_folder(module: str, mods: dict) -> str:
+    """The folder directly in felt/ that holds a module with all its sub-folders (a module
+    directly in felt/ is a folder of its own)."""
+    return ".".join(module.split(".")[:2]) if module != "felt" else module
+
+
+def test_each_folder_holds_one_layer_so_no_folder_imports_upward():
+    """Drawn by folders the layers read the same: every folder in felt/, with its sub-folders,
+    holds one layer, so no folder imports one above it. (The contract sat in felt/games/
+    beside the games: by folders the net and the window imported "up" into games/.)"""
+    layers: dict[str, set[str]] = {}
+    for m in MODS:
+        layers.setdefault(top_folder(m, MODS), set()).add(TABLE[layer_of(m, TABLE, GAMES)[0]][0])
+    mixed = {f: sorted(ls) for f, ls in layers.items() if len(ls) > 1}
+    assert not mixed, f"folders holding more than one layer: {mixed}"
+    assert layers["felt.contract"] == {"contract"} and layers["felt.games"] == {"games"}
+    # the old picture, made up: the contract's modules in felt/games/ would be caught
+    assert {top_folder("felt.games.base", MODS), top_folder("felt.games.maumau.engine", MODS)} == {"felt.games"}
+
+
 def test_the_checks_catch_an_upward_import_and_a_circle():
     # the same functions over a made-up graph: they must see what they are there to see
     fake = {"felt.net.table": {"felt.ui.widgets"}, "felt.ui.widgets": {"felt.net.table"}}
     assert cycles(fake) == [["felt.net.table", "felt.ui.widgets"]]
     assert layer_of("felt.net.table", TABLE, GAMES)[0] < layer_of("felt.ui.widgets", TABLE, GAMES)[0]
-    assert layer_of("felt.games.base", TABLE, GAMES) == (1, "")
+    assert layer_of("felt.contract.base", TABLE, GAMES) == (1, "")
     assert layer_of("felt.games.maumau.engine", TABLE, GAMES) == (4, "felt.games.maumau")
 
 

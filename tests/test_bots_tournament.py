@@ -1,4 +1,4 @@
-"""`felt tournament` (felt.games.tournament): output shape, pooling of levels, Wilson intervals."""
+"""`felt tournament` (felt.contract.tournament): output shape, pooling of levels, Wilson intervals."""
 from __future__ import annotations
 
 import json
@@ -8,7 +8,7 @@ import pytest
 from felt import games
 from felt.cli import main
 from felt.games.praesident.rules import load_rules
-from felt.games.tournament import run_tournament, wilson
+from felt.contract.tournament import run_tournament, wilson
 
 
 def test_wilson_interval():

@@ -16,7 +16,7 @@ from felt.games.praesident.bots import HardBot, NormalBot, hard, make_bot
 from felt.games.praesident.bots.cardinfo import deck_info
 from felt.games.praesident.bots.readplays import violations
 from felt.games.praesident.engine import apply_inplace, new_match, view
-from felt.games.tournament import run_tournament
+from felt.contract.tournament import run_tournament
 from felt.net.host import _think_remote
 from felt.games.praesident.rules import load_rules
 

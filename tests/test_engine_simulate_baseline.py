@@ -9,7 +9,7 @@ import pytest
 
 from felt import games
 from felt.games.praesident.rules import load_rules
-from felt.games.simulate import simulate
+from felt.contract.simulate import simulate
 
 # felt simulate --rules ID --players 5 --rounds 400 --seed 7 --json, at commit 49ce497
 BASELINE = {

@@ -244,7 +244,7 @@ def test_the_view_filter_hides_every_other_hand(game):
 def test_the_views_table_keeps_to_the_shared_vocabulary(game):
     """A view's ``table`` (what the plain table draws) is checked here, so that a bad
     description is a clear error in this test and not a crash in the window."""
-    from felt.games.table_view import TableError, check_table
+    from felt.contract.table_view import TableError, check_table
     for state, _events in random_play(game, 3):
         for s in [*range(state.n), None]:
             view = game.view(state, s)

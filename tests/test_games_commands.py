@@ -1,7 +1,7 @@
 """Commands over every game: `felt rules list|show`, `felt simulate`, `felt tournament` and
 `felt host --rules` take any game's template id or rule file, and reach the game only through
 its hooks (deck_size, describe_rules, playout_apply, tournament_match_wins, round_cost) and the
-shared runners felt.games.simulate and felt.games.tournament."""
+shared runners felt.contract.simulate and felt.contract.tournament."""
 from __future__ import annotations
 
 import argparse
@@ -12,9 +12,9 @@ import pytest
 
 from felt import games
 from felt.cli import main
-from felt.games import tournament
-from felt.games.simulate import simulate
-from felt.games.tournament import paired, run_tournament
+from felt.contract import tournament
+from felt.contract.simulate import simulate
+from felt.contract.tournament import paired, run_tournament
 from felt.net.commands import check_host_args
 from tests.toy_highcard import GAME as TOY
 from tests.toy_highcard import HCBot

@@ -15,7 +15,7 @@ import msgpack
 import pytest
 
 from felt import games
-from felt.games.catalog import catalog_of, read_texts
+from felt.contract.catalog import catalog_of, read_texts
 from tests.toy_highcard import GAME as EXAMPLE
 
 

@@ -10,8 +10,8 @@ from felt.games.maumau import engine as E
 from felt.games.maumau.bots import WorldSampler, build_world_base, make_bot
 from felt.games.maumau.engine import DRAW, KEEP, Move, position
 from felt.games.maumau.rules import TEMPLATE_ORDER, load_template
-from felt.games.simulate import simulate
-from felt.games.tournament import run_tournament
+from felt.contract.simulate import simulate
+from felt.contract.tournament import run_tournament
 
 GAME = games.get("maumau")
 STD = load_template("MM-STD")

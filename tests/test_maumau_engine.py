@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from felt import games
-from felt.games.base import IllegalMove
+from felt.contract.base import IllegalMove
 from felt.games.maumau.engine import (
     DRAW,
     KEEP,

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from felt import games
-from felt.games.base import IllegalMove
+from felt.contract.base import IllegalMove
 from felt.games.maumau.engine import Move, card_conservation
 from felt.games.maumau.rules import CHOICES, TEMPLATE_ORDER, MauRules, load_template
 

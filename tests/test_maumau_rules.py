@@ -15,8 +15,7 @@ from felt.games.maumau.rules import (
     build_deck,
     load_template,
 )
-from felt.games import rulefile
-
+from felt.contract import rulefile
 GAME = games.get("maumau")
 
 

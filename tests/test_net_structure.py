@@ -89,7 +89,7 @@ def test_no_import_cycles_among_the_network_and_game_modules():
         return seen
     cycles = [m for m in scope if m in reach(m) and m not in ("felt.games",)]
     # felt.games and a built-in game's package import each other by design (the registry
-    # loads felt.games.<id>; the game imports felt.games.base): leave that pair out
+    # loads felt.games.<id>; the game imports felt.contract.base): leave that pair out
     cycles = [m for m in cycles if not m.startswith("felt.games.praesident")]
     assert cycles == [], cycles
 

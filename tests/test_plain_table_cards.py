@@ -1,4 +1,4 @@
-"""The plain table draws a game's view['table'] (felt/games/table_view.py) with card faces and
+"""The plain table draws a game's view['table'] (felt/contract/table_view.py) with card faces and
 plays a card by tap-tap or drag onto a target pile; the guide's Höhere Karte is the toy."""
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from felt import games
-from felt.games.base import Game, IllegalMove
+from felt.contract.base import Game, IllegalMove
 from felt.ui import i18n
 from felt.ui.scene import KEY, RELEASE, Input, SceneStack
 

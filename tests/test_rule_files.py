@@ -1,4 +1,4 @@
-"""Rule files of every game are written and read by one piece of code (felt.games.rulefile),
+"""Rule files of every game are written and read by one piece of code (felt.contract.rulefile),
 and every game's rule error is a felt.games.RulesError."""
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from felt import games
-from felt.games import rulefile
-
+from felt.contract import rulefile
 # The text every game wrote for each of its templates (and for an edited set with quotes and
 # backslashes in its name) before the three games shared one writer.
 EXPECTED = json.loads((Path(__file__).parent / "data" / "rule-files.expect.json").read_text(encoding="utf-8"))

@@ -7,7 +7,7 @@ import pytest
 
 from felt import games
 from felt.cli import main
-from felt.games import rulefile
+from felt.contract import rulefile
 from felt.games.praesident.rules import (
     Rules,
     RulesError,

@@ -9,7 +9,7 @@ import pytest
 from felt import games
 from felt.games.schwimmen import bots as B
 from felt.games.schwimmen import engine as E
-from felt.games.tournament import run_tournament, wilson
+from felt.contract.tournament import run_tournament, wilson
 
 G = games.get("schwimmen")
 STD = G.template("SW-STD")

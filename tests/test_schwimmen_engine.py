@@ -6,7 +6,7 @@ import dataclasses
 import pytest
 
 from felt import games
-from felt.games.base import IllegalMove
+from felt.contract.base import IllegalMove
 from felt.games.schwimmen import engine as E
 from felt.games.schwimmen.engine import KEEP, KNOCK, PASS, SWAP_ALL, TAKE, Move
 

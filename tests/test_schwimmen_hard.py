@@ -13,7 +13,7 @@ from felt import games
 from felt.cli import main
 from felt.games.schwimmen import bots as B
 from felt.games.schwimmen import engine as E
-from felt.games.tournament import paired, run_tournament
+from felt.contract.tournament import paired, run_tournament
 
 G = games.get("schwimmen")
 STD = G.template("SW-STD")

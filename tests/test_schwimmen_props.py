@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from felt import games
-from felt.games.base import IllegalMove
+from felt.contract.base import IllegalMove
 from felt.games.schwimmen import engine as E
 
 G = games.get("schwimmen")

@@ -6,7 +6,7 @@ import dataclasses
 import pytest
 
 from felt import games
-from felt.games import rulefile
+from felt.contract import rulefile
 from felt.games.schwimmen import rules as R
 
 G = games.get("schwimmen")

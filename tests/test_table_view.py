@@ -1,8 +1,8 @@
-"""The shared table vocabulary (felt/games/table_view.py): good tables pass, bad ones are
+"""The shared table vocabulary (felt/contract/table_view.py): good tables pass, bad ones are
 reported with where and what."""
 import pytest
 
-from felt.games.table_view import TableError, check_table, move_cards, move_target
+from felt.contract.table_view import TableError, check_table, move_cards, move_target
 
 GOOD = {"piles": [{"id": "middle", "label": "Mitte", "cards": [3, 40], "target": True},
                   {"id": "stock", "count": 17}],

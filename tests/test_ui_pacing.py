@@ -9,7 +9,7 @@ import pytest
 
 from felt.games.praesident.engine import apply_inplace, filter_events, legal_moves, new_match, view
 from felt.games.praesident.rules import load_rules
-from felt.games import all_games
+from felt.contract import all_games
 from felt.ui import pacing
 from felt.games.praesident.log import build as praesident_build
 from tests.ui_app_helpers import make_app

@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 
 from felt import games  # noqa: E402
 from felt.games import rulefile  # noqa: E402
-from felt.games.base import OptionSpec  # noqa: E402
+from felt.contract.base import OptionSpec  # noqa: E402
 from felt.ui import i18n  # noqa: E402
 from felt.ui.options_editor import OptionsEditorScene, rules_summary_lines  # noqa: E402
 from felt.ui.rules_editor import RulesEditor  # noqa: E402
@@ -49,7 +49,7 @@ def test_the_shell_modules_of_the_rules_import_no_game():
         mods = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         mods |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
         reached = {m for m in mods if m.startswith("felt.games.")}
-        assert reached <= {"felt.games.rulefile", "felt.games.base"}, (rel, reached)
+        assert reached <= {"felt.contract.rulefile", "felt.contract.base"}, (rel, reached)
         for g in GAMES:
             assert f'"{g.id}"' not in (ROOT / rel).read_text(encoding="utf-8"), (rel, g.id)
 

@@ -10,7 +10,7 @@ import asyncio
 import random
 from typing import Any, Callable
 
-from felt import games
+from felt import contract
 from felt.net.client import AsyncClient
 from felt.net.table import make_bot
 
@@ -23,7 +23,7 @@ class BotClient:
                  first_connect_for: float | None = None):
         self.delay = delay
         self.level, self.seed, self.think_ms = level, seed, think_ms
-        self.game = games.get(None)   # until the welcome names the table's game
+        self.game = contract.get(None)   # until the welcome names the table's game
         self._bot: Any = None
         self.rng = random.Random(seed)
         self.client = AsyncClient(host, port, name, token, reconnect_for=reconnect_for,
@@ -62,10 +62,10 @@ class BotClient:
         t = msg.get("t")
         if t == "welcome":
             self._moved_seq = -1  # after a reconnect, a move sent before the drop may be lost
-            gid = games.id_of(msg)
+            gid = contract.id_of(msg)
             if gid != self.game.id:
                 try:
-                    self.game, self._bot = games.get(gid), None
+                    self.game, self._bot = contract.get(gid), None
                 except KeyError:
                     self.errors.append({"t": "error", "code": "unknown_game", "msg": f"no game {gid!r} here"})
         elif t == "state":

@@ -67,10 +67,10 @@ def host_config_from_args(args: argparse.Namespace):
 def bot_level(args: argparse.Namespace) -> str:
     """The bots' level from ``--bot-level``, one of the game's own ``bot_levels`` (the game of
     ``--rules``); none given: the game's default (:meth:`Game.bot_level`)."""
-    from felt import games
+    from felt import contract
     given = getattr(args, "bot_level", None)
     try:
-        game, _rules = games.find_rules(args.rules)
+        game, _rules = contract.find_rules(args.rules)
     except Exception:                       # a bad --rules is reported where the table reads it
         return given or "normal"
     levels = tuple(str(x) for x in game.bot_levels)
@@ -119,7 +119,7 @@ def check_host_args(args: argparse.Namespace) -> str | None:
         return f"--public-url {url!r}: must be an http:// or https:// address"
     if getattr(args, "resume", None) is not None:
         return None  # the table's settings come from its journal
-    from felt.games import RulesError, find_rules
+    from felt.contract import RulesError, find_rules
     try:
         game, rules = find_rules(args.rules)  # a template id of any game, or a rule file
     except FileNotFoundError:
@@ -143,7 +143,7 @@ def check_host_args(args: argparse.Namespace) -> str | None:
 
 
 def cmd_host(args: argparse.Namespace) -> int:
-    from felt.games import RulesError
+    from felt.contract import RulesError
     from felt.net.journal import JournalError
     try:
         problem = check_host_args(args)
@@ -281,9 +281,9 @@ async def _bot_main(host: str, port: int, name: str, level: str, delay: float) -
     stopper.cancel()
     v = bot.last_view
     if v is not None and v.get("phase") == "match_over":
-        from felt import games
+        from felt import contract
         try:
-            summary = games.get(games.id_of(v)).seat_summary(v)
+            summary = contract.get(contract.id_of(v)).seat_summary(v)
         except Exception:  # noqa: BLE001 (a game this build does not know: say less)
             summary = "?"
         _say(f"{name}: seat {v.get('seat')}, match over; {summary}; winner: seat {v.get('winner')}")

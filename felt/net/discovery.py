@@ -19,7 +19,7 @@ import ifaddr
 from zeroconf import IPVersion, InterfaceChoice, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from felt import games
+from felt import contract
 from felt.net.schema import PROTOCOL_VERSION, SERVICE_TYPE
 
 TXT_KEYS = ("name", "version", "game", "template", "seats_taken", "seats_free", "running", "id", "phone")
@@ -62,7 +62,7 @@ def _txt_value(v: Any) -> str:
 def make_txt(name: str, template: str, seats_taken: int, seats_free: int, running: bool,
              version: int = PROTOCOL_VERSION, table_id: str | None = None,
              game: str | None = None, phone_port: int | None = None) -> dict[str, str]:
-    game = game or games.default().id
+    game = game or contract.default().id
     txt = {
         "name": _txt_value(name), "version": _txt_value(version), "game": _txt_value(game),
         "template": _txt_value(template),
@@ -152,7 +152,7 @@ def parse_info(info: AsyncServiceInfo) -> dict[str, Any] | None:
         "name": props.get("name") or label,
         "address": addrs[0],
         "port": int(info.port),
-        "game": games.id_of(props),          # a table that names no game plays the default one
+        "game": contract.id_of(props),          # a table that names no game plays the default one
         "template": props.get("template", ""),
         "seats_taken": num("seats_taken"),
         "seats_free": num("seats_free"),

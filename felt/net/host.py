@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, fields
 from typing import Any, Callable
 
-from felt import games
+from felt import contract
 from felt.net import framing, schema
 from felt.net.matchlog import MatchLog
 from felt.net.table import Peer, Refuse, Seat, Table  # noqa: F401  (Seat: for callers)
@@ -54,7 +54,7 @@ class HostConfig:
     turn_timer: float = 0.0           # seconds, 0 = off
     reconnect_wait: float = 30.0
     bot_delay: float = 0.6            # bots' pause before a move
-    pace: str = "off"                 # the table's one clock: calm | normal | fast | off (felt.games.base)
+    pace: str = "off"                 # the table's one clock: calm | normal | fast | off (felt.contract.base)
     think_ms: int | None = None
     offload_levels: tuple = ("hard",)  # bot levels that think in a worker process
     auto_next: float = -1.0           # seconds before the next round deals itself; < 0 = off
@@ -817,7 +817,7 @@ def resolve_rules(spec: Any):
 def make_bot(level: str, seed: Any = None, think_ms: int | None = None, game: str | None = None):
     """A bot of ``game`` (None: the default game) that decides from a seat's view."""
     from felt.net.table import make_bot as mk
-    return mk(games.get(game), level, seed=seed, think_ms=think_ms)
+    return mk(contract.get(game), level, seed=seed, think_ms=think_ms)
 
 
 _REMOTE_BOTS: dict = {}
@@ -839,7 +839,7 @@ def _think_remote(game_id: str, level: str, seed: int, think_ms: int | None, vie
     """In the worker process: the bot of that game, level and seed chooses; returns a wire move.
     ``seen``: the seat's views since its last decision, for a bot that remembers the table."""
     key = (game_id, level, seed, think_ms)
-    game = games.get(game_id)
+    game = contract.get(game_id)
     bot = _REMOTE_BOTS.get(key)
     if bot is None:
         bot = _REMOTE_BOTS[key] = make_bot(level, seed=seed, think_ms=think_ms, game=game_id)

@@ -30,7 +30,7 @@ it reads ``table.lobby_record()``, ``table.settings_record()`` and ``table.log``
 back a plain snapshot for ``Table.restore`` (:meth:`Resume.snapshot`). It imports nothing of
 the server (host.py); the server opens it with :func:`open_recorder` (``HostConfig.journal``,
 ``HostConfig.resume``). Every game's matches are journaled alike: a ``match`` header names its
-game (``game``; a header without one is the default game's, ``felt.games.id_of``), and replay
+game (``game``; a header without one is the default game's, ``felt.contract.id_of``), and replay
 goes through that game's ``Game`` object.
 """
 from __future__ import annotations
@@ -48,7 +48,7 @@ from typing import Any, Callable
 
 import msgpack
 
-from felt import games
+from felt import contract
 from felt.net.matchlog import BOOK_KINDS, GAME_KINDS, MatchLog, game_of
 
 log = logging.getLogger("felt.net.journal")
@@ -395,7 +395,7 @@ def load_resume(path: str | os.PathLike | None = None, repair: bool = True) -> R
             rules = game.rules_from_dict(header["rules"])
             state, events = game.new_match(rules, header["n"], header["seed"], header.get("rounds"))
             past = list(events)
-        except games.UnknownGame as exc:
+        except contract.UnknownGame as exc:
             raise JournalError(f"journal {p}: its match is of a game this Felt Club does not have ({exc})") from None
         except Exception as exc:
             raise JournalError(f"journal {p}: the match header (entry {start + 1}) is unusable: {exc}") from None
@@ -481,12 +481,12 @@ def resume_config(args: Any, say: Callable[[str], Any] | None = None,
             cfg[k] = opts[k]
     if res.log is not None:
         cfg["rules"] = res.log.header["rules"]
-        cfg["game"] = games.id_of(res.log.header)
+        cfg["game"] = contract.id_of(res.log.header)
         cfg["players"] = res.log.header["n"]
         cfg["rounds"] = res.log.header.get("rounds")
     elif h.get("rules"):
         cfg["rules"] = h["rules"]
-        cfg["game"] = games.id_of(h)
+        cfg["game"] = contract.id_of(h)
     if getattr(args, "interface", None):
         cfg["interface"] = args.interface
     if getattr(args, "port", 0):

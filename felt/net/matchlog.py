@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
-from felt import games
-
+from felt import contract
 GAME_KINDS = ("move", "next_round", "end_match")
 BOOK_KINDS = ("seat", "hint")        # entries that change no game state (replay skips them)
 LOG_VERSION = 1
@@ -122,7 +121,7 @@ def _actions(entries: list[dict]) -> Iterator[tuple]:
 
 def game_of(log: "MatchLog"):
     """The game of a match log (a header without ``game`` is the default game's)."""
-    return games.get(games.id_of(log.header))
+    return contract.get(contract.id_of(log.header))
 
 
 def replay(log: MatchLog | list[dict], rules: Any = None) -> Any:

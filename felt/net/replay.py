@@ -33,8 +33,8 @@ from typing import Any
 
 import msgpack
 
-from felt import games
-from felt.games.base import IllegalMove, KeyedError
+from felt import contract
+from felt.contract.base import IllegalMove, KeyedError
 from felt.net.journal import JOURNAL_KINDS, MAGIC, JournalError, encode_record, scan
 from felt.net.matchlog import GAME_KINDS, MatchLog
 
@@ -190,8 +190,8 @@ class Replay:
         if not isinstance(header, dict) or not isinstance(entries, list):
             raise ReplayError("bad_log", why="no match header")
         try:
-            self.game = games.get(games.id_of(header))
-        except games.UnknownGame:
+            self.game = contract.get(contract.id_of(header))
+        except contract.UnknownGame:
             raise ReplayError("unknown_game", game=str(header.get("game"))) from None
         g = self.game
         try:
@@ -526,7 +526,7 @@ def saved(folder: str | os.PathLike | None = None) -> list[dict]:
 # ---------------------------------------------------------------------------- felt replay (text)
 def game_name(gid: str, lang: str = "en") -> str:
     try:
-        return games.get(gid).name.get(lang, gid)
+        return contract.get(gid).name.get(lang, gid)
     except KeyError:
         return str(gid)
 

@@ -23,7 +23,7 @@ MAX_CARD_ID = 1023
 MAX_MOVE_CARDS = 64
 BOT_LEVELS = ("easy", "normal", "hard")   # the built-in games' levels; a game names its own (Game.bot_levels)
 LEVEL_MAX = 16         # characters in a bot level's name (the host refuses a level its game does not have)
-PACES = ("calm", "normal", "fast", "off")   # the table's pace (felt.games.base.PACE_SPEEDS)
+PACES = ("calm", "normal", "fast", "off")   # the table's pace (felt.contract.base.PACE_SPEEDS)
 
 # Error codes (PROTOCOL.md, "Errors").
 ERROR_CODES = {

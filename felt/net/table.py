@@ -25,7 +25,7 @@ and after each call takes what to do from ``table.take()``, a list of actions (t
 
 ``table.wakeup()`` is the time of the next timer (bot move, turn timer, auto next round,
 reconnect window), or None. The table talks to its game ONLY through the ``Game`` object
-(``felt.games.get(game_id)``). Changes are recorded through a narrow interface, the
+(``felt.contract.get(game_id)``). Changes are recorded through a narrow interface, the
 ``recorder`` (see :class:`Recorder`; the journal implements it), before any action that tells
 anyone about them is handed out.
 """
@@ -40,8 +40,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from felt import games
-from felt.games.base import PACE_SPEEDS, Game, IllegalMove
+from felt import contract
+from felt.contract.base import PACE_SPEEDS, Game, IllegalMove
 from felt.net import schema
 from felt.net.evening import Evening
 from felt.net.matchlog import MatchLog
@@ -156,12 +156,12 @@ def resolve_rules(spec: Any, game_id: str | None = None) -> tuple[Game, Any]:
     """``(game, rules)`` from a template id or rule file of any game, a rule dict, or a rule
     set object (of ``game_id``, else the default game)."""
     if isinstance(spec, str):
-        return games.find_rules(spec)
+        return contract.find_rules(spec)
     if isinstance(spec, dict):
-        gid = game_id or games.id_of(spec)
-        g = games.get(gid)
+        gid = game_id or contract.id_of(spec)
+        g = contract.get(gid)
         return g, g.rules_from_dict(spec)
-    g = games.get(game_id)
+    g = contract.get(game_id)
     return g, spec
 
 
@@ -773,7 +773,7 @@ class Table:
     def _offloaded(self, i: int) -> bool:
         """Does seat i's bot think in the host's worker (a slow level of a game that worker finds by name)?"""
         return bool(self.offload_levels) and self._bot_level(i) in self.offload_levels \
-            and games.found_by_name(self.game.id)
+            and contract.found_by_name(self.game.id)
 
     def _bot_move(self, i: int) -> None:
         """Let a bot move for seat i (now, or elsewhere for slow levels of built-in games)."""
@@ -883,7 +883,7 @@ class Table:
     @staticmethod
     def games_offered() -> list[dict]:
         """Every game the owner may pick, with its templates (first: the default)."""
-        return [{"id": g.id, "name": dict(g.name), "templates": list(g.template_ids())} for g in games.all_games()]
+        return [{"id": g.id, "name": dict(g.name), "templates": list(g.template_ids())} for g in contract.all_games()]
 
     def _lobby_changed(self) -> None:
         if not self.running:
@@ -1085,9 +1085,9 @@ class Table:
         self._need_lobby()
         gid = msg.get("game")
         try:
-            game = games.get(gid) if gid is not None else self.game
+            game = contract.get(gid) if gid is not None else self.game
         except KeyError:
-            raise Refuse("bad_rules", f"unknown game {gid!r} (known: {', '.join(games.ids())})") from None
+            raise Refuse("bad_rules", f"unknown game {gid!r} (known: {', '.join(contract.ids())})") from None
         try:
             if msg["template"] is not None:
                 ids = game.template_ids()
@@ -1183,7 +1183,7 @@ class Table:
         h = self.log.header
         key = hashlib.sha256(f"{self.admin_token}:{h.get('match')}:{h.get('seed')}".encode()).hexdigest()[:20]
         try:   # the seats as the match log has them at its end (a resumed table's lobby may differ)
-            self.evening.record(games.get(games.id_of(h)), self.state, self.log.seats(), key)
+            self.evening.record(contract.get(contract.id_of(h)), self.state, self.log.seats(), key)
         except Exception:
             log.exception("the evening could not count the match")
 
@@ -1279,7 +1279,7 @@ class Table:
         m = snap.get("match")
         if m is not None:
             hd = m["log"].header
-            self.game = games.get(games.id_of(hd))
+            self.game = contract.get(contract.id_of(hd))
             self.rules = self.game.rules_from_dict(hd["rules"])
             self.rounds = hd.get("rounds")
             self.template = hd.get("template") or template_of(self.game, self.rules)
@@ -1292,7 +1292,7 @@ class Table:
             self._past_round = getattr(self.state, "round_no", 0)
         lb = snap.get("lobby")
         if lb is not None:
-            game = games.get(games.id_of(lb))
+            game = contract.get(contract.id_of(lb))
             if m is not None and game is not self.game and not self.running:
                 self.state = None   # after the finished match the owner picked another game
             self.game = game

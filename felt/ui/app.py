@@ -169,7 +169,7 @@ def cmd_host(args: Any) -> int:
     journal and ``--resume`` included); in the window the owner deals the next round."""
     import dataclasses
     import sys
-    from felt.games import RulesError
+    from felt.contract import RulesError
     from felt.net.commands import check_host_args, host_config_from_args
     try:
         problem = check_host_args(args)     # the same checks as --headless (--bot-level of the game's)

@@ -1,6 +1,6 @@
 """`felt bench frames`: frame times while a match plays at 1280x720, CPU while still.
 
-The table is the default game's (``felt.games.default()``; ``run_bench(game_id=...)`` takes
+The table is the default game's (``felt.contract.default()``; ``run_bench(game_id=...)`` takes
 any registered game), found through the registry: the scene class ``game.scene_for(phase)``
 names, fed views and events from the engine through the ``Game`` object, as the window feeds
 them from the host.
@@ -81,14 +81,14 @@ def run_bench(seconds: float = 5.0, size=(1280, 720), game_id: str | None = None
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
-    from felt import games
+    from felt import contract
     from felt.ui.scene import Runner, SceneStack
 
     from felt.ui.sound import quiet_stderr
     with quiet_stderr():            # no ALSA noise without a sound device
         pygame.init()
     screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-    game = games.get(game_id)
+    game = contract.get(game_id)
     match = _Match(game)
     seats = match.seats
     # the play log docked at the side, filling as the match goes on

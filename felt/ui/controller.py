@@ -26,7 +26,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from felt import games
+from felt import contract
 from felt.net.client import ClientThread
 from felt.ui import i18n, pacing
 from felt.ui import settings as settings_mod
@@ -356,8 +356,8 @@ class Controller:
                 self.settings.template = str(msg["template"])
             elif isinstance(msg.get("game"), str):       # another game: the host takes its first template
                 try:
-                    from felt import games
-                    self.settings.template = games.get(msg["game"]).template_ids()[0]
+                    from felt import contract
+                    self.settings.template = contract.get(msg["game"]).template_ids()[0]
                 except (KeyError, IndexError):
                     pass
             self.settings.rounds = None         # the host drops the rounds override with new rules
@@ -524,7 +524,7 @@ class Controller:
             if not msg.get("running"):
                 standings_coming = any(
                     m.get("t") == "state" and (m.get("view") or {}).get("phase") == "match_over"
-                    and games.id_of(m.get("view")) == self.game_id for m in self._states)
+                    and contract.id_of(m.get("view")) == self.game_id for m in self._states)
                 if self.view is not None and not standings_coming and (
                         self.view.get("phase") != "match_over" or self.view_game_id != self.game_id):
                     # the match was ended, or the owner picked another game after it: the
@@ -532,7 +532,7 @@ class Controller:
                     # standings still wait in the queue shows them first)
                     self.view = None
                 self._states = deque(m for m in self._states
-                                     if m.get("t") != "state" or games.id_of(m.get("view")) == self.game_id)
+                                     if m.get("t") != "state" or contract.id_of(m.get("view")) == self.game_id)
             self._names_changed()
             sc = self.game_scene()
             if sc is not None:
@@ -782,17 +782,17 @@ class Controller:
     @property
     def game_id(self) -> str:
         """The game of the table (from the lobby; the default game until it is known)."""
-        from felt import games
-        return games.id_of(self.lobby)
+        from felt import contract
+        return contract.id_of(self.lobby)
 
     @property
     def view_game_id(self) -> str:
         """The game of the view shown (a finished match's stays until another starts); the
         lobby's game while there is no view."""
-        from felt import games
+        from felt import contract
         if self.view is None:
             return self.game_id
-        return games.id_of(self.view)
+        return contract.id_of(self.view)
 
     def game_scene(self):
         """The game's scene shown (a GameTableScene), or None (start, lobby)."""
@@ -811,9 +811,9 @@ class Controller:
     def scene_class(self):
         """The scene class the view's game shows its phase with (``Game.scene_for``; the plain
         table where the game has none)."""
-        from felt import games
+        from felt import contract
         try:
-            cls = games.get(self.view_game_id).scene_for(str((self.view or {}).get("phase") or ""))
+            cls = contract.get(self.view_game_id).scene_for(str((self.view or {}).get("phase") or ""))
         except KeyError:
             cls = None
         return cls if cls is not None else PlainTableScene
@@ -894,9 +894,9 @@ class Controller:
 
     def edit_rules(self, read_only: bool = False) -> None:
         """The rule editor of the table's game (its own, or the one built from its options)."""
-        from felt import games
+        from felt import contract
         from felt.ui.options_editor import OptionsEditorScene
-        game = games.get(self.game_id)
+        game = contract.get(self.game_id)
         cls = game.rules_editor() or OptionsEditorScene
         seats = len((self.lobby or {}).get("seats") or []) or None
         self.stack.push(cls(game, (self.lobby or {}).get("rules"),
@@ -979,9 +979,9 @@ class Controller:
         rounds = (lobby.get("options") or {}).get("rounds")
         if not isinstance(rules, dict) or rounds is None:
             return rules
-        from felt import games
+        from felt import contract
         try:
-            game = games.get(self.view_game_id)
+            game = contract.get(self.view_game_id)
             played = game.rules_with_rounds(game.rules_from_dict(rules), int(rounds))
             return game.rules_to_dict(played)
         except Exception:

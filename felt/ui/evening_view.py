@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import pygame
 
-from felt import games
+from felt import contract
 from felt.ui import fonts, i18n, theme
 from felt.ui.layout import dp
 from felt.ui.scene import Input
@@ -35,8 +35,8 @@ def game_words(gid: str, entry: dict, named: bool) -> str:
     played, won = _int(entry.get("played")), _int(entry.get("won"))
     parts = [i18n.t("evening.won", won=won, played=played)]
     try:
-        game = games.get(gid)
-    except games.UnknownGame:
+        game = contract.get(gid)
+    except contract.UnknownGame:
         game = None
     if game is not None:
         try:
@@ -281,7 +281,7 @@ def demo_evening() -> dict:
     """Three matches of two games at the demo lobby's table (felt.ui.lobby_scene.demo_lobby),
     as the host sends them, with each game's own marks: for ``felt snapshot`` and the layout
     tests."""
-    first, second = (g.id for g in games.all_games()[:2])
+    first, second = (g.id for g in contract.all_games()[:2])
     m1, m2 = _finished_marks(first), _finished_marks(second)
 
     def row(name, seat, kind, level, k, won1, won2, second_too=True):
@@ -305,7 +305,7 @@ def _finished_marks(gid: str) -> list[dict]:
     if gid in _FINISHED:
         return _FINISHED[gid]
     import random
-    game = games.get(gid)
+    game = contract.get(gid)
     rules = game.template(game.template_ids()[0])
     lo, hi = game.players_range(rules)
     n = max(lo, min(4, hi))

@@ -69,7 +69,7 @@ from typing import Any, Callable, Iterable
 
 import pygame
 
-from felt.games import table_view
+from felt.contract import table_view
 from felt.ui import cardart, fonts, i18n, layout, pacing, theme
 from felt.ui.layout import dp
 from felt.ui.scene import MOTION, PRESS, RELEASE, Input, Scene
@@ -1126,7 +1126,7 @@ class GameTableScene(HintTable, LogTable, Scene):
 
 class PlainTableScene(GameTableScene):
     """Any game's view, plainly: the seats in a row, the middle the view's ``table`` describes
-    (piles, rows, labels: ``felt.games.table_view``), the own hand with card faces, and a
+    (piles, rows, labels: ``felt.contract.table_view``), the own hand with card faces, and a
     button per legal move that plays no hand card. A tap on a hand card plays its move, or
     selects it where its moves go onto a target pile; a tap on (or a drop onto) that pile
     plays it."""

@@ -19,12 +19,12 @@ from felt.ui.widgets import Button, IconButton
 
 def game_rules(rules_dict: dict | None):
     """(game, rules) for a rule set given as data (any game)."""
-    from felt import games
+    from felt import contract
     d = dict(rules_dict or {})
     try:
-        game = games.get(games.id_of(d))
+        game = contract.get(contract.id_of(d))
     except KeyError:
-        game = games.default()
+        game = contract.default()
     try:
         return game, game.rules_from_dict(d) if d else game.template(game.template_ids()[0])
     except Exception:                   # a rule set this game cannot read: its first template
@@ -173,6 +173,6 @@ class HowtoScene(Scene):
 
 def snapshot_scene(template: str = "PR-002") -> HowtoScene:
     """"How to play" for a template of any game, with the quiz button."""
-    from felt import games
-    game, rules = games.find_rules(template)
+    from felt import contract
+    game, rules = contract.find_rules(template)
     return HowtoScene(dict(game.rules_to_dict(rules)), on_quiz=lambda: None)

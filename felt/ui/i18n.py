@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from felt.games.catalog import read_texts
+from felt.contract.catalog import read_texts
 
 LANGS = ("de", "en")
 _lang = "de"
@@ -94,7 +94,7 @@ _catalogs: set = set()
 
 
 def add_catalog(path) -> None:
-    """Add the window's texts of a catalog file (``felt.games.catalog``) once: a package's
+    """Add the window's texts of a catalog file (``felt.contract.catalog``) once: a package's
     own, e.g. a game's ``felt/games/<game>/texts.toml``."""
     key = Path(path).resolve()
     if key not in _catalogs:

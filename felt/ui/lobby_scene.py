@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 import pygame
 
-from felt import games
+from felt import contract
 from felt.ui import fonts, i18n, layout, theme
 from felt.ui.layout import dp
 from felt.ui.options_editor import rules_summary_lines
@@ -330,7 +330,7 @@ class LobbyScene(Scene):
 
     @property
     def game_id(self) -> str:
-        return games.id_of(self.lobby)
+        return contract.id_of(self.lobby)
 
     def subtitle(self) -> str:
         """Under the table's name: "Lobby · " and the name of the game the table plays next (a guest,
@@ -339,11 +339,11 @@ class LobbyScene(Scene):
         name = (g.name.get(i18n.get_lang()) or g.name.get("de") or g.id) if g is not None else ""
         return " · ".join(t for t in (i18n.t("lobby.title"), name) if t)
 
-    def table_game(self) -> games.Game | None:
+    def table_game(self) -> contract.Game | None:
         """The table's game, or None when this window does not have it."""
         try:
-            return games.get(self.game_id)
-        except games.UnknownGame:
+            return contract.get(self.game_id)
+        except contract.UnknownGame:
             return None
 
     def rules(self):
@@ -607,8 +607,8 @@ class LobbyScene(Scene):
         chosen = self.options.get("rounds")
         self.send({"t": "set_rules", "game": gid})
         try:
-            games.get(gid)
-        except games.UnknownGame:
+            contract.get(gid)
+        except contract.UnknownGame:
             return
         if isinstance(chosen, int) and not isinstance(chosen, bool) and chosen >= 0:
             self.send({"t": "set_options", "rounds": chosen})
@@ -827,7 +827,7 @@ class LobbyScene(Scene):
 
 def demo_lobby() -> dict:
     """A lobby of five seats at the default game's table, on its first template."""
-    game = games.default()
+    game = contract.default()
     template = game.template_ids()[0]
     seats = [
         {"seat": 0, "name": "Anna", "kind": "human", "connected": True, "away": False, "level": None, "owner": True},

@@ -40,8 +40,8 @@ def preload() -> None:
             importlib.import_module(f"felt.ui.{name}")
         except Exception as exc:            # a renderer imports it again (and says what is wrong)
             print(f"felt phone zygote: felt.ui.{name} not preloaded: {exc}", file=sys.stderr)
-    from felt import games
-    for g in games.all_games():             # every game's table scenes and rule editor
+    from felt import contract
+    for g in contract.all_games():             # every game's table scenes and rule editor
         for phase in PHASES:
             try:
                 g.scene_for(phase)

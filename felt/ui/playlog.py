@@ -143,9 +143,9 @@ def each_event(events):
 
 def lines_of(game_id: str | None) -> LogLines:
     """The log lines of a game (the plain ones where the game has none or is unknown)."""
-    from felt import games
+    from felt import contract
     try:
-        lines = games.get(game_id).log_lines()
+        lines = contract.get(game_id).log_lines()
     except KeyError:
         lines = None
     return lines if lines is not None else LogLines()
@@ -159,8 +159,8 @@ class PlayLog:
     MAX_TRICKS = 40
 
     def __init__(self, game_id: str | None = None) -> None:
-        from felt import games
-        self.game_id = games.id_of({"game": game_id})
+        from felt import contract
+        self.game_id = contract.id_of({"game": game_id})
         self.lines_of_game = lines_of(self.game_id)
         self.tricks: list[list[Entry]] = [[]]
         self.closed = False           # the last trick ended (cleared); the next entry opens a new one

@@ -2,7 +2,7 @@
 or "Was ist diese Hand wert?" (pick the one right value), as the game asks it.
 
 Questions come from the game (``Game.quiz(rules, seed, count, lang)``, one plain shape for
-every game, see felt/games/base.py): positions built by the engine, verdicts by the engine.
+every game, see felt/contract/base.py): positions built by the engine, verdicts by the engine.
 Tap the choices (or press 1–9), then "Prüfen": each choice shows whether it is right and
 why, and whether your pick was right.
 """
@@ -34,12 +34,12 @@ class _Card:
 def game_and_rules(rules_dict: dict | None):
     """(game, rules) of a rule set given as data (any game; the game's default template when
     the data is missing or invalid)."""
-    from felt import games
+    from felt import contract
     raw = dict(rules_dict or {})
     try:
-        game = games.get(raw.get("game") or None)
+        game = contract.get(raw.get("game") or None)
     except KeyError:
-        game = games.get(None)
+        game = contract.get(None)
     try:
         rules = game.rules_from_dict(raw) if raw else game.template(game.template_ids()[0])
     except Exception:
@@ -404,8 +404,8 @@ class QuizScene(Scene):
 def snapshot_scene(template: str = "PR-002", checked: bool = True, index: int = 0) -> QuizScene:
     """Question ``index`` of the template's quiz (any game); with ``checked`` answered (the first
     two choices picked) and explained."""
-    from felt import games
-    game, rules = games.find_rules(template)
+    from felt import contract
+    game, rules = contract.find_rules(template)
     sc = QuizScene(dict(game.rules_to_dict(rules)))
     sc.index = min(index, max(0, len(sc.questions) - 1))
     if checked and sc.question is not None:

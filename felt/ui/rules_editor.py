@@ -9,7 +9,7 @@ set is playable or why not, and "Speichern" / "Übernehmen" stay disabled while 
 - "Übernehmen" hands the valid set to ``on_apply(rules_dict)`` (the lobby sends it to the
   host with ``set_rules``); without ``on_apply`` the editor is read-only (a guest sees the
   rules in force this way).
-- "Speichern" writes the set as the game's TOML file (``felt.games.rulefile``) named after
+- "Speichern" writes the set as the game's TOML file (``felt.contract.rulefile``) named after
   the set into ``folder`` (default: the settings' rules folder); "Laden" lists the game's
   files there and its templates.
 - ``players``: the table's seats, for editors that check the set against them.
@@ -29,8 +29,8 @@ from typing import Any, Callable
 
 import pygame
 
-from felt import games
-from felt.games import rulefile
+from felt import contract
+from felt.contract import rulefile
 from felt.ui import fonts, i18n, layout, theme
 from felt.ui.layout import dp
 from felt.ui.scene import BACK, KEY, Input, Scene
@@ -50,7 +50,7 @@ def lang_text(texts: dict | None, default: str = "") -> str:
 def rejection_text(exc: BaseException) -> str:
     """Why a rule set or file was refused, in the window's language: the games' rule errors
     carry German and English (``text(lang)``); anything else says what it says."""
-    if isinstance(exc, games.RulesError):
+    if isinstance(exc, contract.RulesError):
         return exc.text(i18n.get_lang())
     return str(exc)
 
@@ -280,7 +280,7 @@ class RulesEditor(Scene):
                 data, problem = rulefile.read(path, self.game.rules_error), None
             except (OSError, ValueError) as exc:
                 data, problem = {}, exc          # names no game, like an old file: the default game's
-            if games.id_of(data) != self.game.id:
+            if contract.id_of(data) != self.game.id:
                 continue                         # another game's rule file
             try:
                 if problem is not None:

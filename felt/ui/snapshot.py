@@ -64,7 +64,7 @@ def _lobby_evening(w: int, h: int, admin: bool, asking: bool = False):
 def game_lobby(game) -> dict:
     """The demo lobby (felt.ui.lobby_scene.demo_lobby) at a table of ``game``: its first
     template and rules, and every game offered."""
-    from felt import games
+    from felt import contract
     from felt.ui.lobby_scene import demo_lobby
     tid = game.template_ids()[0]
     d = demo_lobby()
@@ -73,7 +73,7 @@ def game_lobby(game) -> dict:
     seats = [s for s in d["seats"] if s["seat"] < n]
     d.update(game=game.id, template=tid, rules=game.rules_to_dict(game.template(tid)), n=n, seats=seats,
              players=[lo, hi], games=[{"id": g.id, "name": g.name, "templates": g.template_ids()}
-                                      for g in games.all_games()])
+                                      for g in contract.all_games()])
     return d
 
 
@@ -155,7 +155,7 @@ def write_all(out, lang: str = "de", seed: int = 7, sizes=None) -> list[Path]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
-    from felt import games
+    from felt import contract
     from felt.ui import i18n
     i18n.set_lang(lang)
     out = Path(out)
@@ -163,7 +163,7 @@ def write_all(out, lang: str = "de", seed: int = 7, sizes=None) -> list[Path]:
     pygame.init()
     pygame.display.set_mode((1, 1))
     written = write_shots(out, "", window_shots(), sizes)
-    for game in games.all_games():
+    for game in contract.all_games():
         shots: list[Shot] = []
         for listed in (shown_for_every_game, lambda g: g.snapshots(lang, seed)):
             try:

@@ -56,7 +56,7 @@ def template_name(template_id: str) -> str:
     if not template_id or template_id.lower() == "custom":
         return i18n.t("app.custom_rules")
     try:
-        from felt.games import find_rules
+        from felt.contract import find_rules
         return find_rules(template_id)[1].name
     except Exception:
         return template_id
@@ -86,8 +86,8 @@ def table_item(tb: dict, narrow: bool = False, seats: dict | None = None) -> dic
     game = tb.get("game")
     if isinstance(game, str) and game:                  # which of the games the table plays
         try:
-            from felt import games
-            gname = games.get(game).name.get(i18n.get_lang()) or game
+            from felt import contract
+            gname = contract.get(game).name.get(i18n.get_lang()) or game
         except KeyError:
             gname = game
         if gname and not sub.startswith(gname):
@@ -499,8 +499,8 @@ def snapshot_resume_scene() -> StartScene:
 
 def subtitle() -> str:
     """The start screen's line under the title: every registered game by name."""
-    from felt import games
+    from felt import contract
     lang = i18n.get_lang()
-    names = [g.name.get(lang) or g.name.get("de") or g.id for g in games.all_games()]
+    names = [g.name.get(lang) or g.name.get("de") or g.id for g in contract.all_games()]
     joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {i18n.t('app.and')} " + names[-1]
     return i18n.t("app.subtitle", games=joined)

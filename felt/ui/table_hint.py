@@ -141,9 +141,9 @@ class HintTable:
 
     def hint_game(self):
         """The game of the view shown (its ``game``, else its rule set's, as the contract has it)."""
-        from felt import games
+        from felt import contract
         v = self.view
-        return games.get(games.id_of(v if isinstance(v.get("game"), str) else (v.get("rules") or {})))
+        return contract.get(contract.id_of(v if isinstance(v.get("game"), str) else (v.get("rules") or {})))
 
     def clear_selection(self) -> None:
         """Lower every card this table has raised (a hint starts from nothing picked)."""

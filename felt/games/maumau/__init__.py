@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from felt.games.base import PACE_EFFECT, PACE_PASS, Game, OptionSpec
+from felt.contract.base import PACE_EFFECT, PACE_PASS, Game, OptionSpec
 from felt.games.maumau import engine
 from felt.games.maumau.rules import MauRulesError
 from felt.ui import i18n

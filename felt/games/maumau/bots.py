@@ -21,7 +21,7 @@ import random
 import time
 from functools import lru_cache
 
-from felt.games.base import Bot as GameBot
+from felt.contract.base import Bot as GameBot
 from felt.games.maumau import engine
 from felt.games.maumau.engine import KEEP, Move, move_from_wire
 from felt.games.maumau.rules import MauRules

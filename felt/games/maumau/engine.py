@@ -2,7 +2,7 @@
 reshuffle, round end, scoring and the match.
 
 Pure and deterministic: every random choice (the deal, each reshuffle) comes from
-``round_rng(seed, round_no, purpose)`` (``felt.games.base``). ``apply`` works on a clone and raises
+``round_rng(seed, round_no, purpose)`` (``felt.contract.base``). ``apply`` works on a clone and raises
 ``IllegalMove`` with a clear reason; ``apply_inplace`` is the fast path for simulation and search.
 
 Phases: ``"play"`` (the seat on turn plays or draws), ``"drawn"`` (it drew a card that fits and
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from felt.games.base import IllegalMove, private_event, round_rng, wire_kind
+from felt.contract.base import IllegalMove, private_event, round_rng, wire_kind
 from felt.games.maumau.rules import JACKS, POINTS, MauRules, build_deck
 
 PHASES = ("play", "drawn", "round_over", "match_over")

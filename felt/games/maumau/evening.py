@@ -2,7 +2,7 @@
 the rounds each player won (went out first), over all of the evening's matches."""
 from __future__ import annotations
 
-from felt.games.catalog import catalog_of, read_texts
+from felt.contract.catalog import catalog_of, read_texts
 
 TEXTS = read_texts(catalog_of(__file__), "evening")
 

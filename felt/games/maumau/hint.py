@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from felt.games.catalog import catalog_of, read_texts
+from felt.contract.catalog import catalog_of, read_texts
 from felt.games.maumau.rules import JACKS, POINTS, MauRules, build_deck
 from felt.ui import i18n
 

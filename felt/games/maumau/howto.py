@@ -218,7 +218,7 @@ def _kind(q: dict) -> str:
 
 
 def quiz_questions(rules: MauRules, seed=0, count: int = 8, lang: str = "de") -> list[dict]:
-    """``count`` questions of ``quiz`` in the shape of ``Game.quiz`` (see felt/games/base.py):
+    """``count`` questions of ``quiz`` in the shape of ``Game.quiz`` (see felt/contract/base.py):
     the seeded generator is asked with seeds derived from ``seed``; a wish and a pending seven
     are taken in turn with plain positions where the rules have them, and no position twice."""
     lg = _lang(lang)

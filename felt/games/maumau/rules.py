@@ -1,7 +1,7 @@
 """Mau-Mau rule sets: every option of RULES-MAUMAU.md §2 as a frozen, validated value.
 
 A rule set is a ``MauRules``; templates ship as TOML files in ``templates/`` (with
-``game = "maumau"`` first, read by ``felt.games.rulefile``). ``from_dict`` takes untrusted data (a lobby message, a file)
+``game = "maumau"`` first, read by ``felt.contract.rulefile``). ``from_dict`` takes untrusted data (a lobby message, a file)
 and checks every key, type and value; errors carry a German and an English text.
 """
 from __future__ import annotations
@@ -10,10 +10,10 @@ import dataclasses
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from felt.games.catalog import read_texts
+from felt.contract.catalog import read_texts
 from felt.cards import Card, card_code
-from felt.games import rulefile
-from felt.games.base import OptionSpec, RulesError, wrong_kind
+from felt.contract import rulefile
+from felt.contract.base import OptionSpec, RulesError, wrong_kind
 
 GAME_ID = "maumau"
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from felt.games.praesident import engine as _engine
-from felt.games.base import Game, OptionSpec
+from felt.contract.base import Game, OptionSpec
 from felt.games.praesident.rules import RulesError
 from felt.ui import i18n
 

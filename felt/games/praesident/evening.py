@@ -3,7 +3,7 @@ the titles held when a match ended, its first place's (Präsident, König) and i
 (Tellerwäscher, Arschloch), as the rule set in force names them."""
 from __future__ import annotations
 
-from felt.games.catalog import catalog_of, read_texts
+from felt.contract.catalog import catalog_of, read_texts
 from felt.games.praesident.rules import titles
 from felt.games.praesident.words import title_text
 

@@ -9,7 +9,7 @@ table of this game's catalog (``texts.toml``), in German and English.
 """
 from __future__ import annotations
 
-from felt.games.catalog import catalog_of, read_texts
+from felt.contract.catalog import catalog_of, read_texts
 from felt.games.praesident.bots.cardinfo import deck_info
 from felt.games.praesident.bots.policy import evaluator_for
 from felt.games.praesident.bots.situation import situation_from_view

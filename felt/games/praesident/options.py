@@ -1,12 +1,12 @@
 """Präsident's rule options, described: label, one-line help and value labels in German
-and English, for the rule editor, "How to play" and validation (``felt.games.base.OptionSpec``).
+and English, for the rule editor, "How to play" and validation (``felt.contract.base.OptionSpec``).
 
 One spec per field of ``felt.games.praesident.rules.Rules`` except ``id``. ``ranks`` has kind ``"list"``
 (an ordered subset of ``values``, low to high), the one kind beyond the contract's four.
 """
 from __future__ import annotations
 
-from felt.games.base import OptionSpec
+from felt.contract.base import OptionSpec
 
 _FRENCH = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _JASS = ("6", "7", "8", "9", "10", "U", "O", "K", "A")

@@ -389,7 +389,7 @@ def _card_dict(card) -> dict:
 
 
 def common(rules: Rules, count: int = 8, seed: int = 0, lang: str = "de") -> list[dict]:
-    """``questions`` in the shape of ``Game.quiz`` (felt/games/base.py)."""
+    """``questions`` in the shape of ``Game.quiz`` (felt/contract/base.py)."""
     lg = "de" if lang == "de" else "en"
     deck = build_deck(rules)
     out = []

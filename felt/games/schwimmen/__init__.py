@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from felt.games.base import PACE_EFFECT, PACE_PASS, PACE_PLAY, Game, OptionSpec
+from felt.contract.base import PACE_EFFECT, PACE_PASS, PACE_PLAY, Game, OptionSpec
 
 from . import engine
 from . import rules as rule_book

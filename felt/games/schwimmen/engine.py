@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from felt.games.base import IllegalMove, wire_kind
+from felt.contract.base import IllegalMove, wire_kind
 
 RANKS_FR = ("7", "8", "9", "10", "J", "Q", "K", "A")
 RANKS_DE = ("7", "8", "9", "10", "U", "O", "K", "A")

@@ -3,7 +3,7 @@ the lives each player had left when a match ended (none once out), summed over t
 and the matches in which they swam (on no life left)."""
 from __future__ import annotations
 
-from felt.games.catalog import catalog_of, read_texts
+from felt.contract.catalog import catalog_of, read_texts
 
 TEXTS = read_texts(catalog_of(__file__), "evening")
 

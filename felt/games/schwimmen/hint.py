@@ -9,7 +9,7 @@ true of the move and the view (``tests/test_hints.py`` checks them). The texts a
 """
 from __future__ import annotations
 
-from felt.games.catalog import catalog_of, read_texts
+from felt.contract.catalog import catalog_of, read_texts
 from felt.games.schwimmen.bots import knock_threshold2
 from felt.games.schwimmen.engine import (CARD_VALUE, V30H, V31, hand_value2, is_feuer, ranks_of, suits_of,
                                          value_text)

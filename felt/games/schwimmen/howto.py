@@ -180,7 +180,7 @@ def card_dict(rules, cid: int) -> dict:
 
 
 def quiz_questions(rules, seed=0, count: int = 10, lang: str = "de") -> list[dict]:
-    """``quiz`` in the shape of ``Game.quiz`` (felt/games/base.py): the hand to value, the
+    """``quiz`` in the shape of ``Game.quiz`` (felt/contract/base.py): the hand to value, the
     value choices (one right: the engine's value), the explanation."""
     lg = _lang(lang)
     out = []

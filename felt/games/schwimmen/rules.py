@@ -1,5 +1,5 @@
 """Schwimmen (31) rule sets: every option of RULES-SCHWIMMEN.md §3, validated from untrusted
-data, the templates (TOML files with ``game = "schwimmen"``, read by ``felt.games.rulefile``)
+data, the templates (TOML files with ``game = "schwimmen"``, read by ``felt.contract.rulefile``)
 and the option metadata for the editor.
 
 Rule-book gaps this module settles (each is an option where the book calls it a Decision):
@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from felt.games.catalog import read_texts
-from felt.games import rulefile
-from felt.games.base import OptionSpec, RulesError
+from felt.contract.catalog import read_texts
+from felt.contract import rulefile
+from felt.contract.base import OptionSpec, RulesError
 
 GAME_ID = "schwimmen"
 TEMPLATE_DIR = Path(__file__).with_name("templates")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import time
 
-from felt.games.base import Bot as GameBot
+from felt.contract.base import Bot as GameBot
 
 from .cardinfo import deck_info
 from .determinize import PassMemory

@@ -13,10 +13,10 @@ import random
 from itertools import groupby as _groupby
 from typing import NamedTuple
 
-from felt.games.catalog import read_texts
+from felt.contract.catalog import read_texts
 from felt.cards import Card, build_deck
 # one IllegalMove for every game: the table catches it
-from felt.games.base import IllegalMove, KeyedError, private_event, round_rng, wire_kind
+from felt.contract.base import IllegalMove, KeyedError, private_event, round_rng, wire_kind
 from felt.games.praesident.rules import Rules, titles
 
 PHASES = ("exchange", "play", "round_over", "match_over")

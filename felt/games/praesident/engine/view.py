@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from felt.games.base import filter_private
+from felt.contract.base import filter_private
 from felt.games.praesident.engine.core import IllegalMove, State, legal_moves, move_to_wire
 from felt.games.praesident.rules import Rules, titles
 

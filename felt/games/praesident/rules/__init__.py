@@ -2,7 +2,7 @@
 
 A rule set is a frozen ``Rules`` value. Templates ship as TOML files in
 ``felt/games/praesident/rules/templates``; a table can edit a copy, save it under a name and share it
-(the files are read and written by ``felt.games.rulefile``).
+(the files are read and written by ``felt.contract.rulefile``).
 """
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import dataclasses
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from felt.games.catalog import read_texts
+from felt.contract.catalog import read_texts
 from felt.cards import FRENCH_RANKS, JASS_RANKS, build_deck
-from felt.games import rulefile
-from felt.games.base import RulesError as GameRulesError, wrong_kind
+from felt.contract import rulefile
+from felt.contract.base import RulesError as GameRulesError, wrong_kind
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 TEMPLATE_ORDER = ("PR-002", "PR-003", "PR-004", "PR-005", "PR-006", "P52", "FOLGEN", "JASS36", "JASS52")

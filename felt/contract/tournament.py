@@ -1,9 +1,9 @@
 """Bot levels of any game against each other through the ``Game`` contract: `felt tournament`'s
 runner and report, whole matches, and a paired benchmark.
 
-    from felt import games
-    from felt.games.tournament import format_report, run_tournament
-    game, rules = games.find_rules(ID)              # any template id or rule file
+    from felt import contract
+    from felt.contract.tournament import format_report, run_tournament
+    game, rules = contract.find_rules(ID)              # any template id or rule file
     print(format_report(run_tournament(game, rules, ["normal", "easy", "easy", "easy"], rounds=400)))
 
 A tournament plays ``rounds`` rounds as consecutive matches (of the rules' own round count,
@@ -17,8 +17,8 @@ seat). The figures: the places per round (``Game.round_places``), the rounds a s
 
 As a module, for what `felt tournament` (a number of rounds) does not run:
 
-    python -m felt.games.tournament --rules ID --bots hard,normal,normal,normal --matches 200
-    python -m felt.games.tournament --rules ID --paired hard --rounds 600
+    python -m felt.contract.tournament --rules ID --bots hard,normal,normal,normal --matches 200
+    python -m felt.contract.tournament --rules ID --paired hard --rounds 600
 """
 from __future__ import annotations
 
@@ -235,9 +235,8 @@ def paired(game, rules, level: str, rounds: int = 600, baseline: str = "normal",
 
 
 def main(argv=None) -> int:
-    from felt import games
-
-    ap = argparse.ArgumentParser(prog="python -m felt.games.tournament",
+    from felt import contract
+    ap = argparse.ArgumentParser(prog="python -m felt.contract.tournament",
                                  description="Whole matches, or a paired benchmark, of any game's bots "
                                              "(`felt tournament` plays a number of rounds).")
     ap.add_argument("--rules", required=True, metavar="ID|FILE")
@@ -252,7 +251,7 @@ def main(argv=None) -> int:
     ap.add_argument("--offset", type=int, default=0, help="first paired round's number (fresh seeds)")
     ap.add_argument("--players", type=int, default=4, help="seats (with --paired; default 4)")
     args = ap.parse_args(argv)
-    game, rules = games.find_rules(args.rules)
+    game, rules = contract.find_rules(args.rules)
     if args.paired:
         res = paired(game, rules, args.paired, args.rounds, args.baseline, args.offset, args.players)
         print(json.dumps(res))

@@ -4,7 +4,7 @@ A game is pure functions over its own ``State`` plus a per-seat view filter (as 
 boardgame.io), with OpenSpiel's vocabulary: the seat on turn, legal moves, apply, an
 observation per seat. Everything above the engines (table, host, journal, protocol,
 simulate, tournament, snapshot, window) talks to a game only through a ``Game`` object
-from the registry (``felt.games.get(game_id)``), never to an engine module directly.
+from the registry (``felt.contract.get(game_id)``), never to an engine module directly.
 
 Conventions every game keeps:
 
@@ -40,9 +40,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from felt.games import rulefile
-
-
+from felt.contract import rulefile
 class KeyedError(ValueError):
     """An error with a message key and its text in German and English (``MESSAGES``: key ->
     (German, English) format strings). ``str()`` is English; ``.de`` German; ``text(lang)``."""
@@ -244,7 +242,7 @@ class Game:
         raise NotImplementedError
 
     def load_rules_file(self, path):
-        """A validated rule set from a TOML file of this game (``felt.games.rulefile``);
+        """A validated rule set from a TOML file of this game (``felt.contract.rulefile``);
         raises ``rules_error`` for a file that is not TOML, OSError for one that cannot be read."""
         return self.rules_from_dict(rulefile.read(path, self.rules_error))
 
@@ -520,7 +518,7 @@ class Game:
 
     # ------------------------------------------------------------ commands
     # `felt rules list|show`, `felt simulate` and `felt tournament` (felt.game_commands, with the
-    # shared runners felt.games.simulate and felt.games.tournament) reach a game only through
+    # shared runners felt.contract.simulate and felt.contract.tournament) reach a game only through
     # the contract above and these hooks.
     def deck_size(self, rules) -> int | None:
         """Cards in the deck these rules deal, for `felt rules list`; None: not shown."""
@@ -556,7 +554,7 @@ class Game:
 
     def round_cost(self, state, seat: int) -> float:
         """What the round that just ended cost ``seat`` (lower is better), for the paired
-        benchmark (felt.games.tournament.paired): by default its place, 0 for the first."""
+        benchmark (felt.contract.tournament.paired): by default its place, 0 for the first."""
         places = self.round_places(state)
         return places.index(seat) if seat in places else len(places)
 

@@ -1,8 +1,8 @@
 """Random-legal play of any game through the ``Game`` contract: `felt simulate`'s runner.
 
-    from felt import games
-    from felt.games.simulate import simulate
-    game, rules = games.find_rules(ID)              # any template id or rule file
+    from felt import contract
+    from felt.contract.simulate import simulate
+    game, rules = contract.find_rules(ID)              # any template id or rule file
     result = simulate(game, rules, players=4, rounds=400, seed=7)
 
 Every seat plays a uniformly random legal move (a single legal move draws nothing from the
