@@ -206,7 +206,7 @@ def parse_page_message(data: Any) -> dict:
         return {"t": t, "session": session if isinstance(session, str) else None,
                 "w": _num(m, "w", CSS_MIN, CSS_MAX), "h": _num(m, "h", CSS_MIN, CSS_MAX),
                 "dpr": _num(m, "dpr", 0.5, 16.0), "lang": _str(m, "lang", 40, ""),
-                "name": _str(m, "name", 80, "")}
+                "name": _str(m, "name", 80, ""), "look": look_of(_str(m, "look", 8, ""))}
     if t == "size":
         return {"t": t, "w": _num(m, "w", CSS_MIN, CSS_MAX), "h": _num(m, "h", CSS_MIN, CSS_MAX),
                 "dpr": _num(m, "dpr", 0.5, 16.0)}
@@ -351,12 +351,20 @@ def page_key(token: str) -> str:
     return hashlib.sha256(b"felt-phone-session\0" + token.encode()).hexdigest()
 
 
+def look_of(text) -> str:
+    """The card style a page keeps for its player (``f`` four colours, ``b`` big indices), from
+    whatever the page sent: only those letters, each once, in that order."""
+    text = text if isinstance(text, str) else ""
+    return "".join(c for c in "fb" if c in text)
+
+
 # ------------------------------------------------------------------------ sessions
 @dataclass
 class Session:
     token: str
     lang: str = "de"
     name: str = ""
+    look: str = ""                             # the card style (look_of): kept by the page too
     css: tuple[float, float] = (390.0, 844.0)
     dpr: float = 1.0
     ws: Any = None                             # the WebSocket holding this session now
@@ -376,7 +384,7 @@ class Session:
     def record(self) -> dict:
         """What the journal keeps of a session (a parked one comes back after a crash)."""
         return {"key": page_key(self.token), "seat": self.seat_token, "spectator": self.spectator,
-                "name": self.name, "lang": self.lang}
+                "name": self.name, "lang": self.lang, "look": self.look}
 
 
 class Gateway:
@@ -721,7 +729,7 @@ class Gateway:
         seat = rec.get("seat") if isinstance(rec.get("seat"), str) else None
         s = Session(token=token, lang=rec.get("lang") if rec.get("lang") in ("de", "en") else "de",
                     name=str(rec.get("name") or "")[:40], seat_token=seat, spectator=bool(rec.get("spectator")),
-                    parked=True)
+                    look=look_of(rec.get("look")), parked=True)
         self.sessions[token] = s
         return s
 
@@ -741,7 +749,8 @@ class Gateway:
                 await ws.close(CLOSE_FULL, "table full")
                 return None
             s = Session(token=secrets.token_hex(16), lang=page_lang(hello.get("lang", ""), accept_language),
-                        name=" ".join(str(hello.get("name") or "").split())[:40])
+                        name=" ".join(str(hello.get("name") or "").split())[:40],
+                        look=look_of(hello.get("look")))
             self.sessions[s.token] = s
         old, s.ws = s.ws, ws
         if old is not None and old is not ws:
@@ -820,7 +829,7 @@ class Gateway:
                     "FELT_DATA_DIR": os.path.join(s.home, "data")})
         env.pop("FELT_REMOTE", None)
         s.proc = await self.launcher.launch(self.renderer_cmd, env, s.home)
-        start = {"t": "start", **self._size_msg(s), "lang": s.lang, "name": s.name,
+        start = {"t": "start", **self._size_msg(s), "lang": s.lang, "name": s.name, "look": s.look,
                  "table": {"address": self.table_address, "port": self.table_port, "name": self.table_name()},
                  "token": s.seat_token, "spectator": s.spectator, "away": s.ws is None}
         await self._to_renderer(s, start)
@@ -895,6 +904,8 @@ class Gateway:
                         s.lang = m["lang"]
                     if m.get("t") == "name" and isinstance(m.get("name"), str):
                         s.name = m["name"][:40]
+                    if m.get("t") == "look":
+                        s.look = look_of(m.get("look"))
                     if ws is not None:
                         try:
                             await ws.send(json.dumps(m, ensure_ascii=False))

@@ -193,6 +193,11 @@ class Renderer:
         if start.get("name"):
             from felt.ui.settings import NAME_MAX
             ctl.settings.name = " ".join(str(start["name"]).split())[:NAME_MAX]
+        look = str(start.get("look") or "")        # the card style the page keeps for its player
+        if look:
+            from felt.ui.card_style import apply_card_style
+            ctl.settings.four_colour, ctl.settings.big_index = "f" in look, "b" in look
+            apply_card_style(ctl.settings)
         ctl.sounds = PhoneSounds(self.page, ctl.settings.muted)
         self.stream = FrameStreamer(os.environ.get("FELT_PHONE_ENCODING", "auto"), scale=round(self.density))
         self.away = bool(start.get("away"))
@@ -416,7 +421,8 @@ class Renderer:
         if seat != self.reported.get("seat"):
             self.reported["seat"] = seat
             self.pipe.send({"t": "seat", "token": seat[0], "spectator": seat[1]})
-        for key, value in (("name", ctl.settings.name), ("lang", i18n.get_lang())):
+        look = ("f" if ctl.settings.four_colour else "") + ("b" if ctl.settings.big_index else "")
+        for key, value in (("name", ctl.settings.name), ("lang", i18n.get_lang()), ("look", look)):
             if value != self.reported.get(key):
                 self.reported[key] = value
                 self.page({"t": key, key: value})

@@ -116,7 +116,8 @@
       stats.connects += 1;
       retryDelay = 250;
       send({ t: "hello", session: store.get("felt.session"), w: cssW, h: cssH, dpr,
-        lang: store.get("felt.lang") || navigator.language || "", name: store.get("felt.name") || "" });
+        lang: store.get("felt.lang") || navigator.language || "", name: store.get("felt.name") || "",
+        look: store.get("felt.look") || "" });
     };
     sock.onmessage = (e) => {
       if (typeof e.data === "string") onNotice(JSON.parse(e.data));
@@ -165,6 +166,7 @@
       case "turn": if (navigator.vibrate) { try { navigator.vibrate([120, 60, 120]); } catch (e) { /* not allowed */ } } break;
       case "lang": lang = langOf(m.lang); store.set("felt.lang", m.lang); document.documentElement.lang = lang; break;
       case "name": store.set("felt.name", m.name || null); break;
+      case "look": store.set("felt.look", m.look || null); break;    // card style, kept for the next visit
       case "title": document.title = m.text ? m.text + " · Felt Club" : "Felt Club"; break;
       case "full": stopped = true; lang = langOf(m.lang || lang); showNote("full", "", tr("retry")); break;
       case "state": { const w = stateWaiters; stateWaiters = []; w.forEach((f) => f(m)); break; }
