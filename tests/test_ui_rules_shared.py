@@ -15,7 +15,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from felt import games  # noqa: E402
-from felt.games import rulefile  # noqa: E402
+from felt.contract import rulefile  # noqa: E402
 from felt.contract.base import OptionSpec  # noqa: E402
 from felt.ui import i18n  # noqa: E402
 from felt.ui.options_editor import OptionsEditorScene, rules_summary_lines  # noqa: E402
