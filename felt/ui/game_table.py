@@ -69,6 +69,7 @@ from typing import Any, Callable, Iterable
 
 import pygame
 
+from felt import contract
 from felt.contract import table_view
 from felt.ui import cardart, fonts, i18n, layout, pacing, theme
 from felt.ui.layout import dp
@@ -1142,11 +1143,16 @@ class PlainTableScene(GameTableScene):
         self.hand_row = pygame.Rect(0, 0, 0, 0)
         self.action_row = pygame.Rect(0, 0, 0, 0)
         self.middle = pygame.Rect(0, 0, 0, 0)
+        self._faces: dict = {}
         if view is not None:
             self.set_view(view, ())
 
-    @staticmethod
-    def move_label(move: dict) -> str:
+    def move_label(self, move: dict) -> str:
+        """A move's button: the game's text ``<game id>.move.<kind>`` where its catalog has one,
+        else the move's kind and values."""
+        key = f"{self.view.get('game')}.move.{move.get('kind')}"
+        if i18n.has(key):
+            return i18n.t(key)
         rest = " ".join(str(v) for k, v in move.items() if k != "kind")
         return f"{move.get('kind', '?')} {rest}".strip()
 
@@ -1165,6 +1171,7 @@ class PlainTableScene(GameTableScene):
         return [m for m in self.legal_moves() if (cs := table_view.move_cards(m)) and set(cs) <= hand]
 
     def show_view(self, view: dict, events: list) -> None:
+        self._faces = {}
         try:
             self.table = table_view.check_table(view.get("table"))
         except table_view.TableError:
@@ -1202,8 +1209,13 @@ class PlainTableScene(GameTableScene):
             return [["card", card]]
         for i, (_b, m) in enumerate(self.move_btns):
             if m == move:
-                return [["widget", f"move_btns[{i}]"]]
+                return [["widget", f"move_buttons[{i}]"]]
         return None
+
+    @property
+    def move_buttons(self) -> list:
+        """The buttons of the moves that play no hand card (a gesture's widget)."""
+        return [b for b, _m in self.move_btns]
 
     def tap_point(self, step):
         if step[0] == "pile":
@@ -1338,8 +1350,46 @@ class PlainTableScene(GameTableScene):
     def hand_rects(self) -> dict:
         return {c: (self.raised(r) if c in self.selected else r) for c, r in self.card_rects.items()}
 
+    def game(self):
+        """The view's game from the registry, or None (a game this build does not know)."""
+        try:
+            return contract.get(contract.id_of(self.view)) if self.view else None
+        except contract.UnknownGame:
+            return None
+
     def log_card(self, cid):
-        return table_view.default_card(cid) if isinstance(cid, int) and cid >= 0 else None
+        """Card ``cid`` as the view's game draws it (``Game.card_face``), else as card
+        ``cid % 52`` of a French deck; a face the game gets wrong falls back to that too."""
+        if not isinstance(cid, int) or isinstance(cid, bool) or cid < 0:
+            return None
+        game = self.game()
+        rules = self.view.get("rules") if isinstance(self.view.get("rules"), dict) else {}
+        card = self._faces.get(cid)             # emptied with every new view (its rules may differ)
+        if card is None:
+            card = self._faces[cid] = table_view.face_card(game, cid, rules)
+        return card
+
+    def seat_lines(self, seat: int) -> SeatLines:
+        """The cards in hand and, where the game says its own, ``Game.seat_summary`` of that
+        seat (the view with its ``seat`` set to the card's) as the card's note."""
+        lines = super().seat_lines(seat)
+        game = self.game()
+        if game is not None and type(game).seat_summary is not contract.Game.seat_summary:
+            try:
+                lines.note = str(game.seat_summary({**self.view, "seat": seat}) or "")[:40]
+            except Exception:  # noqa: BLE001 (a game's bug must not take the table down)
+                lines.note = ""
+        return lines
+
+    def draw_count_badge(self, surface: pygame.Surface, r: pygame.Rect, count: int) -> None:
+        """The number of a face-down pile on a dark pill over the lower half of its back, so it
+        reads over the back's pattern."""
+        px = self.px["label"]
+        img = fonts.render(str(count), px, theme.TEXT, bold=True)
+        pill = pygame.Rect(0, 0, max(img.get_width() + dp(12), img.get_height() + dp(4)), img.get_height() + dp(4))
+        pill.center = (r.centerx, r.top + r.h * 2 // 3)
+        theme.panel(surface, pill, (20, 26, 22), alpha=225, radius=pill.h // 2, border=theme.GOLD, border_width=1)
+        surface.blit(img, img.get_rect(center=pill.center))
 
     def draw_middle(self, surface: pygame.Surface) -> None:
         px = self.px["label"]
@@ -1361,8 +1411,7 @@ class PlainTableScene(GameTableScene):
             if "count" in item:
                 if item["count"]:
                     surface.blit(cardart.back_surface((cw, r.h)), r.topleft)
-                    draw_text(surface, str(item["count"]), pygame.Rect(r.left, r.top, cw, r.h), px,
-                              theme.TEXT, bold=True)
+                    self.draw_count_badge(surface, pygame.Rect(r.left, r.top, cw, r.h), item["count"])
                 else:
                     theme.panel(surface, pygame.Rect(r.left, r.top, cw, r.h), theme.PANEL, alpha=120, radius=6)
             elif is_row:
