@@ -264,3 +264,24 @@ def test_the_contract_test_passes_for_it(installed):
                          env=installed, capture_output=True, text=True, timeout=600, cwd=ROOT)
     assert out.returncode == 0, out.stdout[-3000:]
     assert " passed" in out.stdout and "elferraus" not in out.stdout.split("passed")[-1]
+
+
+def test_its_log_says_the_cards_and_the_draws_in_both_languages(installed):
+    from felt.ui import i18n
+    from felt.ui.playlog import LogContext, lines_of
+    game = contract.get("elferraus")
+    state, _ = game.new_match(game.template("ER-KURZ"), 3, 1)
+    events = []
+    for _ in range(12):
+        events += game.filter_events(game.apply_inplace(state, state.to_move, game.legal_moves(state)[0]), 0)
+    lines = lines_of("elferraus")
+    ctx = LogContext(names=["Anna", "Ben", "Cleo"], me=0)
+    try:
+        for lang in ("de", "en"):
+            i18n.set_lang(lang)
+            texts = [lines.text(e, ctx) for e in lines.build(events, ctx)]
+            assert len(texts) == 12 and all("erlog" not in t for t in texts), texts
+            plays = [t for t in texts if "11" in t]
+            assert plays and any(s in plays[0] for s in "♥♦♣♠"), texts
+    finally:
+        i18n.set_lang("de")

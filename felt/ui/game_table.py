@@ -1414,6 +1414,9 @@ class PlainTableScene(GameTableScene):
                     self.draw_count_badge(surface, pygame.Rect(r.left, r.top, cw, r.h), item["count"])
                 else:
                     theme.panel(surface, pygame.Rect(r.left, r.top, cw, r.h), theme.PANEL, alpha=120, radius=6)
+            elif is_row and not item["cards"]:         # an empty row: its first card's place
+                theme.panel(surface, pygame.Rect(r.centerx - cw // 2, r.top, cw, r.h), theme.PANEL, alpha=120,
+                            radius=6, border=theme.CARD_EDGE)
             elif is_row:
                 cards = item["cards"]
                 step = min(cw + dp(4), (r.w - cw) // max(1, len(cards) - 1)) if len(cards) > 1 else cw

@@ -185,7 +185,7 @@ class ElferRaus(Game):
         suit, rank = card // top, rank_of(card, top)
         row = s.rows[suit]
         s.rows[suit] = [11, 11] if row is None else [min(row[0], rank), max(row[1], rank)]
-        events = [{"type": "play", "seat": seat, "card": card}]
+        events = [{"type": "play", "seat": seat, "card": card, "rank": rank, "suit": suit}]
         if s.hands[seat]:
             s.to_move, s.drawn = (seat + 1) % s.n, 0
             return events
@@ -273,6 +273,26 @@ class ElferRaus(Game):
     def seat_summary(self, view):
         seat, scores = view.get("seat"), view.get("scores") or []
         return f"Σ {scores[seat]}" if isinstance(seat, int) and 0 <= seat < len(scores) else ""
+
+    def log_lines(self):
+        from felt.ui.playlog import Entry, GameLines, LogLines, each_event
+
+        def build(events, ctx):
+            out = []
+            for ev, typ, seat in each_event(events):
+                if typ == "play":
+                    out.append(Entry("play", seat, [ev.get("card")], {"card": f"{SYMBOLS[ev['suit']]} {ev['rank']}"}))
+                elif typ in ("draw", "pass", "out"):
+                    out.append(Entry(typ, seat, effect=typ == "out"))
+                elif typ == "round_over":
+                    out.append(Entry("round_over", None, ends_trick=True, effect=True))
+            return out
+
+        def text(entry, ctx):
+            if entry.kind == "round_over":
+                return i18n.t("erlog.round_over")
+            return LogLines.say(f"erlog.{entry.kind}", entry, ctx, name=ctx.name(entry.seat), **entry.params)
+        return GameLines(build, text, sections="round")
 
     def make_bot(self, level, seed=None, think_ms=None):
         return ERBot(self.bot_level(level), seed)
