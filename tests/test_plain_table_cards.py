@@ -216,3 +216,13 @@ def test_the_face_down_piles_count_sits_on_a_dark_badge(size, density):
     dark = sum(1 for x in range(band.left, band.right) for y in range(band.top, band.bottom)
                if max(surface.get_at((x, y))[:3]) < 50)
     assert dark > 0.05 * band.w * band.h, dark
+
+
+@pytest.mark.parametrize("size,density", [((780, 1688), 2.0), ((390, 844), 1.0), ((1170, 2532), 3.0)],
+                         ids=["phone@2", "phone", "phone@3"])
+def test_the_piles_keep_clear_of_the_tipp_on_a_phone(size, density):
+    _state, view = a_view()
+    sc = build(view, size, density)
+    assert not sc.hint_in_bar and sc.hint_btn.visible and sc.hint_btn.rect.w > 0
+    for pid, r in sc.pile_rects.items():
+        assert not r.colliderect(sc.hint_btn.rect), (pid, r, sc.hint_btn.rect)

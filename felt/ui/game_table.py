@@ -1286,12 +1286,25 @@ class PlainTableScene(GameTableScene):
         if piles:
             slot = min(self.middle.w // len(piles), cw * 2)
             x0 = self.middle.centerx - slot * len(piles) // 2
+            room = self.hint_room()
+            if room and x0 + slot * len(piles) > self.middle.right - room:     # clear of the Tipp
+                w = self.middle.w - room
+                slot = min(w // len(piles), cw * 2)
+                x0 = self.middle.left + (w - slot * len(piles)) // 2
             for i, p in enumerate(piles):
                 self.pile_rects[p["id"]] = pygame.Rect(x0 + i * slot + (slot - cw) // 2, y + lab, cw, ch)
             y += line_h
         for r in rows:
             self.pile_rects[r["id"]] = pygame.Rect(self.middle.left, y + lab, self.middle.w, ch)
             y += line_h
+
+    def hint_room(self) -> int:
+        """How wide the Tipp stands at the middle's top right when it is on the felt (a narrow
+        top bar), else 0: the piles' line keeps clear of it."""
+        b = self.hint_btn
+        if self.hint_in_bar or not b.visible:
+            return 0
+        return fonts.width(b.text, self.px["body"], True) + dp(40)
 
     def handle(self, inp: Input) -> None:
         if self.handle_header(inp) or self.handle_round_controls(inp):
