@@ -88,7 +88,7 @@ def test_rules_list_simulate_and_tournament_run_it(installed):
     listed = felt(installed, "rules", "list")
     assert "ER-STD" in listed and "ER-KURZ" in listed and "Elfer raus" in listed
     shown = felt(installed, "rules", "show", "ER-STD")
-    assert "max_draw" in shown and "20" in shown
+    assert "Ziehen pro Zug" in shown and "20" in shown          # labelled by its options()
     sim = felt(installed, "simulate", "--rules", "ER-KURZ", "--players", "3", "--rounds", "20", "--seed", "4")
     assert "20" in sim
     tour = felt(installed, "tournament", "--rules", "ER-KURZ", "--bots", "normal,easy,easy", "--rounds", "30",

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from felt.contract import rulefile
-from felt.contract.base import Bot, Game, IllegalMove, RulesError, round_rng, wire_kind, wrong_kind
+from felt.contract.base import Bot, Game, IllegalMove, OptionSpec, RulesError, round_rng, wire_kind, wrong_kind
 from felt.ui import i18n
 
 HERE = Path(__file__).resolve().parent
@@ -114,6 +114,19 @@ class ElferRaus(Game):
 
     def rules_to_dict(self, rules):
         return {"game": self.id, **{f.name: getattr(rules, f.name) for f in fields(ERRules)}}
+
+    def options(self):
+        def opt(key, de, en, help_de, help_en, group):
+            lo, hi = ERRules.LIMITS[key]
+            return OptionSpec(key, "int", {"de": de, "en": en}, {"de": help_de, "en": help_en}, lo=lo, hi=hi,
+                              group=group)
+        return [opt("top", "Höchste Zahl", "Highest number", "Karten 1 bis zu dieser Zahl, je Farbe",
+                    "Cards 1 up to this number, per suit", "cards"),
+                opt("hand", "Karten pro Spieler", "Cards per player", "So viele Karten bekommt jeder",
+                    "Everyone is dealt this many", "cards"),
+                opt("max_draw", "Ziehen pro Zug", "Draws per turn", "Höchstens so oft ziehen, wenn nichts passt",
+                    "At most this many draws when nothing fits", "turn"),
+                opt("rounds", "Runden", "Rounds", "Runden pro Partie", "Rounds per match", "match")]
 
     def players_range(self, rules):
         return self.min_players, max(self.min_players, min(self.max_players, 4 * rules.top // rules.hand))
