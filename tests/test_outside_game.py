@@ -285,3 +285,20 @@ def test_its_log_says_the_cards_and_the_draws_in_both_languages(installed):
             assert plays and any(s in plays[0] for s in "♥♦♣♠"), texts
     finally:
         i18n.set_lang("de")
+
+
+@pytest.mark.parametrize("size,density", [((780, 1688), 2.0), ((1170, 2532), 3.0), ((1280, 720), 1.0)],
+                         ids=["phone@2", "phone@3", "laptop"])
+def test_a_full_row_still_shows_every_cards_number_and_the_suits_stand_beside_the_rows(installed, size, density):
+    game = contract.get("elferraus")
+    state = _play(game, steps=0)
+    state.rows = [[1, 20], [9, 20], [11, 11], None]            # a whole suit, a long row, one card, none
+    view = game.view(state, 0)
+    sc, _surface = _draw(view, size, density, f"full-{size[0]}x{size[1]}")
+    assert sc.row_side and sc.row_side > 0                     # the suit signs: a column beside the rows
+    for row in view["table"]["rows"]:
+        r = sc.pile_rects[row["id"]]
+        cw = int(r.h * 0.7)
+        if len(row["cards"]) > 1:
+            assert sc.row_step(r, len(row["cards"])) >= 0.45 * cw, (row["id"], r)   # room for "10".."20"
+        assert sc.row_first_x(r, len(row["cards"])) - sc.row_side >= sc.middle.left - 1

@@ -1144,6 +1144,7 @@ class PlainTableScene(GameTableScene):
         self.action_row = pygame.Rect(0, 0, 0, 0)
         self.middle = pygame.Rect(0, 0, 0, 0)
         self._faces: dict = {}
+        self.row_side: int | None = 0          # the rows' label column (row_label_side)
         if view is not None:
             self.set_view(view, ())
 
@@ -1294,9 +1295,42 @@ class PlainTableScene(GameTableScene):
             for i, p in enumerate(piles):
                 self.pile_rects[p["id"]] = pygame.Rect(x0 + i * slot + (slot - cw) // 2, y + lab, cw, ch)
             y += line_h
+        self.row_side = self.row_label_side(rows)
+        side = self.row_side or 0
+        # cards no bigger than lets the longest row show every card's index (a step of 0.45 widths)
+        most = max((len(r.get("cards") or []) for r in rows), default=1)
+        fit = int((self.middle.w - 2 * side) / (1 + 0.47 * max(0, most - 1)) / 0.7)
         for r in rows:
-            self.pile_rects[r["id"]] = pygame.Rect(self.middle.left, y + lab, self.middle.w, ch)
+            if self.row_side is None:              # a long label: above its row
+                rh = max(dp(20), min(ch, fit))
+                self.pile_rects[r["id"]] = pygame.Rect(self.middle.left, y + lab, self.middle.w, rh)
+            else:                                  # short ones beside it: the cards take the line
+                rh = max(dp(20), min(line_h - dp(8), dp(120), fit))
+                self.pile_rects[r["id"]] = pygame.Rect(self.middle.left + side, y + (line_h - rh) // 2,
+                                                       self.middle.w - 2 * side, rh)
             y += line_h
+
+    def row_label_side(self, rows) -> int | None:
+        """How wide the column left of the rows is for their labels when every label is short
+        (a suit's sign, a name of a few letters): 0 without labels; None where one is too long
+        for it (the labels then stand above their rows)."""
+        px = self.px["label"]
+        widths = [fonts.width(r["label"], px) for r in rows if r.get("label")]
+        if not widths:
+            return 0
+        side = max(widths) + dp(10)
+        return side if side <= max(dp(48), self.middle.w // 8) else None
+
+    @staticmethod
+    def row_step(r: pygame.Rect, n: int) -> int:
+        """How far apart a row's ``n`` cards stand in its rect ``r`` (their height: ``r.h``)."""
+        cw = int(r.h * 0.7)
+        return min(cw + dp(4), (r.w - cw) // max(1, n - 1)) if n > 1 else cw
+
+    def row_first_x(self, r: pygame.Rect, n: int) -> int:
+        """The left edge of a row's first card (the cards are centred in ``r``)."""
+        cw = int(r.h * 0.7)
+        return r.centerx - (self.row_step(r, n) * (max(1, n) - 1) + cw) // 2
 
     def hint_room(self) -> int:
         """How wide the Tipp stands at the middle's top right when it is on the felt (a narrow
@@ -1416,10 +1450,14 @@ class PlainTableScene(GameTableScene):
             r = self.pile_rects.get(item["id"])
             if r is None:
                 continue
-            if item.get("label"):
+            is_row = item in (self.table.get("rows") or [])
+            if item.get("label") and is_row and self.row_side:      # just left of the row's first card
+                first = self.row_first_x(r, len(item.get("cards") or []))
+                draw_text(surface, item["label"], pygame.Rect(first - self.row_side, r.top, self.row_side, r.h),
+                          px, theme.TEXT_DIM)
+            elif item.get("label"):
                 draw_text(surface, item["label"], pygame.Rect(r.left - dp(20), r.top - lab, r.w + dp(40), lab),
                           px, theme.TEXT_DIM)
-            is_row = item in (self.table.get("rows") or [])
             cw = int(r.h * 0.7)
             if "count" in item:
                 if item["count"]:
@@ -1432,8 +1470,8 @@ class PlainTableScene(GameTableScene):
                             radius=6, border=theme.CARD_EDGE)
             elif is_row:
                 cards = item["cards"]
-                step = min(cw + dp(4), (r.w - cw) // max(1, len(cards) - 1)) if len(cards) > 1 else cw
-                x = r.centerx - (step * (len(cards) - 1) + cw) // 2
+                step = self.row_step(r, len(cards))
+                x = self.row_first_x(r, len(cards))
                 for i, c in enumerate(cards):
                     surface.blit(cardart.card_surface(self.log_card(c), (cw, r.h)), (x + i * step, r.top))
             elif item["cards"]:
