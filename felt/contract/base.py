@@ -408,7 +408,12 @@ class Game:
 
     def seat_summary(self, view: dict) -> str:
         """One line on how the view's seat did in the match (``felt bot`` prints it at the
-        end): by default its place in every round, from the view's ``history``."""
+        end): by default its place in every round, from the view's ``history``.
+
+        A game that says its own line also has it on every seat's card of the plain table
+        (``felt.ui.game_table.PlainTableScene``): there ``view`` is the window's view with its
+        ``"seat"`` set to that card's seat, so the line must read only what the view shows of
+        every seat (scores, counts, places), and be short (a few characters fit on a phone)."""
         seat = view.get("seat")
         places = [p.index(seat) + 1 for p in view.get("history") or [] if seat in p]
         return f"places per round: {places}"
@@ -483,6 +488,20 @@ class Game:
         """Every card a seat's ``view`` shows face up (its hand, the table, the piles); by
         default the ids in the view's ``hand``."""
         return set(view.get("hand") or [])
+
+    def card_face(self, card_id: int, rules: dict) -> tuple[str, str] | None:
+        """How card ``card_id`` looks where the shell draws it (the plain table, the log):
+        ``(rank, suit)`` as ``felt.ui.cardart`` draws it, or None for an id that is no card.
+        ``rules`` is the view's rule set (``view["rules"]``, a dict), for a game whose deck
+        depends on it. Ranks: "2".."10", "J", "Q", "K", "A", the German/Jass "U", "O", or any
+        short number ("1".."20"); suits: French "C", "S", "H", "D" (Kreuz, Pik, Herz, Karo),
+        Jass "R", "B", "T", "E" (Rosen, Schellen, Schilten, Eicheln; a 32-card German deck
+        draws Eichel "E", Schellen "B", Herz "H" and Grün with Pik's "S"), and ("JOKER", "X")
+        for a joker. By default card ``card_id % 52`` of a French deck in ``felt.cards`` order
+        (Kreuz, Pik, Herz, Karo; 2..A)."""
+        from felt.cards import FRENCH_RANKS, FRENCH_SUITS
+        i = int(card_id) % 52
+        return FRENCH_RANKS[i % 13], FRENCH_SUITS[i // 13]
 
     # ------------------------------------------------------------------ window
     # The shell (felt.ui) reaches a game's screens only through these hooks; each returns

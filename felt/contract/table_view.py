@@ -100,10 +100,28 @@ def move_target(move: dict):
     return t if isinstance(t, str) else None
 
 
+def face_card(game, cid: int, rules: dict):
+    """Card ``cid`` as ``game`` draws it (``Game.card_face(cid, rules)``: rank and suit), a
+    ``felt.cards.Card``; the French default where the game is None or its answer is no
+    ``(rank, suit)`` of short strings (or it fails)."""
+    from felt.cards import JOKER_SUIT, Card, card_code
+    face = None
+    if game is not None:
+        try:
+            face = game.card_face(cid, rules)
+        except Exception:  # noqa: BLE001 (a game's bug draws the default face, not a crash)
+            face = None
+    if (not isinstance(face, (tuple, list)) or len(face) != 2
+            or not all(isinstance(x, str) and 0 < len(x) <= 6 for x in face)):
+        return default_card(cid)
+    rank, suit = face
+    return Card(int(cid), rank, suit, 0, suit == JOKER_SUIT, card_code(suit, rank))
+
+
 def default_card(cid: int):
     """The face the plain table draws for card id ``cid``: the card of that index in a
     52-card French deck (suits Kreuz, Pik, Herz, Karo, ranks 2..A, ``felt.cards`` order), the
-    id taken modulo 52. A game whose ids mean other cards draws its own scene."""
+    id taken modulo 52 (``Game.card_face``'s default)."""
     from felt.cards import FRENCH_RANKS, FRENCH_SUITS, Card, card_code
     i = int(cid) % 52
     suit, rank = FRENCH_SUITS[i // 13], FRENCH_RANKS[i % 13]

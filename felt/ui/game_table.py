@@ -69,6 +69,7 @@ from typing import Any, Callable, Iterable
 
 import pygame
 
+from felt import contract
 from felt.contract import table_view
 from felt.ui import cardart, fonts, i18n, layout, pacing, theme
 from felt.ui.layout import dp
@@ -1142,11 +1143,17 @@ class PlainTableScene(GameTableScene):
         self.hand_row = pygame.Rect(0, 0, 0, 0)
         self.action_row = pygame.Rect(0, 0, 0, 0)
         self.middle = pygame.Rect(0, 0, 0, 0)
+        self._faces: dict = {}
+        self.row_side: int | None = 0          # the rows' label column (row_label_side)
         if view is not None:
             self.set_view(view, ())
 
-    @staticmethod
-    def move_label(move: dict) -> str:
+    def move_label(self, move: dict) -> str:
+        """A move's button: the game's text ``<game id>.move.<kind>`` where its catalog has one,
+        else the move's kind and values."""
+        key = f"{self.view.get('game')}.move.{move.get('kind')}"
+        if i18n.has(key):
+            return i18n.t(key)
         rest = " ".join(str(v) for k, v in move.items() if k != "kind")
         return f"{move.get('kind', '?')} {rest}".strip()
 
@@ -1165,6 +1172,7 @@ class PlainTableScene(GameTableScene):
         return [m for m in self.legal_moves() if (cs := table_view.move_cards(m)) and set(cs) <= hand]
 
     def show_view(self, view: dict, events: list) -> None:
+        self._faces = {}
         try:
             self.table = table_view.check_table(view.get("table"))
         except table_view.TableError:
@@ -1202,8 +1210,13 @@ class PlainTableScene(GameTableScene):
             return [["card", card]]
         for i, (_b, m) in enumerate(self.move_btns):
             if m == move:
-                return [["widget", f"move_btns[{i}]"]]
+                return [["widget", f"move_buttons[{i}]"]]
         return None
+
+    @property
+    def move_buttons(self) -> list:
+        """The buttons of the moves that play no hand card (a gesture's widget)."""
+        return [b for b, _m in self.move_btns]
 
     def tap_point(self, step):
         if step[0] == "pile":
@@ -1274,12 +1287,58 @@ class PlainTableScene(GameTableScene):
         if piles:
             slot = min(self.middle.w // len(piles), cw * 2)
             x0 = self.middle.centerx - slot * len(piles) // 2
+            room = self.hint_room()
+            if room and x0 + slot * len(piles) > self.middle.right - room:     # clear of the Tipp
+                w = self.middle.w - room
+                slot = min(w // len(piles), cw * 2)
+                x0 = self.middle.left + (w - slot * len(piles)) // 2
             for i, p in enumerate(piles):
                 self.pile_rects[p["id"]] = pygame.Rect(x0 + i * slot + (slot - cw) // 2, y + lab, cw, ch)
             y += line_h
+        self.row_side = self.row_label_side(rows)
+        side = self.row_side or 0
+        # cards no bigger than lets the longest row show every card's index (a step of 0.45 widths)
+        most = max((len(r.get("cards") or []) for r in rows), default=1)
+        fit = int((self.middle.w - 2 * side) / (1 + 0.47 * max(0, most - 1)) / 0.7)
         for r in rows:
-            self.pile_rects[r["id"]] = pygame.Rect(self.middle.left, y + lab, self.middle.w, ch)
+            if self.row_side is None:              # a long label: above its row
+                rh = max(dp(20), min(ch, fit))
+                self.pile_rects[r["id"]] = pygame.Rect(self.middle.left, y + lab, self.middle.w, rh)
+            else:                                  # short ones beside it: the cards take the line
+                rh = max(dp(20), min(line_h - dp(8), dp(120), fit))
+                self.pile_rects[r["id"]] = pygame.Rect(self.middle.left + side, y + (line_h - rh) // 2,
+                                                       self.middle.w - 2 * side, rh)
             y += line_h
+
+    def row_label_side(self, rows) -> int | None:
+        """How wide the column left of the rows is for their labels when every label is short
+        (a suit's sign, a name of a few letters): 0 without labels; None where one is too long
+        for it (the labels then stand above their rows)."""
+        px = self.px["label"]
+        widths = [fonts.width(r["label"], px) for r in rows if r.get("label")]
+        if not widths:
+            return 0
+        side = max(widths) + dp(10)
+        return side if side <= max(dp(48), self.middle.w // 8) else None
+
+    @staticmethod
+    def row_step(r: pygame.Rect, n: int) -> int:
+        """How far apart a row's ``n`` cards stand in its rect ``r`` (their height: ``r.h``)."""
+        cw = int(r.h * 0.7)
+        return min(cw + dp(4), (r.w - cw) // max(1, n - 1)) if n > 1 else cw
+
+    def row_first_x(self, r: pygame.Rect, n: int) -> int:
+        """The left edge of a row's first card (the cards are centred in ``r``)."""
+        cw = int(r.h * 0.7)
+        return r.centerx - (self.row_step(r, n) * (max(1, n) - 1) + cw) // 2
+
+    def hint_room(self) -> int:
+        """How wide the Tipp stands at the middle's top right when it is on the felt (a narrow
+        top bar), else 0: the piles' line keeps clear of it."""
+        b = self.hint_btn
+        if self.hint_in_bar or not b.visible:
+            return 0
+        return fonts.width(b.text, self.px["body"], True) + dp(40)
 
     def handle(self, inp: Input) -> None:
         if self.handle_header(inp) or self.handle_round_controls(inp):
@@ -1338,8 +1397,46 @@ class PlainTableScene(GameTableScene):
     def hand_rects(self) -> dict:
         return {c: (self.raised(r) if c in self.selected else r) for c, r in self.card_rects.items()}
 
+    def game(self):
+        """The view's game from the registry, or None (a game this build does not know)."""
+        try:
+            return contract.get(contract.id_of(self.view)) if self.view else None
+        except contract.UnknownGame:
+            return None
+
     def log_card(self, cid):
-        return table_view.default_card(cid) if isinstance(cid, int) and cid >= 0 else None
+        """Card ``cid`` as the view's game draws it (``Game.card_face``), else as card
+        ``cid % 52`` of a French deck; a face the game gets wrong falls back to that too."""
+        if not isinstance(cid, int) or isinstance(cid, bool) or cid < 0:
+            return None
+        game = self.game()
+        rules = self.view.get("rules") if isinstance(self.view.get("rules"), dict) else {}
+        card = self._faces.get(cid)             # emptied with every new view (its rules may differ)
+        if card is None:
+            card = self._faces[cid] = table_view.face_card(game, cid, rules)
+        return card
+
+    def seat_lines(self, seat: int) -> SeatLines:
+        """The cards in hand and, where the game says its own, ``Game.seat_summary`` of that
+        seat (the view with its ``seat`` set to the card's) as the card's note."""
+        lines = super().seat_lines(seat)
+        game = self.game()
+        if game is not None and type(game).seat_summary is not contract.Game.seat_summary:
+            try:
+                lines.note = str(game.seat_summary({**self.view, "seat": seat}) or "")[:40]
+            except Exception:  # noqa: BLE001 (a game's bug must not take the table down)
+                lines.note = ""
+        return lines
+
+    def draw_count_badge(self, surface: pygame.Surface, r: pygame.Rect, count: int) -> None:
+        """The number of a face-down pile on a dark pill over the lower half of its back, so it
+        reads over the back's pattern."""
+        px = self.px["label"]
+        img = fonts.render(str(count), px, theme.TEXT, bold=True)
+        pill = pygame.Rect(0, 0, max(img.get_width() + dp(12), img.get_height() + dp(4)), img.get_height() + dp(4))
+        pill.center = (r.centerx, r.top + r.h * 2 // 3)
+        theme.panel(surface, pill, (20, 26, 22), alpha=225, radius=pill.h // 2, border=theme.GOLD, border_width=1)
+        surface.blit(img, img.get_rect(center=pill.center))
 
     def draw_middle(self, surface: pygame.Surface) -> None:
         px = self.px["label"]
@@ -1353,22 +1450,28 @@ class PlainTableScene(GameTableScene):
             r = self.pile_rects.get(item["id"])
             if r is None:
                 continue
-            if item.get("label"):
+            is_row = item in (self.table.get("rows") or [])
+            if item.get("label") and is_row and self.row_side:      # just left of the row's first card
+                first = self.row_first_x(r, len(item.get("cards") or []))
+                draw_text(surface, item["label"], pygame.Rect(first - self.row_side, r.top, self.row_side, r.h),
+                          px, theme.TEXT_DIM)
+            elif item.get("label"):
                 draw_text(surface, item["label"], pygame.Rect(r.left - dp(20), r.top - lab, r.w + dp(40), lab),
                           px, theme.TEXT_DIM)
-            is_row = item in (self.table.get("rows") or [])
             cw = int(r.h * 0.7)
             if "count" in item:
                 if item["count"]:
                     surface.blit(cardart.back_surface((cw, r.h)), r.topleft)
-                    draw_text(surface, str(item["count"]), pygame.Rect(r.left, r.top, cw, r.h), px,
-                              theme.TEXT, bold=True)
+                    self.draw_count_badge(surface, pygame.Rect(r.left, r.top, cw, r.h), item["count"])
                 else:
                     theme.panel(surface, pygame.Rect(r.left, r.top, cw, r.h), theme.PANEL, alpha=120, radius=6)
+            elif is_row and not item["cards"]:         # an empty row: its first card's place
+                theme.panel(surface, pygame.Rect(r.centerx - cw // 2, r.top, cw, r.h), theme.PANEL, alpha=120,
+                            radius=6, border=theme.CARD_EDGE)
             elif is_row:
                 cards = item["cards"]
-                step = min(cw + dp(4), (r.w - cw) // max(1, len(cards) - 1)) if len(cards) > 1 else cw
-                x = r.centerx - (step * (len(cards) - 1) + cw) // 2
+                step = self.row_step(r, len(cards))
+                x = self.row_first_x(r, len(cards))
                 for i, c in enumerate(cards):
                     surface.blit(cardart.card_surface(self.log_card(c), (cw, r.h)), (x + i * step, r.top))
             elif item["cards"]:
