@@ -565,7 +565,8 @@ def check_shipped_templates(game, ctx):
 
 
 # ----------------------------------------------------------------------------- the window
-def layout_problems(game, lang: str, sizes=LAYOUT_SIZES, seed: int = 7) -> tuple[int, dict, list]:
+def layout_problems(game, lang: str, sizes=LAYOUT_SIZES, seed: int = 7, seen: list | None = None
+                    ) -> tuple[int, dict, list]:
     """(shots drawn, {shot: problems}, screens that raised) of the game's screens in ``felt
     snapshot`` (the window's screens of any game and the game's own ``snapshots``), in ``lang``
     at ``sizes``."""
@@ -597,6 +598,8 @@ def layout_problems(game, lang: str, sizes=LAYOUT_SIZES, seed: int = 7) -> tuple
     finally:
         patches.undo()
         i18n.set_lang(before_lang)
+    if seen is not None:
+        seen.extend(rec.shots)
     bad = {}
     for shot in rec.shots:
         found = problems(shot, USER_TEXTS)
@@ -607,12 +610,13 @@ def layout_problems(game, lang: str, sizes=LAYOUT_SIZES, seed: int = 7) -> tuple
 
 @check("text-layout", "every text of its screens fits (de, en)",
        "Every text must fit where it is drawn, in both languages")
-def check_text_layout(game, ctx, langs=("de", "en")):
+def check_text_layout(game, ctx, langs=("de", "en"), seen: list | None = None):
     """No text outside its box or the window, on another text or under a control, too small or
     cut with "…", in the screens ``felt snapshot`` draws of the game, at 360x640, 390x844 and
     1280x720."""
     for lang in langs:
-        count, bad, failed = layout_problems(game, lang, LAYOUT_SIZES[1:2] if ctx.quick else LAYOUT_SIZES)
+        count, bad, failed = layout_problems(game, lang, LAYOUT_SIZES[1:2] if ctx.quick else LAYOUT_SIZES,
+                                             seen=seen)
         need(not failed, f"{game.id} ({lang}): screens that cannot be drawn: " + "; ".join(failed[:6]))
         need(count, f"{game.id}: no screen of the game was drawn")
         if bad:
