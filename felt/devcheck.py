@@ -27,6 +27,9 @@ NAMES = ["Anna", "Beat", "Carla", "Dominik", "Eveline", "Fritz", "Gabi", "Hans"]
 # names given by people (the demo's long name) may be cut with "…" where they do not fit
 USER_TEXTS = ("Hans-Peter", "Allmen")
 LAYOUT_SIZES = ((360, 640), (390, 844), (1280, 720))
+# what the layout recorder finds that is this repository's own wording, not the guide's rule of
+# texts that fit: not asked of a game of another package
+WORDING = ("verb does not agree",)
 
 
 class CheckFailed(AssertionError):
@@ -439,7 +442,7 @@ def check_screens(game, ctx, sizes=((390, 844), (1280, 720))):
 
 
 @check("ended-early", "a match ended before a round: no winner",
-       "a match ended before any round was over has the winner `None`")
+       "a match ended before any round was over has no winner, and its table says so")
 def check_ended_early(game, ctx):
     """The host ends a match at once (to change the game, say): nobody has won it, and its
     table says so at phone and laptop size instead of crowning the first seat."""
@@ -603,6 +606,8 @@ def layout_problems(game, lang: str, sizes=LAYOUT_SIZES, seed: int = 7, seen: li
     bad = {}
     for shot in rec.shots:
         found = problems(shot, USER_TEXTS)
+        if not in_tree(game):      # the wording of "Du"/"You" is this repository's own convention
+            found = [p for p in found if not p.startswith(WORDING)]
         if found:
             bad[shot.name] = found
     return len(rec.shots), bad, failed

@@ -110,3 +110,36 @@ def test_the_guide_lists_every_check_with_what_it_means():
     assert "felt check-game <id>" in section and "--quick" in section
     for name in devcheck.CHECKS:
         assert f"- `{name}`: " in section, name
+
+
+def test_the_text_layout_check_asks_the_wording_of_du_of_this_repositorys_games_only(tmp_path, monkeypatch):
+    """A screen saying "Du hat gewonnen" (the verb does not agree) fails the check for a game in
+    felt/games/, and not for a game of another package: the guide asks texts that fit, the
+    wording is the project's own rule."""
+    import pygame
+
+    from felt import devcheck, games
+    from felt.ui import widgets
+    from felt.ui.scene import Scene
+    from felt.ui.shots import Shot
+    from tests.toy_highcard import GAME as EXAMPLE
+
+    class Says(Scene):
+        def draw(self, surface):
+            surface.fill((0, 90, 0))
+            widgets.draw_text(surface, "Du hat gewonnen", pygame.Rect(20, 20, 300, 60), 24)
+
+    class Wordy(type(EXAMPLE)):
+        id = "wordy"
+
+        def snapshots(self, lang="de", seed=7):
+            return [Shot("says", lambda w, h: Says())]
+    game = games.register(Wordy())
+    try:
+        ctx = devcheck.Context(tmp_path, quick=True)
+        devcheck.check_text_layout(game, ctx, langs=["de"])
+        monkeypatch.setattr(devcheck, "in_tree", lambda g: True)
+        with pytest.raises(AssertionError, match="verb does not agree"):
+            devcheck.check_text_layout(game, ctx, langs=["de"])
+    finally:
+        games.unregister(game.id)
