@@ -143,3 +143,22 @@ def test_the_text_layout_check_asks_the_wording_of_du_of_this_repositorys_games_
             devcheck.check_text_layout(game, ctx, langs=["de"])
     finally:
         games.unregister(game.id)
+
+
+def test_a_tests_copy_of_a_game_registered_and_taken_back_leaves_an_installed_one_in_place():
+    """With the guide's example installed as a package, a test that registers its own copy and
+    unregisters it afterwards (many do) took the installed game away for every test after it."""
+    from felt import games
+    from tests.toy_highcard import GAME as EXAMPLE
+
+    there = EXAMPLE.id in games.ids()         # the example installed as a package (its entry point)
+    installed = type(EXAMPLE)()
+    games.register(installed)                  # stands for the installed package's game
+    try:
+        games.register(EXAMPLE)
+        assert games.get(EXAMPLE.id) is EXAMPLE
+        games.unregister(EXAMPLE.id)
+        assert games.get(EXAMPLE.id) is installed
+    finally:
+        games.unregister(installed.id)
+    assert (EXAMPLE.id in games.ids()) == there
