@@ -2,7 +2,7 @@
 
 One definition of each rule: the command runs these checks on one game (in this repository or
 a plug-in), and the project's own tests (tests/test_game_contract.py, test_rule_files.py,
-test_ui_text_layout.py) call the same functions for every registered game and the guide's
+test_ui_text_layout.py, test_soak_games.py) call the same functions for every registered game and the guide's
 example. A check is a function ``(game, ctx)``; it returns ``None`` (passed) or a note
 (passed with a remark, or not applicable), and raises :class:`CheckFailed` with what the game
 did wrong and the line of felt/games/ADDING.md that states the rule.
@@ -89,7 +89,8 @@ def check(name: str, title: str, rule: str, slow: bool = False, project_only: bo
                 return fn(game, ctx, **kw)
             except CheckFailed as exc:
                 text = str(exc)
-                raise CheckFailed(text if "the rule: " in text else f"{text}\n{rule_ref(CHECKS[name])}") from None
+                said = text if "the rule: " in text else f"{text}\n{rule_ref(CHECKS[name])}"
+                raise CheckFailed(said).with_traceback(exc.__traceback__) from exc.__cause__
         run.__name__ = fn.__name__
         run.__doc__ = fn.__doc__
         run.check_name = name
@@ -712,14 +713,15 @@ def check_soak(game, ctx, matches: int = 2):
     from felt.net.soak import play_match
     if not contract.found_by_name(game.id):
         return "not run: the game is registered in this process only, a host process cannot find it"
-    players = seats_for(game)
+    lo, hi = game.players_range(game.template(game.template_ids()[0]))
+    players = max(lo, min(3, hi))
     rng = random.Random(game.id)
     problems: list[str] = []
     done = []
 
     async def main():
         for i in range(1, matches + 1):
-            r = await play_match(i, players=min(players, 3), rules_spec=game.template_ids()[0], rounds=1,
+            r = await play_match(i, players=players, rules_spec=game.template_ids()[0], rounds=1,
                                  drops=0.05, kills=1, seed=rng.getrandbits(32), workdir=ctx.tmp,
                                  lobby_kill=i == 1, time_limit=60.0)
             done.append(r)
