@@ -164,6 +164,20 @@ def build_parser() -> argparse.ArgumentParser:
     so.add_argument("--seed", type=int, default=1)
     so.set_defaults(run=_handler("felt.net.soak:cmd_soak"))
 
+    # check-game ----------------------------------------------------------
+    cg = sub.add_parser("check-game", help="every rule Felt Club puts on a game, run against one game",
+                        description="Run every check the project's own tests run on its games against one "
+                        "registered game (in this repository or a plug-in): the contract, rule files, the "
+                        "text layout of its screens, a phone's table, a short soak with host kills. One line "
+                        "per check; exit 0 when all passed, 1 when a check failed, 2 for an unknown game.")
+    cg.add_argument("id", metavar="ID", help="the game's id (felt rules list names the games' templates)")
+    cg.add_argument("--quick", action="store_true", help="fewer seeds and sizes, no soak and no phone (seconds)")
+    cg.add_argument("--only", nargs="+", default=None, metavar="NAME",
+                    help="run only these checks (scenes, taps, cards, rounds, view-hides, table-vocabulary, "
+                         "loopback-resume, screens, ended-early, evening, rule-files, shipped-templates, "
+                         "text-layout, phone, soak)")
+    cg.set_defaults(run=_handler("felt.devcheck:cmd_check_game"))
+
     # bench ---------------------------------------------------------------
     be = sub.add_parser("bench", help="benchmarks that print figures")
     bsub = be.add_subparsers(dest="bench_command", metavar="WHAT", required=True)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-from felt import games
+from felt import devcheck, games
 from felt.contract import rulefile
+from tests.test_game_contract import GAMES
 # The text every game wrote for each of its templates (and for an edited set with quotes and
 # backslashes in its name) before the three games shared one writer.
 EXPECTED = json.loads((Path(__file__).parent / "data" / "rule-files.expect.json").read_text(encoding="utf-8"))
@@ -57,13 +57,18 @@ def test_game_comes_first_then_the_rule_sets_own_order():
         rulefile.to_toml({"limit": 2.5}, "floats are no option value")
 
 
-def test_a_shipped_template_file_loads_as_the_template():
-    for game in games.all_games():
-        for template_id in game.template_ids():
-            folder = Path(sys.modules[type(game).__module__].__file__).parent
-            files = list(folder.rglob(f"{template_id}.toml"))
-            assert len(files) == 1, (game.id, template_id)
-            assert game.load_rules_file(files[0]) == game.template(template_id)
+@pytest.mark.parametrize("game", [g for g in games.all_games() if devcheck.in_tree(g)], ids=lambda g: g.id)
+def test_a_shipped_template_file_loads_as_the_template(game, tmp_path):
+    """This repository's convention (felt check-game asks it of the games in felt/games/ only)."""
+    devcheck.check_shipped_templates(game, devcheck.Context(tmp_path))
+
+
+def test_the_shipped_file_convention_is_for_this_repositorys_games_only():
+    from tests.toy_highcard import GAME as EXAMPLE
+    chk = devcheck.CHECKS["shipped-templates"]
+    assert chk.project_only and not devcheck.applicable(EXAMPLE, chk)
+    assert all(devcheck.applicable(g, chk) for g in games.all_games() if type(g).__module__.startswith("felt.games."))
+    assert sum(not c.project_only for c in devcheck.CHECKS.values()) == len(devcheck.CHECKS) - 1
 
 
 def test_a_file_without_a_game_is_the_default_games(tmp_path):
@@ -75,19 +80,6 @@ def test_a_file_without_a_game_is_the_default_games(tmp_path):
     found, rules = games.find_rules(str(path))
     assert found is default and default.rules_to_dict(rules) == default.rules_to_dict(default.template(
         default.template_ids()[0]))
-
-
-@pytest.mark.parametrize("game", games.all_games(), ids=lambda g: g.id)
-def test_a_broken_file_raises_the_games_rule_error_in_both_languages(game, tmp_path):
-    assert issubclass(game.rules_error, games.RulesError)
-    for name, content in (("bad.toml", "lives = = 3\n".encode()), ("latin1.toml", 'name = "Gr\xfc\xdfe"\n'.encode("latin-1"))):
-        path = tmp_path / name
-        path.write_bytes(content)
-        with pytest.raises(game.rules_error) as err:
-            game.load_rules_file(path)
-        assert err.value.key == "toml" and err.value.de and err.value.en
-    with pytest.raises(OSError):
-        game.load_rules_file(tmp_path / "missing.toml")
 
 
 def test_each_games_rule_error_is_one_of_the_family_and_keeps_its_texts():
@@ -145,24 +137,31 @@ def test_schwimmen_keeps_its_texts_for_the_number_of_players():
     assert err.value.de == "Die Spielerzahl muss eine ganze Zahl sein"
 
 
-def test_a_saved_rule_file_of_every_game_loads_as_that_game(tmp_path):
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_a_saved_rule_file_of_every_game_loads_as_that_game_and_a_broken_one_is_its_rule_error(game, tmp_path):
     """ADDING.md, "Rule data names its game": rules_to_dict carries "game" (the default game's
-    may leave it out), so a saved file loads as its own game, the guide's example included."""
-    from tests.test_game_contract import GAMES
-    for game in GAMES:
-        registered = game.id in games.ids()
+    may leave it out), so a saved file loads as its own game, the guide's example included; a
+    broken file raises the game's RulesError, with its text in both languages."""
+    registered = game.id in games.ids()
+    if not registered:
+        games.register(game)
+    try:
+        devcheck.check_rule_files(game, devcheck.Context(tmp_path))
+    finally:
         if not registered:
-            games.register(game)
-        try:
-            for tid in game.template_ids():
-                rules = game.template(tid)
-                assert game.rules_to_dict(rules).get("game", games.default().id) == game.id, (game.id, tid)
-                path = rulefile.save(tmp_path / f"{tid}.toml", game.rules_to_toml(rules))
-                found, back = games.find_rules(str(path))
-                assert found is game and game.rules_to_dict(back) == game.rules_to_dict(rules)
-        finally:
-            if not registered:
-                games.unregister(game.id)
+            games.unregister(game.id)
+
+
+def test_the_rule_file_check_sees_a_game_whose_rule_data_names_another(tmp_path):
+    from tests.toy_highcard import GAME as EXAMPLE
+
+    class Nameless(type(EXAMPLE)):
+        id = "nameless"
+
+        def rules_to_dict(self, rules):
+            return dict(super().rules_to_dict(rules), game="praesident")
+    with pytest.raises(AssertionError, match="names the game 'praesident'"):
+        devcheck.check_rule_files(Nameless(), devcheck.Context(tmp_path))
 
 
 def test_a_file_naming_no_game_that_the_default_game_cannot_read_says_so(tmp_path):

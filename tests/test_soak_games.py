@@ -78,3 +78,12 @@ def test_a_failing_match_leaves_no_host_process_behind(tmp_path, monkeypatch):
     with pytest.raises(RuntimeError, match="estimate failed"):
         asyncio.run(main())
     assert started and all(not h.alive for h in started)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", [g for g in games.all_games() if games.found_by_name(g.id)], ids=lambda g: g.id)
+def test_felt_check_games_soak_of_every_game(game, tmp_path):
+    """`felt check-game`'s short soak (felt/devcheck.py): two matches, host kills, resumed."""
+    from felt import devcheck
+    note = devcheck.check_soak(game, devcheck.Context(tmp_path))
+    assert "host kills" in note

@@ -30,6 +30,7 @@ BUILTIN_PACKAGE = "felt.games"      # its sub-packages are games too, installed 
 
 _registry: dict[str, Game] = {}
 _found: set[str] = set()         # ids found by name (importable by any process, e.g. the host's worker)
+_replaced: dict[str, list] = {}  # id -> (the game register() replaced or None, was it found by name) per call
 _loaded = False
 
 
@@ -72,15 +73,24 @@ def _discover() -> None:
 def register(game: Game) -> Game:
     """Add a game in this process (replacing one of the same id); returns it."""
     _discover()
+    _replaced.setdefault(game.id, []).append((_registry.get(game.id), game.id in _found))
     _registry[game.id] = game
     _found.discard(game.id)
     return game
 
 
 def unregister(game_id: str) -> None:
+    """Take back the game ``register`` added, and bring back the one it replaced (a test's
+    copy of a game must not take an installed game of the same id away for the tests after it)."""
     _discover()
-    _registry.pop(game_id, None)
-    _found.discard(game_id)
+    before, found = (_replaced.get(game_id) or [(None, False)]).pop()
+    if before is None:
+        _registry.pop(game_id, None)
+        _found.discard(game_id)
+    else:
+        _registry[game_id] = before
+        if found:
+            _found.add(game_id)
 
 
 def all_games() -> list[Game]:

@@ -73,6 +73,7 @@ def suit_label(suit: str) -> str:
 class MauMauScene(GameTableScene):
     game_id = "maumau"
     turn_phases = ("play", "drawn")
+    MODAL_PANELS = ("_draw_picker",)        # drawn over the dimmed table (felt.ui.text_layout)
 
     def __init__(self, view: dict | None = None, names: list[str] | None = None, **kw) -> None:
         super().__init__(None, names, **kw)

@@ -24,6 +24,7 @@ class ResultsScene(GameTableScene):
     turn_phases = ()
     turn_cue = False
     MIN_SHOW = 4.0
+    CROWNS = ("_crown",)                  # draws crowns of its own (felt.ui.text_layout)
 
     def __init__(self, view: dict | None = None, names: list[str] | None = None, **kw) -> None:
         super().__init__(None, names, **kw)

@@ -187,6 +187,7 @@ class TableScene(GameTableScene):
     offers_auto_pass = True
     game_id = "praesident"
     turn_phases = ("play",)
+    MODAL_PANELS = ("_draw_ex_summary",)   # drawn over the dimmed table (felt.ui.text_layout)
 
     def __init__(self, view: dict | None = None, names: list[str] | None = None, **kw) -> None:
         super().__init__(None, names, **kw)
