@@ -55,12 +55,18 @@ def installed(tmp_path_factory):
     sys.path[:0] = paths
     importlib.invalidate_caches()
     os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *paths, *([saved_env] if saved_env else [])])
+    before = dict(registry._registry), set(registry._found), registry._loaded
     registry._loaded = False                      # found again, now with the entry point
     env = dict(os.environ, FELT_DATA_DIR=str(tmp_path_factory.mktemp("data")))
     try:
         yield env
     finally:
-        contract.unregister("elferraus")
+        # the registry as it was (an Elfer raus installed for the whole run stays found)
+        registry._registry.clear()
+        registry._registry.update(before[0])
+        registry._found.clear()
+        registry._found.update(before[1])
+        registry._loaded = before[2]
         sys.path[:] = saved_path
         if saved_env is None:
             os.environ.pop("PYTHONPATH", None)
