@@ -106,6 +106,18 @@ def test_the_guides_example_as_a_package_of_its_own_passes_every_check(tmp_path)
     assert r.stdout.splitlines()[-1].startswith("highcard: 14 of 14 checks passed, 1 not run")
 
 
+@pytest.mark.slow
+def test_the_guides_second_example_with_a_scene_of_its_own_passes_every_check(tmp_path):
+    """ADDING.md's second example ("A scene of its own"), installed as a package of its own."""
+    from tests.toy_highcard_scene import GAME as WITH_SCENE, HighCardScene
+    assert WITH_SCENE.scene_for("play") is HighCardScene        # its table is a scene of its own
+    site = plugin_dir(tmp_path, WITH_SCENE.id, "tests.toy_highcard_scene:GAME")
+    r = check_game(WITH_SCENE.id, site=site)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "ok   scenes" in r.stdout and "ok   taps" in r.stdout and "ok   phone" in r.stdout
+    assert r.stdout.splitlines()[-1].startswith(f"{WITH_SCENE.id}: 14 of 14 checks passed, 1 not run")
+
+
 def test_the_guide_lists_every_check_with_what_it_means():
     from felt import devcheck
     guide = (ROOT / "felt" / "games" / "ADDING.md").read_text(encoding="utf-8")
