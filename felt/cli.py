@@ -176,6 +176,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="run only these checks (scenes, taps, cards, rounds, view-hides, table-vocabulary, "
                          "loopback-resume, screens, ended-early, evening, rule-files, shipped-templates, "
                          "text-layout, phone, soak)")
+    cg.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS",
+                    help="a check that takes longer fails (a game that loops forever; default 300, 0: none)")
     cg.set_defaults(run=_handler("felt.devcheck:cmd_check_game"))
 
     # bench ---------------------------------------------------------------

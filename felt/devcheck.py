@@ -750,9 +750,44 @@ def applicable(game, chk: Check) -> bool:
     return in_tree(game) or not chk.project_only
 
 
+class CheckTimedOut(CheckFailed):
+    pass
+
+
+class _time_limit:
+    """At most ``seconds`` for one check (0: none): a game whose engine or scene loops forever
+    fails that check instead of hanging the command. SIGALRM, so only in the main thread of a
+    POSIX process; elsewhere no limit."""
+
+    def __init__(self, seconds: float, name: str) -> None:
+        import signal
+        import threading
+        self.seconds, self.name = seconds, name
+        self.on = bool(seconds) and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+    def _fire(self, *_):
+        raise CheckTimedOut(f"the check {self.name!r} took longer than {self.seconds:.0f} s "
+                            "(an engine, a bot or a scene that does not return?)")
+
+    def __enter__(self):
+        if self.on:
+            import signal
+            self.old = signal.signal(signal.SIGALRM, self._fire)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        return self
+
+    def __exit__(self, *exc):
+        if self.on:
+            import signal
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.old)
+        return False
+
+
 def run_checks(game, names=None, quick: bool = False, tmp: Path | None = None,
-               say: Callable[[str], None] = print) -> list[Outcome]:
-    """Run the checks (all, or ``names``) on ``game``, printing a line per check."""
+               say: Callable[[str], None] = print, limit: float = 0) -> list[Outcome]:
+    """Run the checks (all, or ``names``) on ``game``, printing a line per check; ``limit``:
+    seconds a check may take (0: no limit)."""
     import tempfile
     out: list[Outcome] = []
     with tempfile.TemporaryDirectory(prefix=f"felt-check-{game.id}-") as folder:
@@ -769,7 +804,8 @@ def run_checks(game, names=None, quick: bool = False, tmp: Path | None = None,
                 ctx.tmp.mkdir(parents=True, exist_ok=True)
                 t0 = time.monotonic()
                 try:
-                    note = chk.run(game, ctx)
+                    with _time_limit(limit, name):
+                        note = chk.run(game, ctx)
                     o = Outcome(chk, True, time.monotonic() - t0, note or "")
                 except CheckFailed as exc:
                     o = Outcome(chk, False, time.monotonic() - t0, lines=str(exc).splitlines())
@@ -825,7 +861,7 @@ def cmd_check_game(args) -> int:
 
     def say(line: str) -> None:
         print(line, flush=True)
-    outcomes = run_checks(game, args.only or None, args.quick, say=say)
+    outcomes = run_checks(game, args.only or None, args.quick, say=say, limit=getattr(args, "timeout", 0) or 0)
     ran = [o for o in outcomes if not o.skipped]
     failed = [o for o in ran if not o.ok]
     skipped = len(outcomes) - len(ran)

@@ -85,6 +85,34 @@ def test_a_plug_in_whose_view_leaks_a_hand_fails_the_leak_check_with_the_rule(tm
     assert "leaky: 1 of 2 checks passed, 1 failed (view-hides), 1 not run" in out.splitlines()[-1]
 
 
+STUCK = '''"""A game of its own package whose engine never returns from legal_moves."""
+from tests.toy_highcard import GAME as _EXAMPLE
+
+
+class Stuck(type(_EXAMPLE)):
+    id = "stuck"
+    name = {"de": "Hängt", "en": "Stuck"}
+
+    def legal_moves(self, state, seat=None):
+        while True:
+            pass
+
+
+GAME = Stuck()
+'''
+
+
+def test_a_check_that_never_returns_fails_after_the_time_limit_and_the_others_run():
+    """A game that loops forever fails the check it hangs in (it hung the command before)."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        site = plugin_dir(Path(d), "stuck", "felt_stuck:GAME", STUCK)
+        r = check_game("stuck", "--timeout", "2", "--only", "cards", "rule-files", site=site, timeout=60)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "FAIL cards" in r.stdout and "took longer than 2 s" in r.stdout, r.stdout
+    assert "ok   rule-files" in r.stdout
+
+
 def test_an_unknown_game_exits_2_naming_the_games():
     r = check_game("nosuchgame")
     assert r.returncode == 2
