@@ -70,7 +70,11 @@ def game_lobby(game) -> dict:
     d = demo_lobby()
     lo, hi = game.players_range(game.template(tid))
     n = max(lo, min(hi, 4))
-    seats = [s for s in d["seats"] if s["seat"] < n]
+    levels = tuple(game.bot_levels)
+    seats = [dict(s, level=game.bot_level(s["level"]) if s["level"] == "normal" else levels[-1])
+             if s["kind"] == "bot" else s for s in d["seats"] if s["seat"] < n]   # the game's own levels
+    d["options"] = dict(d["options"], bot_level=game.bot_level(None))
+    d["bot_levels"] = list(levels)
     d.update(game=game.id, template=tid, rules=game.rules_to_dict(game.template(tid)), n=n, seats=seats,
              players=[lo, hi], games=[{"id": g.id, "name": g.name, "templates": g.template_ids()}
                                       for g in contract.all_games()])
