@@ -315,3 +315,121 @@ def test_a_praesident_round_through_the_accessibility_tree_alone(tmp_path):
         return i18n.t("res.title", n=1) in ax.texts(heading=i18n.t("a11y.info"))
 
     _run(tmp_path, "praesident", "de", turn, done, rules="PR-005", check=check)
+
+
+async def _click_until(ax: AXPage, node, pred, what: str, timeout: float = 8.0):
+    """Activate ``node`` and wait until ``pred(ax)`` holds."""
+    await ax.click(node)
+    return await _wait(ax, pred, timeout, what)
+
+
+def _my_turn(ax: AXPage) -> bool:
+    return ax.heading().startswith(i18n.t("gt.turn_me"))
+
+
+# ---------------------------------------------------------------------------- Mau-Mau
+def test_a_maumau_round_through_the_accessibility_tree_alone(tmp_path):
+    """Cards that fit are buttons, the others marked unavailable; the card on the pile, the
+    wished suit and the sevens' cards to draw are text in the table's language; a card is
+    raised and played with "Legen", a Bube asks its suit as buttons named by suit, "Ziehen"
+    draws (and "Behalten" keeps), "Mau!" is a toggle pressed before the last but one card;
+    the round's results are read."""
+    from felt.games.maumau.scene import suit_label
+    hand_h, info_h = i18n.t("a11y.hand"), i18n.t("a11y.info")
+    suits = [suit_label(s) for s in ("C", "S", "H", "D")]
+    top_prefix = i18n.t("mm.a11y_top", card="").strip()
+    seen = {"top": set(), "wish": 0, "pending": 0, "bube": 0, "draw": 0, "keep": 0, "mau": 0, "off": 0,
+            "played": 0, "toggled": False}
+
+    def info(ax):
+        return ax.texts(heading=info_h)
+
+    def jack():
+        from felt.games.maumau.log import RANKS
+        return RANKS["de" if i18n.get_lang() == "de" else "en"]["J"]
+
+    def note(ax):
+        lines = info(ax)
+        seen["top"] |= {x[len(top_prefix):].strip() for x in lines if x.startswith(top_prefix)}
+        seen["wish"] += any(x in lines for x in (i18n.t("mm.wished", suit=s) for s in suits))
+        seen["pending"] += any(x.startswith(i18n.t("mm.a11y_pending_me", n=2).split(":")[0] + ":") for x in lines)
+
+    def hand(ax):
+        return ax.buttons(hand_h)
+
+    async def play(ax, card) -> bool:
+        name = ax.name(card)
+        await _click_until(ax, card, lambda a: any(a.name(c) == name and a.pressed(c) for c in hand(a)),
+                           f"{name} raised")
+        legen = await _wait(ax, lambda a: a.button(i18n.t("table.play")), 5, "Legen")
+        if name.split()[-1] == jack():
+            # a Bube: the suit picker's buttons, named by suit
+            await _click_until(ax, legen, lambda a: all(a.button(s) for s in suits), "the suit buttons")
+            assert ax.button(i18n.t("cancel")) is not None, ax.dump()[-2000:]
+            assert ax.button(i18n.t("mm.draw")) is None, "the picker is open: no Ziehen behind it"
+            await _click_until(ax, ax.button(suits[2]), lambda a: not _my_turn(a) or not a.button(suits[2]),
+                               "the wish sent")
+            seen["bube"] += 1
+        else:
+            await _click_until(ax, legen, lambda a: not any(a.name(c) == name for c in hand(a)) or not _my_turn(a),
+                               f"{name} played")
+        seen["played"] += 1
+        return True
+
+    async def turn(ax: AXPage) -> bool:
+        note(ax)
+        cards = hand(ax)
+        fits = [c for c in cards if ax.enabled(c)]
+        seen["off"] += len(cards) - len(fits)
+        keep = ax.button(i18n.t("mm.keep"))
+        mau = ax.button(i18n.t("mm.mau"))
+        if mau is not None and not seen["toggled"]:
+            # the Mau toggle: on and off again, its state read from the tree
+            await _click_until(ax, mau, lambda a: a.pressed(a.button(i18n.t("mm.mau"))), "Mau! on")
+            await _click_until(ax, ax.button(i18n.t("mm.mau")),
+                               lambda a: not a.pressed(a.button(i18n.t("mm.mau"))), "Mau! off")
+            seen["toggled"] = True
+        if fits:
+            if len(cards) == 2 and mau is not None and not ax.pressed(mau):
+                await _click_until(ax, mau, lambda a: a.pressed(a.button(i18n.t("mm.mau"))),
+                                   "Mau! pressed")
+                seen["mau"] += 1
+            jacks = [c for c in fits if ax.name(c).split()[-1] == jack()]
+            return await play(ax, (jacks or fits)[0])
+        if keep is not None and ax.enabled(keep):
+            await _click_until(ax, keep, lambda a: not _my_turn(a) or a.button(i18n.t("mm.keep")) is None, "kept")
+            seen["keep"] += 1
+            return True
+        draws = {i18n.t("mm.draw")} | {i18n.t("mm.draw_n", n=k) for k in range(1, 30)}
+        draw = next((b for b in ax.buttons(i18n.t("a11y.actions")) if ax.enabled(b) and ax.name(b) in draws), None)
+        assert draw is not None, f"nothing fits and no Ziehen:\n{ax.dump()[-3000:]}"
+        n = len(cards)
+        await _click_until(ax, draw, lambda a: len(hand(a)) > n or not _my_turn(a), "a card drawn")
+        seen["draw"] += 1
+        return True
+
+    def done(ax: AXPage) -> bool:
+        note(ax)
+        return i18n.t("mm.round_over", n=1) in info(ax) or any(
+            x.startswith(i18n.t("mm.match_over", name="")) or x == i18n.t("mm.you.match_over") for x in info(ax))
+
+    def check(ax: AXPage, turns: int):
+        assert turns >= 2, turns
+        assert seen["top"], "the card on the pile was never said"
+        assert all(any(w in x for w in suits) for x in seen["top"]), seen["top"]
+        # (seed 5: the sevens come to this seat, a Bube is in its hand, bots wish)
+        assert seen["toggled"], "the Mau toggle was not there"
+        assert seen["wish"] and seen["pending"], seen
+        assert seen["bube"] and seen["draw"] and seen["played"] >= 2, seen
+        assert seen["off"], "no card was marked as not fitting"
+        assert ax.button(i18n.t("mm.draw")) is None, "Ziehen at the results"
+        lines = info(ax)
+        # the results: a line per seat, the place first, the cards left named
+        rows = [x for x in lines if x[:2] in ("1.", "2.", "3.")]
+        assert len(rows) == 3, lines
+        assert any(i18n.t("mm.you_label") in x for x in rows), rows
+        live = ax.live()
+        assert live and any(x.startswith(i18n.t("mmlog.play_me", card="").split()[0]) for x in live), live
+        print("seen", seen)
+
+    _run(tmp_path, "maumau", "de", turn, done, rules="MM-STD", check=check, seed=int(os.environ.get("FELT_AX_SEED", "5")))

@@ -111,8 +111,9 @@ def build(app) -> tuple[dict, dict]:
             picked = {int(c) for c in game.selected_cards()}
             rects = game.hand_rects()
             for cid in rects:                      # the hand's own order (as sorted on screen)
-                sem["hand"].append({"id": f"card:{cid}", "name": card_name(game, cid), "on": cid in picked})
-                if not overlay:
+                off = bool(game.a11y_card_off(cid))
+                sem["hand"].append({"id": f"card:{cid}", "name": card_name(game, cid), "on": cid in picked, "off": off})
+                if not overlay and not off:
                     p = game.tap_point(["card", cid])
                     if p is not None:
                         targets[f"card:{cid}"] = tuple(p)
@@ -133,7 +134,11 @@ def build(app) -> tuple[dict, dict]:
         sem["info"] = lobby_lines(ctl)
     scene = top if top is not None else main
     if scene is not None:
-        for name, w in _named_widgets(scene):
+        widgets = _named_widgets(scene)
+        if game is not None and scene is game:
+            live = set(game.a11y_widgets([name for name, _w in widgets]))
+            widgets = [(name, w) for name, w in widgets if name in live]
+        for name, w in widgets:
             if not _shown(w):
                 continue
             if isinstance(w, Button):
