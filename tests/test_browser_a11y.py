@@ -199,6 +199,11 @@ async def _join(b: Browser, ht: HostThread, lang: str) -> AXPage:
     return ax
 
 
+def _my_turn(ax: AXPage) -> bool:
+    """The page's top heading says this seat is on turn (Schwimmen's dealer: "Du bist Geber")."""
+    return ax.heading().startswith(tuple(i18n.t(k) for k in ("gt.turn_me", "sw.you_deal") if i18n.has(k)))
+
+
 async def _press(ax: AXPage, name: str, tries: int = 3) -> bool:
     """Press the button ``name`` until the turn has moved on (a button that the table
     disabled for a moment between reading the tree and the press is pressed again)."""
@@ -212,7 +217,7 @@ async def _press(ax: AXPage, name: str, tries: int = 3) -> bool:
         while time.monotonic() < deadline:
             await asyncio.sleep(0.15)
             await ax.read()
-            if not ax.heading().startswith(i18n.t("gt.turn_me")):
+            if not _my_turn(ax):
                 return True
     raise AssertionError(f"{name} did not make the move:\n{ax.dump()[-3000:]}")
 
@@ -226,7 +231,7 @@ async def _play_round(ax: AXPage, turn, done, timeout: float, tmp_path: Path, na
         await ax.read()
         if done(ax):
             return turns
-        if ax.heading().startswith(i18n.t("gt.turn_me")) and await turn(ax):
+        if _my_turn(ax) and await turn(ax):
             turns += 1
             if turns == 1:
                 _dump(ax, f"{name}-turn", tmp_path)
@@ -321,10 +326,6 @@ async def _click_until(ax: AXPage, node, pred, what: str, timeout: float = 8.0):
     """Activate ``node`` and wait until ``pred(ax)`` holds."""
     await ax.click(node)
     return await _wait(ax, pred, timeout, what)
-
-
-def _my_turn(ax: AXPage) -> bool:
-    return ax.heading().startswith(i18n.t("gt.turn_me"))
 
 
 # ---------------------------------------------------------------------------- Mau-Mau
@@ -433,3 +434,87 @@ def test_a_maumau_round_through_the_accessibility_tree_alone(tmp_path):
         print("seen", seen)
 
     _run(tmp_path, "maumau", "de", turn, done, rules="MM-STD", check=check, seed=int(os.environ.get("FELT_AX_SEED", "5")))
+
+
+# ---------------------------------------------------------------------------- Schwimmen
+def test_a_schwimmen_round_through_the_accessibility_tree_alone(tmp_path):
+    """The middle's cards are buttons named in the table's language; a hand card and a
+    middle card picked one after the other swap them, "Alle tauschen", "Klopfen" and
+    "Schieben" are buttons (the dealer's "Behalten" too), the hand's value is text; at the
+    round's end the result's lines, every hand shown with its cards and value, and the
+    lives are read."""
+    hand_h, table_h, info_h = i18n.t("a11y.hand"), i18n.t("a11y.table"), i18n.t("a11y.info")
+    seen = {"swap": 0, "swap_all": 0, "knock": 0, "pass": 0, "keep": 0, "middle": set(), "value": 0}
+
+    def info(ax):
+        return ax.texts(heading=info_h)
+
+    def log(ax):
+        return ax.texts(heading=i18n.t("a11y.log"))
+
+    async def press(ax, key) -> bool:
+        b = ax.button(i18n.t(key))
+        if b is None or not ax.enabled(b):
+            return False
+        before = log(ax)
+        await _click_until(ax, b, lambda a: log(a) != before, f"{i18n.t(key)} in the log")
+        return True
+
+    async def turn(ax: AXPage) -> bool:
+        lines = info(ax)
+        seen["value"] += any(x.startswith(i18n.t("sw.a11y_hand", v="").split(":")[0]) for x in lines)
+        if await press(ax, "sw.keep"):
+            seen["keep"] += 1
+            return True
+        mid = ax.buttons(table_h)
+        seen["middle"] |= {ax.name(c) for c in mid}
+        if not seen["swap"] and mid:
+            for key in ("sw.swap_all", "sw.pass", "sw.knock"):     # the other moves: buttons too
+                assert ax.button(i18n.t(key)) is not None, (key, ax.dump()[-3000:])
+            # a swap: a hand card, then a middle card, by their buttons
+            give = ax.buttons(hand_h)[0]
+            gname = ax.name(give)
+            await _click_until(ax, give, lambda a: any(a.name(c) == gname and a.pressed(c) for c in a.buttons(hand_h)),
+                               f"{gname} picked")
+            take = ax.buttons(table_h)[-1]
+            tname = ax.name(take)
+            await _click_until(ax, take, lambda a: any(a.name(c) == tname for c in a.buttons(hand_h)) or not _my_turn(a),
+                               f"{gname} swapped for {tname}")
+            said = i18n.t("swlog.swap_cards_me", take=tname, give=gname)
+            await _wait(ax, lambda a: said in a.live() and said in log(a), 8, f"{said!r} in the log and said")
+            seen["swap"] += 1
+            return True
+        # then: pass once, swap all once, knock as soon as the table lets
+        if await press(ax, "sw.knock"):
+            seen["knock"] += 1
+            return True
+        if not seen["pass"] and await press(ax, "sw.pass"):
+            seen["pass"] += 1
+            return True
+        if not seen["swap_all"] and await press(ax, "sw.swap_all"):
+            seen["swap_all"] += 1
+            return True
+        if await press(ax, "sw.pass"):
+            seen["pass"] += 1
+            return True
+        return False
+
+    def done(ax: AXPage) -> bool:
+        return i18n.t("sw.a11y_lives") in info(ax)
+
+    def check(ax: AXPage, turns: int):
+        print("seen", seen)
+        # (seed 2: this seat deals and keeps its hand, swaps one card, then knocks)
+        assert seen["keep"] and seen["swap"] and seen["knock"] and turns >= 3, seen
+        assert seen["value"], "the hand's value was not said"
+        assert len(seen["middle"]) >= 3, seen["middle"]
+        lines = info(ax)
+        shown = [x for x in lines if i18n.t("sw.a11y_shown", name="", cards="", v="").split("(")[1].split()[0] in x]
+        assert len(shown) >= 2, lines          # every hand in play with its value
+        assert any(x.startswith(i18n.t("sw.you") + ":") and "," in x for x in shown), shown
+        i = lines.index(i18n.t("sw.a11y_lives"))
+        assert len(lines[i + 1:]) == 3, lines  # each seat's lives
+        assert lines[0], lines                 # why the round ended
+
+    _run(tmp_path, "schwimmen", "de", turn, done, rules="SW-STD", check=check,
+         seed=int(os.environ.get("FELT_AX_SEED", "2")))

@@ -616,6 +616,11 @@ class SchwimmenScene(GameTableScene):
         elif self.my_turn and self.sel_hand is None and self.sel_mid is None and view.get("phase") == "play":
             self.draw_hint(surface, text("sw.hint"))
 
+    # the phone page's screen-reader layer (felt.ui.a11y; the words in felt.games.schwimmen.a11y)
+    def a11y_text(self) -> list[str]:
+        from felt.games.schwimmen import a11y
+        return a11y.lines(self)
+
     def _why(self) -> str:
         sd = self.view.get("showdown") or {}
         who = self._name(sd.get("by"))
