@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import time
 from pathlib import Path
 
@@ -190,8 +191,14 @@ async def _join(b: Browser, ht: HostThread, lang: str) -> AXPage:
         # the page came up in the other language: its language button switches
         await ax.click(ax.button(there[1]))
         play = await _wait(ax, lambda a: a.button(i18n.t("phone.play")), 20, f"the join screen in {lang}")
-    # the name: the layer's own text field, typed into as a reader types
-    box = ax.one("textbox", i18n.t("name.default"), within=ax.layer())
+    await asyncio.sleep(1.5)                 # the join screen settled (its name field focused)
+    await ax.read()
+    _dump(ax, f"join-{lang}", Path(os.environ.get("FELT_AX_DUMP") or "/tmp"))
+    # the name: the layer's own text field, typed into as a reader types; the one text box on
+    # the page (the field laid over the canvas for fingers is not a second one to a reader)
+    boxes = ax.find("textbox")
+    assert len(boxes) == 1, ax.dump()
+    box = ax.one("textbox", i18n.t("your_name"), within=ax.layer())
     assert box is not None, ax.dump()
     await ax.focus(box)
     await b.call("Input.insertText", text="Pia")
@@ -312,6 +319,11 @@ def test_a_praesident_round_through_the_accessibility_tree_alone(tmp_path):
         assert live, "the live region said nothing"
         # "Du bist dran!" once per turn, not once per frame
         assert 1 <= seen["turn_said"] <= turns + 1, (seen, turns, live)
+        # plays are read with their ranks in words ("Einzelkarte Dame"), not the log's letters
+        said = ax.texts(heading=i18n.t("a11y.log")) + live
+        plays = [x for x in said if re.search(r": (Einzelkarte|Paar|Drilling|Vierling) ", x)]
+        assert plays, said
+        assert not [x for x in plays if re.search(r"(Einzelkarte|Paar|Drilling|Vierling) [BDKA]\b", x)], plays
         info = ax.texts(heading=i18n.t("a11y.info"))
         assert any(x.startswith(i18n.t("res.standings")) for x in info), info
         assert any(x.startswith("1. ") for x in info), info
@@ -518,3 +530,54 @@ def test_a_schwimmen_round_through_the_accessibility_tree_alone(tmp_path):
 
     _run(tmp_path, "schwimmen", "de", turn, done, rules="SW-STD", check=check,
          seed=int(os.environ.get("FELT_AX_SEED", "2")))
+
+
+# ---------------------------------------------------------------------------- the join screen
+def test_the_join_screen_has_one_labelled_name_box_also_while_a_finger_types(tmp_path):
+    """A reader finds one text box on the join screen, named by its label ("Dein Name"),
+    and the screen's words (the table's name, what to do); a finger's tap on the drawn field
+    opens the page's own input over the canvas: that input, labelled alike, is then the one
+    text box (it was a second, named by its placeholder only)."""
+    exe = _chromium()
+    if exe is None:
+        pytest.skip("no Chromium on this machine (apt-get install -y chromium); the browser test cannot run")
+    ht = HostThread(HostConfig(interface="127.0.0.1", announce=False, players=3, bots=2, seed=5, rules="PR-002",
+                               bot_delay=0.05)).start()
+    browser = Browser(exe, tmp_path / "profile")
+
+    async def main():
+        await browser.connect()
+        try:
+            await browser.call("Emulation.setLocaleOverride", locale="de-DE")
+            await browser.open_as_phone(ht.host.gateway.url, 390, 844, 2)
+            await browser.call("Accessibility.enable")
+            ax = AXPage(browser)
+            plays = {}
+            for lang in ("de", "en"):
+                i18n.set_lang(lang)
+                plays[i18n.t("phone.play")] = lang
+            await _wait(ax, lambda a: any(a.button(p) for p in plays), 40, "the join screen")
+            i18n.set_lang(next(lang for p, lang in plays.items() if ax.button(p)))    # the page's language
+            boxes = ax.find("textbox")
+            assert [ax.name(b) for b in boxes] == [i18n.t("your_name")], ax.dump()
+            assert ax.heading() == i18n.t("phone.join_title"), ax.heading()
+            assert i18n.t("phone.hint") in ax.texts(heading=i18n.t("a11y.info")), ax.dump()
+            st = await browser.js("window.feltPhone.state()")
+            k = st["size"][0] / 390
+            r = st["widgets"]["name_field"]["rect"]
+            await browser.tap((r[0] + r[2] / 2) / k, (r[1] + r[3] / 2) / k)
+            await browser.wait_js("document.activeElement && document.activeElement.id === 'field'", 10,
+                                  "the page's input focused")
+            await asyncio.sleep(0.5)
+            await ax.read()
+            boxes = ax.find("textbox")
+            assert [ax.name(b) for b in boxes] == [i18n.t("your_name")], ax.dump()
+        finally:
+            await browser.ws.close()
+
+    try:
+        run(main(), 120)
+    finally:
+        browser.stop()
+        ht.stop()
+        i18n.set_lang("de")

@@ -49,6 +49,19 @@ def card_name(scene, cid) -> str:
     return lines_of(getattr(scene, "game_id", None)).card_name(cid, scene.log_context())
 
 
+def spoken(scene):
+    """The scene's log context for lines read aloud: ranks in words ("Einzelkarte Dame"), not
+    the letters of the log's narrow column ("Einzelkarte D")."""
+    import dataclasses
+    return dataclasses.replace(scene.log_context(), spoken=True)
+
+
+def field_label(w, name: str = "") -> str:
+    """A text field's name for a reader: its label (``a11y_label``: the words beside it on
+    screen), else its placeholder."""
+    return str(getattr(w, "a11y_label", "") or w.placeholder or name)
+
+
 def button_label(w) -> str:
     """A button's name for a reader: its text, or what its glyph stands for."""
     if type(w).__name__ == "LangButton":
@@ -126,13 +139,15 @@ def build(app) -> tuple[dict, dict]:
                         targets[f"table:{cid}"] = tuple(p)
         sem["info"] = [x for x in game.a11y_text() if x]
         try:
-            lines = ctl.playlog.lines(game.log_context()) if game.shows_log else []
+            lines = ctl.playlog.lines(spoken(game)) if game.shows_log else []
         except Exception:
             lines = []
         sem["log"] = lines[-LOG_LINES:]
     elif ctl.kind == "lobby" and ctl.lobby:
         sem["info"] = lobby_lines(ctl)
     scene = top if top is not None else main
+    if game is None and scene is not None and hasattr(scene, "a11y_text"):
+        sem["info"] += [x for x in scene.a11y_text() if x]     # a screen's own sentences (the join screen's)
     if scene is not None:
         widgets = _named_widgets(scene)
         if game is not None and scene is game:
@@ -149,7 +164,7 @@ def build(app) -> tuple[dict, dict]:
                 if w.enabled:
                     targets[f"w:{name}"] = _centre(w.rect)
             elif isinstance(w, TextField):
-                sem["fields"].append({"id": f"f:{name}", "name": w.placeholder or name, "value": w.text,
+                sem["fields"].append({"id": f"f:{name}", "name": field_label(w, name), "value": w.text,
                                       "max": int(w.max_len)})
                 targets[f"f:{name}"] = _centre(w.rect)
             elif isinstance(w, Label) and game is None and w.text:
@@ -173,6 +188,8 @@ def build(app) -> tuple[dict, dict]:
                             targets[tid] = _centre(b.rect)
     if ctl.kind != "table" and game is None and main is not None and not sem["status"]:
         sem["status"] = app.stack.banner.text if app.stack.banner.visible else ""
+    if not sem["status"] and scene is not None and hasattr(scene, "a11y_status"):
+        sem["status"] = scene.a11y_status()
     return sem, targets
 
 
@@ -200,7 +217,7 @@ def log_lines(app) -> list[str]:
     if game is None or not game.shows_log:
         return []
     try:
-        return ctl.playlog.lines(game.log_context())
+        return ctl.playlog.lines(spoken(game))
     except Exception:
         return []
 

@@ -398,13 +398,15 @@ class Renderer:
         return None
 
     def _fields_notice(self) -> dict:
+        from felt.ui.a11y import field_label
         k = self.css[0] / max(1, self.app.stack.size[0])
         out = []
         for f in text_fields(self.app.stack.top):
             r = f.rect
             out.append({"x": round(r.x * k, 1), "y": round(r.y * k, 1), "w": round(r.w * k, 1),
                         "h": round(r.h * k, 1), "value": f.text, "focused": bool(f.focused),
-                        "max": int(f.max_len), "px": round(f.px * k, 1), "placeholder": f.placeholder})
+                        "max": int(f.max_len), "px": round(f.px * k, 1), "placeholder": f.placeholder,
+                        "label": field_label(f)})
         return {"t": "fields", "fields": out}
 
     def _report(self) -> None:
