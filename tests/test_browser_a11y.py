@@ -219,12 +219,14 @@ async def _press(ax: AXPage, name: str, tries: int = 3) -> bool:
         b = ax.button(name)
         if b is None or not ax.enabled(b):
             return False
+        log = ax.texts(heading=i18n.t("a11y.log"))
         await ax.click(b)
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline:
             await asyncio.sleep(0.15)
             await ax.read()
-            if not _my_turn(ax):
+            # the turn moved on, or came back already (fast bots): the log has the move
+            if not _my_turn(ax) or ax.texts(heading=i18n.t("a11y.log")) != log:
                 return True
     raise AssertionError(f"{name} did not make the move:\n{ax.dump()[-3000:]}")
 
@@ -278,11 +280,11 @@ def _run(tmp_path, game: str, lang: str, turn, done, rules: str | None = None, c
 
 
 # ---------------------------------------------------------------------------- Präsident
-def test_a_praesident_round_through_the_accessibility_tree_alone(tmp_path):
-    """Cards are toggle buttons named in the table's language; the Tipp picks some (pressed),
-    a card is put down and picked again by hand, "Legen" plays them, "Passen" passes; the
-    live region says the turn once per turn and the plays; the results are text."""
-    seen = {"toggled": False, "turn_said": 0}
+def _praesident_turner(seen: dict):
+    """A Präsident turn by the layer alone: the Tipp picks cards (pressed toggles), the first
+    time one of them is put down and picked again by its button, then "Legen" (or "Passen")."""
+    seen.setdefault("toggled", False)
+    seen.setdefault("turn_said", 0)
 
     async def turn(ax: AXPage) -> bool:
         hint = ax.button(i18n.t("gt.hint"))
@@ -311,6 +313,15 @@ def test_a_praesident_round_through_the_accessibility_tree_alone(tmp_path):
             return False
         seen["turn_said"] = sum(1 for x in ax.live() if x == i18n.t("gt.turn_me"))
         return True
+    return turn
+
+
+def test_a_praesident_round_through_the_accessibility_tree_alone(tmp_path):
+    """Cards are toggle buttons named in the table's language; the Tipp picks some (pressed),
+    a card is put down and picked again by hand, "Legen" plays them, "Passen" passes; the
+    live region says the turn once per turn and the plays; the results are text."""
+    seen = {"toggled": False, "turn_said": 0}
+    turn = _praesident_turner(seen)
 
     def check(ax: AXPage, turns: int):
         assert turns >= 2, turns
@@ -577,6 +588,123 @@ def test_the_join_screen_has_one_labelled_name_box_also_while_a_finger_types(tmp
 
     try:
         run(main(), 120)
+    finally:
+        browser.stop()
+        ht.stop()
+        i18n.set_lang("de")
+
+
+# ---------------------------------------------------------------------------- an owner, in English
+EXCHANGE_RULES = """
+game = "praesident"
+id = "AX-EX"
+name = "Short deck with exchange"
+ranks = ["10", "J", "Q", "K", "A", "2"]
+suits = "french"
+copies = 1
+jokers = 0
+min_players = 3
+max_players = 6
+largest_set = 4
+exchange = true
+exchange_top = 2
+exchange_second = 1
+schnorren = true
+rounds = 3
+"""
+ENGLISH_CARD = re.compile(r"^(2|10|Jack|Queen|King|Ace) of (Hearts|Spades|Diamonds|Clubs)$")
+
+
+@pytest.mark.parametrize("role,seed", [("give", 6), ("wish", 3)])
+def test_an_owner_in_english_fills_the_table_starts_it_and_exchanges_cards_through_the_tree(tmp_path, role, seed):
+    """A phone owns a table nobody else sat at (a headless host's first player): the lobby's
+    seats are buttons (a free seat picked, then "Add bot"), the owner's choices are buttons
+    ("Rounds: 3, next"), "Start game" starts; the table is in English (cards "Queen of Hearts",
+    plays "Single Queen"); after round 1 "Next round" deals round 2, whose card exchange is
+    made through the layer (seed 6: this seat is first and gives two cards back by their
+    buttons; seed 3: it is last and sends a wish by the ranks' buttons)."""
+    exe = _chromium()
+    if exe is None:
+        pytest.skip("no Chromium on this machine (apt-get install -y chromium); the browser test cannot run")
+    rules = tmp_path / "ax-ex.toml"
+    rules.write_text(EXCHANGE_RULES, encoding="utf-8")
+    ht = HostThread(HostConfig(interface="127.0.0.1", announce=False, players=3, bots=0, seed=int(
+        os.environ.get("FELT_AX_SEED", seed)), rules=str(rules), owner_first=True, bot_delay=0.05)).start()
+    browser = Browser(exe, tmp_path / "profile")
+    seen: dict = {}
+    turn = _praesident_turner(seen)
+
+    async def main():
+        await browser.connect()
+        try:
+            ax = await _join(browser, ht, "en")
+            info_h = i18n.t("a11y.info")
+            await _wait(ax, lambda a: a.button(i18n.t("lobby.start")), 30, "the owner's lobby")
+            _dump(ax, "owner-en-lobby", tmp_path)
+            for n in (2, 3):                     # a free seat picked, then a bot added there
+                free = await _wait(ax, lambda a: a.button(i18n.t("a11y.seat_free", n=n)), 10, f"seat {n} free")
+                add = await _click_until(ax, free, lambda a: a.button(i18n.t("lobby.add_bot")), "Add bot")
+                await _click_until(ax, add, lambda a: any(a.name(b).startswith(i18n.t("a11y.seat", n=n, name=""))
+                                                          and "(bot)" in a.name(b) for b in a.find(BUTTONS)),
+                                   f"a bot at seat {n}")
+            # a choice of the owner's: the rounds, one step on
+            rounds = next(b for b in ax.find(BUTTONS) if ax.name(b).startswith(i18n.t("lobby.rounds") + ":")
+                          and ax.name(b).endswith(i18n.t("a11y.choice_next", label="", value="")[-6:]))
+            before = ax.name(rounds)
+            await _click_until(ax, rounds, lambda a: not a.button(before), "the rounds changed")
+            await _click_until(ax, ax.button(i18n.t("lobby.start")),
+                               lambda a: a.buttons(i18n.t("a11y.hand")), "the hand")
+            hand = [ax.name(c) for c in ax.buttons(i18n.t("a11y.hand"))]
+            assert hand and all(ENGLISH_CARD.match(x) for x in hand), hand
+            await _play_round(ax, turn, lambda a: i18n.t("res.title", n=1) in a.texts(heading=info_h), 60,
+                              tmp_path, "owner-en")
+            plays = [x for x in ax.live() if re.search(r": (Single|Pair|Triple) ", x)]
+            assert plays and not [x for x in plays if re.search(r" [JQKA]\b", x)], plays
+            await _click_until(ax, ax.button(i18n.t("gt.next_round")),
+                               lambda a: a.heading().startswith(i18n.t("ex.title")) or
+                               i18n.t("ex.title") in a.heading(), "the card exchange")
+            _dump(ax, "owner-en-exchange", tmp_path)
+            # this seat's part comes when the seat before it in the exchange has made its own
+            await _wait(ax, lambda a: a.button(i18n.t("ex.give" if role == "give" else "ex.wish_send")), 20,
+                        f"this seat's part of the exchange ({role})")
+            lines = ax.texts(heading=info_h)
+            give, wish = ax.button(i18n.t("ex.give")), ax.button(i18n.t("ex.wish_send"))
+            print("exchange", lines, give is not None, wish is not None)
+            # what was given and got, with the cards named in English
+            assert any(all(ENGLISH_CARD.match(c) for c in x.split(": ", 1)[1].split(", "))
+                       for x in lines if ": " in x), lines
+            if give is not None:
+                # the cards to give back: as many as asked, by their buttons
+                k = next(int(x.split()[1]) for x in lines if x.startswith("Choose "))
+                for c in ax.buttons(i18n.t("a11y.hand"))[:k]:
+                    name = ax.name(c)
+                    await _click_until(ax, c, lambda a: any(a.name(x) == name and a.pressed(x)
+                                                            for x in a.buttons(i18n.t("a11y.hand"))), f"{name} picked")
+                await _click_until(ax, ax.button(i18n.t("ex.give")), lambda a: a.button(i18n.t("ex.give")) is None,
+                                   "given")
+                seen["exchange"] = "give"
+            elif wish is not None:
+                ace = ax.button(i18n.rank_name("A"))
+                await _click_until(ax, ace, lambda a: a.pressed(a.button(i18n.rank_name("A"))), "Ace wished")
+                await _click_until(ax, ax.button(i18n.t("ex.wish_send")),
+                                   lambda a: a.button(i18n.t("ex.wish_send")) is None, "the wish sent")
+                seen["exchange"] = "wish"
+            else:
+                assert i18n.t("ex.middle") in lines or any(x.startswith("Waiting") for x in lines), lines
+                seen["exchange"] = "none"
+            # the exchange's cards named in English, then round 2's table
+            await _wait(ax, lambda a: not a.heading().startswith(i18n.t("ex.title")) and
+                        a.button(i18n.t("gt.hint")) is not None or _my_turn(a) or
+                        any(x.startswith(i18n.t("a11y.cards_me", n=2).split(":")[0]) for x in a.texts(heading=info_h)),
+                        40, "round 2's table")
+            _dump(ax, "owner-en-round2", tmp_path)
+            print("seen", seen)
+            assert seen["exchange"] == role, seen
+        finally:
+            await browser.ws.close()
+
+    try:
+        run(main(), 150)
     finally:
         browser.stop()
         ht.stop()

@@ -88,6 +88,24 @@ def _named_widgets(scene) -> list[tuple[str, Any]]:
     return out
 
 
+def _words(text) -> str:
+    return " ".join(str(text or "").split())
+
+
+def _choice(sem: dict, targets: dict, name: str, w) -> None:
+    """A choice (‹ value ›) as two buttons: the next value (named with the label and the value
+    now) and the one before; a tap on its right or left arrow."""
+    if not w.options:
+        return
+    label, value = _words(w.label), _words(w.options[w.index][1])
+    _lab, left, _mid, right = w._parts()
+    for kind, key, rect in (("next", "a11y.choice_next", right), ("prev", "a11y.choice_prev", left)):
+        tid = f"{kind}:{name}"
+        sem["acts"].append({"id": tid, "name": i18n.t(key, label=label, value=value), "off": not w.enabled})
+        if w.enabled:
+            targets[tid] = _centre(rect)
+
+
 def _centre(rect) -> tuple[int, int]:
     return int(rect.centerx), int(rect.centery)
 
@@ -99,7 +117,7 @@ def _shown(w) -> bool:
 # ------------------------------------------------------------------------ the layer
 def build(app) -> tuple[dict, dict]:
     """(the layer as the page gets it, ``{id: (x, y)}`` where each target is tapped now)."""
-    from felt.ui.widgets import Button, Label, TextField
+    from felt.ui.widgets import Button, Choice, Label, TextField, Toggle
     ctl = app.controller
     top = app.stack.top
     main = ctl.main
@@ -144,7 +162,7 @@ def build(app) -> tuple[dict, dict]:
             lines = []
         sem["log"] = lines[-LOG_LINES:]
     elif ctl.kind == "lobby" and ctl.lobby:
-        sem["info"] = lobby_lines(ctl)
+        sem["info"] = lobby_lines(ctl)        # (the owner's seat buttons say them instead: below)
     scene = top if top is not None else main
     if game is None and scene is not None and hasattr(scene, "a11y_text"):
         sem["info"] += [x for x in scene.a11y_text() if x]     # a screen's own sentences (the join screen's)
@@ -167,8 +185,25 @@ def build(app) -> tuple[dict, dict]:
                 sem["fields"].append({"id": f"f:{name}", "name": field_label(w, name), "value": w.text,
                                       "max": int(w.max_len)})
                 targets[f"f:{name}"] = _centre(w.rect)
+            elif isinstance(w, Choice):
+                _choice(sem, targets, name, w)
+            elif isinstance(w, Toggle):
+                sem["acts"].append({"id": f"w:{name}", "name": _words(w.label), "on": bool(w.value),
+                                    "off": not w.enabled})
+                if w.enabled:
+                    targets[f"w:{name}"] = _centre(w.rect)
+            elif callable(getattr(w, "a11y_item", None)):
+                item = w.a11y_item()           # a widget that says itself what it is (a lobby's seat)
+                if item:
+                    sem["acts"].append({"id": f"w:{name}", "name": item["name"], "on": bool(item.get("on"))})
+                    targets[f"w:{name}"] = _centre(w.rect)
+                    if name.startswith("seat_rows[") and ctl.kind == "lobby":
+                        sem["info"] = [x for x in sem["info"] if x != item["name"]]
             elif isinstance(w, Label) and game is None and w.text:
                 sem["info"].append(" ".join(str(w.text).split()))
+            elif game is None and type(w).__name__ in ("Caption", "TextBlock"):
+                words = [getattr(w, "title", ""), getattr(w, "lead", ""), getattr(w, "text", "")]
+                sem["info"] += [_words(x) for x in words + list(getattr(w, "lines", None) or []) if _words(x)]
         if game is not None and scene is game:
             for step, label, on in game.a11y_taps():
                 tid = f"{step[0]}:{step[1]}"
@@ -195,19 +230,20 @@ def build(app) -> tuple[dict, dict]:
 
 def lobby_lines(ctl) -> list[str]:
     """The lobby's seats, one line each: "Platz 2: Ben (Bot)", "Platz 3: frei"."""
-    out = []
-    for i, s in enumerate((ctl.lobby or {}).get("seats") or []):
-        name = " ".join(str(s.get("name") or "").split())
-        kind = s.get("kind")
-        if kind == "empty" or not name:
-            out.append(i18n.t("a11y.seat_free", n=i + 1))
-        elif i == ctl.seat:
-            out.append(i18n.t("a11y.seat_you", n=i + 1, name=name))
-        elif kind == "bot":
-            out.append(i18n.t("a11y.seat_bot", n=i + 1, name=name))
-        else:
-            out.append(i18n.t("a11y.seat", n=i + 1, name=name))
-    return out
+    return [seat_line(i, s, i == ctl.seat) for i, s in enumerate((ctl.lobby or {}).get("seats") or [])]
+
+
+def seat_line(i: int, s: dict, mine: bool) -> str:
+    """A lobby's seat in words (its index ``i``, its lobby entry ``s``)."""
+    name = " ".join(str(s.get("name") or "").split())
+    kind = s.get("kind")
+    if kind == "empty" or not name:
+        return i18n.t("a11y.seat_free", n=i + 1)
+    if mine:
+        return i18n.t("a11y.seat_you", n=i + 1, name=name)
+    if kind == "bot":
+        return i18n.t("a11y.seat_bot", n=i + 1, name=name)
+    return i18n.t("a11y.seat", n=i + 1, name=name)
 
 
 def log_lines(app) -> list[str]:
