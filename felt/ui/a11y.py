@@ -271,6 +271,10 @@ class Announcer:
         self.turn = False
         self.screen = None
         self.toasts: list = []
+        self.extra: list[str] = []       # said at the next update (a layer's button that found nothing)
+
+    def add(self, text: str) -> None:
+        self.extra.append(text)
 
     def update(self, app, sem: dict) -> dict:
         new: list[str] = []
@@ -294,6 +298,8 @@ class Announcer:
             if not any(it is seen for seen in self.toasts):
                 new.append(str(it[0]))
         self.toasts = items
+        new += self.extra
+        self.extra = []
         turn = bool(sem.get("turn"))
         # the turn came (back) to this seat; also when the others played between two looks
         # (fast bots: the turn never seemed to leave), which new log lines tell
