@@ -390,6 +390,8 @@ def test_a_maumau_round_through_the_accessibility_tree_alone(tmp_path):
             # a Bube: the suit picker's buttons, named by suit
             await _click_until(ax, legen, lambda a: all(a.button(s) for s in suits), "the suit buttons")
             assert ax.button(i18n.t("cancel")) is not None, ax.dump()[-2000:]
+            assert all(ax.prop(ax.button(x), "pressed") is None for x in suits), "a suit is a plain button"
+            assert i18n.t("mm.pick_suit") in info(ax), info(ax)           # the picker's question is said
             assert ax.button(i18n.t("mm.draw")) is None, "the picker is open: no Ziehen behind it"
             await _click_until(ax, ax.button(suits[2]), lambda a: not _my_turn(a) or not a.button(suits[2]),
                                "the wish sent")

@@ -207,7 +207,10 @@ def build(app) -> tuple[dict, dict]:
         if game is not None and scene is game:
             for step, label, on in game.a11y_taps():
                 tid = f"{step[0]}:{step[1]}"
-                sem["acts"].append({"id": tid, "name": label, "on": bool(on)})
+                item = {"id": tid, "name": label}
+                if on is not None:                 # a toggle (None: a plain button)
+                    item["on"] = bool(on)
+                sem["acts"].append(item)
                 p = game.tap_point(step)
                 if p is not None:
                     targets[tid] = tuple(p)

@@ -753,7 +753,7 @@ class GameTableScene(HintTable, LogTable, Scene):
 
     def a11y_taps(self) -> list[tuple[list, str, bool]]:
         """Targets of the table that are neither widgets nor cards, for the screen-reader
-        layer: ``(step for tap_point, its name, picked)``."""
+        layer: ``(step for tap_point, its name, picked)``; picked None: a plain button, no toggle."""
         return []
 
     def a11y_widgets(self, names: list[str]) -> list[str]:

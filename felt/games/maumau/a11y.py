@@ -36,6 +36,8 @@ def table_lines(scene) -> list[str]:
         out.append(i18n.t("mm.a11y_pending_me" if me else "mm.a11y_pending", n=pend, name=scene._name(mover)))
     out.append(i18n.t("mm.a11y_stock", n=int(view.get("draw_count") or 0)))
     text, _col = scene.turn_hint()
+    if scene.picking is not None:
+        text = i18n.t("mm.pick_suit")          # the picker's question (the suits are buttons)
     if text:
         out.append(text)
     out += _counts(scene)
@@ -94,7 +96,7 @@ def result_lines(scene) -> list[str]:
 def taps(scene) -> list[tuple[list, str, bool]]:
     """The suit picker's suits while a Bube asks for its wish; else the "Mau!" toggle."""
     if scene.picking is not None:
-        return [(["widget", f"suit_btns[{i}]"], suit_name(b.suit), False) for i, b in enumerate(scene.suit_btns)]
+        return [(["widget", f"suit_btns[{i}]"], suit_name(b.suit), None) for i, b in enumerate(scene.suit_btns)]
     if scene.mau_btn.visible and scene.mau_btn.enabled and not _over(scene):
         return [(["widget", "mau_btn"], i18n.t("mm.mau"), scene.mau_on)]
     return []
