@@ -458,7 +458,8 @@ def test_a_maumau_round_through_the_accessibility_tree_alone(tmp_path):
         assert live and any(x.startswith(i18n.t("mmlog.play_me", card="").split()[0]) for x in live), live
         print("seen", seen)
 
-    _run(tmp_path, "maumau", "de", turn, done, rules="MM-STD", check=check, seed=int(os.environ.get("FELT_AX_SEED", "5")))
+    _run(tmp_path, "maumau", "de", turn, done, rules="MM-STD", check=check,
+         seed=int(os.environ.get("FELT_AX_SEED", "5")))
 
 
 # ---------------------------------------------------------------------------- Schwimmen
@@ -469,7 +470,7 @@ def test_a_schwimmen_round_through_the_accessibility_tree_alone(tmp_path):
     round's end the result's lines, every hand shown with its cards and value, and the
     lives are read."""
     hand_h, table_h, info_h = i18n.t("a11y.hand"), i18n.t("a11y.table"), i18n.t("a11y.info")
-    seen = {"swap": 0, "swap_all": 0, "knock": 0, "pass": 0, "keep": 0, "middle": set(), "value": 0}
+    seen = {"swap": 0, "swap_all": 0, "knock": 0, "pass": 0, "keep": 0, "middle": set(), "value": 0, "taken": 0}
 
     def info(ax):
         return ax.texts(heading=info_h)
@@ -488,6 +489,8 @@ def test_a_schwimmen_round_through_the_accessibility_tree_alone(tmp_path):
     async def turn(ax: AXPage) -> bool:
         lines = info(ax)
         seen["value"] += any(x.startswith(i18n.t("sw.a11y_hand", v="").split(":")[0]) for x in lines)
+        taken = i18n.t("sw.a11y_taken", cards="").split(":")[0] + ": "
+        seen["taken"] += any(taken in x and not x.startswith(i18n.t("sw.you") + ":") for x in lines)
         if await press(ax, "sw.keep"):
             seen["keep"] += 1
             return True
@@ -503,7 +506,8 @@ def test_a_schwimmen_round_through_the_accessibility_tree_alone(tmp_path):
                                f"{gname} picked")
             take = ax.buttons(table_h)[-1]
             tname = ax.name(take)
-            await _click_until(ax, take, lambda a: any(a.name(c) == tname for c in a.buttons(hand_h)) or not _my_turn(a),
+            await _click_until(ax, take,
+                               lambda a: any(a.name(c) == tname for c in a.buttons(hand_h)) or not _my_turn(a),
                                f"{gname} swapped for {tname}")
             said = i18n.t("swlog.swap_cards_me", take=tname, give=gname)
             await _wait(ax, lambda a: said in a.live() and said in log(a), 8, f"{said!r} in the log and said")
@@ -537,6 +541,8 @@ def test_a_schwimmen_round_through_the_accessibility_tree_alone(tmp_path):
         shown = [x for x in lines if i18n.t("sw.a11y_shown", name="", cards="", v="").split("(")[1].split()[0] in x]
         assert len(shown) >= 2, lines          # every hand in play with its value
         assert any(x.startswith(i18n.t("sw.you") + ":") and "," in x for x in shown), shown
+        assert not ax.buttons(table_h), "the middle is not shown over the result"
+        assert seen["taken"], "the cards another seat took from the middle were not said"
         i = lines.index(i18n.t("sw.a11y_lives"))
         assert len(lines[i + 1:]) == 3, lines  # each seat's lives
         assert lines[0], lines                 # why the round ended

@@ -35,6 +35,10 @@ def _seat(scene, s: int) -> str:
         marks.append(i18n.t("sw.knock_badge"))
     if s in (view.get("final_left") or []):
         marks.append(i18n.t("sw.last_turn"))
+    all_taken = view.get("taken") or []
+    taken = [c for c in (all_taken[s] if s < len(all_taken) else []) if isinstance(c, int)]
+    if taken and s != scene.seat:           # the cards it took from the middle, face up on its box
+        marks.append(i18n.t("sw.a11y_taken", cards=", ".join(card_name(c, scene.log_context()) for c in taken)))
     return f"{scene._name(s)}: " + ", ".join(marks)
 
 

@@ -300,6 +300,8 @@ class SchwimmenScene(GameTableScene):
         return out
 
     def table_rects(self) -> dict:
+        if self.view.get("phase") in ("round_over", "match_over"):
+            return {}                      # the middle is not shown over the round's result
         return self.middle_rects()
 
     def gesture(self, move: dict) -> list | None:
