@@ -290,6 +290,12 @@ def _praesident_turner(seen: dict):
         hint = ax.button(i18n.t("gt.hint"))
         if hint is None or not ax.enabled(hint):
             return False
+        # what lies to beat is said, ranks in words ("To beat: Single Queen by Bot 2")
+        beat = [x for x in ax.texts(heading=i18n.t("a11y.info"))
+                if x.startswith(i18n.t("a11y.pile", what="", name="").split(":")[0] + ":")
+                or x == i18n.t("a11y.pile_none")]
+        assert len(beat) == 1 and not re.search(r" [BDKAJQ]( |,|$)", beat[0]), ax.texts(heading=i18n.t("a11y.info"))
+        seen["beat"] = seen.get("beat", 0) + 1
         await ax.click(hint)
         hand = i18n.t("a11y.hand")
         play, pass_ = i18n.t("table.play"), i18n.t("table.pass")
@@ -648,6 +654,7 @@ def test_an_owner_in_english_fills_the_table_starts_it_and_exchanges_cards_throu
             ax = await _join(browser, ht, "en")
             info_h = i18n.t("a11y.info")
             await _wait(ax, lambda a: a.button(i18n.t("lobby.start")), 30, "the owner's lobby")
+            assert i18n.t("lobby.title") in ax.heading() or "President" in ax.heading(), ax.heading()
             _dump(ax, "owner-en-lobby", tmp_path)
             for n in (2, 3):                     # a free seat picked, then a bot added there
                 free = await _wait(ax, lambda a: a.button(i18n.t("a11y.seat_free", n=n)), 10, f"seat {n} free")

@@ -39,7 +39,7 @@ i18n.add_catalog(Path(__file__).with_name("a11y_texts.toml"))
 LOG_LINES = 12          # the log's last lines in the layer
 NEWS_LINES = 6          # lines said at once, at most
 ICON_NAMES = {"✕": "a11y.close", "‹": "a11y.back", "☰": "a11y.menu", "✉": "a11y.chat", "♪": "a11y.sound",
-              "⟲": "a11y.log_btn", "◀": "a11y.prev", "▶": "a11y.next"}
+              "⟲": "a11y.log_btn", "◀": "a11y.prev", "▶": "a11y.next", "▲": "a11y.up", "▼": "a11y.down"}
 
 
 # ------------------------------------------------------------------------ names

@@ -809,6 +809,10 @@ class LobbyScene(Scene):
                     return
 
     # ----------------------------------------------------------------- draw
+    def a11y_status(self) -> str:
+        """The top bar's words, the heading of the phone page's screen-reader layer (felt.ui.a11y)."""
+        return " · ".join(x for x in (str(self.lobby.get("table") or "") or i18n.t("lobby.title"), self.subtitle()) if x)
+
     def draw(self, surface: pygame.Surface) -> None:
         screen = self.screen_rects
         if screen is None:

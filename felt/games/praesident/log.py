@@ -73,6 +73,11 @@ def _play_words(entry: Entry, ctx: LogContext) -> str:
     return kind
 
 
+def play_words(entry: Entry, ctx: LogContext) -> str:
+    """A play in words ("Paar Dame"; ranks in words where ``ctx.spoken``)."""
+    return _play_words(entry, ctx)
+
+
 def _title(ctx: LogContext, place: int) -> str:
     if 0 <= place < len(ctx.titles):
         return title_text(ctx.titles[place])
