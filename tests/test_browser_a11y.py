@@ -724,3 +724,25 @@ def test_an_owner_in_english_fills_the_table_starts_it_and_exchanges_cards_throu
         browser.stop()
         ht.stop()
         i18n.set_lang("de")
+
+
+# ---------------------------------------------------------------------------- without a browser
+def test_a_blocks_own_buttons_and_words_reach_the_layer():
+    """The lobby's evening (a block with its own buttons): its "Neuer Abend" is a target of
+    the layer (one level down: ``evening__new_btn``), its standings are sentences."""
+    from felt.ui.evening_view import EveningBlock
+    i18n.set_lang("de")
+    block = EveningBlock()
+    block.set_evening({"matches": 3, "games": [{"id": "praesident"}],
+                       "rows": [{"name": "Pia", "seat": 0, "kind": "human", "won": 2, "played": 3,
+                                 "games": {"praesident": {"won": 2, "played": 3}}}]}, 0, True, False)
+
+    class Screen:
+        pass
+    screen = Screen()
+    screen.evening = block
+    names = dict(a11y._named_widgets(screen))
+    assert names.get("evening__new_btn") is block.new_btn
+    lines = [" ".join(x.split()) for x in block.a11y_lines()]
+    assert lines[0] == i18n.t("evening.title", n=3).replace("\xa0", " ")
+    assert lines[1].startswith("1. Pia (" + i18n.t("lobby.you") + "): " + i18n.t("evening.wins", n=2)), lines

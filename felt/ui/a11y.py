@@ -78,13 +78,17 @@ def button_label(w) -> str:
 
 def _named_widgets(scene) -> list[tuple[str, Any]]:
     """The scene's widgets by attribute name (``name[i]`` for a row of them), in order."""
-    from felt.ui.widgets import Widget
+    from felt.ui.widgets import Button, Widget
     out = []
     for name, w in list(vars(scene).items()):
         if isinstance(w, list):
             out += [(f"{name}[{i}]", x) for i, x in enumerate(w) if isinstance(x, Widget)]
         elif isinstance(w, Widget):
             out.append((name, w))
+            if getattr(w, "visible", True) and not isinstance(w, Button):
+                # a block's own buttons (the lobby's evening: "Neuer Abend"), one level down
+                out += [(f"{name}__{sub}", x) for sub, x in vars(w).items()
+                        if isinstance(x, Button) and not isinstance(x, type(w))]
     return out
 
 
@@ -201,6 +205,8 @@ def build(app) -> tuple[dict, dict]:
                         sem["info"] = [x for x in sem["info"] if x != item["name"]]
             elif isinstance(w, Label) and game is None and w.text:
                 sem["info"].append(" ".join(str(w.text).split()))
+            elif game is None and callable(getattr(w, "a11y_lines", None)):
+                sem["info"] += [_words(x) for x in w.a11y_lines() if _words(x)]     # a block that says itself
             elif game is None and type(w).__name__ in ("Caption", "TextBlock"):
                 words = [getattr(w, "title", ""), getattr(w, "lead", ""), getattr(w, "text", "")]
                 sem["info"] += [_words(x) for x in words + list(getattr(w, "lines", None) or []) if _words(x)]
