@@ -746,3 +746,24 @@ def test_a_blocks_own_buttons_and_words_reach_the_layer():
     lines = [" ".join(x.split()) for x in block.a11y_lines()]
     assert lines[0] == i18n.t("evening.title", n=3).replace("\xa0", " ")
     assert lines[1].startswith("1. Pia (" + i18n.t("lobby.you") + "): " + i18n.t("evening.wins", n=2)), lines
+
+
+def test_cards_are_named_in_the_tables_language_in_every_game():
+    """A card's name as the layer and the log say it: "Herz Dame" at a German table,
+    "Queen of Hearts" at an English one (Mau-Mau and Schwimmen said "Hearts Queen")."""
+    from felt.games.maumau.log import card_name as mau_name
+    from felt.games.maumau.rules import MauRules, build_deck
+    from felt.games.schwimmen.log import card_name as swim_name
+    from felt.ui.playlog import LogContext
+    deck = build_deck(MauRules())
+    queen = next(c.id for c in deck if c.rank == "Q" and c.suit == "H")
+    ctx = LogContext(names=[], deck=deck)
+    try:
+        i18n.set_lang("de")
+        assert mau_name(queen, ctx) == "Herz Dame"
+        assert swim_name(2 * 8 + 7, None) == "Herz Ass"          # Schwimmen's ids: suit * 8 + rank
+        i18n.set_lang("en")
+        assert mau_name(queen, ctx) == "Queen of Hearts"
+        assert swim_name(2 * 8 + 7, None) == "Ace of Hearts"
+    finally:
+        i18n.set_lang("de")
