@@ -17,7 +17,9 @@ One port (``websockets``, asyncio) answers both:
 - the WebSocket at ``ws`` (relative to the page, so a page under a path prefix works): JSON
   text from the page (hello, size, pointer, keys, text, frame acks, the screen-reader layer's
   ``act``), binary frames and JSON notices to it (the screen-reader layer among them:
-  felt/ui/a11y.py).
+  felt/ui/a11y.py). A message that breaks the protocol closes the page's WebSocket (1008);
+  a bad ``act`` only is refused to that page (``{"t": "refused", "what": "act", "why"}``) and
+  the page stays.
 
 Sessions: a page's first message names its session token (128 bits, kept in the page's
 localStorage) or none. A known token gets its session back: its renderer (same seat, same
@@ -159,6 +161,11 @@ class BadMessage(Exception):
         self.reason = reason[:120]
 
 
+class BadAct(BadMessage):
+    """A bad ``act`` (the screen-reader layer's button): refused with ``reason`` to that page
+    (``{"t": "refused", "what": "act", "why": ...}``); its WebSocket stays open."""
+
+
 def _num(m: dict, key: str, lo: float, hi: float) -> float:
     v = m.get(key)
     ok = not isinstance(v, bool) and isinstance(v, (int, float))
@@ -235,11 +242,14 @@ def parse_page_message(data: Any) -> dict:
     if t == "ack":
         return {"t": t, "f": int(_num(m, "f", 0, 1 << 32))}
     if t == "act":              # a button of the page's screen-reader layer (felt/ui/a11y.py)
-        target = _str(m, "id", 50)
-        if not ACT_RE.match(target):
-            raise BadMessage("act must name a target (kind:name)")
-        if "value" in m:        # a text field of that layer: its new text
-            return {"t": t, "id": target, "value": _str(m, "value", MAX_TEXT)}
+        try:
+            target = _str(m, "id", 50)
+            if not ACT_RE.match(target):
+                raise BadAct("act must name a target (kind:name)")
+            if "value" in m:        # a text field of that layer: its new text
+                return {"t": t, "id": target, "value": _str(m, "value", MAX_TEXT)}
+        except BadMessage as exc:
+            raise BadAct(f"act refused: {exc.reason}") from None
         return {"t": t, "id": target}
     raise BadMessage(f"unknown message type {t[:20]!r}")
 
@@ -437,8 +447,8 @@ class Gateway:
         self.server: Any = None
         self.closing = False
         self.pending: dict[Any, str] = {}  # connections that have not said hello -> their address (oldest first)
-        self.stats = {"refused_full": 0, "closed_bad": 0, "restarts": 0, "http": 0, "dropped_pending": 0,
-                      "refused_origin": 0, "parked": 0}
+        self.stats = {"refused_full": 0, "closed_bad": 0, "refused_act": 0, "restarts": 0, "http": 0,
+                      "dropped_pending": 0, "refused_origin": 0, "parked": 0}
         self._names: tuple[float, set[str]] = (-1e9, set())
         self._logged: dict[tuple, float] = {}
         self.no_upgrade_at = -1e9        # when a WebSocket request last came without its Upgrade
@@ -710,6 +720,10 @@ class Gateway:
                     break                      # another page took this session over
                 try:
                     await self._from_page(session, parse_page_message(data))
+                except BadAct as exc:
+                    # a screen-reader button's message gone wrong: said to this page, which stays
+                    self.stats["refused_act"] += 1
+                    await ws.send(json.dumps({"t": "refused", "what": "act", "why": exc.reason}))
                 except BadMessage as exc:
                     self.stats["closed_bad"] += 1
                     await ws.close(CLOSE_BAD, exc.reason)

@@ -39,7 +39,7 @@ i18n.add_catalog(Path(__file__).with_name("a11y_texts.toml"))
 LOG_LINES = 12          # the log's last lines in the layer
 NEWS_LINES = 6          # lines said at once, at most
 ICON_NAMES = {"✕": "a11y.close", "‹": "a11y.back", "☰": "a11y.menu", "✉": "a11y.chat", "♪": "a11y.sound",
-              "⟲": "a11y.log_btn", "◀": "a11y.prev", "▶": "a11y.next"}
+              "⟲": "a11y.log_btn", "◀": "a11y.prev", "▶": "a11y.next", "▲": "a11y.up", "▼": "a11y.down"}
 
 
 # ------------------------------------------------------------------------ names
@@ -47,6 +47,19 @@ def card_name(scene, cid) -> str:
     """A card of a game's table in the table's language, as its log names cards."""
     from felt.ui.playlog import lines_of
     return lines_of(getattr(scene, "game_id", None)).card_name(cid, scene.log_context())
+
+
+def spoken(scene):
+    """The scene's log context for lines read aloud: ranks in words ("Einzelkarte Dame"), not
+    the letters of the log's narrow column ("Einzelkarte D")."""
+    import dataclasses
+    return dataclasses.replace(scene.log_context(), spoken=True)
+
+
+def field_label(w, name: str = "") -> str:
+    """A text field's name for a reader: its label (``a11y_label``: the words beside it on
+    screen), else its placeholder."""
+    return str(getattr(w, "a11y_label", "") or w.placeholder or name)
 
 
 def button_label(w) -> str:
@@ -65,14 +78,36 @@ def button_label(w) -> str:
 
 def _named_widgets(scene) -> list[tuple[str, Any]]:
     """The scene's widgets by attribute name (``name[i]`` for a row of them), in order."""
-    from felt.ui.widgets import Widget
+    from felt.ui.widgets import Button, Widget
     out = []
     for name, w in list(vars(scene).items()):
         if isinstance(w, list):
             out += [(f"{name}[{i}]", x) for i, x in enumerate(w) if isinstance(x, Widget)]
         elif isinstance(w, Widget):
             out.append((name, w))
+            if getattr(w, "visible", True) and not isinstance(w, Button):
+                # a block's own buttons (the lobby's evening: "Neuer Abend"), one level down
+                out += [(f"{name}__{sub}", x) for sub, x in vars(w).items()
+                        if isinstance(x, Button) and not isinstance(x, type(w))]
     return out
+
+
+def _words(text) -> str:
+    return " ".join(str(text or "").split())
+
+
+def _choice(sem: dict, targets: dict, name: str, w) -> None:
+    """A choice (‹ value ›) as two buttons: the next value (named with the label and the value
+    now) and the one before; a tap on its right or left arrow."""
+    if not w.options:
+        return
+    label, value = _words(w.label), _words(w.options[w.index][1])
+    _lab, left, _mid, right = w._parts()
+    for kind, key, rect in (("next", "a11y.choice_next", right), ("prev", "a11y.choice_prev", left)):
+        tid = f"{kind}:{name}"
+        sem["acts"].append({"id": tid, "name": i18n.t(key, label=label, value=value), "off": not w.enabled})
+        if w.enabled:
+            targets[tid] = _centre(rect)
 
 
 def _centre(rect) -> tuple[int, int]:
@@ -86,7 +121,7 @@ def _shown(w) -> bool:
 # ------------------------------------------------------------------------ the layer
 def build(app) -> tuple[dict, dict]:
     """(the layer as the page gets it, ``{id: (x, y)}`` where each target is tapped now)."""
-    from felt.ui.widgets import Button, Label, TextField
+    from felt.ui.widgets import Button, Choice, Label, TextField, Toggle
     ctl = app.controller
     top = app.stack.top
     main = ctl.main
@@ -111,8 +146,9 @@ def build(app) -> tuple[dict, dict]:
             picked = {int(c) for c in game.selected_cards()}
             rects = game.hand_rects()
             for cid in rects:                      # the hand's own order (as sorted on screen)
-                sem["hand"].append({"id": f"card:{cid}", "name": card_name(game, cid), "on": cid in picked})
-                if not overlay:
+                off = bool(game.a11y_card_off(cid))
+                sem["hand"].append({"id": f"card:{cid}", "name": card_name(game, cid), "on": cid in picked, "off": off})
+                if not overlay and not off:
                     p = game.tap_point(["card", cid])
                     if p is not None:
                         targets[f"card:{cid}"] = tuple(p)
@@ -125,15 +161,21 @@ def build(app) -> tuple[dict, dict]:
                         targets[f"table:{cid}"] = tuple(p)
         sem["info"] = [x for x in game.a11y_text() if x]
         try:
-            lines = ctl.playlog.lines(game.log_context()) if game.shows_log else []
+            lines = ctl.playlog.lines(spoken(game)) if game.shows_log else []
         except Exception:
             lines = []
         sem["log"] = lines[-LOG_LINES:]
     elif ctl.kind == "lobby" and ctl.lobby:
-        sem["info"] = lobby_lines(ctl)
+        sem["info"] = lobby_lines(ctl)        # (the owner's seat buttons say them instead: below)
     scene = top if top is not None else main
+    if game is None and scene is not None and hasattr(scene, "a11y_text"):
+        sem["info"] += [x for x in scene.a11y_text() if x]     # a screen's own sentences (the join screen's)
     if scene is not None:
-        for name, w in _named_widgets(scene):
+        widgets = _named_widgets(scene)
+        if game is not None and scene is game:
+            live = set(game.a11y_widgets([name for name, _w in widgets]))
+            widgets = [(name, w) for name, w in widgets if name in live]
+        for name, w in widgets:
             if not _shown(w):
                 continue
             if isinstance(w, Button):
@@ -144,15 +186,37 @@ def build(app) -> tuple[dict, dict]:
                 if w.enabled:
                     targets[f"w:{name}"] = _centre(w.rect)
             elif isinstance(w, TextField):
-                sem["fields"].append({"id": f"f:{name}", "name": w.placeholder or name, "value": w.text,
+                sem["fields"].append({"id": f"f:{name}", "name": field_label(w, name), "value": w.text,
                                       "max": int(w.max_len)})
                 targets[f"f:{name}"] = _centre(w.rect)
+            elif isinstance(w, Choice):
+                _choice(sem, targets, name, w)
+            elif isinstance(w, Toggle):
+                sem["acts"].append({"id": f"w:{name}", "name": _words(w.label), "on": bool(w.value),
+                                    "off": not w.enabled})
+                if w.enabled:
+                    targets[f"w:{name}"] = _centre(w.rect)
+            elif callable(getattr(w, "a11y_item", None)):
+                item = w.a11y_item()           # a widget that says itself what it is (a lobby's seat)
+                if item:
+                    sem["acts"].append({"id": f"w:{name}", "name": item["name"], "on": bool(item.get("on"))})
+                    targets[f"w:{name}"] = _centre(w.rect)
+                    if name.startswith("seat_rows[") and ctl.kind == "lobby":
+                        sem["info"] = [x for x in sem["info"] if x != item["name"]]
             elif isinstance(w, Label) and game is None and w.text:
                 sem["info"].append(" ".join(str(w.text).split()))
+            elif game is None and callable(getattr(w, "a11y_lines", None)):
+                sem["info"] += [_words(x) for x in w.a11y_lines() if _words(x)]     # a block that says itself
+            elif game is None and type(w).__name__ in ("Caption", "TextBlock"):
+                words = [getattr(w, "title", ""), getattr(w, "lead", ""), getattr(w, "text", "")]
+                sem["info"] += [_words(x) for x in words + list(getattr(w, "lines", None) or []) if _words(x)]
         if game is not None and scene is game:
             for step, label, on in game.a11y_taps():
                 tid = f"{step[0]}:{step[1]}"
-                sem["acts"].append({"id": tid, "name": label, "on": bool(on)})
+                item = {"id": tid, "name": label}
+                if on is not None:                 # a toggle (None: a plain button)
+                    item["on"] = bool(on)
+                sem["acts"].append(item)
                 p = game.tap_point(step)
                 if p is not None:
                     targets[tid] = tuple(p)
@@ -168,24 +232,27 @@ def build(app) -> tuple[dict, dict]:
                             targets[tid] = _centre(b.rect)
     if ctl.kind != "table" and game is None and main is not None and not sem["status"]:
         sem["status"] = app.stack.banner.text if app.stack.banner.visible else ""
+    if not sem["status"] and scene is not None and hasattr(scene, "a11y_status"):
+        sem["status"] = scene.a11y_status()
     return sem, targets
 
 
 def lobby_lines(ctl) -> list[str]:
     """The lobby's seats, one line each: "Platz 2: Ben (Bot)", "Platz 3: frei"."""
-    out = []
-    for i, s in enumerate((ctl.lobby or {}).get("seats") or []):
-        name = " ".join(str(s.get("name") or "").split())
-        kind = s.get("kind")
-        if kind == "empty" or not name:
-            out.append(i18n.t("a11y.seat_free", n=i + 1))
-        elif i == ctl.seat:
-            out.append(i18n.t("a11y.seat_you", n=i + 1, name=name))
-        elif kind == "bot":
-            out.append(i18n.t("a11y.seat_bot", n=i + 1, name=name))
-        else:
-            out.append(i18n.t("a11y.seat", n=i + 1, name=name))
-    return out
+    return [seat_line(i, s, i == ctl.seat) for i, s in enumerate((ctl.lobby or {}).get("seats") or [])]
+
+
+def seat_line(i: int, s: dict, mine: bool) -> str:
+    """A lobby's seat in words (its index ``i``, its lobby entry ``s``)."""
+    name = " ".join(str(s.get("name") or "").split())
+    kind = s.get("kind")
+    if kind == "empty" or not name:
+        return i18n.t("a11y.seat_free", n=i + 1)
+    if mine:
+        return i18n.t("a11y.seat_you", n=i + 1, name=name)
+    if kind == "bot":
+        return i18n.t("a11y.seat_bot", n=i + 1, name=name)
+    return i18n.t("a11y.seat", n=i + 1, name=name)
 
 
 def log_lines(app) -> list[str]:
@@ -195,7 +262,7 @@ def log_lines(app) -> list[str]:
     if game is None or not game.shows_log:
         return []
     try:
-        return ctl.playlog.lines(game.log_context())
+        return ctl.playlog.lines(spoken(game))
     except Exception:
         return []
 
@@ -213,6 +280,10 @@ class Announcer:
         self.turn = False
         self.screen = None
         self.toasts: list = []
+        self.extra: list[str] = []       # said at the next update (a layer's button that found nothing)
+
+    def add(self, text: str) -> None:
+        self.extra.append(text)
 
     def update(self, app, sem: dict) -> dict:
         new: list[str] = []
@@ -236,6 +307,8 @@ class Announcer:
             if not any(it is seen for seen in self.toasts):
                 new.append(str(it[0]))
         self.toasts = items
+        new += self.extra
+        self.extra = []
         turn = bool(sem.get("turn"))
         # the turn came (back) to this seat; also when the others played between two looks
         # (fast bots: the turn never seemed to leave), which new log lines tell

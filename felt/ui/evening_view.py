@@ -102,6 +102,22 @@ class EveningBlock(Widget):
             prev = key
         return out
 
+    def a11y_lines(self) -> list[str]:
+        """The block in sentences for the phone page's screen-reader layer (felt.ui.a11y):
+        its title, the question while it is asked, a line per row with its details."""
+        if not self.visible:
+            return []
+        out = [self.title().replace(NBSP, " ")]
+        if self.asking:
+            out.append(i18n.t("evening.ask"))
+        for row, place in zip(self.rows(), self.places()):
+            tag = self.row_tag(row)
+            name = str(row.get("name") or "?") + (f" ({tag})" if tag else "")
+            details = " · ".join(self._detail_lines(row, 1 << 20))
+            out.append(f"{place}. {name}: {i18n.t('evening.wins', n=_int(row.get('won')))}"
+                       + (f"; {details}" if details else ""))
+        return out
+
     def row_tag(self, r: dict) -> str:
         if r.get("kind") == "bot":
             return i18n.t("lobby.bot") + " · " + i18n.t("level." + str(r.get("level") or "normal"))

@@ -754,8 +754,17 @@ class GameTableScene(HintTable, LogTable, Scene):
 
     def a11y_taps(self) -> list[tuple[list, str, bool]]:
         """Targets of the table that are neither widgets nor cards, for the screen-reader
-        layer: ``(step for tap_point, its name, picked)``."""
+        layer: ``(step for tap_point, its name, picked)``; picked None: a plain button, no toggle."""
         return []
+
+    def a11y_widgets(self, names: list[str]) -> list[str]:
+        """Which of the scene's shown widgets (attribute names) a tap reaches now, for the
+        screen-reader layer: all by default; a game with a picker over the table keeps its own."""
+        return names
+
+    def a11y_card_off(self, cid) -> bool:
+        """A hand card that cannot be played now (dimmed on the table): the layer marks it so."""
+        return False
 
     # ---------------------------------------------------------------- names
     def seat_name(self, seat) -> str:

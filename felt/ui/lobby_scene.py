@@ -59,6 +59,14 @@ class SeatRow(Widget):
                 parts.append(i18n.t("app.offline"))
         return " · ".join(parts)
 
+    def a11y_item(self) -> dict | None:
+        """The seat as a button of the phone page's screen-reader layer (felt.ui.a11y), where a
+        tap does something (the owner's seat menu, a free seat to sit at)."""
+        if self.on_tap is None:
+            return None
+        from felt.ui.a11y import seat_line
+        return {"name": seat_line(int(self.seat.get("seat", 0)), self.seat, self.mine), "on": self.selected}
+
     def handle(self, inp: Input):
         if not self.visible or self.on_tap is None:
             return False
@@ -801,6 +809,10 @@ class LobbyScene(Scene):
                     return
 
     # ----------------------------------------------------------------- draw
+    def a11y_status(self) -> str:
+        """The top bar's words, the heading of the phone page's screen-reader layer (felt.ui.a11y)."""
+        return " · ".join(x for x in (str(self.lobby.get("table") or "") or i18n.t("lobby.title"), self.subtitle()) if x)
+
     def draw(self, surface: pygame.Surface) -> None:
         screen = self.screen_rects
         if screen is None:

@@ -213,7 +213,9 @@ async def play_move(phone: Phone, st: dict, game: str = "") -> str:
         if now["taps"] == chosen["taps"]:
             break                               # it did not go away: go on as named
         chosen = now
-    for k in range(len(chosen["taps"])):
+    total = len(chosen["taps"])
+    for k in range(total):
+        i = k                                   # this step's place in the gesture as named now
         if k:
             await asyncio.sleep(0.05)
             st = await phone.state()
@@ -221,12 +223,17 @@ async def play_move(phone: Phone, st: dict, game: str = "") -> str:
             if now is None:
                 break                           # the move was made (the table moved on)
             chosen = now
-        point = chosen["points"][k]
+            # the steps made may drop out of the gesture (a toggle already set: "Mau!"):
+            # the steps left are its last ones
+            i = max(0, len(chosen["taps"]) - (total - k))
+
+        def named(s, i=i):
+            return any(g["move"] == move and len(g["points"]) > i and g["points"][i] for g in s.get("gestures") or [])
+        point = chosen["points"][i] if i < len(chosen["points"]) else None
         if point is None:
-            st = await phone.wait(lambda s: any(g["move"] == move and g["points"][k] for g in s.get("gestures") or []),
-                                  5, f"tap {k + 1} of {move}")
+            st = await phone.wait(named, 5, f"tap {k + 1} of {move}")
             chosen = next(g for g in st["gestures"] if g["move"] == move)
-            point = chosen["points"][k]
+            point = chosen["points"][i]
         await phone.tap(*point)
     return str(move.get("kind"))
 

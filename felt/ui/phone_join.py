@@ -41,6 +41,7 @@ class PhoneJoinScene(Scene):
                                     on_change=self._name_changed, on_submit=lambda _t: self.play(),
                                     on_limit=lambda n: self.set_status(
                                         i18n.t("field.limit", what=i18n.t("your_name"), n=n), "bad"))
+        self.name_field.a11y_label = i18n.t("your_name")     # its label, for a screen reader (felt.ui.a11y)
         self.play_btn = Button(i18n.t("phone.play"), self.play, kind="primary")
         self.watch_btn = Button(i18n.t("phone.watch"), self.watch, kind="secondary")
         self.lang_btn = LangButton(self.toggle_lang, hotkeys=(pygame.K_F4,))
@@ -97,6 +98,7 @@ class PhoneJoinScene(Scene):
         self.play_btn.text = i18n.t("phone.play")
         self.watch_btn.text = i18n.t("phone.watch")
         self.name_field.placeholder = i18n.t("name.default")
+        self.name_field.a11y_label = i18n.t("your_name")
         self.lang_btn.retext()
         self.mark_dirty()
 
@@ -182,6 +184,13 @@ class PhoneJoinScene(Scene):
         self.play_btn.draw(surface)
         self.watch_btn.draw(surface)
         draw_status(surface, self.status, self.status_kind, self.rects["status"], px["body"])
+
+    # the phone page's screen-reader layer (felt.ui.a11y): its heading and the screen's words
+    def a11y_status(self) -> str:
+        return i18n.t("phone.join_title")
+
+    def a11y_text(self) -> list[str]:
+        return [x for x in (self.table_name, i18n.t("phone.hint"), self.status) if x]
 
     def remote_state(self) -> dict:
         return {"status": self.status, "name": self.name_field.text, "counter": self.name_field.counter_text()}

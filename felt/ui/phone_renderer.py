@@ -26,7 +26,9 @@ to the gateway
     ``frame``   {data}: a binary frame for the page (felt/ui/phone_frames.py)
     ``page``    {m}: a JSON notice for the page: ``size``, ``fields`` (text fields and where they
                 are, in CSS pixels), ``sound``, ``turn``, ``lang``, ``name``, ``title``, ``state``,
-                ``a11y`` (the screen-reader layer, when it changed: felt/ui/a11y.py)
+                ``a11y`` (the screen-reader layer, when it changed: felt/ui/a11y.py),
+                ``refused`` {what: "act", id}: a layer's button found nothing to tap (its reader
+                hears "Das geht gerade nicht.")
     ``seat``    {token, spectator}: the seat at the table (the gateway keeps it for a restart;
                 the page never sees it)
 
@@ -403,13 +405,15 @@ class Renderer:
         return None
 
     def _fields_notice(self) -> dict:
+        from felt.ui.a11y import field_label
         k = self.css[0] / max(1, self.app.stack.size[0])
         out = []
         for f in text_fields(self.app.stack.top):
             r = f.rect
             out.append({"x": round(r.x * k, 1), "y": round(r.y * k, 1), "w": round(r.w * k, 1),
                         "h": round(r.h * k, 1), "value": f.text, "focused": bool(f.focused),
-                        "max": int(f.max_len), "px": round(f.px * k, 1), "placeholder": f.placeholder})
+                        "max": int(f.max_len), "px": round(f.px * k, 1), "placeholder": f.placeholder,
+                        "label": field_label(f)})
         return {"t": "fields", "fields": out}
 
     def _report(self) -> None:
@@ -433,6 +437,7 @@ class Renderer:
 
     def _acts(self) -> None:
         from felt.ui import a11y
+        from felt.ui.i18n import t as i18n_t
         now = time.monotonic()
         while self.acts:
             target, value, until = self.acts[0]
@@ -445,7 +450,11 @@ class Renderer:
                 self.acts.pop(0)
                 self.wakeup.set()
             elif now > until:
+                # nothing to tap there now (gone, or never on this screen): said to this page
                 self.acts.pop(0)
+                self.announcer.add(i18n_t("a11y.not_now"))
+                self.page({"t": "refused", "what": "act", "id": target})
+                self.a11y_at = (0.0, -1, -1)
             else:
                 return
 

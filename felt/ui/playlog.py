@@ -41,6 +41,7 @@ class LogContext:
     deck: list | None = None        # card objects by id (rank, suit, joker)
     titles: list = field(default_factory=list)
     play_text: Callable | None = None   # (entry) -> 'Paar Könige' (the game's wording of a play)
+    spoken: bool = False            # read aloud (the phone page's screen-reader layer): ranks in words, not letters
 
     def name_obj(self, seat) -> str:
         """The name as an object ("gibt dir", "gives you")."""

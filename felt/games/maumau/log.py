@@ -28,7 +28,8 @@ def card_name(cid, ctx: LogContext) -> str:
     if deck is None or not isinstance(cid, int) or not 0 <= cid < len(deck):
         return i18n.t("mmlog.card")
     c = deck[cid]
-    return f"{suit_name(c.suit)} {RANKS[_lang()].get(c.rank, c.rank)}"
+    suit, rank = suit_name(c.suit), RANKS[_lang()].get(c.rank, c.rank)
+    return f"{suit} {rank}" if _lang() == "de" else f"{rank} of {suit}"     # "Herz Dame", "Queen of Hearts"
 
 
 def build(events, ctx: LogContext | None = None) -> list[Entry]:

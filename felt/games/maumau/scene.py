@@ -548,6 +548,23 @@ class MauMauScene(GameTableScene):
         if self.picking is not None:
             self._draw_picker(surface)
 
+    # the phone page's screen-reader layer (felt.ui.a11y; the words in felt.games.maumau.a11y)
+    def a11y_text(self) -> list[str]:
+        from felt.games.maumau import a11y
+        return a11y.lines(self)
+
+    def a11y_taps(self) -> list[tuple[list, str, bool]]:
+        from felt.games.maumau import a11y
+        return a11y.taps(self)
+
+    def a11y_widgets(self, names: list[str]) -> list[str]:
+        from felt.games.maumau import a11y
+        return a11y.widgets(self, names)
+
+    def a11y_card_off(self, cid) -> bool:
+        from felt.games.maumau import a11y
+        return a11y.card_off(self, cid)
+
     # the play log's cards (felt.ui.table_log) --------------------------------
     def log_deck_size(self) -> int:
         return len(self.deck)
@@ -697,11 +714,15 @@ class MauMauScene(GameTableScene):
             draw_text(surface, label, pill.inflate(-6, 0), geom.px["small"], theme.BTN_PRIMARY_TEXT, bold=True, min_px=8)
 
     def _draw_hint(self, surface) -> None:
-        geom = self.table_layout
+        if self.view.get("phase") not in ("play", "drawn"):
+            return
+        text, col = self.turn_hint()
+        self.draw_hint(surface, text, col, bold=self.my_turn)
+
+    def turn_hint(self) -> tuple[str, tuple]:
+        """The line above the hand: what this seat can do now (or whom it waits for), and its colour."""
         view = self.view
         text, col = "", theme.TEXT
-        if view.get("phase") not in ("play", "drawn"):
-            return
         kinds = {m["kind"] for m in self._legal()}
         pend = view.get("pending", 0)
         if self.my_turn:
@@ -721,7 +742,7 @@ class MauMauScene(GameTableScene):
             col = theme.ACCENT if not pend else col
         elif view.get("to_move") is not None:
             text, col = i18n.t("mm.hint_wait", name=self._name(view["to_move"])), theme.TEXT_DIM
-        self.draw_hint(surface, text, col, bold=self.my_turn)
+        return text, col
 
     def _draw_hand(self, surface) -> None:
         """As at the Präsident table: what does not fit is dimmed on turn, the raised card

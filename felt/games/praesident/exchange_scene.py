@@ -262,6 +262,45 @@ class ExchangeScene(GameTableScene):
     def selected_cards(self) -> list[int]:
         return sorted(self.selected)
 
+    # the cards by id, for their names (the log's deck: felt.ui.table_log)
+    def log_deck_size(self) -> int:
+        return len(self.table.deck) if self.table is not None else 0
+
+    def log_card(self, cid):
+        return self.table.card(cid) if self.table is not None and isinstance(cid, int) \
+            and 0 <= cid < len(self.table.deck) else None
+
+    # the phone page's screen-reader layer (felt.ui.a11y)
+    def a11y_text(self) -> list[str]:
+        """The exchange in sentences: what to do (or whom it waits for), every exchange of this
+        seat with its cards named (given, got) and the wish."""
+        from felt.ui.a11y import card_name
+        t = self.task()
+        out = []
+        if t and t[0] == "give":
+            out.append(i18n.t("ex.give_choose", n=t[3], name=self._name(t[2])))
+        elif t and t[0] == "wish":
+            out.append(i18n.t("ex.wish_title"))
+        else:
+            pend = self.view.get("exchange_pending") or []
+            out.append(i18n.t("ex.waiting_for", name=self._name(pend[0][1])) if pend else
+                       i18n.t("ex.done") if self.view.get("exchange") else i18n.t("ex.middle"))
+        for info in self.view.get("exchange") or []:
+            for label, cards in self._info_rows(info):
+                names = ", ".join(card_name(self, c) for c in cards) or "–"
+                out.append(f"{label}: {names}")
+            wish = self._wish_text(info)
+            if wish:
+                out.append(wish)
+        return out
+
+    def a11y_taps(self) -> list[tuple[list, str, bool]]:
+        """The ranks to wish for (schnorren), named in words, picked or not."""
+        t = self.task()
+        if not (t and t[0] == "wish"):
+            return []
+        return [(["chip", r], i18n.rank_name(r), r in self.wish) for r, _rect in self._chips]
+
     def tap_point(self, step):
         if step[0] == "chip":                   # a rank to wish for
             rect = next((r for rank, r in self._chips if rank == step[1]), None)

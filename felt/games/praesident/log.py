@@ -51,8 +51,13 @@ def build(events, ctx: LogContext | None = None) -> list[Entry]:
     return out
 
 
+def _rank(rank: str, ctx: LogContext) -> str:
+    """A rank as the log shows it ("D"), or in words where the line is read aloud ("Dame")."""
+    return i18n.rank_name(rank) if ctx.spoken else i18n.rank_label(rank)
+
+
 def _play_words(entry: Entry, ctx: LogContext) -> str:
-    if ctx.play_text is not None:
+    if ctx.play_text is not None and not ctx.spoken:
         return ctx.play_text(entry)
     n = len(entry.cards)
     seq = entry.params.get("kind") == "seq"
@@ -64,8 +69,13 @@ def _play_words(entry: Entry, ctx: LogContext) -> str:
         if nat:
             jok = n - len(nat)
             extra = " + Joker" if jok == 1 else (f" + {jok} Joker" if jok else "")
-            return f"{kind} {i18n.rank_label(nat[0].rank)}{extra}"
+            return f"{kind} {_rank(nat[0].rank, ctx)}{extra}"
     return kind
+
+
+def play_words(entry: Entry, ctx: LogContext) -> str:
+    """A play in words ("Paar Dame"; ranks in words where ``ctx.spoken``)."""
+    return _play_words(entry, ctx)
 
 
 def _title(ctx: LogContext, place: int) -> str:
@@ -117,7 +127,7 @@ def text(e: Entry, ctx: LogContext) -> str:
             return t("log.ex_wish", name=nm, ranks="…")
         if not ranks:
             return t("log.ex_wish_none", name=nm)
-        return t("log.ex_wish", name=nm, ranks=", ".join(i18n.rank_label(r) for r in ranks))
+        return t("log.ex_wish", name=nm, ranks=", ".join(_rank(r, ctx) for r in ranks))
     if k == "lead":
         key = "log.lead_" + str(e.params.get("reason"))
         return t(key, name=nm) if i18n.has(key) else t("log.lead", name=nm)

@@ -247,6 +247,27 @@ class TableScene(GameTableScene):
         return LogContext(names=self.names, me=self.seat, deck=self.table.deck if self.table else None,
                           titles=list(titles), play_text=self._log_play_text)
 
+    def a11y_text(self) -> list[str]:
+        """For the phone page's screen-reader layer (felt.ui.a11y): what lies on the pile to
+        beat, and whose it is (ranks in words), then how many cards each seat holds."""
+        import dataclasses
+
+        from felt.games.praesident.log import play_words
+        from felt.ui.playlog import Entry
+        pile = self.view.get("pile")
+        out = []
+        if self.view.get("phase") == "play" and self.table is not None:
+            if pile:
+                ctx = dataclasses.replace(self.log_context(), spoken=True)
+                what = play_words(Entry("play", pile.get("seat"), list(pile.get("cards") or []),
+                                        {"kind": pile.get("kind", "set")}), ctx)
+                mine = pile.get("seat") == self.seat
+                out.append(i18n.t("a11y.pile_me" if mine else "a11y.pile", what=what,
+                                  name=self.seat_name(pile.get("seat"))))
+            else:
+                out.append(i18n.t("a11y.pile_none"))
+        return out + super().a11y_text()
+
     def _log_play_text(self, entry) -> str:
         if self.table is None:
             return ""

@@ -53,7 +53,7 @@ _RANK_NAMES = {"de": {"J": "Bube", "Q": "Dame", "K": "König", "A": "Ass", "U": 
 
 
 def card_name(cid, ctx: LogContext | None) -> str:
-    """'Herz Ass' / 'Hearts Ace' for a card id, from the scene's deck (its code names the
+    """'Herz Ass' / 'Ace of Hearts' for a card id, from the scene's deck (its code names the
     real suit, also for German cards drawn with other glyphs)."""
     from felt.games.schwimmen.engine import RANKS_FR, SUITS_FR
     lang = "de" if i18n.get_lang() == "de" else "en"
@@ -67,7 +67,8 @@ def card_name(cid, ctx: LogContext | None) -> str:
         suit, rank = SUITS_FR[cid >> 3], RANKS_FR[cid & 7]
     if suit is None:
         return "?"
-    return f"{_SUIT_NAMES[lang].get(suit, suit)} {_RANK_NAMES[lang].get(rank, rank)}"
+    suit, rank = _SUIT_NAMES[lang].get(suit, suit), _RANK_NAMES[lang].get(rank, rank)
+    return f"{suit} {rank}" if lang == "de" else f"{rank} of {suit}"       # "Herz Ass", "Ace of Hearts"
 
 
 def text(e: Entry, ctx: LogContext) -> str:

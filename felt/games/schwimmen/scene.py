@@ -300,6 +300,8 @@ class SchwimmenScene(GameTableScene):
         return out
 
     def table_rects(self) -> dict:
+        if self.view.get("phase") in ("round_over", "match_over"):
+            return {}                      # the middle is not shown over the round's result
         return self.middle_rects()
 
     def gesture(self, move: dict) -> list | None:
@@ -615,6 +617,11 @@ class SchwimmenScene(GameTableScene):
             self.draw_hint(surface, text("sw.choose"), theme.ACCENT, bold=True)
         elif self.my_turn and self.sel_hand is None and self.sel_mid is None and view.get("phase") == "play":
             self.draw_hint(surface, text("sw.hint"))
+
+    # the phone page's screen-reader layer (felt.ui.a11y; the words in felt.games.schwimmen.a11y)
+    def a11y_text(self) -> list[str]:
+        from felt.games.schwimmen import a11y
+        return a11y.lines(self)
 
     def _why(self) -> str:
         sd = self.view.get("showdown") or {}

@@ -167,7 +167,7 @@
       case "lang": lang = langOf(m.lang); store.set("felt.lang", m.lang); document.documentElement.lang = lang; break;
       case "name": store.set("felt.name", m.name || null); break;
       case "look": store.set("felt.look", m.look || null); break;    // card style, kept for the next visit
-      case "title": document.title = m.text ? m.text + " · Felt Club" : "Felt Club"; break;
+      case "title": document.title = m.text && m.text !== "Felt Club" ? m.text + " · Felt Club" : "Felt Club"; break;
       case "full": stopped = true; lang = langOf(m.lang || lang); showNote("full", "", tr("retry")); break;
       case "state": { const w = stateWaiters; stateWaiters = []; w.forEach((f) => f(m)); break; }
       case "a11y": showLayer(m); break;
@@ -306,6 +306,13 @@
   const ax = (id) => document.getElementById(id);
   const axRoot = ax("ax"), axLive = ax("ax-live");
   let axNews = null;                   // the announcement last said (null: none seen yet)
+  let axFieldCount = 0;                // text fields in the layer
+  // the layer's text fields, unless the input over the canvas is open (a finger tapped the
+  // table's field): then that input, labelled alike, is the one text box a reader finds
+  function axFieldsShown() {
+    const box = ax("ax-s-fields");
+    if (box) box.hidden = !axFieldCount || !field.hidden;
+  }
   function axButtons(box, items) {
     const old = new Map();
     Array.from(box.children).forEach((el) => old.set(el.dataset.id, el));
@@ -360,7 +367,8 @@
   }
   function showLayer(m) {
     axFields(ax("ax-fields"), Array.isArray(m.fields) ? m.fields : []);
-    ax("ax-s-fields").hidden = !(m.fields || []).length;
+    axFieldCount = (m.fields || []).length;
+    axFieldsShown();
     const h = m.h || {};
     [["hand", "hand"], ["table", "table"], ["acts", "actions"], ["info", "info"], ["log", "log"]].forEach(([k, head]) => {
       const items = Array.isArray(m[k]) ? m[k] : [];
@@ -404,18 +412,21 @@
     field.style.fontSize = Math.max(16, Math.round(f.px)) + "px";   // below 16 px iOS zooms the page
     field.maxLength = f.max || 400;
     field.placeholder = f.placeholder || "";
+    field.setAttribute("aria-label", f.label || f.placeholder || "");
   }
   function openField(f) {
     editing = f;
     placeField(f);
     if (field.hidden) field.value = f.value || "";
     field.hidden = false;
+    axFieldsShown();
     field.focus();
     try { field.setSelectionRange(field.value.length, field.value.length); } catch (e) { /* not a text input */ }
   }
   function closeField() {
     editing = null;
     if (!field.hidden) { field.hidden = true; field.blur(); }
+    axFieldsShown();
   }
   let syncTimer = null;
   function syncField() {
@@ -446,7 +457,7 @@
       if (since > 250) field.value = f.value || "";
       else syncTimer = setTimeout(syncField, 260 - since);
     }
-    if (field.hidden) { field.hidden = false; field.focus(); }
+    if (field.hidden) { field.hidden = false; axFieldsShown(); field.focus(); }
   }
   field.addEventListener("input", () => {
     lastTyped = performance.now();
@@ -465,6 +476,7 @@
       send({ t: "blur" });
       editing = null;
       field.hidden = true;
+      axFieldsShown();
     }
   });
 

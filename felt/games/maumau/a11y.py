@@ -1,0 +1,117 @@
+"""Mau-Mau's table in words, for the phone page's screen-reader layer (felt/ui/a11y.py).
+
+What a reader cannot see on the canvas is said here: the card on top of the discard pile,
+the wished suit, the sevens' cards to draw, the draw pile's count, the line above the hand,
+who is out; at a round's end every seat's place, the cards it was left with and its points.
+The suit picker after a Bube is a row of buttons named by suit, the "Mau!" toggle a toggle.
+"""
+from __future__ import annotations
+
+from felt.games.maumau.log import card_name, suit_name
+from felt.ui import i18n
+
+
+def _over(scene) -> bool:
+    return scene.view.get("phase") in ("round_over", "match_over")
+
+
+def lines(scene) -> list[str]:
+    """The table's sentences: in play the piles and the seats; at a round's end the results."""
+    return result_lines(scene) if _over(scene) else table_lines(scene)
+
+
+def table_lines(scene) -> list[str]:
+    view = scene.view
+    ctx = scene.log_context()
+    out = []
+    disc = view.get("discard") or []
+    if disc:
+        out.append(i18n.t("mm.a11y_top", card=card_name(disc[-1], ctx)))
+    if view.get("wish"):
+        out.append(i18n.t("mm.wished", suit=suit_name(view["wish"])))
+    pend = int(view.get("pending") or 0)
+    if pend:
+        mover = view.get("to_move")
+        me = mover is not None and mover == scene.seat
+        out.append(i18n.t("mm.a11y_pending_me" if me else "mm.a11y_pending", n=pend, name=scene._name(mover)))
+    out.append(i18n.t("mm.a11y_stock", n=int(view.get("draw_count") or 0)))
+    text, _col = scene.turn_hint()
+    if scene.picking is not None:
+        text = i18n.t("mm.pick_suit")          # the picker's question (the suits are buttons)
+    if text:
+        out.append(text)
+    out += _counts(scene)
+    return out
+
+
+def _counts(scene) -> list[str]:
+    view = scene.view
+    places = list(view.get("places") or [])
+    out = []
+    for s, c in enumerate(view.get("counts") or []):
+        if s in places:
+            out.append(i18n.t("mm.a11y_out", name=scene._label(s), place=places.index(s) + 1))
+        elif isinstance(c, int):
+            out.append(i18n.t("a11y.cards_me" if s == scene.seat else "a11y.cards", name=scene.seat_name(s), n=c))
+    return out
+
+
+def result_lines(scene) -> list[str]:
+    """The results panel in sentences: its title, a line per seat (place, name, the cards
+    left in hand, the round's points and the total, or the first places), the notes."""
+    view = scene.view
+    n = int(view.get("n") or 0)
+    ctx = scene.log_context()
+    points = scene.rules is not None and scene.rules.scoring == "points"
+    out = [scene.phase_line()]
+    if view.get("phase") == "match_over":
+        if points:
+            order = sorted(range(n), key=lambda i: (view["totals"][i], -view["wins"][i]))
+        else:
+            order = sorted(range(n), key=lambda i: [-c for c in view["standings"][i]])
+        if view.get("winner") in order:
+            order.remove(view["winner"])
+            order.insert(0, view["winner"])
+    else:
+        order = (view.get("history") or [list(range(n))])[-1]
+    rounds = view.get("round_points") or []
+    rp = rounds[-1] if rounds else [0] * n
+    shown = view.get("hands_shown") or [[] for _ in range(n)]
+    for i, seat in enumerate(order):
+        parts = [f"{i + 1}. {scene._label(seat)}"]
+        cards = shown[seat] if seat < len(shown) else []
+        if cards:
+            parts.append(", ".join(card_name(c, ctx) for c in cards))
+        elif view.get("phase") == "round_over":
+            parts.append(i18n.t("mm.a11y_no_cards"))
+        if points:
+            parts.append(i18n.t("mm.a11y_points", n=rp[seat], total=view["totals"][seat]))
+        else:
+            parts.append(i18n.t("mm.a11y_firsts", n=view["standings"][seat][0]))
+        out.append(": ".join(parts[:2]) + ("; " + "; ".join(parts[2:]) if parts[2:] else ""))
+    out += scene._result_notes()
+    return [x for x in out if x]
+
+
+def taps(scene) -> list[tuple[list, str, bool]]:
+    """The suit picker's suits while a Bube asks for its wish; else the "Mau!" toggle."""
+    if scene.picking is not None:
+        return [(["widget", f"suit_btns[{i}]"], suit_name(b.suit), None) for i, b in enumerate(scene.suit_btns)]
+    if scene.mau_btn.visible and scene.mau_btn.enabled and not _over(scene):
+        return [(["widget", "mau_btn"], i18n.t("mm.mau"), scene.mau_on)]
+    return []
+
+
+def widgets(scene, names: list[str]) -> list[str]:
+    """While the picker is open only its "Abbrechen" (the suits come from :func:`taps`: their
+    buttons have no text); else everything but the picker and the Mau toggle (a toggle there),
+    and at a round's end not "Ziehen" either."""
+    if scene.picking is not None:
+        return [n for n in names if n == "cancel_btn"]
+    gone = {"cancel_btn", "mau_btn"} | ({"action_btn"} if _over(scene) else set())   # not drawn at the results
+    return [n for n in names if n not in gone and not n.startswith("suit_btns")]
+
+
+def card_off(scene, cid) -> bool:
+    """On turn, a card that does not fit (dimmed in the hand)."""
+    return bool(scene.my_turn and not scene.pending and scene.picking is None and not scene._lit(cid))

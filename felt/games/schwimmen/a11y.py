@@ -1,0 +1,77 @@
+"""Schwimmen's table in words, for the phone page's screen-reader layer (felt/ui/a11y.py).
+
+In play: the own hand's value and lives (what the label beside the hand says), what to do
+now, the stock's count, and every other seat's lives (swimming, out), who deals and who
+knocked; the middle's cards are the layer's "table" buttons (named there). At a round's
+end: the result's lines (why the round ended, who loses a life, who swims, who is out, who
+won), then every hand shown with its cards and value, then each seat's lives.
+"""
+from __future__ import annotations
+
+from felt.games.schwimmen.engine import hand_value2, is_feuer, value_text
+from felt.games.schwimmen.log import card_name
+from felt.ui import i18n
+
+
+def lines(scene) -> list[str]:
+    view = scene.view
+    if view.get("phase") in ("round_over", "match_over"):
+        return result_lines(scene)
+    return table_lines(scene)
+
+
+def _value(scene, hand) -> str:
+    feuer = is_feuer(hand) and bool((scene.view.get("rules") or {}).get("feuer"))
+    return value_text(hand_value2(hand), feuer)
+
+
+def _seat(scene, s: int) -> str:
+    """A seat's lives and marks: "Bot 1: 2 Leben, Geber, klopft"."""
+    view = scene.view
+    marks = [scene._lives_text(s)]
+    if view.get("dealer") == s:
+        marks.append(i18n.t("sw.dealer"))
+    if view.get("knocker") == s:
+        marks.append(i18n.t("sw.knock_badge"))
+    if s in (view.get("final_left") or []):
+        marks.append(i18n.t("sw.last_turn"))
+    all_taken = view.get("taken") or []
+    taken = [c for c in (all_taken[s] if s < len(all_taken) else []) if isinstance(c, int)]
+    if taken and s != scene.seat:           # the cards it took from the middle, face up on its box
+        marks.append(i18n.t("sw.a11y_taken", cards=", ".join(card_name(c, scene.log_context()) for c in taken)))
+    return f"{scene._name(s)}: " + ", ".join(marks)
+
+
+def table_lines(scene) -> list[str]:
+    view = scene.view
+    out = []
+    hand = list(view.get("hand") or [])
+    me = scene.seat
+    if me is not None and len(hand) == 3:
+        out.append(i18n.t("sw.a11y_hand", v=_value(scene, hand)))
+    if view.get("choosing") and scene.my_turn:
+        out.append(i18n.t("sw.choose"))
+    elif scene.my_turn and view.get("phase") == "play":
+        out.append(i18n.t("sw.a11y_hint"))
+    out.append(i18n.t("sw.a11y_stock", n=int(view.get("stock") or 0)))
+    n = int(view.get("n") or 0)
+    order = ([me] if me is not None else []) + [s for s in range(n) if s != me]
+    out += [_seat(scene, s) for s in order if s is not None and s < len(view.get("lives") or [])]
+    return out
+
+
+def result_lines(scene) -> list[str]:
+    view = scene.view
+    ctx = scene.log_context()
+    out = [t for t, _col in scene.result_lines()]
+    sd = view.get("showdown") or {}
+    hands = sd.get("hands") or []
+    for s, hand in enumerate(hands):
+        if hand:
+            cards = ", ".join(card_name(c, ctx) for c in hand)
+            out.append(i18n.t("sw.a11y_shown", name=scene._name(s), cards=cards, v=_value(scene, list(hand))))
+    n = int(view.get("n") or 0)
+    if view.get("lives") and n:
+        out.append(i18n.t("sw.a11y_lives"))
+        out += [f"{scene._name(s)}: {scene._lives_text(s)}" for s in range(n)]
+    return [x for x in out if x]
