@@ -140,7 +140,7 @@ def build(app) -> tuple[dict, dict]:
             rnd = game.round_label()
         except Exception:
             rnd = ""
-        sem["status"] = " · ".join(x for x in (status, rnd) if x)
+        sem["status"] = " · ".join(dict.fromkeys(x for x in (status, rnd) if x))   # each once
         sem["turn"] = bool(game.my_turn) and not game.pending
         if game.screen != "results":
             picked = {int(c) for c in game.selected_cards()}
@@ -232,8 +232,8 @@ def build(app) -> tuple[dict, dict]:
                             targets[tid] = _centre(b.rect)
     if ctl.kind != "table" and game is None and main is not None and not sem["status"]:
         sem["status"] = app.stack.banner.text if app.stack.banner.visible else ""
-    if not sem["status"] and scene is not None and hasattr(scene, "a11y_status"):
-        sem["status"] = scene.a11y_status()
+    if (not sem["status"] or ctl.kind == "lobby") and scene is not None and hasattr(scene, "a11y_status"):
+        sem["status"] = scene.a11y_status() or sem["status"]     # the lobby's own line (its table, its game)
     return sem, targets
 
 
