@@ -8,6 +8,7 @@ The suit picker after a Bube is a row of buttons named by suit, the "Mau!" toggl
 from __future__ import annotations
 
 from felt.games.maumau.log import card_name, suit_name
+from felt.games.maumau.standings import match_order
 from felt.ui import i18n
 
 
@@ -65,13 +66,7 @@ def result_lines(scene) -> list[str]:
     points = scene.rules is not None and scene.rules.scoring == "points"
     out = [scene.phase_line()]
     if view.get("phase") == "match_over":
-        if points:
-            order = sorted(range(n), key=lambda i: (view["totals"][i], -view["wins"][i]))
-        else:
-            order = sorted(range(n), key=lambda i: [-c for c in view["standings"][i]])
-        if view.get("winner") in order:
-            order.remove(view["winner"])
-            order.insert(0, view["winner"])
+        order = match_order(view, points)
     else:
         order = (view.get("history") or [list(range(n))])[-1]
     rounds = view.get("round_points") or []

@@ -25,6 +25,7 @@ import pygame
 
 from felt.cards import Card
 from felt.games.maumau.rules import MauRules, build_deck
+from felt.games.maumau.standings import match_order
 from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.game_table import GameTableScene
 from felt.ui.scene import BACK, KEY, PRESS, Input
@@ -877,13 +878,7 @@ class MauMauScene(GameTableScene):
             cols = [0.40] + [0.42 / max(1, k)] * k + [0.18] if k else [0.6, 0.4]
             heads = [i18n.t("mm.col_name")] + [str(first + j + 1) for j in range(k)] + \
                 [i18n.t("mm.col_total") if points else i18n.t("mm.col_firsts")]
-            if points:
-                order = sorted(range(n), key=lambda i: (view["totals"][i], -view["wins"][i]))
-            else:
-                order = sorted(range(n), key=lambda i: [-c for c in view["standings"][i]])
-            if view.get("winner") in order:
-                order.remove(view["winner"])
-                order.insert(0, view["winner"])
+            order = match_order(view, points)
         else:
             cols = [0.36, 0.30, 0.17, 0.17]   # name, cards left, round, total (or 1st places)
             heads = [i18n.t("mm.col_name"), "", i18n.t("mm.col_round") if points else "",
