@@ -331,10 +331,14 @@ def act(app, target: str, value: str | None = None) -> bool:
     if p is None:
         return False
     post = pygame.event.post
-    x, y = int(p[0]), int(p[1])
-    post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0), touch=False))
-    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=False))
-    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=False))
+    surface = app.runner.surface
+    w, h = surface.get_size() if surface is not None else app.stack.size
+    # a finger's tap, as a reader's double tap on a phone is (a mouse click made the window
+    # show its keyboard hints, e.g. "1 · Kreuz" on the suit picker, to the people beside)
+    fx, fy = (p[0] + 0.5) / max(1, w), (p[1] + 0.5) / max(1, h)
+    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+        post(pygame.event.Event(kind, x=fx, y=fy, dx=0.0, dy=0.0, finger_id=0, touch_id=0,
+                                pressure=1.0 if kind == pygame.FINGERDOWN else 0.0))
     if target.startswith("f:") and value is not None:
         post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
         if value:
