@@ -399,3 +399,16 @@ def test_the_suit_picker_is_a_roomy_panel_and_shows_key_numbers_only_to_keys(siz
         assert "1 · Kreuz" in drawn and "4 · Karo" in drawn
     finally:
         layout.set_density(1.0)
+
+
+def test_the_screen_readers_hand_marks_what_a_tap_cannot_play():
+    """On turn the cards that do not fit are unavailable; off turn every card is (a tap does
+    nothing then, and a reader heard nothing either)."""
+    from felt.games.maumau import a11y
+    s = position(STD, [["H8", "C9", "D10", "SK"], ["H7", "SA"], ["CA"]], "H9")
+    mine = scene_for(s, seat=0)
+    assert {c for c in mine.hand if a11y.card_off(mine, c)} == {cid(s, "D10"), cid(s, "SK")}
+    other = scene_for(s, seat=1)                              # seat 1 waits for seat 0
+    assert not other.my_turn and all(a11y.card_off(other, c) for c in other.hand)
+    tap(other, card_pos(other, other.hand[0]))
+    assert other.outbox == [] and other.chosen is None        # what the layer says is so

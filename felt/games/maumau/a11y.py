@@ -108,5 +108,8 @@ def widgets(scene, names: list[str]) -> list[str]:
 
 
 def card_off(scene, cid) -> bool:
-    """On turn, a card that does not fit (dimmed in the hand)."""
-    return bool(scene.my_turn and not scene.pending and scene.picking is None and not scene._lit(cid))
+    """A card a tap cannot play now: every card off turn, on turn one that does not fit
+    (dimmed in the hand)."""
+    if not scene.my_turn or scene.pending:
+        return True                  # a tap does nothing then (MauMauScene.tap_card): say so
+    return bool(scene.picking is None and not scene._lit(cid))
