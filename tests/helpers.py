@@ -93,3 +93,18 @@ def schwimmen_rigged(hands: dict, middle, n: int = 3, seed=1, to_move: int = 0, 
     s, _ = g.new_match(dataclasses.replace(std, dealer_choice=False), n, seed)
     E.rig(s, {seat: ids(*h) for seat, h in hands.items()}, ids(*middle), to_move=to_move, turns=turns)
     return g, s, ids
+
+
+def start_host_process(args: list[str], env: dict):
+    """`felt host --headless` on loopback in a subprocess (no mDNS): ``(process, port)`` once it
+    listens."""
+    import subprocess
+    import sys
+    proc = subprocess.Popen([sys.executable, "-m", "felt.cli", "host", "--headless", "--no-announce",
+                             "--interface", "127.0.0.1", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, env=env, text=True)
+    while True:
+        line = proc.stdout.readline()
+        assert line, "host exited before listening"
+        if " at 127.0.0.1:" in line:
+            return proc, int(line.split(" at 127.0.0.1:")[1].split()[0])

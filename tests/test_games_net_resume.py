@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import subprocess
-import sys
 import time
 
 import pytest
@@ -19,18 +17,7 @@ from felt.net.botclient import BotClient
 from felt.net.client import ClientThread
 from felt.net.host import Host, HostConfig
 from felt.net.soak import _norm, host_env
-from tests.helpers import run
-
-
-def _start_host(args: list[str], env: dict) -> tuple[subprocess.Popen, int]:
-    proc = subprocess.Popen([sys.executable, "-m", "felt.cli", "host", "--headless", "--no-announce",
-                             "--interface", "127.0.0.1", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, env=env, text=True)
-    while True:
-        line = proc.stdout.readline()
-        assert line, "host exited before listening"
-        if " at 127.0.0.1:" in line:
-            return proc, int(line.split(" at 127.0.0.1:")[1].split()[0])
+from tests.helpers import run, start_host_process
 
 
 @pytest.mark.parametrize("gid,template", [("maumau", "MM-STD"), ("schwimmen", "SW-STD")])
@@ -38,7 +25,7 @@ def test_match_over_loopback_survives_two_host_sigkills_and_finishes(tmp_path, g
     g = games.get(gid)
     env = dict(host_env(), FELT_DATA_DIR=str(tmp_path))
     j = tmp_path / "mm.journal"
-    proc, port = _start_host(["--rules", template, "--port", "0", "--players", "3", "--bots", "2",
+    proc, port = start_host_process(["--rules", template, "--port", "0", "--players", "3", "--bots", "2",
                               "--bot-level", "normal", "--rounds", "2", "--seed", "9", "--start-when-full",
                               "--bot-delay", "0.003", "--reconnect-wait", "30", "--journal", str(j)], env)
     ct = ClientThread("127.0.0.1", port, "Anna").start()
@@ -69,7 +56,7 @@ def test_match_over_loopback_survives_two_host_sigkills_and_finishes(tmp_path, g
                 proc.send_signal(signal.SIGKILL)
                 proc.wait()
                 kills += 1
-                proc, port2 = _start_host(["--resume", str(j)], env)
+                proc, port2 = start_host_process(["--resume", str(j)], env)
                 assert port2 == port
                 got = None
                 t_end = time.monotonic() + 20

@@ -26,6 +26,7 @@ import pygame  # noqa: E402
 
 from felt import contract  # noqa: E402
 from felt.contract import registry  # noqa: E402
+from tests.helpers import start_host_process  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PLUGIN = ROOT / "tests" / "plugins" / "felt_elferraus"
@@ -102,17 +103,6 @@ def test_rules_list_simulate_and_tournament_run_it(installed):
     assert "normal" in tour and "easy" in tour
 
 
-def _start_host(args: list[str], env: dict) -> tuple[subprocess.Popen, int]:
-    proc = subprocess.Popen([sys.executable, "-m", "felt.cli", "host", "--headless", "--no-announce",
-                             "--interface", "127.0.0.1", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, env=env, text=True)
-    while True:
-        line = proc.stdout.readline()
-        assert line, "host exited before listening"
-        if " at 127.0.0.1:" in line:
-            return proc, int(line.split(" at 127.0.0.1:")[1].split()[0])
-
-
 def test_a_match_over_loopback_with_bots_survives_a_host_crash(installed, tmp_path):
     """`felt host` in a subprocess (which finds the game by its entry point too), two bots and
     a client seat; the host SIGKILLed while the client is on turn, `felt host --resume` from its
@@ -123,7 +113,7 @@ def test_a_match_over_loopback_with_bots_survives_a_host_crash(installed, tmp_pa
 
     game = contract.get("elferraus")
     j = tmp_path / "er.journal"
-    proc, port = _start_host(["--rules", "ER-KURZ", "--port", "0", "--players", "3", "--bots", "2",
+    proc, port = start_host_process(["--rules", "ER-KURZ", "--port", "0", "--players", "3", "--bots", "2",
                               "--bot-level", "normal", "--rounds", "2", "--seed", "5", "--start-when-full",
                               "--bot-delay", "0.003", "--reconnect-wait", "30", "--pace", "off",
                               "--journal", str(j)], installed)
@@ -151,7 +141,7 @@ def test_a_match_over_loopback_with_bots_survives_a_host_crash(installed, tmp_pa
                 proc.send_signal(signal.SIGKILL)
                 proc.wait()
                 kills += 1
-                proc, port2 = _start_host(["--resume", str(j)], installed)
+                proc, port2 = start_host_process(["--resume", str(j)], installed)
                 assert port2 == port
                 got, t_end = None, time.monotonic() + 20
                 while time.monotonic() < t_end and got is None:

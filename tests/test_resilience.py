@@ -31,6 +31,7 @@ from felt.net.client import AsyncClient, ClientThread
 from felt.net.host import Host, HostConfig
 from felt.net.soak import _norm, host_env, play_match, run_soak
 from felt.games.praesident.rules import load_rules
+from tests.helpers import start_host_process
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -118,22 +119,11 @@ def test_resumed_table_is_exactly_the_one_that_died_and_clients_play_on(tmp_path
     assert engine.view(again, None) == engine.view(final, None)
 
 
-def _start_host(args: list[str], env: dict) -> tuple[subprocess.Popen, int]:
-    proc = subprocess.Popen([sys.executable, "-m", "felt.cli", "host", "--headless", "--no-announce",
-                             "--interface", "127.0.0.1", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, env=env, text=True)
-    while True:
-        line = proc.stdout.readline()
-        assert line, "host exited before listening"
-        if " at 127.0.0.1:" in line:
-            return proc, int(line.split(" at 127.0.0.1:")[1].split()[0])
-
-
 def test_clientthread_reconnects_after_host_sigkill_with_same_seat_and_hand(tmp_path):
     """The pygame client's network side: it reconnects by itself with its token."""
     env = dict(host_env(), FELT_DATA_DIR=str(tmp_path))
     j = tmp_path / "t.journal"
-    proc, port = _start_host(["--port", "0", "--players", "3", "--bots", "2", "--rounds", "2", "--seed", "5",
+    proc, port = start_host_process(["--port", "0", "--players", "3", "--bots", "2", "--rounds", "2", "--seed", "5",
                               "--start-when-full", "--bot-delay", "0.003", "--reconnect-wait", "30",
                               "--journal", str(j)], env)
     ct = ClientThread("127.0.0.1", port, "Anna").start()
@@ -162,7 +152,7 @@ def test_clientthread_reconnects_after_host_sigkill_with_same_seat_and_hand(tmp_
                 proc.send_signal(signal.SIGKILL)
                 proc.wait()
                 kills += 1
-                proc, port2 = _start_host(["--resume", str(j)], env)
+                proc, port2 = start_host_process(["--resume", str(j)], env)
                 assert port2 == port
                 t_end = time.monotonic() + 20
                 got = None

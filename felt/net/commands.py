@@ -73,13 +73,18 @@ def bot_level(args: argparse.Namespace) -> str:
         game, _rules = contract.find_rules(args.rules)
     except Exception:                       # a bad --rules is reported where the table reads it
         return given or "normal"
+    problem = _level_problem(game, given)
+    if problem:
+        raise SystemExit(f"felt host: {problem}")
+    return given or (game.bot_level(None) if game.bot_levels else "normal")
+
+
+def _level_problem(game, given: str | None) -> str | None:
+    """What is wrong with ``--bot-level`` for ``game`` (a level it lacks), or None."""
     levels = tuple(str(x) for x in game.bot_levels)
-    if not given:
-        return game.bot_level(None) if levels else "normal"     # the game's default level
-    if given not in levels:
-        raise SystemExit(f"felt host: --bot-level {given!r} is not a level of {game.id}'s bots; "
-                         f"it has: {', '.join(levels)}")
-    return given
+    if not given or given in levels:
+        return None
+    return f"--bot-level {given}: {game.name['en']} has the bot levels {', '.join(levels)}"
 
 
 def _pace(args: argparse.Namespace) -> str | None:
@@ -128,9 +133,9 @@ def check_host_args(args: argparse.Namespace) -> str | None:
     if not lo <= args.players <= hi:
         return (f"--players {args.players}: the rule set {getattr(rules, 'id', args.rules)} allows "
                 f"{lo}..{hi} players ({game.name['en']})")
-    level = getattr(args, "bot_level", None)
-    if level is not None and level not in game.bot_levels:
-        return (f"--bot-level {level}: {game.name['en']} has the bot levels {', '.join(game.bot_levels)}")
+    problem = _level_problem(game, getattr(args, "bot_level", None))
+    if problem:
+        return problem
     if not 0 <= args.bots <= args.players:
         return f"--bots {args.bots}: must be 0..{args.players} (the number of seats)"
     if args.rounds is not None and not 0 <= args.rounds <= 99:
