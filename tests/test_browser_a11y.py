@@ -173,6 +173,30 @@ def _host(game: str, rules: str | None = None, seed: int = 5) -> HostThread:
                                  start_when_full=True, bot_delay=0.05, **kw)).start()
 
 
+def _in_browser(tmp_path, start_host, body, timeout: float):
+    """``await body(browser, ht)`` with a phone's Chromium and the table ``start_host()`` starts
+    (skipped where no Chromium is found); both stopped after, the window's language back."""
+    exe = _chromium()
+    if exe is None:
+        pytest.skip("no Chromium on this machine (apt-get install -y chromium); the browser test cannot run")
+    ht = start_host()
+    browser = Browser(exe, tmp_path / "profile")
+
+    async def main():
+        await browser.connect()
+        try:
+            return await body(browser, ht)
+        finally:
+            await browser.ws.close()
+
+    try:
+        return run(main(), timeout)
+    finally:
+        browser.stop()
+        ht.stop()
+        i18n.set_lang("de")
+
+
 async def _join(b: Browser, ht: HostThread, lang: str) -> AXPage:
     await b.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=2, mobile=True)
     await b.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
@@ -248,35 +272,20 @@ async def _play_round(ax: AXPage, turn, done, timeout: float, tmp_path: Path, na
 
 
 def _run(tmp_path, game: str, lang: str, turn, done, rules: str | None = None, check=None, seed: int = 5):
-    exe = _chromium()
-    if exe is None:
-        pytest.skip("no Chromium on this machine (apt-get install -y chromium); the browser test cannot run")
-    ht = _host(game, rules, seed)
-    browser = Browser(exe, tmp_path / "profile")
+    async def body(browser, ht):
+        ax = await _join(browser, ht, lang)
+        await _wait(ax, lambda a: a.group(i18n.t("a11y.hand")) and a.buttons(i18n.t("a11y.hand")), 60,
+                    "the hand's cards")
+        _dump(ax, f"{game}-{lang}-table", tmp_path)
+        turns = await _play_round(ax, turn, done, 240, tmp_path, f"{game}-{lang}")
+        await asyncio.sleep(0.5)
+        await ax.read()
+        _dump(ax, f"{game}-{lang}-results", tmp_path)
+        if check is not None:
+            check(ax, turns)
+        return turns
 
-    async def main():
-        await browser.connect()
-        try:
-            ax = await _join(browser, ht, lang)
-            await _wait(ax, lambda a: a.group(i18n.t("a11y.hand")) and a.buttons(i18n.t("a11y.hand")), 60,
-                        "the hand's cards")
-            _dump(ax, f"{game}-{lang}-table", tmp_path)
-            turns = await _play_round(ax, turn, done, 240, tmp_path, f"{game}-{lang}")
-            await asyncio.sleep(0.5)
-            await ax.read()
-            _dump(ax, f"{game}-{lang}-results", tmp_path)
-            if check is not None:
-                check(ax, turns)
-            return turns
-        finally:
-            await browser.ws.close()
-
-    try:
-        return run(main(), 330)
-    finally:
-        browser.stop()
-        ht.stop()
-        i18n.set_lang("de")
+    return _in_browser(tmp_path, lambda: _host(game, rules, seed), body, 330)
 
 
 # ---------------------------------------------------------------------------- Präsident
@@ -462,7 +471,6 @@ def test_a_maumau_round_through_the_accessibility_tree_alone(tmp_path):
         assert any(i18n.t("mm.you_label") in x for x in rows), rows
         live = ax.live()
         assert live and any(x.startswith(i18n.t("mmlog.play_me", card="").split()[0]) for x in live), live
-        print("seen", seen)
 
     _run(tmp_path, "maumau", "de", turn, done, rules="MM-STD", check=check,
          seed=int(os.environ.get("FELT_AX_SEED", "5")))
@@ -538,7 +546,6 @@ def test_a_schwimmen_round_through_the_accessibility_tree_alone(tmp_path):
         return i18n.t("sw.a11y_lives") in info(ax)
 
     def check(ax: AXPage, turns: int):
-        print("seen", seen)
         # (seed 2: this seat deals and keeps its hand, swaps one card, then knocks)
         assert seen["keep"] and seen["swap"] and seen["knock"] and turns >= 3, seen
         assert seen["value"], "the hand's value was not said"
@@ -563,49 +570,35 @@ def test_the_join_screen_has_one_labelled_name_box_also_while_a_finger_types(tmp
     and the screen's words (the table's name, what to do); a finger's tap on the drawn field
     opens the page's own input over the canvas: that input, labelled alike, is then the one
     text box (it was a second, named by its placeholder only)."""
-    exe = _chromium()
-    if exe is None:
-        pytest.skip("no Chromium on this machine (apt-get install -y chromium); the browser test cannot run")
-    ht = HostThread(HostConfig(interface="127.0.0.1", announce=False, players=3, bots=2, seed=5, rules="PR-002",
-                               bot_delay=0.05)).start()
-    browser = Browser(exe, tmp_path / "profile")
 
-    async def main():
-        await browser.connect()
-        try:
-            await browser.call("Emulation.setLocaleOverride", locale="de-DE")
-            await browser.open_as_phone(ht.host.gateway.url, 390, 844, 2)
-            await browser.call("Accessibility.enable")
-            ax = AXPage(browser)
-            plays = {}
-            for lang in ("de", "en"):
-                i18n.set_lang(lang)
-                plays[i18n.t("phone.play")] = lang
-            await _wait(ax, lambda a: any(a.button(p) for p in plays), 40, "the join screen")
-            i18n.set_lang(next(lang for p, lang in plays.items() if ax.button(p)))    # the page's language
-            boxes = ax.find("textbox")
-            assert [ax.name(b) for b in boxes] == [i18n.t("your_name")], ax.dump()
-            assert ax.heading() == i18n.t("phone.join_title"), ax.heading()
-            assert i18n.t("phone.hint") in ax.texts(heading=i18n.t("a11y.info")), ax.dump()
-            st = await browser.js("window.feltPhone.state()")
-            k = st["size"][0] / 390
-            r = st["widgets"]["name_field"]["rect"]
-            await browser.tap((r[0] + r[2] / 2) / k, (r[1] + r[3] / 2) / k)
-            await browser.wait_js("document.activeElement && document.activeElement.id === 'field'", 10,
-                                  "the page's input focused")
-            await asyncio.sleep(0.5)
-            await ax.read()
-            boxes = ax.find("textbox")
-            assert [ax.name(b) for b in boxes] == [i18n.t("your_name")], ax.dump()
-        finally:
-            await browser.ws.close()
+    async def body(browser, ht):
+        await browser.call("Emulation.setLocaleOverride", locale="de-DE")
+        await browser.open_as_phone(ht.host.gateway.url, 390, 844, 2)
+        await browser.call("Accessibility.enable")
+        ax = AXPage(browser)
+        plays = {}
+        for lang in ("de", "en"):
+            i18n.set_lang(lang)
+            plays[i18n.t("phone.play")] = lang
+        await _wait(ax, lambda a: any(a.button(p) for p in plays), 40, "the join screen")
+        i18n.set_lang(next(lang for p, lang in plays.items() if ax.button(p)))    # the page's language
+        boxes = ax.find("textbox")
+        assert [ax.name(b) for b in boxes] == [i18n.t("your_name")], ax.dump()
+        assert ax.heading() == i18n.t("phone.join_title"), ax.heading()
+        assert i18n.t("phone.hint") in ax.texts(heading=i18n.t("a11y.info")), ax.dump()
+        st = await browser.js("window.feltPhone.state()")
+        k = st["size"][0] / 390
+        r = st["widgets"]["name_field"]["rect"]
+        await browser.tap((r[0] + r[2] / 2) / k, (r[1] + r[3] / 2) / k)
+        await browser.wait_js("document.activeElement && document.activeElement.id === 'field'", 10,
+                              "the page's input focused")
+        await asyncio.sleep(0.5)
+        await ax.read()
+        boxes = ax.find("textbox")
+        assert [ax.name(b) for b in boxes] == [i18n.t("your_name")], ax.dump()
 
-    try:
-        run(main(), 120)
-    finally:
-        browser.stop()
-        ht.stop()
-        i18n.set_lang("de")
+    _in_browser(tmp_path, lambda: HostThread(HostConfig(interface="127.0.0.1", announce=False, players=3, bots=2,
+                                                        seed=5, rules="PR-002", bot_delay=0.05)).start(), body, 120)
 
 
 # ---------------------------------------------------------------------------- an owner, in English
@@ -637,93 +630,80 @@ def test_an_owner_in_english_fills_the_table_starts_it_and_exchanges_cards_throu
     plays "Single Queen"); after round 1 "Next round" deals round 2, whose card exchange is
     made through the layer (seed 6: this seat is first and gives two cards back by their
     buttons; seed 3: it is last and sends a wish by the ranks' buttons)."""
-    exe = _chromium()
-    if exe is None:
-        pytest.skip("no Chromium on this machine (apt-get install -y chromium); the browser test cannot run")
     rules = tmp_path / "ax-ex.toml"
     rules.write_text(EXCHANGE_RULES, encoding="utf-8")
-    ht = HostThread(HostConfig(interface="127.0.0.1", announce=False, players=3, bots=0, seed=int(
-        os.environ.get("FELT_AX_SEED", seed)), rules=str(rules), owner_first=True, bot_delay=0.05)).start()
-    browser = Browser(exe, tmp_path / "profile")
     seen: dict = {}
     turn = _praesident_turner(seen)
 
-    async def main():
-        await browser.connect()
-        try:
-            ax = await _join(browser, ht, "en")
-            info_h = i18n.t("a11y.info")
-            await _wait(ax, lambda a: a.button(i18n.t("lobby.start")), 30, "the owner's lobby")
-            assert i18n.t("lobby.title") in ax.heading() or "President" in ax.heading(), ax.heading()
-            _dump(ax, "owner-en-lobby", tmp_path)
-            for n in (2, 3):                     # a free seat picked, then a bot added there
-                free = await _wait(ax, lambda a: a.button(i18n.t("a11y.seat_free", n=n)), 10, f"seat {n} free")
-                add = await _click_until(ax, free, lambda a: a.button(i18n.t("lobby.add_bot")), "Add bot")
-                await _click_until(ax, add, lambda a: any(a.name(b).startswith(i18n.t("a11y.seat", n=n, name=""))
-                                                          and "(bot)" in a.name(b) for b in a.find(BUTTONS)),
-                                   f"a bot at seat {n}")
-            # a choice of the owner's: the rounds, one step on
-            rounds = next(b for b in ax.find(BUTTONS) if ax.name(b).startswith(i18n.t("lobby.rounds") + ":")
-                          and ax.name(b).endswith(i18n.t("a11y.choice_next", label="", value="")[-6:]))
-            before = ax.name(rounds)
-            await _click_until(ax, rounds, lambda a: not a.button(before), "the rounds changed")
-            await _click_until(ax, ax.button(i18n.t("lobby.start")),
-                               lambda a: a.buttons(i18n.t("a11y.hand")), "the hand")
-            hand = [ax.name(c) for c in ax.buttons(i18n.t("a11y.hand"))]
-            assert hand and all(ENGLISH_CARD.match(x) for x in hand), hand
-            await _play_round(ax, turn, lambda a: i18n.t("res.title", n=1) in a.texts(heading=info_h), 60,
-                              tmp_path, "owner-en")
-            plays = [x for x in ax.live() if re.search(r": (Single|Pair|Triple) ", x)]
-            assert plays and not [x for x in plays if re.search(r" [JQKA]\b", x)], plays
-            await _click_until(ax, ax.button(i18n.t("gt.next_round")),
-                               lambda a: a.heading().startswith(i18n.t("ex.title")) or
-                               i18n.t("ex.title") in a.heading(), "the card exchange")
-            _dump(ax, "owner-en-exchange", tmp_path)
-            # this seat's part comes when the seat before it in the exchange has made its own
-            await _wait(ax, lambda a: a.button(i18n.t("ex.give" if role == "give" else "ex.wish_send")), 20,
-                        f"this seat's part of the exchange ({role})")
-            lines = ax.texts(heading=info_h)
-            give, wish = ax.button(i18n.t("ex.give")), ax.button(i18n.t("ex.wish_send"))
-            print("exchange", lines, give is not None, wish is not None)
-            # what was given and got, with the cards named in English
-            assert any(all(ENGLISH_CARD.match(c) for c in x.split(": ", 1)[1].split(", "))
-                       for x in lines if ": " in x), lines
-            if give is not None:
-                # the cards to give back: as many as asked, by their buttons
-                k = next(int(x.split()[1]) for x in lines if x.startswith("Choose "))
-                for c in ax.buttons(i18n.t("a11y.hand"))[:k]:
-                    name = ax.name(c)
-                    await _click_until(ax, c, lambda a: any(a.name(x) == name and a.pressed(x)
-                                                            for x in a.buttons(i18n.t("a11y.hand"))), f"{name} picked")
-                await _click_until(ax, ax.button(i18n.t("ex.give")), lambda a: a.button(i18n.t("ex.give")) is None,
-                                   "given")
-                seen["exchange"] = "give"
-            elif wish is not None:
-                ace = ax.button(i18n.rank_name("A"))
-                await _click_until(ax, ace, lambda a: a.pressed(a.button(i18n.rank_name("A"))), "Ace wished")
-                await _click_until(ax, ax.button(i18n.t("ex.wish_send")),
-                                   lambda a: a.button(i18n.t("ex.wish_send")) is None, "the wish sent")
-                seen["exchange"] = "wish"
-            else:
-                assert i18n.t("ex.middle") in lines or any(x.startswith("Waiting") for x in lines), lines
-                seen["exchange"] = "none"
-            # the exchange's cards named in English, then round 2's table
-            await _wait(ax, lambda a: not a.heading().startswith(i18n.t("ex.title")) and
-                        a.button(i18n.t("gt.hint")) is not None or _my_turn(a) or
-                        any(x.startswith(i18n.t("a11y.cards_me", n=2).split(":")[0]) for x in a.texts(heading=info_h)),
-                        40, "round 2's table")
-            _dump(ax, "owner-en-round2", tmp_path)
-            print("seen", seen)
-            assert seen["exchange"] == role, seen
-        finally:
-            await browser.ws.close()
+    async def body(browser, ht):
+        ax = await _join(browser, ht, "en")
+        info_h = i18n.t("a11y.info")
+        await _wait(ax, lambda a: a.button(i18n.t("lobby.start")), 30, "the owner's lobby")
+        assert i18n.t("lobby.title") in ax.heading() or "President" in ax.heading(), ax.heading()
+        _dump(ax, "owner-en-lobby", tmp_path)
+        for n in (2, 3):                     # a free seat picked, then a bot added there
+            free = await _wait(ax, lambda a: a.button(i18n.t("a11y.seat_free", n=n)), 10, f"seat {n} free")
+            add = await _click_until(ax, free, lambda a: a.button(i18n.t("lobby.add_bot")), "Add bot")
+            await _click_until(ax, add, lambda a: any(a.name(b).startswith(i18n.t("a11y.seat", n=n, name=""))
+                                                      and "(bot)" in a.name(b) for b in a.find(BUTTONS)),
+                               f"a bot at seat {n}")
+        # a choice of the owner's: the rounds, one step on
+        rounds = next(b for b in ax.find(BUTTONS) if ax.name(b).startswith(i18n.t("lobby.rounds") + ":")
+                      and ax.name(b).endswith(i18n.t("a11y.choice_next", label="", value="")[-6:]))
+        before = ax.name(rounds)
+        await _click_until(ax, rounds, lambda a: not a.button(before), "the rounds changed")
+        await _click_until(ax, ax.button(i18n.t("lobby.start")),
+                           lambda a: a.buttons(i18n.t("a11y.hand")), "the hand")
+        hand = [ax.name(c) for c in ax.buttons(i18n.t("a11y.hand"))]
+        assert hand and all(ENGLISH_CARD.match(x) for x in hand), hand
+        await _play_round(ax, turn, lambda a: i18n.t("res.title", n=1) in a.texts(heading=info_h), 60,
+                          tmp_path, "owner-en")
+        plays = [x for x in ax.live() if re.search(r": (Single|Pair|Triple) ", x)]
+        assert plays and not [x for x in plays if re.search(r" [JQKA]\b", x)], plays
+        await _click_until(ax, ax.button(i18n.t("gt.next_round")),
+                           lambda a: a.heading().startswith(i18n.t("ex.title")) or
+                           i18n.t("ex.title") in a.heading(), "the card exchange")
+        _dump(ax, "owner-en-exchange", tmp_path)
+        # this seat's part comes when the seat before it in the exchange has made its own
+        await _wait(ax, lambda a: a.button(i18n.t("ex.give" if role == "give" else "ex.wish_send")), 20,
+                    f"this seat's part of the exchange ({role})")
+        lines = ax.texts(heading=info_h)
+        give, wish = ax.button(i18n.t("ex.give")), ax.button(i18n.t("ex.wish_send"))
+        print("exchange", lines, give is not None, wish is not None)
+        # what was given and got, with the cards named in English
+        assert any(all(ENGLISH_CARD.match(c) for c in x.split(": ", 1)[1].split(", "))
+                   for x in lines if ": " in x), lines
+        if give is not None:
+            # the cards to give back: as many as asked, by their buttons
+            k = next(int(x.split()[1]) for x in lines if x.startswith("Choose "))
+            for c in ax.buttons(i18n.t("a11y.hand"))[:k]:
+                name = ax.name(c)
+                await _click_until(ax, c, lambda a: any(a.name(x) == name and a.pressed(x)
+                                                        for x in a.buttons(i18n.t("a11y.hand"))), f"{name} picked")
+            await _click_until(ax, ax.button(i18n.t("ex.give")), lambda a: a.button(i18n.t("ex.give")) is None,
+                               "given")
+            seen["exchange"] = "give"
+        elif wish is not None:
+            ace = ax.button(i18n.rank_name("A"))
+            await _click_until(ax, ace, lambda a: a.pressed(a.button(i18n.rank_name("A"))), "Ace wished")
+            await _click_until(ax, ax.button(i18n.t("ex.wish_send")),
+                               lambda a: a.button(i18n.t("ex.wish_send")) is None, "the wish sent")
+            seen["exchange"] = "wish"
+        else:
+            assert i18n.t("ex.middle") in lines or any(x.startswith("Waiting") for x in lines), lines
+            seen["exchange"] = "none"
+        # the exchange's cards named in English, then round 2's table
+        await _wait(ax, lambda a: not a.heading().startswith(i18n.t("ex.title")) and
+                    a.button(i18n.t("gt.hint")) is not None or _my_turn(a) or
+                    any(x.startswith(i18n.t("a11y.cards_me", n=2).split(":")[0]) for x in a.texts(heading=info_h)),
+                    40, "round 2's table")
+        _dump(ax, "owner-en-round2", tmp_path)
+        assert seen["exchange"] == role, seen
 
-    try:
-        run(main(), 150)
-    finally:
-        browser.stop()
-        ht.stop()
-        i18n.set_lang("de")
+    seed = int(os.environ.get("FELT_AX_SEED", seed))
+    _in_browser(tmp_path, lambda: HostThread(HostConfig(interface="127.0.0.1", announce=False, players=3, bots=0, seed=seed,
+                                                        rules=str(rules), owner_first=True, bot_delay=0.05)).start(),
+                body, 150)
 
 
 # ---------------------------------------------------------------------------- without a browser
