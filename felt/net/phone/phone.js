@@ -313,28 +313,35 @@
     const box = ax("ax-s-fields");
     if (box) box.hidden = !axFieldCount || !field.hidden;
   }
-  function axButtons(box, items) {
+  // the box's children kept in the order of items, one per item id: made once (make), brought
+  // up to date each time (update), gone with their item; a reader's focus stays on its node
+  function axKeyed(box, items, make, update) {
     const old = new Map();
     Array.from(box.children).forEach((el) => old.set(el.dataset.id, el));
     items.forEach((it, i) => {
-      let b = old.get(it.id);
-      if (b) old.delete(it.id);
-      else {
-        b = document.createElement("button");
-        b.type = "button";
-        b.dataset.id = it.id;
-        b.addEventListener("click", () => {
-          if (b.getAttribute("aria-disabled") !== "true") send({ t: "act", id: b.dataset.id });
-        });
-      }
+      let el = old.get(it.id);
+      if (el) old.delete(it.id);
+      else { el = make(); el.dataset.id = it.id; }
+      update(el, it);
+      if (box.children[i] !== el) box.insertBefore(el, box.children[i] || null);
+    });
+    old.forEach((el) => el.remove());
+  }
+  function axButtons(box, items) {
+    axKeyed(box, items, () => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.addEventListener("click", () => {
+        if (b.getAttribute("aria-disabled") !== "true") send({ t: "act", id: b.dataset.id });
+      });
+      return b;
+    }, (b, it) => {
       if (b.textContent !== it.name) b.textContent = it.name;
       if ("on" in it) b.setAttribute("aria-pressed", it.on ? "true" : "false");
       else b.removeAttribute("aria-pressed");
       if (it.off) b.setAttribute("aria-disabled", "true");
       else b.removeAttribute("aria-disabled");
-      if (box.children[i] !== b) box.insertBefore(b, box.children[i] || null);
     });
-    old.forEach((el) => el.remove());
   }
   function axLines(box, lines) {
     lines.forEach((text, i) => {
@@ -345,25 +352,18 @@
     while (box.children.length > lines.length) box.lastChild.remove();
   }
   function axFields(box, items) {
-    const old = new Map();
-    Array.from(box.children).forEach((el) => old.set(el.dataset.id, el));
-    items.forEach((it, i) => {
-      let inp = old.get(it.id);
-      if (inp) old.delete(it.id);
-      else {
-        inp = document.createElement("input");
-        inp.type = "text";
-        inp.autocomplete = "off";
-        inp.dataset.id = it.id;
-        // the text goes to the table when it is done (Enter, or the focus moves on)
-        inp.addEventListener("change", () => send({ t: "act", id: inp.dataset.id, value: inp.value }));
-      }
+    axKeyed(box, items, () => {
+      const inp = document.createElement("input");
+      inp.type = "text";
+      inp.autocomplete = "off";
+      // the text goes to the table when it is done (Enter, or the focus moves on)
+      inp.addEventListener("change", () => send({ t: "act", id: inp.dataset.id, value: inp.value }));
+      return inp;
+    }, (inp, it) => {
       inp.setAttribute("aria-label", it.name);
       inp.maxLength = it.max || 400;
       if (document.activeElement !== inp && inp.value !== (it.value || "")) inp.value = it.value || "";
-      if (box.children[i] !== inp) box.insertBefore(inp, box.children[i] || null);
     });
-    old.forEach((el) => el.remove());
   }
   function showLayer(m) {
     axFields(ax("ax-fields"), Array.isArray(m.fields) ? m.fields : []);
