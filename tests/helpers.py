@@ -108,3 +108,17 @@ def start_host_process(args: list[str], env: dict):
         assert line, "host exited before listening"
         if " at 127.0.0.1:" in line:
             return proc, int(line.split(" at 127.0.0.1:")[1].split()[0])
+
+
+def settled_scene(cls, view: dict, size, density: float = 1.0, steps: int = 30):
+    """A table scene of ``cls`` (the window's own seat at a table of Anna, Ben and Cleo) at
+    ``size`` and ``density``, shown ``view`` and left to settle (its animations done)."""
+    from felt.ui import layout
+    layout.set_density(density)
+    sc = cls(None, names=["Anna", "Ben", "Cleo"], settings={"muted": True}, on_move=lambda m: None)
+    sc.set_round_controls(lambda: None, lambda: None, lambda: None)
+    sc.set_size(*size)
+    sc.set_view(view, [])
+    for _ in range(steps):
+        sc.update(0.1)
+    return sc

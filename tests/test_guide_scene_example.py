@@ -15,6 +15,7 @@ from felt import contract  # noqa: E402
 from felt.ui import layout  # noqa: E402
 from felt.ui.scene import MOTION, PRESS, RELEASE, Input  # noqa: E402
 from tests.toy_highcard_scene import GAME, HighCardScene  # noqa: E402
+from tests.helpers import settled_scene  # noqa: E402
 
 SHOTS = os.environ.get("FELT_PLAIN_SHOTS")
 
@@ -37,15 +38,7 @@ def a_view(game, played=2):
 
 
 def build(game, view, size, density=1.0):
-    layout.set_density(density)
-    cls = game.scene_for(view["phase"])
-    sc = cls(None, names=["Anna", "Ben", "Cleo"], settings={"muted": True}, on_move=lambda m: None)
-    sc.set_round_controls(lambda: None, lambda: None, lambda: None)
-    sc.set_size(*size)
-    sc.set_view(view, [])
-    for _ in range(20):
-        sc.update(0.1)
-    return sc
+    return settled_scene(game.scene_for(view["phase"]), view, size, density, steps=20)
 
 
 def test_the_window_finds_the_scene_through_the_registry(game):

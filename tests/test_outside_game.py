@@ -26,7 +26,7 @@ import pygame  # noqa: E402
 
 from felt import contract  # noqa: E402
 from felt.contract import registry  # noqa: E402
-from tests.helpers import start_host_process  # noqa: E402
+from tests.helpers import settled_scene, start_host_process  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PLUGIN = ROOT / "tests" / "plugins" / "felt_elferraus"
@@ -192,14 +192,8 @@ def test_its_view_hides_the_other_hands(installed):
 def _draw(view, size, density, name):
     from felt.ui import layout
     from felt.ui.game_table import PlainTableScene
-    layout.set_density(density)
     try:
-        sc = PlainTableScene(None, names=["Anna", "Ben", "Cleo"], settings={"muted": True}, on_move=lambda m: None)
-        sc.set_round_controls(lambda: None, lambda: None, lambda: None)
-        sc.set_size(*size)
-        sc.set_view(view, [])
-        for _ in range(20):
-            sc.update(0.1)
+        sc = settled_scene(PlainTableScene, view, size, density, steps=20)
         surface = pygame.Surface(size)
         sc.draw(surface)
         if SHOTS:

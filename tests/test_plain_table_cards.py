@@ -13,6 +13,7 @@ from felt.ui import layout  # noqa: E402
 from felt.ui.game_table import PlainTableScene  # noqa: E402
 from felt.ui.scene import MOTION, PRESS, RELEASE, Input  # noqa: E402
 from tests.toy_highcard import GAME  # noqa: E402
+from tests.helpers import settled_scene  # noqa: E402
 
 SHOTS = os.environ.get("FELT_PLAIN_SHOTS")       # a folder: write the drawn tables there to look at
 
@@ -31,14 +32,7 @@ def a_view(played: int = 1):
 
 
 def build(view, size, density=1.0):
-    layout.set_density(density)
-    sc = PlainTableScene(None, names=["Anna", "Ben", "Cleo"], settings={"muted": True}, on_move=lambda m: None)
-    sc.set_round_controls(lambda: None, lambda: None, lambda: None)
-    sc.set_size(*size)
-    sc.set_view(view, [])
-    for _ in range(30):
-        sc.update(0.1)
-    return sc
+    return settled_scene(PlainTableScene, view, size, density)
 
 
 @pytest.fixture(autouse=True)
