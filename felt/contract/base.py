@@ -499,9 +499,8 @@ class Game:
         draws Eichel "E", Schellen "B", Herz "H" and Grün with Pik's "S"), and ("JOKER", "X")
         for a joker. By default card ``card_id % 52`` of a French deck in ``felt.cards`` order
         (Kreuz, Pik, Herz, Karo; 2..A)."""
-        from felt.cards import FRENCH_RANKS, FRENCH_SUITS
-        i = int(card_id) % 52
-        return FRENCH_RANKS[i % 13], FRENCH_SUITS[i // 13]
+        from felt.contract.table_view import french_face
+        return french_face(card_id)
 
     # ------------------------------------------------------------------ window
     # The shell (felt.ui) reaches a game's screens only through these hooks; each returns

@@ -104,7 +104,6 @@ def face_card(game, cid: int, rules: dict):
     """Card ``cid`` as ``game`` draws it (``Game.card_face(cid, rules)``: rank and suit), a
     ``felt.cards.Card``; the French default where the game is None or its answer is no
     ``(rank, suit)`` of short strings (or it fails)."""
-    from felt.cards import JOKER_SUIT, Card, card_code
     face = None
     if game is not None:
         try:
@@ -114,15 +113,22 @@ def face_card(game, cid: int, rules: dict):
     if (not isinstance(face, (tuple, list)) or len(face) != 2
             or not all(isinstance(x, str) and 0 < len(x) <= 6 for x in face)):
         return default_card(cid)
-    rank, suit = face
-    return Card(int(cid), rank, suit, 0, suit == JOKER_SUIT, card_code(suit, rank))
+    return _card(cid, *face)
 
 
 def default_card(cid: int):
-    """The face the plain table draws for card id ``cid``: the card of that index in a
-    52-card French deck (suits Kreuz, Pik, Herz, Karo, ranks 2..A, ``felt.cards`` order), the
-    id taken modulo 52 (``Game.card_face``'s default)."""
-    from felt.cards import FRENCH_RANKS, FRENCH_SUITS, Card, card_code
+    """The face the plain table draws for card id ``cid`` (``Game.card_face``'s default)."""
+    return _card(cid, *french_face(cid))
+
+
+def french_face(cid: int) -> tuple[str, str]:
+    """``(rank, suit)`` of the card of index ``cid`` in a 52-card French deck (suits Kreuz, Pik,
+    Herz, Karo, ranks 2..A, ``felt.cards`` order), the id taken modulo 52."""
+    from felt.cards import FRENCH_RANKS, FRENCH_SUITS
     i = int(cid) % 52
-    suit, rank = FRENCH_SUITS[i // 13], FRENCH_RANKS[i % 13]
-    return Card(int(cid), rank, suit, 0, False, card_code(suit, rank))
+    return FRENCH_RANKS[i % 13], FRENCH_SUITS[i // 13]
+
+
+def _card(cid: int, rank: str, suit: str):
+    from felt.cards import JOKER_SUIT, Card, card_code
+    return Card(int(cid), rank, suit, 0, suit == JOKER_SUIT, card_code(suit, rank))
