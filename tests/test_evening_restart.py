@@ -13,7 +13,7 @@ import pytest
 
 from felt.net.client import ClientThread
 from felt.net.soak import host_env
-from tests.test_games_net_resume import _start_host
+from tests.helpers import start_host_process
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -88,7 +88,7 @@ def stop(proc) -> None:
 
 def test_the_evening_survives_a_host_stopped_and_started_again_with_the_same_data_folder(tmp_path):
     env = dict(host_env(), FELT_DATA_DIR=str(tmp_path))
-    proc, port = _start_host(HOST_ARGS, env)
+    proc, port = start_host_process(HOST_ARGS, env)
     anna = None
     try:
         anna = Anna(port)
@@ -103,7 +103,7 @@ def test_the_evening_survives_a_host_stopped_and_started_again_with_the_same_dat
         assert proc.wait(15) == 0
         assert (tmp_path / "evening.json").is_file()
 
-        proc, port = _start_host(HOST_ARGS, env)  # started again: a new table, new tokens
+        proc, port = start_host_process(HOST_ARGS, env)  # started again: a new table, new tokens
         anna = Anna(port)
         anna.owner_in_lobby()
         assert anna.ct.token != token
@@ -129,7 +129,7 @@ def test_the_evening_survives_a_host_stopped_and_started_again_with_the_same_dat
 def test_the_evening_survives_a_crash_and_resume_counting_each_match_once(tmp_path):
     env = dict(host_env(), FELT_DATA_DIR=str(tmp_path))
     journal = tmp_path / "table.journal"
-    proc, port = _start_host(HOST_ARGS + ["--journal", str(journal)], env)
+    proc, port = start_host_process(HOST_ARGS + ["--journal", str(journal)], env)
     anna = None
     try:
         anna = Anna(port)
@@ -138,7 +138,7 @@ def test_the_evening_survives_a_crash_and_resume_counting_each_match_once(tmp_pa
         assert lobby["evening"]["matches"] == 1
         proc.send_signal(signal.SIGKILL)          # right after the match
         proc.wait()
-        proc, port2 = _start_host(["--resume", str(journal)], env)
+        proc, port2 = start_host_process(["--resume", str(journal)], env)
         assert port2 == port
         anna.lobby = None
         anna.wait(lambda a: a.lobby is not None and a.ct.status == "connected", 30)
@@ -150,7 +150,7 @@ def test_the_evening_survives_a_crash_and_resume_counting_each_match_once(tmp_pa
         anna.wait(lambda a: a.moves >= 2 and a.view and a.view["phase"] != "match_over", 30, play=True)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-        proc, port2 = _start_host(["--resume", str(journal)], env)
+        proc, port2 = start_host_process(["--resume", str(journal)], env)
         assert port2 == port
         lobby = anna.wait(lambda a: a.view and a.view["phase"] == "match_over" and a.lobby
                           and not a.lobby["running"] and a.lobby["evening"]["matches"] >= 2 and a.lobby, 60, play=True)

@@ -308,10 +308,10 @@ def test_hints_off_the_host_refuses_the_count_and_the_option_is_the_lobbys():
 def test_hint_counts_survive_a_host_crash_and_resume(tmp_path):
     from felt.net.client import ClientThread
     from felt.net.soak import host_env
-    from tests.test_games_net_resume import _start_host
+    from tests.helpers import start_host_process
     env = dict(host_env(), FELT_DATA_DIR=str(tmp_path))
     j = tmp_path / "hints.journal"
-    proc, port = _start_host(["--rules", "PR-002", "--port", "0", "--players", "3", "--bots", "2", "--seed", "4",
+    proc, port = start_host_process(["--rules", "PR-002", "--port", "0", "--players", "3", "--bots", "2", "--seed", "4",
                               "--start-when-full", "--bot-delay", "0.01", "--reconnect-wait", "30",
                               "--journal", str(j)], env)
     ct = ClientThread("127.0.0.1", port, "Anna").start()
@@ -334,7 +334,7 @@ def test_hint_counts_survive_a_host_crash_and_resume(tmp_path):
         assert sum(lobby["hints"]) == 1
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-        proc, port2 = _start_host(["--resume", str(j)], env)
+        proc, port2 = start_host_process(["--resume", str(j)], env)
         assert port2 == port
         until(lambda m: m["t"] == "status" and m["status"] == "reconnecting", "the drop", 10)
         lobby = until(lambda m: m if m["t"] == "lobby" and m.get("hints") else None, "the resumed lobby", 30)
