@@ -213,7 +213,8 @@ def parse_page_message(data: Any) -> dict:
         return {"t": t, "session": session if isinstance(session, str) else None,
                 "w": _num(m, "w", CSS_MIN, CSS_MAX), "h": _num(m, "h", CSS_MIN, CSS_MAX),
                 "dpr": _num(m, "dpr", 0.5, 16.0), "lang": _str(m, "lang", 40, ""),
-                "name": _str(m, "name", 80, ""), "look": look_of(_str(m, "look", 8, ""))}
+                "name": _str(m, "name", 80, ""), "look": look_of(_str(m, "look", 8, "")),
+                "verb": verb_of(m.get("verb"))}
     if t == "size":
         return {"t": t, "w": _num(m, "w", CSS_MIN, CSS_MAX), "h": _num(m, "h", CSS_MIN, CSS_MAX),
                 "dpr": _num(m, "dpr", 0.5, 16.0)}
@@ -368,6 +369,12 @@ def look_of(text) -> str:
     return "".join(c for c in "fb" if c in text)
 
 
+def verb_of(value) -> str:
+    """The screen-reader layer's verbosity the page keeps (felt/ui/a11y.py): one of its three
+    words, else "normal"."""
+    return value if value in ("short", "normal", "long") else "normal"
+
+
 # ------------------------------------------------------------------------ sessions
 @dataclass
 class Session:
@@ -375,6 +382,7 @@ class Session:
     lang: str = "de"
     name: str = ""
     look: str = ""                             # the card style (look_of): kept by the page too
+    verb: str = "normal"                       # the screen-reader layer's verbosity (verb_of): the page's too
     css: tuple[float, float] = (390.0, 844.0)
     dpr: float = 1.0
     ws: Any = None                             # the WebSocket holding this session now
@@ -775,6 +783,7 @@ class Gateway:
         s.away_since = None
         s.css = (hello["w"], hello["h"])
         s.dpr = hello["dpr"]
+        s.verb = hello.get("verb", "normal")
         await ws.send(json.dumps({"t": "session", "token": s.token}))
         if s.parked and s.seat_token and not self._holds_seat(s):
             s.seat_token = None            # the seat was given away meanwhile: the join screen
@@ -831,6 +840,8 @@ class Gateway:
             s.css, s.dpr = (msg["w"], msg["h"]), msg["dpr"]
             await self._to_renderer(s, {"t": "size", **self._size_msg(s)})
             return
+        if t == "act" and msg["id"].startswith("verb:"):
+            s.verb = verb_of(msg["id"][5:])      # a renderer started again keeps it
         await self._to_renderer(s, {"t": "in", "m": msg})
 
     # ------------------------------------------------------------- renderers
@@ -843,7 +854,7 @@ class Gateway:
                     "FELT_DATA_DIR": os.path.join(s.home, "data")})
         env.pop("FELT_REMOTE", None)
         s.proc = await self.launcher.launch(self.renderer_cmd, env, s.home)
-        start = {"t": "start", **self._size_msg(s), "lang": s.lang, "name": s.name, "look": s.look,
+        start = {"t": "start", **self._size_msg(s), "lang": s.lang, "name": s.name, "look": s.look, "verb": s.verb,
                  "table": {"address": self.table_address, "port": self.table_port, "name": self.table_name()},
                  "token": s.seat_token, "spectator": s.spectator, "away": s.ws is None}
         await self._to_renderer(s, start)

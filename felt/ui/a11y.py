@@ -16,9 +16,17 @@ the renderer also describes the scene in words, from what it knows, and the page
 - ``info``: what the screen says besides: the scene's own sentences (a game's
   ``a11y_text``: the card on the pile, the results and standings), the lobby's seats, the
   visible labels of other screens;
-- ``log``: the last lines of the round's play log;
-- ``news``: what a reader says by itself (the page's ARIA live region): new log lines, the
-  table's notices and "Du bist dran!" once when the turn comes (``Announcer``).
+- ``moves``: the legal plays as one button each where a play takes several taps ("Paar
+  Acht legen", "Kreuz Bube legen, Herz wünschen"): a game's ``a11y_moves``; pressed, the
+  layer picks the cards as the Tipp does and taps the last step (``start_move``);
+- ``quick``: the quick questions, answered by the page at once from the words sent with them
+  (what lies, how many cards each seat holds, whose turn and who is next, the hand by rank
+  and by suit, the scores): ``quick_answers``;
+- ``log``: the "Verlauf": the last ten events said (``Announcer.history``);
+- ``news``: what a reader says by itself (the page's ARIA live region, one event at a time
+  about 200 ms apart, each with its sound cue): new log lines, the table's notices, a Tipp's
+  sentence and "Du bist dran!" once when the turn comes (``Announcer``), as short or as long
+  as the page's verbosity setting asks (``VERBOSITY``).
 
 Every target has an id (``card:12``, ``table:3``, ``chip:K``, ``w:play_btn``, ``rc:next_round``);
 the page sends ``{"t": "act", "id": ...}`` and :func:`act` taps the target's spot as it is
@@ -36,8 +44,14 @@ from felt.ui import i18n
 
 i18n.add_catalog(Path(__file__).with_name("a11y_texts.toml"))
 
-LOG_LINES = 12          # the log's last lines in the layer
+HISTORY = 10            # events the "Verlauf" keeps
 NEWS_LINES = 6          # lines said at once, at most
+VERBOSITY = ("short", "normal", "long")     # the page's setting: "kurz", "normal", "ausführlich"
+QUICK = ("top", "counts", "turn", "rank", "suit", "scores")     # the quick questions, in order
+# a log entry's kind (or a note's key) -> the sound the page plays with its line
+CUES = {"clear": "clear", "trick": "clear", "revolution": "revolution", "draw": "draw", "out": "out",
+        "round_over": "round", "knock": "knock", "away.log_left": "away", "away.log_bot": "away",
+        "away.log_back": "back"}
 ICON_NAMES = {"✕": "a11y.close", "‹": "a11y.back", "☰": "a11y.menu", "✉": "a11y.chat", "♪": "a11y.sound",
               "⟲": "a11y.log_btn", "◀": "a11y.prev", "▶": "a11y.next", "▲": "a11y.up", "▼": "a11y.down"}
 
@@ -129,9 +143,12 @@ def build(app) -> tuple[dict, dict]:
     targets: dict[str, tuple[int, int]] = {}
     sem: dict[str, Any] = {
         "t": "a11y", "lang": i18n.get_lang(),
-        "h": {k: i18n.t(f"a11y.{k}") for k in ("hand", "table", "actions", "info", "log", "news")},
+        "h": {k: i18n.t(f"a11y.{k}") for k in ("hand", "table", "actions", "info", "log", "news", "moves", "quick",
+                                                 "verb")},
+        "verbs": {v: i18n.t(f"a11y.verb_{v}") for v in VERBOSITY},
         "screen": ctl.kind if top is main else type(top).__name__ if top is not None else ctl.kind,
         "status": "", "turn": False, "hand": [], "table": [], "acts": [], "fields": [], "info": [], "log": [],
+        "moves": [], "quick": [],
     }
     overlay = top is not None and top is not main
     if game is not None:
@@ -145,9 +162,10 @@ def build(app) -> tuple[dict, dict]:
         if game.screen != "results":
             picked = {int(c) for c in game.selected_cards()}
             rects = game.hand_rects()
-            for cid in rects:                      # the hand's own order (as sorted on screen)
+            names = told_apart([card_name(game, cid) for cid in rects])
+            for cid, name in zip(rects, names):    # the hand's own order (as sorted on screen)
                 off = bool(game.a11y_card_off(cid))
-                sem["hand"].append({"id": f"card:{cid}", "name": card_name(game, cid), "on": cid in picked, "off": off})
+                sem["hand"].append({"id": f"card:{cid}", "name": name, "on": cid in picked, "off": off})
                 if not overlay and not off:
                     p = game.tap_point(["card", cid])
                     if p is not None:
@@ -159,12 +177,12 @@ def build(app) -> tuple[dict, dict]:
                     p = game.tap_point(["table", cid])
                     if p is not None:
                         targets[f"table:{cid}"] = tuple(p)
-        sem["info"] = [x for x in game.a11y_text() if x]
-        try:
-            lines = ctl.playlog.lines(spoken(game)) if game.shows_log else []
-        except Exception:
-            lines = []
-        sem["log"] = lines[-LOG_LINES:]
+        hint = game.hint_line() if game.hint is not None else ""
+        sem["info"] = [x for x in [hint] + list(game.a11y_text()) if x]
+        if not overlay and game.screen != "results":
+            for label, move in game.a11y_moves():
+                sem["moves"].append({"id": "move:" + move_key(move), "name": label})
+        sem["quick"] = quick_answers(game)
     elif ctl.kind == "lobby" and ctl.lobby:
         sem["info"] = lobby_lines(ctl)        # (the owner's seat buttons say them instead: below)
     scene = top if top is not None else main
@@ -208,8 +226,14 @@ def build(app) -> tuple[dict, dict]:
             elif game is None and callable(getattr(w, "a11y_lines", None)):
                 sem["info"] += [_words(x) for x in w.a11y_lines() if _words(x)]     # a block that says itself
             elif game is None and type(w).__name__ in ("Caption", "TextBlock"):
-                words = [getattr(w, "title", ""), getattr(w, "lead", ""), getattr(w, "text", "")]
-                sem["info"] += [_words(x) for x in words + list(getattr(w, "lines", None) or []) if _words(x)]
+                words = [getattr(w, "lead", ""), getattr(w, "text", "")]
+                rows = [_words(x) for x in getattr(w, "lines", None) or [] if _words(x)]
+                if rows:                # a block's lines (the lobby's rules): one item, said once
+                    title = _words(getattr(w, "title", ""))
+                    words.insert(0, (title + ": " if title else "") + "; ".join(rows))
+                else:
+                    words.insert(0, getattr(w, "title", ""))
+                sem["info"] += [_words(x) for x in words if _words(x)]
         if game is not None and scene is game:
             for step, label, on in game.a11y_taps():
                 tid = f"{step[0]}:{step[1]}"
@@ -220,6 +244,8 @@ def build(app) -> tuple[dict, dict]:
                 p = game.tap_point(step)
                 if p is not None:
                     targets[tid] = tuple(p)
+                    if step[0] == "widget":
+                        targets[f"w:{step[1]}"] = tuple(p)     # as a move's steps name it (step_id)
             if game.shows_results and not game.drawer_open():
                 rc = game.round_controls
                 names = {id(rc.next_btn): "next_round", id(rc.new_btn): "new_match", id(rc.leave_btn): "leave",
@@ -234,7 +260,109 @@ def build(app) -> tuple[dict, dict]:
         sem["status"] = app.stack.banner.text if app.stack.banner.visible else ""
     if (not sem["status"] or ctl.kind == "lobby") and scene is not None and hasattr(scene, "a11y_status"):
         sem["status"] = scene.a11y_status() or sem["status"]     # the lobby's own line (its table, its game)
+    # each thing once: a line the heading says, or another line says already, is not repeated
+    said = {sem["status"]} | {x for x in sem["status"].split(" · ")}
+    sem["info"] = [x for x in dict.fromkeys(sem["info"]) if x not in said]
     return sem, targets
+
+
+def told_apart(names: list[str]) -> list[str]:
+    """Card names, identical ones told apart ("Herz 8", "Herz 8" -> "Herz 8, Karte 1",
+    "Herz 8, Karte 2": two decks), the others as they are."""
+    from collections import Counter
+    count, seen = Counter(names), Counter()
+    out = []
+    for name in names:
+        if count[name] > 1:
+            seen[name] += 1
+            name = i18n.t("a11y.copy", name=name, n=seen[name])
+        out.append(name)
+    return out
+
+
+def move_key(move: dict) -> str:
+    """A legal move as the id of its button (``move:<key>``): its cards, the wished suit, the
+    call; letters, digits and ``_`` only (the gateway's target pattern), at most 40."""
+    cards = move.get("cards") if isinstance(move.get("cards"), list) else [move.get("card")]
+    parts = [str(move.get("kind") or "m")[:4]] + [str(c) for c in cards if isinstance(c, int)]
+    if move.get("suit"):
+        parts.append(str(move["suit"]))
+    if move.get("call"):
+        parts.append("c")
+    return "".join(ch for ch in "_".join(parts) if ch.isalnum() or ch == "_")[:40]
+
+
+def step_id(step) -> str:
+    """A step of a gesture (``["card", 12]``, ``["widget", "play_btn"]``) as the layer's id."""
+    what, value = step[0], step[1]
+    return f"w:{value}" if what == "widget" else f"{what}:{value}"
+
+
+def start_move(app, target: str) -> list[str] | None:
+    """A move's button (``move:<key>``): the move's cards picked as the Tipp picks them (the
+    scene's selection emptied, then its picking steps made), the ids of the taps left (a
+    button such as "Legen", a suit); None when the move is not offered now."""
+    game = app.controller.game_scene()
+    if game is None or app.stack.top is not game:
+        return None
+    key = target.partition(":")[2]
+    move = next((m for _label, m in game.a11y_moves() if move_key(m) == key), None)
+    steps = list(game.gesture(move) or []) if move is not None else []
+    if not steps:
+        return None
+    game.clear_selection()
+    done = 0
+    for step in steps[:-1]:
+        if not game.hint_tap(step):
+            break
+        done += 1
+    return [step_id(x) for x in steps[done:]]
+
+
+# ------------------------------------------------------------------------ quick questions
+def card_parts(name: str) -> tuple[str, str]:
+    """(rank, suit) of a card's name as the layer says it ("Herz 8", "8 of Hearts"); a card
+    without a suit (a joker) is its own rank, suit ""."""
+    if i18n.get_lang() == "de":
+        suit, _, rank = name.rpartition(" ")
+        return (rank, suit) if suit else (name, "")
+    rank, sep, suit = name.partition(" of ")
+    return (rank, suit) if sep else (name, "")
+
+
+def hand_grouped(names: list[str], by: str) -> str:
+    """The hand said by rank ("Acht: Herz, Pik; Dame: Kreuz") or by suit ("Herz: 8, Dame"),
+    in the hand's order."""
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        rank, suit = card_parts(name)
+        key, item = (rank, suit) if by == "rank" else (suit or rank, rank if suit else "")
+        groups.setdefault(key, []).append(item)
+    parts = []
+    for key, items in groups.items():
+        items = [x for x in items if x]
+        if by == "rank" and len(items) > 1:
+            parts.append(i18n.t("a11y.group_n", what=key, n=len(items), items=", ".join(items)))
+        else:
+            parts.append(f"{key}: {', '.join(items)}" if items else key)
+    return "; ".join(parts) or i18n.t("a11y.no_cards")
+
+
+def quick_answers(game) -> list[dict]:
+    """The quick questions with their answers now, from the view the table shows: what lies
+    (to beat, on top, in the middle), how many cards each seat holds, whose turn it is and who
+    comes next, the own hand by rank and by suit, the scores (``{id, name, say}``)."""
+    names = [card_name(game, c) for c in game.hand_rects()] if game.screen != "results" else []
+    answers = {
+        "top": game.a11y_top(),
+        "counts": game.a11y_counts(),
+        "turn": game.a11y_turn(),
+        "rank": hand_grouped(names, "rank"),
+        "suit": hand_grouped(names, "suit"),
+        "scores": game.a11y_scores(),
+    }
+    return [{"id": f"q:{k}", "name": i18n.t(f"a11y.q_{k}"), "say": answers[k] or i18n.t("a11y.q_none")}
+            for k in QUICK]
 
 
 def lobby_lines(ctl) -> list[str]:
@@ -255,71 +383,128 @@ def seat_line(i: int, s: dict, mine: bool) -> str:
     return i18n.t("a11y.seat", n=i + 1, name=name)
 
 
-def log_lines(app) -> list[str]:
-    """Every line of the round's play log (the Announcer's source)."""
+def log_entries(app) -> list:
+    """Every entry of the round's play log (the Announcer's source)."""
     ctl = app.controller
     game = ctl.game_scene()
     if game is None or not game.shows_log:
         return []
-    try:
-        return ctl.playlog.lines(spoken(game))
-    except Exception:
+    return list(ctl.playlog.entries())
+
+
+def log_lines(app, verbosity: str = "normal") -> list[str]:
+    """Every line of the round's play log, as the verbosity says it."""
+    return [text for _e, text in _said(app, log_entries(app), verbosity)]
+
+
+def _said(app, entries: list, verbosity: str) -> list[tuple]:
+    """(entry, its line read aloud): short plays where the verbosity is "short"."""
+    game = app.controller.game_scene()
+    if game is None:
         return []
+    import dataclasses
+    ctx = dataclasses.replace(spoken(game), terse=verbosity == "short")
+    out = []
+    for e in entries:
+        try:
+            out.append((e, app.controller.playlog.text_fn(e, ctx)))
+        except Exception:
+            continue
+    return out
+
+
+def cue_of(entry) -> str:
+    """The sound the page plays with a log entry's line ("" none)."""
+    if entry.kind == "note":
+        return CUES.get(str(entry.params.get("key") or ""), "")
+    return CUES.get(entry.kind, "")
 
 
 class Announcer:
     """What the page's live region says, once each: the log's new lines, the window's new
-    notices (toasts), a screen's status when the screen changes, and "Du bist dran!" when the
-    turn comes to this seat (not again while it stays). ``update`` gives ``{"n", "say"}``:
-    ``n`` grows with every new announcement (the page says ``say`` when it sees a new ``n``)."""
+    notices (toasts), a Tipp's sentence, a screen's status when the screen changes, and "Du
+    bist dran!" when the turn comes to this seat (not again while it stays). ``update`` gives
+    ``{"n", "say", "cues"}``: ``n`` grows with every new announcement (the page says ``say``,
+    one line at a time, when it sees a new ``n``; ``cues[i]`` is the sound of ``say[i]``, ""
+    none). ``history`` keeps the last ``HISTORY`` events said (the page's "Verlauf").
+    ``verbosity`` (``VERBOSITY``): "short" says plays tersely ("Anna: Paar 8"), "long" adds
+    what lies and the cards each seat holds when the turn comes."""
 
-    def __init__(self) -> None:
+    def __init__(self, verbosity: str = "normal") -> None:
         self.n = 0
         self.say: list[str] = []
-        self.log: list[str] = []
+        self.cues: list[str] = []
+        self.history: list[str] = []
+        self.log: list = []              # the log's entries seen (by identity)
         self.turn = False
         self.screen = None
         self.toasts: list = []
+        self.hint = None
+        self.verbosity = verbosity if verbosity in VERBOSITY else "normal"
         self.extra: list[str] = []       # said at the next update (a layer's button that found nothing)
+
+    def set_verbosity(self, verbosity: str) -> bool:
+        if verbosity not in VERBOSITY:
+            return False
+        self.verbosity = verbosity
+        return True
 
     def add(self, text: str) -> None:
         self.extra.append(text)
 
     def update(self, app, sem: dict) -> dict:
-        new: list[str] = []
+        new: list[tuple[str, str]] = []          # (line, cue)
         screen = sem.get("screen")
         if screen != self.screen:
             self.screen = screen
             if sem.get("status") and not sem.get("turn"):
-                new.append(sem["status"])
-        lines = log_lines(app)
+                new.append((sem["status"], ""))
+        entries = log_entries(app)
         old = self.log
-        if lines[:len(old)] == old:
-            new += lines[len(old):]
-        elif lines:                          # a new round (or the oldest tricks let go)
-            known = set(old)
-            fresh = lines[-NEWS_LINES:]
-            new += [x for x in fresh if x not in known] or fresh[-1:]
-        self.log = lines
+        if len(entries) >= len(old) and all(a is b for a, b in zip(entries, old)):
+            fresh = entries[len(old):]
+        elif entries:                        # a new round (or the oldest tricks let go)
+            known = {id(e) for e in old}
+            fresh = [e for e in entries[-NEWS_LINES:] if id(e) not in known] or entries[-1:]
+        else:
+            fresh = []
+        moved = bool(fresh)
+        self.log = entries
+        for e, text in _said(app, fresh, self.verbosity):
+            new.append((text, cue_of(e)))
+        lines = {x for x, _c in new}
         toast = app.stack.toast
         items = [it for it in getattr(toast, "items", []) if isinstance(it, list) and it]
         for it in items:
-            if not any(it is seen for seen in self.toasts):
-                new.append(str(it[0]))
+            if not any(it is seen for seen in self.toasts) and str(it[0]) not in lines:
+                new.append((str(it[0]), ""))       # (a notice the log says too is said once)
         self.toasts = items
-        new += self.extra
+        game = app.controller.game_scene()
+        hint = getattr(game, "hint", None) if game is not None else None
+        if hint is not None and hint is not self.hint and game.hint_line():
+            new.append((game.hint_line(), ""))      # the Tipp's sentence, spoken
+        self.hint = hint
+        new += [(x, "") for x in self.extra]
         self.extra = []
         turn = bool(sem.get("turn"))
         # the turn came (back) to this seat; also when the others played between two looks
         # (fast bots: the turn never seemed to leave), which new log lines tell
-        if turn and (not self.turn or lines != old):
-            new.append(i18n.t("gt.turn_me"))
+        events = [(x, c) for x, c in new if x]
+        if turn and (not self.turn or moved):
+            said = i18n.t("gt.turn_me")
+            if self.verbosity == "long" and game is not None:
+                more = [game.a11y_top(), game.a11y_counts()]
+                said = " ".join([said] + [x for x in more if x])
+            new.append((said, "turn"))
         self.turn = turn
-        new = [x for x in new if x]
+        new = [(x, c) for x, c in new if x]
         if new:
             self.n += 1
-            self.say = new[-NEWS_LINES:]
-        return {"n": self.n, "say": list(self.say)}
+            new = new[-NEWS_LINES:]
+            self.say = [x for x, _c in new]
+            self.cues = [c for _x, c in new]
+            self.history = (self.history + [x for x, _c in events])[-HISTORY:]
+        return {"n": self.n, "say": list(self.say), "cues": list(self.cues)}
 
 
 def act(app, target: str, value: str | None = None) -> bool:

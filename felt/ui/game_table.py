@@ -766,6 +766,46 @@ class GameTableScene(HintTable, LogTable, Scene):
         """A hand card that cannot be played now (dimmed on the table): the layer marks it so."""
         return False
 
+    def a11y_moves(self) -> list[tuple[str, dict]]:
+        """The legal plays the layer offers as one button each, ``(its name, the move)``, where
+        a play takes several taps (a pair's cards and "Legen"): none by default."""
+        return []
+
+    def a11y_top(self) -> str:
+        """The quick question "Was liegt?": what lies to beat, on top, in the middle."""
+        return ""
+
+    def a11y_in_play(self, seat: int) -> bool:
+        """The seat takes turns in this round still (not out, cards left)."""
+        counts = self.view.get("counts") or []
+        if seat in (self.view.get("places") or []):
+            return False
+        return not (seat < len(counts) and isinstance(counts[seat], int) and counts[seat] <= 0)
+
+    def a11y_counts(self) -> str:
+        """The quick question "Wer hat wie viele Karten?": every seat's cards, this seat's too."""
+        counts = self.view.get("counts")
+        if not isinstance(counts, list):
+            return ""
+        return ", ".join(i18n.t("a11y.cards_me" if s == self.seat else "a11y.cards", name=self.seat_name(s), n=int(c))
+                         for s, c in enumerate(counts) if isinstance(c, int))
+
+    def a11y_turn(self) -> str:
+        """The quick question "Wer ist dran?": whose turn it is and who comes next (in the
+        view's direction, past seats out of the round)."""
+        seat = self.turn_seat()
+        if seat is None:
+            return i18n.t("a11y.nobody")
+        n = int(self.view.get("n") or 0)
+        step = -1 if self.view.get("direction") == -1 else 1
+        nxt = next((x for x in ((seat + step * k) % n for k in range(1, n)) if self.a11y_in_play(x)), None) if n else None
+        turn = self.turn_text().rstrip("!")
+        return i18n.t("a11y.turn_next", turn=turn, name=self.seat_name(nxt)) if nxt is not None else turn
+
+    def a11y_scores(self) -> str:
+        """The quick question "Spielstand": the match's scores so far (the game's own)."""
+        return ""
+
     # ---------------------------------------------------------------- names
     def seat_name(self, seat) -> str:
         """A seat's name as the table says it ("Du" for this window's own seat)."""

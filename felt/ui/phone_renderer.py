@@ -13,11 +13,13 @@ per-seat filter decides what it sees. Its start screen is the table's join scree
 Pipe protocol (stdin/stdout, length-prefixed msgpack, see ``felt.net.gateway.pack_msg``):
 
 from the gateway
-    ``start``   {w, h, density, css, lang, name, table: {address, port, name}, token, spectator, away}
+    ``start``   {w, h, density, css, lang, name, verb (the layer's verbosity: felt/ui/a11y.py),
+                table: {address, port, name}, token, spectator, away}
     ``in``      {m: a page's message}: pointer (``p``), ``wheel``, ``key``, ``text``, ``blur``,
                 ``ack`` (frame drawn), ``state`` (report what is where; ``thumb``: and a
                 tenth-size picture, to check what the page shows), ``act`` (a button of the
-                screen-reader layer: {id}, a text field's {id, value}: felt/ui/a11y.py)
+                screen-reader layer: {id}, a text field's {id, value}, a play as one button
+                ``move:<key>``, the verbosity ``verb:short|normal|long``: felt/ui/a11y.py)
     ``size``    {w, h, density, css}: the page was resized or rotated
     ``away``    the page is gone: drop the table connection (the table's reconnect wait runs)
     ``back``    {w, h, density, css}: the page is back: reconnect, send a whole frame at once
@@ -211,7 +213,8 @@ class Renderer:
         self.trimmed = (0.0, -1)          # (when, runner frame): the heap last given back
         self.reported: dict[str, Any] = {}
         from felt.ui.a11y import Announcer
-        self.announcer = Announcer()      # the screen-reader layer's live region (felt/ui/a11y.py)
+        # the screen-reader layer's live region (felt/ui/a11y.py), as short or long as the page asks
+        self.announcer = Announcer(str(start.get("verb") or "normal"))
         self.a11y_at = (0.0, -1, -1)      # (when, runner frame, controller seq) it was last built
         self.acts: list[tuple] = []   # the layer's taps that wait for their target
         self.wakeup = threading.Event()          # input, a gateway message or the table: go round
@@ -346,7 +349,13 @@ class Renderer:
             # a button of the screen-reader layer: its target tapped where it is now (a card
             # still flying waits a moment for its place)
             value = m.get("value") if isinstance(m.get("value"), str) else None
-            self.acts = (self.acts + [(str(m.get("id") or ""), value, time.monotonic() + ACT_WAIT)])[-4:]
+            target = str(m.get("id") or "")
+            if target.startswith("verb:"):       # the page's verbosity setting, no tap
+                if not self.announcer.set_verbosity(target[5:]):
+                    self.page({"t": "refused", "what": "act", "id": target})
+                self.a11y_at = (0.0, -1, -1)
+                return
+            self.acts = (self.acts + [(target, value, time.monotonic() + ACT_WAIT)])[-4:]
             self._acts()
         elif t == "state":
             from felt.ui.remote import window_state
@@ -441,6 +450,16 @@ class Renderer:
         now = time.monotonic()
         while self.acts:
             target, value, until = self.acts[0]
+            if target.startswith("move:"):
+                # a play as one button: its cards picked now, its last taps queued in its place
+                try:
+                    steps = a11y.start_move(self.app, target)
+                except Exception as exc:
+                    print(f"felt phone renderer: act {target!r}: {exc!r}", file=sys.stderr, flush=True)
+                    steps = None
+                if steps is not None:
+                    self.acts[:1] = [(x, None, until) for x in steps]
+                    continue
             try:
                 done = a11y.act(self.app, target, value)
             except Exception as exc:
@@ -471,6 +490,8 @@ class Renderer:
         try:
             sem, _targets = a11y.build(self.app)
             sem["news"] = self.announcer.update(self.app, sem)
+            sem["log"] = list(self.announcer.history)        # the "Verlauf": the last events said
+            sem["verb"] = self.announcer.verbosity
         except Exception as exc:          # the picture goes on without the words
             if self.reported.get("a11y_error") != repr(exc):
                 self.reported["a11y_error"] = repr(exc)

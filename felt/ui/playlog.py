@@ -42,6 +42,7 @@ class LogContext:
     titles: list = field(default_factory=list)
     play_text: Callable | None = None   # (entry) -> 'Paar Könige' (the game's wording of a play)
     spoken: bool = False            # read aloud (the phone page's screen-reader layer): ranks in words, not letters
+    terse: bool = False             # read aloud shortly (that layer's "kurz"): a play's ``key + "_short"`` line
 
     def name_obj(self, seat) -> str:
         """The name as an object ("gibt dir", "gives you")."""
@@ -106,7 +107,10 @@ class LogLines:
     @staticmethod
     def say(key: str, entry: Entry, ctx: LogContext, **kw) -> str:
         """The text of ``key``, in its own wording where the entry is about this window's own
-        seat (``key + "_me"``: "Du bist raus", not "Du ist raus")."""
+        seat (``key + "_me"``: "Du bist raus", not "Du ist raus"); said shortly where ``ctx.terse``
+        and the game has a short wording (``key + "_short"``: "Anna: Herz 8")."""
+        if ctx.terse and i18n.has(key + "_short"):
+            return i18n.t(key + "_short", **kw)
         if ctx.me is not None and entry.seat == ctx.me and i18n.has(key + "_me"):
             return i18n.t(key + "_me", **kw)
         return i18n.t(key, **kw)

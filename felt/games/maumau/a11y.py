@@ -23,22 +23,14 @@ def lines(scene) -> list[str]:
 
 def table_lines(scene) -> list[str]:
     view = scene.view
-    ctx = scene.log_context()
-    out = []
-    disc = view.get("discard") or []
-    if disc:
-        out.append(i18n.t("mm.a11y_top", card=card_name(disc[-1], ctx)))
-    if view.get("wish"):
-        out.append(i18n.t("mm.wished", suit=suit_name(view["wish"])))
+    out = _pile(scene)
     pend = int(view.get("pending") or 0)
-    if pend:
-        mover = view.get("to_move")
-        me = mover is not None and mover == scene.seat
-        out.append(i18n.t("mm.a11y_pending_me" if me else "mm.a11y_pending", n=pend, name=scene._name(mover)))
     out.append(i18n.t("mm.a11y_stock", n=int(view.get("draw_count") or 0)))
     text, _col = scene.turn_hint()
     if scene.picking is not None:
         text = i18n.t("mm.pick_suit")          # the picker's question (the suits are buttons)
+    elif view.get("wish") or pend:
+        text = ""                              # the line above the hand says the wish or the sevens again
     if text:
         out.append(text)
     out += _counts(scene)
@@ -113,3 +105,54 @@ def card_off(scene, cid) -> bool:
     if not scene.my_turn or scene.pending:
         return True                  # a tap does nothing then (MauMauScene.tap_card): say so
     return bool(scene.picking is None and not scene._lit(cid))
+
+
+def moves(scene) -> list[tuple[str, dict]]:
+    """Each card that can be played, once, as one button ("Pik Dame legen"; a Bube with each
+    wish: "Kreuz Bube legen, Herz wünschen"); with the "Mau" call where the move has one."""
+    ctx = scene.log_context()
+    best: dict[tuple, dict] = {}
+    for m in scene.legal_moves():
+        if m.get("kind") != "play" or scene.gesture(m) is None:
+            continue
+        key = (m.get("card"), m.get("suit") or "")
+        if key not in best or (m.get("call") and not best[key].get("call")):
+            best[key] = m
+    out = []
+    for (card, suit), m in best.items():
+        what = card_name(card, ctx)
+        label = i18n.t("mm.a11y_play_wish", card=what, suit=suit_name(suit)) if suit else \
+            i18n.t("a11y.play_move", what=what)
+        out.append((label, m))
+    return out
+
+
+def top(scene) -> str:
+    """What lies: the card on top, the wished suit, the sevens' cards to draw."""
+    return ". ".join(_pile(scene)) if not _over(scene) else ""
+
+
+def _pile(scene) -> list[str]:
+    view = scene.view
+    out = []
+    disc = view.get("discard") or []
+    if disc:
+        out.append(i18n.t("mm.a11y_top", card=card_name(disc[-1], scene.log_context())))
+    if view.get("wish"):
+        out.append(i18n.t("mm.wished", suit=suit_name(view["wish"])))
+    pend = int(view.get("pending") or 0)
+    if pend:
+        mover = view.get("to_move")
+        me = mover is not None and mover == scene.seat
+        out.append(i18n.t("mm.a11y_pending_me" if me else "mm.a11y_pending", n=pend, name=scene._name(mover)))
+    return out
+
+
+def scores(scene) -> str:
+    """The match so far: each seat's points (fewest first), else its first places."""
+    view = scene.view
+    points = scene.rules is not None and scene.rules.scoring == "points"
+    order = match_order(view, points)
+    if points:
+        return ", ".join(i18n.t("a11y.points", name=scene._label(s), n=view["totals"][s]) for s in order)
+    return ", ".join(f"{scene._label(s)}: " + i18n.t("mm.a11y_firsts", n=view["standings"][s][0]) for s in order)

@@ -566,6 +566,18 @@ class MauMauScene(GameTableScene):
         from felt.games.maumau import a11y
         return a11y.card_off(self, cid)
 
+    def a11y_moves(self) -> list[tuple[str, dict]]:
+        from felt.games.maumau import a11y
+        return a11y.moves(self)
+
+    def a11y_top(self) -> str:
+        from felt.games.maumau import a11y
+        return a11y.top(self)
+
+    def a11y_scores(self) -> str:
+        from felt.games.maumau import a11y
+        return a11y.scores(self)
+
     # the play log's cards (felt.ui.table_log) --------------------------------
     def log_deck_size(self) -> int:
         return len(self.deck)

@@ -248,25 +248,92 @@ class TableScene(GameTableScene):
                           titles=list(titles), play_text=self._log_play_text)
 
     def a11y_text(self) -> list[str]:
-        """For the phone page's screen-reader layer (felt.ui.a11y): what lies on the pile to
-        beat, and whose it is (ranks in words), then how many cards each seat holds."""
+        """For the phone page's screen-reader layer (felt.ui.a11y): while the exchange's summary
+        stands over the table, what this seat gave and got; else what lies on the pile to beat,
+        and whose it is (ranks in words), then how many cards each seat holds."""
+        if self.ex_summary:
+            return self._summary_lines()
+        pile = self._pile_line()
+        return ([pile] if pile else []) + super().a11y_text()
+
+    def _summary_lines(self) -> list[str]:
+        """The exchange's summary in sentences: "Von Ben bekommen: Herz Ass, Pik 2"."""
+        from felt.ui.a11y import card_name
+        out = [i18n.t("ex.title")]
+        for info in self.ex_summary or []:
+            partner = self._name(info.get("partner"))
+            for key, cards in (("ex.got_from", info.get("got")), ("ex.gave_to", info.get("gave"))):
+                if cards:
+                    out.append(f"{i18n.t(key, name=partner)}: " + ", ".join(card_name(self, c) for c in cards))
+        return out
+
+    def _pile_line(self) -> str:
         import dataclasses
 
         from felt.games.praesident.log import play_words
         from felt.ui.playlog import Entry
         pile = self.view.get("pile")
+        if self.view.get("phase") != "play" or self.table is None:
+            return ""
+        if not pile:
+            return i18n.t("a11y.pile_none")
+        ctx = dataclasses.replace(self.log_context(), spoken=True)
+        what = play_words(Entry("play", pile.get("seat"), list(pile.get("cards") or []),
+                                {"kind": pile.get("kind", "set")}), ctx)
+        mine = pile.get("seat") == self.seat
+        return i18n.t("a11y.pile_me" if mine else "a11y.pile", what=what, name=self.seat_name(pile.get("seat")))
+
+    def a11y_widgets(self, names: list[str]) -> list[str]:
+        """While the exchange's summary is open only its OK and the menu (nothing under it takes
+        a tap); after it, never its OK again."""
+        if self.ex_summary:
+            return [n for n in names if n in ("ok_btn", "menu_btn")]
+        return [n for n in names if n != "ok_btn"]
+
+    def a11y_card_off(self, cid) -> bool:
+        """Off turn every card (nothing can be played now); on turn a card that is in no legal
+        play (too low, or no set of it beats the pile)."""
+        if not self.my_turn or self.pending or self.legal is None or self.ex_summary:
+            return True
+        return not self.legal.card_playable(cid)
+
+    def a11y_moves(self) -> list[tuple[str, dict]]:
+        """Each kind of play once ("Paar 8 legen", "Drilling Dame legen"): of plays alike in
+        words the one with the fewest jokers."""
+        import dataclasses
+
+        from felt.games.praesident.log import play_words
+        from felt.ui.playlog import Entry
+        if self.table is None or self.ex_summary:
+            return []
+        ctx = dataclasses.replace(self.log_context(), spoken=True)
+        best: dict[str, dict] = {}
+        for m in self.legal_moves():
+            if m.get("kind") != "play" or not m.get("cards"):
+                continue
+            seq = self.table.is_seq_like(m["cards"])
+            what = play_words(Entry("play", self.seat, list(m["cards"]), {"kind": "seq" if seq else "set"}), ctx)
+            if seq:                  # a sequence: its cards by name ("Straße Herz 8, Herz 9, Herz 10")
+                from felt.ui.a11y import card_name
+                what += " " + ", ".join(card_name(self, c) for c in self.table.sort_hand(m["cards"], "suit"))
+            jokers = sum(1 for c in m["cards"] if self.table.card(c).joker)
+            old = best.get(what)
+            if old is None or jokers < sum(1 for c in old["cards"] if self.table.card(c).joker):
+                best[what] = m
+        return [(i18n.t("a11y.play_move", what=what), m) for what, m in best.items()]
+
+    def a11y_top(self) -> str:
+        return self._pile_line() or (i18n.t("a11y.pile_none") if self.view.get("phase") == "play" else "")
+
+    def a11y_scores(self) -> str:
+        """How often each seat came in which place, the best first."""
+        st = self.view.get("standings") or []
         out = []
-        if self.view.get("phase") == "play" and self.table is not None:
-            if pile:
-                ctx = dataclasses.replace(self.log_context(), spoken=True)
-                what = play_words(Entry("play", pile.get("seat"), list(pile.get("cards") or []),
-                                        {"kind": pile.get("kind", "set")}), ctx)
-                mine = pile.get("seat") == self.seat
-                out.append(i18n.t("a11y.pile_me" if mine else "a11y.pile", what=what,
-                                  name=self.seat_name(pile.get("seat"))))
-            else:
-                out.append(i18n.t("a11y.pile_none"))
-        return out + super().a11y_text()
+        for seat, row in enumerate(st):
+            counts = ", ".join(i18n.t("res.a11y_count", n=c, p=p + 1) for p, c in enumerate(row or []) if c)
+            if counts:
+                out.append(f"{self.seat_name(seat)}: {counts}")
+        return "; ".join(out)
 
     def _log_play_text(self, entry) -> str:
         if self.table is None:

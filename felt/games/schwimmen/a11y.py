@@ -75,3 +75,27 @@ def result_lines(scene) -> list[str]:
         out.append(i18n.t("sw.a11y_lives"))
         out += [f"{scene._name(s)}: {scene._lives_text(s)}" for s in range(n)]
     return [x for x in out if x]
+
+
+def card_off(scene, cid) -> bool:
+    """A hand card a tap cannot swap now: every card off turn, while the dealer chooses
+    between the hands, while a move is on its way."""
+    view = scene.view
+    return not (scene.my_turn and not scene.pending and view.get("phase") == "play" and not view.get("choosing"))
+
+
+def top(scene) -> str:
+    """What lies in the middle, the cards by name."""
+    mid = [c for c in scene.view.get("middle") or [] if isinstance(c, int)]
+    if not mid or scene.view.get("phase") in ("round_over", "match_over"):
+        return ""
+    return i18n.t("a11y.middle", cards=", ".join(card_name(c, scene.log_context()) for c in mid))
+
+
+def lives(scene) -> str:
+    """Every seat's lives (swimming, out): the cards each holds are three."""
+    view = scene.view
+    n = int(view.get("n") or 0)
+    if not view.get("lives"):
+        return ""
+    return ", ".join(f"{scene._name(s)}: {scene._lives_text(s)}" for s in range(n))

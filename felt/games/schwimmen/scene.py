@@ -623,6 +623,26 @@ class SchwimmenScene(GameTableScene):
         from felt.games.schwimmen import a11y
         return a11y.lines(self)
 
+    def a11y_card_off(self, cid) -> bool:
+        from felt.games.schwimmen import a11y
+        return a11y.card_off(self, cid)
+
+    def a11y_top(self) -> str:
+        from felt.games.schwimmen import a11y
+        return a11y.top(self)
+
+    def a11y_in_play(self, seat: int) -> bool:
+        v = self.view
+        return bool(seat < len(v.get("in_round") or []) and v["in_round"][seat])
+
+    def a11y_counts(self) -> str:
+        from felt.games.schwimmen import a11y
+        return a11y.lives(self)
+
+    def a11y_scores(self) -> str:
+        from felt.games.schwimmen import a11y
+        return a11y.lives(self)
+
     def _why(self) -> str:
         sd = self.view.get("showdown") or {}
         who = self._name(sd.get("by"))

@@ -117,7 +117,7 @@
       retryDelay = 250;
       send({ t: "hello", session: store.get("felt.session"), w: cssW, h: cssH, dpr,
         lang: store.get("felt.lang") || navigator.language || "", name: store.get("felt.name") || "",
-        look: store.get("felt.look") || "" });
+        look: store.get("felt.look") || "", verb });
     };
     sock.onmessage = (e) => {
       if (typeof e.data === "string") onNotice(JSON.parse(e.data));
@@ -162,7 +162,7 @@
       case "session": store.set("felt.session", m.token); stats.session = m.token; break;
       case "size": fitCanvas(m.w, m.h); break;
       case "fields": fields = m.fields || []; syncField(); break;
-      case "sound": playSound(m.name); break;
+      case "sound": if (!(reader && CUE_DOUBLES.has(m.name))) playSound(m.name); break;
       case "turn": if (navigator.vibrate) { try { navigator.vibrate([120, 60, 120]); } catch (e) { /* not allowed */ } } break;
       case "lang": lang = langOf(m.lang); store.set("felt.lang", m.lang); document.documentElement.lang = lang; break;
       case "name": store.set("felt.name", m.name || null); break;
@@ -305,19 +305,58 @@
   // reader's focus stays on its button while the table changes around it
   const ax = (id) => document.getElementById(id);
   const axRoot = ax("ax"), axLive = ax("ax-live");
+  const VERBS = ["short", "normal", "long"];
+  const GAP_MS = 200;                  // between two events in the live region: a burst is dropped by readers
   let axNews = null;                   // the announcement last said (null: none seen yet)
   let axFieldCount = 0;                // text fields in the layer
+  let axQueue = [];                    // [text, cue] still to be said, one at a time
+  let axTimer = null;
+  let axLastSaid = -1e9;
+  // the layer is in use (a reader's focus was in it once): its event sounds play, and the
+  // table's own sounds for the same events do not play twice
+  let reader = store.get("felt.reader") === "1";
+  let verb = VERBS.includes(store.get("felt.verb")) ? store.get("felt.verb") : "normal";
+  stats.said = [];                     // what the live region got: {text, cue, at (ms)}
   // the layer's text fields, unless the input over the canvas is open (a finger tapped the
   // table's field): then that input, labelled alike, is the one text box a reader finds
   function axFieldsShown() {
     const box = ax("ax-s-fields");
     if (box) box.hidden = !axFieldCount || !field.hidden;
   }
+  // the live region gets one event at a time, GAP_MS apart (first: a quick question's answer,
+  // before what waits)
+  function sayNext() {
+    axTimer = null;
+    const item = axQueue.shift();
+    if (!item) return;
+    const p = document.createElement("p");
+    p.textContent = item[0];
+    axLive.appendChild(p);
+    while (axLive.children.length > 20) axLive.firstChild.remove();
+    axLastSaid = performance.now();
+    stats.said.push({ text: item[0], cue: item[1] || "", at: axLastSaid });
+    if (stats.said.length > 400) stats.said.shift();
+    if (item[1] && reader) playCue(item[1]);
+    if (axQueue.length) axTimer = setTimeout(sayNext, GAP_MS);
+  }
+  function say(items, first) {
+    axQueue = first ? items.concat(axQueue) : axQueue.concat(items);
+    if (axQueue.length > 30) axQueue = axQueue.slice(-30);     // far behind: the newest
+    if (axTimer === null) axTimer = setTimeout(sayNext, Math.max(0, GAP_MS - (performance.now() - axLastSaid)));
+  }
+  // a group's buttons are one stop for Tab (the one last focused); arrow keys, Home and End
+  // move within it
+  function rove(box, el) {
+    Array.from(box.children).forEach((x) => { x.tabIndex = x === el ? 0 : -1; });
+  }
   // the box's children kept in the order of items, one per item id: made once (make), brought
-  // up to date each time (update), gone with their item; a reader's focus stays on its node
+  // up to date each time (update), gone with their item; a reader's focus stays on its node,
+  // and when its node goes (a card played) it moves to the neighbour
   function axKeyed(box, items, make, update) {
     const old = new Map();
     Array.from(box.children).forEach((el) => old.set(el.dataset.id, el));
+    const active = document.activeElement;
+    const lostAt = active && active.parentElement === box ? Array.from(box.children).indexOf(active) : -1;
     items.forEach((it, i) => {
       let el = old.get(it.id);
       if (el) old.delete(it.id);
@@ -326,21 +365,53 @@
       if (box.children[i] !== el) box.insertBefore(el, box.children[i] || null);
     });
     old.forEach((el) => el.remove());
+    if (box.getAttribute("role") === "group") {
+      const kids = Array.from(box.children);
+      let cur = kids.find((x) => x.tabIndex === 0);
+      if (lostAt >= 0 && !box.contains(document.activeElement)) {
+        cur = kids[Math.min(lostAt, kids.length - 1)];
+        if (cur) cur.focus();
+        else { const h = ax("ax-status"); h.tabIndex = -1; h.focus(); }
+      }
+      if (cur || kids.length) rove(box, cur || kids[0]);
+    }
+  }
+  function axButton(onClick) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.addEventListener("click", () => { reader = true; store.set("felt.reader", "1"); unlockAudio(); onClick(b); });
+    b.addEventListener("focus", () => rove(b.parentElement, b));
+    return b;
   }
   function axButtons(box, items) {
-    axKeyed(box, items, () => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.addEventListener("click", () => {
-        if (b.getAttribute("aria-disabled") !== "true") send({ t: "act", id: b.dataset.id });
-      });
-      return b;
-    }, (b, it) => {
+    axKeyed(box, items, () => axButton((b) => {
+      if (b.getAttribute("aria-disabled") !== "true") send({ t: "act", id: b.dataset.id });
+    }), (b, it) => {
       if (b.textContent !== it.name) b.textContent = it.name;
       if ("on" in it) b.setAttribute("aria-pressed", it.on ? "true" : "false");
       else b.removeAttribute("aria-pressed");
       if (it.off) b.setAttribute("aria-disabled", "true");
       else b.removeAttribute("aria-disabled");
+    });
+  }
+  // the quick questions: answered at once, from the words that came with them
+  function axQuick(box, items) {
+    axKeyed(box, items, () => axButton((b) => say([[b.dataset.say || "", ""]], true)), (b, it) => {
+      if (b.textContent !== it.name) b.textContent = it.name;
+      b.dataset.say = it.say || "";
+      b.setAttribute("aria-keyshortcuts", String(items.indexOf(it) + 1));
+    });
+  }
+  // the verbosity: kept by the page (like its name), told to the table
+  function axVerbs(box, names) {
+    axKeyed(box, VERBS.map((v) => ({ id: v, name: names[v] || v })), () => axButton((b) => {
+      verb = b.dataset.id;
+      store.set("felt.verb", verb);
+      send({ t: "act", id: "verb:" + verb });
+      Array.from(box.children).forEach((x) => x.setAttribute("aria-pressed", x.dataset.id === verb ? "true" : "false"));
+    }), (b, it) => {
+      if (b.textContent !== it.name) b.textContent = it.name;
+      b.setAttribute("aria-pressed", it.id === verb ? "true" : "false");
     });
   }
   function axLines(box, lines) {
@@ -370,33 +441,60 @@
     axFieldCount = (m.fields || []).length;
     axFieldsShown();
     const h = m.h || {};
-    [["hand", "hand"], ["table", "table"], ["acts", "actions"], ["info", "info"], ["log", "log"]].forEach(([k, head]) => {
+    [["hand", "hand"], ["table", "table"], ["moves", "moves"], ["acts", "actions"], ["quick", "quick"],
+      ["info", "info"], ["log", "log"]].forEach(([k, head]) => {
       const items = Array.isArray(m[k]) ? m[k] : [];
       ax("ax-h-" + head).textContent = h[head] || "";
       if (k === "info" || k === "log") axLines(ax("ax-" + k), items.map(String));
+      else if (k === "quick") axQuick(ax("ax-quick"), items);
       else axButtons(ax("ax-" + k), items);
       ax("ax-s-" + k).hidden = !items.length;
     });
+    if (VERBS.includes(m.verb) && m.verb !== verb && !store.get("felt.verb")) verb = m.verb;
+    ax("ax-h-verb").textContent = h.verb || "";
+    axVerbs(ax("ax-verb"), m.verbs || {});
+    ax("ax-s-verb").hidden = !m.verbs;
     const status = m.status || document.title;
     if (ax("ax-status").textContent !== status) ax("ax-status").textContent = status;
     axLive.setAttribute("aria-label", h.news || "");
     const news = m.news || { n: 0, say: [] };
     if (axNews !== null && news.n !== axNews) {
-      (news.say || []).forEach((text) => {
-        const p = document.createElement("p");
-        p.textContent = text;
-        axLive.appendChild(p);
-      });
-      while (axLive.children.length > 20) axLive.firstChild.remove();
+      const cues = news.cues || [];
+      say((news.say || []).map((text, i) => [text, cues[i] || ""]));
     }
     axNews = news.n;
     stats.a11y = m;
   }
+  axRoot.addEventListener("focusin", () => {
+    if (!reader) { reader = true; store.set("felt.reader", "1"); }
+  });
+  axRoot.addEventListener("keydown", (e) => {
+    const el = document.activeElement;
+    const box = el && el.parentElement;
+    if (e.ctrlKey || e.altKey || e.metaKey || !el || el.tagName !== "BUTTON") return;
+    if (/^[1-6]$/.test(e.key)) {              // a quick question by its number
+      const q = ax("ax-quick").children[Number(e.key) - 1];
+      if (q) { e.preventDefault(); say([[q.dataset.say || "", ""]], true); }
+      return;
+    }
+    if (!box || box.getAttribute("role") !== "group") return;
+    const kids = Array.from(box.children);
+    const i = kids.indexOf(el);
+    let j = -1;
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") j = Math.min(kids.length - 1, i + 1);
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") j = Math.max(0, i - 1);
+    else if (e.key === "Home") j = 0;
+    else if (e.key === "End") j = kids.length - 1;
+    if (j >= 0) { e.preventDefault(); kids[j].focus(); }
+  });
 
   // ------------------------------------------------------------------ keys
   document.addEventListener("keydown", (e) => {
     if (document.activeElement === field || e.isComposing || e.ctrlKey || e.metaKey || e.altKey) return;
     if (axRoot.contains(document.activeElement)) return;       // the reader's layer has the keyboard
+    // Tab takes the keyboard into the layer (a laptop's player without a mouse), but in a
+    // replay, whose Tab shows the next seat's hand
+    if (e.key === "Tab" && !/Replay/.test(String((stats.a11y || {}).screen || ""))) return;
     if (e.key.length === 1 || KEYS.has(e.key)) {
       e.preventDefault();
       send({ t: "key", key: e.key, shift: e.shiftKey });
@@ -506,6 +604,40 @@
     src.connect(gain).connect(audio.destination);
     src.start();
   }
+  // the layer's event sounds, made here (WebAudio): each event its own short tune of
+  // [frequency (Hz), start (s), length (s), wave]
+  const CUES = {
+    turn: [[660, 0, 0.09, "sine"], [880, 0.1, 0.14, "sine"]],
+    clear: [[784, 0, 0.07, "triangle"], [523, 0.08, 0.07, "triangle"], [392, 0.16, 0.12, "triangle"]],
+    revolution: [[220, 0, 0.12, "sawtooth"], [440, 0.12, 0.12, "sawtooth"], [220, 0.24, 0.16, "sawtooth"]],
+    draw: [[330, 0, 0.05, "square"]],
+    out: [[523, 0, 0.08, "sine"], [659, 0.09, 0.08, "sine"], [784, 0.18, 0.08, "sine"], [1047, 0.27, 0.16, "sine"]],
+    away: [[494, 0, 0.12, "sine"], [370, 0.14, 0.2, "sine"]],
+    back: [[370, 0, 0.12, "sine"], [494, 0.14, 0.2, "sine"]],
+    round: [[392, 0, 0.1, "triangle"], [523, 0.11, 0.1, "triangle"], [659, 0.22, 0.1, "triangle"], [784, 0.33, 0.25, "triangle"]],
+    knock: [[140, 0, 0.04, "square"], [140, 0.12, 0.04, "square"]],
+  };
+  const CUE_DOUBLES = new Set(["turn", "clear", "out"]);    // the table's sounds the cues stand in for
+  stats.cues = [];
+  function playCue(name) {
+    const tune = CUES[name];
+    if (!tune) return;
+    stats.cues.push(name);
+    if (stats.cues.length > 100) stats.cues.shift();
+    if (!audio || store.get("felt.cues") === "0") return;
+    const t0 = audio.currentTime + 0.01;
+    tune.forEach(([f, at, len, wave]) => {
+      const o = audio.createOscillator(), g = audio.createGain();
+      o.type = wave;
+      o.frequency.value = f;
+      g.gain.setValueAtTime(0.0001, t0 + at);
+      g.gain.exponentialRampToValueAtTime(0.25, t0 + at + 0.01);
+      g.gain.exponentialRampToValueAtTime(0.0001, t0 + at + len);
+      o.connect(g).connect(audio.destination);
+      o.start(t0 + at);
+      o.stop(t0 + at + len + 0.02);
+    });
+  }
   let wakeLock = null;
   function keepAwake() {
     if (wakeLock || !navigator.wakeLock || document.visibilityState !== "visible") return;
@@ -548,6 +680,7 @@
   // for tests and for curious people: what the page has received; where things are
   window.feltPhone = {
     stats,
+    cues: CUES,
     canvas,
     // true when the canvas shows only sharp regions (no half-size one left from an animation)
     sharpShown() {
