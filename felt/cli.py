@@ -200,6 +200,9 @@ def build_parser() -> argparse.ArgumentParser:
     bp.add_argument("--idle", type=float, default=10.0, metavar="S", help="seconds of a still table to measure")
     bp.add_argument("--json", action="store_true")
     bp.set_defaults(run=_handler("felt.ui.phone_bench:cmd_bench"))
+    ba = bsub.add_parser("a11y", help="a screen-reader player's actions per move against a sighted phone player's")
+    ba.add_argument("--json", action="store_true")
+    ba.set_defaults(run=_handler("felt.ui.a11y_bench:cmd_bench"))
     return p
 
 

@@ -516,14 +516,9 @@ def act(app, target: str, value: str | None = None) -> bool:
     if p is None:
         return False
     post = pygame.event.post
-    surface = app.runner.surface
-    w, h = surface.get_size() if surface is not None else app.stack.size
     # a finger's tap, as a reader's double tap on a phone is (a mouse click made the window
     # show its keyboard hints, e.g. "1 · Kreuz" on the suit picker, to the people beside)
-    fx, fy = (p[0] + 0.5) / max(1, w), (p[1] + 0.5) / max(1, h)
-    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
-        post(pygame.event.Event(kind, x=fx, y=fy, dx=0.0, dy=0.0, finger_id=0, touch_id=0,
-                                pressure=1.0 if kind == pygame.FINGERDOWN else 0.0))
+    finger_tap(app, p)
     if target.startswith("f:") and value is not None:
         post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
         if value:
@@ -531,3 +526,13 @@ def act(app, target: str, value: str | None = None) -> bool:
         else:
             post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0))
     return True
+
+
+def finger_tap(app, p) -> None:
+    """A finger's tap at window point ``p``, through pygame's queue (the scene's own input)."""
+    surface = app.runner.surface
+    w, h = surface.get_size() if surface is not None else app.stack.size
+    fx, fy = (p[0] + 0.5) / max(1, w), (p[1] + 0.5) / max(1, h)
+    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+        pygame.event.post(pygame.event.Event(kind, x=fx, y=fy, dx=0.0, dy=0.0, finger_id=0, touch_id=0,
+                                             pressure=1.0 if kind == pygame.FINGERDOWN else 0.0))

@@ -99,3 +99,15 @@ def lives(scene) -> str:
     if not view.get("lives"):
         return ""
     return ", ".join(f"{scene._name(s)}: {scene._lives_text(s)}" for s in range(n))
+
+
+def moves(scene) -> list[tuple[str, dict]]:
+    """Each swap as one button ("Pik Ass nehmen, Herz 8 geben"), by the middle's cards: a swap
+    is two taps on the table (a hand card, a middle card)."""
+    ctx = scene.log_context()
+    swaps = [m for m in scene.legal_moves() if m.get("kind") == "swap"]
+    mid = list(scene.view.get("middle") or [])
+    hand = list(scene.view.get("hand") or [])
+    swaps.sort(key=lambda m: (mid.index(m["take"]) if m.get("take") in mid else 9,
+                              hand.index(m["give"]) if m.get("give") in hand else 9))
+    return [(i18n.t("sw.a11y_swap", take=card_name(m["take"], ctx), give=card_name(m["give"], ctx)), m) for m in swaps]

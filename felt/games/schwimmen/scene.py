@@ -631,6 +631,10 @@ class SchwimmenScene(GameTableScene):
         from felt.games.schwimmen import a11y
         return a11y.top(self)
 
+    def a11y_moves(self) -> list[tuple[str, dict]]:
+        from felt.games.schwimmen import a11y
+        return a11y.moves(self)
+
     def a11y_in_play(self, seat: int) -> bool:
         v = self.view
         return bool(seat < len(v.get("in_round") or []) and v["in_round"][seat])
