@@ -1,0 +1,302 @@
+"""Playing through the screen-reader layer (felt/ui/a11y.py), in this process: a window at a
+table on loopback, driven by the layer's words and buttons alone (felt.ui.a11y_bench.Reader:
+what the phone page gets and what its buttons do). The same in real Chromium:
+tests/test_browser_a11y.py."""
+from __future__ import annotations
+
+import os
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+from felt.ui import a11y, i18n  # noqa: E402
+from felt.ui.a11y_bench import Reader, step  # noqa: E402
+from tests.ui_app_helpers import LOOPBACK, host_thread, make_app  # noqa: E402
+
+
+class Table:
+    """A window (390x844) at seat 1 of a table with two bots, and its reader."""
+
+    def __init__(self, game: str, rules: str, seed: int, verbosity: str = "normal", players: int = 3,
+                 bot_delay: float = 0.0) -> None:
+        self.ht = host_thread(players=players, bots=players - 1, seed=seed, game=game, rules=rules,
+                              start_when_full=True, bot_delay=bot_delay)
+        self.app = make_app(size=(390, 844))
+        self.ctl = self.app.controller
+        self.ctl.settings.name = "Pia"
+        self.ctl.join(LOOPBACK, self.ht.port)
+        self.reader = Reader(self.app, verbosity)
+        step(self.app, lambda: self.ctl.game_scene() is not None, 20, "the table")
+
+    @property
+    def game(self):
+        return self.ctl.game_scene()
+
+    def look(self) -> dict:
+        return self.reader.look()
+
+    def ready(self) -> bool:
+        g = self.game
+        return bool(g is not None and g.my_turn and not g.pending and g.legal_moves() and not g.animating_cards())
+
+    def until(self, pred, timeout: float = 20.0, what: str = "condition") -> dict:
+        end = time.monotonic() + timeout
+        while True:
+            self.app.step(block=False)
+            sem = self.look()
+            if pred(sem):
+                return sem
+            assert time.monotonic() < end, f"no {what} within {timeout:g} s: {sem.get('status')!r} {sem.get('info')}"
+            time.sleep(0.004)
+
+    def my_turn(self, timeout: float = 20.0) -> dict:
+        return self.until(lambda s: self.ready(), timeout, "turn")
+
+    def made(self, target: str) -> dict:
+        """Press ``target`` and wait for the table's answer (a new view)."""
+        g, shown = self.game, self.game.view
+        self.reader.press(target)
+        return self.until(lambda s: self.ctl.game_scene() is not g or (g.view is not shown and not g.pending), 8,
+                          f"{target} made")
+
+    def close(self) -> None:
+        self.app.close()
+        self.ht.stop()
+        i18n.set_lang("de")
+
+
+@pytest.fixture
+def table(cfg):
+    made = []
+
+    def make(*a, **kw) -> Table:
+        t = Table(*a, **kw)
+        made.append(t)
+        return t
+    yield make
+    for t in made:
+        t.close()
+
+
+def _names(sem, key="hand"):
+    return [x["name"] for x in sem[key]]
+
+
+# ---------------------------------------------------------------------------- plays as one button
+def test_a_pair_is_one_button_and_pressing_it_plays_the_pair(table):
+    """Präsident offers each kind of play once ("Paar 10 legen"); one press picks the pair's
+    cards as the Tipp picks them and taps "Legen": the table makes the play."""
+    t = table("praesident", "PR-005", 5)
+    for _ in range(12):
+        sem = t.my_turn()
+        pairs = [m for m in sem["moves"] if m["name"].startswith("Paar ")]
+        if pairs:
+            break
+        t.made(next((m["id"] for m in sem["moves"]), "w:pass_btn"))
+    else:
+        pytest.fail("no pair to play in twelve turns")
+    names = [m["name"] for m in sem["moves"]]
+    assert len(names) == len(set(names)), names             # each kind of play once
+    before, presses = len(t.game.hand), t.reader.presses
+    t.made(pairs[0]["id"])
+    assert len(t.game.hand) == before - 2 and t.reader.presses == presses + 1
+    what = pairs[0]["name"][:-len(" legen")]
+    t.until(lambda s: f"{i18n.t('log.you')}: {what}" in [x for x, _c in t.reader.said], 5, "the play said")
+
+
+def test_a_bube_and_its_wish_are_one_button(table):
+    """Mau-Mau: a Bube is offered with each wish ("Pik Bube legen, Herz wünschen"); one press
+    plays it and sends the wish, and the table's wish is said once in the layer."""
+    t = table("maumau", "MM-STD", 5, bot_delay=0.4)
+    from felt.games.maumau.log import suit_name
+    herz = i18n.t("mm.a11y_play_wish", card="", suit="Herz").strip()       # "legen, Herz wünschen"
+    for _ in range(15):
+        sem = t.my_turn()
+        wishes = [m for m in sem["moves"] if m["name"].endswith(herz)]
+        if wishes:
+            break
+        t.made(sem["moves"][0]["id"] if sem["moves"] else "w:action_btn")
+    else:
+        pytest.fail("no Bube in fifteen turns")
+    card = wishes[0]["name"].split(" legen")[0]
+    presses = t.reader.presses
+    sem = t.made(wishes[0]["id"])
+    assert t.reader.presses == presses + 1
+    if t.game.view.get("phase") == "play":         # (a Bube as the last card ends the round: no wish)
+        assert t.game.view.get("wish") == "H"
+        # the wish is said once (the line above the hand said it again)
+        assert sem["info"].count(i18n.t("mm.wished", suit=suit_name("H"))) == 1, sem["info"]
+        played = i18n.t("mmlog.play_wish_me", card=card, suit=suit_name("H"))
+        t.until(lambda s: played in [x for x, _c in t.reader.said], 5, f"{played!r} said")
+
+
+def test_a_swap_is_one_button_in_schwimmen(table):
+    """Schwimmen: each swap is one button ("Pik Ass nehmen, Herz 8 geben"); pressed, the
+    two cards change places."""
+    t = table("schwimmen", "SW-STD", 2)
+    sem = t.my_turn()
+    if t.game.view.get("choosing"):
+        t.made("w:btn_keep")
+        sem = t.my_turn()
+    swap = sem["moves"][0]
+    move = next(m for _label, m in t.game.a11y_moves() if "move:" + a11y.move_key(m) == swap["id"])
+    t.made(swap["id"])
+    assert move["take"] in t.game.view["hand"] and move["give"] not in t.game.view["hand"]
+    said = i18n.t("swlog.swap_cards_me", take=a11y.card_name(t.game, move["take"]), give=a11y.card_name(t.game, move["give"]))
+    t.until(lambda s: said in [x for x, _c in t.reader.said], 5, f"{said!r} said")
+
+
+# ---------------------------------------------------------------------------- what cannot be played
+@pytest.mark.parametrize("game,rules,seed", [("praesident", "PR-005", 5), ("maumau", "MM-STD", 5),
+                                             ("schwimmen", "SW-STD", 2)])
+def test_every_game_says_which_cards_cannot_be_played_now(table, game, rules, seed):
+    """On turn a card in no legal play is marked (the page: aria-disabled), the others not;
+    while the move is on its way (and off turn) every card is."""
+    t = table(game, rules, seed)
+    for _ in range(4):
+        sem = t.until(lambda s: t.ready() or t.game.view.get("phase") in ("round_over", "match_over"), 20, "a turn")
+        if not t.ready():
+            break
+        if t.game.view.get("choosing"):
+            t.made("w:btn_keep")
+            continue
+        legal = t.game.legal_moves()
+        usable = {c for m in legal for c in (m.get("cards") or [m.get("card"), m.get("give")]) if isinstance(c, int)}
+        if game == "praesident":          # any card of a rank a legal set is made of (not only those listed)
+            ranks = {t.game.table.card(c).rank for c in usable}
+            usable = {c for c in t.game.hand if t.game.table.card(c).rank in ranks}
+        off = {int(x["id"].split(":")[1]) for x in sem["hand"] if x["off"]}
+        assert off == {int(x["id"].split(":")[1]) for x in sem["hand"]} - usable, (sem["hand"], legal)
+        t.game.pending = True                 # a move on its way: nothing can be played
+        assert all(x["off"] for x in a11y.build(t.app)[0]["hand"])
+        t.game.pending = False
+        t.made(sem["moves"][0]["id"] if sem["moves"] else a11y.step_id(t.game.gesture(legal[0])[-1]))
+
+
+# ---------------------------------------------------------------------------- names
+def test_identical_cards_are_told_apart():
+    i18n.set_lang("de")
+    assert a11y.told_apart(["Herz 8", "Pik 8", "Herz 8"]) == ["Herz 8, Karte 1", "Pik 8", "Herz 8, Karte 2"]
+    i18n.set_lang("en")
+    try:
+        assert a11y.told_apart(["8 of Hearts", "8 of Hearts"]) == ["8 of Hearts, copy 1", "8 of Hearts, copy 2"]
+    finally:
+        i18n.set_lang("de")
+
+
+# ---------------------------------------------------------------------------- quick questions
+def test_the_quick_questions_answer_from_the_table(table):
+    """What lies, the cards each seat holds, whose turn and who is next, the hand by rank and
+    by suit, the scores: six answers, each from the view the table shows."""
+    t = table("maumau", "MM-STD", 5)
+    sem = t.my_turn()
+    q = {x["id"]: x for x in sem["quick"]}
+    assert list(q) == [f"q:{k}" for k in a11y.QUICK]
+    top = t.game.view["discard"][-1]
+    assert q["q:top"]["say"].startswith(i18n.t("mm.a11y_top", card=a11y.card_name(t.game, top)))
+    counts = t.game.view["counts"]
+    assert q["q:counts"]["say"].count(":") == len(counts) and i18n.t("a11y.cards_me", n=counts[t.game.seat]) in q["q:counts"]["say"]
+    assert q["q:turn"]["say"].startswith(i18n.t("gt.turn_me").rstrip("!")) and "Bot" in q["q:turn"]["say"]
+    hand = [a11y.card_name(t.game, c) for c in t.game.hand_rects()]
+    by_suit = q["q:suit"]["say"]
+    for name in hand:                    # every card once, under its suit
+        suit, rank = name.rsplit(" ", 1)
+        part = next(p for p in by_suit.split("; ") if p.startswith(suit + ":"))
+        assert rank in part.split(": ")[1].split(", "), (name, by_suit)
+    assert sum(len(p.split(": ")[1].split(", ")) for p in q["q:rank"]["say"].split("; ")) == len(hand)
+    assert q["q:scores"]["say"].count(":") == len(counts)
+
+
+# ---------------------------------------------------------------------------- verbosity, Verlauf, cues
+def test_short_verbosity_says_plays_tersely_and_the_verlauf_keeps_ten(table):
+    """"kurz": "Bot 1: Pik Dame" (not "Bot 1 legt Pik Dame"); the Verlauf holds the last ten
+    events said, "Du bist dran!" not among them; a drawn card and the round's end have their
+    sounds."""
+    t = table("maumau", "MM-STD", 5, verbosity="short")
+    plays = 0
+    over = ("round_over", "match_over")
+    while t.game.view.get("phase") not in over:
+        sem = t.until(lambda s: t.ready() or t.game.view.get("phase") in over, 30, "a turn or the end")
+        if t.game.view.get("phase") in over:
+            break
+        plays += 1
+        t.made(sem["moves"][0]["id"] if sem["moves"] else "w:action_btn")
+    sem = t.until(lambda s: any(c == "round" for _x, c in t.reader.said), 10, "the round's end said")
+    said = [x for x, _c in t.reader.said]
+    bot_plays = [x for x in said if x.startswith("Bot ") and ": " in x]
+    assert bot_plays and not [x for x in said if " legt " in x], said
+    assert len(sem["log"]) == a11y.HISTORY and i18n.t("gt.turn_me") not in sem["log"]
+    assert sem["log"] == [x for x in said if x != i18n.t("gt.turn_me")][-a11y.HISTORY:]
+    cues = {c for _x, c in t.reader.said}
+    assert {"turn", "round"} <= cues and ("draw" in cues or plays < 3), t.reader.said
+
+
+def test_long_verbosity_says_what_lies_with_the_turn(table):
+    t = table("praesident", "PR-005", 5, verbosity="long")
+    sem = t.my_turn()
+    turn = [x for x, c in t.reader.said if c == "turn"]
+    assert turn and turn[-1].startswith(i18n.t("gt.turn_me")) and t.game.a11y_top() in turn[-1], turn
+    assert sem["verb"] == "long"
+
+
+def test_the_tipps_sentence_is_in_the_tree_and_said(table):
+    t = table("praesident", "PR-005", 5)
+    t.my_turn()
+    t.reader.press("w:hint_btn")
+    sem = t.until(lambda s: t.game.hint is not None, 5, "the Tipp")
+    line = t.game.hint_line()
+    assert line and sem["info"][0] == line
+    t.until(lambda s: line in [x for x, _c in t.reader.said], 5, "the Tipp said")
+
+
+# ---------------------------------------------------------------------------- each thing once
+def test_the_exchange_summary_has_its_ok_and_no_stale_ok_after(table):
+    """While the exchange's summary stands: its lines, and OK (and the menu) as the only
+    buttons; closed, no OK is left in the layer (it stayed, a dead button)."""
+    t = table("praesident", "PR-005", 5)
+    t.my_turn()
+    g = t.game
+    g.ex_summary = [{"partner": 1, "got": [g.hand[0]], "gave": [g.hand[-1]], "role": "upper"}]
+    g.mark_dirty()
+    step(t.app)                           # drawn: its OK has its place
+    sem = t.look()
+    ok = [a["name"] for a in sem["acts"] if a["id"] == "w:ok_btn"]
+    assert ok == [i18n.t("story.ok")] and {a["id"] for a in sem["acts"]} <= {"w:ok_btn", "w:menu_btn"}, sem["acts"]
+    assert any(x.startswith(i18n.t("ex.got_from", name=g.seat_name(1))) for x in sem["info"]), sem["info"]
+    assert not sem["moves"]
+    t.reader.press("w:ok_btn")
+    sem = t.until(lambda s: not g.ex_summary, 5, "the summary closed")
+    assert "w:ok_btn" not in {a["id"] for a in sem["acts"]} and sem["moves"], sem["acts"]
+
+
+def test_the_lobby_says_its_rules_as_one_item(cfg):
+    """The lobby's rules block is one line of the layer ("Regeln: …; …"), not a list."""
+    ht = host_thread(players=3, bots=1, seed=5, game="maumau", rules="MM-STD")
+    app = make_app(size=(390, 844))
+    try:
+        app.controller.join(LOOPBACK, ht.port)
+        step(app, lambda: app.controller.lobby and a11y.build(app)[0]["info"], 10, "the lobby")
+        step(app)
+        sem, _t = a11y.build(app)
+        block = app.controller.main.rules_block
+        rows = [" ".join(x.split()) for x in block.lines]
+        assert len(rows) >= 2
+        items = [x for x in sem["info"] if rows[0] in x]
+        assert len(items) == 1 and all(r in items[0] for r in rows), sem["info"]
+        assert len(sem["info"]) == len(set(sem["info"]))
+    finally:
+        app.close()
+        ht.stop()
+
+
+def test_the_hello_carries_the_pages_verbosity():
+    import json
+
+    from felt.net.gateway import parse_page_message
+    hello = {"t": "hello", "w": 390, "h": 844, "dpr": 2}
+    assert parse_page_message(json.dumps({**hello, "verb": "short"}))["verb"] == "short"
+    assert parse_page_message(json.dumps({**hello, "verb": "shout"}))["verb"] == "normal"
+    assert parse_page_message(json.dumps(hello))["verb"] == "normal"
