@@ -472,6 +472,7 @@
     const el = document.activeElement;
     const box = el && el.parentElement;
     if (e.ctrlKey || e.altKey || e.metaKey || !el || el.tagName !== "BUTTON") return;
+    if (e.key === "Escape") { e.preventDefault(); el.blur(); return; }    // the keys go to the table again
     if (/^[1-6]$/.test(e.key)) {              // a quick question by its number
       const q = ax("ax-quick").children[Number(e.key) - 1];
       if (q) { e.preventDefault(); say([[q.dataset.say || "", ""]], true); }
