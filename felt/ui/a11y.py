@@ -454,11 +454,12 @@ class Announcer:
 
     def update(self, app, sem: dict) -> dict:
         new: list[tuple[str, str]] = []          # (line, cue)
+        heading = []                             # a new screen's heading: said, not an event of the Verlauf
         screen = sem.get("screen")
         if screen != self.screen:
             self.screen = screen
             if sem.get("status") and not sem.get("turn"):
-                new.append((sem["status"], ""))
+                heading.append((sem["status"], ""))
         entries = log_entries(app)
         old = self.log
         if len(entries) >= len(old) and all(a is b for a, b in zip(entries, old)):
@@ -490,11 +491,12 @@ class Announcer:
         # the turn came (back) to this seat; also when the others played between two looks
         # (fast bots: the turn never seemed to leave), which new log lines tell
         events = [(x, c) for x, c in new if x]
+        new = heading + new
         if turn and (not self.turn or moved):
             said = i18n.t("gt.turn_me")
             if self.verbosity == "long" and game is not None:
                 more = [game.a11y_top(), game.a11y_counts()]
-                said = " ".join([said] + [x for x in more if x])
+                said = " ".join([said] + [x.rstrip(".") + "." for x in more if x])
             new.append((said, "turn"))
         self.turn = turn
         new = [(x, c) for x, c in new if x]

@@ -788,6 +788,7 @@ class GameTableScene(HintTable, LogTable, Scene):
         if not isinstance(counts, list):
             return ""
         return ", ".join(i18n.t("a11y.cards_me" if s == self.seat else "a11y.cards", name=self.seat_name(s), n=int(c))
+                         if self.a11y_in_play(s) or c else i18n.t("a11y.seat_out", name=self.seat_name(s))
                          for s, c in enumerate(counts) if isinstance(c, int))
 
     def a11y_turn(self) -> str:
