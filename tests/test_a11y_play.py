@@ -232,6 +232,11 @@ def test_short_verbosity_says_plays_tersely_and_the_verlauf_keeps_ten(table):
     assert sem["log"] == [x for x in said if x != i18n.t("gt.turn_me")][-a11y.HISTORY:]
     cues = {c for _x, c in t.reader.said}
     assert {"turn", "round"} <= cues and ("draw" in cues or plays < 3), t.reader.said
+    # a card this seat drew is said by name ("Neu auf der Hand: Herz 8"), not only "Du: +1"
+    drew = [i for i, x in enumerate(said) if x.startswith(i18n.t("log.you") + ": +")]
+    assert drew, said                  # (seed 5: this seat draws)
+    news = i18n.t("a11y.new_cards", cards="")
+    assert all(any(x.startswith(news) and len(x) > len(news) for x in said[i:i + 4]) for i in drew), said
 
 
 def test_long_verbosity_says_what_lies_with_the_turn(table):

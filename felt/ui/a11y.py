@@ -260,7 +260,9 @@ def build(app) -> tuple[dict, dict]:
         sem["status"] = app.stack.banner.text if app.stack.banner.visible else ""
     if (not sem["status"] or ctl.kind == "lobby") and scene is not None and hasattr(scene, "a11y_status"):
         sem["status"] = scene.a11y_status() or sem["status"]     # the lobby's own line (its table, its game)
-    # each thing once: a line the heading says, or another line says already, is not repeated
+    # each thing once: a part of the heading ("Lobby · Lobby"), a line the heading says, or
+    # another line says already, is not repeated
+    sem["status"] = " · ".join(dict.fromkeys(x for x in str(sem["status"]).split(" · ") if x))
     said = {sem["status"]} | {x for x in sem["status"].split(" · ")}
     sem["info"] = [x for x in dict.fromkeys(sem["info"]) if x not in said]
     return sem, targets
@@ -440,6 +442,7 @@ class Announcer:
         self.screen = None
         self.toasts: list = []
         self.hint = None
+        self.hand: dict = {}             # the hand's cards seen (id -> name)
         self.verbosity = verbosity if verbosity in VERBOSITY else "normal"
         self.extra: list[str] = []       # said at the next update (a layer's button that found nothing)
 
@@ -485,6 +488,12 @@ class Announcer:
         if hint is not None and hint is not self.hint and game.hint_line():
             new.append((game.hint_line(), ""))      # the Tipp's sentence, spoken
         self.hint = hint
+        # cards that came into the hand (a card drawn): by name, as a sighted player sees them
+        hand = {x["id"]: x["name"] for x in sem.get("hand") or []}
+        came = [name for cid, name in hand.items() if cid not in self.hand]
+        if came and self.hand and len(hand) > len(self.hand):
+            new.append((i18n.t("a11y.new_cards", cards=", ".join(came)), ""))
+        self.hand = hand
         new += [(x, "") for x in self.extra]
         self.extra = []
         turn = bool(sem.get("turn"))

@@ -119,7 +119,7 @@ def moves(scene) -> list[tuple[str, dict]]:
         if key not in best or (m.get("call") and not best[key].get("call")):
             best[key] = m
     out = []
-    for (card, suit), m in best.items():
+    for (card, suit), m in sorted(best.items(), key=lambda kv: bool(kv[0][1])):     # a Bube's wishes last
         what = card_name(card, ctx)
         label = i18n.t("mm.a11y_play_wish", card=what, suit=suit_name(suit)) if suit else \
             i18n.t("a11y.play_move", what=what)
