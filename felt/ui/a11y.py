@@ -474,8 +474,24 @@ class Announcer:
             fresh = []
         moved = bool(fresh)
         self.log = entries
-        for e, text in _said(app, fresh, self.verbosity):
+        game = app.controller.game_scene()
+        # cards that came into the hand (a card drawn): by name, as a sighted player sees them,
+        # said after the last line of this seat that brought them ("Du ziehst 1"); from the view (the
+        # hand's buttons come only when the card has flown in)
+        ids = (game.view.get("hand") if game is not None and isinstance(game.view, dict) else None) or []
+        hand = {cid: card_name(game, cid) for cid in ids if isinstance(cid, int)}
+        came = [name for cid, name in hand.items() if cid not in self.hand]
+        came_line = i18n.t("a11y.new_cards", cards=", ".join(came)) if came and self.hand and len(hand) > len(self.hand) else ""
+        self.hand = hand
+        lines = _said(app, fresh, self.verbosity)
+        mine = [i for i, (e, _t) in enumerate(lines) if game is not None and e.seat == game.seat]
+        for i, (e, text) in enumerate(lines):
             new.append((text, cue_of(e)))
+            if came_line and mine and i == mine[-1]:
+                new.append((came_line, ""))
+                came_line = ""
+        if came_line:
+            new.append((came_line, ""))
         lines = {x for x, _c in new}
         toast = app.stack.toast
         items = [it for it in getattr(toast, "items", []) if isinstance(it, list) and it]
@@ -483,17 +499,10 @@ class Announcer:
             if not any(it is seen for seen in self.toasts) and str(it[0]) not in lines:
                 new.append((str(it[0]), ""))       # (a notice the log says too is said once)
         self.toasts = items
-        game = app.controller.game_scene()
         hint = getattr(game, "hint", None) if game is not None else None
         if hint is not None and hint is not self.hint and game.hint_line():
             new.append((game.hint_line(), ""))      # the Tipp's sentence, spoken
         self.hint = hint
-        # cards that came into the hand (a card drawn): by name, as a sighted player sees them
-        hand = {x["id"]: x["name"] for x in sem.get("hand") or []}
-        came = [name for cid, name in hand.items() if cid not in self.hand]
-        if came and self.hand and len(hand) > len(self.hand):
-            new.append((i18n.t("a11y.new_cards", cards=", ".join(came)), ""))
-        self.hand = hand
         new += [(x, "") for x in self.extra]
         self.extra = []
         turn = bool(sem.get("turn"))
