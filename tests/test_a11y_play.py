@@ -305,3 +305,33 @@ def test_the_hello_carries_the_pages_verbosity():
     assert parse_page_message(json.dumps({**hello, "verb": "short"}))["verb"] == "short"
     assert parse_page_message(json.dumps({**hello, "verb": "shout"}))["verb"] == "normal"
     assert parse_page_message(json.dumps(hello))["verb"] == "normal"
+
+
+def test_each_event_a_blind_player_needs_has_its_own_sound():
+    """Your turn, a trick cleared, a revolution, a card drawn, someone out, someone away and
+    back, a knock, a round's end: each log entry's sound (the page makes each its own tune:
+    felt/net/phone/phone.js CUES)."""
+    import re
+    from pathlib import Path
+
+    from felt.ui.playlog import Entry
+    cues = {k: a11y.cue_of(Entry(k)) for k in ("clear", "trick", "revolution", "draw", "out", "round_over", "knock")}
+    cues.update({k: a11y.cue_of(Entry("note", params={"key": k})) for k in ("away.log_left", "away.log_back")})
+    assert cues == {"clear": "clear", "trick": "clear", "revolution": "revolution", "draw": "draw", "out": "out",
+                    "round_over": "round", "knock": "knock", "away.log_left": "away", "away.log_back": "back"}
+    assert a11y.cue_of(Entry("play")) == "" and a11y.cue_of(Entry("note", params={"key": "chat"})) == ""
+    js = (Path(a11y.__file__).parents[1] / "net" / "phone" / "phone.js").read_text(encoding="utf-8")
+    block = js[js.index("const CUES = {"):js.index("};", js.index("const CUES = {"))]
+    tunes = dict(re.findall(r"^\s+(\w+): (\[\[.*\]\]),$", block, re.M))
+    assert set(tunes) >= set(cues.values()) | {"turn"}
+    assert len(set(tunes.values())) == len(tunes), "two events sound alike"
+
+
+def test_the_bench_reader_needs_at_most_half_again_the_sighted_players_actions(cfg):
+    """`felt bench a11y` on one game: the same round by the layer alone and by taps; the
+    reader's actions (presses and quick questions) per move at most 1.5 x the taps."""
+    from felt.ui.a11y_bench import run_bench
+    res = run_bench((("maumau", "MM-STD", 5),))
+    row = res["games"]["maumau"]
+    assert row["same_round"] and row["moves"] >= 3, row
+    assert res["ratio"] <= 1.5, res

@@ -2,7 +2,7 @@
 sighted phone player, in the same seeded round of each game.
 
 Both play in this process, each at its own table (a host on loopback, two bots, the same seed
-and rule set), with the phone's window (390x844) at seat 1, and both choose the same moves
+and rule set: each game's first), with the phone's window (390x844) at seat 1, and both choose the same moves
 (``choose``: the first play the layer offers as one button, else the first other move), so the
 two rounds are the same round (the bench checks: the same moves in the same order):
 
@@ -26,7 +26,13 @@ import os
 import time
 from typing import Any
 
-GAMES = (("praesident", "PR-005", 5), ("maumau", "MM-STD", 5), ("schwimmen", "SW-STD", 2))
+SEED = 5
+
+
+def games() -> list[tuple[str, str, int]]:
+    """Every game of the registry, with its first rule set, seeded alike."""
+    from felt import contract
+    return [(g.id, g.template_ids()[0], SEED) for g in contract.all_games() if g.template_ids()]
 
 
 def step(app, until=None, timeout: float = 10.0, what: str = "condition") -> None:
@@ -176,10 +182,10 @@ def play_round(game_id: str, rules: str, seed: int, who: str, timeout: float = 9
         ht.stop()
 
 
-def run_bench(games=GAMES) -> dict[str, Any]:
+def run_bench(tables=None) -> dict[str, Any]:
     out: dict[str, Any] = {"games": {}}
     reader_total = sighted_total = moves_total = 0
-    for game_id, rules, seed in games:
+    for game_id, rules, seed in tables or games():
         r = play_round(game_id, rules, seed, "reader")
         s = play_round(game_id, rules, seed, "sighted")
         n = len(r["moves"])
