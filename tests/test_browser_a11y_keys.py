@@ -131,6 +131,11 @@ def test_a_maumau_round_on_a_laptop_with_the_keyboard_alone(tmp_path):
             lost += not f["inLayer"]
         assert turns >= 2, turns
         assert lost == 0, "the focus left the layer after a move"
+        # the people beside see where the keyboard is (the layer is not on screen)
+        f = await kb.tab_to(lambda f: f["tag"] == "BUTTON", "a button")
+        shown = await browser.js("(() => { const e = document.getElementById('ax-focus'); "
+                                 "return e.hidden ? '' : e.textContent; })()")
+        assert shown.endswith(f["name"].strip()) or f["name"].strip() in shown, (shown, f)
         # a turn is a Tab or two to its group (each group one stop), maybe arrows, and Enter
         assert turns <= kb.keys - joined <= 6 * turns, (turns, kb.keys - joined)
         print(f"keyboard round: {turns} turns, {kb.keys - joined} keys at the table ({joined} to join)")

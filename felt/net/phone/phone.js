@@ -464,10 +464,25 @@
     }
     axNews = news.n;
     stats.a11y = m;
+    if (!axFocus.hidden) showFocus();
+  }
+  // the focus in the layer, shown on screen (the layer is not): its group and its name
+  const axFocus = ax("ax-focus");
+  function showFocus() {
+    const el = document.activeElement;
+    if (!el || !axRoot.contains(el) || el === ax("ax-status")) { axFocus.hidden = true; return; }
+    const sec = el.closest("section");
+    const head = sec ? sec.querySelector("h2") : null;
+    const name = el.getAttribute("aria-label") || el.textContent || "";
+    const state = el.getAttribute("aria-pressed") === "true" ? " ✓" : el.getAttribute("aria-disabled") === "true" ? " ✗" : "";
+    axFocus.textContent = (head && head.textContent ? head.textContent + ": " : "") + name + state;
+    axFocus.hidden = false;
   }
   axRoot.addEventListener("focusin", () => {
     if (!reader) { reader = true; store.set("felt.reader", "1"); }
+    showFocus();
   });
+  axRoot.addEventListener("focusout", () => setTimeout(showFocus, 0));
   axRoot.addEventListener("keydown", (e) => {
     const el = document.activeElement;
     const box = el && el.parentElement;
