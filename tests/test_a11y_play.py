@@ -187,6 +187,16 @@ def test_identical_cards_are_told_apart():
         i18n.set_lang("de")
 
 
+def test_two_decks_identical_cards_have_names_of_their_own(table):
+    """Präsident with two decks (PR-002): two "Herz 8" in a hand are "Herz 8, Karte 1" and
+    "Herz 8, Karte 2"; every card's button has a name of its own."""
+    t = table("praesident", "PR-002", 5)
+    sem = t.until(lambda s: s["hand"], 20, "the hand")
+    names = _names(sem)
+    assert len(set(names)) == len(names), names
+    assert any(x.endswith(", Karte 2") for x in names), names
+
+
 # ---------------------------------------------------------------------------- quick questions
 def test_the_quick_questions_answer_from_the_table(table):
     """What lies, the cards each seat holds, whose turn and who is next, the hand by rank and
@@ -335,3 +345,46 @@ def test_the_bench_reader_needs_at_most_half_again_the_sighted_players_actions(c
     row = res["games"]["maumau"]
     assert row["same_round"] and row["moves"] >= 3, row
     assert res["ratio"] <= 1.5, res
+
+
+def test_the_pages_verbosity_reaches_its_table_by_the_hello_and_by_its_buttons(cfg):
+    """A page that keeps "kurz" says so in its hello: its renderer's layer starts short (the
+    bots' plays "Bot 1: Pik Dame"); the page's "ausführlich" button (``act`` verb:long) changes
+    it, and the gateway keeps it for a renderer started again."""
+    import asyncio
+    import re
+
+    from felt.net.host import HostConfig, HostThread
+    from tests.helpers import run
+    from tests.phone_helpers import Phone
+    ht = HostThread(HostConfig(interface="127.0.0.1", announce=False, players=3, bots=2, seed=5, game="maumau",
+                               rules="MM-STD", start_when_full=True, bot_delay=0.05)).start()
+
+    def layer(phone) -> dict:
+        return next((n for n in reversed(phone.notices) if n.get("t") == "a11y"), {})
+
+    async def main():
+        phone = await Phone(ht.host.gateway.port, 390, 844, 2, name="Pia", verb="short").open()
+        try:
+            await phone.first_frame()
+            st = await phone.wait(lambda s: s.get("scene") == "PhoneJoinScene", 20, "the join screen")
+            await phone.tap_widget(st, "play_btn")
+            await phone.wait(lambda s: layer(phone).get("verb") == "short" and layer(phone).get("hand"), 20,
+                             "the table, short")
+            def bots_said() -> list[str]:
+                return [x for n in phone.notices if n.get("t") == "a11y"
+                        for x in (n.get("news") or {}).get("say", []) if re.match(r"^Bot \d( legt |: )", x)]
+            await phone.wait(lambda s: bots_said(), 20, "a bot's line")
+            assert all(": " in x and " legt " not in x for x in bots_said()), bots_said()
+            await phone.send({"t": "act", "id": "verb:long"})
+            await phone.wait(lambda s: layer(phone).get("verb") == "long", 10, "long")
+            session = next(iter(ht.host.gateway.sessions.values()))
+            assert session.verb == "long"
+        finally:
+            await phone.close()
+        await asyncio.sleep(0)
+
+    try:
+        run(main(), 90)
+    finally:
+        ht.stop()

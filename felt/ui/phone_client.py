@@ -16,13 +16,14 @@ from felt.ui.phone_frames import PagePicture, parse_frame
 class Phone:
     def __init__(self, port: int, w: int = 390, h: int = 844, dpr: float = 2.0, lang: str = "de",
                  name: str = "", session: str | None = None, host: str = "127.0.0.1", ack: bool = True,
-                 decode: bool = True, mouse: bool = False, look: str = "") -> None:
+                 decode: bool = True, mouse: bool = False, look: str = "", verb: str = "") -> None:
         self.url = f"ws://{host}:{port}/ws"
         self.css = (w, h)
         self.dpr = dpr
         self.lang = lang
         self.name = name
         self.look = look                     # the card style the page keeps (felt.net.gateway.look_of)
+        self.verb = verb                     # the screen-reader layer's verbosity the page keeps ("" none kept)
         self.session = session
         self.ack = ack
         self.decode = decode                 # rebuild the picture (else: only the frames' headers)
@@ -45,7 +46,8 @@ class Phone:
         import websockets
         self.ws = await websockets.connect(self.url, max_size=None, compression=None)
         await self.send({"t": "hello", "session": self.session, "w": self.css[0], "h": self.css[1],
-                         "dpr": self.dpr, "lang": self.lang, "name": self.name, "look": self.look})
+                         "dpr": self.dpr, "lang": self.lang, "name": self.name, "look": self.look,
+                         **({"verb": self.verb} if self.verb else {})})
         self._reader = asyncio.ensure_future(self._read())
         return self
 

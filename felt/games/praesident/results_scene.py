@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from felt.games.praesident.table_scene import seat_name
+from felt.games.praesident.table_scene import seat_name, standings_words
 from felt.games.praesident.words import title_text
 from felt.ui import i18n, layout, theme
 from felt.ui.game_table import GameTableScene
@@ -96,6 +96,9 @@ class ResultsScene(GameTableScene):
         if self.hint_tally():
             out.append(self.hint_tally())
         return out
+
+    def a11y_scores(self) -> str:
+        return standings_words(self)
 
     def seat_places(self) -> list:
         return []                       # the results list every seat; no seat cards

@@ -165,6 +165,16 @@ def seat_name(names: list[str] | None, seat: int) -> str:
     return i18n.t("lobby.seat", n=seat + 1)
 
 
+def standings_words(scene) -> str:
+    """The quick question "Spielstand" (felt.ui.a11y): how often each seat came in which place."""
+    out = []
+    for seat, row in enumerate(scene.view.get("standings") or []):
+        counts = ", ".join(i18n.t("res.a11y_count", n=c, p=p + 1) for p, c in enumerate(row or []) if c)
+        if counts:
+            out.append(f"{scene.seat_name(seat)}: {counts}")
+    return "; ".join(out)
+
+
 def describe_play(table: Table, pile: dict | None) -> str:
     """'Paar Könige' style text for the pile's top play."""
     if not pile:
@@ -326,14 +336,7 @@ class TableScene(GameTableScene):
         return self._pile_line() or (i18n.t("a11y.pile_none") if self.view.get("phase") == "play" else "")
 
     def a11y_scores(self) -> str:
-        """How often each seat came in which place, the best first."""
-        st = self.view.get("standings") or []
-        out = []
-        for seat, row in enumerate(st):
-            counts = ", ".join(i18n.t("res.a11y_count", n=c, p=p + 1) for p, c in enumerate(row or []) if c)
-            if counts:
-                out.append(f"{self.seat_name(seat)}: {counts}")
-        return "; ".join(out)
+        return standings_words(self)
 
     def _log_play_text(self, entry) -> str:
         if self.table is None:
