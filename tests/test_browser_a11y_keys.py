@@ -19,7 +19,7 @@ pytestmark = pytest.mark.slow
 
 # ---------------------------------------------------------------------------- a keyboard alone
 VK = {"Tab": 9, "Enter": 13, " ": 32, "End": 35, "Home": 36, "ArrowLeft": 37, "ArrowUp": 38, "ArrowRight": 39,
-      "ArrowDown": 40}
+      "ArrowDown": 40, **{str(d): 48 + d for d in range(10)}}
 
 
 class Keyboard:
@@ -35,7 +35,7 @@ class Keyboard:
         vk = VK[key]
         kw = {"key": key, "code": {"Enter": "Enter", " ": "Space"}.get(key, key), "windowsVirtualKeyCode": vk,
               "nativeVirtualKeyCode": vk, "modifiers": 8 if shift else 0}
-        text = {"Enter": "\r", " ": " "}.get(key)
+        text = {"Enter": "\r", " ": " "}.get(key, key if len(key) == 1 else None)
         if text:
             await self.b.call("Input.dispatchKeyEvent", type="keyDown", text=text, unmodifiedText=text, **kw)
         else:
@@ -73,7 +73,8 @@ def test_a_maumau_round_on_a_laptop_with_the_keyboard_alone(tmp_path):
     """A blind player on a laptop, with the browser page and the keyboard only (Tab between
     groups, arrow keys within one, Enter and Space): the name typed and "Spielen" pressed,
     then every turn a play from the "Züge" group or "Ziehen"/"Behalten" from the actions,
-    until the round's results; the focus stays in the layer when a pressed card goes."""
+    until the round's results; the key 1 asks "Was liegt?"; the focus stays in the layer when a
+    pressed card goes, and a label on screen shows where it is."""
     async def body(browser, ht):
         kb = Keyboard(browser)
         await browser.call("Emulation.setDeviceMetricsOverride", width=1280, height=800, deviceScaleFactor=1,
@@ -116,6 +117,15 @@ def test_a_maumau_round_on_a_laptop_with_the_keyboard_alone(tmp_path):
                 await asyncio.sleep(0.15)
                 continue
             n = len(ax.buttons(i18n.t("a11y.hand")))
+            if not turns:
+                # the quick question "Was liegt?" by its key, answered at once
+                await kb.tab_to(lambda f: f["tag"] == "BUTTON", "a button")
+                said = len(await browser.js("window.feltPhone.stats.said"))
+                await kb.press("1")
+                await asyncio.sleep(0.5)
+                answer = (await browser.js("window.feltPhone.stats.said"))[said:]
+                top = i18n.t("mm.a11y_top", card="").strip()
+                assert any(x["text"].startswith(top) for x in answer), answer
             if plays:
                 f = await kb.tab_to(lambda f: f["box"] == "ax-moves", "the Züge group")
                 await kb.press("Enter")
