@@ -135,11 +135,14 @@ def test_a_bube_and_its_wish_are_one_button(table):
 
 def test_a_swap_is_one_button_in_schwimmen(table):
     """Schwimmen: each swap is one button ("Pik Ass nehmen, Herz 8 geben"); pressed, the
-    two cards change places."""
-    t = table("schwimmen", "SW-STD", 2)
+    two cards change places. The dealer's other hand, taken, is said by name."""
+    t = table("schwimmen", "SW-STD", 9)
     sem = t.my_turn()
+    assert t.game.view.get("choosing"), "(seed 9: this seat deals)"
     if t.game.view.get("choosing"):
-        t.made("w:btn_keep")
+        t.made("w:btn_take")
+        news = i18n.t("a11y.new_cards", cards=", ".join(a11y.card_name(t.game, c) for c in t.game.view["hand"]))
+        t.until(lambda s: news in [x for x, _c in t.reader.said], 5, f"{news!r} said")
         sem = t.my_turn()
     swap = sem["moves"][0]
     move = next(m for _label, m in t.game.a11y_moves() if "move:" + a11y.move_key(m) == swap["id"])

@@ -481,10 +481,14 @@ class Announcer:
         ids = (game.view.get("hand") if game is not None and isinstance(game.view, dict) else None) or []
         hand = {cid: card_name(game, cid) for cid in ids if isinstance(cid, int)}
         came = [name for cid, name in hand.items() if cid not in self.hand]
-        came_line = i18n.t("a11y.new_cards", cards=", ".join(came)) if came and self.hand and len(hand) > len(self.hand) else ""
-        self.hand = hand
         lines = _said(app, fresh, self.verbosity)
         mine = [i for i, (e, _t) in enumerate(lines) if game is not None and e.seat == game.seat]
+        # not a new deal, nor cards a line of this seat names already ("Du nimmst Herz 10, ...")
+        told = " ".join(lines[i][1] for i in mine)
+        dealt = any(e.kind == "round" for e in fresh)
+        came_line = i18n.t("a11y.new_cards", cards=", ".join(came)) \
+            if came and self.hand and not dealt and not all(x in told for x in came) else ""
+        self.hand = hand
         for i, (e, text) in enumerate(lines):
             new.append((text, cue_of(e)))
             if came_line and mine and i == mine[-1]:
