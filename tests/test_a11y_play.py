@@ -21,15 +21,17 @@ class Table:
     """A window (390x844) at seat 1 of a table with two bots, and its reader."""
 
     def __init__(self, game: str, rules: str, seed: int, verbosity: str = "normal", players: int = 3,
-                 bot_delay: float = 0.0) -> None:
-        self.ht = host_thread(players=players, bots=players - 1, seed=seed, game=game, rules=rules,
+                 bot_delay: float = 0.0, bots: int | None = None) -> None:
+        bots = players - 1 if bots is None else bots
+        self.ht = host_thread(players=players, bots=bots, seed=seed, game=game, rules=rules,
                               start_when_full=True, bot_delay=bot_delay)
         self.app = make_app(size=(390, 844))
         self.ctl = self.app.controller
         self.ctl.settings.name = "Pia"
         self.ctl.join(LOOPBACK, self.ht.port)
         self.reader = Reader(self.app, verbosity)
-        step(self.app, lambda: self.ctl.game_scene() is not None, 20, "the table")
+        if bots == players - 1:
+            step(self.app, lambda: self.ctl.game_scene() is not None, 20, "the table")
 
     @property
     def game(self):
@@ -287,7 +289,9 @@ def test_the_exchange_summary_has_its_ok_and_no_stale_ok_after(table):
     assert not sem["moves"]
     t.reader.press("w:ok_btn")
     sem = t.until(lambda s: not g.ex_summary, 5, "the summary closed")
-    assert "w:ok_btn" not in {a["id"] for a in sem["acts"]} and sem["moves"], sem["acts"]
+    assert "w:ok_btn" not in {a["id"] for a in sem["acts"]}, sem["acts"]
+    plays = [m for m in g.legal_moves() if m.get("kind") == "play"]
+    assert bool(sem["moves"]) == bool(plays), (sem["moves"], plays)       # the plays are back
 
 
 def test_the_lobby_says_its_rules_as_one_item(cfg):
@@ -391,3 +395,30 @@ def test_the_pages_verbosity_reaches_its_table_by_the_hello_and_by_its_buttons(c
         run(main(), 90)
     finally:
         ht.stop()
+
+
+def test_someone_away_and_back_is_said_with_its_sounds(table, cfg):
+    """A player's connection drops: "Ben ist weg" is said once (the notice and the log's line
+    are one event) with the "away" sound; back at the seat: "back"."""
+    t = table("maumau", "MM-STD", 5, players=3, bots=1, bot_delay=0.2)
+    other = make_app(size=(390, 844))
+    try:
+        other.controller.settings.name = "Ben"
+        other.controller.join(LOOPBACK, t.ht.port)
+
+        def both(pred):
+            return lambda s: other.step(block=False) is not None and pred(s)
+        t.until(both(lambda s: t.game is not None and other.controller.game_scene() is not None and s["hand"]), 20,
+                "both at the table")
+        other.controller.client.hold(True)             # the connection drops (as a sleeping phone's page)
+        t.until(lambda s: any(c == "away" for _x, c in t.reader.said), 15, "the away sound")
+        away = [x for x, c in t.reader.said if c == "away"]
+        assert len(away) == 1 and "Ben" in away[0], t.reader.said
+        other.controller.client.hold(False)            # and comes back
+        t.until(both(lambda s: any(c == "back" for _x, c in t.reader.said)), 15, "the back sound")
+        # one line for each: the notice's words ("· der Tisch wartet 30 s") with the log's sound
+        gone = i18n.t("away.left", name="Ben", s=0).split(" · ")[0]
+        assert len([x for x, _c in t.reader.said if x.startswith(gone)]) == 1, t.reader.said
+        assert len([x for x, _c in t.reader.said if x == i18n.t("away.back", name="Ben")]) == 1, t.reader.said
+    finally:
+        other.close()

@@ -489,20 +489,26 @@ class Announcer:
         came_line = i18n.t("a11y.new_cards", cards=", ".join(came)) \
             if came and self.hand and not dealt and not all(x in told for x in came) else ""
         self.hand = hand
+        toast = app.stack.toast
+        items = [it for it in getattr(toast, "items", []) if isinstance(it, list) and it]
+        notices = [str(it[0]) for it in items if not any(it is seen for seen in self.toasts)]
+        self.toasts = items
         for i, (e, text) in enumerate(lines):
+            # a table's notice the log says too ("Ben ist weg"): once, in the notice's words
+            # (they say more: "· der Tisch wartet 30 s"), with the log line's sound
+            name = str(((e.params.get("args") or {}).get("name")) or "") if e.kind == "note" else ""
+            same = next((x for x in notices if name and name in x), None) if cue_of(e) else None
+            if same is not None:
+                notices.remove(same)
+                text = same
             new.append((text, cue_of(e)))
             if came_line and mine and i == mine[-1]:
                 new.append((came_line, ""))
                 came_line = ""
         if came_line:
             new.append((came_line, ""))
-        lines = {x for x, _c in new}
-        toast = app.stack.toast
-        items = [it for it in getattr(toast, "items", []) if isinstance(it, list) and it]
-        for it in items:
-            if not any(it is seen for seen in self.toasts) and str(it[0]) not in lines:
-                new.append((str(it[0]), ""))       # (a notice the log says too is said once)
-        self.toasts = items
+        said = {x for x, _c in new}
+        new += [(x, "") for x in notices if x not in said]     # (a notice the log says alike is said once)
         hint = getattr(game, "hint", None) if game is not None else None
         if hint is not None and hint is not self.hint and game.hint_line():
             new.append((game.hint_line(), ""))      # the Tipp's sentence, spoken
