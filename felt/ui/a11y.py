@@ -394,11 +394,6 @@ def log_entries(app) -> list:
     return list(ctl.playlog.entries())
 
 
-def log_lines(app, verbosity: str = "normal") -> list[str]:
-    """Every line of the round's play log, as the verbosity says it."""
-    return [text for _e, text in _said(app, log_entries(app), verbosity)]
-
-
 def _said(app, entries: list, verbosity: str) -> list[tuple]:
     """(entry, its line read aloud): short plays where the verbosity is "short"."""
     game = app.controller.game_scene()
