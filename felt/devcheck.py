@@ -844,6 +844,9 @@ def cmd_check_game(args) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from felt import contract
     known = contract.ids()
+    if args.id in contract.refused():
+        print(f"felt check-game: {contract.refused()[args.id]}", file=sys.stderr)
+        return 2
     if args.id not in known:
         print(f"felt check-game: unknown game {args.id!r}; the registered games: {', '.join(known)}",
               file=sys.stderr)
@@ -857,6 +860,8 @@ def cmd_check_game(args) -> int:
     where = "this repository" if in_tree(game) else type(game).__module__
     print(f"felt check-game {game.id} ({game.name.get('en', game.id)}, from {where})"
           + (" --quick" if args.quick else ""), flush=True)
+    for said in contract.load_warnings(game.id):        # old names it imports: they work, but say so
+        print("\n".join(_wrap(f"warning: {said}", 80, "")), flush=True)
     t0 = time.monotonic()
 
     def say(line: str) -> None:

@@ -122,3 +122,32 @@ def settled_scene(cls, view: dict, size, density: float = 1.0, steps: int = 30):
     for _ in range(steps):
         sc.update(0.1)
     return sc
+
+
+def plugin_dir(tmp_path, name: str, entry: str, module: str | None = None, dist: str | None = None):
+    """A folder for PYTHONPATH holding an installed package's metadata (``.dist-info`` with an
+    entry point of the group ``felt.games``) and, if given, the package's module."""
+    d = tmp_path / "site"
+    info = d / f"{dist or f'felt_{name}-0'}.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: felt-{name}\nVersion: 0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(f"[felt.games]\n{name} = {entry}\n", encoding="utf-8")
+    if module is not None:
+        (d / f"felt_{name}.py").write_text(module, encoding="utf-8")
+    return d
+
+
+def check_game(*args: str, site=None, timeout: float = 240, command: str = "check-game", paths=()):
+    """``felt check-game ARGS`` (or another ``command``) as a person runs it, in a subprocess
+    whose PYTHONPATH holds this repository, ``paths`` and the folder ``site`` (plugin_dir)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ)
+    env.pop("SDL_VIDEODRIVER", None)           # the command sets its dummy drivers itself
+    env.pop("SDL_AUDIODRIVER", None)
+    env["PYTHONPATH"] = os.pathsep.join([str(root), *map(str, paths)] + ([str(site)] if site else []))
+    return subprocess.run([sys.executable, "-m", "felt.cli", command, *args], capture_output=True,
+                          text=True, env=env, timeout=timeout, cwd=str(root))

@@ -205,6 +205,9 @@ class Game:
 
     id: str = "?"                     # a short lowercase name, the game's folder and entry point
     name: dict = {"de": "?", "en": "?"}
+    # the contract version the game needs ("1.2"; felt.contract.version): a Felt Club with an
+    # older one does not load it and says why; None: any 1.x
+    contract: str | None = None
     order: int = 100                  # place in the lists of games (lower first)
     # the game of data that names none (rule files, journals and lobbies without a ``game``);
     # one game sets it
