@@ -317,16 +317,28 @@ def check_rounds(game, ctx):
          f"{game.id}: with rounds=0 the match should go on; after {want} rounds it is {phase!r} in round {round_no}")
 
 
-@check("view-hides", "the view hides every other seat's hand",
+DEEP_STATES = 60      # states of each phase per seed searched through for hidden cards
+
+
+@check("view-hides", "no view shows another seat's private cards",
        "`view(state, seat)` | the one place that decides what a seat")
 def check_view_hides(game, ctx):
+    """No seat's view and no spectator's shows a card private to another seat: not among the
+    cards the game says it shows (``shown_cards``), and nowhere else in the view either, under
+    any key, at any depth, as a card id or in a form of the game's own (felt.contract.hidden:
+    the private cards marked and swapped in a copy of the state, in the first seeds'
+    states, ``DEEP_STATES`` of each phase). No view holds the seed or the deck, no filtered event its ``_private`` part."""
+    from felt.contract.hidden import Places
+    places = Places(game)
     for seed in range(3 if ctx.quick else 8):
+        deep: dict = {}                 # phase -> its states searched through (DEEP_STATES at most)
         for state, events in random_play(game, seed):
             n = state.n
             secret = {s: set(game.private_cards(state, s)) for s in range(n)}
+            views = {}
             for s in [*range(n), None]:
                 who = "a spectator" if s is None else f"seat {s}"
-                view = game.view(state, s)
+                view = views[s] = game.view(state, s)
                 shown = set(game.shown_cards(view))
                 for other in range(n):
                     if other != s:
@@ -337,6 +349,58 @@ def check_view_hides(game, ctx):
                      f"{game.id}: the view of {who} holds {'seed' if 'seed' in view else 'deck'}")
                 for ev in game.filter_events(events, s):
                     need("_private" not in ev, f"{game.id}: an event for {who} keeps its _private part: {ev}")
+            if seed < (1 if ctx.quick else 2) and deep.setdefault(state.phase, 0) < DEEP_STATES:
+                deep[state.phase] += 1
+                leak = hidden_cards_shown(game, state, secret, views, places)
+                need(leak is None, f"{game.id} seed {seed}, phase {state.phase!r}: {leak}")
+
+
+def hidden_cards_shown(game, state, secret: dict, views: dict, places) -> str | None:
+    """Where a view of ``state`` shows a card private to another seat (``secret``: seat ->
+    its private cards; ``views``: seat or None -> its view), said in a sentence, or None.
+    Two seats' private cards swapped must leave every third seat's view (and a spectator's)
+    as it was; a seat no swap covers (two players) is checked with the other's cards marked."""
+    from felt.contract import hidden
+    n = state.n
+    where = {s: places.of(state, s, secret[s]) for s in range(n)
+             if secret[s] and all(hidden._is_int(c) for c in secret[s])}
+    who = (lambda s: "a spectator" if s is None else f"seat {s}")
+    covered = set()
+    seats = sorted(where)
+    for i, a in enumerate(seats):
+        b = seats[(i + 1) % len(seats)]
+        if b == a or not where[a] or not where[b]:
+            continue
+        k = min(len(secret[a]), len(secret[b]))
+        one, two = sorted(secret[a])[:k], sorted(secret[b])[:k]
+        swap = {**dict(zip(one, two)), **dict(zip(two, one))}
+        other = hidden.marked(state, where[a] + where[b], lambda v: hidden.Marked(swap[v]) if v in swap else v)
+        for s in [*range(n), None]:
+            if s in (a, b):
+                continue
+            try:
+                seen = game.view(other, s)
+            except Exception:           # noqa: BLE001 (a state the game cannot show: no finding)
+                continue
+            covered |= {(s, a), (s, b)}
+            diff = hidden.differences(views[s], seen)
+            if diff:
+                at, before, after = diff[0]
+                return (f"{who(s)} sees seat {a}'s or seat {b}'s private cards at {at}: it changes from "
+                        f"{hidden.short(before)} to {hidden.short(after)} when {k} of their cards are swapped "
+                        f"(private_cards)")
+    for o in seats:
+        rest = [s for s in [*range(n), None] if s != o and (s, o) not in covered]
+        if not rest or not where[o]:
+            continue
+        mine = secret[o]
+        other = hidden.marked(state, where[o], lambda v: hidden.Marked(v) if v in mine else v)
+        for s in rest:
+            found = hidden.find_marked(game.view(other, s))
+            if found:
+                at, card = found[0]
+                return f"{who(s)} sees seat {o}'s card {card} at {at} (a card private to seat {o}: private_cards)"
+    return None
 
 
 @check("table-vocabulary", "view['table'] keeps to the table vocabulary",

@@ -483,7 +483,9 @@ class Game:
 
     def private_cards(self, state, seat: int) -> set:
         """The cards only ``seat`` may see now (its hand, a card it drew): the contract test
-        checks that no other seat's view and no spectator's shows one of them."""
+        checks that no other seat's view and no spectator's shows one of them, anywhere in the
+        view (``felt.contract.hidden``: it changes these cards in a copy of the state where
+        they are kept, so they must come from the state's containers, e.g. ``hands[seat]``)."""
         hands = getattr(state, "hands", None)
         return set(hands[seat]) if hands is not None else set()
 
