@@ -507,6 +507,17 @@ class Game:
         from felt.contract.table_view import french_face
         return french_face(card_id)
 
+    def card_text(self, card_id: int, rules: dict, lang: str = "de", words: bool = False) -> str:
+        """Card ``card_id`` named in ``lang`` as the table draws it (its ``card_face``): the
+        corner's letters ("B♥" in German, "J♥" in English, "10♠"), or with ``words`` in words
+        ("Herz Bube", "Jack of Hearts"). For a game's texts (a log line, a hint, a label) that
+        name cards (``felt.contract.cardnames``)."""
+        from felt.contract import cardnames
+        from felt.contract.table_view import face_card
+        card = face_card(self, card_id, rules if isinstance(rules, dict) else {})
+        name = cardnames.card_words if words else cardnames.card_letters
+        return name(card.rank, card.suit, lang)
+
     # ------------------------------------------------------------------ window
     # The shell (felt.ui) reaches a game's screens only through these hooks; each returns
     # a class or object of the game's own package, imported when asked for.

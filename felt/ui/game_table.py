@@ -1413,6 +1413,16 @@ class PlainTableScene(GameTableScene):
         except contract.UnknownGame:
             return None
 
+    def log_deck_size(self) -> int:
+        """The card ids the log names (``log_card``): the game's ``deck_size`` of the view's
+        rules, else a French deck's 52 (the log said "Anna legt ?" for every card)."""
+        game, n = self.game(), None
+        try:
+            n = game.deck_size(game.rules_from_dict(self.view.get("rules") or {})) if game is not None else None
+        except Exception:  # noqa: BLE001 (rules this game cannot read: the default deck)
+            n = None
+        return n if isinstance(n, int) and n > 0 else 52
+
     def log_card(self, cid):
         """Card ``cid`` as the view's game draws it (``Game.card_face``), else as card
         ``cid % 52`` of a French deck; a face the game gets wrong falls back to that too."""
