@@ -26,7 +26,7 @@ from felt.ui.scene import BACK, KEY, Input, Scene
 from felt.ui.settings import LEVELS, Settings
 from felt.ui.shell import CycleButton, ScrollForm, draw_screen, header_buttons
 from felt.ui.start_scene import template_name
-from felt.ui.widgets import Button, Choice, IconButton, Widget, draw_text
+from felt.ui.widgets import Button, Choice, IconButton, Widget, draw_text, handle_first
 
 
 class SeatRow(Widget):
@@ -127,14 +127,7 @@ class Row(Widget):
             x += ww + self.gap
 
     def handle(self, inp: Input):
-        res = False
-        for w, _ in self.children:
-            if w.visible:
-                r = w.handle(inp)
-                if r and r != "hover":
-                    return r
-                res = res or r
-        return res
+        return handle_first([w for w, _ in self.children if w.visible], inp)
 
     def draw(self, surface) -> None:
         kids = [w for w, _ in self.children if w.visible]

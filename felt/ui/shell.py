@@ -17,7 +17,7 @@ import pygame
 from felt.ui import i18n, layout, theme
 from felt.ui.layout import dp
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, QUIT, RELEASE, TEXT, WHEEL, Input, Scene, SceneStack
-from felt.ui.widgets import Banner, Button, Choice, IconButton, ListView, Toast, draw_text
+from felt.ui.widgets import Banner, Button, Choice, IconButton, ListView, Toast, draw_text, handle_first
 
 FAR = (-10000, -10000)
 
@@ -364,20 +364,10 @@ class ScrollForm:
             self._press, self._drag = None, False
             if drag:
                 return True
-            res = False
-            for w in self._visible() if press is not None else [w for w, _ in self.items]:
-                r = w.handle(inp)
-                if r and r != "hover":
-                    return True
-                res = res or r
-            return res
-        res = False
-        for w in self._visible() if inp.pointer else [w for w, _ in self.items]:
-            r = w.handle(inp)
-            if r and r != "hover":
-                return True
-            res = res or r
-        return res
+            r = handle_first(self._visible() if press is not None else [w for w, _ in self.items], inp)
+            return True if r and r != "hover" else r
+        r = handle_first(self._visible() if inp.pointer else [w for w, _ in self.items], inp)
+        return True if r and r != "hover" else r
 
     def draw(self, surface: pygame.Surface) -> None:
         clip = surface.get_clip()
