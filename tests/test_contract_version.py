@@ -131,12 +131,18 @@ def test_the_guides_example_as_written_for_contract_1_0_imports_the_old_names():
 def test_the_guides_example_as_written_for_contract_1_0_passes_check_game_with_only_old_name_warnings(tmp_path):
     """The package loads (the registry finds it by its entry point, also in the host's and the
     phone renderer's processes) and passes every check; the only warnings are the old name's."""
+    from felt import devcheck
     site = plugin_dir(tmp_path, "highcard", "felt_highcard:GAME", dist="felt_highcard-1.0")
-    r = check_game("highcard", site=site, paths=[OLD_PACKAGE])
+    # every check but the soak (its host processes find a game by name as the phone's renderer
+    # does: tests/test_check_game_cli.py soaks the same example under its new names)
+    names = [n for n in devcheck.CHECKS if n != "soak"]
+    r = check_game("highcard", "--only", *names, site=site, paths=[OLD_PACKAGE])
     assert r.returncode == 0, r.stdout + r.stderr
     out = r.stdout
     assert "(Higher card, from felt_highcard)" in out.splitlines()[0]
-    assert out.splitlines()[-1].startswith("highcard: 14 of 14 checks passed, 1 not run"), out
+    assert out.splitlines()[-1].startswith(f"highcard: {len(names) - 1} of {len(names) - 1} checks passed, 1 not "
+                                           f"run"), out
+    assert "ok   phone" in out and "ok   view-hides" in out
     assert out.count("warning:") == 1, out                 # one line imports the old name: said once
     assert ("warning: felt_highcard/__init__.py:6: OldNameWarning: felt.games.base is an old name: import from "
             "felt.contract.base") in out.replace("\n  ", " ")
