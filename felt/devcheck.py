@@ -317,7 +317,9 @@ def check_rounds(game, ctx):
          f"{game.id}: with rounds=0 the match should go on; after {want} rounds it is {phase!r} in round {round_no}")
 
 
-DEEP_STATES = 60      # states of each phase per seed searched through for hidden cards
+# states of each phase of each round per seed searched through for hidden cards: the first ones,
+# then every DEEP_STATES-th (a round's end has other cards in hand than its start)
+DEEP_STATES = 16
 
 
 @check("view-hides", "no view shows another seat's private cards",
@@ -326,12 +328,13 @@ def check_view_hides(game, ctx):
     """No seat's view and no spectator's shows a card private to another seat: not among the
     cards the game says it shows (``shown_cards``), and nowhere else in the view either, under
     any key, at any depth, as a card id or in a form of the game's own (felt.contract.hidden:
-    the private cards marked and swapped in a copy of the state, in the first seeds'
-    states, ``DEEP_STATES`` of each phase). No view holds the seed or the deck, no filtered event its ``_private`` part."""
+    the private cards marked and swapped in a copy of the state, in the first seeds' states,
+    ``DEEP_STATES`` of each phase of each round). No view holds the seed or the deck, no
+    filtered event its ``_private`` part."""
     from felt.contract.hidden import Places
     places = Places(game)
     for seed in range(3 if ctx.quick else 8):
-        deep: dict = {}                 # phase -> its states searched through (DEEP_STATES at most)
+        deep: dict = {}                 # (round, phase) -> how many of its states came
         for state, events in random_play(game, seed):
             n = state.n
             secret = {s: set(game.private_cards(state, s)) for s in range(n)}
@@ -349,8 +352,9 @@ def check_view_hides(game, ctx):
                      f"{game.id}: the view of {who} holds {'seed' if 'seed' in view else 'deck'}")
                 for ev in game.filter_events(events, s):
                     need("_private" not in ev, f"{game.id}: an event for {who} keeps its _private part: {ev}")
-            if seed < (1 if ctx.quick else 2) and deep.setdefault(state.phase, 0) < DEEP_STATES:
-                deep[state.phase] += 1
+            key = (state.round_no, state.phase)
+            deep[key] = seen = deep.get(key, -1) + 1
+            if seed < (1 if ctx.quick else 2) and (seen < DEEP_STATES or seen % DEEP_STATES == 0):
                 leak = hidden_cards_shown(game, state, secret, views, places)
                 need(leak is None, f"{game.id} seed {seed}, phase {state.phase!r}: {leak}")
 

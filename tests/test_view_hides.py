@@ -55,6 +55,12 @@ def test_a_view_that_carries_another_seats_cards_anywhere_fails_the_check(how, t
     assert "the rule: felt/games/ADDING.md:" in said
 
 
+def test_a_leak_in_the_second_round_only_is_found(tmp_path):
+    game = _leaky(lambda st, s: {"later": _next_hand(st, s)} if st.round_no == 2 else {})
+    with pytest.raises(CheckFailed, match=r"phase 'play': .*view\['extra'\]\['later'\]"):
+        devcheck.check_view_hides(game, Context(tmp_path, quick=True))
+
+
 def test_the_finding_names_the_place_and_the_card(tmp_path):
     game = _leaky(lambda st, s: {"bot": {"plan": [("guess", tuple(_next_hand(st, s)))]}})
     with pytest.raises(CheckFailed, match=r"view\['extra'\]\['bot'\]\['plan'\]\[0\]\[1\]\[0\]"):
