@@ -357,6 +357,10 @@ def check_view_hides(game, ctx):
             if seed < (1 if ctx.quick else 2) and (seen < DEEP_STATES or seen % DEEP_STATES == 0):
                 leak = hidden_cards_shown(game, state, secret, views, places)
                 need(leak is None, f"{game.id} seed {seed}, phase {state.phase!r}: {leak}")
+    if not places.compared:
+        return ("the search of the whole view did not run: private_cards names no cards kept in the "
+                "state's lists, dicts or attributes; only shown_cards was checked")
+    return None
 
 
 def hidden_cards_shown(game, state, secret: dict, views: dict, places) -> str | None:
@@ -378,7 +382,10 @@ def hidden_cards_shown(game, state, secret: dict, views: dict, places) -> str | 
         k = min(len(secret[a]), len(secret[b]))
         one, two = sorted(secret[a])[:k], sorted(secret[b])[:k]
         swap = {**dict(zip(one, two)), **dict(zip(two, one))}
-        other = hidden.marked(state, where[a] + where[b], lambda v: hidden.Marked(swap[v]) if v in swap else v)
+        try:
+            other = hidden.marked(state, where[a] + where[b], lambda v: hidden.Marked(swap[v]) if v in swap else v)
+        except Exception:               # noqa: BLE001 (a state that cannot be copied so: not searched)
+            continue
         for s in [*range(n), None]:
             if s in (a, b):
                 continue
@@ -387,6 +394,7 @@ def hidden_cards_shown(game, state, secret: dict, views: dict, places) -> str | 
             except Exception:           # noqa: BLE001 (a state the game cannot show: no finding)
                 continue
             covered |= {(s, a), (s, b)}
+            places.compared += 1
             diff = hidden.differences(views[s], seen)
             if diff:
                 at, before, after = diff[0]
@@ -398,9 +406,16 @@ def hidden_cards_shown(game, state, secret: dict, views: dict, places) -> str | 
         if not rest or not where[o]:
             continue
         mine = secret[o]
-        other = hidden.marked(state, where[o], lambda v: hidden.Marked(v) if v in mine else v)
+        try:
+            other = hidden.marked(state, where[o], lambda v: hidden.Marked(v) if v in mine else v)
+        except Exception:               # noqa: BLE001 (a state that cannot be copied so: not searched)
+            continue
         for s in rest:
-            found = hidden.find_marked(game.view(other, s))
+            try:
+                found = hidden.find_marked(game.view(other, s))
+            except Exception:           # noqa: BLE001 (a state the game cannot show: no finding)
+                continue
+            places.compared += 1
             if found:
                 at, card = found[0]
                 return f"{who(s)} sees seat {o}'s card {card} at {at} (a card private to seat {o}: private_cards)"

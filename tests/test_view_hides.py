@@ -82,7 +82,7 @@ def test_cards_everyone_sees_and_numbers_that_equal_a_card_id_are_no_leak(tmp_pa
         return {"table": {"trick": [tuple(t) for t in st.trick]}, "n": [st.n, st.round_no],
                 "counts": {i: len(h) for i, h in enumerate(st.hands)}, "scores": set(st.scores),
                 "own": list(st.hands[s]) if s is not None else []}
-    devcheck.check_view_hides(_leaky(public), Context(tmp_path))
+    assert devcheck.check_view_hides(_leaky(public), Context(tmp_path)) is None      # searched, nothing found
 
 
 def test_a_containers_ints_that_only_equal_the_private_cards_are_not_their_place():
@@ -118,3 +118,15 @@ def test_each_built_in_game_made_to_leak_under_a_key_of_its_own_fails(gid, tmp_p
             return v
     with pytest.raises(CheckFailed, match=r"sees seat \d's or seat \d's private cards at view\['notes'\]\['next'\]"):
         devcheck.check_view_hides(Leaky(), Context(tmp_path, quick=True))
+
+
+def test_private_cards_the_state_does_not_keep_are_said_not_searched(tmp_path):
+    """A game whose private cards are no ids in its state's containers (a bit mask, say): the
+    check passes on ``shown_cards`` alone and says that the whole view was not searched."""
+    class Masked(Base):
+        id = "masked"
+
+        def private_cards(self, state, seat):
+            return {1000 + seat}
+    note = devcheck.check_view_hides(Masked(), Context(tmp_path, quick=True))
+    assert note and "did not run" in note and "only shown_cards was checked" in note

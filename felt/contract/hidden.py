@@ -151,6 +151,7 @@ class Places:
         self.game = game
         self.known: dict = {}          # (seat, phase, path) -> does it hold the seat's private cards
         self.found: dict = {}          # seat -> the paths that held them before
+        self.compared = 0              # views compared (the search ran)
 
     def _counts(self, state, seat, path, private: set) -> bool:
         key = (seat, getattr(state, "phase", None), path)
