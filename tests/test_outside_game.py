@@ -7,14 +7,12 @@ host crash, the view filter, the plain table with its own card faces and suit ro
 contract test."""
 from __future__ import annotations
 
-import importlib
 import importlib.metadata
 import os
 import signal
 import subprocess
 import sys
 import time
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -25,54 +23,19 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from felt import contract  # noqa: E402
-from felt.contract import registry  # noqa: E402
-from tests.helpers import settled_scene, start_host_process  # noqa: E402
+from tests.helpers import plugin_installed, settled_scene, start_host_process  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PLUGIN = ROOT / "tests" / "plugins" / "felt_elferraus"
 SHOTS = os.environ.get("FELT_OUTSIDE_SHOTS")      # a folder: write the drawn tables there to look at
 
 
-def install(site: Path) -> list[str]:
-    """What `pip install` leaves for the registry: the package importable and a dist-info whose
-    entry points are the package's pyproject's. Returns the paths to put on sys.path."""
-    meta = tomllib.loads((PLUGIN / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    info = site / f"{meta['name']}-{meta['version']}.dist-info"
-    info.mkdir(parents=True, exist_ok=True)
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {meta['name']}\nVersion: {meta['version']}\n",
-                                   encoding="utf-8")
-    lines = [f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in eps.items())
-             for group, eps in meta["entry-points"].items()]
-    (info / "entry_points.txt").write_text("\n".join(lines), encoding="utf-8")
-    return [str(PLUGIN), str(site)]
-
-
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     """Elfer raus installed for this process (sys.path) and its subprocesses (PYTHONPATH);
     yields the environment for a subprocess."""
-    paths = install(tmp_path_factory.mktemp("site"))
-    saved_path, saved_env = list(sys.path), os.environ.get("PYTHONPATH")
-    sys.path[:0] = paths
-    importlib.invalidate_caches()
-    os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *paths, *([saved_env] if saved_env else [])])
-    before = dict(registry._registry), set(registry._found), registry._loaded
-    registry._loaded = False                      # found again, now with the entry point
-    env = dict(os.environ, FELT_DATA_DIR=str(tmp_path_factory.mktemp("data")))
-    try:
+    with plugin_installed(PLUGIN, tmp_path_factory.mktemp("site"), tmp_path_factory.mktemp("data")) as env:
         yield env
-    finally:
-        # the registry as it was (an Elfer raus installed for the whole run stays found)
-        registry._registry.clear()
-        registry._registry.update(before[0])
-        registry._found.clear()
-        registry._found.update(before[1])
-        registry._loaded = before[2]
-        sys.path[:] = saved_path
-        if saved_env is None:
-            os.environ.pop("PYTHONPATH", None)
-        else:
-            os.environ["PYTHONPATH"] = saved_env
 
 
 def felt(env, *args, timeout=240) -> str:

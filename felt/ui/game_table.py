@@ -1167,6 +1167,7 @@ class PlainTableScene(GameTableScene):
         self.caption_rect = pygame.Rect(0, 0, 0, 0)   # under the trick: who took it
         self.note_line = False                    # the seats' lines on a line of their own (narrow boxes)
         self.short = False                        # a low window (a phone sideways): a tighter layout
+        self.side_labels: set = set()             # piles beside the hand (a low window): labels beside them
         self._faces: dict = {}
         self.row_side: int | None = 0          # the rows' label column (row_label_side)
         self.showing_last = False              # the last trick shown on a tap ("Letzter Stich")
@@ -1403,7 +1404,11 @@ class PlainTableScene(GameTableScene):
         self.short = h < dp(560)                 # a phone held sideways, a low window
         n = int(self.view.get("n") or 1)
         notes = self.seat_notes()
-        self.note_line = any(notes) and (table_w - 2 * m) // max(1, n) < dp(150)
+        col = (table_w - 2 * m) // max(1, n)
+        counts = self.view.get("counts") or []
+        beside = col - dp(6) - dp(16) - dp(56) - max((fonts.width(str(c), self.px["label"], True) for c in counts),
+                                                     default=0)
+        self.note_line = any(fonts.width(x, self.px["small"]) > beside or beside < dp(40) for x in notes if x)
         note_h = int(self.px["small"] * 1.25) if self.note_line else 0
         self.seat_row = pygame.Rect(m, bar + m, table_w - 2 * m,
                                     dp(56 if self.short else 70) + badge_height(self.px) // 2 + note_h)
@@ -1482,6 +1487,9 @@ class PlainTableScene(GameTableScene):
             area.top += lab
             area.h -= lab
         piles, rows = self.table.get("piles") or [], self.table.get("rows") or []
+        self.side_labels = set()
+        if self.short and piles and not rows and self.table.get("trick") is not None:
+            piles = self.piles_beside_hand(piles)
         if self.table.get("trick") is not None and area.h > 0:
             cap = int(px * 1.5)
             n = int(self.view.get("n") or 1)
@@ -1547,6 +1555,23 @@ class PlainTableScene(GameTableScene):
                 self.pile_rects[r["id"]] = pygame.Rect(area.left + side, y + (line_h - rh) // 2,
                                                        area.w - 2 * side, rh)
             y += line_h
+
+    def piles_beside_hand(self, piles) -> list:
+        """A low window (a phone sideways) with a trick: the piles left of the hand at the hand's
+        card size, their labels beside them, where the hand leaves the room; the piles left over."""
+        hand = self.hand_row
+        ch = hand.h - dp(18)
+        cw = int(ch * 0.7)
+        left = min((r.left for r in self.card_rects.values()), default=hand.centerx) - dp(12)
+        widths = [cw + dp(8) + fonts.width(self.words(p.get("label", "")), self.px["label"]) + dp(12) for p in piles]
+        if hand.left + sum(widths) > left:
+            return piles
+        x = hand.left
+        for p, w in zip(piles, widths):
+            self.pile_rects[p["id"]] = pygame.Rect(x, hand.top + dp(18), cw, ch)
+            self.side_labels.add(p["id"])
+            x += w
+        return []
 
     def row_label_side(self, rows) -> int | None:
         """How wide the column left of the rows is for their labels when every label is short
@@ -1779,19 +1804,23 @@ class PlainTableScene(GameTableScene):
         area = self.results_rect()
         if area.h < dp(40):
             return
-        theme.panel(surface, area, (8, 34, 22), alpha=255, radius=12, border=theme.PANEL_BORDER)
         pad = dp(10)
-        inner = area.inflate(-2 * pad, -2 * pad)
         px, small = self.px["label"], self.px["small"]
-        y = inner.top
-        if headline:
-            hh = int(self.px["title"] * 1.5)
-            draw_text(surface, headline, pygame.Rect(inner.left, y, inner.w, hh), self.px["title"], theme.GOLD,
-                      bold=True, min_px=11, wrap=True, max_lines=2)
-            y += hh + dp(4)
+        hh = int(self.px["title"] * 1.5) if headline else 0
         label = self.words(st.get("label", "")) if st.get("label") else ""
         tally = self.hint_tally() if self.at_end() else ""
         tally_h = int(small * 1.6) if tally else 0
+        lines = len([r for r in st.get("rounds") or [] if isinstance(r, list)]) + 2 if st else 0
+        need = 2 * pad + (hh + dp(4) if headline else 0) + (int(small * 1.5) if label else 0) \
+            + lines * int(px * 1.6) + tally_h + dp(6)
+        area.h = min(area.h, need)                # as high as what it says, under the seats
+        theme.panel(surface, area, (8, 34, 22), alpha=255, radius=12, border=theme.PANEL_BORDER)
+        inner = area.inflate(-2 * pad, -2 * pad)
+        y = inner.top
+        if headline:
+            draw_text(surface, headline, pygame.Rect(inner.left, y, inner.w, hh), self.px["title"], theme.GOLD,
+                      bold=True, min_px=11, wrap=True, max_lines=2)
+            y += hh + dp(4)
         if label:
             draw_text(surface, label, pygame.Rect(inner.left, y, inner.w, int(small * 1.5)), small, theme.TEXT_DIM)
             y += int(small * 1.5)
@@ -1871,6 +1900,9 @@ class PlainTableScene(GameTableScene):
                 first = self.row_first_x(r, len(item.get("cards") or []))
                 draw_text(surface, label, pygame.Rect(first - self.row_side, r.top, self.row_side, r.h),
                           px, theme.TEXT_DIM)
+            elif label and item["id"] in self.side_labels:     # beside the hand: right of the card
+                draw_text(surface, label, pygame.Rect(r.right + dp(8), r.top, fonts.width(label, px) + dp(4), r.h),
+                          px, theme.TEXT_DIM, align="left")
             elif label:
                 draw_text(surface, label, pygame.Rect(r.left - dp(20), r.top - lab, r.w + dp(40), lab),
                           px, theme.TEXT_DIM)

@@ -284,34 +284,38 @@ class Stiche(Game):
                 "table": self.table(s, seat), "legal": legal}
 
     def table(self, s: StState, seat) -> dict:
-        """What the plain table draws (felt/contract/table_view.py): the trump card, the trick by
-        seat with the last one, the instruction line, each seat's tricks/bid and points, the standings."""
+        """What the plain table draws (felt/contract/table_view.py)."""
+        if s.phase == "match_over":
+            won = [s.winner] if s.winner is not None else []
+        elif s.phase == "round_over":                 # the round's best
+            won = [i for i in range(s.n) if s.points[-1][i] == max(s.points[-1])]
+        else:
+            won = []
+        bids = ["–" if b is None else str(b) for b in s.bids]
+        return {"piles": [{"id": "trump", "cards": [] if s.trump is None else [s.trump],
+                           "label": {"text": "stiche.no_trump" if s.trump is None else "stiche.trump"}}],
+                # each card lies at its seat; the trick taken before shows until the next lead
+                "trick": {"cards": [list(t) for t in s.trick], "last": s.last},
+                "labels": [{"text": "stiche.legend"}],              # "Stiche/Ansage · Punkte"
+                "say": self.say(s, seat),                            # the instruction line
+                "seats": [{"text": "stiche.seat", "args": {"won": s.tricks[i], "bid": bids[i], "pts": s.scores[i]}}
+                          for i in range(s.n)],                      # "1/2 · 14" on each seat's card
+                "standings": {"rounds": [list(p) for p in s.points], "total": list(s.scores), "won": won,
+                              "label": {"text": "stiche.points_rule", "args": {"bonus": s.rules.bonus}}}}
+
+    def say(self, s: StState, seat) -> dict:
+        """The instruction line: the seat on turn is told what to do, the others how the bids stand."""
         k = dealt(s)
         if s.phase == "bid" and seat == s.to_move:
             barred = self.barred(s)
-            say = {"text": "stiche.say.bid" if barred is None or barred > k else "stiche.say.bid_hook",
-                   "args": {"n": k, "barred": barred if barred is not None else 0}}
-        elif s.phase == "play" and seat == s.to_move:
-            led = s.trick[0][1] if s.trick else None
-            say = {"text": "stiche.say.lead", "args": {"n": k - len(s.hands[seat]) + 1, "of": k}} if led is None else \
-                {"text": "stiche.say.follow", "args": {"suit": SIGNS[suit(led)]}}
-        else:
-            said = [b for b in s.bids if b is not None]
-            say = {"text": "stiche.say.bids", "args": {"bids": sum(said), "n": k}}
-        ended = s.phase in ("round_over", "match_over")
-        last_points = s.points[-1] if s.points else []
-        won = ([s.winner] if s.winner is not None else []) if s.phase == "match_over" else \
-            [i for i in range(s.n) if last_points and last_points[i] == max(last_points)] if ended else []
-        return {"piles": [{"id": "trump", "label": {"text": "stiche.trump" if s.trump is not None else "stiche.no_trump"},
-                           "cards": [s.trump] if s.trump is not None else []}],
-                "trick": {"cards": [list(t) for t in s.trick], "last": s.last},
-                "labels": [{"text": "stiche.legend"}],
-                "say": say,
-                "seats": [{"text": "stiche.seat", "args": {"won": s.tricks[i], "pts": s.scores[i],
-                                                           "bid": "–" if s.bids[i] is None else str(s.bids[i])}}
-                          for i in range(s.n)],
-                "standings": {"rounds": [list(p) for p in s.points], "total": list(s.scores), "won": won,
-                              "label": {"text": "stiche.points_rule", "args": {"bonus": s.rules.bonus}}}}
+            if barred is not None and 0 <= barred <= k:
+                return {"text": "stiche.say.bid_hook", "args": {"barred": barred}}
+            return {"text": "stiche.say.bid", "args": {"n": k}}      # "Wie viele Stiche machst du? (3 Karten)"
+        if s.phase == "play" and seat == s.to_move and s.trick:
+            return {"text": "stiche.say.follow", "args": {"suit": SIGNS[suit(s.trick[0][1])]}}
+        if s.phase == "play" and seat == s.to_move:
+            return {"text": "stiche.say.lead", "args": {"n": k - len(s.hands[seat]) + 1, "of": k}}
+        return {"text": "stiche.say.bids", "args": {"bids": sum(b for b in s.bids if b is not None), "n": k}}
 
     def shown_cards(self, view):
         t = view["table"]
