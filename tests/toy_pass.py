@@ -25,7 +25,7 @@ class PCState(HCState):
 
 class PassCard(HighCard):
     id = "passcard"
-    name = {"de": "Schieben und stechen", "en": "Pass and play"}
+    name = {"de": "Schiebekarte", "en": "Pass and play"}
     min_players = 3
     max_players = 4
     move_kinds = ("play", "pass")
