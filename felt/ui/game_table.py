@@ -1500,9 +1500,9 @@ class PlainTableScene(GameTableScene):
                 ch = int(max(dp(20), min(dp(130), (col - dp(8)) / 0.7, share - cap - dp(14))))
                 cw = int(ch * 0.7)
                 # the piles in the gutter left of the first seat's card, where they fit there
-                pw = int((ch - lab) * 0.7)
-                beside = bool(piles) and not rows and share == area.h and \
-                    col // 2 - cw // 2 - dp(12) >= len(piles) * (pw + dp(8)) and ch - lab >= dp(40)
+                free = (col // 2 - cw // 2 - dp(12)) // max(1, len(piles)) - dp(8)     # each pile's width there
+                pw = min(int((ch - lab) * 0.7), free)
+                beside = bool(piles) and not rows and share == area.h and pw >= dp(40)
                 if beside or share != area.h or not piles:
                     break
             top = area.top + dp(10)                     # room for the pointer to the seat
@@ -1513,11 +1513,10 @@ class PlainTableScene(GameTableScene):
             self.pile_rects[tid] = pygame.Rect(area.left, area.top, area.w, ch + dp(10))
             self.caption_rect = pygame.Rect(area.left, top + ch + dp(2), area.w - self.hint_room_at(top + ch), cap)
             if beside:
-                pc = ch - lab
+                pc = int(pw / 0.7)
                 for i, p in enumerate(piles):
-                    self.pile_rects[p["id"]] = pygame.Rect(area.left + dp(4) + i * (int(pc * 0.7) + dp(8)), top + lab,
-                                                           int(pc * 0.7), pc)
-                gutter = len(piles) * (int(pc * 0.7) + dp(8)) + dp(4)
+                    self.pile_rects[p["id"]] = pygame.Rect(area.left + dp(4) + i * (pw + dp(8)), top + lab, pw, pc)
+                gutter = len(piles) * (pw + dp(8)) + dp(4)
                 self.pile_rects[tid] = pygame.Rect(area.left + gutter, area.top, area.w - gutter, ch + dp(10))
                 piles = []
             used = ch + dp(12) + cap
@@ -1724,9 +1723,11 @@ class PlainTableScene(GameTableScene):
         taken before while no card of the next lies (or on a tap on "Letzter Stich"); None
         without a trick."""
         trick = self.table.get("trick")
-        if trick is None or self.at_end():
+        if trick is None:
             return None
         last = trick.get("last") or None
+        if self.at_end():                           # the round's last trick, over the results
+            return (list(last.get("cards") or []), last.get("winner"), True) if last else None
         if last and (self.showing_last or not trick.get("cards")):
             return list(last.get("cards") or []), last.get("winner"), True
         return list(trick.get("cards") or []), trick.get("winner"), False
@@ -1789,19 +1790,33 @@ class PlainTableScene(GameTableScene):
             return i18n.t(f"pt.won_{what}_many", names=i18n.t("pt.and", a=", ".join(names[:-1]), b=names[-1]))
         return i18n.t(f"pt.won_{what}_me" if won[0] == self.seat else f"pt.won_{what}", name=self.seat_name(won[0]))
 
-    def results_rect(self) -> pygame.Rect:
-        """Where the results (and the standings on a tap) show: over the middle, from under the
-        seats to over the hand (at a round's end), or the middle during a round."""
-        if self.at_end():
-            top = self.seat_row.bottom + dp(10)
-            return pygame.Rect(self.middle.left, top, self.middle.w, max(0, self.hand_row.bottom - top))
-        return pygame.Rect(self.middle)
+    def results_need(self, headline: str) -> int:
+        """How high the results panel is for what it says (the headline, the standings' lines)."""
+        st = self.standings() or {}
+        small = self.px["small"]
+        lines = len([r for r in st.get("rounds") or [] if isinstance(r, list)]) + 2 if st else 0
+        return 2 * dp(10) + (int(self.px["title"] * 1.5) + dp(4) if headline else 0) \
+            + (int(small * 1.5) if st.get("label") else 0) + lines * int(self.px["label"] * 1.6) \
+            + (int(small * 1.6) if self.at_end() and self.hint_tally() else 0) + dp(6)
+
+    def results_rect(self, headline: str = "") -> pygame.Rect:
+        """Where the results (and the standings on a tap) show, as high as they need: at a
+        round's end under the round's last trick where it leaves room (else from under the seats),
+        down to the hand at most; during a round over the middle."""
+        need = self.results_need(headline)
+        if not self.at_end():
+            return pygame.Rect(self.middle.left, self.middle.top, self.middle.w, min(self.middle.h, need))
+        top = self.seat_row.bottom + dp(10)
+        if self.trick_shown() is not None and self.caption_rect.h \
+                and self.hand_row.bottom - (self.caption_rect.bottom + dp(6)) >= need:
+            top = self.caption_rect.bottom + dp(6)
+        return pygame.Rect(self.middle.left, top, self.middle.w, max(0, min(need, self.hand_row.bottom - top)))
 
     def draw_standings(self, surface: pygame.Surface, headline: str = "") -> None:
         """The standings of the view as a table: a column per seat (its name at the head), a
         line per round (the last ones that fit), the totals; the winners' column lit."""
         st = self.standings() or {}
-        area = self.results_rect()
+        area = self.results_rect(headline)
         if area.h < dp(40):
             return
         pad = dp(10)
@@ -1810,10 +1825,6 @@ class PlainTableScene(GameTableScene):
         label = self.words(st.get("label", "")) if st.get("label") else ""
         tally = self.hint_tally() if self.at_end() else ""
         tally_h = int(small * 1.6) if tally else 0
-        lines = len([r for r in st.get("rounds") or [] if isinstance(r, list)]) + 2 if st else 0
-        need = 2 * pad + (hh + dp(4) if headline else 0) + (int(small * 1.5) if label else 0) \
-            + lines * int(px * 1.6) + tally_h + dp(6)
-        area.h = min(area.h, need)                # as high as what it says, under the seats
         theme.panel(surface, area, (8, 34, 22), alpha=255, radius=12, border=theme.PANEL_BORDER)
         inner = area.inflate(-2 * pad, -2 * pad)
         y = inner.top
@@ -1952,6 +1963,8 @@ class PlainTableScene(GameTableScene):
     def draw_table(self, surface: pygame.Surface) -> None:
         if not self.results_shown():
             self.draw_middle(surface)
+        else:
+            self.draw_trick(surface)               # the round's last trick and who took it
         said = self.say_line()
         if said and self.say_row.h > 0 and not self.at_end():
             draw_text(surface, said, self.say_row, self.px["body"], theme.ACCENT if self.my_turn else theme.TEXT,
