@@ -347,3 +347,18 @@ def test_the_random_fallbacks_of_the_host_and_the_bot_clients_make_a_pick_move(p
     among = {"kind": "pass", "pick": 2, "among": view["hand"][:3]}
     assert set(table_view.random_move({"legal": [among], "hand": view["hand"]}, rng)["cards"]) <= set(view["hand"][:3])
     assert table_view.pick_of([among], {"kind": "pass", "cards": view["hand"][3:5]}, view["hand"]) is None
+
+
+@pytest.mark.parametrize("size", [(844, 390), (640, 360)])
+def test_a_phone_held_sideways_keeps_the_trick_the_trump_and_the_line_readable(stiche, size):
+    state = played(stiche, lambda s: s.phase == "play" and len(s.trick) == 2 and s.last is not None
+                   and s.round_no >= 4, n=6)
+    view = stiche.view(state, state.to_move)
+    pygame.display.set_mode((1, 1))
+    sc = scene(view, size)
+    assert sc.short and all(sc.trick_rects[s].w >= layout.dp(30) for s, _c in view["table"]["trick"]["cards"])
+    trump = sc.pile_rects["trump"]
+    assert trump.h >= layout.dp(50) and not any(trump.colliderect(r) for r in sc.card_rects.values())
+    assert not sc.say_rect().colliderect(sc.last_trick_btn.rect) and not sc.say_rect().colliderect(
+        sc.standings_btn.rect)
+    assert _layout_problems(sc, size) == []

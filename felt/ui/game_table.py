@@ -1417,7 +1417,7 @@ class PlainTableScene(GameTableScene):
         if self.short and not self.move_btns and not self.at_end():
             act_h = 0                            # nothing to press: the hand goes down to the edge
         self.action_row = pygame.Rect(m, h - act_h - m, table_w - 2 * m, act_h)
-        hand_h = dp(84 if self.short else 96)
+        hand_h = dp(96) if not self.short else dp(84) if h >= dp(380) else dp(74)
         self.hand_row = pygame.Rect(m, self.action_row.top - hand_h - (m if act_h else 0), table_w - 2 * m, hand_h)
         hand = list(self.view.get("hand") or [])
         ch = self.hand_row.h - dp(18)                     # room to raise a selected card
@@ -1482,7 +1482,9 @@ class PlainTableScene(GameTableScene):
         px = self.px["label"]
         lab = int(px * 1.4)
         area = self.place_tools(area)
-        if self.table.get("labels"):
+        # a low window with a trick: the labels share the line under the trick with its caption
+        shared = self.short and self.table.get("trick") is not None
+        if self.table.get("labels") and not shared:
             self.labels_rect = pygame.Rect(area.left, area.top, area.w - self.hint_room_at(area.top), lab)
             area.top += lab
             area.h -= lab
@@ -1519,6 +1521,8 @@ class PlainTableScene(GameTableScene):
                 gutter = len(piles) * (pw + dp(8)) + dp(4)
                 self.pile_rects[tid] = pygame.Rect(area.left + gutter, area.top, area.w - gutter, ch + dp(10))
                 piles = []
+            if shared and self.table.get("labels"):
+                self.labels_rect = pygame.Rect(self.caption_rect)
             used = ch + dp(12) + cap
             area.top += used
             area.h -= used
@@ -1895,7 +1899,7 @@ class PlainTableScene(GameTableScene):
     def draw_middle(self, surface: pygame.Surface) -> None:
         px = self.px["label"]
         labels = [self.words(x) for x in self.table.get("labels") or []]
-        if labels and self.labels_rect.w > 0:
+        if labels and self.labels_rect.w > 0 and not (self.labels_rect == self.caption_rect and self.trick_caption()):
             draw_text(surface, "   ".join(x for x in labels if x), self.labels_rect, px, theme.TEXT, min_px=10)
         self.draw_trick(surface)
         lit = self.targets_for(self.selected)
@@ -1956,6 +1960,19 @@ class PlainTableScene(GameTableScene):
         pm = self.pick_move()
         return out | set(table_view.pick_among(pm, hand)) if pm is not None else out
 
+    def say_rect(self) -> pygame.Rect:
+        """The instruction line's place: its row, between the tools where they stand at its ends
+        (a low window), as far from both ends as the wider one reaches in (it stays centred)."""
+        r = pygame.Rect(self.say_row)
+        side = 0
+        for b in (self.last_trick_btn, self.standings_btn):
+            if b.visible and b.rect.colliderect(r):
+                side = max(side, b.rect.right - r.left if b.rect.centerx < r.centerx else r.right - b.rect.left)
+        if side:
+            side += dp(8)
+            r = pygame.Rect(r.left + side, r.top, max(dp(40), r.w - 2 * side), r.h)
+        return r
+
     def results_shown(self) -> bool:
         """The results take the middle: a round's or the match's end with standings or a winner."""
         return self.at_end() and (self.standings() is not None or bool(self.won_line()))
@@ -1967,8 +1984,8 @@ class PlainTableScene(GameTableScene):
             self.draw_trick(surface)               # the round's last trick and who took it
         said = self.say_line()
         if said and self.say_row.h > 0 and not self.at_end():
-            draw_text(surface, said, self.say_row, self.px["body"], theme.ACCENT if self.my_turn else theme.TEXT,
-                      bold=True, min_px=10)
+            draw_text(surface, said, self.say_rect(), self.px["body"], theme.ACCENT if self.my_turn else theme.TEXT,
+                      bold=True, min_px=10, wrap=True, max_lines=2)
         playable = self.playable_cards()
         dragged = self.dragged_card()
         for cid, r in self.hand_rects().items():
