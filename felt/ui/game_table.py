@@ -1284,6 +1284,11 @@ class PlainTableScene(GameTableScene):
     def at_end(self) -> bool:
         return self.view.get("phase") in ("round_over", "match_over")
 
+    def set_hints(self, on: bool, counts=None) -> None:
+        super().set_hints(on, counts)
+        if self.at_end() and self.size != (0, 0):
+            self.layout(*self.size)                 # the results' line of the hints taken: their room
+
     def toggle_last_trick(self) -> None:
         self.showing_last = not self.showing_last
         self.mark_dirty()
@@ -1497,8 +1502,13 @@ class PlainTableScene(GameTableScene):
             n = int(self.view.get("n") or 1)
             col = self.seat_row.w // max(1, n)
             beside = False
-            for share in ((area.h, area.h * 11 // 20) if piles and not rows else (area.h if not (piles or rows)
-                                                                                   else area.h * 11 // 20,)):
+            shares = (area.h, area.h * 11 // 20) if piles and not rows else \
+                (area.h if not (piles or rows) else area.h * 11 // 20,)
+            if self.at_end():                           # the round's last trick over the results: room for both
+                room = self.results_bottom() - area.top - self.results_need(self.won_line()) - dp(6)
+                shares = (max(0, min(area.h, room)),)
+                piles = rows = []
+            for share in shares:
                 ch = int(max(dp(20), min(dp(130), (col - dp(8)) / 0.7, share - cap - dp(14))))
                 cw = int(ch * 0.7)
                 # the piles in the gutter left of the first seat's card, where they fit there
@@ -1810,11 +1820,20 @@ class PlainTableScene(GameTableScene):
         need = self.results_need(headline)
         if not self.at_end():
             return pygame.Rect(self.middle.left, self.middle.top, self.middle.w, min(self.middle.h, need))
-        top = self.seat_row.bottom + dp(10)
-        if self.trick_shown() is not None and self.caption_rect.h \
-                and self.hand_row.bottom - (self.caption_rect.bottom + dp(6)) >= need:
-            top = self.caption_rect.bottom + dp(6)
-        return pygame.Rect(self.middle.left, top, self.middle.w, max(0, min(need, self.hand_row.bottom - top)))
+        under = self.results_under_trick(headline)
+        top = self.caption_rect.bottom + dp(6) if under else self.seat_row.bottom + dp(10)
+        return pygame.Rect(self.middle.left, top, self.middle.w, max(0, min(need, self.results_bottom() - top)))
+
+    def results_bottom(self) -> int:
+        """How far down the results may reach: over the hand (an empty hand's place too)."""
+        if self.view.get("hand"):
+            return self.hand_row.bottom
+        return (self.action_row.top if self.action_row.h else self.laid_out[1]) - dp(8)
+
+    def results_under_trick(self, headline: str = "") -> bool:
+        """At a round's end the results go under the round's last trick where they leave it room."""
+        return self.at_end() and self.trick_shown() is not None and self.caption_rect.h > 0 \
+            and self.results_bottom() - (self.caption_rect.bottom + dp(6)) >= self.results_need(headline)
 
     def draw_standings(self, surface: pygame.Surface, headline: str = "") -> None:
         """The standings of the view as a table: a column per seat (its name at the head), a
@@ -1980,7 +1999,7 @@ class PlainTableScene(GameTableScene):
     def draw_table(self, surface: pygame.Surface) -> None:
         if not self.results_shown():
             self.draw_middle(surface)
-        else:
+        elif self.results_under_trick(self.won_line()):
             self.draw_trick(surface)               # the round's last trick and who took it
         said = self.say_line()
         if said and self.say_row.h > 0 and not self.at_end():
