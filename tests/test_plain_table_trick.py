@@ -362,3 +362,35 @@ def test_a_phone_held_sideways_keeps_the_trick_the_trump_and_the_line_readable(s
     assert not sc.say_rect().colliderect(sc.last_trick_btn.rect) and not sc.say_rect().colliderect(
         sc.standings_btn.rect)
     assert _layout_problems(sc, size) == []
+
+
+def test_the_hosts_bots_fall_back_to_a_pick_of_their_own_when_a_bot_returns_the_shape(passing, monkeypatch):
+    """A game's bot that returns the pick move as the view has it (no cards chosen): the host
+    plays a random choice of three cards for it, and the match goes on."""
+    from tests.test_net_table import Driver
+
+    class Lazy:
+        def choose(self, view):
+            return view["legal"][0]
+    monkeypatch.setattr(type(passing), "make_bot", lambda self, level, seed=None, think_ms=None: Lazy())
+    d = Driver(rules="PC-1", players=4, bots=4, bot_delay=0.0)
+    d.t.start_match(d.clock.t)
+    d.pump()
+    assert d.t.state.phase == "pass"
+    for _ in range(4):
+        d.t.tick(d.clock.t)
+        d.pump()
+    state = d.t.state
+    assert state.phase == "play" and all(len(h) == 13 for h in state.hands)
+    assert passing.check_cards(state) is None
+
+
+def test_a_trick_the_view_marks_as_taken_lights_its_winner_in_place(stiche):
+    state = played(stiche, lambda s: s.phase == "play" and len(s.trick) == 3 and s.round_no >= 3)
+    view = stiche.view(state, 0)
+    plays = view["table"]["trick"]["cards"]
+    view["table"]["trick"] = {"cards": plays, "winner": plays[1][0]}       # a game that keeps the whole trick
+    sc = scene(view)
+    assert sc.trick_shown() == (plays, plays[1][0], False)
+    name = "Du nimmst den Stich" if plays[1][0] == 0 else f"{NAMES[plays[1][0]]} nimmt den Stich"
+    assert sc.trick_caption() == name and not sc.last_trick_btn.visible

@@ -128,7 +128,7 @@ def _check_text(where: str, text, limit: int = MAX_LABEL) -> None:
     """A text of the table: a short string, or ``{"text": key, "args": {...}}`` of the game's catalog."""
     if isinstance(text, str):
         if len(text) > limit:
-            raise TableError(f"{where} must be at most {limit} characters: {text[:limit]!r}…")
+            raise TableError(f"{where} must be a short string (at most {limit} characters): {text[:limit]!r}…")
         return
     if not isinstance(text, dict) or set(text) - {"text", "args"} or not isinstance(text.get("text"), str) \
             or not 0 < len(text["text"]) <= 80:
