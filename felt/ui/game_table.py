@@ -1507,14 +1507,14 @@ class PlainTableScene(GameTableScene):
             if self.at_end():                           # the round's last trick over the results: room for both
                 room = self.results_bottom() - area.top - self.results_need(self.won_line()) - dp(6)
                 shares = (max(0, min(area.h, room)),)
-                piles = rows = []
+                rows = []                               # the piles (the trump) only beside it
             for share in shares:
                 ch = int(max(dp(20), min(dp(130), (col - dp(8)) / 0.7, share - cap - dp(14))))
                 cw = int(ch * 0.7)
                 # the piles in the gutter left of the first seat's card, where they fit there
                 free = (col // 2 - cw // 2 - dp(12)) // max(1, len(piles)) - dp(8)     # each pile's width there
                 pw = min(int((ch - lab) * 0.7), free)
-                beside = bool(piles) and not rows and share == area.h and pw >= dp(40)
+                beside = bool(piles) and not rows and share == shares[0] and pw >= dp(40)
                 if beside or share != area.h or not piles:
                     break
             top = area.top + dp(10)                     # room for the pointer to the seat
@@ -1533,6 +1533,8 @@ class PlainTableScene(GameTableScene):
                 piles = []
             if shared and self.table.get("labels"):
                 self.labels_rect = pygame.Rect(self.caption_rect)
+            if self.at_end():
+                piles = []
             used = ch + dp(12) + cap
             area.top += used
             area.h -= used
@@ -1917,7 +1919,7 @@ class PlainTableScene(GameTableScene):
 
     def draw_middle(self, surface: pygame.Surface) -> None:
         px = self.px["label"]
-        labels = [self.words(x) for x in self.table.get("labels") or []]
+        labels = [self.words(x) for x in self.table.get("labels") or []] if not self.at_end() else []
         if labels and self.labels_rect.w > 0 and not (self.labels_rect == self.caption_rect and self.trick_caption()):
             draw_text(surface, "   ".join(x for x in labels if x), self.labels_rect, px, theme.TEXT, min_px=10)
         self.draw_trick(surface)
@@ -2000,7 +2002,7 @@ class PlainTableScene(GameTableScene):
         if not self.results_shown():
             self.draw_middle(surface)
         elif self.results_under_trick(self.won_line()):
-            self.draw_trick(surface)               # the round's last trick and who took it
+            self.draw_middle(surface)              # the round's last trick and who took it (the trump beside)
         said = self.say_line()
         if said and self.say_row.h > 0 and not self.at_end():
             draw_text(surface, said, self.say_rect(), self.px["body"], theme.ACCENT if self.my_turn else theme.TEXT,
