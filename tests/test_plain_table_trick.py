@@ -394,3 +394,16 @@ def test_a_trick_the_view_marks_as_taken_lights_its_winner_in_place(stiche):
     assert sc.trick_shown() == (plays, plays[1][0], False)
     name = "Du nimmst den Stich" if plays[1][0] == 0 else f"{NAMES[plays[1][0]]} nimmt den Stich"
     assert sc.trick_caption() == name and not sc.last_trick_btn.visible
+
+
+def test_the_pass_toy_keeps_the_contract_a_pick_made_by_taps_included(passing, tmp_path):
+    """`felt check-game`'s checks that a pick move touches, on the toy with a three-card pass:
+    every phase draws, every legal move (the pick: three cards and the button) is made by taps,
+    the views hide the hands, the table keeps to the vocabulary, a round of the host's bots over
+    loopback resumes from its journal, a match ended at once has no winner."""
+    from felt import devcheck
+    ctx = devcheck.Context(tmp_path, quick=True)
+    devcheck.check_scenes(passing, ctx, sizes=["phone"])
+    for check in (devcheck.check_taps, devcheck.check_view_hides, devcheck.check_table_vocabulary,
+                  devcheck.check_loopback_resume, devcheck.check_ended_early):
+        check(passing, ctx)
