@@ -407,3 +407,16 @@ def test_the_pass_toy_keeps_the_contract_a_pick_made_by_taps_included(passing, t
     for check in (devcheck.check_taps, devcheck.check_view_hides, devcheck.check_table_vocabulary,
                   devcheck.check_loopback_resume, devcheck.check_ended_early):
         check(passing, ctx)
+
+
+def test_a_tap_on_a_button_beside_the_open_standings_closes_them_and_presses_it(stiche):
+    state = played(stiche, lambda s: s.phase == "bid" and s.to_move == 0 and s.round_no == 2)
+    sc = scene(stiche.view(state, 0))
+    tap(sc, sc.standings_btn.rect.center)
+    assert sc.standings_open
+    tap(sc, (sc.results_rect().centerx, sc.results_rect().centery))      # on the panel: it closes, no more
+    assert not sc.standings_open and not sc.outbox
+    tap(sc, sc.standings_btn.rect.center)
+    bid = sc.move_buttons[0]
+    tap(sc, bid.rect.center)
+    assert not sc.standings_open and sc.outbox == [sc.move_btns[0][1]] and sc.outbox[0]["kind"] == "bid"

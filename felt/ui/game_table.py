@@ -1629,9 +1629,10 @@ class PlainTableScene(GameTableScene):
         if self.handle_header(inp) or self.handle_round_controls(inp):
             return
         if self.standings_open and inp.kind == RELEASE and not self.standings_btn.rect.collidepoint(inp.pos):
-            self.standings_open = False             # a tap anywhere closes the standings
+            self.standings_open = False             # a tap anywhere closes the standings ...
             self.mark_dirty()
-            return
+            if self.results_rect().collidepoint(inp.pos):
+                return                              # ... and one on a button beside them presses it too
         if self.dispatch(inp, [b for b, _m in self.move_btns] + [self.last_trick_btn, self.standings_btn]):
             return
         self.handle_cards(inp)
