@@ -71,3 +71,25 @@ def test_the_trick_game_vocabulary_and_a_pick_move():
     assert pick_of([move], {"kind": "pass", "cards": [1, 5, 9]}, [1, 5, 7, 9]) is move
     assert pick_of([move], {"kind": "pass", "cards": [1, 5, 8]}, [1, 5, 7, 8, 9]) is None     # 8 is not among
     assert pick_of([move], {"kind": "pass", "cards": [1, 5]}, [1, 5, 7, 9]) is None          # two, not three
+
+
+def test_a_rule_set_read_field_by_field_refuses_what_does_not_fit_in_both_languages():
+    from dataclasses import dataclass
+
+    from felt.contract.base import RulesError, rules_from_fields
+
+    @dataclass(frozen=True)
+    class R:
+        id: str = "X"
+        rounds: int = 3
+        hook: bool = True
+        LIMITS = {"rounds": (1, 9)}
+    assert rules_from_fields(R, {"game": "x", "rounds": 5}) == R(rounds=5)
+    for data, de, en in (({"colour": 1}, "Unbekannte Regel „colour“", "Unknown rule “colour”"),
+                         ({"rounds": True}, "rounds muss eine ganze Zahl sein", "rounds must be a whole number"),
+                         ({"hook": 1}, "hook muss wahr/falsch sein", "hook must be true/false"),
+                         ({"rounds": 10}, "rounds muss zwischen 1 und 9 liegen", "rounds must be between 1 and 9"),
+                         ([1], "rules muss eine Tabelle sein", "rules must be a table")):
+        with pytest.raises(RulesError) as e:
+            rules_from_fields(R, data)
+        assert (e.value.text("de"), str(e.value)) == (de, en)

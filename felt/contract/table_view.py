@@ -66,18 +66,28 @@ def _is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _check_item(where: str, item, ids: set) -> None:
-    if not isinstance(item, dict):
-        raise TableError(f"{where} must be a dict, not {type(item).__name__}")
-    extra = set(item) - ITEM_KEYS
+def _check_keys(where: str, obj, known: set) -> None:
+    """``obj`` is a dict of none but the ``known`` keys."""
+    if not isinstance(obj, dict):
+        raise TableError(f"{where} must be a dict, not {type(obj).__name__}")
+    extra = set(obj) - known
     if extra:
-        raise TableError(f"{where} has unknown keys {sorted(extra)} (known: {sorted(ITEM_KEYS)})")
-    pid = item.get("id")
+        raise TableError(f"{where} has unknown keys {sorted(extra)} (known: {sorted(known)})")
+
+
+def _check_id(where: str, pid, ids: set) -> None:
+    """A pile's, row's or trick's ``id``: a short string no other item of the table has."""
     if not isinstance(pid, str) or not pid or len(pid) > MAX_LABEL:
         raise TableError(f"{where} needs an 'id': a short non-empty string")
     if pid in ids:
         raise TableError(f"{where}: the id {pid!r} is used twice")
     ids.add(pid)
+
+
+def _check_item(where: str, item, ids: set) -> None:
+    _check_keys(where, item, ITEM_KEYS)
+    pid = item.get("id")
+    _check_id(where, pid, ids)
     _check_text(f"{where} ({pid}) 'label'", item.get("label", ""))
     if ("cards" in item) == ("count" in item):
         raise TableError(f"{where} ({pid}) needs exactly one of 'cards' (face-up ids) or 'count' (face-down)")
@@ -97,11 +107,7 @@ def check_table(table) -> dict:
     where and what is wrong. ``None`` (no table) is an empty table."""
     if table is None:
         return {}
-    if not isinstance(table, dict):
-        raise TableError(f"view['table'] must be a dict, not {type(table).__name__}")
-    extra = set(table) - KEYS
-    if extra:
-        raise TableError(f"view['table'] has unknown keys {sorted(extra)} (known: {sorted(KEYS)})")
+    _check_keys("view['table']", table, KEYS)
     ids: set = set()
     for key in ("piles", "rows"):
         items = table.get(key, [])
@@ -157,17 +163,8 @@ def _check_plays(where: str, plays) -> None:
 
 def _check_trick(trick, ids: set) -> None:
     where = "view['table']['trick']"
-    if not isinstance(trick, dict):
-        raise TableError(f"{where} must be a dict, not {type(trick).__name__}")
-    extra = set(trick) - TRICK_KEYS
-    if extra:
-        raise TableError(f"{where} has unknown keys {sorted(extra)} (known: {sorted(TRICK_KEYS)})")
-    tid = trick.get("id", "trick")
-    if not isinstance(tid, str) or not tid or len(tid) > MAX_LABEL:
-        raise TableError(f"{where}: 'id' must be a short non-empty string")
-    if tid in ids:
-        raise TableError(f"{where}: the id {tid!r} is used twice")
-    ids.add(tid)
+    _check_keys(where, trick, TRICK_KEYS)
+    _check_id(where, trick.get("id", "trick"), ids)
     _check_text(f"{where} 'label'", trick.get("label", ""))
     _check_plays(f"{where}['cards']", trick.get("cards", []))
     for key, value in (("winner", trick.get("winner")), ("last's winner", (trick.get("last") or {}).get("winner"))):
@@ -175,8 +172,8 @@ def _check_trick(trick, ids: set) -> None:
             raise TableError(f"{where}: the {key} must be a seat (an int >= 0) or None")
     last = trick.get("last")
     if last is not None:
-        if not isinstance(last, dict) or set(last) - {"cards", "winner"}:
-            raise TableError(f"{where}['last'] must be {{'cards': [[seat, card], ...], 'winner': seat}} or None")
+        _check_keys(f"{where}['last'] ({{'cards': [[seat, card], ...], 'winner': seat}} or None)", last,
+                    {"cards", "winner"})
         _check_plays(f"{where}['last']['cards']", last.get("cards", []))
     if not isinstance(trick.get("target", False), bool):
         raise TableError(f"{where}: 'target' must be true or false")
@@ -184,11 +181,7 @@ def _check_trick(trick, ids: set) -> None:
 
 def _check_standings(st) -> None:
     where = "view['table']['standings']"
-    if not isinstance(st, dict):
-        raise TableError(f"{where} must be a dict, not {type(st).__name__}")
-    extra = set(st) - STANDINGS_KEYS
-    if extra:
-        raise TableError(f"{where} has unknown keys {sorted(extra)} (known: {sorted(STANDINGS_KEYS)})")
+    _check_keys(where, st, STANDINGS_KEYS)
 
     def cells(name, row):
         if not isinstance(row, list) or len(row) > MAX_ITEMS or not all(

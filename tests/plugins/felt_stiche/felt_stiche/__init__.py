@@ -11,7 +11,8 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from felt.contract import rulefile
-from felt.contract.base import Bot, Game, IllegalMove, OptionSpec, RulesError, round_rng, wire_kind, wrong_kind
+from felt.contract.base import (Bot, Game, IllegalMove, OptionSpec, RulesError, round_rng, rules_from_fields,
+                               wire_kind)
 from felt.ui import i18n
 
 HERE = Path(__file__).resolve().parent
@@ -30,10 +31,7 @@ def rank(card: int) -> int:               # 0 (the 2) .. 12 (the ace)
 
 
 class StRulesError(RulesError):
-    MESSAGES = {**RulesError.MESSAGES,
-                "unknown": ("Unbekannte Regel „{key}“", "Unknown rule “{key}”"),
-                "kind": ("{key} muss {de} sein", "{key} must be {en}"),
-                "range": ("{key} muss zwischen {lo} und {hi} liegen", "{key} must be between {lo} and {hi}")}
+    """A broken rule set of this game (the messages of felt.contract.base.rules_from_fields)."""
 
 
 @dataclass(frozen=True)
@@ -121,21 +119,7 @@ class Stiche(Game):
         return self.rules_from_dict(rulefile.read(HERE / f"{template_id}.toml", StRulesError))
 
     def rules_from_dict(self, d):
-        if not isinstance(d, dict):
-            raise StRulesError("kind", key="rules", de="eine Tabelle", en="a table")
-        known = {f.name: f.default for f in fields(StRules)}
-        for key, value in d.items():
-            if key == "game":
-                continue
-            if key not in known:
-                raise StRulesError("unknown", key=key)
-            kind = wrong_kind(known[key], value)
-            if kind:
-                raise StRulesError("kind", key=key, de=kind[0], en=kind[1])
-            lo, hi = StRules.LIMITS.get(key, (None, None))
-            if lo is not None and not lo <= value <= hi:
-                raise StRulesError("range", key=key, lo=lo, hi=hi)
-        return StRules(**{k: v for k, v in d.items() if k != "game"})
+        return rules_from_fields(StRules, d, StRulesError)
 
     def rules_to_dict(self, rules):
         return {"game": self.id, **{f.name: getattr(rules, f.name) for f in fields(StRules)}}
