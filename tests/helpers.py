@@ -178,3 +178,19 @@ def plugin_installed(folder, site, data):
             else:
                 os.environ["PYTHONPATH"] = saved_env
     return ctx()
+
+
+def check_game_passes(game_id: str, env: dict, checks=("soak", "phone", "view-hides")) -> str:
+    """`felt check-game GAME_ID` in a subprocess (``env``: a plug-in installed, plugin_installed)
+    passes every check, these ``checks`` run and not skipped; its output."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    out = subprocess.run([sys.executable, "-m", "felt.cli", "check-game", game_id], env=env, capture_output=True,
+                         text=True, timeout=600, cwd=Path(__file__).resolve().parent.parent)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
+    last = out.stdout.strip().splitlines()[-1]
+    assert last.startswith(f"{game_id}: 14 of 14 checks passed"), out.stdout
+    for check in checks:
+        assert f"ok   {check}" in out.stdout, out.stdout
+    return out.stdout

@@ -23,7 +23,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from felt import contract  # noqa: E402
-from tests.helpers import plugin_installed, settled_scene, start_host_process  # noqa: E402
+from tests.helpers import check_game_passes, plugin_installed, settled_scene, start_host_process  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PLUGIN = ROOT / "tests" / "plugins" / "felt_elferraus"
@@ -222,12 +222,7 @@ def test_the_contract_test_passes_for_it(installed):
 @pytest.mark.slow
 def test_felt_check_game_passes_it(installed):
     """Every rule the project puts on a game, as its author runs them: `felt check-game`."""
-    out = subprocess.run([sys.executable, "-m", "felt.cli", "check-game", "elferraus"], env=installed,
-                         capture_output=True, text=True, timeout=600, cwd=ROOT)
-    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
-    last = out.stdout.strip().splitlines()[-1]
-    assert last.startswith("elferraus: 14 of 14 checks passed"), out.stdout
-    assert "ok   soak" in out.stdout and "ok   phone" in out.stdout and "ok   view-hides" in out.stdout
+    check_game_passes("elferraus", installed)
 
 
 def test_its_log_says_the_cards_and_the_draws_in_both_languages(installed):

@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import plugin_installed
+from tests.helpers import check_game_passes, plugin_installed
 
 ROOT = Path(__file__).resolve().parent.parent
 PLUGIN = ROOT / "tests" / "plugins" / "felt_stiche"
@@ -76,13 +74,7 @@ def test_a_match_of_its_bots_scores_tricks_and_exact_bids(installed):
 
 @pytest.mark.slow
 def test_felt_check_game_passes_it(installed):
-    out = subprocess.run([sys.executable, "-m", "felt.cli", "check-game", "stiche"], env=installed,
-                         capture_output=True, text=True, timeout=600, cwd=ROOT)
-    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
-    last = out.stdout.strip().splitlines()[-1]
-    assert last.startswith("stiche: 14 of 14 checks passed"), out.stdout
-    for check in ("taps", "view-hides", "table-vocabulary", "text-layout", "phone", "soak"):
-        assert f"ok   {check}" in out.stdout, out.stdout
+    check_game_passes("stiche", installed, ("taps", "view-hides", "table-vocabulary", "text-layout", "phone", "soak"))
 
 
 if os.environ.get("FELT_STICHE_SHOTS"):
