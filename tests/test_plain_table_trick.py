@@ -23,7 +23,7 @@ import pygame  # noqa: E402
 
 from felt import games  # noqa: E402
 from felt.contract import table_view  # noqa: E402
-from felt.ui import fonts, i18n, layout  # noqa: E402
+from felt.ui import i18n, layout  # noqa: E402
 from felt.ui.game_table import PlainTableScene  # noqa: E402
 from felt.ui.scene import PRESS, RELEASE, Input  # noqa: E402
 from felt.ui.widgets import layout_text  # noqa: E402
