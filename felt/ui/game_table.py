@@ -1498,46 +1498,7 @@ class PlainTableScene(GameTableScene):
         if self.short and piles and not rows and self.table.get("trick") is not None:
             piles = self.piles_beside_hand(piles)
         if self.table.get("trick") is not None and area.h > 0:
-            cap = int(px * 1.5)
-            n = int(self.view.get("n") or 1)
-            col = self.seat_row.w // max(1, n)
-            beside = False
-            shares = (area.h, area.h * 11 // 20) if piles and not rows else \
-                (area.h if not (piles or rows) else area.h * 11 // 20,)
-            if self.at_end():                           # the round's last trick over the results: room for both
-                room = self.results_bottom() - area.top - self.results_need(self.won_line()) - dp(6)
-                shares = (max(0, min(area.h, room)),)
-                rows = []                               # the piles (the trump) only beside it
-            for share in shares:
-                ch = int(max(dp(20), min(dp(130), (col - dp(8)) / 0.7, share - cap - dp(14))))
-                cw = int(ch * 0.7)
-                # the piles in the gutter left of the first seat's card, where they fit there
-                free = (col // 2 - cw // 2 - dp(12)) // max(1, len(piles)) - dp(8)     # each pile's width there
-                pw = min(int((ch - lab) * 0.7), free)
-                beside = bool(piles) and not rows and share == shares[0] and pw >= dp(40)
-                if beside or share != area.h or not piles:
-                    break
-            top = area.top + dp(10)                     # room for the pointer to the seat
-            for s in range(n):
-                sr = self.seat_rect(s)
-                self.trick_rects[s] = pygame.Rect(sr.centerx - cw // 2, top, cw, ch)
-            tid = (self.table["trick"] or {}).get("id", "trick")
-            self.pile_rects[tid] = pygame.Rect(area.left, area.top, area.w, ch + dp(10))
-            self.caption_rect = pygame.Rect(area.left, top + ch + dp(2), area.w - self.hint_room_at(top + ch), cap)
-            if beside:
-                pc = int(pw / 0.7)
-                for i, p in enumerate(piles):
-                    self.pile_rects[p["id"]] = pygame.Rect(area.left + dp(4) + i * (pw + dp(8)), top + lab, pw, pc)
-                gutter = len(piles) * (pw + dp(8)) + dp(4)
-                self.pile_rects[tid] = pygame.Rect(area.left + gutter, area.top, area.w - gutter, ch + dp(10))
-                piles = []
-            if shared and self.table.get("labels"):
-                self.labels_rect = pygame.Rect(self.caption_rect)
-            if self.at_end():
-                piles = []
-            used = ch + dp(12) + cap
-            area.top += used
-            area.h -= used
+            area, piles, rows = self.layout_trick(area, piles, rows, shared)
         lines = (1 if piles else 0) + len(rows)
         if not lines or area.h <= 0:
             return
@@ -1570,6 +1531,55 @@ class PlainTableScene(GameTableScene):
                 self.pile_rects[r["id"]] = pygame.Rect(area.left + side, y + (line_h - rh) // 2,
                                                        area.w - 2 * side, rh)
             y += line_h
+
+    def layout_trick(self, area: pygame.Rect, piles: list, rows: list, shared: bool) -> tuple:
+        """The trick's line at the top of ``area``: each seat's card under its seat box (room for
+        the pointer above, who took it under them), the piles in the gutter left of the first seat
+        where they fit there (at a round's end only there: the results want the rest; a low window
+        shares the line under the trick with the labels). Returns the area, piles and rows left."""
+        px = self.px["label"]
+        lab = int(px * 1.4)
+        cap = int(px * 1.5)
+        n = int(self.view.get("n") or 1)
+        col = self.seat_row.w // max(1, n)
+        beside = False
+        shares = (area.h, area.h * 11 // 20) if piles and not rows else \
+            (area.h if not (piles or rows) else area.h * 11 // 20,)
+        if self.at_end():                           # the round's last trick over the results: room for both
+            room = self.results_bottom() - area.top - self.results_need(self.won_line()) - dp(6)
+            shares = (max(0, min(area.h, room)),)
+            rows = []                               # the piles (the trump) only beside it
+        for share in shares:
+            ch = int(max(dp(20), min(dp(130), (col - dp(8)) / 0.7, share - cap - dp(14))))
+            cw = int(ch * 0.7)
+            # the piles in the gutter left of the first seat's card, where they fit there
+            free = (col // 2 - cw // 2 - dp(12)) // max(1, len(piles)) - dp(8)     # each pile's width there
+            pw = min(int((ch - lab) * 0.7), free)
+            beside = bool(piles) and not rows and share == shares[0] and pw >= dp(40)
+            if beside or share != area.h or not piles:
+                break
+        top = area.top + dp(10)                     # room for the pointer to the seat
+        for s in range(n):
+            sr = self.seat_rect(s)
+            self.trick_rects[s] = pygame.Rect(sr.centerx - cw // 2, top, cw, ch)
+        tid = (self.table["trick"] or {}).get("id", "trick")
+        self.pile_rects[tid] = pygame.Rect(area.left, area.top, area.w, ch + dp(10))
+        self.caption_rect = pygame.Rect(area.left, top + ch + dp(2), area.w - self.hint_room_at(top + ch), cap)
+        if beside:
+            pc = int(pw / 0.7)
+            for i, p in enumerate(piles):
+                self.pile_rects[p["id"]] = pygame.Rect(area.left + dp(4) + i * (pw + dp(8)), top + lab, pw, pc)
+            gutter = len(piles) * (pw + dp(8)) + dp(4)
+            self.pile_rects[tid] = pygame.Rect(area.left + gutter, area.top, area.w - gutter, ch + dp(10))
+            piles = []
+        if shared and self.table.get("labels"):
+            self.labels_rect = pygame.Rect(self.caption_rect)
+        if self.at_end():
+            piles = []
+        used = ch + dp(12) + cap
+        area.top += used
+        area.h -= used
+        return area, piles, rows
 
     def piles_beside_hand(self, piles) -> list:
         """A low window (a phone sideways) with a trick: the piles left of the hand at the hand's
