@@ -103,3 +103,23 @@ if os.environ.get("FELT_STICHE_SHOTS"):
                     sc.draw(surface)
                     pygame.image.save(surface, str(out / f"stiche-{name}-{lang}-{size[0]}x{size[1]}.png"))
         i18n.set_lang("de")
+
+
+def test_a_bad_move_is_a_clear_illegal_move_and_changes_nothing(installed):
+    from felt import contract
+    from felt.contract.base import IllegalMove
+    game = contract.get("stiche")
+    state, _ = game.new_match(game.template("ST-STD"), 4, 3)
+    seat = state.to_move
+    for wire, words in (({"kind": "bid"}, "a move is"), ({"kind": "bid", "n": True}, "a move is"),
+                        ({"kind": "play", "cards": [1, 2]}, "a move is"), ({"kind": "jump"}, "unknown move kind"),
+                        ([1], "must be a map")):
+        with pytest.raises(IllegalMove, match=words):
+            game.move_from_wire(wire)
+    before = game.view(state, seat)
+    for move, words in ((("bid", 5), "the bid must be 0..1"), (("play", state.hands[seat][0]), "time to bid")):
+        with pytest.raises(IllegalMove, match=words):
+            game.apply(state, seat, move)
+    with pytest.raises(IllegalMove, match="not your turn"):
+        game.apply(state, (seat + 1) % 4, ("bid", 0))
+    assert game.view(state, seat) == before
