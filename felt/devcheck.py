@@ -228,6 +228,7 @@ def check_scenes(game, ctx, sizes=None):
 def check_taps(game, ctx):
     """Every legal move the table offers is made by the taps its ``gesture`` names, and
     nothing else is sent; keys and taps anywhere never break it or send an illegal move."""
+    from felt.contract import table_view
     from felt.ui.scene import KEY, Input
     pygame = _pygame()
     made = playable_phases = 0
@@ -245,6 +246,9 @@ def check_taps(game, ctx):
             if not taps:
                 continue
             offered += 1
+            expect = move
+            if table_view.pick_count(move):         # a pick: the move made is the cards the taps chose
+                expect = table_view.picked(move, [step[1] for step in taps if step[0] == "card"])
             for step in taps:
                 point = sc.tap_point(step)
                 need(point is not None, f"{game.id} {phase}: no place to tap for {step} of {move}")
@@ -254,7 +258,7 @@ def check_taps(game, ctx):
             sent = sc.outbox[-1]
             need(game.is_legal(state, 0, game.move_from_wire(sent)),
                  f"{game.id} {phase}: the taps for {move} sent the illegal move {sent}")
-            need(same_move(sent, move), f"{game.id} {phase}: the taps for {move} sent {sent}")
+            need(same_move(sent, expect), f"{game.id} {phase}: the taps for {move} sent {sent}")
             need(len(sc.outbox) == 1, f"{game.id} {phase}: the taps for {move} sent {len(sc.outbox)} moves: "
                                       f"{sc.outbox}")
             made += 1
@@ -425,14 +429,35 @@ def hidden_cards_shown(game, state, secret: dict, views: dict, places) -> str | 
 @check("table-vocabulary", "view['table'] keeps to the table vocabulary",
        "the contract test checks every view against it")
 def check_table_vocabulary(game, ctx):
-    from felt.contract.table_view import TableError, check_table
+    """Every view's ``table`` keeps to the vocabulary, and every text of the game's catalog it
+    names is there and takes its arguments, in German and English."""
+    from felt.contract.table_view import TableError, check_table, texts_named
+    from felt.ui import i18n
+    checked: set = set()
     for state, _events in random_play(game, 3):
         for s in [*range(state.n), None]:
             view = game.view(state, s)
             try:
-                check_table(view.get("table"))
+                table = check_table(view.get("table"))
             except TableError as e:
                 raise CheckFailed(f"{game.id} phase {state.phase!r} seat {s}: {e}") from None
+            for text in texts_named(table):
+                args = {k: NAMES[0] if isinstance(v, dict) else v for k, v in (text.get("args") or {}).items()}
+                key = (text["text"], tuple(sorted(args)))
+                if key in checked:
+                    continue
+                checked.add(key)
+                need(i18n.has(text["text"]), f"{game.id} phase {state.phase!r}: the table names the text "
+                                             f"{text['text']!r}, which the game's catalog (texts.toml) lacks")
+                before = i18n.get_lang()
+                try:
+                    for lang in ("de", "en"):
+                        i18n.set_lang(lang)
+                        said = i18n.t(text["text"], **args)
+                        need("{" not in said, f"{game.id}: the text {text['text']!r} ({lang}) does not take the "
+                                              f"arguments {sorted(args)} the table gives it: {said!r}")
+                finally:
+                    i18n.set_lang(before)
 
 
 def _run(coro, timeout: float):

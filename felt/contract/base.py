@@ -71,6 +71,10 @@ class RulesError(KeyedError):
                     "Regelsatz von {game_de}: {err_de}",
                     "The rule file names no game (game = \"…\", one of: {ids}) and is no rule set "
                     "of {game_en}: {err_en}"),
+        # a rule set read by rules_from_fields
+        "field_unknown": ("Unbekannte Regel „{name}“", "Unknown rule “{name}”"),
+        "field_kind": ("{name} muss {de} sein", "{name} must be {en}"),
+        "field_range": ("{name} muss zwischen {lo} und {hi} liegen", "{name} must be between {lo} and {hi}"),
     }
 
 
@@ -85,6 +89,29 @@ def wrong_kind(default, value) -> tuple[str, str] | None:
     if isinstance(default, str):
         return None if isinstance(value, str) else ("ein Text", "text")
     return None
+
+
+def rules_from_fields(cls, d, error: type = RulesError):
+    """A rule set of the frozen dataclass ``cls`` from untrusted data ``d`` (a rule file, the
+    lobby): every key one of its fields (``"game"`` is ignored), each value of the kind of the
+    field's default (``wrong_kind``) and, where ``cls.LIMITS`` (field -> (lo, hi)) names it,
+    within its range; else ``error`` (a ``RulesError`` class) in both languages."""
+    if not isinstance(d, dict):
+        raise error("field_kind", name="rules", de="eine Tabelle", en="a table")
+    known = {f.name: f.default for f in dataclasses.fields(cls)}
+    limits = getattr(cls, "LIMITS", {})
+    for key, value in d.items():
+        if key == "game":
+            continue
+        if key not in known:
+            raise error("field_unknown", name=key)
+        kind = wrong_kind(known[key], value)
+        if kind:
+            raise error("field_kind", name=key, de=kind[0], en=kind[1])
+        lo, hi = limits.get(key, (None, None))
+        if lo is not None and not lo <= value <= hi:
+            raise error("field_range", name=key, lo=lo, hi=hi)
+    return cls(**{k: v for k, v in d.items() if k != "game"})
 
 
 class IllegalMove(ValueError):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 import warnings
 
-CONTRACT_VERSION: tuple[int, int] = (1, 2)
+CONTRACT_VERSION: tuple[int, int] = (1, 3)
 
 
 class OldNameWarning(DeprecationWarning):

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from felt import contract
+from felt.contract import table_view
 from felt.contract.base import PACE_SPEEDS, Game, IllegalMove
 from felt.net import schema
 from felt.net.evening import Evening
@@ -141,7 +142,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: dict) -> dict:
-        return self.rng.choice(view["legal"])
+        return table_view.random_move(view, self.rng)      # a pick move with cards chosen
 
 
 def make_bot(game: Game, level: str, seed: Any = None, think_ms: int | None = None):
@@ -826,7 +827,7 @@ class Table:
             self.game.check_move(self.state, i, move)
         except Exception as exc:
             log.warning("bot at seat %d chose badly (%s); random legal move", i, exc)
-            move = self.game.move_from_wire(random.choice(v["legal"]))
+            move = self.game.move_from_wire(table_view.random_move(v, random))
         self._apply(i, move)
 
     def _bot_turn(self, seq: int) -> None:
