@@ -360,7 +360,9 @@ class Controller:
                     self.settings.template = contract.get(msg["game"]).template_ids()[0]
                 except (KeyError, IndexError):
                     pass
-            self.settings.rounds = None         # the host drops the rounds override with new rules
+            rules = msg.get("rules")
+            if isinstance(rules, dict) and rules.get("rounds") != ((self.lobby or {}).get("rules") or {}).get("rounds"):
+                self.settings.rounds = None     # the rule set's rounds were edited: the host drops the override
             self.save_settings()
         elif t == "set_seats" and isinstance(msg.get("n"), int) and 3 <= msg["n"] <= 8:
             self.settings.players = msg["n"]

@@ -608,18 +608,9 @@ class LobbyScene(Scene):
             self._switch_game(str(gid))
 
     def _switch_game(self, gid: str) -> None:
-        """Play ``gid`` next (the host deals its first template). The rounds the owner chose
-        stay: the host forgets them with the rule set, so they are sent again after it, where
-        this window knows the new game (every game takes a number of rounds, 0 = open-ended).
-        Without a choice the new game's own count is in force."""
-        chosen = self.options.get("rounds")
+        """Play ``gid`` next (the host deals its first template); the rounds the owner chose
+        stay (the host keeps them with a template or game, as every other option)."""
         self.send({"t": "set_rules", "game": gid})
-        try:
-            contract.get(gid)
-        except contract.UnknownGame:
-            return
-        if isinstance(chosen, int) and not isinstance(chosen, bool) and chosen >= 0:
-            self.send({"t": "set_options", "rounds": chosen})
 
     def _template_changed(self, tid) -> None:
         tid = str(tid or "")
