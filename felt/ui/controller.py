@@ -188,7 +188,7 @@ class Controller:
         from felt.ui.resume import resume_config
         over = {k: v for k, v in self.host_defaults.items() if k in ("interface", "announce", "bot_delay", "think_ms")}
         try:
-            config, warnings = resume_config(path, self.interface, over)
+            config, warnings = resume_config(path, self.interface, over)   # felt.net.tableconfig decides
         except Exception as exc:
             self.show_start(i18n.t("resume.failed", msg=str(exc)), "bad")
             return False
@@ -233,29 +233,17 @@ class Controller:
         journal resume included); otherwise one from the settings, ``host_defaults`` and
         ``over``. Hosted tables keep a journal in the data folder (crash recovery)."""
         import dataclasses
-        from felt.net.host import HostConfig, HostThread
+        from felt.net.host import HostThread
         default_name = i18n.t("start.table_of", name=self.settings.name or i18n.t("name.default"))
         try:
             if config is None:
-                cfg: dict = {"name": default_name, "rules": self.settings.template,
-                             "players": self.settings.players, "bot_level": self.settings.bot_level,
-                             "interface": self.interface, "auto_next": -1.0,
-                             "turn_timer": float(self.settings.turn_timer), "rounds": self.settings.rounds,
-                             "pace": self.settings.speed}
-                if "journal" not in self.host_defaults and "journal" not in over:
-                    try:
-                        from felt.net.journal import default_journal_path
-                        cfg["journal"] = str(default_journal_path())
-                        from felt.net.evening import default_path
-                        cfg["evening"] = str(default_path())     # the evening's standings
-                    except Exception:
-                        pass
-                if "replays" not in self.host_defaults and "replays" not in over:
-                    from felt.net.replay import replay_dir
-                    cfg["replays"] = str(replay_dir())      # every finished match is kept
-                cfg.update(self.host_defaults)
-                cfg.update(over)
-                config = HostConfig(**cfg)
+                from felt.net.tableconfig import table_config
+                config = table_config({"name": default_name, "rules": self.settings.template,
+                                       "players": self.settings.players, "bot_level": self.settings.bot_level,
+                                       "interface": self.interface, "auto_next": -1.0,
+                                       "turn_timer": float(self.settings.turn_timer),
+                                       "rounds": self.settings.rounds, "pace": self.settings.speed},
+                                      {**self.host_defaults, **over})
             elif not config.name:
                 config = dataclasses.replace(config, name=default_name)
             host = HostThread(config).start()
