@@ -239,7 +239,11 @@ class TableScene(GameTableScene):
         return bool(self.ex_summary)
 
     def close_summary(self) -> None:
+        """OK on the exchange summary: the table is the player's again, its buttons and the
+        Tipp usable at once (they were greyed under the summary)."""
         self.ex_summary = None
+        self.refresh_controls()
+        self.refresh_hint_button()
         self.mark_dirty()
 
     def log_context(self) -> LogContext:
