@@ -606,6 +606,7 @@ class Controller:
             if not self._ready(self._states[0]):
                 if sc is not None:
                     sc.backlog = len(self._states)
+                    self._tell_queued_turn(sc)
                 return
             msg = self._states.popleft()
             if msg.get("t") == "_route":
@@ -613,6 +614,29 @@ class Controller:
                 self._show_timer()
                 continue
             self._apply_state(msg)
+        sc = self.game_scene()
+        if sc is not None:
+            self._tell_queued_turn(sc)
+
+    def my_turn_queued(self) -> bool:
+        """A state still held back (not shown yet) makes it this window's turn."""
+        me = self.seat
+        if me is None:
+            return False
+        for m in self._states:
+            v = m.get("view") if isinstance(m.get("view"), dict) else {}
+            if v.get("to_move") == me and v.get("seat") == me and v.get("legal"):
+                return True
+        return False
+
+    def _tell_queued_turn(self, sc) -> None:
+        """The top line (and the phone page's heading, which follows it): this window's own
+        turn wins, also while the state that brings it waits behind a summary the player reads
+        (a play that still shows holds it a moment only: the line follows the table then)."""
+        queued = sc.waits_for_reader() and self.my_turn_queued()
+        if sc.turn_queued != queued:
+            sc.turn_queued = queued
+            sc.mark_dirty()
 
     def _apply_state(self, msg: dict) -> None:
         self.seq = int(msg.get("seq") or 0)
