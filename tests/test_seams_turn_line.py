@@ -90,3 +90,29 @@ def test_a_queued_turn_counts_only_behind_a_summary():
     assert not sc.turn_queued and sc.status_line()[0].startswith(NAMES[first])
     sc.turn_queued = True
     assert sc.status_line() == (i18n.t("gt.turn_me"), sc.status_line()[1])
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1280, 720)])
+def test_a_notice_never_covers_the_summarys_ok(cfg, size):
+    """The away notice lay over the exchange summary's OK on a phone."""
+    from felt.ui import i18n
+    me, first, msgs = _exchange_then_my_turn()
+    app = make_app(size, pace=True)
+    try:
+        ctl = app.controller
+        ctl.client = _StubClient()
+        ctl.seat = me
+        ctl.lobby = {"seats": [{"seat": i, "name": n} for i, n in enumerate(NAMES)], "running": True}
+        ctl.on_message(msgs[0])
+        for _ in range(5):
+            ctl.poll()
+        app.stack.notify(i18n.t("away.left", name=NAMES[first], s=25), "warn", 4.0)
+        for _ in range(3):
+            app.step(block=False)
+        sc = ctl.game_scene()
+        assert sc.ex_summary and sc.ok_btn.rect.w
+        toast = app.stack.toast
+        assert toast.rect.w and not toast.rect.colliderect(sc.ok_btn.rect)
+        assert toast.rect.top >= sc.top.bar.bottom - toast.rect.h // 2
+    finally:
+        app.close()
