@@ -64,3 +64,63 @@ def test_every_seat_and_its_whole_title_on_the_results(demo, monkeypatch, tmp_pa
     finally:
         i18n.set_lang("de")
         layout.set_density(1.0)
+
+
+def _ends(gid: str, template: str):
+    """A round's end and the match's end of a 5-seat match of random legal moves (2 rounds)."""
+    import random
+
+    from felt import games
+    g = games.get(gid)
+    st, _ = g.new_match(g.template(template), 5, 3, 2)
+    rng = random.Random(1)
+    out = {}
+    for _ in range(20000):
+        if st.phase == "round_over":
+            out.setdefault("round_over", st)
+            st, _ = g.next_round(st)
+        elif st.phase == "match_over":
+            out["match_over"] = st
+            return g, out
+        else:
+            v = g.view(st, st.to_move)
+            st, _ = g.apply(st, st.to_move, g.move_from_wire(rng.choice(v["legal"])))
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("phase", ["round_over", "match_over"])
+@pytest.mark.parametrize("gid,template", [("maumau", "MM-STD"), ("schwimmen", "SW-STD")])
+@pytest.mark.parametrize("size,density", [((844, 390), 1.0), ((1688, 780), 2.0)])
+def test_every_games_results_sideways_every_seat_and_no_button_over_them(monkeypatch, tmp_path, gid, template,
+                                                                          phase, size, density):
+    """The round's end buttons lay over Mau-Mau's results on a phone turned sideways (the
+    rows of Ben and "Du" under "Tisch verlassen" and "Nächste Runde")."""
+    from felt.ui import layout
+    rec = TextRecorder(monkeypatch)
+    g, ends = _ends(gid, template)
+    st = ends[phase]
+    try:
+        layout.set_density(density)
+        cls = g.scene_for(st.phase)
+        sc = cls(None, names=NAMES, settings={"muted": True}, on_move=lambda m: None)
+        sc.set_round_controls(lambda: None, lambda: None, lambda: None)
+        sc.set_size(*size)
+        sc.set_view(g.view(st, 0), [])
+        for _ in range(60):
+            sc.update(0.1)
+        surf = pygame.Surface(size)
+        sc.draw(surf)
+        pygame.image.save(surf, str(tmp_path / f"{gid}-{phase}.png"))
+        shot = rec.shots[-1]
+        bad = problems(shot, NAMES)
+        assert not bad, bad
+        buttons = list(sc.round_controls.rects().values())
+        assert buttons and all(pygame.Rect(0, 0, *size).contains(b) for b in buttons)
+        panel = getattr(sc, "result_rect", None)
+        if panel is not None:
+            assert not any(panel.colliderect(b) for b in buttons), (panel, buttons)
+        shown = " ".join(t.line for t in shot.texts if t.visible.w > 0)
+        for name in NAMES[1:]:
+            assert name in shown, (name, shown)
+    finally:
+        layout.set_density(1.0)
