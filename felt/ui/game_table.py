@@ -928,11 +928,14 @@ class GameTableScene(HintTable, LogTable, Scene):
         status, colour = self.status_line()
         rnd = self.round_label()
         ring_d = max(dp(26), bar.h - dp(12)) if self.header_ring() and self.timer else 0
-        rw = min(sr.w // 3, fonts.width(rnd, px["small"]) + dp(8))
+        need = fonts.width(rnd, px["small"]) + dp(8)
+        rw = min(sr.w // 3, need)
         rnd_r = pygame.Rect(sr.right - rw, sr.top, rw, sr.h)
         st_r = pygame.Rect(sr.left, sr.top, sr.w - rw - dp(8), sr.h)
         align, rnd_px = "right", px["small"]
-        if self.portrait and fonts.width(status, px["title"], True) + dp(8) > sr.w - rw:
+        # phones: the round under the status line where the status line leaves no room beside
+        # it, or the round does not fit there whole ("Stechen · Runde 4" was cut to "Stechen · Ru…")
+        if self.portrait and (fonts.width(status, px["title"], True) + dp(8) > sr.w - rw or need > rw):
             rnd_r.w, st_r.w = 0, sr.w - dp(8)      # phones: the round where the status line leaves room
             room = sr.w - dp(8) - (ring_d + dp(8) if ring_d else 0)
             if status and fonts.width(status, px["body"], True) <= room \

@@ -502,5 +502,4 @@ def subtitle() -> str:
     from felt import contract
     lang = i18n.get_lang()
     names = [g.name.get(lang) or g.name.get("de") or g.id for g in contract.all_games()]
-    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {i18n.t('app.and')} " + names[-1]
-    return i18n.t("app.subtitle", games=joined)
+    return i18n.t("app.subtitle", games=i18n.join_names(names))
