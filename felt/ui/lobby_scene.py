@@ -25,7 +25,7 @@ from felt.ui.options_editor import rules_summary_lines
 from felt.ui.scene import BACK, KEY, Input, Scene
 from felt.ui.settings import LEVELS, Settings
 from felt.ui.shell import CycleButton, ScrollForm, draw_screen, header_buttons
-from felt.ui.start_scene import template_name
+from felt.ui.start_scene import rules_title, template_name
 from felt.ui.widgets import Button, Choice, IconButton, Widget, draw_text
 
 
@@ -458,7 +458,8 @@ class LobbyScene(Scene):
             self.rounds.set_value(n_rounds)
         self.hints.set_value(self.hints_allowed())
         name = (self.lobby.get("rules") or {}).get("name") if r is not None else None
-        self.rules_block.title = i18n.t("app.rules_named", name=name or template_name(tid)) + (
+        self.rules_block.title = i18n.t("app.rules_named", name=rules_title(template, name) if template
+                                        else name or template_name(tid)) + (
             f" ({template})" if template else "")
         self.rules_block.lines = self.rules_lines(r, n_rounds if n_rounds != default else None)
         # guests see the table options read-only, first thing in the rules block

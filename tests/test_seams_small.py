@@ -1,0 +1,53 @@
+"""Issue 43, seam 9's small things: the template's name in the lobby's language; the menu's
+card switches keep the menu open; the match winner's line; the browser table's keys; the
+lobby's seats and options at phone and laptop sizes."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from felt import games  # noqa: E402
+from felt.ui import i18n  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _lang():
+    pygame.init()
+    yield
+    i18n.set_lang("de")
+
+
+def test_every_shipped_template_has_its_name_in_both_languages_and_german_is_the_files():
+    from felt.ui.start_scene import template_name
+    for g in games.all_games():
+        for tid in g.template_ids():
+            i18n.set_lang("de")
+            assert template_name(tid) == g.template(tid).name, tid      # the catalog keeps the file's name
+            i18n.set_lang("en")
+            en = template_name(tid)
+            assert en and i18n.has(f"template.{tid}"), tid
+
+
+@pytest.mark.parametrize("gid,tid,de,en", [("schwimmen", "SW-RUNDEN", "Schwimmen auf Runden", "Schwimmen by rounds"),
+                                           ("praesident", "PR-002", "Standardregeln", "Standard rules")])
+def test_the_lobby_names_the_template_in_its_language(gid, tid, de, en):
+    from felt.net.table import Table
+    from felt.ui.lobby_scene import LobbyScene
+    lob = Table(rules=tid, players=4).lobby_msg()
+    for lang, name in (("de", de), ("en", en)):
+        i18n.set_lang(lang)
+        sc = LobbyScene(lob, my_seat=0, admin=True)
+        sc.set_size(390, 844)
+        assert sc.template.options[sc.template.index][1] == name
+        assert name in sc.rules_block.title
+    # a rule set the owner named keeps its own name
+    g = games.get(gid)
+    rules = dict(g.rules_to_dict(g.template(tid)), name="Unsere Hausregeln")
+    sc = LobbyScene(dict(lob, rules=rules), my_seat=0, admin=True)
+    sc.set_size(390, 844)
+    assert "Unsere Hausregeln" in sc.rules_block.title
