@@ -51,3 +51,31 @@ def test_the_lobby_names_the_template_in_its_language(gid, tid, de, en):
     sc = LobbyScene(dict(lob, rules=rules), my_seat=0, admin=True)
     sc.set_size(390, 844)
     assert "Unsere Hausregeln" in sc.rules_block.title
+
+
+def test_the_card_switches_keep_the_menu_open_and_say_their_new_state(app_factory):
+    """Four colours and big indices (and sound, auto-pass) are switched in place: the menu
+    closed after each before, so two switches meant opening it twice."""
+    from felt.ui import cardart
+    from felt.ui.shell import MenuOverlay
+    from tests.ui_app_helpers import click
+    app = app_factory((390, 844))
+    ctl = app.controller
+    ctl.open_menu()
+    app.step(block=False)
+    menu = app.stack.top
+    assert isinstance(menu, MenuOverlay)
+    four = next(b for b in menu.buttons if b.text.startswith(i18n.t("cards.four_colour")))
+    big = next(b for b in menu.buttons if b.text.startswith(i18n.t("cards.big_index")))
+    assert four.text.endswith(i18n.t("off")) and big.text.endswith(i18n.t("off"))
+    click(app, four)
+    assert app.stack.top is menu and four.text.endswith(i18n.t("on")) and cardart.style() == (True, False)
+    click(app, big)
+    assert app.stack.top is menu and big.text.endswith(i18n.t("on")) and cardart.style() == (True, True)
+    assert ctl.settings.four_colour and ctl.settings.big_index
+    sound = menu.buttons[1]
+    click(app, sound)
+    assert app.stack.top is menu and ctl.settings.muted and sound.text == i18n.t("unmute")
+    click(app, menu.buttons[0])                           # "Weiter" closes it
+    assert app.stack.top is not menu
+    cardart.set_style(False, False)

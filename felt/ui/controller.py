@@ -919,15 +919,19 @@ class Controller:
 
     # ----------------------------------------------------------------- menus
     def open_menu(self) -> None:
+        self.stack.push(MenuOverlay(i18n.t("menu"), self.menu_items(), items_again=self.menu_items))
+
+    def menu_items(self) -> list:
+        """The menu's items as the settings are now (the switches say their state)."""
         s = self.settings
         items = [
             (i18n.t("continue"), None, "primary"),
-            (i18n.t("unmute") if s.muted else i18n.t("mute"), self.toggle_mute, "secondary"),
+            (i18n.t("unmute") if s.muted else i18n.t("mute"), self.toggle_mute, "switch"),
         ]
         sc = self.game_scene()
         if sc is not None and sc.offers_auto_pass:     # a game where the table may pass by itself
             items.append((i18n.t("auto_pass") + ": " + i18n.t("on" if s.auto_pass else "off"),
-                          self.toggle_auto_pass, "secondary"))
+                          self.toggle_auto_pass, "switch"))
         if self.admin:                              # the table's pace: the owner sets it for everyone
             items.append((i18n.t("speed") + ": " + i18n.t("speed." + self.table_speed()), self.cycle_speed,
                           "secondary"))
@@ -944,7 +948,7 @@ class Controller:
         # closing the table mid-match ends it for everyone: that asks once more
         close = self.confirm_leave if self.quit_needs_asking() else self.leave
         items.append((i18n.t("app.close_table") if self.host is not None else i18n.t("leave"), close, "danger"))
-        self.stack.push(MenuOverlay(i18n.t("menu"), items))
+        return items
 
     def confirm_end_match(self) -> None:
         """Ending the match ends it for everyone at the table: that asks once more."""

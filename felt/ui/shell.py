@@ -447,15 +447,22 @@ class CycleButton(Button):
 
 # ----------------------------------------------------------------------------
 class MenuOverlay(Scene):
-    """A modal card with buttons, over the scene below. ``items``: (text, callback, kind)."""
+    """A modal card with buttons, over the scene below. ``items``: (text, callback, kind); a
+    tap closes the menu and runs the callback. An item of kind ``"switch"`` (drawn as a
+    secondary button) is a setting switched in place: the menu stays open and its labels are
+    made again from ``items_again()`` ("Vier Farben: an"), so several can be switched in turn."""
     opaque = False
 
-    def __init__(self, title: str, items: Sequence[tuple[str, Callable[[], Any], str]]) -> None:
+    def __init__(self, title: str, items: Sequence[tuple[str, Callable[[], Any], str]],
+                 items_again: Callable[[], Sequence[tuple]] | None = None) -> None:
         super().__init__()
         self.title = title
+        self.items_again = items_again
         self.buttons = []
         for text, cb, kind in items:
-            self.buttons.append(Button(text, self._wrap(cb), kind=kind))
+            switch = kind == "switch" and items_again is not None
+            self.buttons.append(Button(text, self._switch(cb) if switch else self._wrap(cb),
+                                       kind="secondary" if kind == "switch" else kind))
         self.card = pygame.Rect(0, 0, 0, 0)
         self.px: dict = {}
 
@@ -465,6 +472,17 @@ class MenuOverlay(Scene):
                 self.stack.pop()
             if cb:
                 cb()
+        return run
+
+    def _switch(self, cb):
+        def run():
+            if cb:
+                cb()
+            fresh = list(self.items_again()) if self.items_again is not None else []
+            if len(fresh) == len(self.buttons):        # the same items, their labels as they are now
+                for b, item in zip(self.buttons, fresh):
+                    b.text = item[0]
+            self.mark_dirty()
         return run
 
     def remote_state(self) -> dict:
