@@ -79,3 +79,34 @@ def test_the_card_switches_keep_the_menu_open_and_say_their_new_state(app_factor
     click(app, menu.buttons[0])                           # "Weiter" closes it
     assert app.stack.top is not menu
     cardart.set_style(False, False)
+
+
+def test_a_laptop_browser_says_it_has_a_keyboard_and_its_table_names_the_keys():
+    """The browser's table did not name the keys the window names ("Enter = Legen · …"): the
+    renderer took any pixel ratio but 1 for a phone. The page now says whether its browser has
+    a keyboard (a fine pointer that hovers); a key pressed there says so too."""
+    from felt.games.praesident.engine import view
+    from felt.games.praesident.snapshots import demo_states
+    from felt.games.praesident.table_scene import TableScene
+    from felt.net.gateway import parse_page_message
+    from felt.ui import layout
+    import json
+    hello = {"t": "hello", "w": 1280, "h": 720, "dpr": 2}
+    said = lambda m: parse_page_message(json.dumps(m))["kb"]      # noqa: E731
+    assert said(dict(hello, kb=True)) is True
+    assert said(hello) is False and said(dict(hello, kb="yes")) is False
+    st = demo_states("PR-002", 4, 7)["table"][0]
+    try:
+        for kb, density, size, want in ((True, 2.0, (2560, 1440), True), (False, 2.0, (2560, 1440), False),
+                                        (False, 2.0, (1688, 780), False), (True, 1.0, (1280, 720), True)):
+            layout.set_density(density)
+            layout.set_keyboard(kb)
+            sc = TableScene(None, names=["Anna", "Ben", "Cleo", "Dora"], settings={"muted": True})
+            sc.set_size(*size)
+            sc.set_view(view(st, st.to_move), [])
+            assert sc.keys_hint() is want and sc.remote_state()["keys"] is want, (kb, density, size)
+    finally:
+        layout.set_density(1.0)
+        layout.set_keyboard(True)
+    js = open(os.path.join(os.path.dirname(__file__), "..", "felt", "net", "phone", "phone.js"), encoding="utf-8").read()
+    assert "(hover: hover) and (pointer: fine)" in js and "kb:" in js

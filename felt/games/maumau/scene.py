@@ -95,7 +95,7 @@ class MauMauScene(GameTableScene):
         self.picker_rect = pygame.Rect(0, 0, 0, 0)
         self.picker_title = pygame.Rect(0, 0, 0, 0)
         self.picker_font = (16, False)            # the question's size, and whether it takes two lines
-        self.keys_shown = True                # the last input came from a mouse or keys, not a finger
+        self.keys_shown = layout.keyboard()   # the last input came from a mouse or keys, not a finger
         self.action_btn = Button(i18n.t("mm.draw"), self._action, kind="primary", hotkeys=(pygame.K_d,))
         self.cancel_btn = Button(i18n.t("cancel"), self.cancel_pick, kind="secondary")
         self.mau_btn = Button(i18n.t("mm.mau"), self.toggle_mau, kind="secondary", hotkeys=(pygame.K_m,))

@@ -520,6 +520,7 @@ class TableScene(GameTableScene):
         st = super().remote_state()
         st["why"] = self.why_not_legal() if self.selected and not self.selection_legal() else ""
         st["sort"] = self.current_sort()
+        st["keys"] = bool(self.table_layout is not None and self.keys_hint())    # the hint line names the keys
         return st
 
     def hand_rects(self) -> dict[int, pygame.Rect]:
@@ -1074,10 +1075,10 @@ class TableScene(GameTableScene):
         return pygame.Rect(geom.hand.left + dp(10), geom.hand.top - int(px * 0.7), tw, int(px * 1.5))
 
     def keys_hint(self) -> bool:
-        """The hint line names the keys: a wide window with a keyboard, not a phone (upright,
-        or turned: a phone's renderer lays out at its pixel ratio) and not a touch screen
+        """The hint line names the keys: a wide screen with a keyboard (a window, or a laptop's
+        browser: ``layout.keyboard``; not a phone, upright or turned) and not a touch screen
         once it was touched."""
-        return not (self.table_layout.portrait or layout.density() != 1.0 or self.touched)
+        return not (self.table_layout.portrait or not layout.keyboard() or self.touched)
 
     def _draw_me(self, surface) -> None:
         """My own name and last round's title, on the edge of my hand."""
