@@ -110,3 +110,52 @@ def test_a_laptop_browser_says_it_has_a_keyboard_and_its_table_names_the_keys():
         layout.set_keyboard(True)
     js = open(os.path.join(os.path.dirname(__file__), "..", "felt", "net", "phone", "phone.js"), encoding="utf-8").read()
     assert "(hover: hover) and (pointer: fine)" in js and "kb:" in js
+
+
+def _owner_lobby(size):
+    from felt.ui.lobby_scene import LobbyScene, demo_lobby
+    sc = LobbyScene(demo_lobby(), my_seat=0, admin=True, address="192.168.1.20:5000")
+    sc.on_open_browser = lambda url: None
+    sc.set_phone_url("http://192.168.1.20:8080/")      # the host's window shows the phones' code
+    sc.set_size(*size)
+    return sc
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1024, 768), (1280, 720), (1366, 768)])
+def test_the_lobby_shows_every_seat_without_scrolling(size):
+    """The fifth seat lay under the phones' code, behind a thin scroll bar."""
+    sc = _owner_lobby(size)
+    forms = (sc.left, sc.right, sc.third)
+    assert len(sc.seat_rows) == 5
+    for row in sc.seat_rows:
+        form = next(f for f in forms if any(w is row for w, _ in f.items))
+        assert form.view_rect().contains(row.rect), (size, row.rect, form.view_rect())
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (1440, 900)])
+def test_a_laptops_lobby_shows_everything_without_scrolling(size):
+    """A laptop's window: the seats, the options down to "Tipps" and what is under them (the
+    rules, "Regeln bearbeiten"), and the phones' code, side by side, nothing to scroll."""
+    sc = _owner_lobby(size)
+    assert sc.three_columns()
+    shown = [w for f in (sc.left, sc.right, sc.third) for w, _ in f.items]
+    for w in (sc.hints, sc.rules_block, sc.rules_btn, sc.phone_code, sc.browser_btn, sc.seat_rows[-1]):
+        assert any(x is w for x in shown)
+    for f in (sc.left, sc.right, sc.third):
+        assert f.max_scroll() == 0 and f.more_rect() is None, (size, f.rect, f.content_h())
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])
+def test_a_column_that_scrolls_says_there_is_more_and_a_tap_there_shows_it(size):
+    from felt.ui.scene import PRESS, RELEASE, Input
+    sc = _owner_lobby(size)
+    form = sc.left
+    strip = form.more_rect()
+    assert form.max_scroll() > 0 and strip is not None and strip.h >= 20
+    assert not form.view_rect().colliderect(strip)            # nothing of the column under the strip
+    surf = pygame.Surface(size)
+    sc.draw(surf)
+    before = form.scroll
+    form.handle(Input(PRESS, pos=strip.center))
+    form.handle(Input(RELEASE, pos=strip.center))
+    assert form.scroll > before

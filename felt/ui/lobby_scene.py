@@ -302,6 +302,7 @@ class LobbyScene(Scene):
         self.evening = EveningBlock(on_send=self.send, on_resize=lambda: self.screen_rects is not None and self._place())
         self.left = ScrollForm()
         self.right = ScrollForm()
+        self.third = ScrollForm()        # a wide window's third column: the phones' code and the rules
         if lobby is not None:
             self.set_lobby(lobby, my_seat, admin)
 
@@ -688,22 +689,24 @@ class LobbyScene(Scene):
         left_items = []
         if self.addr_caption.text:
             left_items.append((self.addr_caption, cap_h))
-        # the phones' QR code: at the top of the seats' column on a wide window, after
-        # everything (reached by scrolling) on a narrow one
+        # the phones' QR code: in the third column of a laptop's window, after the seats on
+        # another wide one, after everything (reached by scrolling) on a narrow one
         self.phone_code.px = px["body"]
         code = [(self.phone_code, self.phone_code.height_for())] if self.phone_code.visible else []
         self.browser_btn.px = px["button"]
         self.browser_btn.visible = bool(code) and self.on_open_browser is not None
         if self.browser_btn.visible:
             code.append((self.browser_btn, bh))
-        if not screen.portrait:
-            left_items += code
         left_items.append((self.seats_caption, cap_h))
         left_items += [(row, seat_h) for row in self.seat_rows]
         if self.fill_caption.text:
             left_items.append((self.fill_caption, cap_h + (cap_h // 2 if screen.portrait or screen.w < dp(900) else 0)))
         if self.admin:
             left_items.append((self.actions, act_h))
+        if not screen.portrait:
+            # after the seats (a code above them put the fifth seat out of sight); a laptop
+            # wide enough for three columns gives it the third (three_columns)
+            left_items += code
         right_items = []
         if self.admin:
             right_items += [(c, row_h) for c in choices]
@@ -721,6 +724,21 @@ class LobbyScene(Scene):
             # now live in the left column)
             self.right.set_items([])
             self.right.set_rect(pygame.Rect(0, 0, 0, 0))
+        elif self.three_columns():
+            # a laptop: the seats, the options, the phones' code and the rules side by side, so
+            # that no seat and no row under the options is behind a scroll bar
+            c = screen.content
+            cw = (c.w - 4 * m) // 3
+            left_items = [it for it in left_items if it not in code]
+            if self.evening.visible:
+                right_items.insert(0, (self.evening, self.evening.height_for(cw - dp(6))))
+            self._fit_choices(choices, cw - dp(6), row_h)
+            third = code + [(self.rules_block, self.rules_block.height_for(cw - dp(6))), (self.rules_btn, bh)]
+            for form, items, x in ((self.left, left_items, c.left), (self.right, right_items, c.left + cw + 2 * m),
+                                   (self.third, third, c.right - cw)):
+                form.set_items([])
+                form.set_rect(pygame.Rect(x, top, cw, bottom - top))
+                form.set_items(items)
         else:
             c = screen.content
             lw = c.w * 48 // 100
@@ -734,6 +752,14 @@ class LobbyScene(Scene):
             self.left.set_items(left_items)
             self.right.set_rect(pygame.Rect(c.left + lw + 2 * m, top, rw, bottom - top))
             self.right.set_items(right_items)
+        if not self.three_columns() or screen.portrait:
+            self.third.set_items([])
+            self.third.set_rect(pygame.Rect(0, 0, 0, 0))
+
+    def three_columns(self) -> bool:
+        """A window wide enough for the seats, the options and the rules side by side."""
+        screen = self.screen_rects
+        return screen is not None and not screen.portrait and screen.content.w >= dp(1100)
 
     def set_phone_url(self, url: str) -> None:
         """Show the phones' page as a QR code and its address (the host's window), or not."""
@@ -793,7 +819,7 @@ class LobbyScene(Scene):
                 return
         if self.dispatch(inp, (self.back_btn, self.menu_btn, self.chat_btn, self.start_btn)):
             return
-        for form in (self.left, self.right):
+        for form in (self.left, self.right, self.third):
             r = form.handle(inp)
             if r:
                 self.mark_dirty()
@@ -821,6 +847,7 @@ class LobbyScene(Scene):
             return
         self.left.draw(surface)
         self.right.draw(surface)
+        self.third.draw(surface)
         if self.admin:
             self.start_btn.draw(surface)
         else:
