@@ -4,6 +4,7 @@ renderer at pixel ratio 2 too) Präsident's results showed 3 of 5 players and cu
 title; nothing is cut, too small or outside the window (the layout tests' own recorder)."""
 from __future__ import annotations
 
+import functools
 import os
 import re
 
@@ -66,6 +67,7 @@ def test_every_seat_and_its_whole_title_on_the_results(demo, monkeypatch, tmp_pa
         layout.set_density(1.0)
 
 
+@functools.lru_cache(maxsize=None)
 def _ends(gid: str, template: str):
     """A round's end and the match's end of a 5-seat match of random legal moves (2 rounds)."""
     import random
