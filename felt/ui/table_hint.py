@@ -76,8 +76,8 @@ class HintTable:
     def emphasise_hint(self) -> None:
         """The hinted step is the most prominent control while the hint shows: its button is
         drawn as the primary one (yellow), and any other usable primary button of the table
-        (say Schwimmen's "Behalten" when the hint says "Nehmen", or "Klopfen" when it lights a
-        card of the middle) as a secondary one; each gets its own look back when the hint
+        (say a "keep" button when the hint says "take", or a "knock" when it lights a card of
+        the middle) as a secondary one; each gets its own look back when the hint
         ends or the player picks otherwise."""
         have = self.__dict__.get("_emphasis") or {}
         own = lambda b: have[id(b)][1] if id(b) in have else b.kind      # noqa: E731  (its look without the hint)
