@@ -98,3 +98,24 @@ def test_each_lobby_control_sends_only_its_own_option():
             assert kind == "set_seats" and set(msg) == {"n"}
         else:
             assert kind == "set_options" and set(msg) == {key}, (key, msg)
+
+
+def test_the_windows_next_table_starts_with_the_owners_last_options(app_factory, cfg):
+    """Every option the owner sets in the lobby is the next table's, hints too (the window's
+    "Tisch eröffnen" goes through felt.net.tableconfig with the window's settings)."""
+    from tests.ui_app_helpers import click, pump
+    app = app_factory((1280, 720), host_defaults={"players": 3})
+    ctl = app.controller
+    click(app, ctl.main.host_btn)
+    pump(app, lambda: ctl.lobby is not None and ctl.admin, what="the owner's lobby")
+    for msg in ({"t": "set_options", "hints": False}, {"t": "set_options", "rounds": 3},
+                {"t": "set_options", "turn_timer": 20}):
+        assert ctl.send(msg)
+    pump(app, lambda: ctl.lobby["options"].get("turn_timer") == 20.0 and ctl.lobby["options"]["rounds"] == 3,
+         what="the options on the host")
+    assert ctl.lobby["options"]["hints"] is False
+    ctl.leave()
+    click(app, ctl.main.host_btn)
+    pump(app, lambda: ctl.lobby is not None and ctl.admin and ctl.host is not None, what="the next table")
+    opts = ctl.host.call(lambda h: (h.options["hints"], h.rounds, h.options["turn_timer"]))
+    assert opts == (False, 3, 20.0)

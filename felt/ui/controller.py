@@ -242,7 +242,8 @@ class Controller:
                                        "players": self.settings.players, "bot_level": self.settings.bot_level,
                                        "interface": self.interface, "auto_next": -1.0,
                                        "turn_timer": float(self.settings.turn_timer),
-                                       "rounds": self.settings.rounds, "pace": self.settings.speed},
+                                       "rounds": self.settings.rounds, "pace": self.settings.speed,
+                                       "hints": self.settings.hints},
                                       {**self.host_defaults, **over})
             elif not config.name:
                 config = dataclasses.replace(config, name=default_name)
@@ -336,8 +337,8 @@ class Controller:
         return ok
 
     def _remember_table_setup(self, msg: dict) -> None:
-        """The owner's template, number of seats, turn timer and rounds become the defaults
-        for the next table."""
+        """The owner's template, number of seats, turn timer, rounds and hints become the
+        defaults for the next table."""
         t = msg.get("t")
         if t == "set_rules":
             if msg.get("template"):
@@ -356,6 +357,8 @@ class Controller:
             self.settings.players = msg["n"]
             self.save_settings()
         elif t == "set_options":
+            if isinstance(msg.get("hints"), bool):
+                self.settings.hints = msg["hints"]
             if isinstance(msg.get("turn_timer"), (int, float)):
                 self.settings.turn_timer = int(round(msg["turn_timer"]))
             if isinstance(msg.get("rounds"), int):
