@@ -1117,15 +1117,18 @@ class Table:
         self.options["bot_level"] = game.bot_level(self.options["bot_level"])
         if game is not self.game:
             self.state = None    # the finished match was another game's: nobody is shown it again
+        if msg["rules"] is not None and getattr(rules, "rounds", None) != getattr(self.rules, "rounds", None):
+            self.rounds = None   # the rule set's own rounds were edited: they are the owner's choice now
+        # otherwise every option stays as the owner set it (rounds too, with a template or game)
         self.game = game
         self.rules = rules
         self.template = template_of(game, rules)
-        self.rounds = None
         self._lobby_changed()
 
     def _m_set_options(self, peer: Peer, msg: dict) -> None:
         if msg["rounds"] is not None or msg.get("hints") is not None:
             self._need_lobby()  # the number of rounds and the hints are fixed once a match runs
+        if msg["rounds"] is not None:  # each option changes alone: a message without rounds keeps them
             self.rounds = msg["rounds"]
         self._known_level(msg["bot_level"])
         old_timer = self.options["turn_timer"]

@@ -16,6 +16,7 @@ only through the methods declared here:
 ``next_round_refused()``          the host refused 'next round': the button works again
 ``hold()`` / ``backlog``          pacing: seconds this state still holds; states queued behind
 ``waits_for_reader()``            the next state waits until the player closed a summary
+``turn_queued``                   a state held behind that summary makes it this seat's turn
 ``set_muted(m)``, ``set_speed(s)``  the menu changed sound or the table's pace
 ``offers_auto_pass``              the menu offers "pass by itself" (``set_auto_pass(on)``)
 ``set_hints(on, counts)``         hints allowed, and taken per seat; ``on_hint()``: one was taken
@@ -254,6 +255,9 @@ class GameTableScene(HintTable, LogTable, Scene):
         self.names = list(names or [])
         self.bots: set = set()             # seats played by bots
         self.presence = None               # who is away (the shell sets it)
+        # this seat's turn is in a state the window holds back while a summary is read: the
+        # top line says "Du bist dran!" already (the shell sets it)
+        self.turn_queued = False
         self.on_move = on_move
         self.on_menu = on_menu
         self.on_settings = on_settings
@@ -792,12 +796,14 @@ class GameTableScene(HintTable, LogTable, Scene):
     def turn_text(self, short: bool = False) -> str:
         """Whose turn it is, the same words at every table ("Du bist dran!", "Ben ist dran",
         "Ben ist weg · wartet noch 25 s" while Ben is away); "" when nobody's. ``short``: the
-        first name only (a long name must not push "ist dran" off a phone's bar)."""
+        first name only (a long name must not push "ist dran" off a phone's bar). This window's
+        own turn wins over anyone else's line, also while the state that brings it is held back
+        (``turn_queued``)."""
         seat = self.turn_seat()
+        if seat == self.seat and seat is not None or self.turn_queued and self.seat is not None:
+            return i18n.t("gt.turn_me")
         if seat is None:
             return ""
-        if seat == self.seat:
-            return i18n.t("gt.turn_me")
         name = self.seat_name(seat)
         if short and " " in name.strip():
             name = name.split()[0]
@@ -822,7 +828,7 @@ class GameTableScene(HintTable, LogTable, Scene):
             return self.hint_line(), theme.ACCENT
         turn, phase = self.turn_text(short), self.phase_line()
         text = " · ".join(t for t in (turn, phase) if t)
-        if self.my_turn:
+        if self.my_turn or self.turn_queued:
             colour = theme.ACCENT
         elif not turn and self.view.get("phase") in ("round_over", "match_over"):
             colour = theme.GOLD
@@ -922,11 +928,14 @@ class GameTableScene(HintTable, LogTable, Scene):
         status, colour = self.status_line()
         rnd = self.round_label()
         ring_d = max(dp(26), bar.h - dp(12)) if self.header_ring() and self.timer else 0
-        rw = min(sr.w // 3, fonts.width(rnd, px["small"]) + dp(8))
+        need = fonts.width(rnd, px["small"]) + dp(8)
+        rw = min(sr.w // 3, need)
         rnd_r = pygame.Rect(sr.right - rw, sr.top, rw, sr.h)
         st_r = pygame.Rect(sr.left, sr.top, sr.w - rw - dp(8), sr.h)
         align, rnd_px = "right", px["small"]
-        if self.portrait and fonts.width(status, px["title"], True) + dp(8) > sr.w - rw:
+        # phones: the round under the status line where the status line leaves no room beside
+        # it, or the round does not fit there whole ("Stechen · Runde 4" was cut to "Stechen · Ru…")
+        if self.portrait and (fonts.width(status, px["title"], True) + dp(8) > sr.w - rw or need > rw):
             rnd_r.w, st_r.w = 0, sr.w - dp(8)      # phones: the round where the status line leaves room
             room = sr.w - dp(8) - (ring_d + dp(8) if ring_d else 0)
             if status and fonts.width(status, px["body"], True) <= room \

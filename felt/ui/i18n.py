@@ -39,6 +39,14 @@ def plural_form(n) -> str:
     return "one" if n == 1 else "other"
 
 
+def join_names(names) -> str:
+    """Names as a sentence says them: "Anna", "Anna und Ben", "Anna, Ben und Cleo"."""
+    names = [str(x) for x in names]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {t('app.and')} " + names[-1]
+
+
 def level_name(level: str) -> str:
     """A bot level's name: the text ``level.<level>`` (shared texts, or a game's catalog for
     levels of its own), else the level as the game calls it."""

@@ -45,7 +45,8 @@ class Phone:
         import websockets
         self.ws = await websockets.connect(self.url, max_size=None, compression=None)
         await self.send({"t": "hello", "session": self.session, "w": self.css[0], "h": self.css[1],
-                         "dpr": self.dpr, "lang": self.lang, "name": self.name, "look": self.look})
+                         "dpr": self.dpr, "lang": self.lang, "name": self.name, "look": self.look,
+                         "kb": self.pointer == "mouse"})      # as the page says it: a laptop's browser
         self._reader = asyncio.ensure_future(self._read())
         return self
 
