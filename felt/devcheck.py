@@ -228,6 +228,7 @@ def check_scenes(game, ctx, sizes=None):
 def check_taps(game, ctx):
     """Every legal move the table offers is made by the taps its ``gesture`` names, and
     nothing else is sent; keys and taps anywhere never break it or send an illegal move."""
+    from felt.contract import table_view
     from felt.ui.scene import KEY, Input
     pygame = _pygame()
     made = playable_phases = 0
@@ -245,6 +246,9 @@ def check_taps(game, ctx):
             if not taps:
                 continue
             offered += 1
+            expect = move
+            if table_view.pick_count(move):         # a pick: the move made is the cards the taps chose
+                expect = table_view.picked(move, [step[1] for step in taps if step[0] == "card"])
             for step in taps:
                 point = sc.tap_point(step)
                 need(point is not None, f"{game.id} {phase}: no place to tap for {step} of {move}")
@@ -254,7 +258,7 @@ def check_taps(game, ctx):
             sent = sc.outbox[-1]
             need(game.is_legal(state, 0, game.move_from_wire(sent)),
                  f"{game.id} {phase}: the taps for {move} sent the illegal move {sent}")
-            need(same_move(sent, move), f"{game.id} {phase}: the taps for {move} sent {sent}")
+            need(same_move(sent, expect), f"{game.id} {phase}: the taps for {move} sent {sent}")
             need(len(sc.outbox) == 1, f"{game.id} {phase}: the taps for {move} sent {len(sc.outbox)} moves: "
                                       f"{sc.outbox}")
             made += 1
@@ -317,16 +321,31 @@ def check_rounds(game, ctx):
          f"{game.id}: with rounds=0 the match should go on; after {want} rounds it is {phase!r} in round {round_no}")
 
 
-@check("view-hides", "the view hides every other seat's hand",
+# states of each phase of each round per seed searched through for hidden cards: the first ones,
+# then every DEEP_STATES-th (a round's end has other cards in hand than its start)
+DEEP_STATES = 16
+
+
+@check("view-hides", "no view shows another seat's private cards",
        "`view(state, seat)` | the one place that decides what a seat")
 def check_view_hides(game, ctx):
+    """No seat's view and no spectator's shows a card private to another seat: not among the
+    cards the game says it shows (``shown_cards``), and nowhere else in the view either, under
+    any key, at any depth, as a card id or in a form of the game's own (felt.contract.hidden:
+    the private cards marked and swapped in a copy of the state, in the first seeds' states,
+    ``DEEP_STATES`` of each phase of each round). No view holds the seed or the deck, no
+    filtered event its ``_private`` part."""
+    from felt.contract.hidden import Places
+    places = Places(game)
     for seed in range(3 if ctx.quick else 8):
+        deep: dict = {}                 # (round, phase) -> how many of its states came
         for state, events in random_play(game, seed):
             n = state.n
             secret = {s: set(game.private_cards(state, s)) for s in range(n)}
+            views = {}
             for s in [*range(n), None]:
                 who = "a spectator" if s is None else f"seat {s}"
-                view = game.view(state, s)
+                view = views[s] = game.view(state, s)
                 shown = set(game.shown_cards(view))
                 for other in range(n):
                     if other != s:
@@ -337,19 +356,108 @@ def check_view_hides(game, ctx):
                      f"{game.id}: the view of {who} holds {'seed' if 'seed' in view else 'deck'}")
                 for ev in game.filter_events(events, s):
                     need("_private" not in ev, f"{game.id}: an event for {who} keeps its _private part: {ev}")
+            key = (state.round_no, state.phase)
+            deep[key] = seen = deep.get(key, -1) + 1
+            if seed < (1 if ctx.quick else 2) and (seen < DEEP_STATES or seen % DEEP_STATES == 0):
+                leak = hidden_cards_shown(game, state, secret, views, places)
+                need(leak is None, f"{game.id} seed {seed}, phase {state.phase!r}: {leak}")
+    if not places.compared:
+        return ("the search of the whole view did not run: private_cards names no cards kept in the "
+                "state's lists, dicts or attributes; only shown_cards was checked")
+    return None
+
+
+def hidden_cards_shown(game, state, secret: dict, views: dict, places) -> str | None:
+    """Where a view of ``state`` shows a card private to another seat (``secret``: seat ->
+    its private cards; ``views``: seat or None -> its view), said in a sentence, or None.
+    Two seats' private cards swapped must leave every third seat's view (and a spectator's)
+    as it was; a seat no swap covers (two players) is checked with the other's cards marked."""
+    from felt.contract import hidden
+    n = state.n
+    where = {s: places.of(state, s, secret[s]) for s in range(n)
+             if secret[s] and all(hidden._is_int(c) for c in secret[s])}
+    who = (lambda s: "a spectator" if s is None else f"seat {s}")
+    covered = set()
+    seats = sorted(where)
+    for i, a in enumerate(seats):
+        b = seats[(i + 1) % len(seats)]
+        if b == a or not where[a] or not where[b]:
+            continue
+        k = min(len(secret[a]), len(secret[b]))
+        one, two = sorted(secret[a])[:k], sorted(secret[b])[:k]
+        swap = {**dict(zip(one, two)), **dict(zip(two, one))}
+        try:
+            other = hidden.marked(state, where[a] + where[b], lambda v: hidden.Marked(swap[v]) if v in swap else v)
+        except Exception:               # noqa: BLE001 (a state that cannot be copied so: not searched)
+            continue
+        for s in [*range(n), None]:
+            if s in (a, b):
+                continue
+            try:
+                seen = game.view(other, s)
+            except Exception:           # noqa: BLE001 (a state the game cannot show: no finding)
+                continue
+            covered |= {(s, a), (s, b)}
+            places.compared += 1
+            diff = hidden.differences(views[s], seen)
+            if diff:
+                at, before, after = diff[0]
+                return (f"{who(s)} sees seat {a}'s or seat {b}'s private cards at {at}: it changes from "
+                        f"{hidden.short(before)} to {hidden.short(after)} when {k} of their cards are swapped "
+                        f"(private_cards)")
+    for o in seats:
+        rest = [s for s in [*range(n), None] if s != o and (s, o) not in covered]
+        if not rest or not where[o]:
+            continue
+        mine = secret[o]
+        try:
+            other = hidden.marked(state, where[o], lambda v: hidden.Marked(v) if v in mine else v)
+        except Exception:               # noqa: BLE001 (a state that cannot be copied so: not searched)
+            continue
+        for s in rest:
+            try:
+                found = hidden.find_marked(game.view(other, s))
+            except Exception:           # noqa: BLE001 (a state the game cannot show: no finding)
+                continue
+            places.compared += 1
+            if found:
+                at, card = found[0]
+                return f"{who(s)} sees seat {o}'s card {card} at {at} (a card private to seat {o}: private_cards)"
+    return None
 
 
 @check("table-vocabulary", "view['table'] keeps to the table vocabulary",
        "the contract test checks every view against it")
 def check_table_vocabulary(game, ctx):
-    from felt.contract.table_view import TableError, check_table
+    """Every view's ``table`` keeps to the vocabulary, and every text of the game's catalog it
+    names is there and takes its arguments, in German and English."""
+    from felt.contract.table_view import TableError, check_table, texts_named
+    from felt.ui import i18n
+    checked: set = set()
     for state, _events in random_play(game, 3):
         for s in [*range(state.n), None]:
             view = game.view(state, s)
             try:
-                check_table(view.get("table"))
+                table = check_table(view.get("table"))
             except TableError as e:
                 raise CheckFailed(f"{game.id} phase {state.phase!r} seat {s}: {e}") from None
+            for text in texts_named(table):
+                args = {k: NAMES[0] if isinstance(v, dict) else v for k, v in (text.get("args") or {}).items()}
+                key = (text["text"], tuple(sorted(args)))
+                if key in checked:
+                    continue
+                checked.add(key)
+                need(i18n.has(text["text"]), f"{game.id} phase {state.phase!r}: the table names the text "
+                                             f"{text['text']!r}, which the game's catalog (texts.toml) lacks")
+                before = i18n.get_lang()
+                try:
+                    for lang in ("de", "en"):
+                        i18n.set_lang(lang)
+                        said = i18n.t(text["text"], **args)
+                        need("{" not in said, f"{game.id}: the text {text['text']!r} ({lang}) does not take the "
+                                              f"arguments {sorted(args)} the table gives it: {said!r}")
+                finally:
+                    i18n.set_lang(before)
 
 
 def _run(coro, timeout: float):
@@ -844,6 +952,9 @@ def cmd_check_game(args) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from felt import contract
     known = contract.ids()
+    if args.id in contract.refused():
+        print(f"felt check-game: {contract.refused()[args.id]}", file=sys.stderr)
+        return 2
     if args.id not in known:
         print(f"felt check-game: unknown game {args.id!r}; the registered games: {', '.join(known)}",
               file=sys.stderr)
@@ -857,6 +968,8 @@ def cmd_check_game(args) -> int:
     where = "this repository" if in_tree(game) else type(game).__module__
     print(f"felt check-game {game.id} ({game.name.get('en', game.id)}, from {where})"
           + (" --quick" if args.quick else ""), flush=True)
+    for said in contract.load_warnings(game.id):        # old names it imports: they work, but say so
+        print("\n".join(_wrap(f"warning: {said}", 80, "")), flush=True)
     t0 = time.monotonic()
 
     def say(line: str) -> None:

@@ -122,3 +122,104 @@ def settled_scene(cls, view: dict, size, density: float = 1.0, steps: int = 30):
     for _ in range(steps):
         sc.update(0.1)
     return sc
+
+
+def plugin_dir(tmp_path, name: str, entry: str, module: str | None = None, dist: str | None = None):
+    """A folder for PYTHONPATH holding an installed package's metadata (``.dist-info`` with an
+    entry point of the group ``felt.games``) and, if given, the package's module."""
+    d = tmp_path / "site"
+    info = d / f"{dist or f'felt_{name}-0'}.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: felt-{name}\nVersion: 0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(f"[felt.games]\n{name} = {entry}\n", encoding="utf-8")
+    if module is not None:
+        (d / f"felt_{name}.py").write_text(module, encoding="utf-8")
+    return d
+
+
+def check_game(*args: str, site=None, timeout: float = 240, command: str = "check-game", paths=()):
+    """``felt check-game ARGS`` (or another ``command``) as a person runs it, in a subprocess
+    whose PYTHONPATH holds this repository, ``paths`` and the folder ``site`` (plugin_dir)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ)
+    env.pop("SDL_VIDEODRIVER", None)           # the command sets its dummy drivers itself
+    env.pop("SDL_AUDIODRIVER", None)
+    env["PYTHONPATH"] = os.pathsep.join([str(root), *map(str, paths)] + ([str(site)] if site else []))
+    return subprocess.run([sys.executable, "-m", "felt.cli", command, *args], capture_output=True,
+                          text=True, env=env, timeout=timeout, cwd=str(root))
+
+
+def install_plugin(folder, site) -> list[str]:
+    """What `pip install FOLDER` leaves for the registry of a game package of its own
+    (tests/plugins/<name>/): the package importable and a dist-info in ``site`` whose entry
+    points are the package's pyproject's. Returns the paths to put on sys.path."""
+    import tomllib
+    from pathlib import Path
+    folder, site = Path(folder), Path(site)
+    meta = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    info = site / f"{meta['name']}-{meta['version']}.dist-info"
+    info.mkdir(parents=True, exist_ok=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {meta['name']}\nVersion: {meta['version']}\n",
+                                   encoding="utf-8")
+    lines = [f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in eps.items())
+             for group, eps in meta["entry-points"].items()]
+    (info / "entry_points.txt").write_text("\n".join(lines), encoding="utf-8")
+    return [str(folder), str(site)]
+
+
+def plugin_installed(folder, site, data):
+    """A context: the game package ``folder`` installed for this process (sys.path, found again
+    by the registry) and for its subprocesses (PYTHONPATH); gives the environment for a
+    subprocess (its data folder ``data``). The registry, sys.path and PYTHONPATH as they were after."""
+    import contextlib
+    import importlib
+    import os
+    import sys
+    from pathlib import Path
+
+    from felt.contract import registry
+
+    @contextlib.contextmanager
+    def ctx():
+        root = str(Path(__file__).resolve().parent.parent)
+        paths = install_plugin(folder, site)
+        saved_path, saved_env = list(sys.path), os.environ.get("PYTHONPATH")
+        sys.path[:0] = paths
+        importlib.invalidate_caches()
+        os.environ["PYTHONPATH"] = os.pathsep.join([root, *paths, *([saved_env] if saved_env else [])])
+        before = dict(registry._registry), set(registry._found), registry._loaded
+        registry._loaded = False                      # found again, now with the entry point
+        try:
+            yield dict(os.environ, FELT_DATA_DIR=str(data))
+        finally:
+            registry._registry.clear()
+            registry._registry.update(before[0])
+            registry._found.clear()
+            registry._found.update(before[1])
+            registry._loaded = before[2]
+            sys.path[:] = saved_path
+            if saved_env is None:
+                os.environ.pop("PYTHONPATH", None)
+            else:
+                os.environ["PYTHONPATH"] = saved_env
+    return ctx()
+
+
+def check_game_passes(game_id: str, env: dict, checks=("soak", "phone", "view-hides")) -> str:
+    """`felt check-game GAME_ID` in a subprocess (``env``: a plug-in installed, plugin_installed)
+    passes every check, these ``checks`` run and not skipped; its output."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    out = subprocess.run([sys.executable, "-m", "felt.cli", "check-game", game_id], env=env, capture_output=True,
+                         text=True, timeout=600, cwd=Path(__file__).resolve().parent.parent)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
+    last = out.stdout.strip().splitlines()[-1]
+    assert last.startswith(f"{game_id}: 14 of 14 checks passed"), out.stdout
+    for check in checks:
+        assert f"ok   {check}" in out.stdout, out.stdout
+    return out.stdout

@@ -3,13 +3,12 @@ passed, 1 when one failed (a plug-in game whose view leaks another hand, found b
 process through an entry point), 2 for an unknown game, naming the games."""
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import check_game, plugin_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,28 +29,6 @@ class Leaky(type(_EXAMPLE)):
 
 GAME = Leaky()
 '''
-
-
-def plugin_dir(tmp_path: Path, name: str, entry: str, module: str | None = None) -> Path:
-    """A folder for PYTHONPATH holding an installed package's metadata (``.dist-info`` with an
-    entry point of the group ``felt.games``) and, if given, the package's module."""
-    d = tmp_path / "site"
-    info = d / f"felt_{name}-0.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: felt-{name}\nVersion: 0\n", encoding="utf-8")
-    (info / "entry_points.txt").write_text(f"[felt.games]\n{name} = {entry}\n", encoding="utf-8")
-    if module is not None:
-        (d / f"felt_{name}.py").write_text(module, encoding="utf-8")
-    return d
-
-
-def check_game(*args: str, site: Path | None = None, timeout: float = 240) -> subprocess.CompletedProcess:
-    env = dict(os.environ)
-    env.pop("SDL_VIDEODRIVER", None)           # the command sets its dummy drivers itself
-    env.pop("SDL_AUDIODRIVER", None)
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT)] + ([str(site)] if site else []))
-    return subprocess.run([sys.executable, "-m", "felt.cli", "check-game", *args], capture_output=True,
-                          text=True, env=env, timeout=timeout, cwd=str(ROOT))
 
 
 def test_check_game_quick_passes_an_in_tree_game_and_prints_a_line_per_check():

@@ -304,8 +304,9 @@ def test_each_game_marks_a_finished_match_in_its_own_words(gid):
         last = state.history[-1]
         assert marks[last[0]] == {"top:Präsident": 1} and marks[last[-1]] == {"bottom:Tellerwäscher": 1}
         assert game.evening_words({"top:Präsident": 2, "bottom:Tellerwäscher": 1}, "de") == \
-            ["2× Präsident", "1× Tellerwäscher"]
-        assert game.evening_words({"bottom:Arschloch": 1, "top:König": 3}, "en") == ["3× King", "1× Arsehole"]
+            ["2× am Ende Präsident", "am Ende Tellerwäscher"]
+        assert game.evening_words({"bottom:Arschloch": 1, "top:König": 3}, "en") == ["ended 3× as King",
+                                                                                      "ended as Arsehole"]
     elif gid == "maumau":
         assert [m.get("rounds", 0) for m in marks] == list(state.wins)
         assert game.evening_words({"rounds": 1}, "de") == ["1 Runde gewonnen"]

@@ -157,6 +157,10 @@ def test_the_evening_survives_a_crash_and_resume_counting_each_match_once(tmp_pa
         ev = lobby["evening"]
         assert ev["matches"] == 2 and evening_row(ev, "Anna")["played"] == 2
         assert sum(r["won"] for r in ev["rows"]) == 2
+        # both matches are kept, the one finished after the resume too (issue 43, seam 1)
+        from tests.test_ui_quit_resume import _replays_listed
+        kept = _replays_listed(tmp_path)
+        assert len(kept) == 2 and all(not k["problem"] and "Anna" in k["names"] for k in kept)
         assert not [e for e in anna.errors if e["code"] not in ("stale", "not_your_turn")], anna.errors
     finally:
         if anna is not None:

@@ -246,6 +246,10 @@ def test_maumau_sentences_fit_the_move():
             assert view["pending"] > 0 and str(view["pending"]) in de
         if key == "draw":
             assert not any(m["kind"] == "play" for m in view["legal"])
+            # it says why (what the pile asks for), not only what the table's line says (issue 43)
+            asked = suit_words(view["wish"], "de") if view.get("wish") else card_words(deck[view["top"]], "de")
+            assert asked in de and "Nichts passt" not in de, de
+            assert (suit_words(view["wish"], "en") if view.get("wish") else card_words(deck[view["top"]], "en")) in en
         if kind != "play":
             continue
         card = deck[move["card"]]

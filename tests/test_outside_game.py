@@ -7,14 +7,12 @@ host crash, the view filter, the plain table with its own card faces and suit ro
 contract test."""
 from __future__ import annotations
 
-import importlib
 import importlib.metadata
 import os
 import signal
 import subprocess
 import sys
 import time
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -25,54 +23,19 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from felt import contract  # noqa: E402
-from felt.contract import registry  # noqa: E402
-from tests.helpers import settled_scene, start_host_process  # noqa: E402
+from tests.helpers import check_game_passes, plugin_installed, settled_scene, start_host_process  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PLUGIN = ROOT / "tests" / "plugins" / "felt_elferraus"
 SHOTS = os.environ.get("FELT_OUTSIDE_SHOTS")      # a folder: write the drawn tables there to look at
 
 
-def install(site: Path) -> list[str]:
-    """What `pip install` leaves for the registry: the package importable and a dist-info whose
-    entry points are the package's pyproject's. Returns the paths to put on sys.path."""
-    meta = tomllib.loads((PLUGIN / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    info = site / f"{meta['name']}-{meta['version']}.dist-info"
-    info.mkdir(parents=True, exist_ok=True)
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {meta['name']}\nVersion: {meta['version']}\n",
-                                   encoding="utf-8")
-    lines = [f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in eps.items())
-             for group, eps in meta["entry-points"].items()]
-    (info / "entry_points.txt").write_text("\n".join(lines), encoding="utf-8")
-    return [str(PLUGIN), str(site)]
-
-
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     """Elfer raus installed for this process (sys.path) and its subprocesses (PYTHONPATH);
     yields the environment for a subprocess."""
-    paths = install(tmp_path_factory.mktemp("site"))
-    saved_path, saved_env = list(sys.path), os.environ.get("PYTHONPATH")
-    sys.path[:0] = paths
-    importlib.invalidate_caches()
-    os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *paths, *([saved_env] if saved_env else [])])
-    before = dict(registry._registry), set(registry._found), registry._loaded
-    registry._loaded = False                      # found again, now with the entry point
-    env = dict(os.environ, FELT_DATA_DIR=str(tmp_path_factory.mktemp("data")))
-    try:
+    with plugin_installed(PLUGIN, tmp_path_factory.mktemp("site"), tmp_path_factory.mktemp("data")) as env:
         yield env
-    finally:
-        # the registry as it was (an Elfer raus installed for the whole run stays found)
-        registry._registry.clear()
-        registry._registry.update(before[0])
-        registry._found.clear()
-        registry._found.update(before[1])
-        registry._loaded = before[2]
-        sys.path[:] = saved_path
-        if saved_env is None:
-            os.environ.pop("PYTHONPATH", None)
-        else:
-            os.environ["PYTHONPATH"] = saved_env
 
 
 def felt(env, *args, timeout=240) -> str:
@@ -259,12 +222,7 @@ def test_the_contract_test_passes_for_it(installed):
 @pytest.mark.slow
 def test_felt_check_game_passes_it(installed):
     """Every rule the project puts on a game, as its author runs them: `felt check-game`."""
-    out = subprocess.run([sys.executable, "-m", "felt.cli", "check-game", "elferraus"], env=installed,
-                         capture_output=True, text=True, timeout=600, cwd=ROOT)
-    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
-    last = out.stdout.strip().splitlines()[-1]
-    assert last.startswith("elferraus: 14 of 14 checks passed"), out.stdout
-    assert "ok   soak" in out.stdout and "ok   phone" in out.stdout and "ok   view-hides" in out.stdout
+    check_game_passes("elferraus", installed)
 
 
 def test_its_log_says_the_cards_and_the_draws_in_both_languages(installed):

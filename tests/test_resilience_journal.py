@@ -287,20 +287,22 @@ def test_cli_resume_without_a_journal_fails_clearly(tmp_path):
     assert r.returncode == 2 and "no journal to resume" in r.stderr
 
 
-def test_journal_fields_for_a_host_that_builds_its_own_config(tmp_path, monkeypatch, capsys):
-    """The windowed host merges these into its HostConfig: the same resume as headless."""
-    import argparse
+def test_the_one_place_makes_a_resumed_tables_config_from_its_journal(tmp_path, monkeypatch, capsys):
+    """Every way of resuming goes through felt.net.tableconfig: the journal's settings, what
+    the command line gives on top, and the data folder's files where the journal names none."""
+    from felt.net.tableconfig import data_defaults, resume_fields, table_config
     monkeypatch.setenv("FELT_DATA_DIR", str(tmp_path))
     p = tmp_path / "t.journal"
     states, mlog = make_journal(p, moves=12)
-    ns = argparse.Namespace(resume=str(p), journal=None, interface="127.0.0.1", port=0, no_announce=True,
-                            bot_delay=None, start_when_full=False)
-    f = jm.journal_fields(ns)
+    f = resume_fields(p, interface="127.0.0.1", no_announce=True)
     assert f["journal"] == str(p) and f["resume"].log.seq == 12 and f["name"] == "Stammtisch"
     assert f["admin_token"] == "admin-secret" and f["announce"] is False and f["players"] == 4
+    config = table_config(f, {"journal": str(tmp_path / "other.journal")})
+    assert config.journal == str(p)                       # a resumed table goes on in its own journal
+    assert config.replays == str(tmp_path / "replays")    # (this journal predates recording them)
 
     async def main():
-        host = await Host(HostConfig(**f)).start()
+        host = await Host(config).start()
         try:
             assert host.seq == 12 and same_table(host.state, states[12])
             assert [s.token for s in host.seats] == [f"token-{i}" for i in range(4)]
@@ -308,8 +310,7 @@ def test_journal_fields_for_a_host_that_builds_its_own_config(tmp_path, monkeypa
             await host.stop()
     asyncio.run(main())
     assert "resuming table 'Stammtisch'" in capsys.readouterr().out
-    ns = argparse.Namespace(resume=None, journal=None)
-    assert Path(jm.journal_fields(ns)["journal"]).parent == tmp_path / "journals"
+    assert Path(data_defaults()["journal"]).parent == tmp_path / "journals"
 
 
 def test_a_table_that_dies_in_its_lobby_comes_back_with_its_players_seats(tmp_path):

@@ -59,3 +59,28 @@ def test_summary_stays_until_ok_and_received_cards_are_marked(demo):
         if any(e["type"] == "trick_won" for e in ev2) or s2.phase != "play":
             break
     assert not sc.received
+
+
+def test_the_tipp_works_on_the_first_turn_once_the_summary_is_closed(demo):
+    """Issue 43, seam 3: the Tipp stayed greyed for the whole first turn after OK (it was
+    greyed under the summary and only a new state lit it again; on your own first turn no
+    state comes until you play)."""
+    st, ev = demo["exchange_done"]
+    seat = st.to_move                             # the seat that leads the first trick
+    v = view(st, seat)
+    assert v["to_move"] == seat and any(x.get("gave") or x.get("got") for x in v["exchange"])
+    sc = TableScene(None, names=["A", "B", "C", "D", "E"], settings={"muted": True})
+    stack = SceneStack((1280, 720))
+    stack.push(sc)
+    sc.set_view(v, filter_events(ev, seat))
+    stack.draw(pygame.Surface((1280, 720)))
+    assert sc.ex_summary and sc.hint_btn.visible and not sc.hint_btn.enabled   # under the summary
+    assert not sc.take_hint()
+    ok = sc.ok_btn.rect.center
+    sc.handle(Input(PRESS, pos=ok))
+    sc.handle(Input(RELEASE, pos=ok))
+    assert sc.ex_summary is None
+    assert sc.hint_btn.enabled, "the Tipp is usable at once after OK"
+    sc.handle(Input(PRESS, pos=sc.hint_btn.rect.center))      # a tap on it shows the hint
+    sc.handle(Input(RELEASE, pos=sc.hint_btn.rect.center))
+    assert sc.hint is not None and sc.hint["move"]

@@ -223,12 +223,18 @@ def test_a_queens_index_has_a_tail_an_o_has_not(w):
     assert q >= 1.3 * o, (w, q, o)
 
 
-@pytest.mark.parametrize("css,d,touch,keys", [((844, 390), 2.0, False, False), ((844, 390), 1.0, True, False),
-                                              ((1280, 720), 1.0, False, True), ((390, 844), 2.0, False, False)])
-def test_a_phone_turned_sideways_is_told_to_tap_not_to_press_keys(css, d, touch, keys):
+@pytest.mark.parametrize("css,d,kb,touch,keys", [((844, 390), 2.0, False, False, False),
+                                                 ((844, 390), 1.0, True, True, False),
+                                                 ((1280, 720), 1.0, True, False, True),
+                                                 ((1280, 720), 2.0, True, False, True),
+                                                 ((390, 844), 2.0, False, False, False)])
+def test_a_phone_turned_sideways_is_told_to_tap_not_to_press_keys(css, d, kb, touch, keys):
     """Not my turn, nothing raised: a wide window says the keys ("Enter = Legen · P = Passen
-    …"); a phone, upright or turned (its renderer's pixel ratio), or a window touched by a
-    finger says to tap the cards (a turned phone was told about keys it does not have)."""
+    …"), and so does a laptop's browser at any pixel ratio (its page says it has a keyboard:
+    ``layout.keyboard``); a phone, upright or turned (its page says it has none), or a window
+    touched by a finger says to tap the cards (a turned phone was told about keys it does not
+    have)."""
+    layout.set_keyboard(kb)
     rules, st, sc, stack = _phone_table(css, d)
     st.to_move = 1
     sc.set_view(view(st, 0), [])
@@ -238,4 +244,5 @@ def test_a_phone_turned_sideways_is_told_to_tap_not_to_press_keys(css, d, touch,
         sc.handle(Input(RELEASE, pos=p, source="touch"))
     from tests.test_ui_round_label import _drawn_texts
     texts = _drawn_texts(stack)
+    layout.set_keyboard(True)
     assert (i18n.t("table.keys") in texts) == keys and (i18n.t("table.select_hint") in texts) == (not keys), texts

@@ -131,3 +131,59 @@ def test_close_table_from_the_menu_mid_match_asks_once_more(app_factory):
     assert app.stack.top.title == i18n.t("app.close_table_q") and ctl.host is not None   # asked, not closed
     click(app, next(b for b in app.stack.top.buttons if b.text == i18n.t("app.close_table")))
     pump(app, lambda: ctl.kind == "start" and ctl.host is None, what="the table closed")
+
+
+def _replays_listed(data_dir) -> list[dict]:
+    """What `felt replay --list --json` says for this data folder (the command, as a person runs it)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-m", "felt.cli", "replay", "--list", "--json"], capture_output=True,
+                         text=True, env=dict(os.environ, FELT_DATA_DIR=str(data_dir)), timeout=60)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def test_a_table_resumed_from_the_window_keeps_its_replays_evening_and_options(app_factory, cfg):
+    """Issue 43, seam 1: after "Tisch fortsetzen" the finished match was not kept (the window
+    built the resumed table's config from the journal, without the replays folder). Every way of
+    starting a table now goes through felt.net.tableconfig: the resumed table keeps every
+    finished match, the evening and the options the owner set."""
+    import os
+    from pathlib import Path
+    data = Path(os.environ["FELT_DATA_DIR"])
+    app = app_factory((1280, 720), host_defaults={"players": 3, "rounds": 1})
+    ctl = app.controller
+    _host_and_start(app)
+    host = ctl.host
+    assert host.call(lambda h: h.config.replays) == str(data / "replays")
+    assert ctl.send({"t": "set_options", "turn_timer": 40, "reconnect_wait": 50})
+    pump(app, lambda: host.call(lambda h: h.options["turn_timer"]) == 40.0, what="the options on the host")
+    table = ctl.lobby["table"]
+    app.close()                                     # the window (and its host) go away mid-match
+    assert _replays_listed(data) == []
+    app2 = app_factory((1280, 720), host_defaults={"players": 3})
+    ctl2 = app2.controller
+    assert ctl2.resume_table(ctl2.main.resumable[0]["path"])
+    pump(app2, lambda: ctl2.view is not None and ctl2.admin and ctl2.lobby is not None, what="the resumed table")
+    h2 = ctl2.host
+    assert h2.call(lambda h: (h.config.replays, h.config.evening)) == (str(data / "replays"),
+                                                                       str(data / "evening.json"))
+    assert h2.call(lambda h: (h.options["turn_timer"], h.options["reconnect_wait"], h.rounds)) == (40.0, 50.0, 1)
+    assert ctl2.lobby["table"] == table
+
+    def over() -> bool:                             # the owner plays her first legal move on her turn
+        v = ctl2.view or {}
+        if v.get("phase") == "match_over":
+            return True
+        if v.get("to_move") == v.get("seat") and v.get("legal"):
+            ctl2.send_move(v["legal"][0])
+            ctl2.view = dict(v, to_move=None)
+        return False
+    pump(app2, over, timeout=60, what="the match's end")
+    pump(app2, lambda: not (ctl2.lobby or {}).get("running") and (ctl2.lobby or {}).get("evening", {}).get("matches"),
+         what="the evening counting the match")
+    kept = _replays_listed(data)
+    assert len(kept) == 1 and kept[0]["table"] == table and not kept[0]["problem"]
+    assert ctl2.lobby["evening"]["matches"] == 1

@@ -111,8 +111,8 @@ def _schwimmen_tie_break():
     raise AssertionError("no tied round in 50 seeds")
 
 
-@pytest.mark.parametrize("lang,word,line", [("de", "Stechen · Runde 2", "es folgt ein Stechen"),
-                                            ("en", "Tie-break · round 2", "a tie-break round follows")])
+@pytest.mark.parametrize("lang,word,line", [("de", "Stechen · Runde 2", "· Stechen"),
+                                            ("en", "Tie-break · round 2", "· tie-break")])
 def test_schwimmen_says_a_tie_break_round_is_one(lang, word, line):
     """One round was the match; it left a tie: the round's end says a tie-break follows and the
     next round is "Stechen · Runde 2" (it read "Runde 2/1", then "3/1")."""
@@ -122,6 +122,8 @@ def test_schwimmen_says_a_tie_break_round_is_one(lang, word, line):
     sc = SchwimmenScene(game.view(over, 0), names=["Anna", "Ben", "Carla", "Dieter"], settings={"muted": True})
     stack = _on_stack(sc, (1280, 720), 1.0)
     assert line in sc.status_line()[0]
+    tied = [i for i, x in enumerate(over.lost) if x == min(over.lost)]       # who is tied, by name
+    assert all(sc._name(i) in sc.status_line()[0] for i in tied) and len(tied) > 1
     sc.set_view(game.view(nxt, 0), [])
     assert sc.round_label() == word and "/" not in sc.round_label()
     assert word in _drawn_texts(stack)

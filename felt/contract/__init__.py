@@ -10,7 +10,11 @@
   ``felt/games/``), re-exported here;
 - ``rulefile``, ``catalog``: rule files and text catalogs every game shares;
 - ``table_view``: the vocabulary a game's view uses to have the plain table draw its middle;
-- ``simulate``, ``tournament``: random play and bot tournaments over any game.
+- ``simulate``, ``tournament``: random play and bot tournaments over any game;
+- ``version``: ``CONTRACT_VERSION`` (re-exported here), what a game may state it needs, and the
+  old names of modules that moved (``felt.games.base`` …, kept for plug-ins with a warning);
+- ``cardnames``: a card's letters and words in each language, as the table draws it;
+- ``hidden``: where a view shows another seat's private cards (``felt check-game``).
 
 This layer sits below the net and the window; the games (``felt/games/<game>/``) sit on top."""
 from felt.contract.registry import *  # noqa: F401,F403

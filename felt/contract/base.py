@@ -71,6 +71,10 @@ class RulesError(KeyedError):
                     "Regelsatz von {game_de}: {err_de}",
                     "The rule file names no game (game = \"…\", one of: {ids}) and is no rule set "
                     "of {game_en}: {err_en}"),
+        # a rule set read by rules_from_fields
+        "field_unknown": ("Unbekannte Regel „{name}“", "Unknown rule “{name}”"),
+        "field_kind": ("{name} muss {de} sein", "{name} must be {en}"),
+        "field_range": ("{name} muss zwischen {lo} und {hi} liegen", "{name} must be between {lo} and {hi}"),
     }
 
 
@@ -85,6 +89,29 @@ def wrong_kind(default, value) -> tuple[str, str] | None:
     if isinstance(default, str):
         return None if isinstance(value, str) else ("ein Text", "text")
     return None
+
+
+def rules_from_fields(cls, d, error: type = RulesError):
+    """A rule set of the frozen dataclass ``cls`` from untrusted data ``d`` (a rule file, the
+    lobby): every key one of its fields (``"game"`` is ignored), each value of the kind of the
+    field's default (``wrong_kind``) and, where ``cls.LIMITS`` (field -> (lo, hi)) names it,
+    within its range; else ``error`` (a ``RulesError`` class) in both languages."""
+    if not isinstance(d, dict):
+        raise error("field_kind", name="rules", de="eine Tabelle", en="a table")
+    known = {f.name: f.default for f in dataclasses.fields(cls)}
+    limits = getattr(cls, "LIMITS", {})
+    for key, value in d.items():
+        if key == "game":
+            continue
+        if key not in known:
+            raise error("field_unknown", name=key)
+        kind = wrong_kind(known[key], value)
+        if kind:
+            raise error("field_kind", name=key, de=kind[0], en=kind[1])
+        lo, hi = limits.get(key, (None, None))
+        if lo is not None and not lo <= value <= hi:
+            raise error("field_range", name=key, lo=lo, hi=hi)
+    return cls(**{k: v for k, v in d.items() if k != "game"})
 
 
 class IllegalMove(ValueError):
@@ -205,6 +232,9 @@ class Game:
 
     id: str = "?"                     # a short lowercase name, the game's folder and entry point
     name: dict = {"de": "?", "en": "?"}
+    # the contract version the game needs ("1.2"; felt.contract.version): a Felt Club with an
+    # older one does not load it and says why; None: any 1.x
+    contract: str | None = None
     order: int = 100                  # place in the lists of games (lower first)
     # the game of data that names none (rule files, journals and lobbies without a ``game``);
     # one game sets it
@@ -480,7 +510,9 @@ class Game:
 
     def private_cards(self, state, seat: int) -> set:
         """The cards only ``seat`` may see now (its hand, a card it drew): the contract test
-        checks that no other seat's view and no spectator's shows one of them."""
+        checks that no other seat's view and no spectator's shows one of them, anywhere in the
+        view (``felt.contract.hidden``: it changes these cards in a copy of the state where
+        they are kept, so they must come from the state's containers, e.g. ``hands[seat]``)."""
         hands = getattr(state, "hands", None)
         return set(hands[seat]) if hands is not None else set()
 
@@ -501,6 +533,17 @@ class Game:
         (Kreuz, Pik, Herz, Karo; 2..A)."""
         from felt.contract.table_view import french_face
         return french_face(card_id)
+
+    def card_text(self, card_id: int, rules: dict, lang: str = "de", words: bool = False) -> str:
+        """Card ``card_id`` named in ``lang`` as the table draws it (its ``card_face``): the
+        corner's letters ("B♥" in German, "J♥" in English, "10♠"), or with ``words`` in words
+        ("Herz Bube", "Jack of Hearts"). For a game's texts (a log line, a hint, a label) that
+        name cards (``felt.contract.cardnames``)."""
+        from felt.contract import cardnames
+        from felt.contract.table_view import face_card
+        card = face_card(self, card_id, rules if isinstance(rules, dict) else {})
+        name = cardnames.card_words if words else cardnames.card_letters
+        return name(card.rank, card.suit, lang)
 
     # ------------------------------------------------------------------ window
     # The shell (felt.ui) reaches a game's screens only through these hooks; each returns

@@ -13,6 +13,12 @@ the way pytest finds its plug-ins:
 
 A test adds a game with ``register(game)`` (it lives in that process only). The shared
 layers reach a game only through this registry and the ``Game`` contract (``base.py``).
+
+A game that needs a newer contract than this Felt Club's (``Game.contract``, see
+``felt.contract.version``) is not loaded: ``refused()`` says which games and why, ``get`` of
+its id raises :class:`RefusedGame` with that reason. The old names of contract modules a
+game's package used while it loaded (``OldNameWarning``, a ``DeprecationWarning``) are kept
+for ``felt check-game`` (``load_warnings``) and passed on to the usual warning filters.
 """
 from __future__ import annotations
 
@@ -21,9 +27,11 @@ import importlib.metadata
 import importlib.util
 import pkgutil
 import sys
+import warnings
 from pathlib import Path
 
 from felt.contract.base import Game, IllegalMove, OptionSpec, RulesError
+from felt.contract.version import CONTRACT_VERSION, OldNameWarning, refusal
 
 ENTRY_POINT_GROUP = "felt.games"
 BUILTIN_PACKAGE = "felt.games"      # its sub-packages are games too, installed or not
@@ -31,17 +39,42 @@ BUILTIN_PACKAGE = "felt.games"      # its sub-packages are games too, installed 
 _registry: dict[str, Game] = {}
 _found: set[str] = set()         # ids found by name (importable by any process, e.g. the host's worker)
 _replaced: dict[str, list] = {}  # id -> (the game register() replaced or None, was it found by name) per call
+_refused: dict[str, str] = {}    # id (or entry point name) -> why it was not loaded (a newer contract)
+_warned: dict[str, list] = {}    # id (or entry point name) -> the old names its loading used
 _loaded = False
 
 
-def _game_of(module_name: str) -> Game | None:
-    try:
-        mod = importlib.import_module(module_name)
-    except ImportError as exc:
-        print(f"felt: the game {module_name!r} cannot be loaded: {exc}", file=sys.stderr)
+class ContractTooNew(ValueError):
+    """A game that needs another version of the contract than this Felt Club's."""
+
+
+def _load(name: str, load) -> Game | None:
+    """The Game that ``load()`` returns (None for anything else), the old names of the
+    contract it used (``OldNameWarning``) kept under its id and passed on; a broken plug-in
+    must not take the others down, so its error is said on stderr."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", OldNameWarning)
+        try:
+            game = load()
+        except Exception as exc:
+            print(f"felt: the game {name!r} cannot be loaded: {exc}", file=sys.stderr)
+            game = None
+    said = [w for w in caught if issubclass(w.category, OldNameWarning)]
+    for w in caught:                    # on to the filters of the process, as if never caught
+        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno, source=w.source)
+    if not isinstance(game, Game):
         return None
-    game = getattr(mod, "GAME", None)
-    return game if isinstance(game, Game) else None
+    key = game.id if isinstance(getattr(game, "id", None), str) else name
+    if said:
+        lines = [f"{'/'.join(Path(w.filename).parts[-2:])}:{w.lineno}: {w.category.__name__}: {w.message}"
+                 for w in said]
+        _warned[key] = list(dict.fromkeys(lines))      # a line importing two names says it once
+    why = refusal(game)
+    if why is not None:
+        _refused[key] = why
+        print(f"felt: not loaded: {why}", file=sys.stderr)
+        return None
+    return game
 
 
 def _discover() -> None:
@@ -50,12 +83,8 @@ def _discover() -> None:
         return
     _loaded = True
     for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
-        try:
-            game = ep.load()
-        except Exception as exc:           # a broken plug-in must not take the others down
-            print(f"felt: the game {ep.name!r} cannot be loaded: {exc}", file=sys.stderr)
-            continue
-        if isinstance(game, Game) and game.id not in _registry:
+        game = _load(ep.name, ep.load)
+        if game is not None and game.id not in _registry:
             _registry[game.id] = game
             _found.add(game.id)
     # the folder of the built-in games, found by name (a package above this layer: never imported
@@ -64,14 +93,32 @@ def _discover() -> None:
     for info in pkgutil.iter_modules(list(spec.submodule_search_locations or ()) if spec else []):
         if not info.ispkg:
             continue
-        game = _game_of(f"{BUILTIN_PACKAGE}.{info.name}")
+        name = f"{BUILTIN_PACKAGE}.{info.name}"
+        game = _load(name, lambda name=name: getattr(importlib.import_module(name), "GAME", None))
         if game is not None and game.id not in _registry:
             _registry[game.id] = game
             _found.add(game.id)
 
 
+def refused() -> dict[str, str]:
+    """The games found but not loaded, by id: why (each needs another contract version)."""
+    _discover()
+    return dict(_refused)
+
+
+def load_warnings(game_id: str) -> list[str]:
+    """The old names of the contract the game's package used while it loaded ("file:line:
+    OldNameWarning: ..."), each naming the new import."""
+    _discover()
+    return list(_warned.get(game_id, ()))
+
+
 def register(game: Game) -> Game:
-    """Add a game in this process (replacing one of the same id); returns it."""
+    """Add a game in this process (replacing one of the same id); returns it. A game that
+    needs another contract version raises :class:`ContractTooNew` saying which."""
+    why = refusal(game)
+    if why is not None:
+        raise ContractTooNew(why)
     _discover()
     _replaced.setdefault(game.id, []).append((_registry.get(game.id), game.id in _found))
     _registry[game.id] = game
@@ -114,6 +161,13 @@ class UnknownGame(KeyError):
         return f"unknown game {self.args[0]!r} (known: {', '.join(ids())})"
 
 
+class RefusedGame(UnknownGame):
+    """A game that was found but not loaded: it needs another contract version."""
+
+    def __str__(self) -> str:
+        return _refused.get(self.args[0], f"the game {self.args[0]!r} was not loaded")
+
+
 def default() -> Game:
     """The game of a table, rule file or journal that names none (``Game.plays_unnamed``),
     else the first in display order."""
@@ -134,7 +188,7 @@ def get(game_id: str | None) -> Game:
     try:
         return _registry[game_id]
     except KeyError:
-        raise UnknownGame(game_id) from None
+        raise (RefusedGame if game_id in _refused else UnknownGame)(game_id) from None
 
 
 def id_of(data) -> str:
@@ -187,4 +241,4 @@ def find_rules(id_or_path):
 
 __all__ = ["Game", "IllegalMove", "OptionSpec", "RulesError", "ENTRY_POINT_GROUP", "register", "unregister",
            "all_games", "ids", "found_by_name", "default", "get", "id_of", "game_of_template", "find_rules",
-           "UnknownGame"]
+           "UnknownGame", "RefusedGame", "ContractTooNew", "refused", "load_warnings", "CONTRACT_VERSION"]

@@ -7,6 +7,7 @@ Modules (each imports only what it needs, so `import felt.net` is cheap):
 - client: asyncio client with reconnect, and ClientThread for the window
 - discovery: mDNS announcer/browser (_felt._tcp.local.) and TableBrowser
 - matchlog: the append-only move log and replay
+- tableconfig: the one place that decides a hosted table's settings, however it starts or resumes
 - viewdelta: sans-I/O lighter updates (only the view keys that changed; the client
   puts the whole view back together)
 - botclient, commands, bench, testing: `felt bot`, `felt host --headless`, `felt discover`,

@@ -20,6 +20,7 @@ import statistics
 import time
 from typing import Any
 
+from felt.contract import table_view
 from felt.net import framing, schema
 from felt.net.viewdelta import ViewAssembler
 
@@ -54,7 +55,7 @@ class _BenchClient(asyncio.Protocol):
                 got[self.idx] = now
                 v = msg["view"]
                 if v["seat"] is not None and v["to_move"] == v["seat"] and v["legal"]:
-                    move = self.rng.choice(v["legal"])
+                    move = table_view.random_move(v, self.rng)
                     self.shared[seq] = (self, framing.encode({"t": "move", "move": move, "seq": seq}))
                 if len(got) == self.shared["n"] and seq in self.shared:
                     client, data = self.shared.pop(seq)

@@ -11,6 +11,7 @@ import random
 from typing import Any, Callable
 
 from felt import contract
+from felt.contract import table_view
 from felt.net.client import AsyncClient
 from felt.net.table import make_bot
 
@@ -85,7 +86,7 @@ class BotClient:
                 asyncio.get_running_loop().call_later(1.0, self._maybe_move)
             elif msg.get("code") == "illegal_move" and self.last_view and self.last_view.get("legal"):
                 # our bot chose badly: fall back to a random legal move for the same state
-                self._send(self.rng.choice(self.last_view["legal"]), self.last_seq)
+                self._send(table_view.random_move(self.last_view, self.rng), self.last_seq)
 
     def _show(self, view: dict) -> None:
         """A bot that remembers the table (``watches``) sees every state, not only its turns."""
@@ -122,7 +123,7 @@ class BotClient:
             if isinstance(move, dict):
                 move = self.game.move_from_wire(move)
         except Exception:
-            move = self.rng.choice(v["legal"])
+            move = table_view.random_move(v, self.rng)
         self._send(move, seq)
 
     def _send(self, move: Any, seq: int) -> None:

@@ -37,31 +37,33 @@ def parse_address(text: str) -> tuple[str, int]:
 
 
 def host_config_from_args(args: argparse.Namespace):
-    """A HostConfig from `felt host` arguments (shared with the windowed host)."""
-    from felt.net.host import HostConfig
-    phones = {"phones": not getattr(args, "no_phones", False), "phone_spectators": getattr(args, "phone_spectators", 4),
-              "public_url": getattr(args, "public_url", None)}
+    """A HostConfig from `felt host` arguments (shared with the windowed host), through the one
+    place that decides a table's settings (felt.net.tableconfig): the options, or with
+    ``--resume`` the journal's settings, and where the table keeps its files."""
+    from felt.net.tableconfig import resume_fields, table_config
+    given: dict[str, Any] = {"phones": not getattr(args, "no_phones", False),
+                             "phone_spectators": getattr(args, "phone_spectators", 4),
+                             "public_url": getattr(args, "public_url", None)}
     if getattr(args, "phone_port", 0):
-        phones["phone_port"] = args.phone_port
-    phones["replays"] = _replay_dir()      # every finished match is kept (felt replay --list)
+        given["phone_port"] = args.phone_port   # else the journal's, on a resume
+    if getattr(args, "journal", None):
+        given["journal"] = args.journal
     if getattr(args, "resume", None) is not None:  # felt host --resume [FILE]: the table from its journal
-        from felt.net.journal import resume_config
-        cfg = resume_config(args)
+        fields = resume_fields(args.resume, **{k: getattr(args, k, None) for k in
+                                               ("journal", "interface", "port", "no_announce", "bot_delay",
+                                                "start_when_full")})
         if getattr(args, "pace", None) or getattr(args, "bot_delay", None) is not None:
             # given on the command line, it wins over the journal's (as --bot-delay does)
-            cfg["pace"] = cfg["resume"].options["pace"] = _pace(args)
-        return HostConfig(**{**cfg, **phones})  # the phones' port: the journal's, unless given
+            given["pace"] = _pace(args)
+        return table_config(fields, given)
     bot_delay = 0.6 if args.bot_delay is None else max(0.0, args.bot_delay)
-    pace = _pace(args)
     name = args.name or f"{socket.gethostname().split('.')[0]}'s table"
-    return HostConfig(
+    return table_config(dict(
         name=name, interface=args.interface, port=args.port, rules=args.rules, players=args.players,
         bots=args.bots, bot_level=bot_level(args), rounds=args.rounds, seed=args.seed,
-        turn_timer=args.turn_timer, reconnect_wait=args.reconnect_wait, bot_delay=bot_delay, pace=pace,
+        turn_timer=args.turn_timer, reconnect_wait=args.reconnect_wait, bot_delay=bot_delay, pace=_pace(args),
         auto_next=min(2.0, bot_delay * 3), start_when_full=args.start_when_full,
-        announce=not args.no_announce, journal=getattr(args, "journal", None) or _default_journal(), **phones,
-        evening=str(_default_evening()),
-    )
+        announce=not args.no_announce), given)
 
 
 def bot_level(args: argparse.Namespace) -> str:
@@ -93,19 +95,6 @@ def _pace(args: argparse.Namespace) -> str | None:
     if getattr(args, "pace", None):
         return args.pace
     return "off" if getattr(args, "bot_delay", None) is not None else "normal"
-
-
-def _replay_dir() -> str:
-    from felt.net.replay import replay_dir
-    return str(replay_dir())
-def _default_evening():
-    from felt.net.evening import default_path
-    return default_path()
-
-
-def _default_journal() -> str:
-    from felt.net.journal import default_journal_path
-    return str(default_journal_path())
 
 
 def check_host_args(args: argparse.Namespace) -> str | None:

@@ -214,6 +214,7 @@ def parse_page_message(data: Any) -> dict:
                 "w": _num(m, "w", CSS_MIN, CSS_MAX), "h": _num(m, "h", CSS_MIN, CSS_MAX),
                 "dpr": _num(m, "dpr", 0.5, 16.0), "lang": _str(m, "lang", 40, ""),
                 "name": _str(m, "name", 80, ""), "look": look_of(_str(m, "look", 8, "")),
+                "kb": m.get("kb") is True,     # the browser has a keyboard (a fine pointer that hovers)
                 "verb": verb_of(m.get("verb"))}
     if t == "size":
         return {"t": t, "w": _num(m, "w", CSS_MIN, CSS_MAX), "h": _num(m, "h", CSS_MIN, CSS_MAX),
@@ -382,6 +383,7 @@ class Session:
     lang: str = "de"
     name: str = ""
     look: str = ""                             # the card style (look_of): kept by the page too
+    kb: bool = False                           # the page's browser has a keyboard (its tables name their keys)
     verb: str = "normal"                       # the screen-reader layer's verbosity (verb_of): the page's too
     css: tuple[float, float] = (390.0, 844.0)
     dpr: float = 1.0
@@ -774,6 +776,7 @@ class Gateway:
                         name=" ".join(str(hello.get("name") or "").split())[:40],
                         look=look_of(hello.get("look")))
             self.sessions[s.token] = s
+        s.kb = bool(hello.get("kb"))
         old, s.ws = s.ws, ws
         if old is not None and old is not ws:
             asyncio.ensure_future(_close_quietly(old, CLOSE_REPLACED, "opened in another tab"))
@@ -854,7 +857,8 @@ class Gateway:
                     "FELT_DATA_DIR": os.path.join(s.home, "data")})
         env.pop("FELT_REMOTE", None)
         s.proc = await self.launcher.launch(self.renderer_cmd, env, s.home)
-        start = {"t": "start", **self._size_msg(s), "lang": s.lang, "name": s.name, "look": s.look, "verb": s.verb,
+        start = {"t": "start", **self._size_msg(s), "lang": s.lang, "name": s.name, "look": s.look, "kb": s.kb,
+                 "verb": s.verb,
                  "table": {"address": self.table_address, "port": self.table_port, "name": self.table_name()},
                  "token": s.seat_token, "spectator": s.spectator, "away": s.ws is None}
         await self._to_renderer(s, start)

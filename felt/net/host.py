@@ -516,6 +516,8 @@ class Host:
             self._sweep()
             if c.resume is not None or self.table.running:
                 self.table.resume_started(time.monotonic())  # absent players get their wait
+                if self.table.state is not None and self.table.state.phase == "match_over":
+                    self._keep_replay()     # ended just before the host died: kept once (by its digest)
             if c.announce:
                 self._announce_task = asyncio.ensure_future(self._announce())
             self.call(lambda t: t.check_full())
@@ -579,8 +581,8 @@ class Host:
         c = self.config
         return {"address": self.address, "port": self.port,
                 "phone_port": self.gateway.port if self.gateway is not None else 0,
-                "config": {f.name: getattr(c, f.name) for f in fields(c) if f.name in _CONFIG_KEYS
-                           and isinstance(getattr(c, f.name), (type(None), bool, int, float, str))}}
+                "config": {f.name: getattr(c, f.name) for f in fields(c)   # the journal keeps its CONFIG_KEYS
+                           if isinstance(getattr(c, f.name), (type(None), bool, int, float, str))}}
 
     async def _announce(self) -> None:
         from felt.net.discovery import Announcer
@@ -803,10 +805,6 @@ class Host:
         self._flush()
 
 
-_CONFIG_KEYS = ("name", "interface", "bind", "port", "players", "bots", "bot_level", "rounds", "seed",
-                "turn_timer", "reconnect_wait", "bot_delay", "pace", "think_ms", "auto_next", "start_when_full",
-                "owner_first", "announce", "hello_timeout", "idle_timeout", "rate", "burst", "flood_limit", "game",
-                "evening")
 
 
 def resolve_rules(spec: Any):

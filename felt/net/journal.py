@@ -471,7 +471,7 @@ def resume_config(args: Any, say: Callable[[str], Any] | None = None,
     for m in res.messages:
         say(m)
     h = res.host
-    cfg = {k: v for k, v in dict(h.get("config") or {}).items() if k in _CONFIG_KEYS}
+    cfg = {k: v for k, v in dict(h.get("config") or {}).items() if k in CONFIG_KEYS}
     opts = res.options or h.get("options") or {}
     cfg.update(name=res.name or h.get("name") or cfg.get("name") or "Felt Club", port=h.get("port") or 0,
                phone_port=h.get("phone_port") or 0,
@@ -518,16 +518,6 @@ def check_not_in_use(path: Path) -> None:
         os.close(fd)  # closing releases the probe's lock
 
 
-def journal_fields(args: Any, say: Callable[[str], Any] | None = None,
-                   warn: Callable[[str], Any] | None = None) -> dict:
-    """HostConfig fields for ``--journal`` / ``--resume`` of `felt host`, for a host that builds
-    its own config (the windowed host): ``cfg.update(journal_fields(args))``. With ``--resume``
-    these are all the table's settings from the journal (they win over the window's defaults)."""
-    if getattr(args, "resume", None) is not None:
-        return resume_config(args, say, warn)
-    return {"journal": getattr(args, "journal", None) or str(default_journal_path())}
-
-
 # ------------------------------------------------------------------------ host hooks
 JOURNAL_KINDS = ("host", "lobby", "phones")   # records of the journal's own, beside a match's
 
@@ -537,10 +527,12 @@ def phones_record(sessions: list[dict]) -> dict:
     return {"k": "phones", "sessions": [dict(x) for x in sessions], "time": time.time()}
 
 
-_CONFIG_KEYS = ("name", "interface", "bind", "port", "players", "bots", "bot_level", "rounds", "seed",
-                "turn_timer", "reconnect_wait", "bot_delay", "think_ms", "auto_next", "start_when_full",
-                "owner_first", "announce", "hello_timeout", "idle_timeout", "rate", "burst", "flood_limit", "game",
-                "evening")
+# the HostConfig fields a ``host`` record keeps (``config``) and a resume takes back: every
+# setting of the table, its files included (the evening's standings, the finished matches)
+CONFIG_KEYS = ("name", "interface", "bind", "port", "players", "bots", "bot_level", "rounds", "seed",
+               "turn_timer", "reconnect_wait", "bot_delay", "pace", "think_ms", "auto_next", "start_when_full",
+               "owner_first", "announce", "hello_timeout", "idle_timeout", "rate", "burst", "flood_limit", "game",
+               "evening", "replays", "hints")
 
 
 def host_record(table: Any, server: dict | None = None) -> dict:
@@ -548,7 +540,7 @@ def host_record(table: Any, server: dict | None = None) -> dict:
     server = server or {}
     return {"k": "host", "v": JOURNAL_VERSION, **table.settings_record(), "address": server.get("address"),
             "port": server.get("port"), "phone_port": server.get("phone_port") or 0, "time": time.time(),
-            "config": dict(server.get("config") or {})}
+            "config": {k: v for k, v in dict(server.get("config") or {}).items() if k in CONFIG_KEYS}}
 
 
 def settings_key(name: Any, options: Any) -> tuple:

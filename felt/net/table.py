@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from felt import contract
+from felt.contract import table_view
 from felt.contract.base import PACE_SPEEDS, Game, IllegalMove
 from felt.net import schema
 from felt.net.evening import Evening
@@ -141,7 +142,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: dict) -> dict:
-        return self.rng.choice(view["legal"])
+        return table_view.random_move(view, self.rng)      # a pick move with cards chosen
 
 
 def make_bot(game: Game, level: str, seed: Any = None, think_ms: int | None = None):
@@ -826,7 +827,7 @@ class Table:
             self.game.check_move(self.state, i, move)
         except Exception as exc:
             log.warning("bot at seat %d chose badly (%s); random legal move", i, exc)
-            move = self.game.move_from_wire(random.choice(v["legal"]))
+            move = self.game.move_from_wire(table_view.random_move(v, random))
         self._apply(i, move)
 
     def _bot_turn(self, seq: int) -> None:
@@ -1116,15 +1117,18 @@ class Table:
         self.options["bot_level"] = game.bot_level(self.options["bot_level"])
         if game is not self.game:
             self.state = None    # the finished match was another game's: nobody is shown it again
+        if msg["rules"] is not None and getattr(rules, "rounds", None) != getattr(self.rules, "rounds", None):
+            self.rounds = None   # the rule set's own rounds were edited: they are the owner's choice now
+        # otherwise every option stays as the owner set it (rounds too, with a template or game)
         self.game = game
         self.rules = rules
         self.template = template_of(game, rules)
-        self.rounds = None
         self._lobby_changed()
 
     def _m_set_options(self, peer: Peer, msg: dict) -> None:
         if msg["rounds"] is not None or msg.get("hints") is not None:
             self._need_lobby()  # the number of rounds and the hints are fixed once a match runs
+        if msg["rounds"] is not None:  # each option changes alone: a message without rounds keeps them
             self.rounds = msg["rounds"]
         self._known_level(msg["bot_level"])
         old_timer = self.options["turn_timer"]

@@ -242,24 +242,17 @@ class Server:
             _exit(rc)
 
     def _end_children(self) -> None:
-        for pid in list(self.children):
-            try:
-                os.kill(pid, signal.SIGTERM)
-            except OSError:
-                pass
-        deadline = time.monotonic() + GRACE
-        while self.children and time.monotonic() < deadline:
-            self.reap()
-            time.sleep(0.02)
-        for pid in list(self.children):
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
-        deadline = time.monotonic() + GRACE
-        while self.children and time.monotonic() < deadline:
-            self.reap()
-            time.sleep(0.02)
+        """SIGTERM to every child, then SIGKILL to those still there after GRACE; each reaped."""
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            for pid in list(self.children):
+                try:
+                    os.kill(pid, sig)
+                except OSError:
+                    pass
+            deadline = time.monotonic() + GRACE
+            while self.children and time.monotonic() < deadline:
+                self.reap()
+                time.sleep(0.02)
 
 
 def _print_exception(exc: BaseException) -> None:

@@ -23,9 +23,10 @@ def toggle(ctl, name: str) -> None:
 
 
 def card_style_items(ctl) -> list:
-    """The menu's two switches, each with its state ("Vier Farben: aus")."""
+    """The menu's two switches, each with its state ("Vier Farben: aus"); switched in place,
+    the menu stays open (``MenuOverlay``'s kind ``"switch"``)."""
     s = ctl.settings
     return [(i18n.t("cards.four_colour") + ": " + i18n.t("on" if s.four_colour else "off"),
-             lambda: toggle(ctl, "four_colour"), "secondary"),
+             lambda: toggle(ctl, "four_colour"), "switch"),
             (i18n.t("cards.big_index") + ": " + i18n.t("on" if s.big_index else "off"),
-             lambda: toggle(ctl, "big_index"), "secondary")]
+             lambda: toggle(ctl, "big_index"), "switch")]

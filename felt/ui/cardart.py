@@ -16,10 +16,11 @@ import math
 
 import pygame
 
+from felt.contract.cardnames import SUIT_SIGNS
 from felt.ui import fonts, i18n, theme
 from felt.ui.surfcache import SurfaceCache
 
-FRENCH_GLYPH = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+FRENCH_GLYPH = SUIT_SIGNS        # the corner's and the texts' signs are one table
 RED_SUITS = {"H", "D"}
 JASS_SUITS = ("R", "B", "T", "E")
 FACE_RANKS = {"J", "Q", "K", "U", "O"}

@@ -188,7 +188,7 @@ class Controller:
         from felt.ui.resume import resume_config
         over = {k: v for k, v in self.host_defaults.items() if k in ("interface", "announce", "bot_delay", "think_ms")}
         try:
-            config, warnings = resume_config(path, self.interface, over)
+            config, warnings = resume_config(path, self.interface, over)   # felt.net.tableconfig decides
         except Exception as exc:
             self.show_start(i18n.t("resume.failed", msg=str(exc)), "bad")
             return False
@@ -233,29 +233,18 @@ class Controller:
         journal resume included); otherwise one from the settings, ``host_defaults`` and
         ``over``. Hosted tables keep a journal in the data folder (crash recovery)."""
         import dataclasses
-        from felt.net.host import HostConfig, HostThread
+        from felt.net.host import HostThread
         default_name = i18n.t("start.table_of", name=self.settings.name or i18n.t("name.default"))
         try:
             if config is None:
-                cfg: dict = {"name": default_name, "rules": self.settings.template,
-                             "players": self.settings.players, "bot_level": self.settings.bot_level,
-                             "interface": self.interface, "auto_next": -1.0,
-                             "turn_timer": float(self.settings.turn_timer), "rounds": self.settings.rounds,
-                             "pace": self.settings.speed}
-                if "journal" not in self.host_defaults and "journal" not in over:
-                    try:
-                        from felt.net.journal import default_journal_path
-                        cfg["journal"] = str(default_journal_path())
-                        from felt.net.evening import default_path
-                        cfg["evening"] = str(default_path())     # the evening's standings
-                    except Exception:
-                        pass
-                if "replays" not in self.host_defaults and "replays" not in over:
-                    from felt.net.replay import replay_dir
-                    cfg["replays"] = str(replay_dir())      # every finished match is kept
-                cfg.update(self.host_defaults)
-                cfg.update(over)
-                config = HostConfig(**cfg)
+                from felt.net.tableconfig import table_config
+                config = table_config({"name": default_name, "rules": self.settings.template,
+                                       "players": self.settings.players, "bot_level": self.settings.bot_level,
+                                       "interface": self.interface, "auto_next": -1.0,
+                                       "turn_timer": float(self.settings.turn_timer),
+                                       "rounds": self.settings.rounds, "pace": self.settings.speed,
+                                       "hints": self.settings.hints},
+                                      {**self.host_defaults, **over})
             elif not config.name:
                 config = dataclasses.replace(config, name=default_name)
             host = HostThread(config).start()
@@ -348,8 +337,8 @@ class Controller:
         return ok
 
     def _remember_table_setup(self, msg: dict) -> None:
-        """The owner's template, number of seats, turn timer and rounds become the defaults
-        for the next table."""
+        """The owner's template, number of seats, turn timer, rounds and hints become the
+        defaults for the next table."""
         t = msg.get("t")
         if t == "set_rules":
             if msg.get("template"):
@@ -360,12 +349,16 @@ class Controller:
                     self.settings.template = contract.get(msg["game"]).template_ids()[0]
                 except (KeyError, IndexError):
                     pass
-            self.settings.rounds = None         # the host drops the rounds override with new rules
+            rules = msg.get("rules")
+            if isinstance(rules, dict) and rules.get("rounds") != ((self.lobby or {}).get("rules") or {}).get("rounds"):
+                self.settings.rounds = None     # the rule set's rounds were edited: the host drops the override
             self.save_settings()
         elif t == "set_seats" and isinstance(msg.get("n"), int) and 3 <= msg["n"] <= 8:
             self.settings.players = msg["n"]
             self.save_settings()
         elif t == "set_options":
+            if isinstance(msg.get("hints"), bool):
+                self.settings.hints = msg["hints"]
             if isinstance(msg.get("turn_timer"), (int, float)):
                 self.settings.turn_timer = int(round(msg["turn_timer"]))
             if isinstance(msg.get("rounds"), int):
@@ -616,6 +609,7 @@ class Controller:
             if not self._ready(self._states[0]):
                 if sc is not None:
                     sc.backlog = len(self._states)
+                    self._tell_queued_turn(sc)
                 return
             msg = self._states.popleft()
             if msg.get("t") == "_route":
@@ -623,6 +617,29 @@ class Controller:
                 self._show_timer()
                 continue
             self._apply_state(msg)
+        sc = self.game_scene()
+        if sc is not None:
+            self._tell_queued_turn(sc)
+
+    def my_turn_queued(self) -> bool:
+        """A state still held back (not shown yet) makes it this window's turn."""
+        me = self.seat
+        if me is None:
+            return False
+        for m in self._states:
+            v = m.get("view") if isinstance(m.get("view"), dict) else {}
+            if v.get("to_move") == me and v.get("seat") == me and v.get("legal"):
+                return True
+        return False
+
+    def _tell_queued_turn(self, sc) -> None:
+        """The top line (and the phone page's heading, which follows it): this window's own
+        turn wins, also while the state that brings it waits behind a summary the player reads
+        (a play that still shows holds it a moment only: the line follows the table then)."""
+        queued = sc.waits_for_reader() and self.my_turn_queued()
+        if sc.turn_queued != queued:
+            sc.turn_queued = queued
+            sc.mark_dirty()
 
     def _apply_state(self, msg: dict) -> None:
         self.seq = int(msg.get("seq") or 0)
@@ -905,15 +922,19 @@ class Controller:
 
     # ----------------------------------------------------------------- menus
     def open_menu(self) -> None:
+        self.stack.push(MenuOverlay(i18n.t("menu"), self.menu_items(), items_again=self.menu_items))
+
+    def menu_items(self) -> list:
+        """The menu's items as the settings are now (the switches say their state)."""
         s = self.settings
         items = [
             (i18n.t("continue"), None, "primary"),
-            (i18n.t("unmute") if s.muted else i18n.t("mute"), self.toggle_mute, "secondary"),
+            (i18n.t("unmute") if s.muted else i18n.t("mute"), self.toggle_mute, "switch"),
         ]
         sc = self.game_scene()
         if sc is not None and sc.offers_auto_pass:     # a game where the table may pass by itself
             items.append((i18n.t("auto_pass") + ": " + i18n.t("on" if s.auto_pass else "off"),
-                          self.toggle_auto_pass, "secondary"))
+                          self.toggle_auto_pass, "switch"))
         if self.admin:                              # the table's pace: the owner sets it for everyone
             items.append((i18n.t("speed") + ": " + i18n.t("speed." + self.table_speed()), self.cycle_speed,
                           "secondary"))
@@ -930,7 +951,7 @@ class Controller:
         # closing the table mid-match ends it for everyone: that asks once more
         close = self.confirm_leave if self.quit_needs_asking() else self.leave
         items.append((i18n.t("app.close_table") if self.host is not None else i18n.t("leave"), close, "danger"))
-        self.stack.push(MenuOverlay(i18n.t("menu"), items))
+        return items
 
     def confirm_end_match(self) -> None:
         """Ending the match ends it for everyone at the table: that asks once more."""

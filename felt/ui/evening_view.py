@@ -18,7 +18,7 @@ from felt import contract
 from felt.ui import fonts, i18n, theme
 from felt.ui.layout import dp
 from felt.ui.scene import Input
-from felt.ui.widgets import Button, Widget, draw_text
+from felt.ui.widgets import Button, Widget, draw_text, handle_first
 
 
 def _int(v: Any) -> int:
@@ -213,14 +213,7 @@ class EveningBlock(Widget):
     def handle(self, inp: Input):
         if not self.visible:
             return False
-        res = False
-        for b in (self.new_btn, self.no_btn, self.yes_btn):
-            if b.visible:
-                r = b.handle(inp)
-                if r and r != "hover":
-                    return r
-                res = res or r
-        return res
+        return handle_first([b for b in (self.new_btn, self.no_btn, self.yes_btn) if b.visible], inp)
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:

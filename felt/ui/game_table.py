@@ -16,6 +16,7 @@ only through the methods declared here:
 ``next_round_refused()``          the host refused 'next round': the button works again
 ``hold()`` / ``backlog``          pacing: seconds this state still holds; states queued behind
 ``waits_for_reader()``            the next state waits until the player closed a summary
+``turn_queued``                   a state held behind that summary makes it this seat's turn
 ``set_muted(m)``, ``set_speed(s)``  the menu changed sound or the table's pace
 ``offers_auto_pass``              the menu offers "pass by itself" (``set_auto_pass(on)``)
 ``set_hints(on, counts)``         hints allowed, and taken per seat; ``on_hint()``: one was taken
@@ -74,7 +75,7 @@ from felt.contract import table_view
 from felt.ui import cardart, fonts, i18n, layout, pacing, theme
 from felt.ui.layout import dp
 from felt.ui.scene import MOTION, PRESS, RELEASE, Input, Scene
-from felt.ui.seat_card import SeatLines, badge_height, draw_seat_card
+from felt.ui.seat_card import SeatLines, Tag, badge_height, draw_seat_card
 from felt.ui.table_hint import HINT_BAR_ROOM, HintTable
 from felt.ui.table_log import LogTable
 from felt.ui.widgets import Banner, Button, Countdown, IconButton, Toast, draw_text, layout_text
@@ -254,6 +255,9 @@ class GameTableScene(HintTable, LogTable, Scene):
         self.names = list(names or [])
         self.bots: set = set()             # seats played by bots
         self.presence = None               # who is away (the shell sets it)
+        # this seat's turn is in a state the window holds back while a summary is read: the
+        # top line says "Du bist dran!" already (the shell sets it)
+        self.turn_queued = False
         self.on_move = on_move
         self.on_menu = on_menu
         self.on_settings = on_settings
@@ -833,12 +837,14 @@ class GameTableScene(HintTable, LogTable, Scene):
     def turn_text(self, short: bool = False) -> str:
         """Whose turn it is, the same words at every table ("Du bist dran!", "Ben ist dran",
         "Ben ist weg · wartet noch 25 s" while Ben is away); "" when nobody's. ``short``: the
-        first name only (a long name must not push "ist dran" off a phone's bar)."""
+        first name only (a long name must not push "ist dran" off a phone's bar). This window's
+        own turn wins over anyone else's line, also while the state that brings it is held back
+        (``turn_queued``)."""
         seat = self.turn_seat()
+        if seat == self.seat and seat is not None or self.turn_queued and self.seat is not None:
+            return i18n.t("gt.turn_me")
         if seat is None:
             return ""
-        if seat == self.seat:
-            return i18n.t("gt.turn_me")
         name = self.seat_name(seat)
         if short and " " in name.strip():
             name = name.split()[0]
@@ -863,7 +869,7 @@ class GameTableScene(HintTable, LogTable, Scene):
             return self.hint_line(), theme.ACCENT
         turn, phase = self.turn_text(short), self.phase_line()
         text = " · ".join(t for t in (turn, phase) if t)
-        if self.my_turn:
+        if self.my_turn or self.turn_queued:
             colour = theme.ACCENT
         elif not turn and self.view.get("phase") in ("round_over", "match_over"):
             colour = theme.GOLD
@@ -963,11 +969,14 @@ class GameTableScene(HintTable, LogTable, Scene):
         status, colour = self.status_line()
         rnd = self.round_label()
         ring_d = max(dp(26), bar.h - dp(12)) if self.header_ring() and self.timer else 0
-        rw = min(sr.w // 3, fonts.width(rnd, px["small"]) + dp(8))
+        need = fonts.width(rnd, px["small"]) + dp(8)
+        rw = min(sr.w // 3, need)
         rnd_r = pygame.Rect(sr.right - rw, sr.top, rw, sr.h)
         st_r = pygame.Rect(sr.left, sr.top, sr.w - rw - dp(8), sr.h)
         align, rnd_px = "right", px["small"]
-        if self.portrait and fonts.width(status, px["title"], True) + dp(8) > sr.w - rw:
+        # phones: the round under the status line where the status line leaves no room beside
+        # it, or the round does not fit there whole ("Stechen · Runde 4" was cut to "Stechen · Ru…")
+        if self.portrait and (fonts.width(status, px["title"], True) + dp(8) > sr.w - rw or need > rw):
             rnd_r.w, st_r.w = 0, sr.w - dp(8)      # phones: the round where the status line leaves room
             room = sr.w - dp(8) - (ring_d + dp(8) if ring_d else 0)
             if status and fonts.width(status, px["body"], True) <= room \
@@ -1177,35 +1186,85 @@ class GameTableScene(HintTable, LogTable, Scene):
 
 class PlainTableScene(GameTableScene):
     """Any game's view, plainly: the seats in a row, the middle the view's ``table`` describes
-    (piles, rows, labels: ``felt.contract.table_view``), the own hand with card faces, and a
-    button per legal move that plays no hand card. A tap on a hand card plays its move, or
-    selects it where its moves go onto a target pile; a tap on (or a drop onto) that pile
-    plays it."""
+    (``felt.contract.table_view``: piles, rows, labels, a trick by seat, the standings), the
+    own hand with card faces, and a button per legal move that plays no hand card. A tap on a
+    hand card plays its move, or selects it where its moves go onto a target pile; a tap on
+    (or a drop onto) that pile plays it. A move that picks N cards (``"pick": N``) is made by
+    tapping N cards and then its button (or its pile).
+
+    From the top: the top bar, the seats (each with its line: ``table["seats"]`` or
+    ``Game.seat_summary``, on a line of its own where the box is narrow), the notices' row
+    (toasts, the Tipp on a phone), the middle (the labels, the trick with each card under the
+    seat that played it, the piles, the rows, and the buttons "Letzter Stich" and "Punkte"),
+    the instruction line (``table["say"]``), the hand and the move buttons. At a round's or
+    the match's end the results (who won, the standings) take the middle."""
 
     def __init__(self, view: dict | None = None, **kw) -> None:
         super().__init__(None, **kw)
         self.move_btns: list[tuple[Button, dict]] = []
+        self.move_buttons: list[Button] = []      # the same buttons (a gesture's and the reader's widgets)
         self.card_rects: dict = {}
         self.pile_rects: dict = {}
+        self.trick_rects: dict = {}               # seat -> where its card of the trick shown lies
         self.selected: list = []
         self.table: dict = {}
         self.seat_row = pygame.Rect(0, 0, 0, 0)
         self.hand_row = pygame.Rect(0, 0, 0, 0)
         self.action_row = pygame.Rect(0, 0, 0, 0)
         self.middle = pygame.Rect(0, 0, 0, 0)
+        self.say_row = pygame.Rect(0, 0, 0, 0)    # the instruction line, over the hand
+        self.labels_rect = pygame.Rect(0, 0, 0, 0)
+        self.caption_rect = pygame.Rect(0, 0, 0, 0)   # under the trick: who took it
+        self.note_line = False                    # the seats' lines on a line of their own (narrow boxes)
+        self.short = False                        # a low window (a phone sideways): a tighter layout
+        self.side_labels: set = set()             # piles beside the hand (a low window): labels beside them
         self._faces: dict = {}
         self.row_side: int | None = 0          # the rows' label column (row_label_side)
+        self.showing_last = False              # the last trick shown on a tap ("Letzter Stich")
+        self.standings_open = False            # the standings shown on a tap ("Punkte")
+        self.last_trick_btn = Button(i18n.t("pt.last_trick"), self.toggle_last_trick, kind="secondary")
+        self.standings_btn = Button(i18n.t("pt.standings"), self.toggle_standings, kind="secondary")
+        self.last_trick_btn.visible = self.standings_btn.visible = False
         if view is not None:
             self.set_view(view, ())
 
+    # ---------------------------------------------------------------- words
+    def words(self, text) -> str:
+        """A text of the view's table in the table's language: a plain string as it is, a
+        catalog text ``{"text": key, "args": {...}}`` with its arguments (``{"seat": k}``: that
+        seat's name; the text ``key + "_me"`` where it names this window's own seat)."""
+        if isinstance(text, str):
+            return text
+        if not isinstance(text, dict) or not isinstance(text.get("text"), str):
+            return ""
+        key, args, me = text["text"], {}, False
+        for name, arg in (text.get("args") or {}).items():
+            if isinstance(arg, dict) and "seat" in arg:
+                args[name] = self.seat_name(arg["seat"])
+                me = me or (arg["seat"] == self.seat and self.seat is not None)
+            else:
+                args[name] = arg
+        if me and i18n.has(key + "_me"):
+            key += "_me"
+        return i18n.t(key, **args)
+
     def move_label(self, move: dict) -> str:
-        """A move's button: the game's text ``<game id>.move.<kind>`` where its catalog has one,
-        else the move's kind and values."""
+        """A move's button: the game's text ``<game id>.move.<kind>`` where its catalog has one
+        (with the move's values as its arguments: ``{n}`` of a bid), else the move's kind and
+        values."""
         key = f"{self.view.get('game')}.move.{move.get('kind')}"
         if i18n.has(key):
-            return i18n.t(key)
-        rest = " ".join(str(v) for k, v in move.items() if k != "kind")
+            return i18n.t(key, **{k: v for k, v in move.items() if k != "kind" and isinstance(k, str)})
+        rest = " ".join(str(v) for k, v in move.items() if k not in ("kind", "pick", "among"))
         return f"{move.get('kind', '?')} {rest}".strip()
+
+    def say_line(self) -> str:
+        """The instruction line: the view's ``say``; a pick without one: "Wähle 3 Karten"."""
+        said = self.words(self.table.get("say")) if self.table.get("say") else ""
+        pm = self.pick_move()
+        if not said and pm is not None:
+            said = i18n.t("pt.pick", n=table_view.pick_count(pm))
+        return said
 
     @staticmethod
     def card_of(move: dict):
@@ -1221,12 +1280,21 @@ class PlainTableScene(GameTableScene):
         hand = set(self.view.get("hand") or [])
         return [m for m in self.legal_moves() if (cs := table_view.move_cards(m)) and set(cs) <= hand]
 
+    def pick_move(self) -> dict | None:
+        """The legal move that picks cards of the hand (``"pick": N``) now, or None."""
+        return next((m for m in self.legal_moves() if table_view.pick_count(m)), None)
+
     def show_view(self, view: dict, events: list) -> None:
         self._faces = {}
+        before = self.table
         try:
             self.table = table_view.check_table(view.get("table"))
         except table_view.TableError:
             self.table = {}                     # the contract test reports it; the window shows no middle
+        if (before.get("trick") or {}).get("last") != (self.table.get("trick") or {}).get("last"):
+            self.showing_last = False           # a trick was taken since: the view shows it itself
+        if view.get("phase") in ("round_over", "match_over"):
+            self.standings_open = False
         hand = set(view.get("hand") or [])
         self.selected = [c for c in self.selected if c in hand]
         self.move_btns = []
@@ -1234,23 +1302,76 @@ class PlainTableScene(GameTableScene):
             cs = table_view.move_cards(m)
             if self.card_of(m) is not None or (cs and set(cs) <= hand):
                 continue                        # a card's move: a tap on the card makes it
-            b = Button(self.move_label(m), lambda m=m: self.submit(m), kind="secondary")
+            if table_view.pick_count(m):
+                b = Button(self.move_label(m), lambda m=m: self.submit_pick(m), kind="primary")
+            else:
+                b = Button(self.move_label(m), lambda m=m: self.submit(m), kind="secondary")
             self.move_btns.append((b, m))
+        self.move_buttons = [b for b, _m in self.move_btns]
+        self.last_trick_btn.text = i18n.t("pt.last_trick")
+        self.standings_btn.text = i18n.t("pt.standings")
         if self.size != (0, 0):
             self.layout(*self.size)
 
     def clear_selection(self) -> None:
         self.selected = []
+        self.refresh_controls()
 
     def selected_cards(self) -> list[int]:
         return list(self.selected)
 
     def refresh_controls(self) -> None:
         ok = self.my_turn and not self.pending and self.connected
-        for b, _m in self.move_btns:
-            b.enabled = ok
+        for b, m in self.move_btns:
+            n = table_view.pick_count(m)
+            b.enabled = ok and (not n or len(self.selected) == n)
+            if n:
+                b.badge = f"{len(self.selected)}/{n}"
+        trick = self.table.get("trick") or {}
+        self.last_trick_btn.visible = bool(trick.get("last") and trick.get("cards")) and not self.at_end()
+        self.standings_btn.visible = bool(self.table.get("standings")) and not self.at_end()
+
+    def at_end(self) -> bool:
+        return self.view.get("phase") in ("round_over", "match_over")
+
+    def set_hints(self, on: bool, counts=None) -> None:
+        super().set_hints(on, counts)
+        if self.at_end() and self.size != (0, 0):
+            self.layout(*self.size)                 # the results' line of the hints taken: their room
+
+    def toggle_last_trick(self) -> None:
+        self.showing_last = not self.showing_last
+        self.mark_dirty()
+
+    def toggle_standings(self) -> None:
+        self.standings_open = not self.standings_open
+        self.mark_dirty()
+
+    def submit_pick(self, move: dict) -> None:
+        """The pick's button: the chosen cards, when as many as it asks, are the move."""
+        n = table_view.pick_count(move)
+        allowed = set(table_view.pick_among(move, self.view.get("hand") or []))
+        if n and len(self.selected) == n and set(self.selected) <= allowed and self.connected:
+            cards, self.selected = list(self.selected), []
+            self.submit(table_view.picked(move, cards))
 
     def gesture(self, move: dict) -> list | None:
+        hand = self.view.get("hand") or []
+        template = move if table_view.pick_count(move) else table_view.pick_of(self.legal_moves(), move, hand)
+        if template is not None:
+            n = table_view.pick_count(template)
+            cards = table_view.move_cards(move) if template is not move else table_view.pick_among(template, hand)[:n]
+            if len(cards) != n:
+                return None
+            target = table_view.move_target(template)
+            if target is not None and target in self.pile_rects:
+                last = ["pile", target]
+            else:
+                i = next((i for i, (_b, m) in enumerate(self.move_btns) if m == template), None)
+                if i is None:
+                    return None
+                last = ["widget", f"move_buttons[{i}]"]
+            return [["card", c] for c in cards] + [last]
         cs = table_view.move_cards(move)
         target = table_view.move_target(move)
         if cs and target is not None:
@@ -1262,11 +1383,6 @@ class PlainTableScene(GameTableScene):
             if m == move:
                 return [["widget", f"move_buttons[{i}]"]]
         return None
-
-    @property
-    def move_buttons(self) -> list:
-        """The buttons of the moves that play no hand card (a gesture's widget)."""
-        return [b for b, _m in self.move_btns]
 
     def tap_point(self, step):
         if step[0] == "pile":
@@ -1282,27 +1398,82 @@ class PlainTableScene(GameTableScene):
         return None
 
     def pile_move(self, pile_id, cards) -> dict | None:
-        """The legal move that plays ``cards`` (any order) onto pile ``pile_id``."""
+        """The legal move that plays ``cards`` (any order) onto pile ``pile_id`` (a pick
+        onto it: the cards chosen, as many as it asks)."""
         want = sorted(cards)
         for m in self.hand_moves():
             if table_view.move_target(m) == pile_id and sorted(table_view.move_cards(m)) == want:
                 return m
+        hand = self.view.get("hand") or []
+        for m in self.legal_moves():
+            n = table_view.pick_count(m)
+            if n and table_view.move_target(m) == pile_id and len(want) == n \
+                    and set(want) <= set(table_view.pick_among(m, hand)):
+                return table_view.picked(m, want)
         return None
 
     def targets_for(self, cards) -> set:
         if not cards:
             return set()
-        return {table_view.move_target(m) for m in self.hand_moves()
-                if table_view.move_target(m) is not None and set(cards) <= set(table_view.move_cards(m))}
+        hand = self.view.get("hand") or []
+        out = {table_view.move_target(m) for m in self.hand_moves()
+               if table_view.move_target(m) is not None and set(cards) <= set(table_view.move_cards(m))}
+        return out | {table_view.move_target(m) for m in self.legal_moves()
+                      if table_view.pick_count(m) and table_view.move_target(m) is not None
+                      and set(cards) <= set(table_view.pick_among(m, hand))}
+
+    # ---------------------------------------------------------------- layout
+    def seat_notes(self) -> list[str]:
+        """Each seat's line on its card: the view's ``table["seats"]``, else the game's
+        ``seat_summary`` (where it says its own), else none."""
+        n = int(self.view.get("n") or 0)
+        said = self.table.get("seats")
+        if isinstance(said, list):
+            return [self.words(said[s]) if s < len(said) else "" for s in range(n)]
+        game = self.game()
+        if game is None or type(game).seat_summary is contract.Game.seat_summary:
+            return [""] * n
+        out = []
+        for s in range(n):
+            try:
+                out.append(str(game.seat_summary({**self.view, "seat": s}) or "")[:40])
+            except Exception:  # noqa: BLE001 (a game's bug must not take the table down)
+                out.append("")
+        return out
+
+    def action_rows(self, width: int) -> int:
+        """How many lines the move buttons take: one, or two where one line would make them
+        narrower than a finger (the bids 0..8 on a phone)."""
+        n = len(self.move_btns)
+        if n < 2:
+            return 1
+        need = max(fonts.width(b.text, self.px["button"], True) + dp(24) for b, _m in self.move_btns)
+        per = max(1, (width + dp(8)) // (max(need, dp(layout.MIN_TOUCH)) + dp(8)))
+        return 1 if per >= n else 2
 
     def layout(self, w: int, h: int) -> None:
         m = dp(10)
         bar = self.place_header(w, h).bottom
         dock = self.log_dock(w, h)
         table_w = w - dock
-        self.seat_row = pygame.Rect(m, bar + m, table_w - 2 * m, dp(70) + badge_height(self.px) // 2)
-        self.action_row = pygame.Rect(m, h - dp(56) - m, table_w - 2 * m, dp(52))
-        self.hand_row = pygame.Rect(m, self.action_row.top - dp(96) - m, table_w - 2 * m, dp(96))
+        self.short = h < dp(560)                 # a phone held sideways, a low window
+        n = int(self.view.get("n") or 1)
+        notes = self.seat_notes()
+        col = (table_w - 2 * m) // max(1, n)
+        counts = self.view.get("counts") or []
+        beside = col - dp(6) - dp(16) - dp(56) - max((fonts.width(str(c), self.px["label"], True) for c in counts),
+                                                     default=0)
+        self.note_line = any(fonts.width(x, self.px["small"]) > beside or beside < dp(40) for x in notes if x)
+        note_h = int(self.px["small"] * 1.25) if self.note_line else 0
+        self.seat_row = pygame.Rect(m, bar + m, table_w - 2 * m,
+                                    dp(56 if self.short else 70) + badge_height(self.px) // 2 + note_h)
+        lines = self.action_rows(table_w - 2 * m)
+        act_h = dp(52) * lines + dp(8) * (lines - 1)
+        if self.short and not self.move_btns and not self.at_end():
+            act_h = 0                            # nothing to press: the hand goes down to the edge
+        self.action_row = pygame.Rect(m, h - act_h - m, table_w - 2 * m, act_h)
+        hand_h = dp(96) if not self.short else dp(84) if h >= dp(380) else dp(74)
+        self.hand_row = pygame.Rect(m, self.action_row.top - hand_h - (m if act_h else 0), table_w - 2 * m, hand_h)
         hand = list(self.view.get("hand") or [])
         ch = self.hand_row.h - dp(18)                     # room to raise a selected card
         cw = int(ch * 0.7)
@@ -1310,38 +1481,89 @@ class PlainTableScene(GameTableScene):
         left = self.hand_row.centerx - (step * (len(hand) - 1) + cw) // 2
         self.card_rects = {c: pygame.Rect(left + i * step, self.hand_row.top + dp(18), cw, ch)
                            for i, c in enumerate(hand)}
-        self.middle = pygame.Rect(m, self.seat_row.bottom + m, table_w - 2 * m,
-                                  max(0, self.hand_row.top - self.seat_row.bottom - 2 * m))
-        self.layout_middle()
-        btn_row = pygame.Rect(self.action_row)
-        rects = layout.button_row(btn_row, max(1, len(self.move_btns)), gap=dp(8), max_w=dp(220))
-        for (b, _m), r in zip(self.move_btns, rects):
-            b.set_rect(r)
-            b.px = self.px["button"]
-        self.place_round_controls(self.action_row, self.px["button"])
-        self.toast.set_rect(pygame.Rect(m, self.seat_row.bottom + m, table_w - 2 * m, int(self.px["label"] * 2.4)))
+        self.refresh_controls()
+        tools = [b for b in (self.last_trick_btn, self.standings_btn) if b.visible]
+        say_h = int(fonts.line_height(self.px["body"], True) * 1.3) if self.say_line() else 0
+        if self.short and tools:
+            say_h = max(say_h, dp(34))           # the tools stand at the ends of the instruction line
+        self.say_row = pygame.Rect(m, self.hand_row.top - say_h, table_w - 2 * m, say_h)
+        notice = pygame.Rect(m, self.seat_row.bottom + m, table_w - 2 * m, int(self.px["label"] * 2.4))
+        # the notices' row (toasts, a phone's Tipp and its sentence) of its own where the window is tall
+        top = notice.bottom + dp(4) if not self.short else self.seat_row.bottom + dp(6)
+        self.middle = pygame.Rect(m, top, table_w - 2 * m, max(0, self.say_row.top - dp(4 if self.short else 10) - top))
+        self.toast.set_rect(notice)
         self.toast.px = self.px["label"]
+        self.layout_middle()
+        rows = [self.move_btns] if lines == 1 else [self.move_btns[:(len(self.move_btns) + 1) // 2],
+                                                   self.move_btns[(len(self.move_btns) + 1) // 2:]]
+        for k, row in enumerate(rows):
+            line = pygame.Rect(self.action_row.left, self.action_row.top + k * (dp(52) + dp(8)), self.action_row.w,
+                               dp(52))
+            for (b, _m), r in zip(row, layout.button_row(line, max(1, len(row)), gap=dp(8), max_w=dp(220))):
+                b.set_rect(r)
+                b.px = self.px["button"]
+        self.place_round_controls(pygame.Rect(self.action_row.left, self.action_row.bottom - dp(52),
+                                              self.action_row.w, dp(52)), self.px["button"])
+
+    def place_tools(self, area: pygame.Rect) -> pygame.Rect:
+        """"Letzter Stich" and "Punkte" at the middle's bottom corners (a low window: at the
+        ends of the instruction line); the middle that is left."""
+        tools = [b for b in (self.last_trick_btn, self.standings_btn) if b.visible]
+        if not tools:
+            return area
+        if self.short:
+            line, th = self.say_row, min(self.say_row.h, dp(34))
+        else:
+            th = min(dp(40), max(dp(28), area.h // 6))
+            line = pygame.Rect(area.left, area.bottom - th, area.w, th)
+            area = pygame.Rect(area.left, area.top, area.w, area.h - th - dp(6))
+        for b in tools:
+            b.px = self.px["small"]
+            bw = fonts.width(b.text, b.px, True) + dp(28)
+            b.set_rect(pygame.Rect(line.left if b is self.last_trick_btn else line.right - bw,
+                                   line.centery - th // 2, bw, th))
+        return area
 
     def layout_middle(self) -> None:
-        """The piles side by side in one line, each row of cards a line below them."""
-        self.pile_rects = {}
-        piles, rows = self.table.get("piles") or [], self.table.get("rows") or []
-        lines = (1 if piles else 0) + len(rows) + (1 if self.table.get("labels") else 0)
-        if not lines or self.middle.h <= 0:
+        """The labels' line, the trick (each card under the seat that played it, who took it
+        under them), the piles side by side in one line, each row of cards a line below them,
+        and the buttons of the last trick and the standings at the bottom."""
+        self.pile_rects, self.trick_rects = {}, {}
+        self.labels_rect = pygame.Rect(0, 0, 0, 0)
+        self.caption_rect = pygame.Rect(0, 0, 0, 0)
+        area = pygame.Rect(self.middle)
+        if area.h <= 0:
             return
-        lab = int(self.px["label"] * 1.4)
-        line_h = min(dp(150), self.middle.h // lines)
-        y = self.middle.top + (lab if self.table.get("labels") else 0)
+        px = self.px["label"]
+        lab = int(px * 1.4)
+        area = self.place_tools(area)
+        # a low window with a trick: the labels share the line under the trick with its caption
+        shared = self.short and self.table.get("trick") is not None
+        if self.table.get("labels") and not shared:
+            self.labels_rect = pygame.Rect(area.left, area.top, area.w - self.hint_room_at(area.top), lab)
+            area.top += lab
+            area.h -= lab
+        piles, rows = self.table.get("piles") or [], self.table.get("rows") or []
+        self.side_labels = set()
+        if self.short and piles and not rows and self.table.get("trick") is not None:
+            piles = self.piles_beside_hand(piles)
+        if self.table.get("trick") is not None and area.h > 0:
+            area, piles, rows = self.layout_trick(area, piles, rows, shared)
+        lines = (1 if piles else 0) + len(rows)
+        if not lines or area.h <= 0:
+            return
+        line_h = min(dp(150), area.h // lines)
+        y = area.top
         ch = max(dp(20), min(line_h - lab - dp(4), dp(120)))
         cw = int(ch * 0.7)
         if piles:
-            slot = min(self.middle.w // len(piles), cw * 2)
-            x0 = self.middle.centerx - slot * len(piles) // 2
-            room = self.hint_room()
-            if room and x0 + slot * len(piles) > self.middle.right - room:     # clear of the Tipp
-                w = self.middle.w - room
+            slot = min(area.w // len(piles), cw * 2)
+            x0 = area.centerx - slot * len(piles) // 2
+            room = self.hint_room_at(y)
+            if room and x0 + slot * len(piles) > area.right - room:     # clear of the Tipp
+                w = area.w - room
                 slot = min(w // len(piles), cw * 2)
-                x0 = self.middle.left + (w - slot * len(piles)) // 2
+                x0 = area.left + (w - slot * len(piles)) // 2
             for i, p in enumerate(piles):
                 self.pile_rects[p["id"]] = pygame.Rect(x0 + i * slot + (slot - cw) // 2, y + lab, cw, ch)
             y += line_h
@@ -1349,23 +1571,89 @@ class PlainTableScene(GameTableScene):
         side = self.row_side or 0
         # cards no bigger than lets the longest row show every card's index (a step of 0.45 widths)
         most = max((len(r.get("cards") or []) for r in rows), default=1)
-        fit = int((self.middle.w - 2 * side) / (1 + 0.47 * max(0, most - 1)) / 0.7)
+        fit = int((area.w - 2 * side) / (1 + 0.47 * max(0, most - 1)) / 0.7)
         for r in rows:
             if self.row_side is None:              # a long label: above its row
                 rh = max(dp(20), min(ch, fit))
-                self.pile_rects[r["id"]] = pygame.Rect(self.middle.left, y + lab, self.middle.w, rh)
+                self.pile_rects[r["id"]] = pygame.Rect(area.left, y + lab, area.w, rh)
             else:                                  # short ones beside it: the cards take the line
                 rh = max(dp(20), min(line_h - dp(8), dp(120), fit))
-                self.pile_rects[r["id"]] = pygame.Rect(self.middle.left + side, y + (line_h - rh) // 2,
-                                                       self.middle.w - 2 * side, rh)
+                self.pile_rects[r["id"]] = pygame.Rect(area.left + side, y + (line_h - rh) // 2,
+                                                       area.w - 2 * side, rh)
             y += line_h
+
+    def layout_trick(self, area: pygame.Rect, piles: list, rows: list, shared: bool) -> tuple:
+        """The trick's line at the top of ``area``: each seat's card under its seat box (room for
+        the pointer above, who took it under them), the piles in the gutter left of the first seat
+        where they fit there (at a round's end only there: the results want the rest; a low window
+        shares the line under the trick with the labels). Returns the area, piles and rows left."""
+        px = self.px["label"]
+        lab = int(px * 1.4)
+        cap = int(px * 1.5)
+        n = int(self.view.get("n") or 1)
+        col = self.seat_row.w // max(1, n)
+        beside = False
+        shares = (area.h, area.h * 11 // 20) if piles and not rows else \
+            (area.h if not (piles or rows) else area.h * 11 // 20,)
+        if self.at_end():                           # the round's last trick over the results: room for both
+            room = self.results_bottom() - area.top - self.results_need(self.won_line()) - dp(6)
+            shares = (max(0, min(area.h, room)),)
+            rows = []                               # the piles (the trump) only beside it
+        for share in shares:
+            ch = int(max(dp(20), min(dp(130), (col - dp(8)) / 0.7, share - cap - dp(14))))
+            cw = int(ch * 0.7)
+            # the piles in the gutter left of the first seat's card, where they fit there
+            free = (col // 2 - cw // 2 - dp(12)) // max(1, len(piles)) - dp(8)     # each pile's width there
+            pw = min(int((ch - lab) * 0.7), free)
+            beside = bool(piles) and not rows and share == shares[0] and pw >= dp(40)
+            if beside or share != area.h or not piles:
+                break
+        top = area.top + dp(10)                     # room for the pointer to the seat
+        for s in range(n):
+            sr = self.seat_rect(s)
+            self.trick_rects[s] = pygame.Rect(sr.centerx - cw // 2, top, cw, ch)
+        tid = (self.table["trick"] or {}).get("id", "trick")
+        self.pile_rects[tid] = pygame.Rect(area.left, area.top, area.w, ch + dp(10))
+        self.caption_rect = pygame.Rect(area.left, top + ch + dp(2), area.w - self.hint_room_at(top + ch), cap)
+        if beside:
+            pc = int(pw / 0.7)
+            for i, p in enumerate(piles):
+                self.pile_rects[p["id"]] = pygame.Rect(area.left + dp(4) + i * (pw + dp(8)), top + lab, pw, pc)
+            gutter = len(piles) * (pw + dp(8)) + dp(4)
+            self.pile_rects[tid] = pygame.Rect(area.left + gutter, area.top, area.w - gutter, ch + dp(10))
+            piles = []
+        if shared and self.table.get("labels"):
+            self.labels_rect = pygame.Rect(self.caption_rect)
+        if self.at_end():
+            piles = []
+        used = ch + dp(12) + cap
+        area.top += used
+        area.h -= used
+        return area, piles, rows
+
+    def piles_beside_hand(self, piles) -> list:
+        """A low window (a phone sideways) with a trick: the piles left of the hand at the hand's
+        card size, their labels beside them, where the hand leaves the room; the piles left over."""
+        hand = self.hand_row
+        ch = hand.h - dp(18)
+        cw = int(ch * 0.7)
+        left = min((r.left for r in self.card_rects.values()), default=hand.centerx) - dp(12)
+        widths = [cw + dp(8) + fonts.width(self.words(p.get("label", "")), self.px["label"]) + dp(12) for p in piles]
+        if hand.left + sum(widths) > left:
+            return piles
+        x = hand.left
+        for p, w in zip(piles, widths):
+            self.pile_rects[p["id"]] = pygame.Rect(x, hand.top + dp(18), cw, ch)
+            self.side_labels.add(p["id"])
+            x += w
+        return []
 
     def row_label_side(self, rows) -> int | None:
         """How wide the column left of the rows is for their labels when every label is short
         (a suit's sign, a name of a few letters): 0 without labels; None where one is too long
         for it (the labels then stand above their rows)."""
         px = self.px["label"]
-        widths = [fonts.width(r["label"], px) for r in rows if r.get("label")]
+        widths = [fonts.width(self.words(r["label"]), px) for r in rows if r.get("label")]
         if not widths:
             return 0
         side = max(widths) + dp(10)
@@ -1390,16 +1678,40 @@ class PlainTableScene(GameTableScene):
             return 0
         return fonts.width(b.text, self.px["body"], True) + dp(40)
 
+    def hint_room_at(self, y: int) -> int:
+        """``hint_room`` where a line at ``y`` is level with the notices' row (the Tipp on the
+        felt stands there), else 0."""
+        notice = self.toast.rect
+        return self.hint_room() if notice.h and notice.top <= y < notice.bottom else 0
+
+    # ---------------------------------------------------------------- input
     def handle(self, inp: Input) -> None:
         if self.handle_header(inp) or self.handle_round_controls(inp):
             return
-        if self.dispatch(inp, [b for b, _m in self.move_btns]):
+        if self.standings_open and inp.kind == RELEASE and not self.standings_btn.rect.collidepoint(inp.pos):
+            self.standings_open = False             # a tap anywhere closes the standings ...
+            self.mark_dirty()
+            if self.results_rect().collidepoint(inp.pos):
+                return                              # ... and one on a button beside them presses it too
+        if self.dispatch(inp, [b for b, _m in self.move_btns] + [self.last_trick_btn, self.standings_btn]):
             return
         self.handle_cards(inp)
 
     def card_tapped(self, cid: int) -> None:
-        """A tap on a card makes the move of that card, or selects it for a target pile."""
+        """A tap on a card makes the move of that card, or selects it for a target pile (a
+        pick: up to as many cards as it asks, the first chosen giving way to a further one)."""
         if not self.connected:
+            return
+        pm = self.pick_move()
+        if pm is not None and cid in table_view.pick_among(pm, self.view.get("hand") or []):
+            if cid in self.selected:
+                self.selected.remove(cid)
+            else:
+                if len(self.selected) >= table_view.pick_count(pm):
+                    self.selected.pop(0)
+                self.selected.append(cid)
+            self.refresh_controls()
+            self.mark_dirty()
             return
         if cid in self.selected:
             self.selected.remove(cid)
@@ -1454,6 +1766,16 @@ class PlainTableScene(GameTableScene):
         except contract.UnknownGame:
             return None
 
+    def log_deck_size(self) -> int:
+        """The card ids the log names (``log_card``): the game's ``deck_size`` of the view's
+        rules, else a French deck's 52 (the log said "Anna legt ?" for every card)."""
+        game, n = self.game(), None
+        try:
+            n = game.deck_size(game.rules_from_dict(self.view.get("rules") or {})) if game is not None else None
+        except Exception:  # noqa: BLE001 (rules this game cannot read: the default deck)
+            n = None
+        return n if isinstance(n, int) and n > 0 else 52
+
     def log_card(self, cid):
         """Card ``cid`` as the view's game draws it (``Game.card_face``), else as card
         ``cid % 52`` of a French deck; a face the game gets wrong falls back to that too."""
@@ -1467,17 +1789,192 @@ class PlainTableScene(GameTableScene):
         return card
 
     def seat_lines(self, seat: int) -> SeatLines:
-        """The cards in hand and, where the game says its own, ``Game.seat_summary`` of that
-        seat (the view with its ``seat`` set to the card's) as the card's note."""
+        """The cards in hand and the seat's line (``table["seats"]``, else ``Game.seat_summary``
+        of that seat: the view with its ``seat`` set to the card's) as the card's note, on a
+        line of its own where the boxes are narrow (a phone with many seats)."""
         lines = super().seat_lines(seat)
-        game = self.game()
-        if game is not None and type(game).seat_summary is not contract.Game.seat_summary:
-            try:
-                lines.note = str(game.seat_summary({**self.view, "seat": seat}) or "")[:40]
-            except Exception:  # noqa: BLE001 (a game's bug must not take the table down)
-                lines.note = ""
+        notes = self.seat_notes()
+        lines.note = notes[seat] if 0 <= seat < len(notes) else ""
+        lines.note_lines = 1 if self.note_line and lines.note else 0
+        trick = self.trick_shown()
+        if trick is not None and trick[1] == seat:
+            lines.tags = [Tag(i18n.t("pt.trick_tag"), theme.GOLD_DARK)] + list(lines.tags)
         return lines
 
+    # ---------------------------------------------------------------- the trick
+    def trick_shown(self) -> tuple[list, int | None, bool] | None:
+        """The trick the middle shows: ``(plays, winner, last)``: the trick in play; the one
+        taken before while no card of the next lies (or on a tap on "Letzter Stich"); None
+        without a trick."""
+        trick = self.table.get("trick")
+        if trick is None:
+            return None
+        last = trick.get("last") or None
+        if self.at_end():                           # the round's last trick, over the results
+            return (list(last.get("cards") or []), last.get("winner"), True) if last else None
+        if last and (self.showing_last or not trick.get("cards")):
+            return list(last.get("cards") or []), last.get("winner"), True
+        return list(trick.get("cards") or []), trick.get("winner"), False
+
+    def trick_caption(self) -> str:
+        shown = self.trick_shown()
+        if shown is None or shown[1] is None:
+            return ""
+        plays, winner, last = shown
+        if last and self.showing_last:
+            return i18n.t("pt.last_trick_won", name=self.seat_name(winner))
+        return i18n.t("pt.trick_won_me" if winner == self.seat else "pt.trick_won", name=self.seat_name(winner))
+
+    def draw_trick(self, surface: pygame.Surface) -> None:
+        shown = self.trick_shown()
+        if shown is None:
+            return
+        plays, winner, _last = shown
+        for seat, cid in plays:
+            r = self.trick_rects.get(seat)
+            if r is None:
+                continue
+            # a small pointer from the card up to its seat
+            tip = (r.centerx, r.top - dp(9))
+            pygame.draw.polygon(surface, theme.GOLD if seat == winner else theme.TEXT_DIM,
+                                [tip, (r.centerx - dp(6), r.top - dp(2)), (r.centerx + dp(6), r.top - dp(2))])
+            surface.blit(cardart.card_surface(self.log_card(cid), r.size), r.topleft)
+            if seat == winner:
+                surface.blit(cardart.highlight_surface(r.size, theme.GOLD), r.topleft)
+        if not plays:                               # no card yet: the trick's place, faint
+            tid = (self.table.get("trick") or {}).get("id", "trick")
+            r = self.pile_rects.get(tid)
+            label = self.words((self.table.get("trick") or {}).get("label", ""))
+            if r is not None and label:
+                draw_text(surface, label, r, self.px["label"], theme.TEXT_DIM)
+        caption = self.trick_caption()
+        if caption and self.caption_rect.w > 0:
+            draw_text(surface, caption, self.caption_rect, self.px["label"], theme.GOLD, bold=True, min_px=10)
+
+    # ---------------------------------------------------------------- the results
+    def standings(self) -> dict | None:
+        st = self.table.get("standings")
+        return st if isinstance(st, dict) else None
+
+    def won_line(self) -> str:
+        """Who won the round (at a round's end) or the match: "Ben gewinnt die Runde", "Du
+        gewinnst die Partie!", "Anna und Ben gewinnen die Runde"."""
+        if self.ended_without_winner():
+            return i18n.t("res.ended_early_short")
+        st = self.standings() or {}
+        won = [w for w in st.get("won") or [] if isinstance(w, int)]
+        match = self.view.get("phase") == "match_over"
+        if not won and match and isinstance(self.view.get("winner"), int):
+            won = [self.view["winner"]]
+        if not won:
+            return ""
+        what = "match" if match else "round"
+        if len(won) > 1:
+            names = [self.seat_name(s) for s in won]
+            return i18n.t(f"pt.won_{what}_many", names=i18n.t("pt.and", a=", ".join(names[:-1]), b=names[-1]))
+        return i18n.t(f"pt.won_{what}_me" if won[0] == self.seat else f"pt.won_{what}", name=self.seat_name(won[0]))
+
+    def results_need(self, headline: str) -> int:
+        """How high the results panel is for what it says (the headline, the standings' lines)."""
+        st = self.standings() or {}
+        small = self.px["small"]
+        lines = len([r for r in st.get("rounds") or [] if isinstance(r, list)]) + 2 if st else 0
+        return 2 * dp(10) + (int(self.px["title"] * 1.5) + dp(4) if headline else 0) \
+            + (int(small * 1.5) if st.get("label") else 0) + lines * int(self.px["label"] * 1.6) \
+            + (int(small * 1.6) if self.at_end() and self.hint_tally() else 0) + dp(6)
+
+    def results_rect(self, headline: str = "") -> pygame.Rect:
+        """Where the results (and the standings on a tap) show, as high as they need: at a
+        round's end under the round's last trick where it leaves room (else from under the seats),
+        down to the hand at most; during a round over the middle."""
+        need = self.results_need(headline)
+        if not self.at_end():
+            return pygame.Rect(self.middle.left, self.middle.top, self.middle.w, min(self.middle.h, need))
+        under = self.results_under_trick(headline)
+        top = self.caption_rect.bottom + dp(6) if under else self.seat_row.bottom + dp(10)
+        return pygame.Rect(self.middle.left, top, self.middle.w, max(0, min(need, self.results_bottom() - top)))
+
+    def results_bottom(self) -> int:
+        """How far down the results may reach: over the hand (an empty hand's place too)."""
+        if self.view.get("hand"):
+            return self.hand_row.bottom
+        return (self.action_row.top if self.action_row.h else self.laid_out[1]) - dp(8)
+
+    def results_under_trick(self, headline: str = "") -> bool:
+        """At a round's end the results go under the round's last trick where they leave it room."""
+        return self.at_end() and self.trick_shown() is not None and self.caption_rect.h > 0 \
+            and self.results_bottom() - (self.caption_rect.bottom + dp(6)) >= self.results_need(headline)
+
+    def draw_standings(self, surface: pygame.Surface, headline: str = "") -> None:
+        """The standings of the view as a table: a column per seat (its name at the head), a
+        line per round (the last ones that fit), the totals; the winners' column lit."""
+        st = self.standings() or {}
+        area = self.results_rect(headline)
+        if area.h < dp(40):
+            return
+        pad = dp(10)
+        px, small = self.px["label"], self.px["small"]
+        hh = int(self.px["title"] * 1.5) if headline else 0
+        label = self.words(st.get("label", "")) if st.get("label") else ""
+        tally = self.hint_tally() if self.at_end() else ""
+        tally_h = int(small * 1.6) if tally else 0
+        theme.panel(surface, area, (8, 34, 22), alpha=255, radius=12, border=theme.PANEL_BORDER)
+        inner = area.inflate(-2 * pad, -2 * pad)
+        y = inner.top
+        if headline:
+            draw_text(surface, headline, pygame.Rect(inner.left, y, inner.w, hh), self.px["title"], theme.GOLD,
+                      bold=True, min_px=11, wrap=True, max_lines=2)
+            y += hh + dp(4)
+        if label:
+            draw_text(surface, label, pygame.Rect(inner.left, y, inner.w, int(small * 1.5)), small, theme.TEXT_DIM)
+            y += int(small * 1.5)
+        n = int(self.view.get("n") or 0)
+        rounds = [r for r in st.get("rounds") or [] if isinstance(r, list)]
+        total = st.get("total") or []
+        if n and (rounds or total):
+            first = max(fonts.width(i18n.t("pt.round_short", n=len(rounds) or 1), small) + dp(10), dp(36))
+            colw = (inner.w - first) // n
+            row_h = int(px * 1.6)
+            won = set(st.get("won") or [])
+            room = inner.bottom - tally_h - y - row_h * 2      # the names' line and the totals
+            shown = rounds[-max(0, room // row_h):] if room >= row_h else []
+            skip = len(rounds) - len(shown)
+            for s in range(n):                   # the names
+                cell = pygame.Rect(inner.left + first + s * colw, y, colw, row_h)
+                if s in won:
+                    theme.panel(surface, pygame.Rect(cell.left + dp(2), y, colw - dp(4),
+                                                     row_h * (len(shown) + 2)), theme.GOLD, alpha=40, radius=8)
+                draw_text(surface, self.seat_label(s), cell.inflate(-dp(4), 0), small,
+                          theme.GOLD if s in won else theme.TEXT, bold=True, min_px=9)
+            y += row_h
+            for k, row in enumerate(shown):
+                draw_text(surface, i18n.t("pt.round_short", n=skip + k + 1),
+                          pygame.Rect(inner.left, y, first - dp(6), row_h), small, theme.TEXT_DIM, align="left")
+                for s in range(n):
+                    value = row[s] if s < len(row) and row[s] is not None else ""
+                    draw_text(surface, str(value), pygame.Rect(inner.left + first + s * colw, y, colw, row_h),
+                              small, theme.TEXT)
+                y += row_h
+            pygame.draw.line(surface, theme.PANEL_BORDER, (inner.left, y), (inner.right, y), max(1, dp(1)))
+            draw_text(surface, "Σ", pygame.Rect(inner.left, y, first - dp(6), row_h), px, theme.TEXT_DIM,
+                      align="left", bold=True)
+            for s in range(n):
+                value = total[s] if s < len(total) and total[s] is not None else ""
+                draw_text(surface, str(value), pygame.Rect(inner.left + first + s * colw, y, colw, row_h), px,
+                          theme.GOLD if s in won else theme.TEXT, bold=True)
+            y += row_h
+        if tally:
+            draw_text(surface, tally, pygame.Rect(inner.left, inner.bottom - tally_h, inner.w, tally_h), small,
+                      theme.TEXT_DIM, min_px=9)
+
+    def draw_modal(self, surface: pygame.Surface) -> None:
+        """The results at a round's end (who won, the standings); the standings on a tap."""
+        if self.results_shown():
+            self.draw_standings(surface, self.won_line())
+        elif self.standings_open and self.standings() is not None:
+            self.draw_standings(surface, i18n.t("pt.standings_title"))
+
+    # ---------------------------------------------------------------- drawing
     def draw_count_badge(self, surface: pygame.Surface, r: pygame.Rect, count: int) -> None:
         """The number of a face-down pile on a dark pill over the lower half of its back, so it
         reads over the back's pattern."""
@@ -1490,23 +1987,28 @@ class PlainTableScene(GameTableScene):
 
     def draw_middle(self, surface: pygame.Surface) -> None:
         px = self.px["label"]
-        labels = self.table.get("labels") or []
-        if labels:
-            draw_text(surface, "   ".join(labels), pygame.Rect(self.middle.left, self.middle.top, self.middle.w,
-                                                               int(px * 1.4)), px, theme.TEXT)
+        labels = [self.words(x) for x in self.table.get("labels") or []] if not self.at_end() else []
+        if labels and self.labels_rect.w > 0 and not (self.labels_rect == self.caption_rect and self.trick_caption()):
+            draw_text(surface, "   ".join(x for x in labels if x), self.labels_rect, px, theme.TEXT, min_px=10)
+        self.draw_trick(surface)
         lit = self.targets_for(self.selected)
         lab = int(px * 1.4)
-        for item in (self.table.get("piles") or []) + (self.table.get("rows") or []):
+        rows = self.table.get("rows") or []
+        for item in (self.table.get("piles") or []) + rows:
             r = self.pile_rects.get(item["id"])
             if r is None:
                 continue
-            is_row = item in (self.table.get("rows") or [])
-            if item.get("label") and is_row and self.row_side:      # just left of the row's first card
+            is_row = item in rows
+            label = self.words(item.get("label", ""))
+            if label and is_row and self.row_side:      # just left of the row's first card
                 first = self.row_first_x(r, len(item.get("cards") or []))
-                draw_text(surface, item["label"], pygame.Rect(first - self.row_side, r.top, self.row_side, r.h),
+                draw_text(surface, label, pygame.Rect(first - self.row_side, r.top, self.row_side, r.h),
                           px, theme.TEXT_DIM)
-            elif item.get("label"):
-                draw_text(surface, item["label"], pygame.Rect(r.left - dp(20), r.top - lab, r.w + dp(40), lab),
+            elif label and item["id"] in self.side_labels:     # beside the hand: right of the card
+                draw_text(surface, label, pygame.Rect(r.right + dp(8), r.top, fonts.width(label, px) + dp(4), r.h),
+                          px, theme.TEXT_DIM, align="left")
+            elif label:
+                draw_text(surface, label, pygame.Rect(r.left - dp(20), r.top - lab, r.w + dp(40), lab),
                           px, theme.TEXT_DIM)
             cw = int(r.h * 0.7)
             if "count" in item:
@@ -1533,17 +2035,53 @@ class PlainTableScene(GameTableScene):
                 theme.panel(surface, r, theme.PANEL, alpha=120, radius=6, border=theme.CARD_EDGE)
             if item["id"] in lit:
                 surface.blit(cardart.highlight_surface((cw if not is_row else r.w, r.h)), r.topleft)
+        tid = (self.table.get("trick") or {}).get("id", "trick")
+        if tid in lit and tid in self.pile_rects:
+            theme.panel(surface, self.pile_rects[tid], theme.PANEL, alpha=0, radius=10, border=theme.CARD_SELECT)
+        if not (self.standings_open or self.at_end()):
+            self.last_trick_btn.draw(surface)
+            self.standings_btn.draw(surface)
+
+    def playable_cards(self) -> set:
+        """The hand cards a move may take now (a card's move, or a pick's choice)."""
+        hand = self.view.get("hand") or []
+        out = {c for m in self.hand_moves() for c in table_view.move_cards(m)}
+        pm = self.pick_move()
+        return out | set(table_view.pick_among(pm, hand)) if pm is not None else out
+
+    def say_rect(self) -> pygame.Rect:
+        """The instruction line's place: its row, between the tools where they stand at its ends
+        (a low window), as far from both ends as the wider one reaches in (it stays centred)."""
+        r = pygame.Rect(self.say_row)
+        side = 0
+        for b in (self.last_trick_btn, self.standings_btn):
+            if b.visible and b.rect.colliderect(r):
+                side = max(side, b.rect.right - r.left if b.rect.centerx < r.centerx else r.right - b.rect.left)
+        if side:
+            side += dp(8)
+            r = pygame.Rect(r.left + side, r.top, max(dp(40), r.w - 2 * side), r.h)
+        return r
+
+    def results_shown(self) -> bool:
+        """The results take the middle: a round's or the match's end with standings or a winner."""
+        return self.at_end() and (self.standings() is not None or bool(self.won_line()))
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        self.draw_middle(surface)
-        hand_moves = self.hand_moves()
-        playable = {c for m in hand_moves for c in table_view.move_cards(m)}
+        if not self.results_shown():
+            self.draw_middle(surface)
+        elif self.results_under_trick(self.won_line()):
+            self.draw_middle(surface)              # the round's last trick and who took it (the trump beside)
+        said = self.say_line()
+        if said and self.say_row.h > 0 and not self.at_end():
+            draw_text(surface, said, self.say_rect(), self.px["body"], theme.ACCENT if self.my_turn else theme.TEXT,
+                      bold=True, min_px=10, wrap=True, max_lines=2)
+        playable = self.playable_cards()
         dragged = self.dragged_card()
         for cid, r in self.hand_rects().items():
             if cid == dragged:
                 continue
             surface.blit(cardart.card_surface(self.log_card(cid), r.size,
-                                              dim=bool(hand_moves) and cid not in playable), r.topleft)
+                                              dim=bool(playable) and cid not in playable), r.topleft)
             if cid in self.selected:
                 surface.blit(cardart.highlight_surface(r.size), r.topleft)
         if not self.round_controls_shown():
@@ -1562,3 +2100,44 @@ class PlainTableScene(GameTableScene):
         dock = self.log_dock(w, h) if w else 0
         bar = self.top.bar.bottom if self.top is not None else 0
         return pygame.Rect(w - dock, bar, dock, h - bar) if dock else None
+
+    # ---------------------------------------------------------------- screen readers
+    def a11y_card_off(self, cid) -> bool:
+        playable = self.playable_cards()
+        return bool(playable) and cid not in playable
+
+    def a11y_text(self) -> list[str]:
+        """The table in sentences: the instruction line, the labels, the trick by seat and who
+        took it, the piles' top cards, each seat's line, the results; the cards in hand."""
+        from felt.ui.playlog import lines_of
+        lines = lines_of(self.view.get("game") if isinstance(self.view.get("game"), str) else None)
+        ctx = self.log_context()
+
+        def name(cid) -> str:
+            return lines.card_name(cid, ctx)
+        out = [self.say_line()] if not self.at_end() else []
+        out += [self.words(x) for x in self.table.get("labels") or []]
+        shown = self.trick_shown()
+        if shown is not None and shown[0]:
+            plays = ", ".join(f"{self.seat_name(s)} {name(c)}" for s, c in shown[0])
+            out.append(i18n.t("pt.a11y_last_trick" if shown[2] else "pt.a11y_trick", cards=plays))
+            out.append(self.trick_caption())
+        for item in self.table.get("piles") or []:
+            label = self.words(item.get("label", "")) or item["id"]
+            if item.get("cards"):
+                out.append(f"{label}: {name(item['cards'][-1])}")
+            elif "count" in item:
+                out.append(i18n.t("pt.a11y_pile_count", label=label, n=int(item["count"])))
+        for item in self.table.get("rows") or []:
+            if item.get("cards"):
+                label = self.words(item.get("label", "")) or item["id"]
+                out.append(f"{label}: " + ", ".join(name(c) for c in item["cards"]))
+        notes = self.seat_notes()
+        out += [f"{self.seat_name(s)}: {note}" for s, note in enumerate(notes) if note]
+        if self.at_end():
+            out.append(self.won_line())
+            st = self.standings() or {}
+            total = st.get("total") or []
+            out += [i18n.t("pt.a11y_total", name=self.seat_name(s), points=v) for s, v in enumerate(total)
+                    if v is not None]
+        return [x for x in out if x] + super().a11y_text()

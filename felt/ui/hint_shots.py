@@ -16,10 +16,10 @@ def _demo(game, seed: int, want):
     state, _ = game.new_match(rules, n, seed)
     bots = [game.make_bot("normal", seed=i) for i in range(n)]
     for _ in range(2000):
-        if state.phase == "match_over":
-            return None
         if want(game.view(state, 0)):
             return game.view(state, 0)
+        if state.phase == "match_over":            # (a match of one round ends in match_over)
+            return None
         if state.phase == "round_over":
             state, _ = game.next_round(state)
             continue

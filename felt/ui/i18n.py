@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from felt.contract import cardnames
 from felt.contract.catalog import read_texts
 
 LANGS = ("de", "en")
@@ -21,23 +22,6 @@ _lang = "de"
 
 # key: (German, English)
 TEXTS: dict[str, tuple[str, str]] = {}
-
-# ranks shown on cards and in texts
-_RANK_LABELS = {
-    "de": {"J": "B", "Q": "D", "K": "K", "A": "A", "U": "U", "O": "O", "JOKER": "★"},
-    "en": {"J": "J", "Q": "Q", "K": "K", "A": "A", "U": "U", "O": "O", "JOKER": "★"},
-}
-_RANK_NAMES = {
-    "de": {"J": "Bube", "Q": "Dame", "K": "König", "A": "Ass", "U": "Under", "O": "Ober", "JOKER": "Joker"},
-    "en": {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace", "U": "Under", "O": "Ober", "JOKER": "Joker"},
-}
-_SUIT_NAMES = {
-    "de": {"C": "Kreuz", "S": "Pik", "H": "Herz", "D": "Karo", "R": "Rosen", "B": "Schellen",
-           "T": "Schilten", "E": "Eicheln", "X": "Joker"},
-    "en": {"C": "Clubs", "S": "Spades", "H": "Hearts", "D": "Diamonds", "R": "Roses", "B": "Bells",
-           "T": "Shields", "E": "Acorns", "X": "Joker"},
-}
-
 
 def set_lang(lang: str | None) -> str:
     """Switch the language ('de' or 'en'); unknown values fall back to German."""
@@ -53,6 +37,14 @@ def get_lang() -> str:
 def plural_form(n) -> str:
     """'one' for a count of 1, 'other' for any other count (German and English agree)."""
     return "one" if n == 1 else "other"
+
+
+def join_names(names) -> str:
+    """Names as a sentence says them: "Anna", "Anna und Ben", "Anna, Ben und Cleo"."""
+    names = [str(x) for x in names]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {t('app.and')} " + names[-1]
 
 
 def level_name(level: str) -> str:
@@ -113,16 +105,27 @@ def is_plural(key: str) -> bool:
 
 def rank_label(rank: str, lang: str | None = None) -> str:
     """Short rank label for a card corner: German B/D/K/A for J/Q/K/A, Jass U/O/K/A (in
-    ``lang``, default the window's)."""
-    return _RANK_LABELS[lang if lang in LANGS else _lang].get(rank, rank)
+    ``lang``, default the window's; ``felt.contract.cardnames``)."""
+    return cardnames.rank_letters(rank, lang if lang in LANGS else _lang)
 
 
 def rank_name(rank: str, lang: str | None = None) -> str:
-    return _RANK_NAMES[lang if lang in LANGS else _lang].get(rank, rank)
+    return cardnames.rank_word(rank, lang if lang in LANGS else _lang)
 
 
 def suit_name(suit: str) -> str:
-    return _SUIT_NAMES[_lang].get(suit, suit)
+    return cardnames.suit_word(suit, _lang)
+
+
+def card_letters(card, lang: str | None = None) -> str:
+    """A card (anything with ``rank`` and ``suit``) as short as the table draws its corner, in
+    the window's language: "B♥" / "J♥", "10♠" (``felt.contract.cardnames.card_letters``)."""
+    return cardnames.card_letters(str(card.rank), str(card.suit), lang if lang in LANGS else _lang)
+
+
+def card_words(card, lang: str | None = None) -> str:
+    """A card in words in the window's language: "Herz Bube" / "Jack of Hearts"."""
+    return cardnames.card_words(str(card.rank), str(card.suit), lang if lang in LANGS else _lang)
 
 
 # the window's own texts (the games add theirs: each game's felt/games/<game>/texts.toml)

@@ -30,6 +30,21 @@ def density() -> float:
     return _density
 
 
+_keyboard = True         # the screen has a keyboard: a window; a phone's page says whether its browser has one
+
+
+def set_keyboard(on: bool) -> None:
+    """Whether the screen drawn for has a keyboard (a window: yes; a phone's renderer: what
+    its page says, a laptop's browser with a mouse, or a key pressed there)."""
+    global _keyboard
+    _keyboard = bool(on)
+
+
+def keyboard() -> bool:
+    """The tables name their keys ("Enter = Legen · P = Passen") where this is true."""
+    return _keyboard
+
+
 def dp(v: float) -> int:
     """``v`` layout pixels in device pixels (a scene's own constant sizes); ``int(v)`` at
     density 1."""

@@ -25,8 +25,8 @@ from felt.ui.options_editor import rules_summary_lines
 from felt.ui.scene import BACK, KEY, Input, Scene
 from felt.ui.settings import LEVELS, Settings
 from felt.ui.shell import CycleButton, ScrollForm, draw_screen, header_buttons
-from felt.ui.start_scene import template_name
-from felt.ui.widgets import Button, Choice, IconButton, Widget, draw_text
+from felt.ui.start_scene import rules_title, template_name
+from felt.ui.widgets import Button, Choice, IconButton, Widget, draw_text, handle_first
 
 
 class SeatRow(Widget):
@@ -127,14 +127,7 @@ class Row(Widget):
             x += ww + self.gap
 
     def handle(self, inp: Input):
-        res = False
-        for w, _ in self.children:
-            if w.visible:
-                r = w.handle(inp)
-                if r and r != "hover":
-                    return r
-                res = res or r
-        return res
+        return handle_first([w for w, _ in self.children if w.visible], inp)
 
     def draw(self, surface) -> None:
         kids = [w for w, _ in self.children if w.visible]
@@ -302,6 +295,7 @@ class LobbyScene(Scene):
         self.evening = EveningBlock(on_send=self.send, on_resize=lambda: self.screen_rects is not None and self._place())
         self.left = ScrollForm()
         self.right = ScrollForm()
+        self.third = ScrollForm()        # a wide window's third column: the phones' code and the rules
         if lobby is not None:
             self.set_lobby(lobby, my_seat, admin)
 
@@ -458,7 +452,8 @@ class LobbyScene(Scene):
             self.rounds.set_value(n_rounds)
         self.hints.set_value(self.hints_allowed())
         name = (self.lobby.get("rules") or {}).get("name") if r is not None else None
-        self.rules_block.title = i18n.t("app.rules_named", name=name or template_name(tid)) + (
+        self.rules_block.title = i18n.t("app.rules_named", name=rules_title(template, name) if template
+                                        else name or template_name(tid)) + (
             f" ({template})" if template else "")
         self.rules_block.lines = self.rules_lines(r, n_rounds if n_rounds != default else None)
         # guests see the table options read-only, first thing in the rules block
@@ -608,18 +603,9 @@ class LobbyScene(Scene):
             self._switch_game(str(gid))
 
     def _switch_game(self, gid: str) -> None:
-        """Play ``gid`` next (the host deals its first template). The rounds the owner chose
-        stay: the host forgets them with the rule set, so they are sent again after it, where
-        this window knows the new game (every game takes a number of rounds, 0 = open-ended).
-        Without a choice the new game's own count is in force."""
-        chosen = self.options.get("rounds")
+        """Play ``gid`` next (the host deals its first template); the rounds the owner chose
+        stay (the host keeps them with a template or game, as every other option)."""
         self.send({"t": "set_rules", "game": gid})
-        try:
-            contract.get(gid)
-        except contract.UnknownGame:
-            return
-        if isinstance(chosen, int) and not isinstance(chosen, bool) and chosen >= 0:
-            self.send({"t": "set_options", "rounds": chosen})
 
     def _template_changed(self, tid) -> None:
         tid = str(tid or "")
@@ -696,22 +682,24 @@ class LobbyScene(Scene):
         left_items = []
         if self.addr_caption.text:
             left_items.append((self.addr_caption, cap_h))
-        # the phones' QR code: at the top of the seats' column on a wide window, after
-        # everything (reached by scrolling) on a narrow one
+        # the phones' QR code: in the third column of a laptop's window, after the seats on
+        # another wide one, after everything (reached by scrolling) on a narrow one
         self.phone_code.px = px["body"]
         code = [(self.phone_code, self.phone_code.height_for())] if self.phone_code.visible else []
         self.browser_btn.px = px["button"]
         self.browser_btn.visible = bool(code) and self.on_open_browser is not None
         if self.browser_btn.visible:
             code.append((self.browser_btn, bh))
-        if not screen.portrait:
-            left_items += code
         left_items.append((self.seats_caption, cap_h))
         left_items += [(row, seat_h) for row in self.seat_rows]
         if self.fill_caption.text:
             left_items.append((self.fill_caption, cap_h + (cap_h // 2 if screen.portrait or screen.w < dp(900) else 0)))
         if self.admin:
             left_items.append((self.actions, act_h))
+        if not screen.portrait:
+            # after the seats (a code above them put the fifth seat out of sight); a laptop
+            # wide enough for three columns gives it the third (three_columns)
+            left_items += code
         right_items = []
         if self.admin:
             right_items += [(c, row_h) for c in choices]
@@ -729,6 +717,21 @@ class LobbyScene(Scene):
             # now live in the left column)
             self.right.set_items([])
             self.right.set_rect(pygame.Rect(0, 0, 0, 0))
+        elif self.three_columns():
+            # a laptop: the seats, the options, the phones' code and the rules side by side, so
+            # that no seat and no row under the options is behind a scroll bar
+            c = screen.content
+            cw = (c.w - 4 * m) // 3
+            left_items = [it for it in left_items if it not in code]
+            if self.evening.visible:
+                right_items.insert(0, (self.evening, self.evening.height_for(cw - dp(6))))
+            self._fit_choices(choices, cw - dp(6), row_h)
+            third = code + [(self.rules_block, self.rules_block.height_for(cw - dp(6))), (self.rules_btn, bh)]
+            for form, items, x in ((self.left, left_items, c.left), (self.right, right_items, c.left + cw + 2 * m),
+                                   (self.third, third, c.right - cw)):
+                form.set_items([])
+                form.set_rect(pygame.Rect(x, top, cw, bottom - top))
+                form.set_items(items)
         else:
             c = screen.content
             lw = c.w * 48 // 100
@@ -742,6 +745,14 @@ class LobbyScene(Scene):
             self.left.set_items(left_items)
             self.right.set_rect(pygame.Rect(c.left + lw + 2 * m, top, rw, bottom - top))
             self.right.set_items(right_items)
+        if not self.three_columns() or screen.portrait:
+            self.third.set_items([])
+            self.third.set_rect(pygame.Rect(0, 0, 0, 0))
+
+    def three_columns(self) -> bool:
+        """A window wide enough for the seats, the options and the rules side by side."""
+        screen = self.screen_rects
+        return screen is not None and not screen.portrait and screen.content.w >= dp(1100)
 
     def set_phone_url(self, url: str) -> None:
         """Show the phones' page as a QR code and its address (the host's window), or not."""
@@ -801,7 +812,7 @@ class LobbyScene(Scene):
                 return
         if self.dispatch(inp, (self.back_btn, self.menu_btn, self.chat_btn, self.start_btn)):
             return
-        for form in (self.left, self.right):
+        for form in (self.left, self.right, self.third):
             r = form.handle(inp)
             if r:
                 self.mark_dirty()
@@ -829,6 +840,7 @@ class LobbyScene(Scene):
             return
         self.left.draw(surface)
         self.right.draw(surface)
+        self.third.draw(surface)
         if self.admin:
             self.start_btn.draw(surface)
         else:

@@ -299,18 +299,24 @@ async def _play_until_end(phone, timeout: float = 300.0) -> dict:
     raise AssertionError("the round did not end")
 
 
+async def seated_phone(host, dpr: float, name: str):
+    """A phone at the table's page that has joined it ("Mitspielen" tapped): ``(phone, pid)``,
+    the pid its renderer's process."""
+    from felt.ui.phone_client import Phone
+    phone = await Phone(host.phone_port, PHONE[0], PHONE[1], dpr, name=name, decode=False).open()
+    await phone.first_frame(30)
+    st = await phone.wait(lambda s: s.get("scene") == "PhoneJoinScene", 30, "the join screen")
+    await phone.tap_widget(st, "play_btn")
+    return phone, st["pid"]
+
+
 async def renderer_after_match(folder: Path, dpr: float, rounds: int = 3) -> dict[str, Any]:
     """A phone seated with three bots plays a whole match (MM-STD): its renderer's memory
     at the end (sampled at every round's end; the host exits soon after the match)."""
-    from felt.ui.phone_client import Phone
     host = HostProcess(folder, "--rules", "MM-STD", "--players", "4", "--bots", "3", "--start-when-full",
                        "--bot-delay", "0.1", "--rounds", str(rounds))
     try:
-        phone = await Phone(host.phone_port, PHONE[0], PHONE[1], dpr, name="Pia", decode=False).open()
-        await phone.first_frame(30)
-        st = await phone.wait(lambda s: s.get("scene") == "PhoneJoinScene", 30, "the join screen")
-        pid = st["pid"]
-        await phone.tap_widget(st, "play_btn")
+        phone, pid = await seated_phone(host, dpr, "Pia")
         mem: dict[str, float] = {}
         played = 0
         while True:
@@ -339,15 +345,10 @@ async def renderer_growth(folder: Path, dpr: float, changes: int = 100) -> dict[
     """A phone seated at a table (the bots think slowly), its page resized ``changes`` times
     over five sizes: the private memory added, after a warm-up over the same sizes."""
     from felt.net.gateway import physical_size
-    from felt.ui.phone_client import Phone
     host = HostProcess(folder, "--players", "4", "--bots", "3", "--start-when-full", "--bot-delay", "8",
                        "--rounds", "2")
     try:
-        phone = await Phone(host.phone_port, PHONE[0], PHONE[1], dpr, name="Pia", decode=False).open()
-        await phone.first_frame(30)
-        st = await phone.wait(lambda s: s.get("scene") == "PhoneJoinScene", 30, "the join screen")
-        pid = st["pid"]
-        await phone.tap_widget(st, "play_btn")
+        phone, pid = await seated_phone(host, dpr, "Pia")
         await phone.wait(lambda s: s.get("kind") in ("table", "exchange") and s.get("cards"), 60, "the table")
 
         async def resize(i: int) -> None:
@@ -378,18 +379,14 @@ async def renderer_growth(folder: Path, dpr: float, changes: int = 100) -> dict[
 async def six_phones_memory(folder: Path, dpr: float = 3.0) -> dict[str, Any]:
     """Six phones at pixel ratio ``dpr`` play a round of the default game: the memory of the host and
     all its processes after the round (and before the phones came)."""
-    from felt.ui.phone_client import Phone, play_round
+    from felt.ui.phone_client import play_round
     host = HostProcess(folder, "--players", "6", "--start-when-full", "--rounds", "2")
     try:
         await asyncio.sleep(3.0)
         idle = tree_memory_mb(host.proc.pid)
         phones = []
         for i in range(6):
-            p = await Phone(host.phone_port, PHONE[0], PHONE[1], dpr, name=f"Handy {i + 1}", decode=False).open()
-            await p.first_frame(30)
-            st = await p.wait(lambda s: s.get("scene") == "PhoneJoinScene", 30, "the join screen")
-            await p.tap_widget(st, "play_btn")
-            phones.append(p)
+            phones.append((await seated_phone(host, dpr, f"Handy {i + 1}"))[0])
         for p in phones:
             await p.wait(lambda s: s.get("kind") in ("table", "exchange"), 60, "the table")
         await asyncio.gather(*(play_round(p, timeout=400, every=0.5) for p in phones))

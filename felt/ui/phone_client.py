@@ -47,6 +47,7 @@ class Phone:
         self.ws = await websockets.connect(self.url, max_size=None, compression=None)
         await self.send({"t": "hello", "session": self.session, "w": self.css[0], "h": self.css[1],
                          "dpr": self.dpr, "lang": self.lang, "name": self.name, "look": self.look,
+                         "kb": self.pointer == "mouse",       # as the page says it: a laptop's browser
                          **({"verb": self.verb} if self.verb else {})})
         self._reader = asyncio.ensure_future(self._read())
         return self

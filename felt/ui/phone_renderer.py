@@ -13,8 +13,9 @@ per-seat filter decides what it sees. Its start screen is the table's join scree
 Pipe protocol (stdin/stdout, length-prefixed msgpack, see ``felt.net.gateway.pack_msg``):
 
 from the gateway
-    ``start``   {w, h, density, css, lang, name, verb (the layer's verbosity: felt/ui/a11y.py),
-                table: {address, port, name}, token, spectator, away}
+    ``start``   {w, h, density, css, lang, name, look, kb (the browser has a keyboard), verb (the
+                screen-reader layer's verbosity: felt/ui/a11y.py), table: {address, port, name},
+                token, spectator, away}
     ``in``      {m: a page's message}: pointer (``p``), ``wheel``, ``key``, ``text``, ``blur``,
                 ``ack`` (frame drawn), ``state`` (report what is where; ``thumb``: and a
                 tenth-size picture, to check what the page shows), ``act`` (a button of the
@@ -182,6 +183,7 @@ class Renderer:
         self.css = tuple(start.get("css") or (start["w"], start["h"]))
         self.density = float(start.get("density") or 1.0)
         layout.set_density(self.density)
+        layout.set_keyboard(bool(start.get("kb")))  # a laptop's browser: the tables name their keys
         table = dict(start.get("table") or {})
 
         def controller(*a, **kw):
@@ -284,6 +286,7 @@ class Renderer:
             self.wakeup.set()
             return True
         if t == "key":
+            self.layout.set_keyboard(True)          # a key pressed on the page: it has a keyboard
             key = str(m.get("key") or "")
             name = KEY_NAMES.get(key, key.lower() if len(key) == 1 else "")
             try:

@@ -101,8 +101,7 @@ class LogLines:
             return "?"
         if getattr(c, "joker", False):
             return i18n.rank_name("JOKER")
-        suit, rank = i18n.suit_name(str(c.suit)), i18n.rank_name(str(c.rank))
-        return f"{suit} {rank}" if i18n.get_lang() == "de" else f"{rank} of {suit}"
+        return i18n.card_words(c)
 
     @staticmethod
     def say(key: str, entry: Entry, ctx: LogContext, **kw) -> str:
@@ -237,6 +236,15 @@ class PlayLog:
                 return tr[-1]
         return None
 
+    def heading(self, ti: int) -> str:
+        """The heading of section ``ti`` (``tricks[ti]``): the trick in play "Dieser Stich", an
+        earlier one "Stich 2" (from the round's start); a game of ``sections="round"`` has
+        "Diese Runde", then "Runde vorbei"."""
+        open_now = ti == len(self.tricks) - 1 and not self.closed
+        if self.lines_of_game.sections == "round":
+            return i18n.t("log.this_round") if open_now else i18n.t("log.round_done")
+        return i18n.t("log.this_trick") if open_now else i18n.t("log.trick_n", n=ti + 1)
+
     # drawing --------------------------------------------------------------
     def draw_cached(self, surface, rect: pygame.Rect, ctx: LogContext, px: int, card_art=None,
                     alpha: int = 215, heading: str = "") -> None:
@@ -272,12 +280,7 @@ class PlayLog:
             tr = self.tricks[ti]
             if not tr:
                 continue
-            if self.lines_of_game.sections == "round":
-                head = i18n.t("log.this_round") if (ti == n_tricks - 1 and not self.closed) else \
-                    i18n.t("log.round_done")
-            else:
-                head = i18n.t("log.this_trick") if (ti == n_tricks - 1 and not self.closed) else \
-                    i18n.t("log.trick_n", n=ti + 1)
+            head = self.heading(ti)
             if y + 2 * lh > inner.bottom:
                 return
             draw_text(surface, head, pygame.Rect(inner.left, y, inner.w, lh), int(px * 0.9), theme.ACCENT,

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 MAX_LISTED = 5          # newest unfinished tables offered
@@ -74,22 +73,13 @@ def _entry(p: Path, mtime: float, load_resume) -> dict | None:
 
 
 def resume_config(path: str | os.PathLike, interface: str | None = None, over: dict | None = None) -> Any:
-    """The HostConfig that brings the table of journal ``path`` back (as `felt host --resume
-    PATH` does); ``over``: HostConfig fields that win (tests: loopback, no announcing)."""
-    import dataclasses
-    from felt.net.journal import resume_config as net_resume_config
-    args = SimpleNamespace(resume=str(path), journal=None, interface=interface, port=0, no_announce=False,
-                           bot_delay=None, start_when_full=False)
+    """The HostConfig that brings the table of journal ``path`` back, as `felt host --resume
+    PATH` does (the one place: felt.net.tableconfig); ``over``: HostConfig fields that win
+    (tests: loopback, no announcing). Returns (config, warnings)."""
+    from felt.net.tableconfig import resume_fields, table_config
     warnings: list[str] = []
-    from felt.net.host import HostConfig
-    config = net_resume_config(args, say=lambda _m: None, warn=warnings.append)
-    fields = {f.name for f in dataclasses.fields(HostConfig)}
-    over = {k: v for k, v in (over or {}).items() if k in fields and k not in ("journal", "resume")}
-    if isinstance(config, dict):            # the journal gives the config's fields as a dict
-        config = HostConfig(**{**{k: v for k, v in config.items() if k in fields}, **over})
-    elif over:
-        config = dataclasses.replace(config, **over)
-    return config, warnings
+    fields = resume_fields(path, say=lambda _m: None, warn=warnings.append, interface=interface)
+    return table_config(fields, over), warnings
 
 
 def age_text(mtime: float, now: float | None = None) -> str:

@@ -37,6 +37,7 @@ class Settings:
     players: int = 4                # seats of a hosted table
     turn_timer: int = 0             # turn timer of a hosted table, seconds (0 = off)
     rounds: int | None = None       # rounds of a hosted table's match (None = the rule set's, 0 = open-ended)
+    hints: bool = True              # a hosted table allows the Tipp (the owner's last choice in the lobby)
     window: list = field(default_factory=list)   # [w, h] of the last window (desktop)
     size: str = ""                  # a window size chosen by the player, "390x844" ('' = the last
                                     # window's size, else fitted to the screen); `felt --size` beats it
@@ -52,7 +53,7 @@ class Settings:
         self.name = " ".join(self.name.split())[:NAME_MAX]
         if self.lang not in ("de", "en"):
             self.lang = d.lang
-        for b in ("muted", "auto_pass", "four_colour", "big_index"):
+        for b in ("muted", "auto_pass", "four_colour", "big_index", "hints"):
             if not isinstance(getattr(self, b), bool):
                 setattr(self, b, getattr(d, b))
         if self.speed not in ("calm", "normal", "fast"):

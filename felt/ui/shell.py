@@ -17,7 +17,7 @@ import pygame
 from felt.ui import i18n, layout, theme
 from felt.ui.layout import dp
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, QUIT, RELEASE, TEXT, WHEEL, Input, Scene, SceneStack
-from felt.ui.widgets import Banner, Button, Choice, IconButton, ListView, Toast, draw_text
+from felt.ui.widgets import Banner, Button, Choice, IconButton, ListView, Toast, draw_text, handle_first
 
 FAR = (-10000, -10000)
 
@@ -293,8 +293,19 @@ class ScrollForm:
     def content_h(self) -> int:
         return sum(h for _, h in self.items) + self.gap * max(0, len(self.items) - 1)
 
+    def more_h(self) -> int:
+        """The strip under a column taller than its place that says there is more ("mehr ⌄")."""
+        return dp(30)
+
+    def view_rect(self) -> pygame.Rect:
+        """Where the items show: the whole rect, less the "more" strip where they do not fit."""
+        r = self.rect
+        if self.content_h() > r.h and r.h > 3 * self.more_h():
+            return pygame.Rect(r.left, r.top, r.w, r.h - self.more_h())
+        return r
+
     def max_scroll(self) -> int:
-        return max(0, self.content_h() - self.rect.h)
+        return max(0, self.content_h() - self.view_rect().h)
 
     def place(self) -> None:
         self.scroll = max(0, min(self.scroll, self.max_scroll()))
@@ -309,16 +320,18 @@ class ScrollForm:
         y = 0
         for w, h in self.items:
             if w is wdg:
+                view_h = self.view_rect().h
                 if y < self.scroll:
                     self.scroll = y
-                elif y + h > self.scroll + self.rect.h:
-                    self.scroll = y + h - self.rect.h
+                elif y + h > self.scroll + view_h:
+                    self.scroll = y + h - view_h
                 self.place()
                 return
             y += h + self.gap
 
     def _visible(self):
-        return [w for w, _ in self.items if w.visible and w.rect.colliderect(self.rect)]
+        view = self.view_rect()
+        return [w for w, _ in self.items if w.visible and w.rect.colliderect(view)]
 
     def handle(self, inp: Input):
         """True if consumed (changed), 'hover' for look-only changes, else False."""
@@ -327,16 +340,22 @@ class ScrollForm:
             self.scroll = max(0, min(self.max_scroll(), self.scroll - inp.dy * dp(40)))
             self.place()
             return old != self.scroll
+        if inp.kind == RELEASE and self._press is not None and not self._drag and self.more_rect() is not None \
+                and self.more_rect().collidepoint(inp.pos) and self.more_rect().collidepoint(self._press[0]):
+            self._press = None                 # a tap on "mehr": the next part of the column
+            self.scroll = min(self.max_scroll(), self.scroll + self.view_rect().h * 3 // 4)
+            self.place()
+            return True
         if inp.kind == KEY and inp.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
             old = self.scroll
-            d = self.rect.h * 3 // 4
+            d = self.view_rect().h * 3 // 4
             self.scroll = max(0, min(self.max_scroll(), self.scroll + (d if inp.key == pygame.K_PAGEDOWN else -d)))
             self.place()
             if old != self.scroll:
                 return True
         if inp.kind == PRESS:
-            inside = self.rect.collidepoint(inp.pos)
-            if inside:
+            inside = self.view_rect().collidepoint(inp.pos)
+            if inside or (self.more_rect() is not None and self.more_rect().collidepoint(inp.pos)):
                 self._press = (inp.pos, self.scroll)
                 self._drag = False
             vis = self._visible()
@@ -364,32 +383,77 @@ class ScrollForm:
             self._press, self._drag = None, False
             if drag:
                 return True
-            res = False
-            for w in self._visible() if press is not None else [w for w, _ in self.items]:
-                r = w.handle(inp)
-                if r and r != "hover":
-                    return True
-                res = res or r
-            return res
-        res = False
-        for w in self._visible() if inp.pointer else [w for w, _ in self.items]:
-            r = w.handle(inp)
-            if r and r != "hover":
-                return True
-            res = res or r
-        return res
+            r = handle_first(self._visible() if press is not None else [w for w, _ in self.items], inp)
+            return True if r and r != "hover" else r
+        r = handle_first(self._visible() if inp.pointer else [w for w, _ in self.items], inp)
+        return True if r and r != "hover" else r
+
+    def more_rect(self) -> pygame.Rect | None:
+        """The "more" strip under the items (None: everything fits)."""
+        view = self.view_rect()
+        return pygame.Rect(view.left, view.bottom, view.w - dp(8), self.rect.bottom - view.bottom) \
+            if view.h < self.rect.h else None
 
     def draw(self, surface: pygame.Surface) -> None:
         clip = surface.get_clip()
-        surface.set_clip(self.rect.clip(clip) if clip else self.rect)
+        view = self.view_rect()
+        surface.set_clip(view.clip(clip) if clip else view)
         for w in self._visible():
             w.draw(surface)
         surface.set_clip(clip)
         if self.max_scroll() > 0:
-            frac = self.rect.h / max(1, self.content_h())
-            bh = max(dp(24), int(self.rect.h * frac))
-            by = self.rect.top + int((self.rect.h - bh) * self.scroll / self.max_scroll())
-            pygame.draw.rect(surface, theme.TEXT_DIM, (self.rect.right - dp(4), by, dp(4), bh), border_radius=dp(2))
+            self.draw_more(surface)
+
+    def draw_more(self, surface: pygame.Surface) -> None:
+        """That there is more than fits: the edge with more behind it fades out, the strip
+        under the column says "mehr ⌄" while more lies below (a tap there scrolls on), and a
+        scroll bar on a track says where the view is (a thin bar alone hid a lobby's fifth
+        seat and the rows under its options)."""
+        r = self.view_rect()
+        frac = r.h / max(1, self.content_h())
+        bh = max(dp(28), int(r.h * frac))
+        by = r.top + int((r.h - bh) * self.scroll / self.max_scroll())
+        track = pygame.Rect(r.right - dp(6), r.top, dp(6), r.h)
+        theme.panel(surface, track, (0, 0, 0), alpha=60, radius=dp(3))
+        pygame.draw.rect(surface, theme.TEXT, (track.left, by, track.w, bh), border_radius=dp(3))
+        fade_h = min(dp(40), r.h // 4)
+        for edge, more in (("top", self.scroll > 0), ("bottom", self.scroll < self.max_scroll())):
+            if more:
+                band = pygame.Rect(r.left, r.top if edge == "top" else r.bottom - fade_h, r.w - dp(8), fade_h)
+                surface.blit(_fade(band.size, edge), band.topleft)
+        strip = self.more_rect()
+        if strip is None or self.scroll >= self.max_scroll():
+            return
+        from felt.ui import fonts
+        px = max(dp(11), min(dp(15), strip.h * 45 // 100))
+        word = i18n.t("scroll.more")
+        k = px * 40 // 100
+        tw = fonts.width(word, px, True)
+        x = strip.centerx - (tw + dp(6) + 2 * k) // 2
+        draw_text(surface, word, pygame.Rect(x, strip.top, tw + dp(2), strip.h), px, theme.GOLD, bold=True,
+                  align="left", min_px=9)
+        cx, cy = x + tw + dp(6) + k, strip.centery
+        pygame.draw.lines(surface, theme.GOLD, False, [(cx - k, cy - k // 2), (cx, cy + k // 2), (cx + k, cy - k // 2)],
+                          max(2, dp(2)))
+
+
+_fades: dict = {}
+
+
+def _fade(size: tuple[int, int], edge: str) -> pygame.Surface:
+    """A band of the felt's dark green, clear at the inner side, solid at ``edge``."""
+    key = (size, edge)
+    img = _fades.get(key)
+    if img is None:
+        w, h = size
+        img = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+        for y in range(h):
+            t = (y + 1) / h if edge == "bottom" else (h - y) / h
+            img.fill((12, 58, 34, int(215 * t * t)), pygame.Rect(0, y, w, 1))
+        if len(_fades) > 32:
+            _fades.clear()
+        _fades[key] = img
+    return img
 
 
 # ----------------------------------------------------------------------------
@@ -447,15 +511,22 @@ class CycleButton(Button):
 
 # ----------------------------------------------------------------------------
 class MenuOverlay(Scene):
-    """A modal card with buttons, over the scene below. ``items``: (text, callback, kind)."""
+    """A modal card with buttons, over the scene below. ``items``: (text, callback, kind); a
+    tap closes the menu and runs the callback. An item of kind ``"switch"`` (drawn as a
+    secondary button) is a setting switched in place: the menu stays open and its labels are
+    made again from ``items_again()`` ("Vier Farben: an"), so several can be switched in turn."""
     opaque = False
 
-    def __init__(self, title: str, items: Sequence[tuple[str, Callable[[], Any], str]]) -> None:
+    def __init__(self, title: str, items: Sequence[tuple[str, Callable[[], Any], str]],
+                 items_again: Callable[[], Sequence[tuple]] | None = None) -> None:
         super().__init__()
         self.title = title
+        self.items_again = items_again
         self.buttons = []
         for text, cb, kind in items:
-            self.buttons.append(Button(text, self._wrap(cb), kind=kind))
+            switch = kind == "switch" and items_again is not None
+            self.buttons.append(Button(text, self._switch(cb) if switch else self._wrap(cb),
+                                       kind="secondary" if kind == "switch" else kind))
         self.card = pygame.Rect(0, 0, 0, 0)
         self.px: dict = {}
 
@@ -465,6 +536,17 @@ class MenuOverlay(Scene):
                 self.stack.pop()
             if cb:
                 cb()
+        return run
+
+    def _switch(self, cb):
+        def run():
+            if cb:
+                cb()
+            fresh = list(self.items_again()) if self.items_again is not None else []
+            if len(fresh) == len(self.buttons):        # the same items, their labels as they are now
+                for b, item in zip(self.buttons, fresh):
+                    b.text = item[0]
+            self.mark_dirty()
         return run
 
     def remote_state(self) -> dict:

@@ -52,14 +52,31 @@ def parse_address(text: str, default_port: int | None = None) -> tuple[str, int]
 
 
 def template_name(template_id: str) -> str:
-    """Display name of a rule template id ('custom' for an edited rule set)."""
+    """Display name of a rule template id in the window's language ('custom' for an edited
+    rule set): the game's catalog says it (``template.<ID>``); a template without a catalog
+    entry, by the name its file gives."""
     if not template_id or template_id.lower() == "custom":
         return i18n.t("app.custom_rules")
     try:
         from felt.contract import find_rules
-        return find_rules(template_id)[1].name
+        rules = find_rules(template_id)[1]
     except Exception:
         return template_id
+    key = f"template.{getattr(rules, 'id', None) or template_id}"
+    return i18n.t(key) if i18n.has(key) else rules.name
+
+
+def rules_title(template_id: str | None, name: str | None) -> str:
+    """The name of a table's rule set: a shipped template's in the window's language, unless
+    the owner gave it a name of its own."""
+    if not template_id:
+        return name or template_name("custom")
+    try:
+        from felt.contract import find_rules
+        own = find_rules(template_id)[1].name
+    except Exception:
+        own = None
+    return template_name(template_id) if not name or name == own else name
 
 
 def table_item(tb: dict, narrow: bool = False, seats: dict | None = None) -> dict:
@@ -502,5 +519,4 @@ def subtitle() -> str:
     from felt import contract
     lang = i18n.get_lang()
     names = [g.name.get(lang) or g.name.get("de") or g.id for g in contract.all_games()]
-    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {i18n.t('app.and')} " + names[-1]
-    return i18n.t("app.subtitle", games=joined)
+    return i18n.t("app.subtitle", games=i18n.join_names(names))

@@ -57,12 +57,68 @@ class HintTable:
         self.hints_on = True                 # the table's owner allows hints (the lobby's option)
         self.hint_counts: list[int] = []     # hints each seat took in the match (the host's count)
         self.on_hint: Callable[[], Any] | None = None    # the shell tells the host
+        self._emphasis: dict = {}            # id(button) -> (button, its own kind) while a hint changes it
         self.hint: dict | None = None        # shown now: {move, why, next (the step left), left (s)}
         self.hint_btn = IconButton(i18n.t("gt.hint"), self.take_hint, hotkeys=(pygame.K_h,))
         self.hint_btn.visible = False
         self.hint_in_bar = True              # in the top bar (else on the felt: place_hint_button)
 
     # ------------------------------------------------------------------ state
+    @property
+    def hint(self) -> dict | None:
+        return self.__dict__.get("_hint")
+
+    @hint.setter
+    def hint(self, value: dict | None) -> None:
+        self.__dict__["_hint"] = value
+        self.emphasise_hint()
+
+    def emphasise_hint(self) -> None:
+        """The hinted step is the most prominent control while the hint shows: its button is
+        drawn as the primary one (yellow), and any other usable primary button of the table
+        (say a "keep" button when the hint says "take", or a "knock" when it lights a card of
+        the middle) as a secondary one; each gets its own look back when the hint
+        ends or the player picks otherwise."""
+        have = self.__dict__.get("_emphasis") or {}
+        own = lambda b: have[id(b)][1] if id(b) in have else b.kind      # noqa: E731  (its look without the hint)
+        target = self.hint_button()
+        want: dict = {}
+        if self.hint is not None and self.hint_target() is not None:     # a button or a card is lit
+            if target is not None and own(target) != "primary":
+                want[id(target)] = (target, "primary")
+            toggles = [getattr(self, t, None) for t in self.hint_toggles]
+            for b in vars(self).values():
+                if isinstance(b, Button) and not isinstance(b, IconButton) and b is not target and b.visible \
+                        and b.enabled and own(b) == "primary" and not any(b is t for t in toggles):
+                    want[id(b)] = (b, "secondary")
+        if want.keys() == have.keys() and all(have[k][0].kind == want[k][1] for k in want):
+            return
+        for btn, kind in have.values():        # back to their own looks
+            btn.kind = kind
+        self._emphasis = {k: (btn, btn.kind) for k, (btn, _kind) in want.items()}
+        for btn, kind in want.values():
+            btn.kind = kind
+        if hasattr(self, "mark_dirty"):
+            self.mark_dirty()
+
+    def hint_button(self) -> Button | None:
+        """The button that is the step left of the hint shown (None: a card, or no hint)."""
+        h = self.hint
+        if h is None or not h.get("next") or h["next"][0] != "widget" or self.hint_target() is None:
+            return None
+        widget = self._hint_widget(h["next"][1])
+        return widget if isinstance(widget, Button) else None
+
+    def _hint_widget(self, value):
+        name, _, index = str(value).partition("[")
+        widget = getattr(self, name, None)
+        if index:
+            try:
+                widget = widget[int(index.rstrip("]"))]
+            except (TypeError, IndexError, ValueError):
+                return None
+        return widget
+
     def set_hints(self, on: bool, counts=None) -> None:
         """The table's hint option and the hints each seat took (the shell, from the lobby)."""
         on = bool(on)
@@ -177,13 +233,7 @@ class HintTable:
         if what == "table":
             return self.table_rects().get(value)
         if what == "widget":
-            name, _, index = str(value).partition("[")
-            widget = getattr(self, name, None)
-            if index:
-                try:
-                    widget = widget[int(index.rstrip("]"))]
-                except (TypeError, IndexError, ValueError):
-                    return None
+            widget = self._hint_widget(value)
             if widget is None or not getattr(widget, "visible", True):
                 return None
             rect = getattr(widget, "rect", None)
@@ -255,6 +305,8 @@ class HintTable:
         if h["left"] <= 0:
             self.hint = None
             self.mark_dirty()
+        else:
+            self.emphasise_hint()        # the player picked otherwise: the buttons' own looks
 
     def place_hint_button(self) -> None:
         """The Tipp on the felt (a top bar too narrow for it): at the bottom right of

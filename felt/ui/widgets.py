@@ -67,6 +67,18 @@ class Widget:
 
 
 # ----------------------------------------------------------------------------
+def handle_first(items, inp):
+    """``inp`` to each widget of ``items`` in turn until one takes it: that widget's answer
+    (anything but "hover"); else "hover" where one only lit up under the pointer, else False."""
+    res = False
+    for w in items:
+        r = w.handle(inp)
+        if r and r != "hover":
+            return r
+        res = res or r
+    return res
+
+
 class Label(Widget):
     """Text in a rect: aligned, optionally wrapped; shrinks down to ``min_px`` and then
     ellipsizes, so it never overflows the rect."""

@@ -67,7 +67,7 @@ def reason(view: dict, move: dict, lang: str = "de") -> tuple[str, str]:
     if kind == "draw":
         if pending:
             return "draw_seven", say("draw_seven", lang, n=pending)
-        return ("draw", say("draw", lang)) if not plays else ("draw_anyway", say("draw_anyway", lang))
+        return ("draw", _nothing_fits(view, rules, deck, lang)) if not plays else ("draw_anyway", say("draw_anyway", lang))
     if kind == "keep":
         drawn = view.get("drawn")
         if isinstance(drawn, int) and 0 <= drawn < len(deck) and plays and rules.jack == "wish" \
@@ -120,6 +120,24 @@ def reason(view: dict, move: dict, lang: str = "de") -> tuple[str, str]:
     if rules.scoring == "points" and POINTS.get(rank, 0) >= 10:
         return "points", say("points", lang, card=what, n=POINTS[rank])
     return "fits", say("fits", lang, card=what)
+
+
+def _nothing_fits(view: dict, rules: MauRules, deck: list, lang: str) -> str:
+    """Why nothing in the hand fits, not only that (the table's own line says "Nichts passt"):
+    what the pile asks for (the wished suit, or the top card's suit and rank), and that no
+    Bube would help."""
+    jack = rules.jack == "wish"
+    top = view.get("top")
+    wish = view.get("wish")
+    if wish:                   # the Bube that wished lies on top: another one fits only Bube on Bube
+        return say("draw_wish_jack" if jack and rules.jack_on_jack else "draw_wish", lang, suit=suit_words(wish, lang))
+    if isinstance(top, int) and 0 <= top < len(deck):
+        card = deck[top]
+        if jack and card.rank in JACKS and not rules.jack_on_jack:
+            return say("draw_on_jack", lang, card=card_words(card, lang), suit=suit_words(card.suit, lang))
+        return say("draw_top_jack" if jack else "draw_top", lang, card=card_words(card, lang),
+                   suit=suit_words(card.suit, lang), rank=i18n.rank_name(card.rank, lang))
+    return say("draw", lang)
 
 
 def hint_reason(view: dict, move: dict, lang: str = "de") -> str:

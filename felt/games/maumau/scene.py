@@ -95,7 +95,7 @@ class MauMauScene(GameTableScene):
         self.picker_rect = pygame.Rect(0, 0, 0, 0)
         self.picker_title = pygame.Rect(0, 0, 0, 0)
         self.picker_font = (16, False)            # the question's size, and whether it takes two lines
-        self.keys_shown = True                # the last input came from a mouse or keys, not a finger
+        self.keys_shown = layout.keyboard()   # the last input came from a mouse or keys, not a finger
         self.action_btn = Button(i18n.t("mm.draw"), self._action, kind="primary", hotkeys=(pygame.K_d,))
         self.cancel_btn = Button(i18n.t("cancel"), self.cancel_pick, kind="secondary")
         self.mau_btn = Button(i18n.t("mm.mau"), self.toggle_mau, kind="secondary", hotkeys=(pygame.K_m,))
@@ -128,6 +128,8 @@ class MauMauScene(GameTableScene):
         geom = self.table_layout
         if geom is not None and (len(self.hand) != n_before or len(geom.seats) != self._opponents()):
             self.layout(geom.w, geom.h)
+        elif geom is not None and (self.view_before or {}).get("phase") != view.get("phase"):
+            self._place_round_controls()       # the results came (or went): the buttons' place
 
     def _lit(self, cid: int) -> bool:
         """The card can be played now (lit in the hand)."""
@@ -334,8 +336,19 @@ class MauMauScene(GameTableScene):
         self.toast.px = geom.px["label"]
         self._slots = layout.hand_slots(geom.hand, geom.card, len(self.hand))
         self._place_picker(geom)
-        self.place_round_controls(geom.pass_btn.union(geom.play_btn), geom.px["button"])
+        self._place_round_controls()
         self.refresh_controls()
+
+    def _place_round_controls(self) -> None:
+        """The round's end buttons where Ziehen and Mau! stand; on a window wider than high
+        whose results would reach down to them (a phone turned sideways), in a column right
+        of the results (``_results_layout``), so that they cover no row."""
+        geom = self.table_layout
+        side = self._results_layout()[4] if self.view.get("phase") in ("round_over", "match_over") else None
+        if side is not None:
+            self.place_round_controls(side, geom.px["button"], stacked=True)
+        else:
+            self.place_round_controls(geom.pass_btn.union(geom.play_btn), geom.px["button"])
 
     def _place_picker(self, geom: layout.TableLayout) -> None:
         """The suit picker: a panel over the table with its question, four big suit buttons
@@ -835,7 +848,8 @@ class MauMauScene(GameTableScene):
         return notes
 
     def _results_layout(self) -> tuple:
-        """(panel, row height, heading height, notes' height) of the results panel."""
+        """(panel, row height, heading height, notes' height, the round controls' column or
+        None) of the results panel."""
         geom = self.table_layout
         view = self.view
         n = view["n"]
@@ -862,7 +876,25 @@ class MauMauScene(GameTableScene):
                     row_h = min(row_h, (room - head_h - 16 - note_h) // (n + 1))
                     panel.h = head_h + row_h * (n + 1) + 16 + note_h
                     panel.top = top
-        return panel, row_h, head_h, note_h
+            return panel, row_h, head_h, note_h, None
+        controls = geom.pass_btn.union(geom.play_btn)
+        if panel.bottom <= controls.top - 6:
+            return panel, row_h, head_h, note_h, None
+        # wider than high and too low for the results above the buttons (a phone turned
+        # sideways): the results from the top bar down, the buttons in a column beside them
+        dp = layout.dp
+        rc = self.round_controls
+        col_w = max(dp(150), max(fonts.width(b.text, geom.px["button"], True) for b in (rc.leave_btn, rc.next_btn, rc.new_btn, rc.replay_btn)) + dp(28))
+        top, bottom = geom.top_bar.bottom + 6, geom.h - 8
+        fixed = head_h + 16 + note_h
+        row_h = max(dp(22), min(row_h, (bottom - top - fixed) // (n + 1)))
+        panel.h = min(fixed + row_h * (n + 1), bottom - top)
+        panel.w = min(panel.w, geom.w - col_w - dp(40))
+        panel.top = top
+        panel.centerx = (geom.w - col_w - dp(8)) // 2
+        col_h = 2 * geom.play_btn.h + dp(8)
+        side = pygame.Rect(panel.right + dp(12), bottom - col_h, min(col_w, geom.w - panel.right - dp(20)), col_h)
+        return panel, row_h, head_h, note_h, side
 
     def _draw_results(self, surface) -> None:
         """Round over: every seat's place, remaining cards and points, and the running total.
@@ -874,7 +906,7 @@ class MauMauScene(GameTableScene):
         over = view.get("phase") == "match_over"
         points = self.rules.scoring == "points"
         rounds = view.get("round_points") or []
-        panel, row_h, head_h, note_h = self._results_layout()
+        panel, row_h, head_h, note_h, _side = self._results_layout()
         self.result_rect = pygame.Rect(panel)        # (tests: it leaves the seat boxes free)
         theme.panel(surface, panel, (6, 28, 16), alpha=250, radius=16, border=theme.GOLD, border_width=2)
         title = self.phase_line()

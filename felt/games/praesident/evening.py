@@ -25,11 +25,12 @@ def marks(state) -> list[dict]:
 
 
 def words(marks: dict, lang: str = "de") -> list[str]:
-    """"2× Präsident", "1× Tellerwäscher": the first titles, then the last ones."""
+    """"2× am Ende Präsident", "am Ende Tellerwäscher": the first titles, then the last ones
+    (the title held when a match ended; a winner may have ended its last round last)."""
     out = []
     for prefix in (TOP, BOTTOM):
         for key, n in marks.items():
             if key.startswith(prefix) and isinstance(n, int) and n > 0:
-                de, en = TEXTS["title"]
+                de, en = TEXTS["title.one" if n == 1 else "title.other"]
                 out.append((en if lang == "en" else de).format(n=n, title=title_text(key[len(prefix):], lang)))
     return out

@@ -7,7 +7,7 @@ import pygame
 
 from felt.games.praesident.table_scene import seat_name, standings_words
 from felt.games.praesident.words import title_text
-from felt.ui import i18n, layout, theme
+from felt.ui import fonts, i18n, layout, theme
 from felt.ui.game_table import GameTableScene
 from felt.ui.layout import dp
 from felt.ui.scene import Input
@@ -103,6 +103,12 @@ class ResultsScene(GameTableScene):
     def seat_places(self) -> list:
         return []                       # the results list every seat; no seat cards
 
+    def two_columns(self) -> bool:
+        """A window wider than high with room for two columns (a phone turned sideways, a
+        laptop): the round's places left, the standings right, so that every seat shows."""
+        c = self.screen_rects.content
+        return c.w >= dp(560) and c.w > c.h * 1.5
+
     def draw_table(self, surface: pygame.Surface) -> None:
         screen = self.screen_rects
         v = self.view
@@ -115,32 +121,27 @@ class ResultsScene(GameTableScene):
             c = pygame.Rect(c.left, c.top, c.w, c.h - th)
             draw_text(surface, tally, pygame.Rect(c.left, c.bottom, c.w, th), screen.px["body"], theme.TEXT_DIM,
                       align="left", min_px=10)
-        y = c.top + screen.margin // 2
         places = v.get("places") or []
-        if self.match_over:
-            w = v.get("winner")           # None: the host ended it before a round was over
-            bh = int(screen.px["big"] * 2.2)
-            band = pygame.Rect(c.left, y, c.w, bh)
-            theme.panel(surface, band, (60, 40, 0), alpha=220, radius=14, border=theme.GOLD, border_width=2)
-            if w is None:
-                draw_text(surface, i18n.t("res.ended_early_short"), band.inflate(-dp(24), -dp(6)), screen.px["big"],
-                          theme.GOLD, bold=True, min_px=12)
-            else:
-                self._crown(surface, (band.left + bh // 2 + dp(4), band.centery), bh // 4)
-                draw_text(surface, i18n.t("res.winner", name=seat_name(self.names, w)),
-                          band.inflate(-bh - dp(16), -dp(6)).move(bh // 2 - dp(8), 0), screen.px["big"], theme.GOLD,
-                          bold=True, min_px=12)
-            y = band.bottom + screen.margin // 2
-            tie = tie_break(places_keys(v), w, ("res.tie_seconds", "res.tie_last")) if w is not None else "res.no_round"
-            if tie:                     # equal 1st places: what decided (or that no round was over)
-                th = int(screen.px["body"] * 1.6)
-                draw_text(surface, i18n.t(tie), pygame.Rect(c.left, y, c.w, th), screen.px["body"], theme.GOLD,
-                          align="left", min_px=10)
-                y += th
-            y += screen.margin // 2
-        # places of the (last) round, and the standings
         row_h = max(dp(36), int(screen.px["label"] * 2.3))
         lab_h = int(screen.px["label"] * 1.8)
+        if self.two_columns():
+            gap = screen.margin
+            left = pygame.Rect(c.left, c.top, (c.w - gap) // 2, c.h)
+            right = pygame.Rect(left.right + gap, c.top, c.right - left.right - gap, c.h)
+            y = self._draw_winner(surface, left) if self.match_over else left.top + screen.margin // 2
+            rest = left.bottom - y - (lab_h if self.match_over else 0)
+            if places and rest >= len(places) * dp(22):
+                if self.match_over:
+                    draw_text(surface, i18n.t("res.title", n=v.get("round_no", 1)), pygame.Rect(left.left, y, left.w, lab_h),
+                              screen.px["label"], theme.TEXT_DIM, align="left", bold=True)
+                    y += lab_h
+                self._draw_places(surface, y, places, titles, min(row_h, rest // len(places)), left)
+            top = right.top + screen.margin // 2
+            srow = min(row_h, max(dp(22), (right.bottom - top - lab_h) // (n + 1))) if n else row_h
+            self._draw_standings(surface, pygame.Rect(right.left, top, right.w, right.bottom - top), n, srow)
+            return
+        y = self._draw_winner(surface, c) if self.match_over else c.top + screen.margin // 2
+        # places of the (last) round, and the standings
         avail = c.bottom - y
         table_h = self._standings_height(n, row_h)
         if self.match_over and table_h > avail and n:
@@ -154,17 +155,43 @@ class ResultsScene(GameTableScene):
             if places and rest >= len(places) * 28:
                 draw_text(surface, i18n.t("res.title", n=v.get("round_no", 1)),
                           pygame.Rect(c.left, y, c.w, lab_h), screen.px["label"], theme.TEXT_DIM, align="left", bold=True)
-                self._draw_places(surface, y + lab_h, places, titles, min(row_h, rest // len(places)))
+                self._draw_places(surface, y + lab_h, places, titles, min(row_h, rest // len(places)), c)
         else:
             places_h = len(places) * row_h
             if places_h + table_h > avail:   # compress rows to fit both
                 row_h = max(dp(22), int((avail - lab_h - screen.margin) / (len(places) + n + 1)))
-            y = self._draw_places(surface, y, places, titles, row_h) + screen.margin // 2
+            y = self._draw_places(surface, y, places, titles, row_h, c) + screen.margin // 2
             self._draw_standings(surface, pygame.Rect(c.left, y, c.w, c.bottom - y), n, row_h)
 
-    def _draw_places(self, surface, y: int, places, titles, row_h: int) -> int:
+    def _draw_winner(self, surface, c: pygame.Rect) -> int:
+        """The match's winner in a gold band at the top of ``c`` (and what decided a tie);
+        returns the y below it."""
         screen = self.screen_rects
-        c = screen.content
+        v = self.view
+        y = c.top + screen.margin // 2
+        w = v.get("winner")           # None: the host ended it before a round was over
+        bh = int(screen.px["big"] * 2.2)
+        band = pygame.Rect(c.left, y, c.w, bh)
+        theme.panel(surface, band, (60, 40, 0), alpha=220, radius=14, border=theme.GOLD, border_width=2)
+        if w is None:
+            draw_text(surface, i18n.t("res.ended_early_short"), band.inflate(-dp(24), -dp(6)), screen.px["big"],
+                      theme.GOLD, bold=True, min_px=12)
+        else:
+            self._crown(surface, (band.left + bh // 2 + dp(4), band.centery), bh // 4)
+            draw_text(surface, i18n.t("res.winner", name=seat_name(self.names, w)),
+                      band.inflate(-bh - dp(16), -dp(6)).move(bh // 2 - dp(8), 0), screen.px["big"], theme.GOLD,
+                      bold=True, min_px=12)
+        y = band.bottom + screen.margin // 2
+        tie = tie_break(places_keys(v), w, ("res.tie_seconds", "res.tie_last")) if w is not None else "res.no_round"
+        if tie:                     # equal 1st places: what decided (or that no round was over)
+            th = int(screen.px["body"] * 1.6)
+            draw_text(surface, i18n.t(tie), pygame.Rect(c.left, y, c.w, th), screen.px["body"], theme.GOLD,
+                      align="left", min_px=10)
+            y += th
+        return y + screen.margin // 2
+
+    def _draw_places(self, surface, y: int, places, titles, row_h: int, c: pygame.Rect) -> int:
+        screen = self.screen_rects
         for i, seat in enumerate(places):
             r = pygame.Rect(c.left, y, c.w, row_h - dp(4))
             col = (70, 54, 8) if i == 0 else (8, 44, 26)
@@ -174,13 +201,16 @@ class ResultsScene(GameTableScene):
             draw_text(surface, f"{i + 1}.", pygame.Rect(r.left + dp(6), r.top, pw, r.h), screen.px["title"],
                       theme.GOLD if i == 0 else theme.TEXT, bold=True, min_px=10)
             rest = pygame.Rect(r.left + pw + dp(10), r.top, r.w - pw - dp(20), r.h)
-            tw = rest.w * 45 // 100
+            t = title_text(titles[i]) if i < len(titles) else ""
+            # the title gets the width it needs (a title cut to "Vizepräsi…" says nothing), at
+            # most 60 % of the row; the name the rest
+            need = fonts.width(t, screen.px["body"]) + dp(4) if t else 0
+            tw = min(max(rest.w * 45 // 100, need), rest.w * 60 // 100)
             name_r = pygame.Rect(rest.left, rest.top, rest.w - tw - dp(8), rest.h)
             title_r = pygame.Rect(name_r.right + dp(8), rest.top, tw, rest.h)
             draw_text(surface, self._name(seat), name_r, screen.px["label"], theme.TEXT, align="left", bold=True, min_px=min(screen.px["label"], 12))
-            t = title_text(titles[i]) if i < len(titles) else ""
             draw_text(surface, t, title_r, screen.px["body"], theme.GOLD if i == 0 else theme.TEXT_DIM, align="right",
-                      min_px=9)
+                      min_px=10)
             y += row_h
         return y
 

@@ -249,7 +249,11 @@ class TableScene(GameTableScene):
         return bool(self.ex_summary)
 
     def close_summary(self) -> None:
+        """OK on the exchange summary: the table is the player's again, its buttons and the
+        Tipp usable at once (they were greyed under the summary)."""
         self.ex_summary = None
+        self.refresh_controls()
+        self.refresh_hint_button()
         self.mark_dirty()
 
     def log_context(self) -> LogContext:
@@ -586,6 +590,7 @@ class TableScene(GameTableScene):
         st = super().remote_state()
         st["why"] = self.why_not_legal() if self.selected and not self.selection_legal() else ""
         st["sort"] = self.current_sort()
+        st["keys"] = bool(self.table_layout is not None and self.keys_hint())    # the hint line names the keys
         return st
 
     def hand_rects(self) -> dict[int, pygame.Rect]:
@@ -885,28 +890,54 @@ class TableScene(GameTableScene):
         if self.ex_summary:
             self._draw_ex_summary(surface)
 
+    def _summary_box(self) -> tuple[list, pygame.Rect]:
+        """The exchange summary's lines (text, cards) and its box, in the middle of the table."""
+        geom = self.table_layout
+        rows = []
+        for x in self.ex_summary or []:
+            nm = self._name(x.get("partner"))
+            if x.get("gave"):
+                rows.append((i18n.t("story.ex_gave", name=nm), list(x["gave"])))
+            if x.get("got"):
+                rows.append((i18n.t("story.ex_got", name=nm), list(x["got"])))
+        cw, ch = geom.pile_card
+        lh = int(geom.px["label"] * 1.6)
+        bh = max(dp(44), geom.play_btn.h)
+        w = min(geom.w - dp(16), max(dp(300), int(cw * 4.2) + dp(40)))
+        h = min(lh + len(rows) * (lh + ch + dp(8)) + lh + bh + dp(30), geom.h - dp(16))
+        box = pygame.Rect(0, 0, w, h)
+        box.center = (geom.w // 2, geom.h // 2)
+        return rows, box
+
+    def notice_rect(self) -> pygame.Rect | None:
+        """The window's notices ("Ben ist weg …") go where the table shows its own; while the
+        exchange summary is open, beside it (above, else below), never over its OK."""
+        place = super().notice_rect()
+        if not self.ex_summary or place is None or self.table_layout is None:
+            return place
+        box = self._summary_box()[1]
+        if not place.colliderect(box):
+            return place
+        place = pygame.Rect(place)
+        top = self.top.bar.bottom if self.top is not None else 0
+        if box.top - top >= place.h // 2 + dp(6):       # one notice (drawn at the place's foot) fits
+            place.bottom = box.top - dp(4)
+        else:
+            place.top = box.bottom + dp(4)
+        return place
+
     def _draw_ex_summary(self, surface) -> None:
         """What I gave and what I got, with the cards, until OK."""
         geom = self.table_layout
         dim = pygame.Surface((geom.w, geom.h), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 120))
         surface.blit(dim, (0, 0))
-        rows = []
-        for x in self.ex_summary:
-            nm = self._name(x.get("partner"))
-            if x.get("gave"):
-                rows.append((i18n.t("story.ex_gave", name=nm), list(x["gave"])))
-            if x.get("got"):
-                rows.append((i18n.t("story.ex_got", name=nm), list(x["got"])))
+        rows, box = self._summary_box()
+        w = box.w
         px = geom.px["label"]
         cw, ch = geom.pile_card
         lh = int(px * 1.6)
         bh = max(dp(44), geom.play_btn.h)
-        w = min(geom.w - dp(16), max(dp(300), int(cw * 4.2) + dp(40)))
-        h = lh + len(rows) * (lh + ch + dp(8)) + lh + bh + dp(30)
-        h = min(h, geom.h - dp(16))
-        box = pygame.Rect(0, 0, w, h)
-        box.center = (geom.w // 2, geom.h // 2)
         theme.panel(surface, box, (10, 32, 22), alpha=255, radius=16, border=theme.GOLD, border_width=2)
         y = box.top + dp(10)
         draw_text(surface, i18n.t("story.ex_title"), pygame.Rect(box.left + dp(12), y, w - dp(24), lh),
@@ -1114,10 +1145,10 @@ class TableScene(GameTableScene):
         return pygame.Rect(geom.hand.left + dp(10), geom.hand.top - int(px * 0.7), tw, int(px * 1.5))
 
     def keys_hint(self) -> bool:
-        """The hint line names the keys: a wide window with a keyboard, not a phone (upright,
-        or turned: a phone's renderer lays out at its pixel ratio) and not a touch screen
+        """The hint line names the keys: a wide screen with a keyboard (a window, or a laptop's
+        browser: ``layout.keyboard``; not a phone, upright or turned) and not a touch screen
         once it was touched."""
-        return not (self.table_layout.portrait or layout.density() != 1.0 or self.touched)
+        return not (self.table_layout.portrait or not layout.keyboard() or self.touched)
 
     def _draw_me(self, surface) -> None:
         """My own name and last round's title, on the edge of my hand."""

@@ -16,7 +16,8 @@ Where the rule book is silent, the engine decides (and README/howto say so):
 * If a round's losses would put every remaining player out, those players stay in with no
   life left (swimming), so a match always has a last player.
 * Fixed rounds with a tie for the fewest lives lost: further rounds are played until one
-  player alone has lost the fewest (a "Stechen").
+  player alone has lost the fewest (a "Stechen"), dealt to everyone still in play as every
+  round is (§4.1; the book names nobody who would sit one out).
 * A round that has not ended after 50 go-rounds ends with the showdown (a safety limit).
 """
 from __future__ import annotations

@@ -94,9 +94,11 @@ def howto(rules, lang: str = "de") -> list[str]:
         say("Wer als Letzter übrig ist, gewinnt.", "The last player left wins.")
     else:
         say(f"Nach {r.rounds} Runde{'n' if r.rounds != 1 else ''} gewinnt, wer am wenigsten Leben verloren hat; "
-            "bei Gleichstand wird weitergespielt.",
+            "bei Gleichstand folgt ein Stechen: alle, die noch im Spiel sind, spielen weitere Runden, "
+            "bis einer allein am wenigsten verloren hat.",
             f"After {r.rounds} round{'s' if r.rounds != 1 else ''} the player who lost the fewest lives wins; "
-            "on a tie play goes on.")
+            "on a tie a tie-break follows: everyone still in plays more rounds until one alone has lost "
+            "the fewest.")
     return s
 
 

@@ -477,9 +477,9 @@ class SchwimmenScene(GameTableScene):
             won = seat_text("sw.winner", view.get("winner"), self.seat, name=self._name(view.get("winner")))
             return f"{text('sw.ended_short')} · {won}" if self.ended_by_host() else won
         if ph == "round_over":
-            limit = self.rounds_total()
-            if limit and int(view.get("round_no") or 0) >= limit:     # the last round left a tie
-                return " · ".join(t for t in (self._why(), text("sw.tiebreak_next")) if t)
+            tied = self.tied_seats()
+            if tied:                   # the set rounds left a tie: who is tied (the why: the results)
+                return text("sw.tiebreak_next", names=self._names(tied))
             return self._why()
         parts = []
         if view.get("knocker", -1) >= 0 and ph == "play":
@@ -490,6 +490,21 @@ class SchwimmenScene(GameTableScene):
 
     def rounds_total(self) -> int:
         return int(self.view.get("rounds_limit") or 0)
+
+    def tied_seats(self) -> list[int]:
+        """The seats tied for the fewest lives lost once the set rounds are over: after the
+        last set round (a Stechen follows) and in every Stechen round; [] otherwise."""
+        view = self.view
+        limit, rnd, ph = self.rounds_total(), int(view.get("round_no") or 0), view.get("phase")
+        lost = view.get("lost") or []
+        if not limit or ph == "match_over" or not lost or rnd < limit or (rnd == limit and ph != "round_over"):
+            return []
+        best = min(lost)
+        tied = [i for i, x in enumerate(lost) if x == best]
+        return tied if len(tied) > 1 else []
+
+    def _names(self, seats) -> str:
+        return i18n.join_names(self._name(s) for s in seats)
 
     def _draw_lives(self, surface, rect: pygame.Rect, seat: int) -> None:
         """My lives as matchsticks beside my hand's value; swimming as a blue pill, out in red."""
@@ -524,6 +539,8 @@ class SchwimmenScene(GameTableScene):
             tags.append(Tag(text("sw.to_play"), theme.GOLD_DARK))
         if view.get("dealer") == seat:
             tags.append(Tag(text("sw.dealer"), (90, 90, 150)))
+        if seat in self.tied_seats():
+            tags.append(Tag(text("sw.tied_badge"), theme.GOLD_DARK))     # who the Stechen is between
         lines = SeatLines(lives=(view["lives"][seat], view["rules"]["lives"]), tags=tags, dim=out)
         sd = view.get("showdown")
         if sd and sd["hands"][seat]:
@@ -608,6 +625,8 @@ class SchwimmenScene(GameTableScene):
             parts.append(text("sw.knock_badge"))
         if me in view.get("final_left", []):
             parts.append(text("sw.last_turn"))
+        if me in self.tied_seats():
+            parts.append(text("sw.tied_badge"))
         lab = " · ".join(parts)
         lr = rects["hand_label"]
         draw_text(surface, lab, pygame.Rect(lr.left, lr.top, lr.w * 2 // 3 - 8, lr.h), px["label"], theme.GOLD,
@@ -741,6 +760,9 @@ class SchwimmenScene(GameTableScene):
                           theme.GOLD))
             if self._tie_key():
                 lines.append((text(self._tie_key()), theme.GOLD))
+        tied = self.tied_seats()
+        if tied:                       # who is tied, why, and who plays the Stechen
+            lines.append((text("sw.tiebreak_why", names=self._names(tied), n=view["lost"][tied[0]]), theme.GOLD))
         return lines
 
     def _tie_key(self) -> str | None:

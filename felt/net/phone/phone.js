@@ -117,7 +117,9 @@
       retryDelay = 250;
       send({ t: "hello", session: store.get("felt.session"), w: cssW, h: cssH, dpr,
         lang: store.get("felt.lang") || navigator.language || "", name: store.get("felt.name") || "",
-        look: store.get("felt.look") || "", verb });
+        look: store.get("felt.look") || "", verb,
+        // a laptop's browser (a fine pointer that hovers) has a keyboard: its table names the keys
+        kb: !!(window.matchMedia && window.matchMedia("(hover: hover) and (pointer: fine)").matches) });
     };
     sock.onmessage = (e) => {
       if (typeof e.data === "string") onNotice(JSON.parse(e.data));

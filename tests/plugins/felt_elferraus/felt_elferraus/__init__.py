@@ -10,7 +10,8 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from felt.contract import rulefile
-from felt.contract.base import Bot, Game, IllegalMove, OptionSpec, RulesError, round_rng, wire_kind, wrong_kind
+from felt.contract.base import (Bot, Game, IllegalMove, OptionSpec, RulesError, round_rng, rules_from_fields,
+                               wire_kind)
 from felt.ui import i18n
 
 HERE = Path(__file__).resolve().parent
@@ -23,10 +24,7 @@ TEMPLATES = ("ER-STD", "ER-KURZ")
 
 
 class ERRulesError(RulesError):
-    MESSAGES = {**RulesError.MESSAGES,
-                "unknown": ("Unbekannte Regel „{key}“", "Unknown rule “{key}”"),
-                "kind": ("{key} muss {de} sein", "{key} must be {en}"),
-                "range": ("{key} muss zwischen {lo} und {hi} liegen", "{key} must be between {lo} and {hi}")}
+    """A broken rule set of this game (the messages of felt.contract.base.rules_from_fields)."""
 
 
 @dataclass(frozen=True)
@@ -96,21 +94,7 @@ class ElferRaus(Game):
         return self.rules_from_dict(rulefile.read(HERE / f"{template_id}.toml", ERRulesError))
 
     def rules_from_dict(self, d):
-        if not isinstance(d, dict):
-            raise ERRulesError("kind", key="rules", de="eine Tabelle", en="a table")
-        known = {f.name: f.default for f in fields(ERRules)}
-        for key, value in d.items():
-            if key == "game":
-                continue
-            if key not in known:
-                raise ERRulesError("unknown", key=key)
-            kind = wrong_kind(known[key], value)
-            if kind:
-                raise ERRulesError("kind", key=key, de=kind[0], en=kind[1])
-            lo, hi = ERRules.LIMITS.get(key, (None, None))
-            if lo is not None and not lo <= value <= hi:
-                raise ERRulesError("range", key=key, lo=lo, hi=hi)
-        return ERRules(**{k: v for k, v in d.items() if k != "game"})
+        return rules_from_fields(ERRules, d, ERRulesError)
 
     def rules_to_dict(self, rules):
         return {"game": self.id, **{f.name: getattr(rules, f.name) for f in fields(ERRules)}}
