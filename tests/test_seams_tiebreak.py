@@ -301,7 +301,7 @@ def test_the_results_of_a_match_won_in_a_stechen_give_everyones_place():
     texts = [x for x, _c in sc.result_lines()]
     assert "Dora gewinnt!" in texts and "Im Stechen entschieden" in texts
     places = [x for x in texts if x[:2] in ("1.", "2.", "3.", "4.")]
-    assert [p.split(":")[0] for p in places] == ["1. Dora", "2. Cleo", "3. Du", "4. Ben"]
+    assert places == ["1. Dora: 3 Leben · Stechen", "2. Cleo: 2 Leben · Stechen", "3. Du: 2 Leben", "4. Ben: 2 Leben"]
     assert not sc.ended_by_host() and sc.standings() == [3, 2, 0, 1]
 
 
@@ -320,3 +320,13 @@ def test_the_play_log_names_the_players_of_a_stechen():
         finally:
             i18n.set_lang("de")
 
+
+
+def test_the_how_to_and_the_option_say_who_plays_the_stechen():
+    de, en = " ".join(G.howto(RUNDEN, "de")), " ".join(G.howto(RUNDEN, "en"))
+    assert "nur die Gleichen spielen weitere Runden" in de and "die anderen setzen aus" in de
+    assert "only the tied players play more rounds" in en and "the others sit it out" in en
+    assert f"After {E.MAX_STECHEN} tie-break rounds the best hand of the last one decides" in en
+    assert "Stechen" not in " ".join(G.howto(G.template("SW-STD"), "de"))      # last player left: none
+    opt = next(o for o in G.options() if o.key == "match_end")
+    assert "Stechen nur der Gleichen" in opt.help["de"] and "tie-break of the tied players only" in opt.help["en"]

@@ -135,8 +135,9 @@ class SchwimmenScene(GameTableScene):
         self.btn_knock.enabled = "knock" in kinds
         self.btn_keep.enabled = "keep" in kinds
         self.btn_take.enabled = "take" in kinds
+        sits_out = self.seat in self.sitting_out_seats()        # a Stechen of others: nothing to do
         for b in (self.btn_all, self.btn_pass, self.btn_knock):
-            b.visible = not choosing and self.view.get("phase") == "play" and self.seat is not None
+            b.visible = not choosing and self.view.get("phase") == "play" and self.seat is not None and not sits_out
         for b in (self.btn_keep, self.btn_take):
             b.visible = bool(choosing)
         self.btn_knock.pulse = 0.0
@@ -771,9 +772,12 @@ class SchwimmenScene(GameTableScene):
             if self._tie_key():
                 lines.append((text(self._tie_key(), k=int(view.get("stechen_round") or 0)), theme.GOLD))
             if view.get("decided") in ("stechen", "stechen_limit"):   # everyone's place
-                lines += [(text("sw.standing", place=p + 1, name=self._name(s), lives=self._lives_text(s)),
-                           theme.GOLD if s == view.get("winner") else theme.TEXT)
-                          for p, s in enumerate(self.standings())]
+                played = view.get("stechen_played") or []
+                for p, s in enumerate(self.standings()):
+                    line = text("sw.standing", place=p + 1, name=self._name(s), lives=self._lives_text(s))
+                    if s < len(played) and played[s]:          # ahead of those who sat it out
+                        line += " · " + text("sw.tied_badge")
+                    lines.append((line, theme.GOLD if s == view.get("winner") else theme.TEXT))
         tied = self.tied_seats()
         if tied:                       # who is tied, why, who plays the Stechen and who sits it out
             key = "sw.tiebreak_again" if int(view.get("stechen_round") or 0) else "sw.tiebreak_why"

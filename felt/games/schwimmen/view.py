@@ -57,10 +57,11 @@ def view(s, seat) -> dict:
         "winner": s.winner,
         # the tie-break (a Stechen, played only by the tied): its players in this round and,
         # at a round's end, those of the next one; the Stechen rounds played (at most
-        # MAX_STECHEN); how the match was decided; at its end everyone's place
+        # MAX_STECHEN) and by each seat; how the match was decided; at its end everyone's place
         "stechen": list(s.stechen),
         "sitting_out": s.sitting_out(),
         "stechen_round": len(s.stechen_rounds),
+        "stechen_played": [sum(i in p for p in s.stechen_rounds) for i in range(s.n)],
         "max_stechen": MAX_STECHEN,
         "decided": s.decided,
         "match_places": match_places(s) if s.phase == "match_over" else [],
