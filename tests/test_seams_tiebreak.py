@@ -303,6 +303,8 @@ def test_the_results_of_a_match_won_in_a_stechen_give_everyones_place():
     places = [x for x in texts if x[:2] in ("1.", "2.", "3.", "4.")]
     assert places == ["1. Dora: 3 Leben · Stechen", "2. Cleo: 2 Leben · Stechen", "3. Du: 2 Leben", "4. Ben: 2 Leben"]
     assert not sc.ended_by_host() and sc.standings() == [3, 2, 0, 1]
+    # the evening counts the match for Dora, and everyone's lives left
+    assert G.winner(t) == 3 and G.evening_marks(t) == [{"lives": 2}, {"lives": 2}, {"lives": 2}, {"lives": 3}]
 
 
 def test_the_play_log_names_the_players_of_a_stechen():
@@ -330,3 +332,65 @@ def test_the_how_to_and_the_option_say_who_plays_the_stechen():
     assert "Stechen" not in " ".join(G.howto(G.template("SW-STD"), "de"))      # last player left: none
     opt = next(o for o in G.options() if o.key == "match_end")
     assert "Stechen nur der Gleichen" in opt.help["de"] and "tie-break of the tied players only" in opt.help["en"]
+
+
+def test_a_stechen_resumes_from_the_journal_with_the_same_players_sitting_out(tmp_path):
+    """A journaled table of four bots (SW-RUNDEN, one set round) stopped in the middle of a
+    Stechen: the table resumed from the journal is in the same Stechen (the same players,
+    the same sitting out, the same views) and finishes it with one of its players winning."""
+    import asyncio
+
+    from felt.net import journal as jm
+    from felt.net.host import Host, HostConfig
+    from tests.helpers import run
+
+    async def main(p, seed):
+        host = await Host(HostConfig(rules="SW-RUNDEN", players=4, bots=4, bot_delay=0.01, seed=seed, rounds=1,
+                                     interface="127.0.0.1", auto_next=0.0, announce=False, journal=str(p))).start()
+        host.start_match()
+        while not (host.state.stechen_rounds and host.state.phase == "play"):
+            if host.state.phase == "match_over":           # no tie on this seed
+                await host.stop()
+                return None
+            await asyncio.sleep(0.002)
+        host.cancel_turn()
+        host.server.close()
+        host.journal.close()
+        seq, views = host.seq, [G.view(host.state, i) for i in range(4)]
+        cfg = jm.resume_config(type("Args", (), {"resume": str(p), "journal": None})(), say=lambda m: None)
+        cfg.update(interface="127.0.0.1", announce=False, bot_delay=0.0, auto_next=0.0)
+        h2 = Host(HostConfig(**cfg))
+        assert h2.seq >= seq
+        if h2.seq == seq:                                  # no bot move slipped in before the stop
+            assert [G.view(h2.state, i) for i in range(4)] == views
+        pool = list(views[0]["stechen"])
+        assert h2.state.stechen == pool and h2.state.sitting_out() == views[0]["sitting_out"] != []
+        await h2.start()
+        while h2.state.phase != "match_over":
+            await asyncio.sleep(0.005)
+        winner = h2.state.winner
+        await h2.stop()
+        return pool, winner
+
+    for seed in range(1, 6):
+        got = run(main(tmp_path / f"sw{seed}.journal", seed), 60)
+        if got:
+            pool, winner = got
+            assert winner in pool
+            return
+    pytest.fail("no seed of 5 reached a Stechen")
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_of_every_level_play_a_stechen_from_their_players_views(level):
+    """Cleo's and Dora's bots play the Stechen to its end from their own views (the hard bot
+    deals the unseen cards to the Stechen's players only); Anna and Ben are never asked."""
+    for seed in range(3):
+        t = _sitting_out_stechen()
+        bots = {i: G.make_bot(level, seed=seed * 10 + i) for i in (2, 3)}
+        while t.phase == "play":
+            v = G.view(t, t.to_move)
+            move = bots[t.to_move].choose(v)
+            assert G.move_to_wire(move) in v["legal"]
+            G.apply_inplace(t, t.to_move, move)
+        assert t.phase in ("round_over", "match_over") and t.lost[:2] == [1, 1]
