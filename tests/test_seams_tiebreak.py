@@ -394,3 +394,20 @@ def test_bots_of_every_level_play_a_stechen_from_their_players_views(level):
             assert G.move_to_wire(move) in v["legal"]
             G.apply_inplace(t, t.to_move, move)
         assert t.phase in ("round_over", "match_over") and t.lost[:2] == [1, 1]
+
+
+def test_a_phone_sitting_out_names_who_is_on_turn_in_full():
+    """390x844, Anna sits out, a bot with a two-word name is on turn: the bar says "Bot 2 ist
+    dran" (not "Bot ist dran · Du setzt aus"); the hand's label says she sits out."""
+    t = _sitting_out_stechen()
+    pygame.init()
+    names = ["Anna", "Ben", "Bot 1", "Bot 2"]
+    sc = G.scene_for(t.phase)(None, names=names, settings={"muted": True}, on_move=lambda m: None)
+    sc.set_size(390, 844)
+    sc.set_view(G.view(t, 0), [])
+    sc.draw(pygame.Surface((390, 844)))
+    status = sc.header_parts()["status"]
+    assert names[t.to_move] in status and status.startswith(i18n.t("gt.turn", name=names[t.to_move])), status
+    sc.set_size(1280, 720)                                # a laptop's bar has room for both
+    sc.draw(pygame.Surface((1280, 720)))
+    assert sc.header_parts()["status"] == f"{names[t.to_move]} ist dran · Du setzt aus"

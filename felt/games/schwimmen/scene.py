@@ -491,6 +491,14 @@ class SchwimmenScene(GameTableScene):
                       text("sw.left", names=left)]
         return " · ".join(parts)
 
+    def status_line(self, short: bool = False) -> tuple[str, tuple]:
+        """A phone's bar with no room for "Bot 2 ist dran · Du setzt aus": whose turn it is in
+        full rather than "Bot ist dran · Du setzt aus" (the hand's label and the line over it
+        say that this seat sits the Stechen out)."""
+        if short and self.seat in self.sitting_out_seats() and self.view.get("phase") in self.turn_phases:
+            return self.turn_text(), theme.TEXT
+        return super().status_line(short)
+
     def rounds_total(self) -> int:
         return int(self.view.get("rounds_limit") or 0)
 
