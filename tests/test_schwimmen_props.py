@@ -364,11 +364,12 @@ def test_apply_is_pure_and_clone_independent():
                       st.fixed_dictionaries({"kind": st.just("swap"), "give": st.integers(-2, 33),
                                              "take": st.integers(-2, 33)}),
                       st.dictionaries(st.text(max_size=4), st.integers(), max_size=3)),
-       seat=st.integers(-1, 9))
-def test_only_legal_moves_are_accepted(seed, steps, n, tid, wire, seat):
+       seat=st.integers(-1, 9), one_round=st.booleans())
+def test_only_legal_moves_are_accepted(seed, steps, n, tid, wire, seat, one_round):
+    """Also in Stechen rounds (one set round: the tied play on, the others may not move)."""
     r = G.template(tid)
     rng = random.Random(seed)
-    s, _ = G.new_match(r, n, seed)
+    s, _ = G.new_match(r, n, seed, 1 if one_round else None)
     for _ in range(steps):
         if s.phase == "round_over":
             s, _ = G.next_round(s)

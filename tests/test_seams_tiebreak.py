@@ -411,3 +411,9 @@ def test_a_phone_sitting_out_names_who_is_on_turn_in_full():
     sc.set_size(1280, 720)                                # a laptop's bar has room for both
     sc.draw(pygame.Surface((1280, 720)))
     assert sc.header_parts()["status"] == f"{names[t.to_move]} ist dran · Du setzt aus"
+
+
+def test_the_seat_summary_says_a_seat_sits_the_stechen_out():
+    t = _sitting_out_stechen()
+    assert G.seat_summary(G.view(t, 0)) == "2 rounds, lives left: 2 (still in, sitting the tie-break out)"
+    assert G.seat_summary(G.view(t, 2)) == "2 rounds, lives left: 3 (still in)"
