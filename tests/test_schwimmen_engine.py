@@ -212,10 +212,14 @@ def test_knocker_loses_double_only_with_the_option(double):
     assert RUNDEN.knocker_double and not STD.knocker_double
 
 
-def _lose_round(s, loser):
-    """Rig a 2+ player showdown in which ``loser`` holds the lowest hand."""
-    others = [i for i in s.in_play() if i != loser]
-    hands = {loser: cs("C7", "S8", "H9")}
+def _lose_round(s, loser, *more):
+    """Rig a 2+ player showdown of the players of the round in which ``loser`` (and ``more``)
+    hold the lowest hand (9 each); ``loser`` knocks."""
+    players = [i for i in range(s.n) if s.in_round[i]]
+    losers = (loser,) + more
+    others = [i for i in players if i not in losers]
+    low = [("C7", "S8", "H9"), ("S7", "H8", "C9"), ("H7", "C8", "S9")]
+    hands = {i: cs(*low[k]) for k, i in enumerate(losers)}
     good = [("DA", "DK", "DQ"), ("SA", "SK", "SQ"), ("CA", "CK", "CQ"), ("HA", "HK", "HQ")]
     for k, i in enumerate(others):
         hands[i] = cs(*good[k])

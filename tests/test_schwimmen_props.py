@@ -5,6 +5,7 @@ match end; the dealer's unseen hand never), nothing of a round left in the next,
 determinism."""
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -145,6 +146,90 @@ def watched_match(r, n, seed, rng, watch, end_at=None):
             moves += 1
 
 
+class TieBreak:
+    """Checks the tie-break of a fixed-rounds match at every step (``step``) and at its end
+    (``end``), from what the rounds left, not from the engine's own bookkeeping:
+
+    * a round before the set rounds are over, and one after them with no tie, is dealt to
+      everyone still in; a Stechen round only to the players tied for the fewest lives lost
+      (after the set rounds, then after each Stechen round among its players): the others
+      hold no card, get no turn, never deal and lose nothing;
+    * the Stechen players shrink or stay, never more than ``MAX_STECHEN`` rounds;
+    * the winner is the one alone with the fewest lives lost among the last Stechen's players
+      (without a Stechen: among everyone still in), or after ``MAX_STECHEN`` rounds still tied
+      the best hand of the last Stechen round among the tied; the match's places put the
+      players of each Stechen before those who sat it out."""
+
+    def __init__(self):
+        self.matches = self.with_stechen = self.stechen_rounds = self.shrank = self.limit = self.went_out = 0
+        self.new_match()
+
+    def new_match(self) -> None:
+        self.ends: dict = {}          # round_no -> (lost, out) at its end
+        self.pools: list = []         # the players of each Stechen round, as the rounds left them
+
+    def _tied(self, pool, lost, out) -> list[int]:
+        pool = [i for i in pool if not out[i]]
+        best = min(lost[i] for i in pool)
+        return [i for i in pool if lost[i] == best]
+
+    def step(self, s) -> None:
+        limit = s.rounds_limit
+        k = s.round_no - limit if limit else 0
+        over = s.phase in ("round_over", "match_over")
+        if k <= 0:
+            if not over:
+                assert not s.stechen and s.in_round == [not o for o in s.out]
+        else:
+            if len(self.pools) < k:                    # a Stechen round was dealt
+                lost, out = self.ends[s.round_no - 1]
+                self.pools.append(self._tied(self.pools[-1] if k > 1 else range(s.n), lost, out))
+            pool = self.pools[k - 1]
+            assert len(pool) >= 2 and k <= E.MAX_STECHEN
+            assert [i for i in range(s.n) if s.in_round[i]] == pool and s.dealer in pool
+            if not over:
+                assert s.stechen == pool and s.to_move in pool
+                assert s.sitting_out() == [i for i in range(s.n) if not s.out[i] and i not in pool]
+            for i in range(s.n):
+                if i not in pool:                  # sits out: no card, no turn, nothing lost
+                    assert s.hands[i] == [] and s.taken[i] == [] and i not in s.final_left and s.knocker != i
+                    assert s.lost[i] == self.ends[s.round_no - 1][0][i]
+                    if not over:
+                        v = G.view(s, i)
+                        assert v["hand"] == [] and v["legal"] == [] and (i in v["sitting_out"]) != s.out[i]
+        if over and s.round_no not in self.ends:
+            self.ends[s.round_no] = (list(s.lost), list(s.out))
+
+    def end(self, s) -> None:
+        limit = s.rounds_limit
+        if not limit or s.decided in ("last_left", "ended"):
+            return
+        self.matches += 1
+        assert s.stechen_rounds == self.pools[:len(s.stechen_rounds)] and len(self.pools) == len(s.stechen_rounds)
+        lost, out = self.ends[s.round_no]
+        places = E.match_places(s)
+        assert places[0] == s.winner and sorted(places) == list(range(s.n))
+        if not self.pools:
+            assert s.decided == "fewest" and self._tied(range(s.n), lost, out) == [s.winner]
+            return
+        self.with_stechen += 1
+        self.stechen_rounds += len(self.pools)
+        self.shrank += len(self.pools[-1]) < len(self.pools[0])
+        self.went_out += any(out[i] for i in self.pools[0])
+        assert s.round_no == limit + len(self.pools) and len(self.pools) <= E.MAX_STECHEN
+        for a, b in zip(self.pools, self.pools[1:]):
+            assert set(b) <= set(a)
+        tied = self._tied(self.pools[-1], lost, out)
+        if len(tied) == 1:
+            assert s.decided == "stechen" and tied == [s.winner]
+        else:
+            self.limit += 1
+            assert s.decided == "stechen_limit" and len(self.pools) == E.MAX_STECHEN
+            assert s.winner == next(i for i in s.history[-1] if i in tied)     # the best hand of the last
+        for pool in self.pools:          # the players of a Stechen before those who sat it out
+            assert set(places[:len(pool)]) == set(pool)
+
+
 def _conserved(s):
     if s.phase != "match_over":
         assert sorted(s.all_cards()) == list(range(32))
@@ -162,15 +247,17 @@ def test_cards_conserved_and_every_match_ends_with_one_winner(tid):
     rng = random.Random(tid)
     total = 0
     seed = 0
-    watch = Watch()
+    watch, ties = Watch(), TieBreak()
 
     def check(s):
         _conserved(s)
+        ties.step(s)
         if seed % 2 == 0 and (s.round_no != watch.round_no or s.phase in ("round_over", "match_over")):
             watch.step(s, [])
     while total < 2000:
         n = 2 + seed % 8
         watch.new_match()
+        ties.new_match()
         s, _, rounds, _ = random_match(r, n, f"{tid}:{seed}", rng, on_step=check)
         total += rounds
         seed += 1
@@ -178,12 +265,15 @@ def test_cards_conserved_and_every_match_ends_with_one_winner(tid):
         left = s.in_play()
         if r.match_end == "last_left":
             assert left == [s.winner]
-        elif left != [s.winner]:      # fixed rounds, unless all others went out before
-            assert s.lost[s.winner] < min(s.lost[i] for i in range(n) if i != s.winner)
-            assert s.round_no >= r.rounds
+        else:
+            ties.end(s)
+            assert s.round_no <= r.rounds + E.MAX_STECHEN
+            assert r.rounds <= s.round_no or left == [s.winner]    # early: all others went out
         assert sum(s.lost) >= 1
         for i in range(n):        # lives bookkeeping
             assert s.lives[i] == max(0, r.lives - s.lost[i]) or s.swimming[i]
+    if r.match_end == "rounds":   # the random matches reach tie-breaks, some of them among fewer
+        assert ties.with_stechen >= 50 and ties.shrank >= 10, vars(ties)
 
 
 def _cards_in_view(v):
@@ -274,11 +364,12 @@ def test_apply_is_pure_and_clone_independent():
                       st.fixed_dictionaries({"kind": st.just("swap"), "give": st.integers(-2, 33),
                                              "take": st.integers(-2, 33)}),
                       st.dictionaries(st.text(max_size=4), st.integers(), max_size=3)),
-       seat=st.integers(-1, 9))
-def test_only_legal_moves_are_accepted(seed, steps, n, tid, wire, seat):
+       seat=st.integers(-1, 9), one_round=st.booleans())
+def test_only_legal_moves_are_accepted(seed, steps, n, tid, wire, seat, one_round):
+    """Also in Stechen rounds (one set round: the tied play on, the others may not move)."""
     r = G.template(tid)
     rng = random.Random(seed)
-    s, _ = G.new_match(r, n, seed)
+    s, _ = G.new_match(r, n, seed, 1 if one_round else None)
     for _ in range(steps):
         if s.phase == "round_over":
             s, _ = G.next_round(s)
@@ -302,3 +393,46 @@ def test_only_legal_moves_are_accepted(seed, steps, n, tid, wire, seat):
             m = None
         assert m is None or seat != s.to_move or m not in G.legal_moves(s)
     assert [G.view(s, i) for i in range(n)] == before
+
+
+# fixed-rounds variants that tie often: one set round (many tied), two lives without swimming
+# and a knocker losing double (players go out in a Stechen, or would all go out), Feuer off
+# and a showdown when all pass
+TIE_VARIANTS = {
+    "one-round": dict(match_end="rounds", rounds=1),
+    "two-lives": dict(match_end="rounds", rounds=2, lives=2, swimming=False, knocker_double=True),
+    "no-feuer": dict(match_end="rounds", rounds=3, feuer=False, all_pass="showdown", dealer_choice=False),
+}
+
+
+@pytest.mark.parametrize("bound", [E.MAX_STECHEN, 1])
+@pytest.mark.parametrize("variant", sorted(TIE_VARIANTS))
+def test_tie_breaks_over_random_fixed_round_matches(variant, bound, monkeypatch):
+    """Random matches of 2–9 players that end in ties: the Stechen is played by the tied only
+    (TieBreak), cards are conserved, no view or event shows a hidden card (Watch), and every
+    match ends; with the bound lowered to one Stechen round, matches also end by it."""
+    monkeypatch.setattr(E, "MAX_STECHEN", bound)
+    r = dataclasses.replace(G.template("SW-STD"), **TIE_VARIANTS[variant])
+    rng = random.Random(f"ties:{variant}")
+    watch, ties = Watch(), TieBreak()
+    for seed in range(60):
+        n = 2 + seed % 8
+        watch.new_match()
+        ties.new_match()
+
+        def check(s):
+            _conserved(s)
+            ties.step(s)
+            if seed % 3 == 0:
+                watch.step(s, [])
+        s, _, _, _ = random_match(r, n, f"ties:{variant}:{seed}", rng, on_step=check, max_rounds=r.rounds + bound + 1)
+        ties.end(s)
+        assert s.phase == "match_over" and s.winner is not None
+    assert ties.with_stechen >= 15, vars(ties)
+    if bound == 1:
+        assert ties.limit >= 3, vars(ties)
+    else:
+        assert ties.shrank >= 3, vars(ties)
+    if variant == "two-lives":
+        assert ties.went_out >= 3, vars(ties)         # a Stechen player went out in it
+

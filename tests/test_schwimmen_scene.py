@@ -134,8 +134,9 @@ def test_every_screen_renders_at_both_sizes(tmp_path):
     from felt.ui.shots import GAME_SIZES, LOG_SIZES
     from felt.ui.snapshot import write_shots
     files = write_shots(tmp_path, "schwimmen_", games.get("schwimmen").snapshots("de"))
-    # six screens at phone and laptop size, and the play log (a drawer on phones, docked on wide screens)
-    assert len(files) == 6 * len(GAME_SIZES) + len(LOG_SIZES)
+    # nine screens (three of a Stechen) at phone and laptop size, and the play log (a drawer on
+    # phones, docked on wide screens)
+    assert len(files) == 9 * len(GAME_SIZES) + len(LOG_SIZES)
     for f in files:
         assert f.name.startswith("schwimmen_")
         img = pygame.image.load(str(f))

@@ -140,6 +140,8 @@ class Schwimmen(Game):
             how = "swimming"           # no life left, still in: the next loss puts it out
         else:
             how = "still in"
+        if mine and seat in (view.get("sitting_out") or []):
+            how += ", sitting the tie-break out"
         return f"{view.get('round_no', 0)} rounds, lives left: {left} ({how})"
 
     # bots

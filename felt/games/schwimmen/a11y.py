@@ -1,8 +1,9 @@
 """Schwimmen's table in words, for the phone page's screen-reader layer (felt/ui/a11y.py).
 
 In play: the own hand's value and lives (what the label beside the hand says), what to do
-now, the stock's count, and every other seat's lives (swimming, out), who deals and who
-knocked; the middle's cards are the layer's "table" buttons (named there). At a round's
+now (or that this seat sits a Stechen out, and between whom it is), the stock's count, and
+every other seat's lives (swimming, out), who deals and who knocked, who plays the Stechen
+and who sits it out; the middle's cards are the layer's "table" buttons (named there). At a round's
 end: the result's lines (why the round ended, who loses a life, who swims, who is out, who
 won), then every hand shown with its cards and value, then each seat's lives.
 """
@@ -35,6 +36,10 @@ def _seat(scene, s: int) -> str:
         marks.append(i18n.t("sw.knock_badge"))
     if s in (view.get("final_left") or []):
         marks.append(i18n.t("sw.last_turn"))
+    if s in scene.tied_seats():              # plays the Stechen
+        marks.append(i18n.t("sw.tied_badge"))
+    elif s in scene.sitting_out_seats():     # sits it out: no cards, no turn
+        marks.append(i18n.t("sw.sits_out_badge"))
     all_taken = view.get("taken") or []
     taken = [c for c in (all_taken[s] if s < len(all_taken) else []) if isinstance(c, int)]
     if taken and s != scene.seat:           # the cards it took from the middle, face up on its box
@@ -49,6 +54,8 @@ def table_lines(scene) -> list[str]:
     me = scene.seat
     if me is not None and len(hand) == 3:
         out.append(i18n.t("sw.a11y_hand", v=_value(scene, hand)))
+    if me is not None and me in scene.sitting_out_seats():
+        out.append(scene.sit_out_hint())     # between whom the Stechen is, and that the place stays
     if view.get("choosing") and scene.my_turn:
         out.append(i18n.t("sw.choose"))
     elif scene.my_turn and view.get("phase") == "play":

@@ -111,7 +111,7 @@ class NormalBot(_Bot):
         if val == V31 and view["rules"]["thirty_one_ends"]:
             return move
         if KNOCK in legal:
-            thr = knock_threshold2(len(view["in_play"]), view["go_round"])
+            thr = knock_threshold2(players_in_round(view), view["go_round"])
             if hand_value2(hand) >= thr:
                 return KNOCK
         return move
@@ -203,7 +203,19 @@ def determinize(view, rng: random.Random, best_of: int = 1, aged: bool = False) 
     s.turns, s.passes = view["turns"], view.get("passes", 0)
     s.taken = [list(t) for t in view["taken"]]
     s.showdown, s.history, s.winner = None, [], None
+    _match_fields(s, view)
     return s
+
+
+def _match_fields(s: State, view) -> None:
+    """The match's tie-break as the view shows it (a Stechen's players), for rollouts."""
+    s.stechen, s.stechen_rounds, s.decided = list(view.get("stechen") or []), [], None
+
+
+def players_in_round(view) -> int:
+    """How many play this round: everyone still in, in a Stechen only its players."""
+    in_round = view.get("in_round")
+    return sum(1 for x in in_round if x) if in_round else len(view.get("in_play") or [])
 
 
 def _determinize_choice(view, rules, pool) -> State:
@@ -223,6 +235,7 @@ def _determinize_choice(view, rules, pool) -> State:
     s.turns, s.passes = 0, 0
     s.taken = [[] for _ in range(n)]
     s.showdown, s.history, s.winner = None, [], None
+    _match_fields(s, view)
     return s
 
 
@@ -334,7 +347,7 @@ def normal_move(view, legal) -> Move:
     if val == V31 and view["rules"]["thirty_one_ends"]:
         return move
     if KNOCK in legal:
-        if hand_value2(hand) >= knock_threshold2(len(view["in_play"]), view["go_round"]):
+        if hand_value2(hand) >= knock_threshold2(players_in_round(view), view["go_round"]):
             return KNOCK
     return move
 

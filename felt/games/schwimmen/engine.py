@@ -15,9 +15,15 @@ Where the rule book is silent, the engine decides (and README/howto say so):
   there are players in play.
 * If a round's losses would put every remaining player out, those players stay in with no
   life left (swimming), so a match always has a last player.
-* Fixed rounds with a tie for the fewest lives lost: further rounds are played until one
-  player alone has lost the fewest (a "Stechen"), dealt to everyone still in play as every
-  round is (§4.1; the book names nobody who would sit one out).
+* Fixed rounds with a tie for the fewest lives lost: a "Stechen" follows, played **only by
+  the tied players** (``State.stechen``); the others sit it out (no cards, no turn) and keep
+  their places behind them. A Stechen round is a round like any other (lowest hand loses, the
+  knocker double where the rules say so, Feuer): whoever is still tied for the fewest lives
+  lost among its players plays the next one, fewer each time as some break away. A Stechen
+  whose players would all go out keeps them in, swimming, as any round does. After
+  ``MAX_STECHEN`` Stechen rounds still tied, the last Stechen round's hands decide (its places:
+  best hand first, equal hands by seat), as a match the host ends is decided.
+  ``match_places``: the places of a match that ended.
 * A round that has not ended after 50 go-rounds ends with the showdown (a safety limit).
 """
 from __future__ import annotations
@@ -37,6 +43,7 @@ DECK_SIZE = 32
 V31 = 62
 V30H = 61
 MAX_GO_ROUNDS = 50
+MAX_STECHEN = 5          # Stechen rounds at most; then the last one's hands decide
 
 
 class Move(NamedTuple):
@@ -101,7 +108,8 @@ class State:
     __slots__ = ("rules", "n", "seed", "round_no", "rounds_limit", "phase", "to_move", "lives",
                  "swimming", "out", "lost", "hands", "dealer_hands", "middle", "stock", "discarded",
                  "dealer", "knocker", "final_left", "turns", "passes", "taken", "showdown",
-                 "history", "winner", "in_round")
+                 "history", "winner", "in_round", "stechen", "stechen_rounds",
+                 "decided")
 
     def clone(self) -> "State":
         s = State.__new__(State)
@@ -119,10 +127,19 @@ class State:
         s.history = self.history[:]
         s.winner = self.winner
         s.in_round = self.in_round[:]
+        s.stechen = self.stechen[:]
+        s.stechen_rounds = [p[:] for p in self.stechen_rounds]
+        s.decided = self.decided
         return s
 
     def in_play(self) -> list[int]:
         return [i for i in range(self.n) if not self.out[i]]
+
+    def sitting_out(self) -> list[int]:
+        """The players still in who sit out this Stechen round (no cards, no turn)."""
+        if self.phase not in ("dealer_choice", "play") or not self.stechen:
+            return []
+        return [i for i in range(self.n) if not self.out[i] and not self.in_round[i]]
 
     def all_cards(self) -> list[int]:
         """Every card of the round (for conservation checks)."""
@@ -147,15 +164,17 @@ def new_match(rules, n_players: int, seed, rounds: int | None = None):
     s.winner = None
     s.dealer = -1
     s.showdown = None
+    s.stechen, s.stechen_rounds, s.decided = [], [], None
     events = _start_round(s)
     return s, events
 
 
-def _next_in_play(s: State, seat: int) -> int:
+def _next_in_round(s: State, seat: int) -> int:
+    """The next seat clockwise that plays this round (in play; in a Stechen: one of its players)."""
     n = s.n
     for k in range(1, n + 1):
         j = (seat + k) % n
-        if not s.out[j]:
+        if s.in_round[j]:
             return j
     return seat
 
@@ -163,7 +182,12 @@ def _next_in_play(s: State, seat: int) -> int:
 def _start_round(s: State) -> list:
     s.round_no += 1
     rules = s.rules
-    s.dealer = s.n - 1 if s.round_no == 1 and not s.out[s.n - 1] else _next_in_play(s, s.dealer if s.dealer >= 0 else s.n - 1)
+    # a Stechen is dealt to its players only; every other round to everyone still in (§4.1)
+    s.in_round = [not s.out[i] and (not s.stechen or i in s.stechen) for i in range(s.n)]
+    if s.stechen:
+        s.stechen_rounds.append(list(s.stechen))
+    s.dealer = s.n - 1 if s.round_no == 1 and s.in_round[s.n - 1] else \
+        _next_in_round(s, s.dealer if s.dealer >= 0 else s.n - 1)
     rng = random.Random(f"felt:{s.seed}:{s.round_no}:deal")
     deck = list(range(DECK_SIZE))
     rng.shuffle(deck)
@@ -173,20 +197,15 @@ def _start_round(s: State) -> list:
     s.middle, s.discarded = [], []
     s.knocker, s.final_left, s.turns, s.passes = -1, [], 0, 0
     s.showdown = None
-    s.in_round = [not o for o in s.out]
-    order = []
-    j = s.dealer
-    for _ in range(s.n):
-        j = _next_in_play(s, j)
-        order.append(j)
-        if j == s.dealer:
-            break
+    order = _order_from(s, s.dealer)
     for seat in order:
         s.hands[seat] = [deck.pop(), deck.pop(), deck.pop()]
     extra = [deck.pop(), deck.pop(), deck.pop()]
     s.stock = deck
     events = [{"type": "round_start", "round": s.round_no, "dealer": s.dealer,
                "seats": [i for i in range(s.n) if s.in_round[i]]}]
+    if s.stechen:
+        events[0]["stechen"] = list(s.stechen)
     for seat in order:
         events.append({"type": "hand", "seat": seat,
                        "_private": {"seats": [seat], "data": {"cards": list(s.hands[seat])}}})
@@ -213,7 +232,7 @@ def _start_round(s: State) -> list:
             if is_feuer(s.hands[seat]):
                 events += _end_round(s, "feuer", seat)
                 return events
-    events += _begin_turn(s, _next_in_play(s, s.dealer))
+    events += _begin_turn(s, _next_in_round(s, s.dealer))
     return events
 
 
@@ -304,7 +323,7 @@ def apply_inplace(s: State, seat: int, move: Move, check: bool = True) -> list:
         s.phase = "play"
         if rules.feuer and is_feuer(s.hands[seat]):
             return ev + _end_round(s, "feuer", seat)
-        return ev + _begin_turn(s, _next_in_play(s, seat))
+        return ev + _begin_turn(s, _next_in_round(s, seat))
     hand = s.hands[seat]
     if k == "swap":
         i = hand.index(move.give)
@@ -351,9 +370,12 @@ def apply_inplace(s: State, seat: int, move: Move, check: bool = True) -> list:
 
 
 def _order_from(s: State, seat: int) -> list[int]:
+    """The players of the round clockwise after ``seat`` (``seat`` last, if it plays)."""
     out, j = [], seat
     for _ in range(s.n):
-        j = _next_in_play(s, j)
+        j = _next_in_round(s, j)
+        if j in out:
+            break
         out.append(j)
         if j == seat:
             break
@@ -378,7 +400,7 @@ def _advance(s: State, seat: int) -> list:
             s.final_left.remove(seat)
         if not s.final_left:
             return _end_round(s, "knock", s.knocker)
-    return _begin_turn(s, _next_in_play(s, seat))
+    return _begin_turn(s, _next_in_round(s, seat))
 
 
 # ------------------------------------------------------------------ round end
@@ -419,9 +441,10 @@ def _end_round(s: State, reason: str, by: int) -> list:
             else:
                 s.out[i] = True
     saved = []
-    if all(s.out):
-        # nobody may be left without a player: those who just went out stay in, swimming
-        for i in range(s.n):
+    if all(s.out[i] for i in seats):
+        # nobody may be left without a player (nor a Stechen without one of its players):
+        # those who just went out stay in, swimming
+        for i in seats:
             if s.out[i] and not before_out[i]:
                 s.out[i] = False
                 s.swimming[i] = True
@@ -454,17 +477,40 @@ def _end_round(s: State, reason: str, by: int) -> list:
     if len(left) <= 1:
         s.phase = "match_over"
         s.winner = left[0] if left else None
+        s.stechen, s.decided = [], "last_left"
     elif s.rounds_limit and s.round_no >= s.rounds_limit:
-        best = min(s.lost)
-        leaders = [i for i in range(s.n) if s.lost[i] == best]
-        if len(leaders) == 1:
+        # the set rounds are over: the fewest lives lost among those still in (in a Stechen:
+        # among its players, the others keep their places behind them) wins; a tie: a Stechen
+        pool = [i for i in (s.stechen or left) if not s.out[i]]
+        best = min(s.lost[i] for i in pool)
+        tied = [i for i in pool if s.lost[i] == best]
+        if len(tied) == 1 or len(s.stechen_rounds) >= MAX_STECHEN:
             s.phase = "match_over"
-            s.winner = leaders[0]
+            s.decided = "fewest" if not s.stechen else "stechen" if len(tied) == 1 else "stechen_limit"
+            s.stechen = []
+            s.winner = match_places(s)[0]
+        else:
+            s.stechen = tied
     if s.phase == "match_over":
         events.append({"type": "match_over", "winner": s.winner, "lost": list(s.lost)})
     else:
         events.append({"type": "round_over", "round": s.round_no})
+        if s.stechen:
+            events[-1]["stechen"] = list(s.stechen)
     return events
+
+
+def match_places(s: State) -> list[int]:
+    """Every seat best first, as a match is decided: the players of the most Stechen rounds
+    first (those who sat one out keep their places behind the players of it), then still in,
+    fewest lives lost, then the places of the last round the seat could have played (its
+    last Stechen round; else the last round before any Stechen)."""
+    depth = [sum(i in p for p in s.stechen_rounds) for i in range(s.n)]
+    ranks = {}
+    for d in set(depth):
+        k = len(s.history) if not s.stechen_rounds else min(len(s.history), s.rounds_limit + d)
+        ranks[d] = {seat: j for j, seat in enumerate(s.history[k - 1])} if k > 0 else {}
+    return sorted(range(s.n), key=lambda i: (-depth[i], s.out[i], s.lost[i], ranks[depth[i]].get(i, s.n), i))
 
 
 def next_round(s: State):
@@ -481,9 +527,9 @@ def end_match(s: State):
     if not t.history:                # no round played to its end: nobody has won
         t.winner = None
     else:
-        rank = {seat: i for i, seat in enumerate(t.history[-1])}
-        t.winner = min(range(t.n), key=lambda i: (t.out[i], t.lost[i], rank.get(i, t.n), i))
+        t.winner = match_places(t)[0]
     t.phase = "match_over"
+    t.decided, t.stechen = "ended", []
     t.to_move = -1
     t.dealer_hands = None
     return t, [{"type": "match_over", "winner": t.winner, "lost": list(t.lost)}]

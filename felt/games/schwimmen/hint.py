@@ -10,7 +10,7 @@ true of the move and the view (``tests/test_hints.py`` checks them). The texts a
 from __future__ import annotations
 
 from felt.contract.catalog import catalog_of, read_texts
-from felt.games.schwimmen.bots import knock_threshold2
+from felt.games.schwimmen.bots import knock_threshold2, players_in_round
 from felt.games.schwimmen.engine import (CARD_VALUE, V30H, V31, hand_value2, is_feuer, ranks_of, suits_of,
                                          value_text)
 from felt.games.schwimmen.rules import SwRules
@@ -90,7 +90,7 @@ def reason(view: dict, move: dict, lang: str = "de") -> tuple[str, str]:
                                  old=old, **words)
     # a push ("Schieben"): no swap raises the hand
     v2 = hand_value2(hand) if len(hand) == 3 else 0
-    threshold = knock_threshold2(len(view.get("in_play") or []), int(view.get("go_round") or 1))
+    threshold = knock_threshold2(players_in_round(view), int(view.get("go_round") or 1))
     if not view.get("may_knock") and int(view.get("knocker", -1)) < 0 and v2 >= threshold:
         return "pass_no_knock", say("pass_no_knock", lang, value=old)
     if v2 >= GOOD2:

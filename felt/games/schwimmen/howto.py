@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .engine import (ACE, CARD_VALUE, DECK_SIZE, card_code, hand_value2, is_feuer, ranks_of,
+from .engine import (ACE, CARD_VALUE, DECK_SIZE, MAX_STECHEN, card_code, hand_value2, is_feuer, ranks_of,
                      suits_of, value_text)
 
 SUIT_NAMES = {
@@ -93,12 +93,14 @@ def howto(rules, lang: str = "de") -> list[str]:
     if r.match_end == "last_left":
         say("Wer als Letzter übrig ist, gewinnt.", "The last player left wins.")
     else:
-        say(f"Nach {r.rounds} Runde{'n' if r.rounds != 1 else ''} gewinnt, wer am wenigsten Leben verloren hat; "
-            "bei Gleichstand folgt ein Stechen: alle, die noch im Spiel sind, spielen weitere Runden, "
-            "bis einer allein am wenigsten verloren hat.",
-            f"After {r.rounds} round{'s' if r.rounds != 1 else ''} the player who lost the fewest lives wins; "
-            "on a tie a tie-break follows: everyone still in plays more rounds until one alone has lost "
-            "the fewest.")
+        say(f"Nach {r.rounds} Runde{'n' if r.rounds != 1 else ''} gewinnt, wer am wenigsten Leben verloren hat.",
+            f"After {r.rounds} round{'s' if r.rounds != 1 else ''} the player who lost the fewest lives wins.")
+        say("Bei Gleichstand folgt ein Stechen: nur die Gleichen spielen weitere Runden, bis einer allein am "
+            "wenigsten verloren hat; die anderen setzen aus und bleiben dahinter. "
+            f"Nach {MAX_STECHEN} Stechen-Runden entscheidet das beste Blatt der letzten.",
+            "On a tie a tie-break follows: only the tied players play more rounds until one alone has lost the "
+            "fewest; the others sit it out and stay behind them. "
+            f"After {MAX_STECHEN} tie-break rounds the best hand of the last one decides.")
     return s
 
 

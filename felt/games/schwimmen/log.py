@@ -12,7 +12,8 @@ def build(events, ctx: LogContext | None = None) -> list[Entry]:
     out: list[Entry] = []
     for ev, typ, seat in each_event(events):
         if typ == "round_start":
-            out.append(Entry("round", None, params={"n": ev.get("round", 1)}))
+            stechen = [x for x in ev.get("stechen") or [] if isinstance(x, int)]    # its players only
+            out.append(Entry("round", None, params={"n": ev.get("round", 1), "stechen": stechen}))
         elif typ == "swap":
             # the card taken from the middle and the one given are public
             # (named in the line; no card chips: the line would be too long to read)
@@ -78,6 +79,9 @@ def text(e: Entry, ctx: LogContext) -> str:
     kind = e.kind
     nm = ctx.name(e.seat)
     if kind == "round":
+        if e.params.get("stechen"):
+            return i18n.t("swlog.round_stechen", n=e.params.get("n", 1),
+                          names=i18n.join_names(ctx.name(s) for s in e.params["stechen"]))
         return i18n.t("swlog.round", n=e.params.get("n", 1))
     if kind == "swap" and isinstance(e.params.get("take"), int) and isinstance(e.params.get("give"), int):
         return say("swlog.swap_cards", name=nm, take=card_name(e.params["take"], ctx),

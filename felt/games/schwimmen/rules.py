@@ -191,8 +191,10 @@ def options() -> list[OptionSpec]:
                          "showdown": {"de": "Aufdecken", "en": "showdown"},
                          "off": {"de": "nichts", "en": "nothing"}}),
         _o("match_end", "choice", "Spielende", "Match end",
-           "Bis einer übrig ist oder eine feste Zahl Runden (wer am wenigsten Leben verliert, gewinnt).",
-           "Until one player is left, or a fixed number of rounds (fewest lives lost wins).",
+           "Bis einer übrig ist oder eine feste Zahl Runden (wer am wenigsten Leben verliert, gewinnt; "
+           "bei Gleichstand ein Stechen nur der Gleichen).",
+           "Until one player is left, or a fixed number of rounds (fewest lives lost wins; "
+           "a tie: a tie-break of the tied players only).",
            values=MATCH_END, group="match",
            value_labels={"last_left": {"de": "bis einer übrig ist", "en": "last player left"},
                          "rounds": {"de": "feste Rundenzahl", "en": "fixed rounds"}}),

@@ -135,8 +135,9 @@ class SchwimmenScene(GameTableScene):
         self.btn_knock.enabled = "knock" in kinds
         self.btn_keep.enabled = "keep" in kinds
         self.btn_take.enabled = "take" in kinds
+        sits_out = self.seat in self.sitting_out_seats()        # a Stechen of others: nothing to do
         for b in (self.btn_all, self.btn_pass, self.btn_knock):
-            b.visible = not choosing and self.view.get("phase") == "play" and self.seat is not None
+            b.visible = not choosing and self.view.get("phase") == "play" and self.seat is not None and not sits_out
         for b in (self.btn_keep, self.btn_take):
             b.visible = bool(choosing)
         self.btn_knock.pulse = 0.0
@@ -482,29 +483,56 @@ class SchwimmenScene(GameTableScene):
                 return text("sw.tiebreak_next", names=self._names(tied))
             return self._why()
         parts = []
+        if self.seat in self.sitting_out_seats():
+            parts.append(text("sw.you_sit_out"))       # a Stechen of others: no cards, no turn
         if view.get("knocker", -1) >= 0 and ph == "play":
             left = ", ".join(self._name(s) for s in view.get("final_left", []))
             parts += [seat_text("sw.knocked", view["knocker"], self.seat, name=self._name(view["knocker"])),
                       text("sw.left", names=left)]
         return " · ".join(parts)
 
+    def status_line(self, short: bool = False) -> tuple[str, tuple]:
+        """A phone's bar with no room for "Bot 2 ist dran · Du setzt aus": whose turn it is in
+        full rather than "Bot ist dran · Du setzt aus" (the hand's label and the line over it
+        say that this seat sits the Stechen out)."""
+        if short and self.seat in self.sitting_out_seats() and self.view.get("phase") in self.turn_phases:
+            return self.turn_text(), theme.TEXT
+        return super().status_line(short)
+
     def rounds_total(self) -> int:
         return int(self.view.get("rounds_limit") or 0)
 
     def tied_seats(self) -> list[int]:
-        """The seats tied for the fewest lives lost once the set rounds are over: after the
-        last set round (a Stechen follows) and in every Stechen round; [] otherwise."""
-        view = self.view
-        limit, rnd, ph = self.rounds_total(), int(view.get("round_no") or 0), view.get("phase")
-        lost = view.get("lost") or []
-        if not limit or ph == "match_over" or not lost or rnd < limit or (rnd == limit and ph != "round_over"):
+        """The players of the Stechen (tied for the fewest lives lost once the set rounds are
+        over): in a Stechen round its players, at a round's end those of the next one; [] else."""
+        if self.view.get("phase") == "match_over":
             return []
-        best = min(lost)
-        tied = [i for i, x in enumerate(lost) if x == best]
-        return tied if len(tied) > 1 else []
+        return [s for s in self.view.get("stechen") or [] if isinstance(s, int)]
 
-    def _names(self, seats) -> str:
-        return i18n.join_names(self._name(s) for s in seats)
+    def sitting_out_seats(self) -> list[int]:
+        """The players still in who sit a Stechen out: in its round, and at the round's end
+        before it (they keep their places behind its players)."""
+        view = self.view
+        tied = self.tied_seats()
+        if not tied:
+            return []
+        out = view.get("out") or []
+        return [s for s in range(int(view.get("n") or 0)) if s < len(out) and not out[s] and s not in tied]
+
+    def _names(self, seats, dative: bool = False) -> str:
+        """Names as a sentence says them ("Ben und Cleo"); ``dative``: "dir" for this seat
+        after "zwischen" ("zwischen dir und Cleo")."""
+        return i18n.join_names(text("sw.you_dat") if dative and s == self.seat else self._name(s) for s in seats)
+
+    def sit_out_hint(self) -> str:
+        """This seat sits the Stechen out: between whom it is, and that its place stays."""
+        return text("sw.you_sit_out_why", names=self._names(self.tied_seats(), dative=True))
+
+    def _sit_out_text(self, seats) -> str:
+        """Who sits the Stechen out: "Du setzt aus", "Setzt aus: Anna", "Setzen aus: Anna und Dieter"."""
+        if list(seats) == [self.seat]:
+            return text("sw.you_sit_out")
+        return text("sw.sit_out_list", n=len(seats), names=self._names(seats))
 
     def _draw_lives(self, surface, rect: pygame.Rect, seat: int) -> None:
         """My lives as matchsticks beside my hand's value; swimming as a blue pill, out in red."""
@@ -539,9 +567,14 @@ class SchwimmenScene(GameTableScene):
             tags.append(Tag(text("sw.to_play"), theme.GOLD_DARK))
         if view.get("dealer") == seat:
             tags.append(Tag(text("sw.dealer"), (90, 90, 150)))
+        sits_out = seat in self.sitting_out_seats()
         if seat in self.tied_seats():
             tags.append(Tag(text("sw.tied_badge"), theme.GOLD_DARK))     # who the Stechen is between
-        lines = SeatLines(lives=(view["lives"][seat], view["rules"]["lives"]), tags=tags, dim=out)
+        elif sits_out:
+            tags.append(Tag(text("sw.sits_out_badge"), theme.TEXT_DIM))  # no cards, no turn in it
+        playing = view.get("phase") in ("play", "dealer_choice")
+        lines = SeatLines(lives=(view["lives"][seat], view["rules"]["lives"]), tags=tags,
+                          dim=out or (sits_out and playing))
         sd = view.get("showdown")
         if sd and sd["hands"][seat]:
             lost = sd["losers"].get(str(seat), 0)
@@ -627,6 +660,8 @@ class SchwimmenScene(GameTableScene):
             parts.append(text("sw.last_turn"))
         if me in self.tied_seats():
             parts.append(text("sw.tied_badge"))
+        elif me in self.sitting_out_seats():
+            parts.append(text("sw.sits_out_badge"))
         lab = " · ".join(parts)
         lr = rects["hand_label"]
         draw_text(surface, lab, pygame.Rect(lr.left, lr.top, lr.w * 2 // 3 - 8, lr.h), px["label"], theme.GOLD,
@@ -634,6 +669,8 @@ class SchwimmenScene(GameTableScene):
         self._draw_lives(surface, pygame.Rect(lr.left + lr.w * 2 // 3 + 4, lr.top + 2, lr.w // 3 - 8, lr.h - 4), me)
         if view.get("choosing") and self.my_turn:
             self.draw_hint(surface, text("sw.choose"), theme.ACCENT, bold=True)
+        elif me in self.sitting_out_seats() and view.get("phase") in ("play", "dealer_choice"):
+            self.draw_hint(surface, self.sit_out_hint(), theme.TEXT, bold=True)
         elif self.my_turn and self.sel_hand is None and self.sel_mid is None and view.get("phase") == "play":
             self.draw_hint(surface, text("sw.hint"))
 
@@ -681,6 +718,8 @@ class SchwimmenScene(GameTableScene):
         v = self.view
         if v.get("phase") != "match_over" or v.get("winner") is None:
             return False
+        if "decided" in v:                     # the engine says how the match was decided
+            return v["decided"] == "ended"
         if not v.get("showdown"):
             return True                        # ended during a round
         if len(v.get("in_play") or []) <= 1:
@@ -689,10 +728,14 @@ class SchwimmenScene(GameTableScene):
         return not (limit and int(v.get("round_no") or 0) >= limit and lost.count(min(lost)) == 1)
 
     def standings(self) -> list[int]:
-        """The seats best first, as the engine ranks them at a match's end: still in, fewest
-        lives lost, then the last round's places."""
+        """The seats best first, as the engine ranks them at a match's end (``match_places``:
+        the players of a Stechen before those who sat it out, still in, fewest lives lost, then
+        the last round's places)."""
         v = self.view
         n = int(v.get("n") or 0)
+        places = v.get("match_places") or []
+        if sorted(places) == list(range(n)) and n:
+            return list(places)
         rank = {s: i for i, s in enumerate(v.get("last_places") or [])}
         return sorted(range(n), key=lambda s: (v["out"][s], v["lost"][s], rank.get(s, n), s))
 
@@ -759,10 +802,21 @@ class SchwimmenScene(GameTableScene):
             lines.append((seat_text("sw.winner", view.get("winner"), self.seat, name=self._name(view.get("winner"))),
                           theme.GOLD))
             if self._tie_key():
-                lines.append((text(self._tie_key()), theme.GOLD))
+                lines.append((text(self._tie_key(), k=int(view.get("stechen_round") or 0)), theme.GOLD))
+            if view.get("decided") in ("stechen", "stechen_limit"):   # everyone's place
+                played = view.get("stechen_played") or []
+                for p, s in enumerate(self.standings()):
+                    line = text("sw.standing", place=p + 1, name=self._name(s), lives=self._lives_text(s))
+                    if s < len(played) and played[s]:          # ahead of those who sat it out
+                        line += " · " + text("sw.tied_badge")
+                    lines.append((line, theme.GOLD if s == view.get("winner") else theme.TEXT))
         tied = self.tied_seats()
-        if tied:                       # who is tied, why, and who plays the Stechen
-            lines.append((text("sw.tiebreak_why", names=self._names(tied), n=view["lost"][tied[0]]), theme.GOLD))
+        if tied:                       # who is tied, why, who plays the Stechen and who sits it out
+            key = "sw.tiebreak_again" if int(view.get("stechen_round") or 0) else "sw.tiebreak_why"
+            lines.append((text(key, names=self._names(tied, dative=True), n=view["lost"][tied[0]]), theme.GOLD))
+            sitting = self.sitting_out_seats()
+            if sitting:
+                lines.append((self._sit_out_text(sitting), theme.TEXT))
         return lines
 
     def _tie_key(self) -> str | None:
@@ -770,6 +824,8 @@ class SchwimmenScene(GameTableScene):
         as many lives: the text key, or None (the fewest lives lost, or the last one left)."""
         from felt.ui.standings import tie_break
         view = self.view
+        if "decided" in view:          # the engine says: in a Stechen, or after its last round
+            return {"stechen": "sw.decided_stechen", "stechen_limit": "sw.decided_stechen_limit"}.get(view["decided"])
         rank = {s: i for i, s in enumerate((view.get("showdown") or {}).get("places") or [])}
         keys = {s: (view["out"][s], view["lost"][s], rank.get(s, view["n"])) for s in range(view["n"])}
         return tie_break(keys, view.get("winner"), (None, "sw.tie_last"))

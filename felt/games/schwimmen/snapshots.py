@@ -1,6 +1,7 @@
 """Schwimmen's screens for `felt snapshot` (``GAME.snapshots()``, a list of ``felt.ui.shots.Shot``):
-your turn, after a knock, the dealer's choice, the showdown, the match's end and a table of
-nine, at phone and laptop sizes, and the play log of a match played by bots."""
+your turn, after a knock, the dealer's choice, the showdown, the match's end, a table of
+nine, a tie after the set rounds, the Stechen seen by a player sitting it out and the match
+won in it, at phone and laptop sizes, and the play log of a match played by bots."""
 from __future__ import annotations
 
 import dataclasses
@@ -69,6 +70,27 @@ def views() -> dict[str, dict]:
         big, _ = game.new_match(dataclasses.replace(std, dealer_choice=False), 9, 5)
     big.to_move = 0
     out["nine"] = game.view(big, 0)
+    # a Stechen: 4 players, one set round (SW-RUNDEN); Anna and Ben held the lowest hands, so
+    # only Carla and Dieter play on; Anna (seat 0) sits it out, then the match Dieter won
+    runden = dataclasses.replace(game.template("SW-RUNDEN"), rounds=1, knocker_double=False,
+                                 dealer_choice=False)
+    tie, _ = game.new_match(runden, 4, 2)
+    low = {0: cards("C7", "S8", "H9"), 1: cards("S7", "H8", "C9"), 2: cards("DA", "DK", "D9"),
+           3: cards("SA", "SK", "S9")}
+    engine.rig(tie, low, cards("D7", "D8", "C10"), to_move=0, turns=8)
+    game.apply_inplace(tie, 0, engine.KNOCK)
+    while tie.phase == "play":
+        game.apply_inplace(tie, tie.to_move, engine.PASS)
+    out["stechen_next"] = game.view(tie, 0)
+    stechen, _ = game.next_round(tie)
+    out["stechen"] = game.view(stechen, 0)
+    won = stechen.clone()
+    engine.rig(won, {2: cards("C7", "S8", "H9"), 3: cards("HA", "HK", "HQ")}, cards("D7", "D8", "C10"),
+               to_move=2, turns=6)
+    game.apply_inplace(won, 2, engine.KNOCK)
+    while won.phase == "play":
+        game.apply_inplace(won, won.to_move, engine.PASS)
+    out["stechen_won"] = game.view(won, 0)
     return out
 
 
@@ -122,5 +144,6 @@ def shots(lang: str = "de") -> list[Shot]:
             return sc
         return Shot(name, make)
 
-    return [table(name) for name in ("turn", "knock", "choice", "showdown", "match_over", "nine")] + \
+    return [table(name) for name in ("turn", "knock", "choice", "showdown", "match_over", "nine",
+                                     "stechen_next", "stechen", "stechen_won")] + \
         [Shot("table-log", lambda w, h: log_scene((w, h), steps()), LOG_SIZES)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .engine import hand_value2, is_feuer, legal_moves, move_to_wire
+from .engine import MAX_STECHEN, hand_value2, is_feuer, legal_moves, match_places, move_to_wire
 
 
 @lru_cache(maxsize=64)
@@ -55,6 +55,16 @@ def view(s, seat) -> dict:
         "legal": [],
         "showdown": None,
         "winner": s.winner,
+        # the tie-break (a Stechen, played only by the tied): its players in this round and,
+        # at a round's end, those of the next one; the Stechen rounds played (at most
+        # MAX_STECHEN) and by each seat; how the match was decided; at its end everyone's place
+        "stechen": list(s.stechen),
+        "sitting_out": s.sitting_out(),
+        "stechen_round": len(s.stechen_rounds),
+        "stechen_played": [sum(i in p for p in s.stechen_rounds) for i in range(s.n)],
+        "max_stechen": MAX_STECHEN,
+        "decided": s.decided,
+        "match_places": match_places(s) if s.phase == "match_over" else [],
         # the places of the last round played to its end (a match ended early is decided by
         # lives, then by them)
         "last_places": list(s.history[-1]) if s.history else [],
