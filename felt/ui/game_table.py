@@ -1212,18 +1212,23 @@ class PlainTableScene(GameTableScene):
         """A move's button: the game's text ``<game id>.move.<kind>`` where its catalog has one
         (with the move's values as its arguments: ``{n}`` of a bid), else the move's kind and
         values."""
-        key = f"{self.view.get('game')}.move.{move.get('kind')}"
-        if i18n.has(key):
-            return i18n.t(key, **{k: v for k, v in move.items() if k != "kind" and isinstance(k, str)})
+        said = self.move_text(move)
+        if said is not None:
+            return said
         rest = " ".join(str(v) for k, v in move.items() if k not in ("kind", "pick", "among"))
         return f"{move.get('kind', '?')} {rest}".strip()
 
     def move_spoken(self, move: dict) -> str:
         """A move's button as a screen reader says it: the game's text ``<game id>.move.<kind>.spoken``
         with the move's values ("Ansage: 2 Stiche" for the button "2"), else "" (its label)."""
-        key = f"{self.view.get('game')}.move.{move.get('kind')}.spoken"
+        return self.move_text(move, ".spoken") or ""
+
+    def move_text(self, move: dict, form: str = "") -> str | None:
+        """The game's text ``<game id>.move.<kind>`` + ``form`` formatted with the move's values, or
+        None where its catalog has none."""
+        key = f"{self.view.get('game')}.move.{move.get('kind')}{form}"
         if not i18n.has(key):
-            return ""
+            return None
         return i18n.t(key, **{k: v for k, v in move.items() if k != "kind" and isinstance(k, str)})
 
     def say_line(self) -> str:
