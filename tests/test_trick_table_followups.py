@@ -160,6 +160,23 @@ def test_a_button_without_spoken_words_is_read_as_it_shows():
     assert a11y.button_label(b) == "Drei Karten schieben"
 
 
+def test_check_game_formats_a_moves_spoken_words_and_finds_a_wrong_argument(stiche, tmp_path):
+    from felt import devcheck
+    ctx = devcheck.Context(tmp_path, quick=True)
+    devcheck.check_table_vocabulary(stiche, ctx)              # "Ansage: {n} Stiche" takes the bid's n
+
+    class Misspoken(type(stiche)):
+        id = "stiche_misspoken"
+    bad = Misspoken()
+    i18n.add_texts({"stiche_misspoken.move.bid.spoken": ("Ansage: {tricks}", "Bid {tricks}")})
+    games.register(bad)
+    try:
+        with pytest.raises(devcheck.CheckFailed, match=r"stiche_misspoken\.move\.bid\.spoken.*arguments"):
+            devcheck.check_table_vocabulary(bad, ctx)
+    finally:
+        games.unregister(bad.id)
+
+
 # ----------------------------------------------------------------------------- 3. who leads
 @pytest.mark.parametrize("size", [(390, 844), (844, 390), (1280, 720)])
 def test_the_trick_s_leader_is_marked_at_the_first_card(stiche, size):
