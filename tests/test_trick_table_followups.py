@@ -240,16 +240,18 @@ def test_the_frozen_1_0_package_keeps_its_middle_pile():
 
 
 # ----------------------------------------------------------------------------- 5. a low window's results
+@pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("size", [(844, 390), (640, 360)])
-def test_a_low_window_keeps_the_rounds_last_trick_a_tap_away_at_the_results(stiche, size):
+def test_a_low_window_keeps_the_rounds_last_trick_a_tap_away_at_the_results(stiche, size, lang):
     state = played(stiche, lambda s: s.phase == "round_over" and s.round_no == 3, n=6)
     view = stiche.view(state, 0)
     pygame.display.set_mode((1, 1))
+    i18n.set_lang(lang)
     sc = scene(view, size)
     assert sc.results_shown() and not sc.results_under_trick(sc.won_line())      # no room for both
     btn = sc.last_trick_btn
     panel = sc.results_rect(sc.won_line())
-    assert btn.visible and btn.text == "Letzter Stich" and panel.contains(btn.rect)
+    assert btn.visible and btn.text == i18n.t("pt.last_trick") and panel.contains(btn.rect)
     assert btn.rect.h >= layout.dp(28)
     assert not any(btn.rect.colliderect(b.rect) for b in sc.round_controls.buttons() if b.visible)
     assert _layout_problems(sc, size) == []
@@ -260,13 +262,13 @@ def test_a_low_window_keeps_the_rounds_last_trick_a_tap_away_at_the_results(stic
     for seat, _c in plays:
         r = sc.trick_rects[seat]
         assert r.w >= layout.dp(30) and sc.middle.contains(r)
-    assert sc.trick_caption() == f"Letzter Stich: {NAMES[state.last['winner']] if state.last['winner'] else 'Du'}"
-    assert btn.visible and btn.text == "Ergebnis"
+    assert sc.trick_caption() == i18n.t("pt.last_trick_won", name=sc.seat_name(state.last["winner"]))
+    assert btn.visible and btn.text == i18n.t("pt.results") == ("Ergebnis" if lang == "de" else "Results")
     assert not any(btn.rect.colliderect(b.rect) for b in sc.round_controls.buttons() if b.visible)
     assert not any(btn.rect.colliderect(sc.trick_rects[s]) for s, _c in plays)
     assert _layout_problems(sc, size) == []
     tap(sc, btn.rect.center)                                  # and back
-    assert not sc.showing_last and sc.results_shown() and btn.text == "Letzter Stich"
+    assert not sc.showing_last and sc.results_shown() and btn.text == i18n.t("pt.last_trick")
 
 
 def test_where_the_results_leave_room_the_last_trick_stays_over_them(stiche):
