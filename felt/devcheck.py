@@ -430,7 +430,8 @@ def hidden_cards_shown(game, state, secret: dict, views: dict, places) -> str | 
        "the contract test checks every view against it")
 def check_table_vocabulary(game, ctx):
     """Every view's ``table`` keeps to the vocabulary, and every text of the game's catalog it
-    names is there and takes its arguments, in German and English."""
+    names is there and takes its arguments, in German and English; so do a move button's texts
+    (``<id>.move.<kind>`` and its spoken form ``<id>.move.<kind>.spoken``) with the move's values."""
     from felt.contract.table_view import TableError, check_table, texts_named
     from felt.ui import i18n
     checked: set = set()
@@ -441,7 +442,12 @@ def check_table_vocabulary(game, ctx):
                 table = check_table(view.get("table"))
             except TableError as e:
                 raise CheckFailed(f"{game.id} phase {state.phase!r} seat {s}: {e}") from None
-            for text in texts_named(table):
+            named = list(texts_named(table))
+            for m in view.get("legal") or []:           # a move button's words, shown and spoken
+                for key in (f"{game.id}.move.{m.get('kind')}", f"{game.id}.move.{m.get('kind')}.spoken"):
+                    if i18n.has(key):
+                        named.append({"text": key, "args": {k: v for k, v in m.items() if k != "kind"}})
+            for text in named:
                 args = {k: NAMES[0] if isinstance(v, dict) else v for k, v in (text.get("args") or {}).items()}
                 key = (text["text"], tuple(sorted(args)))
                 if key in checked:

@@ -57,10 +57,18 @@ def test_the_middle_and_the_hand_are_drawn_with_card_faces(size, density):
     for cid, r in sc.card_rects.items():
         assert surface.get_rect().contains(r), (cid, r, size)
         assert not r.colliderect(middle)
-    # the middle's top card is a card face (mostly the light card colour), not felt
-    face = surface.get_at(middle.move(middle.w // 8, middle.h // 2).topleft)[:3]
-    assert sum(face) > 500, face
-    assert sc.log_card(view["table"]["piles"][0]["cards"][-1]) is not None
+    # each card of the trick lies under the seat that played it as a card face (mostly the light
+    # card colour), not felt; the seat still to play has no card there
+    plays = view["table"]["trick"]["cards"]
+    assert [seat for seat, _c in plays] == [1, 2]
+    empty = sc.trick_rects[0]
+    assert sum(surface.get_at(empty.move(empty.w // 4, empty.h // 2).topleft)[:3]) < 400
+    for seat, cid in plays:
+        r = sc.trick_rects[seat]
+        assert middle.contains(r) and abs(r.centerx - sc.seat_rect(seat).centerx) <= 1
+        face = surface.get_at(r.move(r.w // 4, r.h // 2).topleft)[:3]
+        assert sum(face) > 500, (seat, face)
+        assert sc.log_card(cid) is not None
 
 
 def _tap(sc, p):

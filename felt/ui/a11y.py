@@ -77,7 +77,11 @@ def field_label(w, name: str = "") -> str:
 
 
 def button_label(w) -> str:
-    """A button's name for a reader: its text, or what its glyph stands for."""
+    """A button's name for a reader: its spoken name where it has one (``a11y_label``: a bid's
+    button "2" is "Ansage: 2 Stiche"), else its text, or what its glyph stands for."""
+    said = _words(getattr(w, "a11y_label", ""))
+    if said:
+        return said
     if type(w).__name__ == "LangButton":
         other = str(getattr(w, "other", "")).lower()
         return i18n.t("a11y.lang", lang=i18n.t(f"lang.{other}") if other in i18n.LANGS else other)

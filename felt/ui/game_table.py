@@ -1221,6 +1221,7 @@ class PlainTableScene(GameTableScene):
         self._faces: dict = {}
         self.row_side: int | None = 0          # the rows' label column (row_label_side)
         self.showing_last = False              # the last trick shown on a tap ("Letzter Stich")
+        self.last_tucked = False               # a round's end with no room for its last trick: a tap shows it
         self.standings_open = False            # the standings shown on a tap ("Punkte")
         self.last_trick_btn = Button(i18n.t("pt.last_trick"), self.toggle_last_trick, kind="secondary")
         self.standings_btn = Button(i18n.t("pt.standings"), self.toggle_standings, kind="secondary")
@@ -1252,11 +1253,24 @@ class PlainTableScene(GameTableScene):
         """A move's button: the game's text ``<game id>.move.<kind>`` where its catalog has one
         (with the move's values as its arguments: ``{n}`` of a bid), else the move's kind and
         values."""
-        key = f"{self.view.get('game')}.move.{move.get('kind')}"
-        if i18n.has(key):
-            return i18n.t(key, **{k: v for k, v in move.items() if k != "kind" and isinstance(k, str)})
+        said = self.move_text(move)
+        if said is not None:
+            return said
         rest = " ".join(str(v) for k, v in move.items() if k not in ("kind", "pick", "among"))
         return f"{move.get('kind', '?')} {rest}".strip()
+
+    def move_spoken(self, move: dict) -> str:
+        """A move's button as a screen reader says it: the game's text ``<game id>.move.<kind>.spoken``
+        with the move's values ("Ansage: 2 Stiche" for the button "2"), else "" (its label)."""
+        return self.move_text(move, ".spoken") or ""
+
+    def move_text(self, move: dict, form: str = "") -> str | None:
+        """The game's text ``<game id>.move.<kind>`` + ``form`` formatted with the move's values, or
+        None where its catalog has none."""
+        key = f"{self.view.get('game')}.move.{move.get('kind')}{form}"
+        if not i18n.has(key):
+            return None
+        return i18n.t(key, **{k: v for k, v in move.items() if k != "kind" and isinstance(k, str)})
 
     def say_line(self) -> str:
         """The instruction line: the view's ``say``; a pick without one: "Wähle 3 Karten"."""
@@ -1306,6 +1320,7 @@ class PlainTableScene(GameTableScene):
                 b = Button(self.move_label(m), lambda m=m: self.submit_pick(m), kind="primary")
             else:
                 b = Button(self.move_label(m), lambda m=m: self.submit(m), kind="secondary")
+            b.a11y_label = self.move_spoken(m)      # what a screen reader says (felt.ui.a11y.button_label)
             self.move_btns.append((b, m))
         self.move_buttons = [b for b, _m in self.move_btns]
         self.last_trick_btn.text = i18n.t("pt.last_trick")
@@ -1328,7 +1343,11 @@ class PlainTableScene(GameTableScene):
             if n:
                 b.badge = f"{len(self.selected)}/{n}"
         trick = self.table.get("trick") or {}
-        self.last_trick_btn.visible = bool(trick.get("last") and trick.get("cards")) and not self.at_end()
+        if self.at_end():                   # the round's last trick where the results leave it no room
+            self.last_trick_btn.visible = bool(trick.get("last")) and (self.showing_last or self.last_tucked)
+        else:
+            self.last_trick_btn.visible = bool(trick.get("last") and trick.get("cards"))
+        self.last_trick_btn.text = i18n.t("pt.results" if self.at_end() and self.showing_last else "pt.last_trick")
         self.standings_btn.visible = bool(self.table.get("standings")) and not self.at_end()
 
     def at_end(self) -> bool:
@@ -1341,6 +1360,8 @@ class PlainTableScene(GameTableScene):
 
     def toggle_last_trick(self) -> None:
         self.showing_last = not self.showing_last
+        if self.at_end() and self.size != (0, 0):
+            self.layout(*self.size)                 # the last trick in the results' place, or back
         self.mark_dirty()
 
     def toggle_standings(self) -> None:
@@ -1472,9 +1493,11 @@ class PlainTableScene(GameTableScene):
         if self.short and not self.move_btns and not self.at_end():
             act_h = 0                            # nothing to press: the hand goes down to the edge
         self.action_row = pygame.Rect(m, h - act_h - m, table_w - 2 * m, act_h)
-        hand_h = dp(96) if not self.short else dp(84) if h >= dp(380) else dp(74)
-        self.hand_row = pygame.Rect(m, self.action_row.top - hand_h - (m if act_h else 0), table_w - 2 * m, hand_h)
         hand = list(self.view.get("hand") or [])
+        hand_h = dp(96) if not self.short else dp(84) if h >= dp(380) else dp(74)
+        if self.at_end() and not hand:
+            hand_h = 0                           # a round's end: no hand to keep room for
+        self.hand_row = pygame.Rect(m, self.action_row.top - hand_h - (m if act_h else 0), table_w - 2 * m, hand_h)
         ch = self.hand_row.h - dp(18)                     # room to raise a selected card
         cw = int(ch * 0.7)
         step = min(cw + dp(6), (self.hand_row.w - cw) // max(1, len(hand) - 1)) if len(hand) > 1 else cw
@@ -1482,7 +1505,7 @@ class PlainTableScene(GameTableScene):
         self.card_rects = {c: pygame.Rect(left + i * step, self.hand_row.top + dp(18), cw, ch)
                            for i, c in enumerate(hand)}
         self.refresh_controls()
-        tools = [b for b in (self.last_trick_btn, self.standings_btn) if b.visible]
+        tools = self.tools()
         say_h = int(fonts.line_height(self.px["body"], True) * 1.3) if self.say_line() else 0
         if self.short and tools:
             say_h = max(say_h, dp(34))           # the tools stand at the ends of the instruction line
@@ -1494,6 +1517,7 @@ class PlainTableScene(GameTableScene):
         self.toast.set_rect(notice)
         self.toast.px = self.px["label"]
         self.layout_middle()
+        self.place_last_at_end()
         rows = [self.move_btns] if lines == 1 else [self.move_btns[:(len(self.move_btns) + 1) // 2],
                                                    self.move_btns[(len(self.move_btns) + 1) // 2:]]
         for k, row in enumerate(rows):
@@ -1505,10 +1529,32 @@ class PlainTableScene(GameTableScene):
         self.place_round_controls(pygame.Rect(self.action_row.left, self.action_row.bottom - dp(52),
                                               self.action_row.w, dp(52)), self.px["button"])
 
+    def place_last_at_end(self) -> None:
+        """At a round's end the results go under its last trick; where they leave it no room (a
+        low window, six seats) "Letzter Stich" stands in the results' top left corner, and a tap
+        shows the trick in their place ("Ergebnis" goes back)."""
+        tucked = self.at_end() and not self.showing_last and bool((self.table.get("trick") or {}).get("last")) \
+            and not self.results_under_trick(self.won_line())
+        if tucked != self.last_tucked:
+            self.last_tucked = tucked
+            self.refresh_controls()
+        if tucked and self.last_trick_btn.visible:
+            b, r = self.last_trick_btn, self.results_rect(self.won_line())
+            b.px = self.px["small"]
+            th = min(dp(34), max(dp(28), int(self.px["title"] * 1.5)))
+            b.set_rect(pygame.Rect(r.left + dp(8), r.top + dp(8), fonts.width(b.text, b.px, True) + dp(28), th))
+
+    def tools(self) -> list:
+        """The buttons shown with the middle: "Letzter Stich" and "Punkte" (at a round's end only
+        "Ergebnis", back from its last trick; "Letzter Stich" then stands with the results)."""
+        if self.at_end() and not self.showing_last:
+            return []
+        return [b for b in (self.last_trick_btn, self.standings_btn) if b.visible]
+
     def place_tools(self, area: pygame.Rect) -> pygame.Rect:
         """"Letzter Stich" and "Punkte" at the middle's bottom corners (a low window: at the
         ends of the instruction line); the middle that is left."""
-        tools = [b for b in (self.last_trick_btn, self.standings_btn) if b.visible]
+        tools = self.tools()
         if not tools:
             return area
         if self.short:
@@ -1545,7 +1591,7 @@ class PlainTableScene(GameTableScene):
             area.h -= lab
         piles, rows = self.table.get("piles") or [], self.table.get("rows") or []
         self.side_labels = set()
-        if self.short and piles and not rows and self.table.get("trick") is not None:
+        if self.short and piles and not rows and self.table.get("trick") is not None and self.hand_row.h:
             piles = self.piles_beside_hand(piles)
         if self.table.get("trick") is not None and area.h > 0:
             area, piles, rows = self.layout_trick(area, piles, rows, shared)
@@ -1597,7 +1643,7 @@ class PlainTableScene(GameTableScene):
             (area.h if not (piles or rows) else area.h * 11 // 20,)
         if self.at_end():                           # the round's last trick over the results: room for both
             room = self.results_bottom() - area.top - self.results_need(self.won_line()) - dp(6)
-            shares = (max(0, min(area.h, room)),)
+            shares = (max(0, min(area.h, room)),) if not self.showing_last else (area.h,)   # (or in their place)
             rows = []                               # the piles (the trump) only beside it
         for share in shares:
             ch = int(max(dp(20), min(dp(130), (col - dp(8)) / 0.7, share - cap - dp(14))))
@@ -1825,6 +1871,16 @@ class PlainTableScene(GameTableScene):
             return i18n.t("pt.last_trick_won", name=self.seat_name(winner))
         return i18n.t("pt.trick_won_me" if winner == self.seat else "pt.trick_won", name=self.seat_name(winner))
 
+    def lead_mark_rect(self) -> pygame.Rect | None:
+        """Where the mark of the trick's leader lies: a small disc "1" in the free top right corner
+        of the card played first to the trick shown (the view's ``cards`` are in play order)."""
+        shown = self.trick_shown()
+        r = self.trick_rects.get(shown[0][0][0]) if shown is not None and shown[0] else None
+        if r is None:
+            return None
+        d = max(dp(16), min(dp(24), r.w // 3))
+        return pygame.Rect(r.right - d - dp(3), r.top + dp(3), d, d)
+
     def draw_trick(self, surface: pygame.Surface) -> None:
         shown = self.trick_shown()
         if shown is None:
@@ -1841,6 +1897,11 @@ class PlainTableScene(GameTableScene):
             surface.blit(cardart.card_surface(self.log_card(cid), r.size), r.topleft)
             if seat == winner:
                 surface.blit(cardart.highlight_surface(r.size, theme.GOLD), r.topleft)
+        mark = self.lead_mark_rect()
+        if mark is not None:                        # who led: "1" on the first card played
+            pygame.draw.circle(surface, theme.INFO, mark.center, mark.w // 2)
+            pygame.draw.circle(surface, theme.TEXT, mark.center, mark.w // 2, max(1, dp(1)))
+            draw_text(surface, "1", mark, max(10, mark.h * 2 // 3), theme.TEXT, bold=True, min_px=10)
         if not plays:                               # no card yet: the trick's place, faint
             tid = (self.table.get("trick") or {}).get("id", "trick")
             r = self.pile_rects.get(tid)
@@ -1915,6 +1976,7 @@ class PlainTableScene(GameTableScene):
         pad = dp(10)
         px, small = self.px["label"], self.px["small"]
         hh = int(self.px["title"] * 1.5) if headline else 0
+        corner = self.last_trick_btn.rect if self.at_end() and self.last_trick_btn.visible else None
         label = self.words(st.get("label", "")) if st.get("label") else ""
         tally = self.hint_tally() if self.at_end() else ""
         tally_h = int(small * 1.6) if tally else 0
@@ -1922,8 +1984,12 @@ class PlainTableScene(GameTableScene):
         inner = area.inflate(-2 * pad, -2 * pad)
         y = inner.top
         if headline:
-            draw_text(surface, headline, pygame.Rect(inner.left, y, inner.w, hh), self.px["title"], theme.GOLD,
-                      bold=True, min_px=11, wrap=True, max_lines=2)
+            head = pygame.Rect(inner.left, y, inner.w, hh)
+            if corner is not None and corner.colliderect(head):     # clear of "Letzter Stich", still centred
+                side = corner.right - inner.left + dp(6)
+                head = pygame.Rect(inner.left + side, y, max(dp(40), inner.w - 2 * side), hh)
+            draw_text(surface, headline, head, self.px["title"], theme.GOLD, bold=True, min_px=11, wrap=True,
+                      max_lines=2)
             y += hh + dp(4)
         if label:
             draw_text(surface, label, pygame.Rect(inner.left, y, inner.w, int(small * 1.5)), small, theme.TEXT_DIM)
@@ -1971,6 +2037,8 @@ class PlainTableScene(GameTableScene):
         """The results at a round's end (who won, the standings); the standings on a tap."""
         if self.results_shown():
             self.draw_standings(surface, self.won_line())
+            if self.last_tucked and self.last_trick_btn.visible:
+                self.last_trick_btn.draw(surface)
         elif self.standings_open and self.standings() is not None:
             self.draw_standings(surface, i18n.t("pt.standings_title"))
 
@@ -2041,6 +2109,8 @@ class PlainTableScene(GameTableScene):
         if not (self.standings_open or self.at_end()):
             self.last_trick_btn.draw(surface)
             self.standings_btn.draw(surface)
+        elif self.at_end() and self.showing_last:      # the round's last trick in the results' place
+            self.last_trick_btn.draw(surface)
 
     def playable_cards(self) -> set:
         """The hand cards a move may take now (a card's move, or a pick's choice)."""
@@ -2063,8 +2133,9 @@ class PlainTableScene(GameTableScene):
         return r
 
     def results_shown(self) -> bool:
-        """The results take the middle: a round's or the match's end with standings or a winner."""
-        return self.at_end() and (self.standings() is not None or bool(self.won_line()))
+        """The results take the middle: a round's or the match's end with standings or a winner
+        (not while its last trick is looked at, where they left it no room)."""
+        return self.at_end() and not self.showing_last and (self.standings() is not None or bool(self.won_line()))
 
     def draw_table(self, surface: pygame.Surface) -> None:
         if not self.results_shown():
@@ -2121,6 +2192,8 @@ class PlainTableScene(GameTableScene):
         if shown is not None and shown[0]:
             plays = ", ".join(f"{self.seat_name(s)} {name(c)}" for s, c in shown[0])
             out.append(i18n.t("pt.a11y_last_trick" if shown[2] else "pt.a11y_trick", cards=plays))
+            if not shown[2]:                        # who led it (its mark on the table)
+                out.append(self.words({"text": "pt.a11y_led", "args": {"name": {"seat": shown[0][0][0]}}}))
             out.append(self.trick_caption())
         for item in self.table.get("piles") or []:
             label = self.words(item.get("label", "")) or item["id"]

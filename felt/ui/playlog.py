@@ -158,7 +158,10 @@ def lines_of(game_id: str | None) -> LogLines:
 # ---------------------------------------------------------------------------- the log
 class PlayLog:
     """The round's entries in tricks. ``tricks[-1]`` is the trick in play (or the one just
-    cleared, until the next lead)."""
+    cleared, until the next lead). In a log of tricks an entry of kind ``round`` starts the
+    round's opening (``opening``: ``tricks[0]``, headed "Rundenbeginn"): what comes before the
+    round's first ``play`` (a deal, the bids, an exchange); the first play opens "Stich 1".
+    An opening of nothing but its ``round`` line is the first trick's first line instead."""
 
     MAX_TRICKS = 40
 
@@ -168,6 +171,7 @@ class PlayLog:
         self.lines_of_game = lines_of(self.game_id)
         self.tricks: list[list[Entry]] = [[]]
         self.closed = False           # the last trick ended (cleared); the next entry opens a new one
+        self.opening = False          # tricks[0] is the round's opening (before its first play), no trick
         self.round_no = 0
         self.version = 0              # grows with every entry (drawings cached per version)
         self._cached: tuple | None = None
@@ -197,7 +201,7 @@ class PlayLog:
     def clear(self) -> None:
         """Forget the entries (before the round so far is read in again)."""
         self.tricks = [[]]
-        self.closed = False
+        self.closed = self.opening = False
         self.version += 1
 
     def add(self, e: Entry) -> None:
@@ -205,14 +209,21 @@ class PlayLog:
         if e.kind == "round":
             self.tricks = [[]]
             self.closed = False
+            self.opening = self.lines_of_game.sections == "trick"
         elif self.closed and e.kind not in ("round_over",):
             self.tricks.append([])
             self.closed = False
+        elif self.opening and len(self.tricks) == 1 and e.kind == "play":
+            if any(x.kind != "round" for x in self.tricks[0]):
+                self.tricks.append([])        # the round's first play opens its first trick
+            else:
+                self.opening = False          # the round's line alone: the first trick's first line
         self.tricks[-1].append(e)
         if e.ends_trick:
             self.closed = True
         if len(self.tricks) > self.MAX_TRICKS:
             del self.tricks[0]
+            self.opening = False
 
     def entries(self) -> list[Entry]:
         return [e for tr in self.tricks for e in tr]
@@ -238,12 +249,14 @@ class PlayLog:
 
     def heading(self, ti: int) -> str:
         """The heading of section ``ti`` (``tricks[ti]``): the trick in play "Dieser Stich", an
-        earlier one "Stich 2" (from the round's start); a game of ``sections="round"`` has
-        "Diese Runde", then "Runde vorbei"."""
+        earlier one "Stich 2" (from the round's start), the round's opening "Rundenbeginn"; a
+        game of ``sections="round"`` has "Diese Runde", then "Runde vorbei"."""
         open_now = ti == len(self.tricks) - 1 and not self.closed
         if self.lines_of_game.sections == "round":
             return i18n.t("log.this_round") if open_now else i18n.t("log.round_done")
-        return i18n.t("log.this_trick") if open_now else i18n.t("log.trick_n", n=ti + 1)
+        if self.opening and ti == 0:
+            return i18n.t("log.opening")
+        return i18n.t("log.this_trick") if open_now else i18n.t("log.trick_n", n=ti + 1 - self.opening)
 
     # drawing --------------------------------------------------------------
     def draw_cached(self, surface, rect: pygame.Rect, ctx: LogContext, px: int, card_art=None,

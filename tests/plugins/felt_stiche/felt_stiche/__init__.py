@@ -151,7 +151,7 @@ class Stiche(Game):
         s.dealer = (s.round_no - 1) % s.n
         s.phase, s.to_move = "bid", (s.dealer + 1) % s.n
         s.bids, s.tricks, s.trick, s.last = [None] * s.n, [0] * s.n, [], None
-        return [{"type": "deal", "seat": i, "dealer": s.dealer, "trump": s.trump,
+        return [{"type": "deal", "seat": i, "dealer": s.dealer, "trump": s.trump, "round_no": s.round_no,
                  "_private": {"seats": [i], "data": {"cards": list(s.hands[i])}}} for i in range(s.n)]
 
     def new_match(self, rules, n_players, seed, rounds=None):
@@ -327,13 +327,15 @@ class Stiche(Game):
         def build(events, ctx):
             out = []
             for ev, typ, seat in each_event(events):
-                if typ == "bid":
+                if typ == "deal" and not any(e.kind == "round" for e in out):    # one per seat: the round starts
+                    out.append(Entry("round", ev["dealer"], params={"n": ev["round_no"]}))
+                elif typ == "bid":                           # the bids: the round's opening lines
                     out.append(Entry("bid", seat, params={"n": ev["n"]}))
-                elif typ == "play":
+                elif typ == "play":                          # the first play opens "Stich 1"
                     out.append(Entry("play", seat, [ev["card"]]))
-                elif typ == "trick_won":
+                elif typ == "trick_won":                     # the trick's last line
                     out.append(Entry("trick", seat, ends_trick=True))
-                elif typ == "round_over":
+                elif typ == "round_over" or (typ == "match_over" and out and out[-1].kind == "trick"):
                     out.append(Entry("round_over", None, ends_trick=True, effect=True))
             return out
 
