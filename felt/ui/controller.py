@@ -126,6 +126,7 @@ class Controller:
         self._remembered = False              # joined with a remembered token
         self.replay = None                    # the finished match's Replay, once fetched ("Partie ansehen")
         self._replay_parts = None             # its match_log parts while they arrive
+        self._replay_scene = None             # the replay shown (it stays on top until closed)
 
     # ------------------------------------------------------------- settings
     def save_settings(self, *_: Any) -> None:
@@ -221,8 +222,18 @@ class Controller:
         self.stack.quit_requested = True
 
     def _set_main(self, kind: str, scene) -> None:
+        moved = kind != self.kind
         self.kind = kind
         self.main = scene
+        watching = self._replay_scene
+        if watching is not None and watching in self.stack.scenes:
+            # a replay stays until its player closes it (then the table is where it went):
+            # the lobby, a new match or another game goes in under it, with a word
+            self.stack.replace_under(watching, scene)
+            if moved and kind in ("lobby", "table", "exchange"):
+                watching.table_moved(i18n.t("replay.table_lobby" if kind == "lobby" else "replay.table_on"))
+            return
+        self._replay_scene = None
         self.stack.replace(scene)
 
     # ------------------------------------------------------------ connect
@@ -449,9 +460,12 @@ class Controller:
             return
         sc = ReplayScene(replay, seat=self.seat)
         sc.on_close = lambda: self._close_replay(sc)
+        self._replay_scene = sc
         self.stack.push(sc)
 
     def _close_replay(self, sc) -> None:
+        if self._replay_scene is sc:
+            self._replay_scene = None
         if sc in self.stack.scenes:
             while self.stack.top is not sc:
                 self.stack.pop()

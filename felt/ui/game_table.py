@@ -21,6 +21,8 @@ only through the methods declared here:
 ``set_hints(on, counts)``         hints allowed, and taken per seat; ``on_hint()``: one was taken
 ``remote_state()``                what the scene shows, for tests and a phone's renderer
 ``gesture(move)``                 the taps a person makes for a legal move (tests, the phone bench)
+``replaying``, ``quiet_for_replay()``  shown in a replay (``felt.ui.replay_scene``): no turn, no
+                                  prompt, no move buttons (``view_buttons`` stay)
 ================================  ===========================================================
 
 A subclass implements ``show_view(view, events)`` (``set_view`` does the shared part first),
@@ -244,6 +246,13 @@ class GameTableScene(HintTable, LogTable, Scene):
     shows_log = True           # has the play log (its button in the top bar)
     turn_phases: tuple | None = None   # the phases with a seat on turn (None: all but a round's end)
     turn_cue = True            # the turn coming to this seat flashes the top bar and sounds
+    # shown in a replay (felt.ui.replay_scene): a finished match looked back at, so nobody is on
+    # turn here, no prompt asks for a move ("Karten antippen, dann Legen") and no move button
+    # shows (quiet_for_replay); the top bar says who was to move
+    replaying = False
+    # the buttons that only change what this screen shows (the top bar's; a game adds its own,
+    # e.g. sorting the hand): a replay keeps them, every other button of the scene is a move's
+    view_buttons: tuple = ("menu_btn", "mute_btn", "log_btn", "chat_btn")
 
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
@@ -290,6 +299,20 @@ class GameTableScene(HintTable, LogTable, Scene):
         self.laid_out = (0, 0)             # the size the scene was last laid out for
         self.px = layout.font_sizes(360, 640)        # font sizes per text role (felt.ui.layout), as laid out
 
+    def __init_subclass__(cls, **kw) -> None:
+        super().__init_subclass__(**kw)
+        own = cls.__dict__.get("my_turn")
+        if isinstance(own, property):
+            # a game's own "is it my turn" (its phases) is never true in a replay either
+            cls.my_turn = property(lambda self, _f=own.fget: False if self.replaying else _f(self))
+        words = cls.__dict__.get("turn_text")
+        if callable(words):
+            # nor does its own turn line call for a move ("wähle deine Hand"): who was to move
+            def turn_text(self, short: bool = False, _f=words) -> str:
+                return GameTableScene.turn_text(self, short) if self.replaying else _f(self, short)
+            turn_text.__doc__ = words.__doc__
+            cls.turn_text = turn_text
+
     # ---------------------------------------------------------------- the view
     @property
     def seat(self) -> int | None:
@@ -298,6 +321,8 @@ class GameTableScene(HintTable, LogTable, Scene):
     @property
     def my_turn(self) -> bool:
         v = self.view
+        if self.replaying:
+            return False
         return v.get("seat") is not None and v.get("to_move") == v.get("seat") and bool(v.get("legal"))
 
     def legal_moves(self) -> list[dict]:
@@ -796,6 +821,8 @@ class GameTableScene(HintTable, LogTable, Scene):
         seat = self.turn_seat()
         if seat is None:
             return ""
+        if self.replaying:                    # looked back at: who was to move, no call to move
+            return i18n.t("replay.to_move", name=self.seat_name(seat))
         if seat == self.seat:
             return i18n.t("gt.turn_me")
         name = self.seat_name(seat)
@@ -1028,8 +1055,20 @@ class GameTableScene(HintTable, LogTable, Scene):
     def draw_hint(self, surface: pygame.Surface, text: str, colour=theme.TEXT_DIM, bold: bool = False) -> None:
         """The hint line, at the body size at every table (two lines where one is too short)."""
         r = self.hint_rect()
-        if r is not None and text:
+        if r is not None and text and not self.replaying:      # a replay asks for nothing
             draw_text(surface, text, r, self.px["body"], colour, bold=bold, wrap=True, max_lines=2, min_px=10)
+
+    def quiet_for_replay(self) -> None:
+        """In a replay: hide every button of the scene that would make a move (all but
+        ``view_buttons``; a row of them too). Called before each frame and input, after the
+        scene's own layout and refresh may have shown them."""
+        keep = set(self.view_buttons)
+        for name, w in vars(self).items():
+            if name in keep:
+                continue
+            for b in (w if isinstance(w, list) else (w,)):
+                if isinstance(b, Button):
+                    b.visible = False
 
     def draw_under(self, surface: pygame.Surface) -> None:
         """What the game draws on the felt under everything (a ring marking the table)."""

@@ -90,6 +90,7 @@ class ReplayScene(Scene):
         self.count_rect = pygame.Rect(0, 0, 0, 0)
         self.rows: list[tuple[int, pygame.Rect]] = []
         self.dragging = False
+        self.table_note = ""                   # where the table went meanwhile (the lobby, a new match)
         self._log_open: bool | None = None     # the play log folded or open, kept for a new table scene
         self._texts: tuple | None = None
         self._words = self._first_table()      # the game's words and card faces, whatever is shown
@@ -154,6 +155,16 @@ class ReplayScene(Scene):
     def hands_shown(self) -> bool:
         return self.wide if self.hands_open is None else bool(self.hands_open)
 
+    def table_moved(self, text: str) -> None:
+        """The table went on while this replay is watched (the lobby, a new match, another
+        game): it says so once and stays; closing it goes there."""
+        self.table_note = text
+        if self.stack is not None and hasattr(self.stack, "notify"):
+            self.stack.notify(text, "info", 5.0)
+        if self.size != (0, 0):
+            self.layout(*self.size)
+        self.mark_dirty()
+
     def close(self) -> None:
         if self.on_close is not None:
             self.on_close()
@@ -188,6 +199,7 @@ class ReplayScene(Scene):
                         settings={"muted": True, "auto_pass": False, "speed": "normal"}, sounds=None,
                         log=self.log, on_chat=None)
             inner.submit = self._no_move          # nothing a tap does at this table is sent anywhere
+            inner.replaying = True                  # no turn, no prompt, no move buttons: replay controls
             inner.set_bots({s for s in range(self.rp.n) if self.rp.kinds[s] == "bot"})
             inner.set_round_controls(None, None, None)
             inner.set_hints(False, [])              # the replay names the bot's move itself: no Tipp
@@ -197,6 +209,8 @@ class ReplayScene(Scene):
                 inner.set_size(self.inner_rect.w, self.inner_rect.h)
         else:
             inner.set_view(view, self.rp.events(self.step, self.persp) if animate else [])
+        inner.refresh_controls()
+        inner.quiet_for_replay()
         self._learn_cards(inner)
         self._texts = None
         self.mark_dirty()
@@ -347,7 +361,7 @@ class ReplayScene(Scene):
             for b, r in zip(steps, layout.button_row(pygame.Rect(rows2.left, rows2.top, rows2.w, btn_h), 4, gap=gap)):
                 b.set_rect(r)
             low = pygame.Rect(rows2.left, rows2.bottom - btn_h, rows2.w, btn_h)
-            self.close_btn.text = i18n.t("replay.close")
+            self.close_btn.text = i18n.t("replay.close_to_table" if self.table_note else "replay.close")
             self.hands_btn.set_rect(pygame.Rect(low.right - btn_h - dp(12), low.top, btn_h + dp(12), btn_h))
             self.close_btn.set_rect(pygame.Rect(low.left, low.top, low.w - btn_h - dp(12) - gap, btn_h))
             self._place_timeline(pygame.Rect(inner.left, rows2.top - gap - tl_h, inner.w, tl_h))
@@ -426,6 +440,7 @@ class ReplayScene(Scene):
         inner = self.inner
         if inner is None:
             return
+        inner.quiet_for_replay()
         if inp.kind == RELEASE and inner.press is None and not inner.drawer_open():
             seat = next((s for s in range(self.rp.n) if (r := inner.seat_rect(s)) is not None
                          and r.collidepoint(inp.pos)), None)
@@ -497,6 +512,7 @@ class ReplayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT_DARK)
         if self.inner is not None and self.inner_rect.w > 0 and self.inner_rect.h > 0:
+            self.inner.quiet_for_replay()
             self.inner.draw(surface.subsurface(self.inner_rect))
             self.inner.dirty = False
         self._draw_bar(surface)
@@ -666,7 +682,7 @@ class ReplayScene(Scene):
         t = self.texts()
         return {"replay": {"step": self.step, "steps": self.rp.steps, "round": self.rp.round_no(self.step),
                            "rounds": len(self.rp.round_starts), "seat": self.persp, "hands": self.hands_shown(),
-                           "play": t["play"], "bot": t["bot"],
+                           "play": t["play"], "bot": t["bot"], "table_note": self.table_note,
                            "scene": type(self.inner).__name__ if self.inner is not None else None,
                            "track": [self.track.x, self.track.y, self.track.w, self.track.h],
                            "rows": {str(s): [r.x, r.y, r.w, r.h] for s, r in self.rows}}}
