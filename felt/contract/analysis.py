@@ -1,0 +1,240 @@
+"""Mistake marks: how much a player's own play changed its expected result, for any game.
+
+Lichess marks a chess move by the drop in winning chances; a card game hides cards, so here the
+estimate asks only what the seat knew at that moment. For one decision (a state, the seat on
+turn, the move it played):
+
+1. worlds the seat could not tell from the real one (``Game.determinize``: its view kept, the
+   cards it cannot see dealt anew at random; never where they really lay);
+2. in each of ``samples`` worlds, every candidate move (the one played, the normal bot's, and others up to
+   ``cap``; ``Game.legal_moves`` as the view lists them) is applied and the round played out by
+   the game's normal bots (``felt.contract.tournament.play_round``), the same world and the
+   same dice for every candidate;
+3. each candidate's expected cost for the seat is the mean of ``Game.round_cost`` over the
+   worlds, and the cheapest is the best; then the play and that best meet again in
+   ``samples`` fresh worlds, and the loss of the play is its mean cost there minus the best's,
+   in units of ``Game.round_cost_span`` (the places from first to last by default; a life in
+   Schwimmen). Measured apart from the search that picked the best, the loss is not the luck
+   of that search.
+
+The loss marks the play at three levels (as Lichess does, with thresholds of our own):
+
+=============  ===================  ==========================================
+level          loss at least        and at least ``Z`` standard errors of the
+=============  ===================  ==========================================
+inaccuracy     0.10 (Ungenauigkeit) paired differences over the worlds, so that
+mistake        0.20 (Fehler)        noise of a few samples marks nothing
+blunder        0.30 (Patzer)
+=============  ===================  ==========================================
+
+The estimate reads nothing but the seat's view and its random numbers (the ``seed`` given,
+never the match's): two states that give the seat the same view give the same estimate.
+
+``analyse(replay_like, seats, ...)`` runs it over the plays of a finished match with a budget
+(``max_seconds`` of CPU, ``samples`` per decision), reporting progress; it is what the window
+runs in the background once a replay is opened (felt.ui.replay_marks).
+"""
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from felt.contract.tournament import END_PHASES, play_round
+
+LEVELS = ("inaccuracy", "mistake", "blunder")
+THRESHOLDS = (0.10, 0.20, 0.30)       # loss in shares of Game.round_cost_span, per level
+Z = 2.0                               # and this many standard errors of the paired differences
+SAMPLES = 12                          # worlds per decision
+CAP = 8                               # candidate moves per decision (the played and the bot's among them)
+PLAYOUT_LEVEL = "normal"
+
+
+@dataclass
+class Estimate:
+    """One decision judged: the move played and the best candidate (wire moves), the loss (in
+    shares of the game's round cost span, 0 where the play was the best), its standard error,
+    the level (None: no mark), each candidate's mean cost, and how many worlds were played."""
+
+    played: dict
+    best: dict
+    loss: float
+    se: float
+    level: str | None
+    costs: list = field(default_factory=list)      # [(wire move, mean cost)] per candidate
+    samples: int = 0
+
+    def to_dict(self) -> dict:
+        return {"played": self.played, "best": self.best, "loss": round(self.loss, 4), "se": round(self.se, 4),
+                "level": self.level, "samples": self.samples,
+                "costs": [[m, round(c, 4)] for m, c in self.costs]}
+
+
+def level_of(loss: float, se: float) -> str | None:
+    """The mark of a play that lost ``loss`` (with standard error ``se``), or None."""
+    if loss <= Z * se:
+        return None
+    out = None
+    for name, at in zip(LEVELS, THRESHOLDS):
+        if loss >= at - 1e-9:
+            out = name
+    return out
+
+
+def _key(game, wire: dict):
+    """A wire move in a form that compares equal for the same move (cards in any order)."""
+    try:
+        wire = game.move_to_wire(game.move_from_wire(dict(wire)))
+    except Exception:
+        wire = dict(wire)
+    return repr(sorted((k, sorted(v, key=repr) if isinstance(v, list) else v) for k, v in wire.items()))
+
+
+def candidates(game, view: dict, played: dict, cap: int = CAP, rng: random.Random | None = None) -> list[dict]:
+    """The moves to compare at a decision: the one played first, the normal bot's, then the
+    other legal moves (each once; a random few of them where there are more than ``cap``)."""
+    legal = [dict(m) for m in view.get("legal") or []]
+    out, seen = [], set()
+
+    def add(m):
+        k = _key(game, m)
+        if k not in seen:
+            seen.add(k)
+            out.append(dict(m))
+    add(played)
+    try:
+        bot = game.make_bot(PLAYOUT_LEVEL, seed=0).choose(view)
+        add(bot if isinstance(bot, dict) else game.move_to_wire(bot))
+    except Exception:
+        pass
+    rest = [m for m in legal if _key(game, m) not in seen]
+    if rng is not None and len(rest) > cap - len(out):
+        rest = rng.sample(rest, max(0, cap - len(out)))
+    for m in rest[:max(0, cap - len(out))]:
+        add(m)
+    return out
+
+
+def playout(game, world, seat: int, dice: int, level: str = PLAYOUT_LEVEL) -> float:
+    """Play ``world`` to the end of its round with the game's ``level`` bots at every seat
+    (their random numbers from ``dice``); what the round cost ``seat``."""
+    n = int(world.n)
+    if world.phase not in END_PHASES:
+        bots = [game.make_bot(level, seed=f"{dice}:{j}") for j in range(n)]
+        watchers = [j for j in range(n) if game.bot_watches(level)]
+        play_round(game, world, bots, list(range(n)), watchers, [[] for _ in range(n)])
+    return float(game.round_cost(world, seat))
+
+
+def estimate(game, state, seat: int, played: dict, samples: int = SAMPLES, seed: Any = 0, cap: int = CAP,
+             deadline: float | None = None) -> Estimate | None:
+    """How much ``played`` (a wire move of ``seat``, on turn in ``state``) changed that seat's
+    expected result against the best candidate, from ``samples`` worlds the seat could not tell
+    apart (see the module doc); None where the seat had no choice. ``seed``: the estimate's own
+    random numbers (never the match's); ``deadline`` (``time.monotonic()``): fewer worlds where
+    time runs out (at least two)."""
+    view = game.view(state, seat)
+    if len(view.get("legal") or []) < 2:
+        return None
+    rng = random.Random(f"felt:mark:{seed}")
+    cands = candidates(game, view, played, cap, rng)
+    if len(cands) < 2:
+        return None
+    moves = [game.move_from_wire(m) for m in cands]
+
+    def play(indices: list[int], worlds: int) -> list[list[float]] | None:
+        """The costs of the candidates ``indices`` in ``worlds`` fresh worlds (fewer where the
+        deadline passes), each world with the same dice for all; None: no world can be dealt."""
+        out: list[list[float]] = [[] for _ in indices]
+        for k in range(max(2, worlds)):
+            if deadline is not None and k >= 2 and time.monotonic() >= deadline:
+                break
+            try:
+                world = game.determinize(state, seat, rng)
+            except ValueError:              # (an IllegalMove too) no world the seat could believe
+                return None
+            dice = rng.getrandbits(32)
+            for j, i in enumerate(indices):
+                w = game.clone(world)
+                game.apply_inplace(w, seat, moves[i], True)
+                out[j].append(playout(game, w, seat, dice))
+        return out
+
+    # first every candidate, to find the best; then the play against that best in worlds of
+    # their own, so the loss is not the luck of the search that picked the best (a best of
+    # eight, picked and measured on the same worlds, always looks better than it is)
+    first = play(list(range(len(cands))), samples)
+    if first is None:
+        return None
+    means = [statistics.fmean(c) for c in first]
+    best = min(range(len(cands)), key=lambda i: (means[i], i))
+    if best == 0:
+        return Estimate(played=cands[0], best=cands[0], loss=0.0, se=0.0, level=None,
+                        costs=list(zip(cands, means)), samples=len(first[0]))
+    second = play([0, best], samples)
+    if second is None:
+        return None
+    span = float(game.round_cost_span(state)) or 1.0
+    diffs = [(a - b) / span for a, b in zip(second[0], second[1])]
+    loss = max(0.0, statistics.fmean(diffs))
+    se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    return Estimate(played=cands[0], best=cands[best], loss=loss, se=se, level=level_of(loss, se),
+                    costs=list(zip(cands, means)), samples=len(first[0]) + len(diffs))
+
+
+def decisions(rp, seats) -> list[int]:
+    """The steps of a replay (``felt.net.replay.Replay``-like: ``steps``, ``action(i)``,
+    ``state(i)``) where one of ``seats`` made a move it had a choice about."""
+    out = []
+    for i in range(1, rp.steps):
+        a = rp.action(i)
+        if a is None or a[0] != "move" or a[1] not in seats:
+            continue
+        if len(rp.game.view(rp.state(i - 1), a[1]).get("legal") or []) >= 2:
+            out.append(i)
+    return out
+
+
+def analyse(rp, seats, samples: int = SAMPLES, max_seconds: float = 120.0, seed: Any = 0,
+            progress: Callable[[int, int], Any] | None = None, should_stop: Callable[[], bool] | None = None,
+            marks: dict | None = None) -> dict:
+    """Estimates for every decision of ``seats`` in the replay ``rp``, the latest first undone
+    step to the last: ``{step: Estimate}`` (``marks``: those already done, kept). At most
+    ``max_seconds`` in all (the rest stays unjudged); ``progress(done, total)`` after each;
+    ``should_stop()`` ends it early."""
+    out = dict(marks or {})
+    steps = decisions(rp, set(seats))
+    todo = [i for i in steps if i not in out]
+    total = len(steps)
+    start = time.monotonic()
+    end = start + max_seconds
+    per = max_seconds / max(1, len(todo))
+    for i in todo:
+        if should_stop is not None and should_stop():
+            break
+        now = time.monotonic()
+        if now >= end:
+            break
+        a = rp.action(i)
+        est = estimate(rp.game, rp.state(i - 1), a[1], a[2], samples=samples, seed=f"{seed}:{i}",
+                       deadline=min(end, now + 2 * per))
+        out[i] = est
+        if progress is not None:
+            progress(sum(1 for s in steps if s in out), total)
+    return out
+
+
+def counts(marks: dict, seat_of: Callable[[int], int | None], seat: int) -> dict:
+    """``{level: how many}`` of ``seat``'s marked plays (``seat_of(step)``: who moved there)."""
+    out = dict.fromkeys(LEVELS, 0)
+    for step, est in marks.items():
+        if est is not None and est.level is not None and seat_of(step) == seat:
+            out[est.level] += 1
+    return out
+
+
+__all__ = ["LEVELS", "THRESHOLDS", "Z", "Estimate", "level_of", "candidates", "playout", "estimate", "decisions",
+           "analyse", "counts"]
