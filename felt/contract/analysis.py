@@ -13,8 +13,8 @@ turn, the move it played):
 3. each candidate's expected cost for the seat is the mean of ``Game.round_cost`` over the
    worlds, and the cheapest is the best; then the play and that best meet again in
    ``samples`` fresh worlds, and the loss of the play is its mean cost there minus the best's,
-   in units of ``Game.round_cost_span`` (the places from first to last by default; a life in
-   Schwimmen). Measured apart from the search that picked the best, the loss is not the luck
+   in units of ``Game.round_cost_span`` (the places from first to last by default; a game may
+   count in a unit of its own, e.g. a life). Measured apart from the search that picked the best, the loss is not the luck
    of that search.
 
 The loss marks the play at three levels (as Lichess does, with thresholds of our own):
