@@ -210,3 +210,22 @@ def test_levels_and_thresholds():
     assert analysis.level_of(0.5, 0.01) == "blunder"
     assert analysis.level_of(0.5, 0.3) is None                # within the noise: no mark
     assert dataclasses.is_dataclass(analysis.Estimate)
+
+
+def test_the_background_job_fills_the_marks_keeps_to_its_share_and_stops():
+    from felt.ui.replay_scene import demo_replay
+    rp = demo_replay(games.get("schwimmen"))
+    job = analysis.Job(rp, [0], samples=4, max_seconds=60, duty=0.5, seed=2).start()
+    job.join(60)
+    assert job.finished and job.progress() == (job.total, job.total) and job.total > 0
+    assert set(job.marks) == set(analysis.decisions(rp, {0}))
+    assert job.counts(0) == analysis.counts(job.marks, rp.mover, 0)
+    # the same seed judges alike
+    again = analysis.analyse(rp, [0], samples=4, seed=2)
+    assert {i: e and e.to_dict() for i, e in again.items()} == {i: e and e.to_dict() for i, e in job.marks.items()}
+    # stopped at once: it ends without judging everything
+    slow = analysis.Job(rp, [0, 1, 2, 3], samples=64, max_seconds=60, duty=0.1)
+    slow.start()
+    slow.stop()
+    slow.join(30)
+    assert slow.finished and slow.done < slow.total

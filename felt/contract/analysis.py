@@ -146,22 +146,7 @@ def estimate(game, state, seat: int, played: dict, samples: int = SAMPLES, seed:
     moves = [game.move_from_wire(m) for m in cands]
 
     def play(indices: list[int], worlds: int) -> list[list[float]] | None:
-        """The costs of the candidates ``indices`` in ``worlds`` fresh worlds (fewer where the
-        deadline passes), each world with the same dice for all; None: no world can be dealt."""
-        out: list[list[float]] = [[] for _ in indices]
-        for k in range(max(2, worlds)):
-            if deadline is not None and k >= 2 and time.monotonic() >= deadline:
-                break
-            try:
-                world = game.determinize(state, seat, rng)
-            except ValueError:              # (an IllegalMove too) no world the seat could believe
-                return None
-            dice = rng.getrandbits(32)
-            for j, i in enumerate(indices):
-                w = game.clone(world)
-                game.apply_inplace(w, seat, moves[i], True)
-                out[j].append(playout(game, w, seat, dice))
-        return out
+        return _costs(game, state, seat, [moves[i] for i in indices], worlds, rng, deadline)
 
     # first every candidate, to find the best; then the play against that best in worlds of
     # their own, so the loss is not the luck of the search that picked the best (a best of
@@ -185,6 +170,49 @@ def estimate(game, state, seat: int, played: dict, samples: int = SAMPLES, seed:
                     costs=list(zip(cands, means)), samples=len(first[0]) + len(diffs))
 
 
+def _costs(game, state, seat: int, moves: list, worlds: int, rng: random.Random,
+           deadline: float | None = None) -> list[list[float]] | None:
+    """The costs of ``moves`` (move values) for ``seat`` in ``worlds`` fresh worlds (fewer, at
+    least two, where the deadline passes), each world and its dice the same for every move;
+    None where no world can be dealt."""
+    out: list[list[float]] = [[] for _ in moves]
+    for k in range(max(2, worlds)):
+        if deadline is not None and k >= 2 and time.monotonic() >= deadline:
+            break
+        try:
+            world = game.determinize(state, seat, rng)
+        except ValueError:                  # (an IllegalMove too) no world the seat could believe
+            return None
+        dice = rng.getrandbits(32)
+        for j, mv in enumerate(moves):
+            w = game.clone(world)
+            game.apply_inplace(w, seat, mv, True)
+            out[j].append(playout(game, w, seat, dice))
+    return out
+
+
+def compare(game, state, seat: int, tried: dict, played: dict, samples: int = SAMPLES, seed: Any = 0) -> dict:
+    """"Besser spielen?": the move the player ``tried`` instead of the one it ``played``, both
+    wire moves of ``seat`` on turn in ``state``, in the same worlds the seat could believe:
+    ``{"gain": how much less it costs (in round cost spans; below 0: more), "se", "verdict":
+    "better" | "same" | "worse", "samples"}``; better or worse only where the difference is at
+    least the first mark's threshold and clear of the noise."""
+    rng = random.Random(f"felt:try:{seed}")
+    if _key(game, tried) == _key(game, played):
+        return {"gain": 0.0, "se": 0.0, "verdict": "same", "samples": 0}
+    costs = _costs(game, state, seat, [game.move_from_wire(tried), game.move_from_wire(played)], samples, rng)
+    if costs is None:
+        return {"gain": 0.0, "se": 0.0, "verdict": "same", "samples": 0}
+    span = float(game.round_cost_span(state)) or 1.0
+    diffs = [(b - a) / span for a, b in zip(*costs)]
+    gain = statistics.fmean(diffs)
+    se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    verdict = "same"
+    if abs(gain) >= THRESHOLDS[0] and abs(gain) > Z * se:
+        verdict = "better" if gain > 0 else "worse"
+    return {"gain": gain, "se": se, "verdict": verdict, "samples": len(diffs)}
+
+
 def decisions(rp, seats) -> list[int]:
     """The steps of a replay (``felt.net.replay.Replay``-like: ``steps``, ``action(i)``,
     ``state(i)``) where one of ``seats`` made a move it had a choice about."""
@@ -200,17 +228,18 @@ def decisions(rp, seats) -> list[int]:
 
 def analyse(rp, seats, samples: int = SAMPLES, max_seconds: float = 120.0, seed: Any = 0,
             progress: Callable[[int, int], Any] | None = None, should_stop: Callable[[], bool] | None = None,
-            marks: dict | None = None) -> dict:
-    """Estimates for every decision of ``seats`` in the replay ``rp``, the latest first undone
-    step to the last: ``{step: Estimate}`` (``marks``: those already done, kept). At most
+            marks: dict | None = None, rest: Callable[[float], Any] | None = None) -> dict:
+    """Estimates for every decision of ``seats`` in the replay ``rp`` (``Replay``-like: ``game``,
+    ``steps``, ``action(i)``, ``state(i)``), in the order played: ``{step: Estimate or None}``,
+    filled into ``marks`` where given (those there already are kept, not judged again). At most
     ``max_seconds`` in all (the rest stays unjudged); ``progress(done, total)`` after each;
-    ``should_stop()`` ends it early."""
-    out = dict(marks or {})
+    ``should_stop()`` ends it early; ``rest(seconds the decision took)`` after each (a thread
+    that keeps to a share of a core waits there)."""
+    out = marks if marks is not None else {}
     steps = decisions(rp, set(seats))
     todo = [i for i in steps if i not in out]
     total = len(steps)
-    start = time.monotonic()
-    end = start + max_seconds
+    end = time.monotonic() + max_seconds
     per = max_seconds / max(1, len(todo))
     for i in todo:
         if should_stop is not None and should_stop():
@@ -219,12 +248,71 @@ def analyse(rp, seats, samples: int = SAMPLES, max_seconds: float = 120.0, seed:
         if now >= end:
             break
         a = rp.action(i)
-        est = estimate(rp.game, rp.state(i - 1), a[1], a[2], samples=samples, seed=f"{seed}:{i}",
-                       deadline=min(end, now + 2 * per))
+        t0 = time.thread_time()
+        try:
+            est = estimate(rp.game, rp.state(i - 1), a[1], a[2], samples=samples, seed=f"{seed}:{i}",
+                           deadline=min(end, now + max(2 * per, 1.0)))
+        except Exception:               # an engine that fails here marks nothing (the table plays on)
+            est = None
         out[i] = est
         if progress is not None:
             progress(sum(1 for s in steps if s in out), total)
+        if rest is not None:
+            rest(time.thread_time() - t0)
     return out
+
+
+class Job:
+    """:func:`analyse` in a thread of its own, so a window goes on drawing (and a table goes on
+    playing) while a finished match is judged: ``marks`` fills step by step, ``progress()`` is
+    ``(done, total)``, ``finished`` once it is over. Bounded: ``max_seconds`` of wall time in
+    all, and a ``duty`` share of one core at most (it rests after each decision for as long
+    as the decision took, times ``1/duty - 1``)."""
+
+    def __init__(self, rp, seats, samples: int = SAMPLES, max_seconds: float = 90.0, duty: float = 0.5,
+                 seed: Any = 0) -> None:
+        import threading
+        self.rp, self.seats = rp, sorted(set(seats))
+        self.samples, self.max_seconds, self.duty, self.seed = samples, max_seconds, max(0.05, min(1.0, duty)), seed
+        self.marks: dict = {}
+        self.total = len(decisions(rp, set(self.seats)))
+        self.done = 0
+        self.finished = False
+        self.cpu = 0.0                      # seconds of this thread's CPU spent
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="felt-marks", daemon=True)
+
+    def start(self) -> "Job":
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def join(self, timeout: float | None = None) -> None:
+        self._thread.join(timeout)
+
+    def progress(self) -> tuple[int, int]:
+        return self.done, self.total
+
+    def _run(self) -> None:
+        t_cpu = time.thread_time()
+
+        def progress(done: int, total: int) -> None:
+            self.done = done
+
+        def rest(took: float) -> None:
+            if self.duty < 1.0 and took > 0:
+                self._stop.wait(took * (1.0 / self.duty - 1.0))
+        try:
+            analyse(self.rp, self.seats, self.samples, self.max_seconds, self.seed, progress=progress,
+                    should_stop=self._stop.is_set, marks=self.marks, rest=rest)
+        finally:
+            self.cpu = time.thread_time() - t_cpu
+            self.finished = True
+
+    def counts(self, seat: int) -> dict:
+        return counts(self.marks, self.rp.mover, seat)
 
 
 def counts(marks: dict, seat_of: Callable[[int], int | None], seat: int) -> dict:
@@ -236,5 +324,5 @@ def counts(marks: dict, seat_of: Callable[[int], int | None], seat: int) -> dict
     return out
 
 
-__all__ = ["LEVELS", "THRESHOLDS", "Z", "Estimate", "level_of", "candidates", "playout", "estimate", "decisions",
-           "analyse", "counts"]
+__all__ = ["LEVELS", "THRESHOLDS", "Z", "Estimate", "level_of", "candidates", "playout", "estimate", "compare",
+           "decisions", "analyse", "Job", "counts"]
