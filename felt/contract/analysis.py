@@ -289,6 +289,12 @@ class Job:
     def stop(self) -> None:
         self._stop.set()
 
+    def run_now(self) -> "Job":
+        """Judge here, in the caller's thread (snapshots, tests), at full speed."""
+        self.duty = 1.0
+        self._run()
+        return self
+
     def join(self, timeout: float | None = None) -> None:
         self._thread.join(timeout)
 
