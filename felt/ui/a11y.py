@@ -168,8 +168,11 @@ def build(app) -> tuple[dict, dict]:
     elif ctl.kind == "lobby" and ctl.lobby:
         sem["info"] = lobby_lines(ctl)        # (the owner's seat buttons say them instead: below)
     scene = top if top is not None else main
-    if game is None and scene is not None and hasattr(scene, "a11y_text"):
-        sem["info"] += [x for x in scene.a11y_text() if x]     # a screen's own sentences (the join screen's)
+    if scene is not None and scene is not game and hasattr(scene, "a11y_text"):
+        # a screen's own sentences (the join screen's); a screen over the table (a replay) says
+        # its own instead of the table's
+        own = [x for x in scene.a11y_text() if x]
+        sem["info"] = own if game is not None else sem["info"] + own
     if scene is not None:
         widgets = _named_widgets(scene)
         if game is not None and scene is game:

@@ -106,6 +106,9 @@ class RoundControls:
         self.replay_btn = Button(i18n.t("replay.watch"), self._replay, kind="secondary")
         self.wait_rect: pygame.Rect | None = None
         self.px = 18
+        # a line over the buttons once the match is over: how the window's own plays were judged
+        # ("Deine Züge: 1 Patzer, 2 Fehler", felt.contract.analysis), set by the shell
+        self.note = ""
 
     def _next(self) -> None:
         if self.on_next and not self.sent:
@@ -223,9 +226,22 @@ class RoundControls:
     def handle(self, inp: Input) -> bool:
         return self.scene.dispatch(inp, self.buttons())
 
+    def note_rect(self) -> pygame.Rect | None:
+        """Where the note stands: a line right over the buttons, as wide as they are."""
+        shown = self.buttons()
+        if not self.note or self.phase() != "match_over" or not shown:
+            return None
+        left, right = min(b.rect.left for b in shown), max(b.rect.right for b in shown)
+        top = min(b.rect.top for b in shown)
+        h = fonts.line_height(max(12, self.px - 3)) + dp(2)
+        return pygame.Rect(left, top - h - dp(4), right - left, h)
+
     def draw(self, surface: pygame.Surface) -> None:
         for b in self.buttons():
             b.draw(surface)
+        r = self.note_rect()
+        if r is not None:
+            draw_text(surface, self.note, r, max(12, self.px - 3), theme.TEXT, min_px=10)
         if self.waiting() and self.wait_rect is not None:
             draw_text(surface, i18n.t("gt.wait_host"), self.wait_rect, max(12, self.px - 2), theme.TEXT_DIM)
 
