@@ -263,7 +263,7 @@ def test_felt_check_game_passes_it(installed):
                          capture_output=True, text=True, timeout=600, cwd=ROOT)
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
     last = out.stdout.strip().splitlines()[-1]
-    assert last.startswith("elferraus: 14 of 14 checks passed"), out.stdout
+    assert last.startswith("elferraus: 15 of 15 checks passed"), out.stdout
     assert "ok   soak" in out.stdout and "ok   phone" in out.stdout and "ok   view-hides" in out.stdout
 
 

@@ -570,8 +570,10 @@ class Game:
     # The mistake marks of a replay (felt.contract.analysis) play a seat's choices out in many
     # worlds that seat could not tell from the real one; these hooks make such a world.
     # State fields (lists of card ids) no seat ever sees, e.g. a face-down draw pile: the default
-    # determinize deals them anew with the other seats' hands.
-    unseen_piles: tuple = ()
+    # determinize deals them anew with the other seats' hands. By default the usual names of
+    # such a pile, where the state has one that is a list of whole numbers; a game with another
+    # hidden place names it here (or gives sample_world).
+    unseen_piles: tuple = ("deck", "stock", "draw", "draw_pile", "talon")
 
     def sample_world(self, view: dict, rng: random.Random):
         """A whole engine state that agrees with everything ``view`` shows (the seat's hand,
@@ -599,7 +601,10 @@ class Game:
         if not isinstance(hands, list):
             raise ValueError(f"{self.id}: no hands to deal anew (give Game.sample_world)")
         places: list[list] = [hands[s] for s in range(len(hands)) if s != seat]
-        places += [getattr(w, name) for name in self.unseen_piles if isinstance(getattr(w, name, None), list)]
+        for name in self.unseen_piles:
+            pile = getattr(w, name, None)
+            if isinstance(pile, list) and all(isinstance(c, int) and not isinstance(c, bool) for c in pile):
+                places.append(pile)
         pool = [c for place in places for c in place]
         try:
             pool.sort()
