@@ -48,7 +48,8 @@ from felt.contract.tournament import END_PHASES, play_round
 LEVELS = ("inaccuracy", "mistake", "blunder")
 THRESHOLDS = (0.10, 0.20, 0.30)       # loss in shares of Game.round_cost_span, per level
 Z = 2.0                               # and this many standard errors of the paired differences
-SAMPLES = 12                          # worlds per decision
+SAMPLES = 16                          # worlds per decision (and again as many for the play against the best)
+MORE = 3                              # at most this many rounds of worlds for the play against the best
 CAP = 8                               # candidate moves per decision (the played and the bot's among them)
 PLAYOUT_LEVEL = "normal"
 
@@ -159,13 +160,21 @@ def estimate(game, state, seat: int, played: dict, samples: int = SAMPLES, seed:
     if best == 0:
         return Estimate(played=cands[0], best=cands[0], loss=0.0, se=0.0, level=None,
                         costs=list(zip(cands, means)), samples=len(first[0]))
-    second = play([0, best], samples)
-    if second is None:
-        return None
     span = float(game.round_cost_span(state)) or 1.0
-    diffs = [(a - b) / span for a, b in zip(second[0], second[1])]
-    loss = max(0.0, statistics.fmean(diffs))
-    se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    diffs: list[float] = []
+    for _more in range(MORE):
+        # the play against the best, in fresh worlds; more of them while the level is in doubt
+        # (the loss within two standard errors of a threshold or of the noise)
+        second = play([0, best], samples)
+        if second is None:
+            return None
+        diffs += [(a - b) / span for a, b in zip(second[0], second[1])]
+        loss = max(0.0, statistics.fmean(diffs))
+        se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+        if not any(abs(loss - at) < 2 * se for at in THRESHOLDS) and abs(loss - Z * se) >= se:
+            break
+        if deadline is not None and time.monotonic() >= deadline:
+            break
     return Estimate(played=cands[0], best=cands[best], loss=loss, se=se, level=level_of(loss, se),
                     costs=list(zip(cands, means)), samples=len(first[0]) + len(diffs))
 
@@ -191,7 +200,7 @@ def _costs(game, state, seat: int, moves: list, worlds: int, rng: random.Random,
     return out
 
 
-def compare(game, state, seat: int, tried: dict, played: dict, samples: int = SAMPLES, seed: Any = 0) -> dict:
+def compare(game, state, seat: int, tried: dict, played: dict, samples: int = 2 * SAMPLES, seed: Any = 0) -> dict:
     """"Besser spielen?": the move the player ``tried`` instead of the one it ``played``, both
     wire moves of ``seat`` on turn in ``state``, in the same worlds the seat could believe:
     ``{"gain": how much less it costs (in round cost spans; below 0: more), "se", "verdict":
