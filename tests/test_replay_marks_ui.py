@@ -159,6 +159,18 @@ def test_the_screen_reader_layer_reads_the_marks_and_taps_their_buttons(app_fact
     assert step in sc.revealed
     sem, _ = a11y.build(app)
     assert "w:try_btn" not in {a["id"] for a in sem["acts"]}
+    # "Besser spielen?" through the layer: the live table's hand and its buttons are there to play
+    sc.revealed.clear()
+    sc._marks_changed()
+    assert a11y.act(app, "w:try_btn")
+    app.step(block=False)
+    assert sc.trying == step
+    sem, targets = a11y.build(app)
+    hand = [h["id"] for h in sem["hand"]]
+    assert sorted(int(h.split(":")[1]) for h in hand) == sorted(rp.hand(step - 1, rp.mover(step)))
+    assert any(h in targets for h in hand)
+    assert any(a["id"].startswith("w:table.") for a in sem["acts"])
+    assert "w:cancel_btn" in targets and "w:answer_btn" in targets
 
 
 # ---------------------------------------------------------------------------- at the table

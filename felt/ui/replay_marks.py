@@ -139,6 +139,10 @@ class ReplayMarks:
         self.persp = self.rp.mover(self.step)
         self._marks_changed(new_table=True)
 
+    def a11y_table(self):
+        """The table to play with through the screen-reader layer: the live one of a try."""
+        return self.inner if self.trying is not None else None
+
     def end_try(self) -> None:
         if self.trying is None:
             return
