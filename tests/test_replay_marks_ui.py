@@ -101,6 +101,23 @@ def test_a_marked_play_shows_its_level_and_hides_its_answer_until_asked(size, de
     assert sc.bot_cards_shown(step, job.rp.hint(step, lang)) == job.rp.played_if(step, est.best)
 
 
+def test_m_and_a_tap_near_a_dot_go_to_the_marked_plays():
+    job = judged()
+    steps = marked(job)
+    sc, stack = open_at(job, 0, (1280, 720))
+    seen = []
+    for _ in steps:
+        sc.handle(Input(KEY, source="key", key=pygame.K_m))
+        seen.append(sc.step)
+    assert seen == steps
+    sc.handle(Input(KEY, source="key", key=pygame.K_m, mod=pygame.KMOD_SHIFT))
+    assert sc.step == (steps[-2] if len(steps) > 1 else steps[-1])
+    sc.go(0)
+    x = sc._x_of(steps[0]) + layout.dp(3)
+    tap(sc, (x, sc.track.top + layout.dp(9)))
+    assert sc.step == steps[0]
+
+
 def test_besser_spielen_makes_the_table_of_that_step_live_and_judges_the_try():
     job = judged()
     step = marked(job)[0]

@@ -16,7 +16,8 @@ the seat chosen, as that seat saw it then. Around it:
   match with a mark where each round was dealt (a tap or a drag jumps there); the buttons: a round
   back, a step back, a step on, a round on, the hands, close;
 - keys: ← → a step, ↑ ↓ (Page Up/Down) a round, Home/End, 1–9 a round, H the hands, Tab the next
-  seat's view, Esc closes (an open drawer first).
+  seat's view, M the next marked play (Shift+M the one before; a tap near a mark's dot on the
+  timeline goes to it), B "Besser spielen?", Esc closes (an open drawer, a try first).
 """
 from __future__ import annotations
 
@@ -502,6 +503,13 @@ class ReplayScene(ReplayMarks, Scene):
         if k == pygame.K_TAB:
             self.view_of((self.persp + 1) % self.rp.n)
             return True
+        if k == pygame.K_m:                          # the next marked play (Shift: the one before)
+            back = bool(inp.mod & pygame.KMOD_SHIFT)
+            steps = sorted(self.marked_steps())
+            pick = [i for i in steps if i < self.step][-1:] if back else [i for i in steps if i > self.step][:1]
+            if pick:
+                self.go(pick[0])
+            return True
         if pygame.K_1 <= k <= pygame.K_9:
             self.go_round(k - pygame.K_1)
             return True
@@ -527,7 +535,11 @@ class ReplayScene(ReplayMarks, Scene):
         return self.track.left + int(self.track.w * i / last)
 
     def _step_at(self, x: int) -> int:
+        """The step under ``x`` on the timeline; a marked play's dot where one is that near."""
         last = max(1, self.rp.steps - 1)
+        near = [(abs(self._x_of(i) - x), i) for i in self.marked_steps()]
+        if near and min(near)[0] <= dp(8):
+            return min(near)[1]
         return max(0, min(last, round((x - self.track.left) * last / max(1, self.track.w))))
 
     # ------------------------------------------------------------------ time
