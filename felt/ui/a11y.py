@@ -179,7 +179,7 @@ def build(app) -> tuple[dict, dict]:
         # its own instead of the table's
         own = [x for x in scene.a11y_text() if x]
         sem["info"] = own if game is not None else sem["info"] + own
-    for scn, pre in [(scene, "w:")] + ([(game, "w:table.")] if live_table is not None else []):
+    for scn, pre in [(scene, "w:")] + ([(game, "live:")] if live_table is not None else []):
         if scn is not None:
             widgets = _named_widgets(scn)
             if game is not None and scn is game:
