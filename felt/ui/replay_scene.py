@@ -841,10 +841,9 @@ def snapshot_scene(game, lang: str = "de", seed: int = 7, step_of: float = 0.45,
                  and len(rp.hand(i, 0)) >= 2), want)
     job, me = None, 0
     if marks:
-        from felt.contract.analysis import Job
         key = ("marks", game.id, seed)
         if key not in _DEMOS:
-            _DEMOS[key] = Job(rp, range(rp.n), samples=8, max_seconds=60, seed=seed).run_now()
+            _DEMOS[key] = _demo_marks(rp, want, seed)
         job = _DEMOS[key]
         marked = sorted(i for i, e in job.marks.items() if e is not None and e.level is not None)
         pick = next((i for i in marked if i >= want), marked[-1] if marked else pick)
@@ -855,6 +854,28 @@ def snapshot_scene(game, lang: str = "de", seed: int = 7, step_of: float = 0.45,
 
 
 _DEMOS: dict = {}
+
+
+def _demo_marks(rp, start: int, seed: int):
+    """The marks of a demo match as a finished job: every seat's plays from step ``start`` on
+    judged (a few worlds each) until three are marked, and those before ``start`` (the
+    timeline's dots); the same on every machine (no time budget)."""
+    from types import SimpleNamespace
+
+    from felt.contract import analysis
+    steps = analysis.decisions(rp, set(range(rp.n)))
+    marks: dict = {}
+    found = 0
+    for i in [s for s in steps if s >= start] + [s for s in steps if s < start][-12:]:
+        a = rp.action(i)
+        est = analysis.estimate(rp.game, rp.state(i - 1), a[1], a[2], samples=6, seed=f"{seed}:{i}")
+        marks[i] = est
+        found += bool(est is not None and est.level is not None and i >= start)
+        if found >= 3 and i >= start:
+            break
+    done = len(marks)
+    return SimpleNamespace(marks=marks, seats=list(range(rp.n)), finished=True, total=done,
+                           progress=lambda: (done, done))
 
 
 def demo_replay(game, seed: int = 7):
