@@ -233,15 +233,27 @@ class RoundControls:
             return None
         left, right = min(b.rect.left for b in shown), max(b.rect.right for b in shown)
         top = min(b.rect.top for b in shown)
-        h = fonts.line_height(max(12, self.px - 3)) + dp(2)
+        px = self.note_px()
+        _size, lines = layout_text(self.note, right - left, 10 ** 6, px, wrap=True, max_lines=3, min_px=px)
+        h = max(1, len(lines)) * fonts.line_height(px) + dp(2)       # a narrow column: on more lines
         return pygame.Rect(left, top - h - dp(4), right - left, h)
+
+    def note_px(self) -> int:
+        return max(12, self.px - 3)
 
     def draw(self, surface: pygame.Surface) -> None:
         for b in self.buttons():
             b.draw(surface)
         r = self.note_rect()
         if r is not None:
-            draw_text(surface, self.note, r, max(12, self.px - 3), theme.TEXT, min_px=10)
+            # on a dark ground of its own: it may stand over the results' last rows
+            px = self.note_px()
+            _size, lines = layout_text(self.note, r.w, r.h, px, wrap=True, max_lines=3, min_px=10)
+            tw = max((fonts.width(ln, px) for ln in lines), default=0) + dp(16)
+            ground = pygame.Rect(0, 0, min(r.w + dp(8), tw), r.h + dp(2))
+            ground.center = r.center
+            theme.panel(surface, ground, (6, 30, 18), alpha=225, radius=8)
+            draw_text(surface, self.note, r, px, theme.TEXT, wrap=True, max_lines=3, min_px=10)
         if self.waiting() and self.wait_rect is not None:
             draw_text(surface, i18n.t("gt.wait_host"), self.wait_rect, max(12, self.px - 2), theme.TEXT_DIM)
 
