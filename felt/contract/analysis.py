@@ -37,8 +37,10 @@ runs in the background once a replay is opened (felt.ui.replay_marks).
 from __future__ import annotations
 
 import math
+import os
 import random
 import statistics
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -52,6 +54,7 @@ SAMPLES = 16                          # worlds per decision (and again as many f
 MORE = 3                              # at most this many rounds of worlds for the play against the best
 CAP = 8                               # candidate moves per decision (the played and the bot's among them)
 PLAYOUT_LEVEL = "normal"
+NICE = 10                             # how much lower a judging thread's priority is (Linux)
 
 
 @dataclass
@@ -276,11 +279,11 @@ class Job:
     playing) while a finished match is judged: ``marks`` fills step by step, ``progress()`` is
     ``(done, total)``, ``finished`` once it is over. Bounded: ``max_seconds`` of wall time in
     all, and a ``duty`` share of one core at most (it rests after each decision for as long
-    as the decision took, times ``1/duty - 1``)."""
+    as the decision took, times ``1/duty - 1``), at a lower priority (``NICE``, where the system
+    gives a thread one of its own) than the table and the window."""
 
     def __init__(self, rp, seats, samples: int = SAMPLES, max_seconds: float = 90.0, duty: float = 0.5,
                  seed: Any = 0) -> None:
-        import threading
         self.rp, self.seats = rp, sorted(set(seats))
         self.samples, self.max_seconds, self.duty, self.seed = samples, max_seconds, max(0.05, min(1.0, duty)), seed
         self.marks: dict = {}
@@ -312,6 +315,11 @@ class Job:
 
     def _run(self) -> None:
         t_cpu = time.thread_time()
+        try:   # Linux: a thread has a nice value of its own; the table and the window go first
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), min(19, os.getpriority(
+                os.PRIO_PROCESS, threading.get_native_id()) + NICE))
+        except (AttributeError, OSError):
+            pass
 
         def progress(done: int, total: int) -> None:
             self.done = done
