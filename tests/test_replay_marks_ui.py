@@ -147,6 +147,9 @@ def test_besser_spielen_makes_the_table_of_that_step_live_and_judges_the_try():
         time.sleep(0.01)
     assert sc.verdict in ("better", "same"), sc.verdict
     assert step not in sc.revealed                       # the answer still only when asked
+    # keys go to the live table while trying (→ is not "a step on" there)
+    sc.handle(Input(KEY, source="key", key=pygame.K_RIGHT))
+    assert sc.trying == step and sc.step == step
     # Esc leaves the try; a step on leaves it too
     sc.handle(Input(KEY, source="key", key=pygame.K_ESCAPE))
     assert sc.trying is None and sc.inner.replaying and sc.try_btn.visible

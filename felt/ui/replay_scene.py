@@ -451,6 +451,11 @@ class ReplayScene(ReplayMarks, Scene):
 
     # ------------------------------------------------------------------ input
     def handle(self, inp: Input) -> None:
+        if (self.trying is not None and inp.kind == KEY and inp.key != pygame.K_ESCAPE
+                and self.inner is not None):
+            self.inner.handle(inp)                  # a try: the table's own keys (play, pass, pick)
+            self.mark_dirty()
+            return
         if inp.kind in (KEY, BACK) and self._key(inp):
             self.mark_dirty()
             return
