@@ -234,6 +234,7 @@ def test_a_window_judges_its_plays_after_the_match_and_the_owner_deals_it_again(
     # over the results, the screen-reader layer reads the replay (not the results under it)
     from felt.ui import a11y
     sem, _ = a11y.build(app)
+    assert sem["status"].startswith(i18n.t("replay.title")) and not sem["turn"]
     assert sem["info"][0] == i18n.t("replay.where", step=replay.step, steps=replay.rp.steps - 1,
                                     round=replay.rp.round_no(replay.step)), sem["info"]
     assert any(i18n.t("marks.yours", list="").split(":")[0] in x for x in sem["info"]) or not marked(job)

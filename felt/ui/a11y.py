@@ -244,7 +244,8 @@ def build(app) -> tuple[dict, dict]:
                                 targets[tid] = _centre(b.rect)
     if ctl.kind != "table" and game is None and main is not None and not sem["status"]:
         sem["status"] = app.stack.banner.text if app.stack.banner.visible else ""
-    if (not sem["status"] or ctl.kind == "lobby") and scene is not None and hasattr(scene, "a11y_status"):
+    if (not sem["status"] or ctl.kind == "lobby" or (game is not None and scene is not game)) \
+            and scene is not None and hasattr(scene, "a11y_status"):
         sem["status"] = scene.a11y_status() or sem["status"]     # the lobby's own line (its table, its game)
     return sem, targets
 

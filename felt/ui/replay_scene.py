@@ -742,6 +742,12 @@ class ReplayScene(ReplayMarks, Scene):
                            "rows": {str(s): [r.x, r.y, r.w, r.h] for s, r in self.rows},
                            **self.marks_state()}}
 
+    def a11y_status(self) -> str:
+        """The layer's heading over a replay: that it is one, and who was to move (a try: the
+        live table's own line)."""
+        inner = self.inner.status_line()[0] if self.inner is not None else ""
+        return " · ".join(x for x in (i18n.t("replay.title"), inner) if x)
+
     def a11y_text(self) -> list[str]:
         """The replay in words for the screen-reader layer: where it stands, what happened at
         this step (its mark first), the bot's word or the best play, the marks' progress."""
