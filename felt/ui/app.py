@@ -232,7 +232,7 @@ def cmd_replay(args: Any) -> int:
     from felt.contract.analysis import Job
     judged = [seat] if seat is not None else ([s for s in range(replay.n) if replay.kinds[s] != "bot"]
                                               or list(range(replay.n)))
-    job = Job(replay, judged, max_seconds=180.0, duty=0.5, seed=replay.header.get("seed")).start()
+    job = Job(replay, judged, max_seconds=180.0, duty=0.5).start()
     scene = ReplayScene(replay, seat=seat, marks=job)
     scene.me = None                      # nobody's own window: no seat is "you"
 

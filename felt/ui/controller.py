@@ -461,8 +461,9 @@ class Controller:
         if seat is None or not 0 <= seat < replay.n or replay.kinds[seat] == "bot":
             return
         try:
-            self.marks_job = Job(replay, [seat], max_seconds=self.MARKS_SECONDS, duty=self.MARKS_DUTY,
-                                 seed=replay.header.get("seed")).start()
+            # the estimate's own random numbers, never the match's seed: the same marks on every
+            # window, and nothing of the deal in them
+            self.marks_job = Job(replay, [seat], max_seconds=self.MARKS_SECONDS, duty=self.MARKS_DUTY).start()
         except Exception:
             self.marks_job = None
 
