@@ -33,11 +33,15 @@ def test_the_owner_deals_the_finished_match_again_with_the_same_cards():
     assert [sorted(x) for x in d.t.hands()] == first["hands"]
     oseat = d.last(owner, "welcome")["seat"]
     assert sorted(d.last(owner, "state")["view"]["hand"]) == first["hands"][oseat]
-    # it is journaled as any match: its log alone deals it again (the resume's path)
+    # it is journaled as any match: a table resumed from its log (a crash) has it as it was
     d.advance(3.0)
-    records = d.t.log.records()
+    records = [dict(r) for r in d.t.log.records()]
     again = replay(MatchLog.from_records(records))
     assert d.t.game.view(again, None) == d.t.game.view(d.t.state, None)
+    resumed = Driver(players=3)
+    resumed.t.restore_log(MatchLog.from_records(records))
+    assert resumed.t.log.header["again"] == 1 and resumed.t.log.header["seed"] == first["seed"]
+    assert all(resumed.t.game.view(resumed.t.state, s) == d.t.game.view(d.t.state, s) for s in range(3))
     # while it runs: refused
     d.send(owner, {"t": "again"})
     assert d.last(owner, "error")["code"] == "running"
