@@ -234,8 +234,8 @@ class Controller:
             # a replay stays until its player closes it (then the table is where it went):
             # the lobby, a new match or another game goes in under it, with a word
             self.stack.replace_under(watching, scene)
-            if moved and kind in ("lobby", "table", "exchange"):
-                watching.table_moved(i18n.t("replay.table_lobby" if kind == "lobby" else "replay.table_on"))
+            if kind == "lobby" and moved:
+                watching.table_moved(i18n.t("replay.table_lobby"))
             return
         self._replay_scene = None
         self.stack.replace(scene)
@@ -722,6 +722,9 @@ class Controller:
             self.dismissed = False
             self.replay = None                      # a new match: the last one's replay is fetched anew
             self._stop_marks()
+            watching = self._replay_scene
+            if watching is not None and watching in self.stack.scenes:
+                watching.table_moved(i18n.t("replay.table_on"))    # (also dealt again, from the results)
         elif (self.view or {}).get("phase") != "match_over":
             self._match_over()
         self.view = view

@@ -168,6 +168,8 @@ class ReplayScene(ReplayMarks, Scene):
     def table_moved(self, text: str) -> None:
         """The table went on while this replay is watched (the lobby, a new match, another
         game): it says so once and stays; closing it goes there."""
+        if text == self.table_note:
+            return
         self.table_note = text
         if self.stack is not None and hasattr(self.stack, "notify"):
             self.stack.notify(text, "info", 5.0)
