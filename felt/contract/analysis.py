@@ -110,7 +110,7 @@ def candidates(game, view: dict, played: dict, cap: int = CAP, rng: random.Rando
             out.append(dict(m))
     add(played)
     try:
-        bot = game.make_bot(PLAYOUT_LEVEL, seed=0).choose(view)
+        bot = game.make_bot(game.bot_level(PLAYOUT_LEVEL), seed=0).choose(view)
         add(bot if isinstance(bot, dict) else game.move_to_wire(bot))
     except Exception:
         pass
@@ -123,9 +123,11 @@ def candidates(game, view: dict, played: dict, cap: int = CAP, rng: random.Rando
 
 
 def playout(game, world, seat: int, dice: int, level: str = PLAYOUT_LEVEL) -> float:
-    """Play ``world`` to the end of its round with the game's ``level`` bots at every seat
-    (their random numbers from ``dice``); what the round cost ``seat``."""
+    """Play ``world`` to the end of its round with the game's ``level`` bots at every seat (its
+    default level where it has no such one; their random numbers from ``dice``); what the round
+    cost ``seat``."""
     n = int(world.n)
+    level = game.bot_level(level)
     if world.phase not in END_PHASES:
         bots = [game.make_bot(level, seed=f"{dice}:{j}") for j in range(n)]
         watchers = [j for j in range(n) if game.bot_watches(level)]
