@@ -426,6 +426,39 @@ def hidden_cards_shown(game, state, secret: dict, views: dict, places) -> str | 
     return None
 
 
+@check("marks", "plays judged from the seat's view only",
+       "the mistake marks of a replay play a seat's choices out")
+def check_marks(game, ctx):
+    """The mistake marks (felt.contract.analysis): at a few decisions of a seeded match the
+    seat's world (``Game.determinize``) keeps its hand and its legal moves, and the estimate
+    runs and gives a loss of 0 or more (no world at all is allowed: no mark there)."""
+    from felt.contract import analysis
+    judged = 0
+    for seed in range(2 if ctx.quick else 3):
+        rng = random.Random(seed)
+        for state, _events in random_play(game, seed):
+            if judged >= 3 * (seed + 1) or state.phase in ("round_over", "match_over"):
+                if judged >= 3 * (seed + 1):
+                    break
+                continue
+            seat = state.to_move
+            view = game.view(state, seat)
+            if len(view.get("legal") or []) < 2 or rng.random() < 0.7:
+                continue
+            try:
+                world = game.determinize(state, seat, random.Random(seed))
+            except ValueError:
+                continue                                   # no world here: no mark here
+            wv = game.view(world, seat)
+            need(sorted(map(repr, wv.get("hand") or [])) == sorted(map(repr, view.get("hand") or [])),
+                 f"{game.id} seed {seed}, phase {state.phase!r}: the world dealt for seat {seat} holds another hand")
+            need(sorted(map(repr, wv.get("legal") or [])) == sorted(map(repr, view.get("legal") or [])),
+                 f"{game.id} seed {seed}, phase {state.phase!r}: seat {seat} may make other moves in its world")
+            est = analysis.estimate(game, state, seat, view["legal"][0], samples=2, seed=seed)
+            need(est is None or est.loss >= 0.0, f"{game.id}: a negative loss {est and est.loss}")
+            judged += 1
+
+
 @check("table-vocabulary", "view['table'] keeps to the table vocabulary",
        "the contract test checks every view against it")
 def check_table_vocabulary(game, ctx):

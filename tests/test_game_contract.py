@@ -74,6 +74,12 @@ def test_the_view_filter_hides_every_other_hand(game, ctx):
     devcheck.check_view_hides(game, ctx)
 
 
+def test_a_play_is_judged_from_worlds_the_seat_could_believe(game, ctx):
+    """The mistake marks (felt/contract/analysis.py) work for every game through the contract:
+    the seat's world keeps its hand and its moves, and a play is judged."""
+    devcheck.check_marks(game, ctx)
+
+
 def test_the_views_table_keeps_to_the_shared_vocabulary(game, ctx):
     """A view's ``table`` (what the plain table draws) is checked here, so that a bad
     description is a clear error in this test and not a crash in the window."""

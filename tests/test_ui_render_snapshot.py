@@ -87,11 +87,13 @@ def test_a_registered_game_gets_the_window_screens_and_its_own_shots(tmp_path, c
         games.unregister(TOY.id)
     names = {p.name for p in written}
     # no quiz: the example game has no questions; its rule editor shows the rule set read-only;
-    # its replay (a demo match of its bots) is the window's too, on its plain table
+    # its replay (a demo match of its bots) is the window's too, on its plain table, with its
+    # mistake marks (felt.contract.analysis works for every game through the contract)
     assert names == {"highcard_lobby-390x844.png", "highcard_watching-390x844.png", "highcard_howto-HC-1-390x844.png",
                      "highcard_rules-390x844.png", "highcard_table-430x932.png", "highcard_tipp-390x844.png",
                      "highcard_tipps-taken-390x844.png", "highcard_replay-390x844.png",
-                     "highcard_replay-hands-390x844.png", "highcard_table-four-colour-390x844.png"}
+                     "highcard_replay-hands-390x844.png", "highcard_replay-marks-390x844.png",
+                     "highcard_table-four-colour-390x844.png"}
     assert all(p.is_file() for p in written)
     assert pygame.image.load(str(tmp_path / "highcard_table-430x932.png")).get_size() == (430, 932)
     out = capsys.readouterr().out

@@ -309,7 +309,9 @@ def test_felt_replay_file_opens_the_match_in_a_window_of_its_own(cfg, tmp_path, 
 
     def run(self):
         sc = self.stack.top
-        seen.update(scene=sc, browsing=self.controller.browser is not None, me=sc.me, persp=sc.persp)
+        seen.update(scene=sc, browsing=self.controller.browser is not None, me=sc.me, persp=sc.persp,
+                    judged=list(sc.marks_job.seats))
+        sc.marks_job.stop()                  # the seat's plays were being judged in the background
         self.step(block=False)
         sc.close_btn.click()
         seen["quit"] = self.stack.quit_requested
@@ -319,6 +321,7 @@ def test_felt_replay_file_opens_the_match_in_a_window_of_its_own(cfg, tmp_path, 
     args = argparse.Namespace(file=str(path), seat=2, lang="de", size=(844, 390))
     assert app_mod.cmd_replay(args) == 0
     assert isinstance(seen["scene"], ReplayScene) and seen["persp"] == 2 and seen["me"] is None
+    assert seen["judged"] == [2]
     assert seen["quit"] and not seen["browsing"]
     assert seen["scene"].shape == "side"
     bad = tmp_path / "x.journal"

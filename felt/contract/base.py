@@ -609,6 +609,68 @@ class Game:
         simulate`). A game whose engine can skip building the events does so here."""
         self.apply_inplace(state, seat, move, False)
 
+    # ------------------------------------------------------- what a seat could believe
+    # The mistake marks of a replay (felt.contract.analysis) play a seat's choices out in many
+    # worlds that seat could not tell from the real one; these hooks make such a world.
+    # State fields (lists of card ids) no seat ever sees, e.g. a face-down draw pile: the default
+    # determinize deals them anew with the other seats' hands. By default the usual names of
+    # such a pile, where the state has one that is a list of whole numbers; a game with another
+    # hidden place names it here (or gives sample_world).
+    unseen_piles: tuple = ("deck", "stock", "draw", "draw_pile", "talon")
+
+    def sample_world(self, view: dict, rng: random.Random):
+        """A whole engine state that agrees with everything ``view`` shows (the seat's hand,
+        the table, what it saw played), the cards it does not see dealt at random from ``rng``
+        (a game may weigh them by what the play so far suggests, as its hard bot does); None
+        where the game builds none for this view (then :meth:`determinize` shuffles), a
+        ValueError where no world can be dealt now (no mark is estimated there). It reads
+        nothing but ``view``."""
+        return None
+
+    def determinize(self, state, seat: int, rng: random.Random):
+        """A state ``seat`` cannot tell from ``state`` now: :meth:`sample_world` of its view, or
+        (the default for every game) a clone of ``state`` with every card the seat cannot see
+        (the other seats' ``hands`` and the :attr:`unseen_piles`) pooled, put in a fixed order
+        and dealt back at random from ``rng`` into the same places, and a new seed: so the
+        result depends on what the seat knows and on ``rng`` only, never on where the hidden
+        cards really lie. ValueError where the seat would see the difference (a hidden place
+        this game does not name)."""
+        view = self.view(state, seat)
+        world = self.sample_world(view, rng)
+        if world is not None:
+            return world
+        w = self.clone(state)
+        hands = getattr(w, "hands", None)
+        if not isinstance(hands, list):
+            raise ValueError(f"{self.id}: no hands to deal anew (give Game.sample_world)")
+        places: list[list] = [hands[s] for s in range(len(hands)) if s != seat]
+        for name in self.unseen_piles:
+            pile = getattr(w, name, None)
+            if isinstance(pile, list) and all(isinstance(c, int) and not isinstance(c, bool) for c in pile):
+                places.append(pile)
+        pool = [c for place in places for c in place]
+        try:
+            pool.sort()
+        except TypeError:
+            pool.sort(key=repr)
+        rng.shuffle(pool)
+        at = 0
+        for place in places:
+            k = len(place)
+            place[:] = pool[at:at + k]
+            at += k
+        if hasattr(w, "seed"):
+            w.seed = f"world:{rng.getrandbits(64)}"     # later draws must not follow the real deal
+        if self.view(w, seat) != view:
+            raise ValueError(f"{self.id}: seat {seat} would tell the dealt world from the real one "
+                             "(a hidden place not in Game.unseen_piles)")
+        return w
+
+    def round_cost_span(self, state) -> float:
+        """How far :meth:`round_cost` goes from the best round to a bad one, the unit of the
+        mistake marks: the places (``n - 1``) by default."""
+        return float(max(1, int(getattr(state, "n", 2)) - 1))
+
     # Does a tournament report match wins (Game.winner) beside the rounds' places? False for a
     # game whose match winner is only the sum of its rounds' places.
     tournament_match_wins: bool = True

@@ -269,11 +269,12 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Validator, Any]]] = {
     "end_match": {},
     "gather": {},
     "new_evening": {},
+    "again": {"turn": (Int(0, MAX_SEATS - 1), 0)},
 }
 
 ADMIN_TYPES = frozenset({
     "add_bot", "remove_bot", "kick", "open_seat", "reorder", "set_seats", "set_rules", "set_options",
-    "start", "next_round", "end_match", "gather", "new_evening",
+    "start", "next_round", "end_match", "gather", "new_evening", "again",
 })
 
 SEAT = {

@@ -1063,12 +1063,40 @@ class Table:
         order = msg["order"]
         if len(order) != len(self.seats):
             raise Refuse("lobby", f"the order must list all {len(self.seats)} seats")
+        self._reorder(order)
+        self._lobby_changed()
+
+    def _reorder(self, order: list[int]) -> None:
+        """New seat i = old seat ``order[i]``; every seated connection is told its seat."""
         self.seats = [self.seats[k] for k in order]
         for i, s in enumerate(self.seats):
             if s.peer is not None:
                 s.peer.seat = i
                 self._send(s.peer, self._welcome(s.peer))
-        self._lobby_changed()
+
+    def _m_again(self, peer: Peer, msg: dict) -> None:
+        """"Nochmal mit diesen Karten": a new match dealt exactly as the finished one (its game,
+        rule set, rounds and seed: every round deals the same cards to the same seats), the
+        players turned ``turn`` seats on (each gets the cards of the seat ``turn`` places after
+        the one it had). Journaled as any match (its header holds the seed), so it resumes."""
+        self._need_lobby()
+        if self.log is None or self.state is None or self.state.phase != "match_over":
+            raise Refuse("no_match", "no finished match of this game to deal again")
+        h = self.log.header
+        n = int(h.get("n") or 0)
+        if n != len(self.seats):
+            raise Refuse("lobby", f"the finished match had {n} seats, the table has {len(self.seats)}: "
+                                  "set the seats back first")
+        turn = int(msg.get("turn") or 0) % n
+        try:
+            rules = self.game.rules_from_dict(h["rules"])
+        except (TypeError, ValueError, KeyError) as exc:
+            raise Refuse("bad_rules", f"the finished match's rule set is no longer valid: {exc}") from None
+        if turn:
+            self._reorder([(i - turn) % n for i in range(n)])
+        self.rules, self.rounds = rules, h.get("rounds")
+        self.template = template_of(self.game, rules)
+        self.start_match(seed=h["seed"], again=int(h.get("match") or 0))
 
     def _m_set_seats(self, peer: Peer, msg: dict) -> None:
         self._need_lobby()
@@ -1203,7 +1231,9 @@ class Table:
         self.end_match()
 
     # ---------------------------------------------------------------- public API
-    def start_match(self, now: float | None = None) -> None:
+    def start_match(self, now: float | None = None, seed: Any = None, again: int | None = None) -> None:
+        """Start a match: ``seed`` deals it (None: the table's ``--seed`` for its first match,
+        else a fresh one); ``again``: the number of the match it deals again (in its header)."""
         self._enter(now)
         if self.running:
             raise Refuse("running", "a match is already running")
@@ -1215,7 +1245,8 @@ class Table:
             s = self.seats[i]
             s.bot = None
             s.bot_seed = None
-        seed = self.seed if self.seed is not None and self.matches == 0 else secrets.randbits(63)
+        if seed is None:
+            seed = self.seed if self.seed is not None and self.matches == 0 else secrets.randbits(63)
         state, events = self.game.new_match(self.rules, n, seed, self.rounds)
         self.state = state
         self.gathering = False
@@ -1224,6 +1255,8 @@ class Table:
         extra = {"table": self.table_name, "template": self.template, "match": self.matches,
                  "admin_token": self.admin_token}
         extra["game"] = self.game.id
+        if again is not None:
+            extra["again"] = again               # dealt as that match ("Nochmal mit diesen Karten")
         self.log = MatchLog.start(self.game.rules_to_dict(self.rules), n, seed, self.rounds,
                                   [s.record(i) for i, s in enumerate(self.seats)], **extra)
         self.hints = self.log.hint_counts()

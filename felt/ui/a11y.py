@@ -53,7 +53,8 @@ CUES = {"clear": "clear", "trick": "clear", "revolution": "revolution", "draw": 
         "round_over": "round", "knock": "knock", "away.log_left": "away", "away.log_bot": "away",
         "away.log_back": "back"}
 ICON_NAMES = {"✕": "a11y.close", "‹": "a11y.back", "☰": "a11y.menu", "✉": "a11y.chat", "♪": "a11y.sound",
-              "⟲": "a11y.log_btn", "◀": "a11y.prev", "▶": "a11y.next", "▲": "a11y.up", "▼": "a11y.down"}
+              "⟲": "a11y.log_btn", "◀": "a11y.prev", "▶": "a11y.next",
+              "◀◀": "a11y.prev_round", "▶▶": "a11y.next_round", "▲": "a11y.up", "▼": "a11y.down"}
 
 
 # ------------------------------------------------------------------------ names
@@ -155,6 +156,11 @@ def build(app) -> tuple[dict, dict]:
         "moves": [], "quick": [],
     }
     overlay = top is not None and top is not main
+    # a screen over the table with a live table of its own (a replay's "Besser spielen?"): that
+    # table's hand and buttons are the ones to play with
+    live_table = top.a11y_table() if top is not None and callable(getattr(top, "a11y_table", None)) else None
+    if live_table is not None:
+        game, overlay = live_table, False
     if game is not None:
         status = game.status_line()[0]
         try:
@@ -190,79 +196,86 @@ def build(app) -> tuple[dict, dict]:
     elif ctl.kind == "lobby" and ctl.lobby:
         sem["info"] = lobby_lines(ctl)        # (the owner's seat buttons say them instead: below)
     scene = top if top is not None else main
-    if game is None and scene is not None and hasattr(scene, "a11y_text"):
-        sem["info"] += [x for x in scene.a11y_text() if x]     # a screen's own sentences (the join screen's)
-    if scene is not None:
-        widgets = _named_widgets(scene)
-        if game is not None and scene is game:
-            live = set(game.a11y_widgets([name for name, _w in widgets]))
-            widgets = [(name, w) for name, w in widgets if name in live]
-        for name, w in widgets:
-            if not _shown(w):
-                continue
-            if isinstance(w, Button):
-                label = button_label(w)
-                if not label:
+    if scene is not None and scene is not game and hasattr(scene, "a11y_text"):
+        # a screen's own sentences (the join screen's); a screen over the table (a replay) says
+        # its own instead of the table's
+        own = [x for x in scene.a11y_text() if x]
+        sem["info"] = own if game is not None else sem["info"] + own
+    for scn, pre in [(scene, "w:")] + ([(game, "live:")] if live_table is not None else []):
+        if scn is not None:
+            widgets = _named_widgets(scn)
+            if game is not None and scn is game:
+                live = set(game.a11y_widgets([name for name, _w in widgets]))
+                widgets = [(name, w) for name, w in widgets if name in live]
+            for name, w in widgets:
+                if not _shown(w):
                     continue
-                sem["acts"].append({"id": f"w:{name}", "name": label, "off": not w.enabled})
-                if w.enabled:
-                    targets[f"w:{name}"] = _centre(w.rect)
-            elif isinstance(w, TextField):
-                sem["fields"].append({"id": f"f:{name}", "name": field_label(w, name), "value": w.text,
-                                      "max": int(w.max_len)})
-                targets[f"f:{name}"] = _centre(w.rect)
-            elif isinstance(w, Choice):
-                _choice(sem, targets, name, w)
-            elif isinstance(w, Toggle):
-                sem["acts"].append({"id": f"w:{name}", "name": _words(w.label), "on": bool(w.value),
-                                    "off": not w.enabled})
-                if w.enabled:
-                    targets[f"w:{name}"] = _centre(w.rect)
-            elif callable(getattr(w, "a11y_item", None)):
-                item = w.a11y_item()           # a widget that says itself what it is (a lobby's seat)
-                if item:
-                    sem["acts"].append({"id": f"w:{name}", "name": item["name"], "on": bool(item.get("on"))})
-                    targets[f"w:{name}"] = _centre(w.rect)
-                    if name.startswith("seat_rows[") and ctl.kind == "lobby":
-                        sem["info"] = [x for x in sem["info"] if x != item["name"]]
-            elif isinstance(w, Label) and game is None and w.text:
-                sem["info"].append(" ".join(str(w.text).split()))
-            elif game is None and callable(getattr(w, "a11y_lines", None)):
-                sem["info"] += [_words(x) for x in w.a11y_lines() if _words(x)]     # a block that says itself
-            elif game is None and type(w).__name__ in ("Caption", "TextBlock"):
-                words = [getattr(w, "lead", ""), getattr(w, "text", "")]
-                rows = [_words(x) for x in getattr(w, "lines", None) or [] if _words(x)]
-                if rows:                # a block's lines (the lobby's rules): one item, said once
-                    title = _words(getattr(w, "title", ""))
-                    words.insert(0, (title + ": " if title else "") + "; ".join(rows))
-                else:
-                    words.insert(0, getattr(w, "title", ""))
-                sem["info"] += [_words(x) for x in words if _words(x)]
-        if game is not None and scene is game:
-            for step, label, on in game.a11y_taps():
-                tid = f"{step[0]}:{step[1]}"
-                item = {"id": tid, "name": label}
-                if on is not None:                 # a toggle (None: a plain button)
-                    item["on"] = bool(on)
-                sem["acts"].append(item)
-                p = game.tap_point(step)
-                if p is not None:
-                    targets[tid] = tuple(p)
-                    if step[0] == "widget":
-                        targets[f"w:{step[1]}"] = tuple(p)     # as a move's steps name it (step_id)
-            if game.shows_results and not game.drawer_open():
-                rc = game.round_controls
-                names = {id(rc.next_btn): "next_round", id(rc.new_btn): "new_match", id(rc.leave_btn): "leave",
-                         id(rc.replay_btn): "replay"}
-                for b in rc.buttons():
-                    if _shown(b) and b.text:
-                        tid = f"rc:{names.get(id(b), 'x')}"
-                        sem["acts"].append({"id": tid, "name": button_label(b), "off": not b.enabled})
-                        if b.enabled:
-                            targets[tid] = _centre(b.rect)
+                if isinstance(w, Button):
+                    label = button_label(w)
+                    if not label:
+                        continue
+                    sem["acts"].append({"id": f"{pre}{name}", "name": label, "off": not w.enabled})
+                    if w.enabled:
+                        targets[f"{pre}{name}"] = _centre(w.rect)
+                elif isinstance(w, TextField):
+                    sem["fields"].append({"id": f"f:{name}", "name": field_label(w, name), "value": w.text,
+                                          "max": int(w.max_len)})
+                    targets[f"f:{name}"] = _centre(w.rect)
+                elif isinstance(w, Choice):
+                    _choice(sem, targets, name, w)
+                elif isinstance(w, Toggle):
+                    sem["acts"].append({"id": f"{pre}{name}", "name": _words(w.label), "on": bool(w.value),
+                                        "off": not w.enabled})
+                    if w.enabled:
+                        targets[f"{pre}{name}"] = _centre(w.rect)
+                elif callable(getattr(w, "a11y_item", None)):
+                    item = w.a11y_item()           # a widget that says itself what it is (a lobby's seat)
+                    if item:
+                        sem["acts"].append({"id": f"{pre}{name}", "name": item["name"], "on": bool(item.get("on"))})
+                        targets[f"{pre}{name}"] = _centre(w.rect)
+                        if name.startswith("seat_rows[") and ctl.kind == "lobby":
+                            sem["info"] = [x for x in sem["info"] if x != item["name"]]
+                elif isinstance(w, Label) and game is None and w.text:
+                    sem["info"].append(" ".join(str(w.text).split()))
+                elif game is None and callable(getattr(w, "a11y_lines", None)):
+                    sem["info"] += [_words(x) for x in w.a11y_lines() if _words(x)]     # a block that says itself
+                elif game is None and type(w).__name__ in ("Caption", "TextBlock"):
+                    words = [getattr(w, "lead", ""), getattr(w, "text", "")]
+                    rows = [_words(x) for x in getattr(w, "lines", None) or [] if _words(x)]
+                    if rows:                # a block's lines (the lobby's rules): one item, said once
+                        title = _words(getattr(w, "title", ""))
+                        words.insert(0, (title + ": " if title else "") + "; ".join(rows))
+                    else:
+                        words.insert(0, getattr(w, "title", ""))
+                    sem["info"] += [_words(x) for x in words if _words(x)]
+            if game is not None and scn is game:
+                for step, label, on in game.a11y_taps():
+                    tid = f"{step[0]}:{step[1]}"
+                    item = {"id": tid, "name": label}
+                    if on is not None:                 # a toggle (None: a plain button)
+                        item["on"] = bool(on)
+                    sem["acts"].append(item)
+                    p = game.tap_point(step)
+                    if p is not None:
+                        targets[tid] = tuple(p)
+                        if step[0] == "widget":
+                            targets[f"w:{step[1]}"] = tuple(p)     # as a move's steps name it (step_id)
+                if game.shows_results and not game.drawer_open():
+                    rc = game.round_controls
+                    names = {id(rc.next_btn): "next_round", id(rc.new_btn): "new_match", id(rc.leave_btn): "leave",
+                             id(rc.replay_btn): "replay"}
+                    if rc.note_rect() is not None:
+                        sem["info"].append(_words(rc.note))     # how this seat's plays were judged
+                    for b in rc.buttons():
+                        if _shown(b) and b.text:
+                            tid = f"rc:{names.get(id(b), 'x')}"
+                            sem["acts"].append({"id": tid, "name": button_label(b), "off": not b.enabled})
+                            if b.enabled:
+                                targets[tid] = _centre(b.rect)
     if ctl.kind != "table" and game is None and main is not None and not sem["status"]:
         sem["status"] = app.stack.banner.text if app.stack.banner.visible else ""
-    if (not sem["status"] or ctl.kind == "lobby") and scene is not None and hasattr(scene, "a11y_status"):
+    if (not sem["status"] or ctl.kind == "lobby" or (game is not None and scene is not game)) \
+            and scene is not None and hasattr(scene, "a11y_status"):
         sem["status"] = scene.a11y_status() or sem["status"]     # the lobby's own line (its table, its game)
     # each thing once: a part of the heading ("Lobby · Lobby"), a line the heading says, or
     # another line says already, is not repeated

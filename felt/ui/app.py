@@ -228,7 +228,12 @@ def cmd_replay(args: Any) -> int:
     if seat is not None and not 0 <= seat < replay.n:
         print(f"felt replay: --seat {seat}: the match has seats 0..{replay.n - 1}", file=sys.stderr)
         seat = None
-    scene = ReplayScene(replay, seat=seat)
+    # the mistake marks: the seat asked for, else every player's (the bots' where all are bots)
+    from felt.contract.analysis import Job
+    judged = [seat] if seat is not None else ([s for s in range(replay.n) if replay.kinds[s] != "bot"]
+                                              or list(range(replay.n)))
+    job = Job(replay, judged, max_seconds=180.0, duty=0.5).start()
+    scene = ReplayScene(replay, seat=seat, marks=job)
     scene.me = None                      # nobody's own window: no seat is "you"
 
     def close() -> None:

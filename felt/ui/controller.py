@@ -126,6 +126,11 @@ class Controller:
         self._remembered = False              # joined with a remembered token
         self.replay = None                    # the finished match's Replay, once fetched ("Partie ansehen")
         self._replay_parts = None             # its match_log parts while they arrive
+        self._replay_scene = None             # the replay shown (it stays on top until closed)
+        self._replay_wanted = False           # "Partie ansehen" was asked for while the log came
+        self._stop_marks()
+        self.marks_job = None                 # the mistake marks of this seat's plays being judged
+        self._marks_note = None               # what the results say of them, last set
 
     # ------------------------------------------------------------- settings
     def save_settings(self, *_: Any) -> None:
@@ -221,8 +226,18 @@ class Controller:
         self.stack.quit_requested = True
 
     def _set_main(self, kind: str, scene) -> None:
+        moved = kind != self.kind
         self.kind = kind
         self.main = scene
+        watching = self._replay_scene
+        if watching is not None and watching in self.stack.scenes:
+            # a replay stays until its player closes it (then the table is where it went):
+            # the lobby, a new match or another game goes in under it, with a word
+            self.stack.replace_under(watching, scene)
+            if kind == "lobby" and moved:
+                watching.table_moved(i18n.t("replay.table_lobby"))
+            return
+        self._replay_scene = None
         self.stack.replace(scene)
 
     # ------------------------------------------------------------ connect
@@ -398,6 +413,13 @@ class Controller:
         self.route([])
 
     # ---------------------------------------------------------------- replay
+    # The mistake marks (felt.contract.analysis): once a match is over the window fetches its
+    # log by itself and judges its own seat's plays in the background (a thread keeping to half
+    # a core, 90 s at most), so the results can say "1 Patzer, 2 Fehler" and the replay shows
+    # them on its timeline.
+    MARKS_SECONDS = 90.0
+    MARKS_DUTY = 0.5
+
     def open_replay(self) -> None:
         """"Partie ansehen": the finished match, step by step with every hand open. The host
         sends its log once the match is over (felt.net.replay); this window rebuilds every step
@@ -405,12 +427,69 @@ class Controller:
         if self.replay is not None:
             self.show_replay(self.replay)
             return
+        self._replay_wanted = True
         if self._replay_parts is not None:
+            self.stack.notify(i18n.t("replay.loading"), "info", 2.0)
             return                                  # asked already: the parts are on their way
+        self._fetch_log(quiet=False)
+
+    def _fetch_log(self, quiet: bool) -> None:
+        """Ask the host for the finished match's log (``quiet``: by itself, for the marks)."""
         from felt.net.replay import Parts
         if self.send({"t": "match_log"}):
             self._replay_parts = Parts()
-            self.stack.notify(i18n.t("replay.loading"), "info", 2.0)
+            if not quiet:
+                self.stack.notify(i18n.t("replay.loading"), "info", 2.0)
+
+    def _match_over(self) -> None:
+        """The match shown is over: fetch its log for the marks (once), where this window plays."""
+        if self.replay is None and self._replay_parts is None and self.seat is not None and self.marks_job is None:
+            self._fetch_log(quiet=True)
+
+    def _start_marks(self, replay) -> None:
+        """Judge this window's own plays of ``replay`` in the background."""
+        from felt.contract.analysis import Job
+        self._stop_marks()
+        seat = self.seat
+        if seat is None or not 0 <= seat < replay.n or replay.kinds[seat] == "bot":
+            return
+        try:
+            # the estimate's own random numbers, never the match's seed: the same marks on every
+            # window, and nothing of the deal in them
+            self.marks_job = Job(replay, [seat], max_seconds=self.MARKS_SECONDS, duty=self.MARKS_DUTY).start()
+        except Exception:
+            self.marks_job = None
+
+    def _stop_marks(self) -> None:
+        job = getattr(self, "marks_job", None)
+        if job is not None:
+            job.stop()
+        self.marks_job = None
+        self._marks_note = None
+
+    def _show_marks_note(self) -> None:
+        """The results say how this seat's plays were judged (or how far the judging is)."""
+        job = self.marks_job
+        sc = self.game_scene()
+        if job is None or sc is None or (self.view or {}).get("phase") != "match_over":
+            return
+        from felt.ui.replay_marks import counts_words
+        done, total = job.progress()
+        note = (i18n.t("marks.yours", list=counts_words(job.counts(self.seat))) if job.finished
+                else i18n.t("marks.checking", done=done, total=total))
+        if note != self._marks_note or sc.round_controls.note != note:
+            self._marks_note = note
+            sc.round_controls.note = note
+            sc.mark_dirty()
+
+    def again(self, turn: int = 0) -> None:
+        """The owner's "Nochmal mit diesen Karten": the finished match dealt again (``turn``:
+        the players one hand on); a replay open closes, the new match shows."""
+        if self.send({"t": "again", "turn": int(turn)}):
+            self.stack.notify(i18n.t("again.sent"), "info", 3.0)
+            sc = self._replay_scene
+            if sc is not None:
+                self._close_replay(sc)
 
     def _match_log(self, msg: dict) -> None:
         from felt.net.replay import Replay, ReplayError, save
@@ -433,18 +512,26 @@ class Controller:
                 save(replay)                        # `felt replay --list` on this device too
             except Exception:
                 pass
-        self.show_replay(replay)
+        self._start_marks(replay)
+        if self._replay_wanted:
+            self.show_replay(replay)
 
     def show_replay(self, replay) -> None:
         from felt.ui.replay_scene import ReplayScene
         top = self.stack.top
         if isinstance(top, ReplayScene):
             return
-        sc = ReplayScene(replay, seat=self.seat)
+        self._replay_wanted = False
+        over = (self.view or {}).get("phase") == "match_over" and not (self.lobby or {}).get("running")
+        sc = ReplayScene(replay, seat=self.seat, marks=self.marks_job,
+                         on_again=self.again if self.admin and over else None)
         sc.on_close = lambda: self._close_replay(sc)
+        self._replay_scene = sc
         self.stack.push(sc)
 
     def _close_replay(self, sc) -> None:
+        if self._replay_scene is sc:
+            self._replay_scene = None
         if sc in self.stack.scenes:
             while self.stack.top is not sc:
                 self.stack.pop()
@@ -459,6 +546,8 @@ class Controller:
                     break
                 self.on_message(msg)
         self._drain()
+        if self.marks_job is not None:
+            self._show_marks_note()
         now = time.monotonic()
         if self.presence.counting() and now - self._presence_tick >= 0.5 and self.main is not None:
             self._presence_tick = now           # the seat's "weg · 25 s" counts down
@@ -649,6 +738,12 @@ class Controller:
         if view.get("phase") != "match_over":
             self.dismissed = False
             self.replay = None                      # a new match: the last one's replay is fetched anew
+            self._stop_marks()
+            watching = self._replay_scene
+            if watching is not None and watching in self.stack.scenes:
+                watching.table_moved(i18n.t("replay.table_on"))    # (also dealt again, from the results)
+        elif (self.view or {}).get("phase") != "match_over":
+            self._match_over()
         self.view = view
         self.timer = msg.get("timer") if isinstance(msg.get("timer"), dict) else None
         self._timer_at = float(msg.get("_at") or time.monotonic())
@@ -773,7 +868,9 @@ class Controller:
             sc.next_round_refused()                 # the button works again
         if msg.get("ref") == "match_log":
             self._replay_parts = None
-            shown = i18n.t("replay.refused") if code == "running" else i18n.t("replay.failed", msg=text)
+            wanted, self._replay_wanted = self._replay_wanted, False
+            shown = "" if not wanted else (
+                i18n.t("replay.refused") if code == "running" else i18n.t("replay.failed", msg=text))
         if shown:
             self.stack.notify(shown, "bad", 3.5)
 
@@ -948,6 +1045,10 @@ class Controller:
         ]
         if self.admin and (self.lobby or {}).get("running"):
             items.append((i18n.t("app.end_match"), self.confirm_end_match, "danger"))
+        elif self.admin and (self.view or {}).get("phase") == "match_over":
+            # the finished match dealt again, as it was or each player one hand on
+            items.append((i18n.t("again.button"), self.again, "secondary"))
+            items.append((i18n.t("again.turned"), lambda: self.again(1), "secondary"))
         # closing the table mid-match ends it for everyone: that asks once more
         close = self.confirm_leave if self.quit_needs_asking() else self.leave
         items.append((i18n.t("app.close_table") if self.host is not None else i18n.t("leave"), close, "danger"))

@@ -22,6 +22,8 @@ only through the methods declared here:
 ``set_hints(on, counts)``         hints allowed, and taken per seat; ``on_hint()``: one was taken
 ``remote_state()``                what the scene shows, for tests and a phone's renderer
 ``gesture(move)``                 the taps a person makes for a legal move (tests, the phone bench)
+``replaying``, ``quiet_for_replay()``  shown in a replay (``felt.ui.replay_scene``): no turn, no
+                                  prompt, no move buttons (``view_buttons`` stay)
 ================================  ===========================================================
 
 A subclass implements ``show_view(view, events)`` (``set_view`` does the shared part first),
@@ -105,6 +107,9 @@ class RoundControls:
         self.replay_btn = Button(i18n.t("replay.watch"), self._replay, kind="secondary")
         self.wait_rect: pygame.Rect | None = None
         self.px = 18
+        # a line over the buttons once the match is over: how the window's own plays were judged
+        # ("Deine Züge: 1 Patzer, 2 Fehler", felt.contract.analysis), set by the shell
+        self.note = ""
 
     def _next(self) -> None:
         if self.on_next and not self.sent:
@@ -222,9 +227,34 @@ class RoundControls:
     def handle(self, inp: Input) -> bool:
         return self.scene.dispatch(inp, self.buttons())
 
+    def note_rect(self) -> pygame.Rect | None:
+        """Where the note stands: a line right over the buttons, as wide as they are."""
+        shown = self.buttons()
+        if not self.note or self.phase() != "match_over" or not shown:
+            return None
+        left, right = min(b.rect.left for b in shown), max(b.rect.right for b in shown)
+        top = min(b.rect.top for b in shown)
+        px = self.note_px()
+        _size, lines = layout_text(self.note, right - left, 10 ** 6, px, wrap=True, max_lines=3, min_px=px)
+        h = max(1, len(lines)) * fonts.line_height(px) + dp(2)       # a narrow column: on more lines
+        return pygame.Rect(left, top - h - dp(4), right - left, h)
+
+    def note_px(self) -> int:
+        return max(12, self.px - 3)
+
     def draw(self, surface: pygame.Surface) -> None:
         for b in self.buttons():
             b.draw(surface)
+        r = self.note_rect()
+        if r is not None:
+            # on a dark ground of its own: it may stand over the results' last rows
+            px = self.note_px()
+            _size, lines = layout_text(self.note, r.w, r.h, px, wrap=True, max_lines=3, min_px=10)
+            tw = max((fonts.width(ln, px) for ln in lines), default=0) + dp(16)
+            ground = pygame.Rect(0, 0, min(r.w + dp(8), tw), r.h + dp(2))
+            ground.center = r.center
+            theme.panel(surface, ground, (6, 30, 18), alpha=225, radius=8)
+            draw_text(surface, self.note, r, px, theme.TEXT, wrap=True, max_lines=3, min_px=10)
         if self.waiting() and self.wait_rect is not None:
             draw_text(surface, i18n.t("gt.wait_host"), self.wait_rect, max(12, self.px - 2), theme.TEXT_DIM)
 
@@ -245,6 +275,13 @@ class GameTableScene(HintTable, LogTable, Scene):
     shows_log = True           # has the play log (its button in the top bar)
     turn_phases: tuple | None = None   # the phases with a seat on turn (None: all but a round's end)
     turn_cue = True            # the turn coming to this seat flashes the top bar and sounds
+    # shown in a replay (felt.ui.replay_scene): a finished match looked back at, so nobody is on
+    # turn here, no prompt asks for a move ("Karten antippen, dann Legen") and no move button
+    # shows (quiet_for_replay); the top bar says who was to move
+    replaying = False
+    # the buttons that only change what this screen shows (the top bar's; a game adds its own,
+    # e.g. sorting the hand): a replay keeps them, every other button of the scene is a move's
+    view_buttons: tuple = ("menu_btn", "mute_btn", "log_btn", "chat_btn")
 
     def __init__(self, view: dict | None = None, names: list[str] | None = None,
                  on_move: Callable[[dict], Any] | None = None, on_menu: Callable[[], Any] | None = None,
@@ -294,6 +331,20 @@ class GameTableScene(HintTable, LogTable, Scene):
         self.laid_out = (0, 0)             # the size the scene was last laid out for
         self.px = layout.font_sizes(360, 640)        # font sizes per text role (felt.ui.layout), as laid out
 
+    def __init_subclass__(cls, **kw) -> None:
+        super().__init_subclass__(**kw)
+        own = cls.__dict__.get("my_turn")
+        if isinstance(own, property):
+            # a game's own "is it my turn" (its phases) is never true in a replay either
+            cls.my_turn = property(lambda self, _f=own.fget: False if self.replaying else _f(self))
+        words = cls.__dict__.get("turn_text")
+        if callable(words):
+            # nor does its own turn line call for a move ("wähle deine Hand"): who was to move
+            def turn_text(self, short: bool = False, _f=words) -> str:
+                return GameTableScene.turn_text(self, short) if self.replaying else _f(self, short)
+            turn_text.__doc__ = words.__doc__
+            cls.turn_text = turn_text
+
     # ---------------------------------------------------------------- the view
     @property
     def seat(self) -> int | None:
@@ -302,6 +353,8 @@ class GameTableScene(HintTable, LogTable, Scene):
     @property
     def my_turn(self) -> bool:
         v = self.view
+        if self.replaying:
+            return False
         return v.get("seat") is not None and v.get("to_move") == v.get("seat") and bool(v.get("legal"))
 
     def legal_moves(self) -> list[dict]:
@@ -841,6 +894,8 @@ class GameTableScene(HintTable, LogTable, Scene):
         own turn wins over anyone else's line, also while the state that brings it is held back
         (``turn_queued``)."""
         seat = self.turn_seat()
+        if self.replaying:                    # looked back at: who was to move, no call to move
+            return i18n.t("replay.to_move", name=self.seat_name(seat)) if seat is not None else ""
         if seat == self.seat and seat is not None or self.turn_queued and self.seat is not None:
             return i18n.t("gt.turn_me")
         if seat is None:
@@ -1078,8 +1133,20 @@ class GameTableScene(HintTable, LogTable, Scene):
     def draw_hint(self, surface: pygame.Surface, text: str, colour=theme.TEXT_DIM, bold: bool = False) -> None:
         """The hint line, at the body size at every table (two lines where one is too short)."""
         r = self.hint_rect()
-        if r is not None and text:
+        if r is not None and text and not self.replaying:      # a replay asks for nothing
             draw_text(surface, text, r, self.px["body"], colour, bold=bold, wrap=True, max_lines=2, min_px=10)
+
+    def quiet_for_replay(self) -> None:
+        """In a replay: hide every button of the scene that would make a move (all but
+        ``view_buttons``; a row of them too). Called before each frame and input, after the
+        scene's own layout and refresh may have shown them."""
+        keep = set(self.view_buttons)
+        for name, w in vars(self).items():
+            if name in keep:
+                continue
+            for b in (w if isinstance(w, list) else (w,)):
+                if isinstance(b, Button):
+                    b.visible = False
 
     def draw_under(self, surface: pygame.Surface) -> None:
         """What the game draws on the felt under everything (a ring marking the table)."""

@@ -16,7 +16,8 @@ the seat chosen, as that seat saw it then. Around it:
   match with a mark where each round was dealt (a tap or a drag jumps there); the buttons: a round
   back, a step back, a step on, a round on, the hands, close;
 - keys: ← → a step, ↑ ↓ (Page Up/Down) a round, Home/End, 1–9 a round, H the hands, Tab the next
-  seat's view, Esc closes (an open drawer first).
+  seat's view, M the next marked play (Shift+M the one before; a tap near a mark's dot on the
+  timeline goes to it), B "Besser spielen?", Esc closes (an open drawer, a try first).
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from felt.ui import cardart, fonts, i18n, layout, theme
 from felt.ui.game_table import GameTableScene, PlainTableScene
 from felt.ui.layout import dp
 from felt.ui.playlog import LogContext, PlayLog, card_chip, lines_of
+from felt.ui.replay_marks import ReplayMarks
 from felt.ui.scene import BACK, KEY, MOTION, PRESS, RELEASE, Input, Scene
 from felt.ui.widgets import Button, IconButton, draw_text, layout_text
 
@@ -60,13 +62,16 @@ class HandsButton(IconButton):
             pygame.draw.rect(surface, ink, card, max(1, dp(2)), border_radius=dp(3))
 
 
-class ReplayScene(Scene):
+class ReplayScene(ReplayMarks, Scene):
     """Step through a :class:`felt.net.replay.Replay`: the game's table as ``seat`` saw each
     step (a spectator's window: the first seat), every hand open, the bot's word beside each
-    move. ``on_close``: what closing does (default: leave the stack)."""
+    move. ``on_close``: what closing does (default: leave the stack). ``marks``: the mistake
+    marks being judged (``felt.contract.analysis.Job``; felt.ui.replay_marks), None: none.
+    ``on_again``: the owner's "Nochmal mit diesen Karten" (in the replay's menu), None: not
+    offered."""
 
     def __init__(self, replay, seat: int | None = None, on_close: Callable[[], Any] | None = None,
-                 step: int = 0) -> None:
+                 step: int = 0, marks=None, on_again: Callable[[], Any] | None = None) -> None:
         super().__init__()
         self.rp = replay
         self.game = replay.game
@@ -90,6 +95,7 @@ class ReplayScene(Scene):
         self.count_rect = pygame.Rect(0, 0, 0, 0)
         self.rows: list[tuple[int, pygame.Rect]] = []
         self.dragging = False
+        self.table_note = ""                   # where the table went meanwhile (the lobby, a new match)
         self._log_open: bool | None = None     # the play log folded or open, kept for a new table scene
         self._texts: tuple | None = None
         self._words = self._first_table()      # the game's words and card faces, whatever is shown
@@ -100,18 +106,23 @@ class ReplayScene(Scene):
                                      hotkeys=(pygame.K_DOWN, pygame.K_PAGEDOWN))
         self.hands_btn = HandsButton(self.toggle_hands, hotkeys=(pygame.K_h,))
         self.close_btn = Button("", self.close, kind="secondary")
+        self.on_again = on_again
+        self.init_marks(marks)
         self._show(animate=False)
 
     # ------------------------------------------------------------------ moving
     def buttons(self) -> list[Button]:
         return [self.close_btn, self.round_back_btn, self.back_btn, self.next_btn, self.round_next_btn,
-                self.hands_btn]
+                self.hands_btn] + self.mark_buttons()
 
     def go(self, step: int, animate: bool = False) -> None:
         """Show step ``step`` (``animate``: one step on, its plays fly as at the table)."""
         step = max(0, min(int(step), self.rp.steps - 1))
-        if step == self.step and self.inner is not None:
+        if step == self.step and self.inner is not None and self.trying is None:
             return
+        if self.trying is not None:                 # leaving the marked play: back to the replay
+            self.trying, self.verdict = None, None
+            self.persp = self.me if self.me is not None else self.persp
         self.step = step
         self._show(animate)
 
@@ -154,6 +165,18 @@ class ReplayScene(Scene):
     def hands_shown(self) -> bool:
         return self.wide if self.hands_open is None else bool(self.hands_open)
 
+    def table_moved(self, text: str) -> None:
+        """The table went on while this replay is watched (the lobby, a new match, another
+        game): it says so once and stays; closing it goes there."""
+        if text == self.table_note:
+            return
+        self.table_note = text
+        if self.stack is not None and hasattr(self.stack, "notify"):
+            self.stack.notify(text, "info", 5.0)
+        if self.size != (0, 0):
+            self.layout(*self.size)
+        self.mark_dirty()
+
     def close(self) -> None:
         if self.on_close is not None:
             self.on_close()
@@ -164,6 +187,8 @@ class ReplayScene(Scene):
     def _view(self) -> dict:
         """The view of the seat shown at this step, as the engine gave it (its legal moves too:
         the table lights what that seat could have played; a replay plays none of them)."""
+        if self.trying is not None:                 # "Besser spielen?": before the marked play, live
+            return self.rp.view(self.trying - 1, self.rp.mover(self.trying))
         return self.rp.view(self.step, self.persp)
 
     def _no_move(self, move: dict) -> None:
@@ -187,7 +212,6 @@ class ReplayScene(Scene):
             inner = cls(view, names=list(self.rp.names), on_move=None, on_menu=self._menu,
                         settings={"muted": True, "auto_pass": False, "speed": "normal"}, sounds=None,
                         log=self.log, on_chat=None)
-            inner.submit = self._no_move          # nothing a tap does at this table is sent anywhere
             inner.set_bots({s for s in range(self.rp.n) if self.rp.kinds[s] == "bot"})
             inner.set_round_controls(None, None, None)
             inner.set_hints(False, [])              # the replay names the bot's move itself: no Tipp
@@ -197,8 +221,19 @@ class ReplayScene(Scene):
                 inner.set_size(self.inner_rect.w, self.inner_rect.h)
         else:
             inner.set_view(view, self.rp.events(self.step, self.persp) if animate else [])
+        # nothing a tap does at this table is sent anywhere: a replay shows no turn, no prompt and
+        # no move button (its own controls instead); "Besser spielen?" makes it live, for a try
+        live = self.trying is not None
+        inner.submit = self.tried if live else self._no_move
+        if inner.replaying == live:
+            inner.replaying = not live
+            inner.set_view(view, [])
+        inner.refresh_controls()
+        if not live:
+            inner.quiet_for_replay()
         self._learn_cards(inner)
         self._texts = None
+        self._place_marks()
         self.mark_dirty()
 
     def _first_table(self):
@@ -215,8 +250,9 @@ class ReplayScene(Scene):
     def _fill_log(self) -> None:
         """The round's log up to this step, as the seat shown saw it."""
         self.log.clear()
-        start = max([s for s in self.rp.round_starts if s <= self.step] or [0])
-        for i in range(start, self.step + 1):
+        upto = self.trying - 1 if self.trying is not None else self.step
+        start = max([s for s in self.rp.round_starts if s <= upto] or [0])
+        for i in range(start, upto + 1):
             try:
                 self.log.add_events(self.rp.events(i, self.persp))
             except Exception:
@@ -247,10 +283,12 @@ class ReplayScene(Scene):
         if self.stack is None:
             return
         shown = self.hands_shown()
-        self.stack.push(MenuOverlay(i18n.t("replay.title"), [
-            (i18n.t("continue"), None, "primary"),
-            (i18n.t("replay.hands_hide" if shown else "replay.hands_show"), self.toggle_hands, "secondary"),
-            (i18n.t("replay.close"), self.close, "danger")]))
+        items = [(i18n.t("continue"), None, "primary"),
+                 (i18n.t("replay.hands_hide" if shown else "replay.hands_show"), self.toggle_hands, "secondary")]
+        if self.on_again is not None:
+            items.append((i18n.t("again.button"), self.on_again, "secondary"))
+        items.append((i18n.t("replay.close"), self.close, "danger"))
+        self.stack.push(MenuOverlay(i18n.t("replay.title"), items))
 
     # ------------------------------------------------------------------ words
     def _ctx(self, names: list[str]) -> LogContext:
@@ -313,6 +351,7 @@ class ReplayScene(Scene):
                 bcards, bwords = self._entries(rp.events_if(i, hint["move"]), names, seat=a[1])
                 out["bot"] = (bwords or [f"{bot}: {hint['move'].get('kind', '?')}"]) + why
                 out["bot_cards"] = bcards
+        self.mark_texts(out)
         self._texts = (key, out)
         return out
 
@@ -347,7 +386,7 @@ class ReplayScene(Scene):
             for b, r in zip(steps, layout.button_row(pygame.Rect(rows2.left, rows2.top, rows2.w, btn_h), 4, gap=gap)):
                 b.set_rect(r)
             low = pygame.Rect(rows2.left, rows2.bottom - btn_h, rows2.w, btn_h)
-            self.close_btn.text = i18n.t("replay.close")
+            self.close_btn.text = i18n.t("replay.close_to_table" if self.table_note else "replay.close")
             self.hands_btn.set_rect(pygame.Rect(low.right - btn_h - dp(12), low.top, btn_h + dp(12), btn_h))
             self.close_btn.set_rect(pygame.Rect(low.left, low.top, low.w - btn_h - dp(12) - gap, btn_h))
             self._place_timeline(pygame.Rect(inner.left, rows2.top - gap - tl_h, inner.w, tl_h))
@@ -384,6 +423,13 @@ class ReplayScene(Scene):
             self.panel = pygame.Rect(self.inner_rect.left + dp(4), top, self.inner_rect.w - dp(8),
                                      max(dp(80), bottom - top))
         self._place_rows()
+        self._place_marks()
+
+    def _place_marks(self) -> None:
+        """The marks' buttons in the bot's word's place (where the step has them)."""
+        if self.text_rect.w <= 0:
+            return
+        self.place_mark_buttons(self.text_rects()[1], self.px["button"])
 
     def _place_timeline(self, r: pygame.Rect) -> None:
         px = self.px
@@ -407,6 +453,11 @@ class ReplayScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle(self, inp: Input) -> None:
+        if (self.trying is not None and inp.kind == KEY and inp.key != pygame.K_ESCAPE
+                and self.inner is not None):
+            self.inner.handle(inp)                  # a try: the table's own keys (play, pass, pick)
+            self.mark_dirty()
+            return
         if inp.kind in (KEY, BACK) and self._key(inp):
             self.mark_dirty()
             return
@@ -426,6 +477,8 @@ class ReplayScene(Scene):
         inner = self.inner
         if inner is None:
             return
+        if self.trying is None:
+            inner.quiet_for_replay()
         if inp.kind == RELEASE and inner.press is None and not inner.drawer_open():
             seat = next((s for s in range(self.rp.n) if (r := inner.seat_rect(s)) is not None
                          and r.collidepoint(inp.pos)), None)
@@ -439,7 +492,9 @@ class ReplayScene(Scene):
     def _key(self, inp: Input) -> bool:
         k = inp.key
         if inp.kind == BACK or k == pygame.K_ESCAPE:
-            if not self.wide and self.hands_shown():
+            if self.trying is not None:
+                self.end_try()
+            elif not self.wide and self.hands_shown():
                 self.toggle_hands()
             elif self.inner is not None and self.inner.drawer_open():
                 self.inner.toggle_log()
@@ -454,6 +509,13 @@ class ReplayScene(Scene):
             return True
         if k == pygame.K_TAB:
             self.view_of((self.persp + 1) % self.rp.n)
+            return True
+        if k == pygame.K_m:                          # the next marked play (Shift: the one before)
+            back = bool(inp.mod & pygame.KMOD_SHIFT)
+            steps = sorted(self.marked_steps())
+            pick = [i for i in steps if i < self.step][-1:] if back else [i for i in steps if i > self.step][:1]
+            if pick:
+                self.go(pick[0])
             return True
         if pygame.K_1 <= k <= pygame.K_9:
             self.go_round(k - pygame.K_1)
@@ -480,11 +542,16 @@ class ReplayScene(Scene):
         return self.track.left + int(self.track.w * i / last)
 
     def _step_at(self, x: int) -> int:
+        """The step under ``x`` on the timeline; a marked play's dot where one is that near."""
         last = max(1, self.rp.steps - 1)
+        near = [(abs(self._x_of(i) - x), i) for i in self.marked_steps()]
+        if near and min(near)[0] <= dp(8):
+            return min(near)[1]
         return max(0, min(last, round((x - self.track.left) * last / max(1, self.track.w))))
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> None:
+        self.update_marks()
         if self.inner is not None:
             self.inner.update(dt)
             if self.inner.dirty:
@@ -497,6 +564,8 @@ class ReplayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT_DARK)
         if self.inner is not None and self.inner_rect.w > 0 and self.inner_rect.h > 0:
+            if self.trying is None:
+                self.inner.quiet_for_replay()
             self.inner.draw(surface.subsurface(self.inner_rect))
             self.inner.dirty = False
         self._draw_bar(surface)
@@ -533,6 +602,8 @@ class ReplayScene(Scene):
                                        max_lines=12, bold=bold, min_px=px)
             return max(1, len(lines))
         pn, bn = needed(t["play"], True), needed(t["bot"], False)
+        if self.mark_buttons():                    # the marks' buttons stand where the bot's word would
+            bn = 2 if total >= 3 else 1
         bot = min(bn, 2 if total >= 3 else 1) if bn else 0
         play = min(pn, total - bot) if bn else total
         bot = min(bn, total - play) if bn else 0
@@ -572,6 +643,7 @@ class ReplayScene(Scene):
         done = pygame.Rect(tr.left, bar.top, max(0, self._x_of(self.step) - tr.left), bar.h)
         if done.w:
             pygame.draw.rect(surface, theme.GOLD_DARK, done, border_radius=dp(3))
+        self.draw_marks(surface, y)
         tiny = px["tiny"]
         label_w = fonts.width("99", tiny) + dp(6)
         last_x = -10 ** 6
@@ -605,7 +677,7 @@ class ReplayScene(Scene):
             if seat == mover:
                 hand = rp.hand(i - 1, seat)
                 played = rp.played(i)
-                bot = rp.played_if(i, hint["move"]) if hint and not hint["same"] else set()
+                bot = self.bot_cards_shown(i, hint)
             else:
                 hand, played, bot = rp.hand(i, seat), set(), set()
             self._draw_row(surface, r, seat, hand, played, bot, seat == mover)
@@ -666,10 +738,33 @@ class ReplayScene(Scene):
         t = self.texts()
         return {"replay": {"step": self.step, "steps": self.rp.steps, "round": self.rp.round_no(self.step),
                            "rounds": len(self.rp.round_starts), "seat": self.persp, "hands": self.hands_shown(),
-                           "play": t["play"], "bot": t["bot"],
+                           "play": t["play"], "bot": t["bot"], "table_note": self.table_note,
                            "scene": type(self.inner).__name__ if self.inner is not None else None,
                            "track": [self.track.x, self.track.y, self.track.w, self.track.h],
-                           "rows": {str(s): [r.x, r.y, r.w, r.h] for s, r in self.rows}}}
+                           "rows": {str(s): [r.x, r.y, r.w, r.h] for s, r in self.rows},
+                           **self.marks_state()}}
+
+    def a11y_status(self) -> str:
+        """The layer's heading over a replay: that it is one, and who was to move (a try: the
+        live table's own line)."""
+        inner = self.inner.status_line()[0] if self.inner is not None else ""
+        return " · ".join(x for x in (i18n.t("replay.title"), inner) if x)
+
+    def a11y_text(self) -> list[str]:
+        """The replay in words for the screen-reader layer: where it stands, what happened at
+        this step (its mark first), the bot's word or the best play, the marks' progress."""
+        t = self.texts()
+        where = i18n.t("replay.where", step=self.step, steps=self.rp.steps - 1, round=self.rp.round_no(self.step))
+        out = [where, " · ".join(t["play"])]
+        if t["bot"]:
+            out.append(" · ".join(t["bot"]))
+        marks = self.marked_steps()
+        if marks:
+            out.append(i18n.t("replay.marked_steps", steps=", ".join(str(i) for i in sorted(marks))))
+        status = self.marks_status()
+        if status and status not in out[1]:
+            out.append(status)
+        return [x for x in out if x]
 
 
 def fan_rects(area: pygame.Rect, n: int, show: float = 0.34) -> list[pygame.Rect]:
@@ -745,21 +840,55 @@ class _Deck:
         return self.scene.card(cid)
 
 
-def snapshot_scene(game, lang: str = "de", seed: int = 7, step_of: float = 0.45, hands: bool | None = None):
+def snapshot_scene(game, lang: str = "de", seed: int = 7, step_of: float = 0.45, hands: bool | None = None,
+                   marks: bool = False):
     """A replay of a short demo match of ``game`` (bots at every seat), at a step about
     ``step_of`` of the way through it where a seat played something else than the normal bot
-    would have and the first seat still holds cards: for `felt snapshot` and the tests."""
+    would have and the first seat still holds cards: for `felt snapshot` and the tests.
+    ``marks``: every seat's plays judged (a few worlds each), at the first marked play after
+    ``step_of``, in the window of the seat that played it."""
     rp = demo_replay(game, seed)
     steps = rp.steps
     want = int(steps * step_of)
     pick = next((i for i in range(want, steps) if rp.hint(i, lang) and not rp.hint(i, lang)["same"]
                  and len(rp.hand(i, 0)) >= 2), want)
-    sc = ReplayScene(rp, seat=0, step=pick)
+    job, me = None, 0
+    if marks:
+        key = ("marks", game.id, seed)
+        if key not in _DEMOS:
+            _DEMOS[key] = _demo_marks(rp, want, seed)
+        job = _DEMOS[key]
+        marked = sorted(i for i, e in job.marks.items() if e is not None and e.level is not None)
+        pick = next((i for i in marked if i >= want), marked[-1] if marked else pick)
+        me = rp.mover(pick) if marked else 0        # the window of the seat that played it
+    sc = ReplayScene(rp, seat=me, step=pick, marks=job)
     sc.hands_open = hands
     return sc
 
 
 _DEMOS: dict = {}
+
+
+def _demo_marks(rp, start: int, seed: int):
+    """The marks of a demo match as a finished job: every seat's plays from step ``start`` on
+    judged (a few worlds each) until three are marked, and those before ``start`` (the
+    timeline's dots); the same on every machine (no time budget)."""
+    from types import SimpleNamespace
+
+    from felt.contract import analysis
+    steps = analysis.decisions(rp, set(range(rp.n)))
+    marks: dict = {}
+    found = 0
+    for i in [s for s in steps if s >= start] + [s for s in steps if s < start][-12:]:
+        a = rp.action(i)
+        est = analysis.estimate(rp.game, rp.state(i - 1), a[1], a[2], samples=6, seed=f"{seed}:{i}")
+        marks[i] = est
+        found += bool(est is not None and est.level is not None and i >= start)
+        if found >= 3 and i >= start:
+            break
+    done = len(marks)
+    return SimpleNamespace(marks=marks, seats=list(range(rp.n)), finished=True, total=done,
+                           progress=lambda: (done, done))
 
 
 def demo_replay(game, seed: int = 7):

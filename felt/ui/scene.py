@@ -229,6 +229,22 @@ class SceneStack:
             self.pop()
         return self.push(scene)
 
+    def replace_under(self, keep: Scene, scene: Scene) -> Scene:
+        """Put ``scene`` in place of every scene under ``keep`` (``keep`` and what lies on it
+        stay on top, untouched); ``replace`` where ``keep`` is not on the stack."""
+        if keep not in self.scenes:
+            return self.replace(scene)
+        at = self.scenes.index(keep)
+        for s in reversed(self.scenes[:at]):
+            s.on_exit()
+            s.stack = None
+        scene.stack = self
+        scene.set_size(*self.size)
+        self.scenes[:at] = [scene]
+        scene.on_enter()
+        self.mark_all_dirty()
+        return scene
+
     def set_size(self, w: int, h: int) -> None:
         w, h = max(1, int(w)), max(1, int(h))
         if (w, h) == self.size and all(s.size == (w, h) for s in self.scenes):

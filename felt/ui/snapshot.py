@@ -118,6 +118,8 @@ def shown_for_every_game(game) -> list[Shot]:
            Shot("watching", lambda w, h: spectator_table(game, w, h), GAME_SIZES),
            Shot("replay", lambda w, h: replay_scene.snapshot_scene(game), GAME_SIZES),
            Shot("replay-hands", lambda w, h: replay_scene.snapshot_scene(game, hands=True), ((390, 844), (844, 390))),
+           # a marked play of the window's own seat: its level, "Besser spielen?", the dots
+           Shot("replay-marks", lambda w, h: replay_scene.snapshot_scene(game, marks=True), GAME_SIZES),
            Shot(f"howto-{tid}", lambda w, h: howto.snapshot_scene(tid), SIZES),
            Shot("tipp", lambda w, h: hint_shots.snapshot_scene(game, w, h), GAME_SIZES),
            Shot("tipps-taken", lambda w, h: hint_shots.snapshot_results(game, w, h), GAME_SIZES),

@@ -139,6 +139,17 @@ class MauMau(Game):
         from felt.games.maumau.bots import make_bot
         return make_bot(level, seed, think_ms)
 
+    unseen_piles = ("draw",)          # the face-down draw pile (the mistake marks deal it anew)
+
+    def sample_world(self, view, rng):
+        """A world as the hard bot deals it: the unseen cards into the other hands and the draw
+        pile, weighed by what the round's log says each player could not hold."""
+        if view.get("seat") is None or view.get("phase") not in ("play", "drawn"):
+            return None
+        from felt.games.maumau.bots import WorldSampler, _rules_of, _table, build_world_base
+        rules = _rules_of(view)
+        return WorldSampler(view, rules, _table(rules)).sample(build_world_base(view, rules), rng)
+
     def hint_reason(self, view, move, lang="de"):
         from felt.games.maumau.hint import hint_reason
         return hint_reason(view, move, lang)

@@ -130,6 +130,17 @@ class Praesident(Game):
         from felt.games.praesident.bots import make_bot
         return make_bot(level, seed, think_ms)
 
+    def sample_world(self, view, rng):
+        """A world as the hard bot deals it: the other hands sampled within what the exchange
+        told this seat, on the table the view shows."""
+        if view.get("phase") == "exchange":
+            # what each seat gave and got is engine state the shuffle would leave behind
+            raise ValueError("praesident: no world is dealt during the exchange")
+        if view.get("seat") is None or view.get("phase") != "play":
+            return None
+        from felt.games.praesident.bots.determinize import build_state, sample_hands
+        return build_state(view, sample_hands(view, rng))
+
     def hint_reason(self, view, move, lang="de"):
         from felt.games.praesident.hint import hint_reason
         return hint_reason(view, move, lang)

@@ -197,6 +197,8 @@ class TableScene(GameTableScene):
     offers_auto_pass = True
     game_id = "praesident"
     turn_phases = ("play",)
+    # kept in a replay: sorting the hand, closing the exchange's summary
+    view_buttons = GameTableScene.view_buttons + ("sort_btn", "ok_btn")
     MODAL_PANELS = ("_draw_ex_summary",)   # drawn over the dimmed table (felt.ui.text_layout)
 
     def __init__(self, view: dict | None = None, names: list[str] | None = None, **kw) -> None:

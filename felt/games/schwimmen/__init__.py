@@ -149,6 +149,19 @@ class Schwimmen(Game):
         from .bots import make_bot
         return make_bot(level, seed, think_ms)
 
+    unseen_piles = ("stock",)
+
+    def sample_world(self, view, rng):
+        """A world as the hard bot deals it (the other hands, a dealer's unseen hand, the stock)."""
+        if view.get("seat") is None or view.get("phase") not in ("play", "dealer_choice"):
+            return None
+        from .bots import determinize
+        return determinize(view, rng)
+
+    def round_cost_span(self, state):
+        """The mistake marks count in lives: a play that costs a whole life is a whole span."""
+        return 1.0
+
     def hint_reason(self, view, move, lang="de"):
         from felt.games.schwimmen.hint import hint_reason
         return hint_reason(view, move, lang)
