@@ -108,7 +108,7 @@ class LogLines:
         """The text of ``key``, in its own wording where the entry is about this window's own
         seat (``key + "_me"``: "Du bist raus", not "Du ist raus"); said shortly where ``ctx.terse``
         and the game has a short wording (``key + "_short"``: "Anna: Herz 8")."""
-        if ctx.terse and i18n.has(key + "_short"):
+        if getattr(ctx, "terse", False) and i18n.has(key + "_short"):
             return i18n.t(key + "_short", **kw)
         if ctx.me is not None and entry.seat == ctx.me and i18n.has(key + "_me"):
             return i18n.t(key + "_me", **kw)
