@@ -65,6 +65,7 @@ import shutil
 import struct
 import tempfile
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -90,6 +91,11 @@ RESTARTS = 5                     # a renderer that crashes more often than this 
 RESTART_WINDOW = 60.0            # ... within this many seconds stays down
 MIN_AWAY_WAIT = 5.0              # a seated session's renderer outlives its page at least this long
 PRUNE_EVERY = 5.0                # seconds between looks at parked sessions
+LINGER = 3.0                     # a renderer outlives its page this long when the session holds no seat
+STOP_GRACE = 1.0                 # seconds a renderer gets to quit before it is killed
+WORK_RATE = 150.0                # units of work (work_cost) a page's messages may ask of its renderer a second ...
+WORK_BURST = 400.0               # ... with this many at once;
+MAX_BACKLOG = 48                 # a page with more messages than this waiting for its budget is flooding
 MAX_PARKED_SPECTATORS = 32       # watching sessions kept without a page, at most (the oldest end)
 MAX_PENDING = 64                 # connections to the page's port that have not said hello, in all ...
 MAX_PENDING_PER_ADDR = 16        # ... and from one address (a browser loads a page's files six at a time)
@@ -254,6 +260,21 @@ def parse_page_message(data: Any) -> dict:
     raise BadMessage(f"unknown message type {t[:20]!r}")
 
 
+WORK_COSTS = {"p": 1, "wheel": 2, "key": 2, "text": 4, "blur": 1, "ack": 0, "state": 5, "act": 10, "size": 50}
+
+
+def work_cost(msg: dict) -> float:
+    """What a page's (parsed) message costs its renderer, in units of a finger's move: a
+    tap redraws, a state question walks the scene (its thumbnail scales the picture), a
+    screen-reader button builds that layer, a new size draws everything anew."""
+    t = msg["t"]
+    if t == "p" and msg["e"] != "move":
+        return 3
+    if t == "state" and msg.get("thumb"):
+        return 25
+    return WORK_COSTS.get(t, 1)
+
+
 def page_lang(text: str, accept_language: str = "") -> str:
     """'de' or 'en' from the page's language (navigator.language or a choice saved in the
     page), else from the Accept-Language header; German when neither says."""
@@ -388,6 +409,11 @@ class Session:
     parked: bool = False                       # no renderer until its page comes back
     restarts: list[float] = field(default_factory=list)
     ended: bool = False
+    worker: asyncio.Task | None = None         # the one task that starts and stops its renderer
+    work: float = 0.0                          # the page's work budget left (WORK_RATE, WORK_BURST) ...
+    work_at: float = 0.0                       # ... as of then
+    backlog: deque = field(default_factory=deque)   # messages waiting for the budget
+    drain: asyncio.Task | None = None
     frames_sent: int = 0
     bytes_sent: int = 0
 
@@ -448,7 +474,11 @@ class Gateway:
         self.closing = False
         self.pending: dict[Any, str] = {}  # connections that have not said hello -> their address (oldest first)
         self.stats = {"refused_full": 0, "closed_bad": 0, "refused_act": 0, "restarts": 0, "http": 0,
-                      "dropped_pending": 0, "refused_origin": 0, "parked": 0}
+                      "dropped_pending": 0, "refused_origin": 0, "parked": 0, "reused": 0, "evicted": 0,
+                      "started": 0, "held_back": 0, "idle_dropped": 0}
+        self.procs: set[Any] = set()     # renderer processes alive (stopping ones too)
+        self.reserved = 0                # renderers being started
+        self._room = asyncio.Event()     # set when a renderer ended or a session stopped wanting one
         self._names: tuple[float, set[str]] = (-1e9, set())
         self._logged: dict[tuple, float] = {}
         self.no_upgrade_at = -1e9        # when a WebSocket request last came without its Upgrade
@@ -496,7 +526,8 @@ class Gateway:
         self.closing = True
         if self._prune_timer is not None:
             self._prune_timer.cancel()
-        await asyncio.gather(*(self._end(s, "the table closed") for s in list(self.sessions.values())))
+        for s in list(self.sessions.values()):
+            self._end(s, "the table closed")
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=5.0)
         if self.server is not None:
@@ -551,15 +582,16 @@ class Gateway:
             return
         for s in self.live_sessions():
             if s.ws is None and s.parked and not s.spectator and not self._holds_seat(s):
-                self._task(self._end(s, "its seat is gone"))
+                self._end(s, "its seat is gone")
         for k, rec in list(self.kept.items()):
             if not rec.get("spectator") and not (rec.get("seat") and self.seat_held(rec["seat"])):
                 self.kept.pop(k, None)
         spectators = sorted((s for s in self.live_sessions() if s.parked and s.ws is None and not s.seat_token),
                             key=lambda s: s.away_since or 0.0)
         for s in spectators[:max(0, len(spectators) - MAX_PARKED_SPECTATORS)]:
-            self._task(self._end(s, "watching ended"))
+            self._end(s, "watching ended")
         self._sessions_changed()
+        self._room.set()                      # (the table's places may have changed)
         self._prune_timer = asyncio.get_running_loop().call_later(PRUNE_EVERY, self._prune)
 
     # ------------------------------------------------------ handshakes in progress
@@ -712,9 +744,17 @@ class Gateway:
                 return
             self.connection_done(ws)
             accept = ws.request.headers.get("Accept-Language", "") if ws.request is not None else ""
-            session = await self._attach(ws, hello, accept)
+            # the session holds this WebSocket before anything is awaited: however the page goes
+            # from here on (closed in the same instant, a message too large), the finally below
+            # gives its place back
+            session = self._attach(ws, hello, accept)
             if session is None:
+                self.stats["refused_full"] += 1
+                lang = page_lang(hello.get("lang", ""), accept)
+                await ws.send(json.dumps({"t": "full", "lang": lang, "table": self.table_name()}))
+                await ws.close(CLOSE_FULL, "table full")
                 return
+            await ws.send(json.dumps({"t": "session", "token": session.token}))
             async for data in ws:
                 if session.ws is not ws:
                     break                      # another page took this session over
@@ -747,20 +787,31 @@ class Gateway:
         self.sessions[token] = s
         return s
 
-    async def _attach(self, ws, hello: dict, accept_language: str) -> Session | None:
+    def counts(self, s: Session) -> bool:
+        """Does a session take one of the table's places: a page open, or a seat held."""
+        return not s.ended and (s.ws is not None or self._holds_seat(s))
+
+    def _attach(self, ws, hello: dict, accept_language: str) -> Session | None:
+        """The page's session (its own again, or a new one) now held by ``ws``; None when the
+        table is full. Nothing here waits: the renderer is started (or told the page is back)
+        by the session's worker."""
         token = hello.get("session") or ""
         known = bool(TOKEN_RE.match(token))
         s = self.sessions.get(token) if known else None
         if s is not None and (s.ended or not hmac.compare_digest(s.token, token)):
             s = None
+        woken = False
         if s is None and known:
             s = self._wake_kept(token)
+            woken = s is not None
+        full = self.counted() >= max(1, int(self.capacity()))
+        if s is not None and not self.counts(s) and full:
+            if woken:                          # back to the kept ones: a page may try again later
+                self.sessions.pop(s.token, None)
+                self.kept[page_key(s.token)] = s.record()
+            return None
         if s is None:
-            if self.counted() >= max(1, int(self.capacity())):
-                self.stats["refused_full"] += 1
-                lang = page_lang(hello.get("lang", ""), accept_language)
-                await ws.send(json.dumps({"t": "full", "lang": lang, "table": self.table_name()}))
-                await ws.close(CLOSE_FULL, "table full")
+            if full:
                 return None
             s = Session(token=secrets.token_hex(16), lang=page_lang(hello.get("lang", ""), accept_language),
                         name=" ".join(str(hello.get("name") or "").split())[:40],
@@ -775,79 +826,224 @@ class Gateway:
         s.away_since = None
         s.css = (hello["w"], hello["h"])
         s.dpr = hello["dpr"]
-        await ws.send(json.dumps({"t": "session", "token": s.token}))
+        s.backlog.clear()                      # what an earlier page of this session asked is moot
         if s.parked and s.seat_token and not self._holds_seat(s):
             s.seat_token = None            # the seat was given away meanwhile: the join screen
             s.spectator = False
-            self._sessions_changed()
-        if s.parked or s.proc is None or s.proc.returncode is not None:
-            s.parked = False
-            await self._spawn(s)
-        else:
-            await self._to_renderer(s, {"t": "back", **self._size_msg(s)})
+        s.parked = False
+        if self._running(s.proc):
+            self.stats["reused"] += 1
+            self._task(self._to_renderer(s, {"t": "back", **self._size_msg(s)}))
+        self._kick(s)
         self._sessions_changed()
         return s
 
     def _detach(self, s: Session) -> None:
-        """The page is gone. A session with a seat keeps its renderer for the reconnect wait,
-        then parks; one that watches parks at once; one with neither ends at once (its place
-        is free again)."""
+        """The page is gone: its place is free at once unless it holds a seat. A session with
+        a seat keeps its renderer for the reconnect wait, then parks; one without keeps it for
+        ``LINGER`` seconds (a reload or a reconnect gets it back) unless another page needs
+        the room, then parks (watching) or ends."""
         s.ws = None
+        s.backlog.clear()
         if s.ended or self.closing:
             return
         s.away_since = time.monotonic()
-        if not s.seat_token:
-            self._task(self._park(s) if s.spectator else self._end(s, "page closed"))
-            return
         self._task(self._to_renderer(s, {"t": "away"}))
-        wait = max(MIN_AWAY_WAIT, float(self.reconnect_wait()))
+        wait = max(MIN_AWAY_WAIT, float(self.reconnect_wait())) if s.seat_token else LINGER
         loop = asyncio.get_running_loop()
-        s.expiry = loop.call_later(wait, lambda: self._task(self._park(s)))
+        s.expiry = loop.call_later(wait, lambda: self._park(s))
+        self._room.set()                       # a renderer waiting for room may take this one's
+        self._sessions_changed()
 
-    async def _park(self, s: Session) -> None:
+    def _park(self, s: Session) -> None:
         """Stop the renderer of a session whose page is away; keep the session (its seat
-        token, name, language and settings folder) for when the page comes back."""
-        s.expiry = None
+        token, name, language and settings folder) for when the page comes back. A session
+        with neither a seat nor a watching place ends."""
+        if s.expiry is not None:
+            s.expiry.cancel()
+            s.expiry = None
         if s.ended or s.ws is not None or s.parked:
             return
         if not s.spectator and not self._holds_seat(s):
-            await self._end(s, "away too long")
+            self._end(s, "away too long" if s.seat_token else "page closed")
             return
         s.parked = True
         self.stats["parked"] += 1
-        proc, s.proc = s.proc, None
-        await self._stop_renderer(s, proc)
+        self._kick(s)
+        self._room.set()
         self._sessions_changed()
 
     def _size_msg(self, s: Session) -> dict:
         pw, ph, d = physical_size(s.css[0], s.css[1], s.dpr, self.max_pixels)
         return {"w": pw, "h": ph, "density": d, "css": [s.css[0], s.css[1]]}
 
+    # ------------------------------------------------- what a page may ask its renderer
     async def _from_page(self, s: Session, msg: dict) -> None:
-        t = msg["t"]
-        if t == "hello":
+        """A page's message to its renderer, within the page's work budget (``WORK_RATE``
+        units a second, ``work_cost`` each): beyond it messages wait in order (a new size
+        or state question replaces the one waiting), and a page whose waiting messages pass
+        ``MAX_BACKLOG`` asks more than any honest page does: closed (1008)."""
+        if msg["t"] == "hello":
             raise BadMessage("hello was already said")
-        if t == "size":
+        cost = work_cost(msg)
+        if not s.backlog and self._afford(s, cost):
+            await self._forward(s, msg)
+            return
+        last = s.backlog[-1] if s.backlog else None
+        if last is not None and last["t"] == msg["t"] and msg["t"] in ("size", "state"):
+            if msg["t"] == "state":
+                msg = {"t": "state", "thumb": bool(msg.get("thumb") or last.get("thumb"))}
+            s.backlog[-1] = msg
+        elif last is not None and msg["t"] == "p" and msg["e"] == "move" and last["t"] == "p" \
+                and last["e"] == "move" and last["id"] == msg["id"]:
+            s.backlog[-1] = msg                # a finger's newest place is what counts
+        else:
+            s.backlog.append(msg)
+        self.stats["held_back"] += 1
+        if len(s.backlog) > MAX_BACKLOG:
+            s.backlog.clear()
+            raise BadMessage("flooding: more work asked than a page may")
+        if s.drain is None or s.drain.done():
+            s.drain = self._task(self._drain(s, s.ws))
+
+    def _afford(self, s: Session, cost: float) -> bool:
+        now = time.monotonic()
+        s.work = min(WORK_BURST, s.work + (now - s.work_at) * WORK_RATE)
+        s.work_at = now
+        if s.work < cost:
+            return False
+        s.work -= cost
+        return True
+
+    async def _drain(self, s: Session, ws) -> None:
+        """The messages a page's budget held back, each when the budget allows it."""
+        while s.backlog and s.ws is ws and not s.ended:
+            cost = work_cost(s.backlog[0])
+            if not self._afford(s, cost):
+                await asyncio.sleep(max(0.005, (cost - s.work) / WORK_RATE))
+                continue
+            await self._forward(s, s.backlog.popleft())
+
+    async def _forward(self, s: Session, msg: dict) -> None:
+        if msg["t"] == "size":
             s.css, s.dpr = (msg["w"], msg["h"]), msg["dpr"]
             await self._to_renderer(s, {"t": "size", **self._size_msg(s)})
             return
         await self._to_renderer(s, {"t": "in", "m": msg})
 
     # ------------------------------------------------------------- renderers
+    @staticmethod
+    def _running(p: Any) -> bool:
+        return p is not None and p.returncode is None
+
+    def _wants(self, s: Session) -> bool:
+        """Should this session have a renderer now."""
+        return not s.ended and not s.parked and not self.closing
+
+    def renderer_limit(self) -> int:
+        """Renderer processes at most at any moment, starting and stopping ones included:
+        the table's places and one more (one stopping while another starts)."""
+        return max(1, int(self.capacity())) + 1
+
+    def renderer_count(self) -> int:
+        return len(self.procs) + self.reserved
+
+    def _kick(self, s: Session) -> None:
+        """Bring the session's renderer to what the session wants (one, or none), by its one
+        worker: nothing else starts or stops a session's renderer, so a session never has
+        two and none is left without its session, however fast its pages come and go."""
+        if s.worker is None or s.worker.done():
+            s.worker = self._task(self._converge(s))
+
+    async def _converge(self, s: Session) -> None:
+        try:
+            while True:
+                if self._wants(s):
+                    if s.proc is not None:
+                        return
+                    if not await self._room_for(s):
+                        continue
+                    try:
+                        await self._spawn(s)
+                    except Exception as exc:
+                        log.warning("a phone's renderer could not start (%s); the session ends", exc)
+                        self._end(s, "renderer did not start")
+                    continue
+                p, s.proc = s.proc, None
+                if p is not None:
+                    await self._stop_renderer(s, p)
+                    continue
+                if s.ended and s.home:
+                    shutil.rmtree(s.home, ignore_errors=True)
+                    s.home = ""
+                return
+        finally:
+            s.worker = None
+
+    async def _room_for(self, s: Session) -> bool:
+        """Wait until one more renderer may run (making room: a renderer of a page that is
+        gone and takes no place ends first); True with the room reserved, False when the
+        session no longer wants one."""
+        while self.renderer_count() >= self.renderer_limit():
+            if not self._wants(s):
+                return False
+            self._evict()
+            self._room.clear()
+            await self._room.wait()
+        if not self._wants(s):
+            return False
+        self.reserved += 1
+        return True
+
+    def _evict(self) -> None:
+        """End the oldest renderer of a session without a page and without a place (one
+        lingering after its page closed): parked if it watches, else ended."""
+        idle = [s for s in self.live_sessions() if s.ws is None and not self.counts(s) and s.proc is not None
+                and not s.parked]
+        if idle:
+            s = min(idle, key=lambda x: x.away_since or 0.0)
+            self.stats["evicted"] += 1
+            self._park(s)
+
+    def _released(self, proc: Any = None) -> None:
+        if proc is not None:
+            self.procs.discard(proc)
+        self._room.set()
+
+    async def _watch(self, proc: Any) -> None:
+        try:
+            await proc.wait()
+        finally:
+            self._released(proc)
+
     async def _spawn(self, s: Session) -> None:
-        if not s.home:
-            s.home = tempfile.mkdtemp(prefix="s-", dir=self.root or None)
-        env = dict(os.environ)
-        env.update({"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-                    "FELT_CONFIG_DIR": os.path.join(s.home, "config"),
-                    "FELT_DATA_DIR": os.path.join(s.home, "data")})
-        env.pop("FELT_REMOTE", None)
-        s.proc = await self.launcher.launch(self.renderer_cmd, env, s.home)
+        """Start the session's renderer (room was reserved by :meth:`_room_for`)."""
+        try:
+            os.makedirs(self.root, mode=0o700, exist_ok=True)
+            if not s.home or not os.path.isdir(s.home):
+                s.home = tempfile.mkdtemp(prefix="s-", dir=self.root or None)
+            env = dict(os.environ)
+            env.update({"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+                        "FELT_CONFIG_DIR": os.path.join(s.home, "config"),
+                        "FELT_DATA_DIR": os.path.join(s.home, "data")})
+            env.pop("FELT_REMOTE", None)
+            proc = await self.launcher.launch(self.renderer_cmd, env, s.home)
+        except BaseException:
+            self.reserved -= 1
+            self._released()
+            raise
+        self.reserved -= 1
+        self.procs.add(proc)
+        self._task(self._watch(proc))
+        self.stats["started"] += 1
+        # the start message says what is true now (the page may have gone or come back
+        # while the renderer was forked), and goes before anything else to this renderer
+        s.proc = proc
         start = {"t": "start", **self._size_msg(s), "lang": s.lang, "name": s.name, "look": s.look,
                  "table": {"address": self.table_address, "port": self.table_port, "name": self.table_name()},
                  "token": s.seat_token, "spectator": s.spectator, "away": s.ws is None}
+        s.pump = asyncio.ensure_future(self._pump(s, proc))
         await self._to_renderer(s, start)
-        s.pump = asyncio.ensure_future(self._pump(s, s.proc))
 
     async def _to_renderer(self, s: Session, msg: dict) -> None:
         p = s.proc
@@ -859,7 +1055,7 @@ class Gateway:
         except (ConnectionError, OSError):
             pass
 
-    async def _pump(self, s: Session, proc: asyncio.subprocess.Process) -> None:
+    async def _pump(self, s: Session, proc: Any) -> None:
         """Everything a renderer says, to its page (or kept here: its seat token); then,
         unless the session ends or parks, a renderer that crashed is started again."""
         assert proc.stdout is not None
@@ -871,18 +1067,19 @@ class Gateway:
         rc = await proc.wait()
         if s.ended or self.closing or s.proc is not proc:
             return
+        s.proc = None
         if rc == 0:                 # the renderer ended on its own (the table closed): so does the session
-            await self._end(s, "renderer finished")
+            self._end(s, "renderer finished")
             return
         now = time.monotonic()
         s.restarts = [t for t in s.restarts if now - t < RESTART_WINDOW] + [now]
         if len(s.restarts) > RESTARTS:
             log.warning("the renderer of a phone keeps crashing (exit %s); the session ends", rc)
-            await self._end(s, "renderer crashed")
+            self._end(s, "renderer crashed")
             return
         log.warning("a phone's renderer ended (exit %s); starting it again", rc)
         self.stats["restarts"] += 1
-        await self._spawn(s)
+        self._kick(s)
 
     async def _relay(self, s: Session, proc: Any, reader: MsgReader) -> None:
         """A renderer's messages until its pipe ends."""
@@ -933,21 +1130,23 @@ class Gateway:
 
     async def _stop_renderer(self, s: Session, p: Any) -> None:
         """Ask a renderer to quit, then make sure it has."""
+    async def _stop_renderer(self, s: Session, p: Any) -> None:
+        """Ask a renderer to quit, then make sure it has (killed after ``STOP_GRACE``)."""
         if p is not None and p.returncode is None:
             if p.stdin is not None:
                 try:
                     p.stdin.write(pack_msg({"t": "quit"}))
-                    await p.stdin.drain()
-                except (ConnectionError, OSError):
+                    await asyncio.wait_for(p.stdin.drain(), STOP_GRACE)
+                except (ConnectionError, OSError, asyncio.TimeoutError):
                     pass
             try:
-                await asyncio.wait_for(p.wait(), 3.0)
+                await asyncio.wait_for(p.wait(), STOP_GRACE)
             except asyncio.TimeoutError:
                 p.kill()
                 try:
-                    await asyncio.wait_for(p.wait(), 2.0)
+                    await asyncio.wait_for(p.wait(), 5.0)
                 except asyncio.TimeoutError:
-                    pass
+                    log.warning("a phone's renderer did not end when killed")
         pump, s.pump = s.pump, None
         if pump is not None and not pump.done() and pump is not asyncio.current_task():
             # it reads the renderer's last words up to the end of its pipe, then ends
@@ -955,7 +1154,9 @@ class Gateway:
             if not done:
                 pump.cancel()
 
-    async def _end(self, s: Session, why: str) -> None:
+    def _end(self, s: Session, why: str) -> None:
+        """The session ends: its page is told, its place is free at once, and its worker
+        stops its renderer and removes its folder."""
         if s.ended:
             return
         s.ended = True
@@ -963,13 +1164,12 @@ class Gateway:
             s.expiry.cancel()
             s.expiry = None
         self.sessions.pop(s.token, None)
+        s.backlog.clear()
         ws, s.ws = s.ws, None
         if ws is not None:
-            await _close_quietly(ws, CLOSE_ENDED, why)
-        proc, s.proc = s.proc, None
-        await self._stop_renderer(s, proc)
-        if s.home:
-            shutil.rmtree(s.home, ignore_errors=True)
+            self._task(_close_quietly(ws, CLOSE_ENDED, why))
+        self._kick(s)
+        self._room.set()
         self._sessions_changed()
 
     # for tests: the renderer process of a session
