@@ -103,6 +103,55 @@ def process_tree(pid: int) -> list[int]:
     return out
 
 
+def children_of(pid: int) -> list[int]:
+    """The live (not zombie) children of ``pid`` (Linux: /proc/PID/task/*/children)."""
+    out: list[int] = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    for tid in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/children") as f:
+                out += [int(x) for x in f.read().split()]
+        except OSError:
+            continue
+    alive = []
+    for c in out:
+        try:
+            with open(f"/proc/{c}/stat") as f:
+                if f.read().rsplit(")", 1)[1].split()[0] != "Z":
+                    alive.append(c)
+        except OSError:
+            continue
+    return alive
+
+
+def zygote_of(host_pid: int) -> int | None:
+    """The phones' zygote of a host process (felt/ui/phone_zygote.py), or None."""
+    for c in children_of(host_pid):
+        try:
+            with open(f"/proc/{c}/cmdline", "rb") as f:
+                if b"phone_zygote" in f.read():
+                    return c
+        except OSError:
+            continue
+    return None
+
+
+def renderers_of(host_pid: int) -> dict[int, str]:
+    """The host's phone renderers now, by pid: each one's working directory (its session's
+    folder; a child forked a moment ago may still be in the zygote's)."""
+    z = zygote_of(host_pid)
+    out: dict[int, str] = {}
+    for c in children_of(z) if z is not None else []:
+        try:
+            out[c] = os.readlink(f"/proc/{c}/cwd")
+        except OSError:
+            continue
+    return out
+
+
 def tree_memory_mb(pid: int) -> dict[str, float]:
     """The memory of a process and its descendants: summed PSS (shared pages counted once,
     split among those sharing) and USS, and how many processes."""
