@@ -210,3 +210,86 @@ def test_pages_gone_right_after_hello_free_their_place_a_seated_one_after_the_wa
         run(main(), 120)
     finally:
         host.stop()
+
+
+# a real page's reconnect loop: from inside the page, its own session attached again every
+# 50 ms, each WebSocket gone 40 ms after its hello (the page's stored token, as the page keeps it)
+RECONNECT_LOOP = """(() => {
+  const url = new URL("ws", location.href); url.protocol = "ws:";
+  window.feltStorm = { opened: 0, sessions: new Set() };
+  window.feltStormTimer = setInterval(() => {
+    const s = new WebSocket(url.href);
+    s.onopen = () => {
+      window.feltStorm.opened += 1;
+      s.send(JSON.stringify({ t: "hello", session: localStorage.getItem("felt.session"), w: innerWidth,
+        h: innerHeight, dpr: devicePixelRatio, lang: "de", name: "", look: "" }));
+      setTimeout(() => s.close(), 40);
+    };
+    s.onmessage = (e) => {
+      if (typeof e.data !== "string") return;
+      const m = JSON.parse(e.data);
+      if (m.t === "session") { localStorage.setItem("felt.session", m.token); window.feltStorm.sessions.add(m.token); }
+    };
+  }, 50);
+  return true;
+})()"""
+
+
+def test_a_real_page_reconnecting_every_50_ms_costs_one_renderer_and_another_phone_plays_on(tmp_path):
+    """Chromium as a phone opens the table's page, then attaches its session again every 50 ms
+    from inside the page. At most one renderer runs for it at any moment (its session's one,
+    re-used), another phone's page keeps getting answers, and after the loop stops its
+    renderer is gone within 10 s."""
+    from tests.test_browser_phone import Browser, _chromium
+    exe = _chromium()
+    if exe is None:
+        pytest.skip("no Chromium on this machine (apt-get install -y chromium); the browser test cannot run")
+    host = HostProcess(tmp_path, "--players", "4", "--bots", "3", "--start-when-full", "--bot-delay", "8")
+    browser = Browser(exe, tmp_path / "profile")
+    census = None
+
+    async def main():
+        nonlocal census
+        from felt.ui.phone_bench import _join
+        other = await _join(host.phone_port, "Pia")               # seated: the table starts
+        await other.wait(lambda s: s.get("kind") in ("table", "exchange") and s.get("cards"), 60, "the table")
+        await browser.connect()
+        try:
+            await browser.open_as_phone(f"http://127.0.0.1:{host.phone_port}/", 390, 844, 2)
+            census = Census(host.proc.pid)
+            assert await browser.js(RECONNECT_LOOP)
+            answers, until = 0, time.monotonic() + STORM_S
+            while time.monotonic() < until:                        # the other phone is answered meanwhile
+                await other.state(timeout=10)
+                answers += 1
+                await asyncio.sleep(0.1)
+            await browser.js("clearInterval(window.feltStormTimer)")
+            opened = await browser.js("window.feltStorm.opened")
+            sessions = await browser.js("window.feltStorm.sessions.size")
+        finally:
+            await browser.ws.close()
+        assert opened >= 5 * STORM_S, f"the page opened only {opened} WebSockets"
+        assert answers >= 2 * STORM_S, f"the other phone got {answers} answers"
+        deadline = time.monotonic() + 10
+        while len(renderers_of(host.proc.pid)) > 1:                # the other phone's own is left
+            assert time.monotonic() < deadline, f"renderers left: {renderers_of(host.proc.pid)}"
+            await asyncio.sleep(0.2)
+        census.stop()
+        assert other.closed is None
+        await other.close()
+        return opened, sessions, answers
+
+    try:
+        opened, sessions, answers = run(main(), 150 + 2 * STORM_S)
+    finally:
+        if census is not None:
+            census.stop()
+        browser.stop()
+        host.stop()
+    # the other phone's renderer and the page's (its session's one, or its next one's while
+    # the last one stops): never more
+    assert census.most <= 3, f"{census.most} renderers at once"
+    assert census.most_per_session <= 1
+    print(f"a page reconnecting every 50 ms for {STORM_S:g} s: {opened} WebSockets, {sessions} sessions, "
+          f"{len(census.pids)} renderers started (the other phone's included), at most {census.most} at once; "
+          f"the other phone answered {answers} times")
