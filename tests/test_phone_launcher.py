@@ -197,7 +197,7 @@ def test_a_host_started_beside_a_felt_folder_still_draws_with_the_installed_felt
             assert await phone.picture_off() <= 32
             launcher = ht.host.gateway.launcher
             if zygote and os.path.isdir("/proc"):
-                assert _ppid(st["pid"]) == launcher.zygote_pid, "forked by the zygote"
+                assert _ppid(ht.host.gateway.session_of(phone.session).proc.pid) == launcher.zygote_pid, "forked by the zygote"
             assert launcher.stats["forked" if zygote else "spawned"] == 1
         finally:
             await phone.close()

@@ -69,13 +69,17 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
-from urllib.parse import unquote
+from urllib.parse import parse_qs, unquote
 
 import msgpack
 
+from felt.net.termtext import SafeLines
 from felt.paths import ASSETS
 
 log = logging.getLogger("felt.net.gateway")
+_safe_lines = SafeLines()                # what a request says never drives the owner's terminal
+for _name in ("felt.net.gateway", "felt.net.gateway.ws"):
+    logging.getLogger(_name).addFilter(_safe_lines)
 
 PAGE_DIR = Path(__file__).resolve().parent / "phone"
 SOUND_DIR = ASSETS / "sounds"
@@ -298,7 +302,9 @@ def physical_size(w: float, h: float, dpr: float, max_pixels: int) -> tuple[int,
 
 # -------------------------------------------------------- who may open the WebSocket
 DEFAULT_PORTS = {"http": 80, "https": 443}
-LOG_AGAIN_S = 600.0              # the same refusal is logged again after this many seconds
+LOG_AGAIN_S = 600.0              # the same kind of refusal is logged again after this many seconds
+PROBE_RE = re.compile(r"^[0-9a-f]{16,64}$")     # a page's own probe for /check
+MAX_PROBES = 512                 # pages' probes kept (the oldest go)
 NO_UPGRADE_FIX = ('a proxy in front of the phones\' page does not pass WebSockets on: it must speak HTTP/1.1 '
                   'to the table and pass the Upgrade (nginx: proxy_http_version 1.1; proxy_set_header Upgrade '
                   '$http_upgrade; proxy_set_header Connection "upgrade"; Caddy: reverse_proxy does it by itself)')
@@ -375,6 +381,24 @@ def own_hostnames() -> set[str]:
     except Exception:
         pass
     return names
+
+
+def _is_address(name: str) -> bool:
+    import ipaddress
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        return False
+
+
+def _address(connection, which: str) -> str | None:
+    """The local or remote address of a page's connection (None when it is not known)."""
+    try:
+        addr = connection.local_address if which == "local" else connection.remote_address
+        return str(addr[0]) if addr else None
+    except Exception:
+        return None
 
 
 def page_key(token: str) -> str:
@@ -480,8 +504,8 @@ class Gateway:
         self.reserved = 0                # renderers being started
         self._room = asyncio.Event()     # set when a renderer ended or a session stopped wanting one
         self._names: tuple[float, set[str]] = (-1e9, set())
-        self._logged: dict[tuple, float] = {}
-        self.no_upgrade_at = -1e9        # when a WebSocket request last came without its Upgrade
+        self._logged: dict[str, float] = {}
+        self.no_upgrade: dict[str, float] = {}   # a page's probe -> when its WebSocket came without its Upgrade
         self._prune_timer: asyncio.TimerHandle | None = None
         self._journaled: list[dict] | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -618,17 +642,37 @@ class Gateway:
             pass
 
     # ------------------------------------------------------------ Host and Origin
-    def _own_names(self) -> set[str]:
+    def _own_names(self, local: str | None = None) -> set[str]:
+        """The names a request may give as its Host. For a connection that came in at the
+        address ``local``: this machine's names (its host name, NAME.local), that address,
+        and loopback's names when it is loopback, so a request learns nothing of the
+        machine's other addresses; without ``local``, all of them."""
         now = time.monotonic()
         if now - self._names[0] > 30.0:
             self._names = (now, own_hostnames() | {self.address.lower()})
-        return self._names[1]
+        names = self._names[1]
+        if local is None:
+            return names
+        import ipaddress
+        local = local.lower().split("%")[0]
+        if local.startswith("::ffff:") and "." in local:
+            local = local[7:]                      # IPv4 on a dual-stack socket
+        try:
+            loopback = ipaddress.ip_address(local).is_loopback
+        except ValueError:
+            return names
+        mine = {n for n in names if not _is_address(n)} - {"localhost"}
+        mine.add(local)
+        if loopback:
+            mine |= {"localhost", "127.0.0.1", "::1"}
+        return mine
 
-    def refusal(self, hosts: list[str], origins: list[str]) -> tuple[str, str] | None:
+    def refusal(self, hosts: list[str], origins: list[str], local: str | None = None) -> tuple[str, str] | None:
         """Why a page with these Host and Origin headers may not open the WebSocket, as
         (kind, the fix for the host's log), or None. The Host must be this table (one of this
-        machine's names or addresses at the page's port) or the public URL's; the Origin, when
-        there is one (browsers send it), the page at that same Host or the public URL."""
+        machine's names, or the address the connection came in at (``local``), at the page's
+        port) or the public URL's; the Origin, when there is one (browsers send it), the page
+        at that same Host or the public URL. The fix names nothing the request said."""
         if len(hosts) != 1 or len(origins) > 1:
             return "bad", "a request needs exactly one Host header and at most one Origin header"
         host = split_host(hosts[0])
@@ -638,24 +682,25 @@ class Gateway:
         if origins and origin is None:
             return "bad", "the Origin header is malformed"
         pub = self.public
-        own = host[0] in self._own_names() and (host[1] or 80) == self.port
+        own = host[0] in self._own_names(local) and (host[1] or 80) == self.port
         public = pub is not None and host[0] == pub[1] and (host[1] or DEFAULT_PORTS[pub[0]]) == pub[2]
         if origin is not None and origin != pub:
             same = origin[1] == host[0] and origin[2] == (host[1] or DEFAULT_PORTS[origin[0]])
             if not (own and same):
-                url = origin_text(origin) + (self.prefix or "") + "/"
-                return "origin", f"Origin {origin_text(origin)} refused: start with --public-url {url}"
+                return "origin", ("a page at an address this table does not know was refused; behind a proxy "
+                                  "or tunnel, start the host with --public-url and the address the phones open")
         elif not own and not public:
-            return "host", f"Host {hosts[0][:80]} refused: it is not this table's address (start with --public-url)"
+            return "host", ("a request for a name that is not this table's address was refused; behind a "
+                            "proxy, start the host with --public-url and the address the phones open")
         return None
 
-    def _log_once(self, key: tuple, text: str) -> None:
+    def _log_once(self, key: str, text: str, peer: str = "") -> None:
+        """One line on the host's terminal for each kind of refusal, again after
+        ``LOG_AGAIN_S`` (its text is ours; of the request only the peer's address)."""
         now = time.monotonic()
         if now - self._logged.get(key, -1e9) >= LOG_AGAIN_S:
             self._logged[key] = now
-            if len(self._logged) > 256:
-                self._logged = {k: t for k, t in self._logged.items() if now - t < LOG_AGAIN_S}
-            log.warning("phones' page: %s", text)
+            log.warning("phones' page: %s%s", text, f" (from {peer})" if peer else "")
 
     # ------------------------------------------------------------------ HTTP
     def _http(self, connection, request):
@@ -684,21 +729,28 @@ class Gateway:
             if head:
                 return text(405, "Method Not Allowed", "the WebSocket is opened with GET\n", Allow="GET")
             if "websocket" not in ",".join(request.headers.get_all("Upgrade")).lower():
-                self.no_upgrade_at = time.monotonic()
-                self._log_once(("upgrade",), NO_UPGRADE_FIX)
+                probe = (parse_qs(query).get("c") or [""])[0]
+                if PROBE_RE.match(probe):          # what /check tells that page, and no other
+                    self.no_upgrade.pop(probe, None)
+                    self.no_upgrade[probe] = time.monotonic()
+                    while len(self.no_upgrade) > MAX_PROBES:
+                        self.no_upgrade.pop(next(iter(self.no_upgrade)))
+                self._log_once("upgrade", NO_UPGRADE_FIX)
                 return text(426, "Upgrade Required", "a WebSocket request came without its Upgrade header: "
                                                      + NO_UPGRADE_FIX + "\n", Upgrade="websocket")
-            why = self.refusal(request.headers.get_all("Host"), request.headers.get_all("Origin"))
+            why = self.refusal(request.headers.get_all("Host"), request.headers.get_all("Origin"),
+                               local=_address(connection, "local"))
             if why is not None:
                 self.stats["refused_origin"] += 1
                 if why[0] == "bad":
                     return text(400, "Bad Request", why[1] + "\n")
-                self._log_once(why, why[1])
+                self._log_once(why[0], why[1], _address(connection, "remote") or "")
                 return text(403, "Forbidden", "the WebSocket is for this table's own page\n")
             return None
         self.stats["http"] += 1
         if path == CHECK_PATH:
-            return respond(200, "OK", json.dumps(self._check(request, query)).encode(), CONTENT_TYPES[".json"])
+            return respond(200, "OK", json.dumps(self._check(request, query, _address(connection, "local"))).encode(),
+                           CONTENT_TYPES[".json"])
         if len(request.headers.get_all("Host")) > 1:
             return text(400, "Bad Request", "more than one Host header\n")
         file = static_file(path)
@@ -712,14 +764,18 @@ class Gateway:
             return text(404, "Not Found", "not found\n")
         return respond(200, "OK", body, CONTENT_TYPES[file.suffix])
 
-    def _check(self, request, query: str) -> dict:
+    def _check(self, request, query: str, local: str | None = None) -> dict:
         """Why the page at ``origin`` (its own location.origin, in the query) could not open
-        its WebSocket: {ok} or {ok: false, why: 'origin'|'host'|'upgrade'|'bad', url}."""
-        from urllib.parse import parse_qs
-        origin = (parse_qs(query).get("origin") or [""])[0][:200]
-        if time.monotonic() - self.no_upgrade_at < 120.0:
+        its WebSocket: {ok} or {ok: false, why: 'origin'|'host'|'upgrade'|'bad', url}. Only
+        about the asking page's own connection: its Host as it came in at this address, and
+        whether its own WebSocket (its probe ``c``, a random number the page made) came
+        without the Upgrade; what another device asked changes nothing here."""
+        q = parse_qs(query)
+        origin = (q.get("origin") or [""])[0][:200]
+        probe = (q.get("c") or [""])[0]
+        if PROBE_RE.match(probe) and time.monotonic() - self.no_upgrade.get(probe, -1e9) < 120.0:
             return {"ok": False, "why": "upgrade"}
-        why = self.refusal(request.headers.get_all("Host"), [origin] if origin else [])
+        why = self.refusal(request.headers.get_all("Host"), [origin] if origin else [], local=local)
         if why is None:
             return {"ok": True}
         o = origin_of(origin)

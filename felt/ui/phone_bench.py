@@ -152,6 +152,14 @@ def renderers_of(host_pid: int) -> dict[int, str]:
     return out
 
 
+def the_renderer(host: "HostProcess") -> int:
+    """The pid of a host's one phone renderer (the page is never told it)."""
+    found = renderers_of(host.proc.pid)
+    if len(found) != 1:
+        raise RuntimeError(f"{len(found)} renderers, not one")
+    return next(iter(found))
+
+
 def tree_memory_mb(pid: int) -> dict[str, float]:
     """The memory of a process and its descendants: summed PSS (shared pages counted once,
     split among those sharing) and USS, and how many processes."""
@@ -231,7 +239,7 @@ async def tap_and_idle(folder: Path, taps: int = 40, idle_s: float = 10.0) -> di
         phone = await _join(host.phone_port, "Pia")
         st = await phone.wait(lambda s: ready(s) and s.get("cards"), 90, "my turn")
         await phone.frames_settle(1.0, 20)
-        pid = st["pid"]
+        pid = the_renderer(host)
         b0, c0, t0 = phone.bytes_in, _cpu_seconds(pid), time.monotonic()
         await asyncio.sleep(idle_s)
         b1, c1, t1 = phone.bytes_in, _cpu_seconds(pid), time.monotonic()
@@ -358,7 +366,7 @@ async def renderer_after_match(folder: Path, dpr: float, rounds: int = 3) -> dic
         phone = await Phone(host.phone_port, PHONE[0], PHONE[1], dpr, name="Pia", decode=False).open()
         await phone.first_frame(30)
         st = await phone.wait(lambda s: s.get("scene") == "PhoneJoinScene", 30, "the join screen")
-        pid = st["pid"]
+        pid = the_renderer(host)
         await phone.tap_widget(st, "play_btn")
         mem: dict[str, float] = {}
         played = 0
@@ -395,7 +403,7 @@ async def renderer_growth(folder: Path, dpr: float, changes: int = 100) -> dict[
         phone = await Phone(host.phone_port, PHONE[0], PHONE[1], dpr, name="Pia", decode=False).open()
         await phone.first_frame(30)
         st = await phone.wait(lambda s: s.get("scene") == "PhoneJoinScene", 30, "the join screen")
-        pid = st["pid"]
+        pid = the_renderer(host)
         await phone.tap_widget(st, "play_btn")
         await phone.wait(lambda s: s.get("kind") in ("table", "exchange") and s.get("cards"), 60, "the table")
 

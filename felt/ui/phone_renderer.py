@@ -170,6 +170,7 @@ def text_fields(scene) -> list:
 class Renderer:
     def __init__(self, pipe: Pipe, start: dict) -> None:
         self.pipe = pipe
+        self.ident = os.urandom(8).hex()
         self.control: "queue.SimpleQueue[dict]" = queue.SimpleQueue()
         self.quit = False
         from felt.ui import layout
@@ -351,6 +352,8 @@ class Renderer:
         elif t == "state":
             from felt.ui.remote import window_state
             st = window_state(self.app)
+            st.pop("pid", None)               # the page learns nothing of the host's processes ...
+            st["renderer"] = self.ident       # ... only which renderer answers (a new one after a restart)
             st["t"] = "state"
             st["density"] = self.density
             st["fields"] = self._fields_notice()["fields"]
