@@ -103,6 +103,8 @@ MAX_BACKLOG = 48                 # a page with more messages than this waiting f
 MAX_PARKED_SPECTATORS = 32       # watching sessions kept without a page, at most (the oldest end)
 MAX_PENDING = 64                 # connections to the page's port that have not said hello, in all ...
 MAX_PENDING_PER_ADDR = 16        # ... and from one address (a browser loads a page's files six at a time)
+IDLE_TIMEOUT = 2.0               # seconds a new connection may stay silent (no byte of a request) ...
+PENDING_TIMEOUT = 6.0            # ... and may take to get its answer or say hello
 ROOT_PREFIX = "felt-phones-"     # the renderers' folders: felt-phones-<host pid>-…
 CHECK_PATH = "/check"
 CSS_MIN, CSS_MAX = 200, 4096     # CSS pixels the page may ask for
@@ -621,20 +623,40 @@ class Gateway:
     # ------------------------------------------------------ handshakes in progress
     def connection_opened(self, conn: Any, addr: str) -> None:
         """A TCP connection to the page's port: until it says hello (or its HTTP answer is
-        sent) it counts as pending; beyond the limits the OLDEST pending one is dropped (an
-        honest page says hello at once, so a device holding idle connections drops its own)."""
-        same = [c for c, a in self.pending.items() if a == addr]
-        while len(same) >= MAX_PENDING_PER_ADDR:
-            self._drop_pending(same.pop(0))
-        while len(self.pending) >= MAX_PENDING:
-            self._drop_pending(next(iter(self.pending)))
+        sent) it counts as pending. An address at its share (``MAX_PENDING_PER_ADDR``) drops
+        its own oldest; when all are taken, the address holding the most drops its oldest, so
+        a device that has none pending always gets in. One that sends nothing for
+        ``IDLE_TIMEOUT`` seconds, or has not said hello after ``PENDING_TIMEOUT``, is dropped
+        (an honest page asks at once)."""
+        by_addr: dict[str, list] = {}
+        for c, a in self.pending.items():
+            by_addr.setdefault(a, []).append(c)
+        mine = by_addr.get(addr, [])
+        if len(mine) >= MAX_PENDING_PER_ADDR:
+            self._drop_pending(mine[0])
+        elif len(self.pending) >= MAX_PENDING:
+            most = max(by_addr.values(), key=len)
+            self._drop_pending(most[0])
         self.pending[conn] = addr
+        try:
+            loop = asyncio.get_running_loop()
+            conn.felt_timers = [loop.call_later(IDLE_TIMEOUT, self._idle, conn, True),
+                                loop.call_later(PENDING_TIMEOUT, self._idle, conn, False)]
+        except (RuntimeError, AttributeError):
+            pass
+
+    def _idle(self, conn: Any, silent_only: bool) -> None:
+        if conn in self.pending and not (silent_only and getattr(conn, "felt_spoke", False)):
+            self.stats["idle_dropped"] += 1
+            self._drop_pending(conn)
 
     def connection_done(self, conn: Any) -> None:
         self.pending.pop(conn, None)
+        for t in getattr(conn, "felt_timers", ()):
+            t.cancel()
 
     def _drop_pending(self, conn: Any) -> None:
-        self.pending.pop(conn, None)
+        self.connection_done(conn)
         self.stats["dropped_pending"] += 1
         try:
             conn.transport.abort()
@@ -1252,6 +1274,10 @@ def page_connection_class(gateway: Gateway):
         def connection_lost(self, exc) -> None:
             gateway.connection_done(self)
             super().connection_lost(exc)
+
+        def data_received(self, data: bytes) -> None:
+            self.felt_spoke = True
+            super().data_received(data)
 
         def process_event(self, event) -> None:
             if self.request is not None and isinstance(event, Frame):
