@@ -95,6 +95,7 @@ RESTARTS = 5                     # a renderer that crashes more often than this 
 RESTART_WINDOW = 60.0            # ... within this many seconds stays down
 MIN_AWAY_WAIT = 5.0              # a seated session's renderer outlives its page at least this long
 PRUNE_EVERY = 5.0                # seconds between looks at parked sessions
+WARM_AFTER = 0.5                 # seconds after the port opens that the phones' zygote starts loading
 LINGER = 3.0                     # a renderer outlives its page this long when the session holds no seat
 STOP_GRACE = 1.0                 # seconds a renderer gets to quit before it is killed
 WORK_RATE = 150.0                # units of work (work_cost) a page's messages may ask of its renderer a second ...
@@ -487,8 +488,8 @@ class Gateway:
         self.max_pixels = int(max_pixels)
         from felt.net.launcher import Launcher     # a module is forked by the zygote; a command is run
         self.renderer_cmd = renderer_cmd or "felt.ui.phone_renderer"
-        # the zygote starts with the first request for the page (it loads while the page
-        # does), so a table nobody opens from a phone costs nothing
+        # the zygote starts WARM_AFTER seconds after the page's port opens (or with the
+        # first request for the page, if that comes first)
         self.launcher = Launcher(prestart=False)
         self.sessions: dict[str, Session] = {}
         self.kept: dict[str, dict] = {}  # page key -> record, of the table before a crash
@@ -509,6 +510,7 @@ class Gateway:
         self._logged: dict[str, float] = {}
         self.no_upgrade: dict[str, float] = {}   # a page's probe -> when its WebSocket came without its Upgrade
         self._prune_timer: asyncio.TimerHandle | None = None
+        self._warm_timer: asyncio.TimerHandle | None = None
         self._journaled: list[dict] | None = None
         self._tasks: set[asyncio.Task] = set()
         # a hook for tests: (session, frame) for every frame sent
@@ -543,13 +545,24 @@ class Gateway:
             shutil.rmtree(self.root, ignore_errors=True)
             raise
         self.port = sock.getsockname()[1]
-        self._prune_timer = asyncio.get_running_loop().call_later(PRUNE_EVERY, self._prune)
+        loop = asyncio.get_running_loop()
+        self._prune_timer = loop.call_later(PRUNE_EVERY, self._prune)
+        # the zygote loads a moment after the table opens (not while it opens), so the first
+        # phone is as quick as the next
+        self._warm_timer = loop.call_later(WARM_AFTER, self._warm)
         if self.kept:
             self._sessions_changed()         # the phones of the table before its crash, journaled anew
         return self
 
+    def _warm(self) -> None:
+        self._warm_timer = None
+        if not self.closing:
+            self.launcher.warm()
+
     async def stop(self) -> None:
         self.closing = True
+        if self._warm_timer is not None:
+            self._warm_timer.cancel()
         if self._prune_timer is not None:
             self._prune_timer.cancel()
         for s in list(self.sessions.values()):

@@ -52,7 +52,7 @@ from typing import Any
 TARGETS = {"tap_to_frame_p95_ms": 50.0, "idle_bytes_per_s": 0.0, "idle_cpu_pct": 1.0,
            "round_bytes": 4_000_000, "six_phones_lag_p95_ms": 200.0,
            "renderer_private_mb": {"2": 50.0, "3": 80.0}, "renderer_growth_mb": 5.0,
-           "first_frame_ms": 150.0, "six_phones_host_mb": 600.0}
+           "first_frame_ms": 150.0, "first_page_ms": 150.0, "six_phones_host_mb": 600.0}
 PHONE = (390, 844, 2.0)
 
 
@@ -319,21 +319,22 @@ async def six_phones(folder: Path) -> dict[str, Any]:
         host.stop()
 
 
-async def first_frames(folder: Path, n: int = 5) -> dict[str, Any]:
-    """Pages joining one after another (each gone before the next): hello -> first frame."""
+async def first_frames(folder: Path, n: int = 6, dpr: float = PHONE[2]) -> dict[str, Any]:
+    """Pages joining a host up for 3 s one after another (each gone before the next): hello
+    -> first frame, of the very first page (``first``) and the median of the others."""
     from felt.ui.phone_client import Phone
     host = HostProcess(folder, "--players", "6")
     try:
-        await asyncio.sleep(3.0)             # (a host up for a moment: its zygote has loaded)
+        await asyncio.sleep(3.0)             # (a host up for a moment)
         times = []
         for _ in range(n):
             t0 = time.monotonic()
-            phone = await Phone(host.phone_port, *PHONE, decode=False).open()
+            phone = await Phone(host.phone_port, PHONE[0], PHONE[1], dpr, decode=False).open()
             await phone.first_frame(30)
             times.append((phone.frames[0][0] - t0) * 1000)
             await phone.close()
             await asyncio.sleep(0.3)
-        return {"first_frame_ms": statistics.median(times), "first_frame_ms_all": [round(t) for t in times]}
+        return {"first": times[0], "next": statistics.median(times[1:]), "all": [round(t) for t in times]}
     finally:
         host.stop()
 
@@ -464,16 +465,21 @@ async def six_phones_memory(folder: Path, dpr: float = 3.0) -> dict[str, Any]:
 
 async def memory_parts(folder: Path) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    out.update(await first_frames(folder / "first"))
-    after, growth, rounds = {}, {}, {}
+    after, growth, rounds, first, first_all = {}, {}, {}, {}, {}
     for dpr in (2.0, 3.0):
         key = f"{dpr:g}"
+        f = await first_frames(folder / f"first{key}", dpr=dpr)
+        first[key], first_all[key] = f["first"], f["all"]
+        if dpr == PHONE[2]:
+            out["first_frame_ms"] = f["next"]
         m = await renderer_after_match(folder / f"match{key}", dpr)
         after[key] = m["private_mb"]
         rounds[key] = m["rounds"]
         out[f"renderer_pss_mb_{key}"] = m["pss_mb"]
         g = await renderer_growth(folder / f"growth{key}", dpr)
         growth[key] = g["growth_mb"]
+    out["first_page_ms"] = first
+    out["first_frame_ms_all"] = first_all
     out["renderer_private_mb"] = after
     out["renderer_growth_mb"] = growth
     out["renderer_match_rounds"] = rounds
@@ -521,8 +527,12 @@ def cmd_bench(args) -> int:
           f"{res['six_phones_frames']} frames, moves lost {res['six_phones_moves_lost']}, errors "
           f"{res['six_phones_errors']}   target p95 <= 200 ms, none lost: "
           f"{'ok' if res['six_phones_lag_p95_ms'] <= 200 and not res['six_phones_moves_lost'] else 'MISSED'}")
-    print(f"first frame after a page's hello: {res['first_frame_ms']:.0f} ms (median of "
-          f"{len(res['first_frame_ms_all'])})   target <= 150 ms: {ok('first_frame_ms')}")
+    for key, got in res["first_page_ms"].items():
+        print(f"the first page at a host up for 3 s, pixel ratio {key}: first frame {got:.0f} ms after its hello "
+              f"(all six pages: {', '.join(map(str, res['first_frame_ms_all'][key]))} ms)   target <= 150 ms: "
+              f"{'ok' if got <= TARGETS['first_page_ms'] else 'MISSED'}")
+    print(f"first frame after a page's hello, the next pages (ratio {PHONE[2]:g}): {res['first_frame_ms']:.0f} ms "
+          f"(median of five)   target <= 150 ms: {ok('first_frame_ms')}")
     for key, target in TARGETS["renderer_private_mb"].items():
         got = res["renderer_private_mb"][key]
         print(f"a renderer after a whole match at pixel ratio {key}: {got:.1f} MB private (PSS "

@@ -186,10 +186,9 @@ class Renderer:
         def controller(*a, **kw):
             return PhoneController(*a, table=table, **kw)
         self.app = App(size=(int(start["w"]), int(start["h"])), discover=False, lang=start.get("lang") or None,
-                       show_start=False, controller_factory=controller)
+                       show_start=False, controller_factory=controller, audio=False)
         import pygame
-        self.pygame = pygame
-        pygame.mixer.quit()               # the page plays the sounds; an idle mixer thread costs CPU
+        self.pygame = pygame              # (no mixer: the page plays the sounds; an idle mixer thread costs CPU)
         self.app.runner.fps = round(1 / MOVING_INTERVAL)     # animations drawn as often as they are sent
         ctl = self.app.controller
         ctl.settings.lang = start.get("lang") or ctl.settings.lang
