@@ -13,7 +13,9 @@ One port (``websockets``, asyncio) answers both:
 - plain HTTP ``GET``/``HEAD`` for the page (felt/net/phone/: HTML, JS, CSS) and the game's
   sounds (felt/assets/sounds); nothing else is served, no path leaves those folders, and any
   other method gets 405. ``check`` answers why a page could not open its WebSocket (behind a
-  proxy: a Host or Origin this table does not know, a proxy that drops the Upgrade).
+  proxy: a Host or Origin this table does not know, a proxy that drops the Upgrade), about
+  that page's own connection only: the Host as it came in at that address, and whether a
+  WebSocket request carrying the page's own random probe (``ws?c=…``) came without Upgrade.
 - the WebSocket at ``ws`` (relative to the page, so a page under a path prefix works): JSON
   text from the page (hello, size, pointer, keys, text, frame acks, the screen-reader layer's
   ``act``), binary frames and JSON notices to it (the screen-reader layer among them:
@@ -23,13 +25,20 @@ One port (``websockets``, asyncio) answers both:
 
 Sessions: a page's first message names its session token (128 bits, kept in the page's
 localStorage) or none. A known token gets its session back: its renderer (same seat, same
-hand) and a whole frame at once; an unknown one gets a new session and token. A session
-whose page is gone keeps its renderer for the table's reconnect wait (the renderer drops its
-table connection meanwhile, so the table treats the seat as any dropped client's, and a bot
-plays it after the wait); then the renderer stops, and a session that holds a seat at the
-table (or watches) is *parked*: it lives on for the table's life without a process, and when
-its page comes back a new renderer takes the seat back with the seat token (the bot steps
-aside). A session with nothing to come back to ends. The parked sessions are written to the
+hand) and a whole frame at once; an unknown one gets a new session and token. The session
+holds its WebSocket before anything is awaited, so a page gone in the same instant as its
+hello gives its place back. A session whose page is gone keeps its renderer for the table's
+reconnect wait if it holds a seat (the renderer drops its table connection meanwhile, so the
+table treats the seat as any dropped client's, and a bot plays it after the wait), for
+``LINGER`` seconds otherwise (a reload gets it back; its place is free at once, and a
+renderer that needs the room ends it first); then the renderer stops, and a session that
+holds a seat at the table (or watches) is *parked*: it lives on for the table's life without
+a process, and when its page comes back a new renderer takes the seat back with the seat
+token (the bot steps aside). A session with nothing to come back to ends. Each session's
+renderer is started and stopped by that session's one worker task only (``_converge``), so
+however fast its pages come and go a session never has two and no renderer outlives its
+session; all renderers alive, starting and stopping ones included, are at most the table's
+places + 1. The parked sessions are written to the
 journal through ``on_sessions`` (only a hash of each page token, with the seat token), so a
 table resumed after a crash gives every phone its seat back on the same phone port.
 The page never learns the renderer's seat token, the table's admin token or anything
@@ -41,8 +50,13 @@ must be that same page (another site open in the same browser gets 403). Bad inp
 message that is not JSON text of the expected shape (numbers in range, text that is valid
 Unicode), larger than ``MAX_MESSAGE`` or beyond the rate limit (control frames such as pings
 count) closes that WebSocket with 1008 and a reason; its renderer and every other player go
-on. Connections that have not said hello are capped in all and per address (the oldest is
-dropped), so idle connections cannot crowd out the table. Renderers are limited to the seats
+on. What a page's messages ask of its renderer is bounded (``work_cost``, ``WORK_RATE``):
+beyond it they wait, and a page that keeps asking more is closed as flooding. Connections
+that have not said hello are capped per address and in all (the address holding the most
+gives up its oldest) and dropped after ``IDLE_TIMEOUT`` without a byte or ``PENDING_TIMEOUT``
+without an answer or hello, so idle connections cannot crowd out the table. Lines on the
+host's terminal carry no text of a request unescaped (felt/net/termtext.py), a few a
+minute at most. Renderers are limited to the seats
 plus ``HostConfig.phone_spectators``: sessions with a page or a seat count; one more browser
 gets "table full". A renderer that crashes is started again with the session's seat token,
 so its phone gets its seat back.
