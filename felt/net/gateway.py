@@ -110,6 +110,7 @@ RESTART_WINDOW = 60.0            # ... within this many seconds stays down
 MIN_AWAY_WAIT = 5.0              # a seated session's renderer outlives its page at least this long
 PRUNE_EVERY = 5.0                # seconds between looks at parked sessions
 WARM_AFTER = 0.5                 # seconds after the port opens that the phones' zygote starts loading
+AWAY_GRACE = 1.5                 # a page gone this long: its renderer leaves the table (the others see it)
 LINGER = 3.0                     # a renderer outlives its page this long when the session holds no seat
 STOP_GRACE = 1.0                 # seconds a renderer gets to quit before it is killed
 WORK_RATE = 150.0                # units of work (work_cost) a page's messages may ask of its renderer a second ...
@@ -447,6 +448,7 @@ class Session:
     spectator: bool = False
     away_since: float | None = None
     expiry: asyncio.TimerHandle | None = None
+    away_timer: asyncio.TimerHandle | None = None   # when the renderer is told its page is away
     parked: bool = False                       # no renderer until its page comes back
     restarts: list[float] = field(default_factory=list)
     ended: bool = False
@@ -925,9 +927,10 @@ class Gateway:
         old, s.ws = s.ws, ws
         if old is not None and old is not ws:
             asyncio.ensure_future(_close_quietly(old, CLOSE_REPLACED, "opened in another tab"))
-        if s.expiry is not None:
-            s.expiry.cancel()
-            s.expiry = None
+        for timer in (s.expiry, s.away_timer):
+            if timer is not None:
+                timer.cancel()
+        s.expiry = s.away_timer = None
         s.away_since = None
         s.css = (hello["w"], hello["h"])
         s.dpr = hello["dpr"]
@@ -953,12 +956,19 @@ class Gateway:
         if s.ended or self.closing:
             return
         s.away_since = time.monotonic()
-        self._task(self._to_renderer(s, {"t": "away"}))
         wait = max(MIN_AWAY_WAIT, float(self.reconnect_wait())) if s.seat_token else LINGER
         loop = asyncio.get_running_loop()
         s.expiry = loop.call_later(wait, lambda: self._park(s))
+        # the renderer leaves the table only if the page stays away a moment: a page that
+        # reconnects at once (a flaky Wi-Fi, a reload) is never seen to go by the others
+        s.away_timer = loop.call_later(AWAY_GRACE, self._away, s)
         self._room.set()                       # a renderer waiting for room may take this one's
         self._sessions_changed()
+
+    def _away(self, s: Session) -> None:
+        s.away_timer = None
+        if s.ws is None and not s.ended and not s.parked:
+            self._task(self._to_renderer(s, {"t": "away"}))
 
     def _park(self, s: Session) -> None:
         """Stop the renderer of a session whose page is away; keep the session (its seat
@@ -1265,9 +1275,10 @@ class Gateway:
         if s.ended:
             return
         s.ended = True
-        if s.expiry is not None:
-            s.expiry.cancel()
-            s.expiry = None
+        for timer in (s.expiry, s.away_timer):
+            if timer is not None:
+                timer.cancel()
+        s.expiry = s.away_timer = None
         self.sessions.pop(s.token, None)
         s.backlog.clear()
         ws, s.ws = s.ws, None
