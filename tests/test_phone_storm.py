@@ -145,10 +145,10 @@ def test_a_storm_of_reattaches_never_leaves_renderers_behind_and_others_still_jo
         assert fresh.closed is None
         await fresh.close()
         await laptop.close()
-        return count[0]
+        return count[0], before, after
 
     try:
-        attaches = run(main(), 150)
+        attaches, before, after = run(main(), 150 + 2 * STORM_S)
     finally:
         if census is not None:
             census.stop()
@@ -157,7 +157,8 @@ def test_a_storm_of_reattaches_never_leaves_renderers_behind_and_others_still_jo
     assert census.most_per_session <= 1, f"{census.most_per_session} renderers for one session at once"
     assert census.most <= 9, f"{census.most} renderers at once (8 places)"
     print(f"{attaches} re-attaches in {STORM_S:g} s: {len(census.pids)} renderers started, at most "
-          f"{census.most} at once ({census.samples} samples)")
+          f"{census.most} at once ({census.samples} samples); the host's memory (PSS) {before:.0f} MB before, "
+          f"{after:.0f} MB after (with the fresh phone's renderer)")
 
 
 def test_pages_gone_right_after_hello_free_their_place_a_seated_one_after_the_wait(tmp_path):
