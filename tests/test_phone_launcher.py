@@ -230,12 +230,13 @@ def test_a_zygote_that_cannot_start_leaves_renderers_to_plain_processes(monkeypa
 
 
 @forks
-def test_the_zygote_is_loaded_before_the_first_phone_comes_and_forks_its_renderer():
+def test_the_zygote_is_loaded_before_the_first_phone_comes_and_forks_its_renderer(monkeypatch):
     """Issue 42, point 5: the first phone is as quick as the next. The zygote starts loading a
     moment after the page's port opens, with no request at all, and is ready (has said so)
     when the first page says hello; that page's renderer is forked by it like every later one."""
     from felt.net.host import HostConfig, HostThread
     from tests.phone_helpers import Phone
+    monkeypatch.setenv("FELT_PHONE_WARM", "1")          # (the suite turns it off: tests/conftest.py)
     ht = HostThread(HostConfig(interface="127.0.0.1", announce=False, players=3, bots=2, seed=3)).start()
 
     async def main():
