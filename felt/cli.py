@@ -195,7 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
     bf.add_argument("--seconds", type=float, default=5.0)
     bf.add_argument("--json", action="store_true")
     bf.set_defaults(run=_handler("felt.ui.bench:cmd_bench"))
-    bp = bsub.add_parser("phone", help="phones in their browser: tap to frame, idle cost, bytes per round, six phones")
+    bp = bsub.add_parser("phone", help="phones in their browser: tap to frame, idle cost, bytes per round, six phones, the first page, memory, a flood from one page")
     bp.add_argument("--taps", type=int, default=40, help="taps on a hand card to time")
     bp.add_argument("--idle", type=float, default=10.0, metavar="S", help="seconds of a still table to measure")
     bp.add_argument("--json", action="store_true")

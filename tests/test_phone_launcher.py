@@ -197,7 +197,7 @@ def test_a_host_started_beside_a_felt_folder_still_draws_with_the_installed_felt
             assert await phone.picture_off() <= 32
             launcher = ht.host.gateway.launcher
             if zygote and os.path.isdir("/proc"):
-                assert _ppid(st["pid"]) == launcher.zygote_pid, "forked by the zygote"
+                assert _ppid(ht.host.gateway.session_of(phone.session).proc.pid) == launcher.zygote_pid, "forked by the zygote"
             assert launcher.stats["forked" if zygote else "spawned"] == 1
         finally:
             await phone.close()
@@ -227,3 +227,35 @@ def test_a_zygote_that_cannot_start_leaves_renderers_to_plain_processes(monkeypa
             await launcher.stop()
 
     run(main(), 90)
+
+
+@forks
+def test_the_zygote_is_loaded_before_the_first_phone_comes_and_forks_its_renderer(monkeypatch):
+    """Issue 42, point 5: the first phone is as quick as the next. The zygote starts loading a
+    moment after the page's port opens, with no request at all, and is ready (has said so)
+    when the first page says hello; that page's renderer is forked by it like every later one."""
+    from felt.net.host import HostConfig, HostThread
+    from tests.phone_helpers import Phone
+    monkeypatch.setenv("FELT_PHONE_WARM", "1")          # (the suite turns it off: tests/conftest.py)
+    ht = HostThread(HostConfig(interface="127.0.0.1", announce=False, players=3, bots=2, seed=3)).start()
+
+    async def main():
+        launcher = ht.host.gateway.launcher
+        deadline = time.monotonic() + 30
+        while not (launcher._z is not None and launcher._z.info.get("t") == "ready"):
+            assert time.monotonic() < deadline, "no zygote loaded ahead"
+            await asyncio.sleep(0.1)
+        assert ht.host.gateway.stats["http"] == 0 and not ht.host.gateway.sessions     # nobody asked
+        zygote = launcher.zygote_pid
+        for _ in range(2):
+            phone = await Phone(ht.host.gateway.port, 390, 844, 3).open()
+            await phone.first_frame(30)
+            pid = ht.host.gateway.session_of(phone.session).proc.pid
+            assert _ppid(pid) == zygote
+            await phone.close()
+        assert launcher.stats == {"zygotes": 1, "forked": 2, "spawned": 0}
+
+    try:
+        run(main(), 90)
+    finally:
+        ht.stop()

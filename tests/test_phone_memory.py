@@ -41,7 +41,7 @@ def test_a_renderers_memory_stays_flat_over_size_changes_and_frames():
         try:
             await phone.first_frame(60)
             st = await phone.wait(lambda s: s.get("scene") == "PhoneJoinScene", 60, "the join screen")
-            pid = st["pid"]
+            pid = ht.host.gateway.session_of(phone.session).proc.pid
             for w, h, dpr in SIZES * 2:                 # every size and density once or twice
                 await _size(phone, w, h, dpr)
             st = await phone.state()

@@ -210,10 +210,70 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+class IdleFlood:
+    """``n`` connections to ``port`` from the loopback addresses ``sources`` that never say a
+    word, held open by a thread that opens again each one the host drops."""
+
+    def __init__(self, port: int, n: int, sources: list[str]) -> None:
+        import selectors
+        self.port, self.sources = port, sources
+        self.sel = selectors.DefaultSelector()
+        self.opened = 0
+        self.stop = threading.Event()
+        for i in range(n):
+            self._open(sources[i % len(sources)])
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _open(self, src: str) -> None:
+        s = socket.socket()
+        s.setblocking(False)
+        s.bind((src, 0))
+        try:
+            s.connect(("127.0.0.1", self.port))
+        except BlockingIOError:
+            pass
+        except OSError:
+            s.close()
+            return
+        import selectors
+        self.sel.register(s, selectors.EVENT_READ, src)
+        self.opened += 1
+
+    def _run(self) -> None:
+        while not self.stop.is_set():
+            for key, _ in self.sel.select(0.05):
+                s = key.fileobj
+                try:
+                    data = s.recv(4096)
+                except (BlockingIOError, InterruptedError):
+                    continue
+                except OSError:
+                    data = b""
+                if not data:                          # dropped by the host: open it again
+                    self.sel.unregister(s)
+                    s.close()
+                    if not self.stop.is_set():
+                        self._open(key.data)
+
+    def held(self) -> int:
+        return len(self.sel.get_map())
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(5)
+        for key in list(self.sel.get_map().values()):
+            key.fileobj.close()
+        self.sel.close()
+
+
 def test_a_flood_of_idle_connections_to_the_page_never_locks_players_out(tmp_path):
     """A desktop's usual open-files limit (1024, here also the hard one, so the host cannot
-    raise it) and 1,100 connections to the page's port that never say a word: new players
-    still join the table's port, and a phone still opens its page."""
+    raise it) and 1,100 connections from four addresses to the page's port that never say a
+    word, opened again as soon as the host drops them: new players still join the table's
+    port, and five new phones, one after another, load the page (the page, its script and
+    style) and sit down."""
+    import http.client
     import resource
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     if hard != resource.RLIM_INFINITY and hard < 1400:
@@ -228,7 +288,7 @@ def test_a_flood_of_idle_connections_to_the_page_never_locks_players_out(tmp_pat
                              "--no-announce", "--players", "6", "--port", str(port), "--phone-port", str(phone_port),
                              "--journal", str(tmp_path / "t.journal")], stdout=log, stderr=subprocess.STDOUT,
                             env=env, preexec_fn=desktop_limit)
-    idle: list[socket.socket] = []
+    flood = None
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -238,30 +298,54 @@ def test_a_flood_of_idle_connections_to_the_page_never_locks_players_out(tmp_pat
             except OSError:
                 assert time.monotonic() < deadline and proc.poll() is None, (tmp_path / "host.log").read_text()
                 time.sleep(0.2)
-        for _ in range(1100):
-            try:
-                idle.append(socket.create_connection(("127.0.0.1", phone_port), timeout=2))
-            except OSError:
-                break
+        flood = IdleFlood(phone_port, 1100, ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"])
         time.sleep(1.0)
+
+        def load_page() -> int:
+            """The page's three files, each on its own connection as a browser may: how many came."""
+            got = 0
+            for path in ("/", "/phone.js", "/phone.css"):
+                c = http.client.HTTPConnection("127.0.0.1", phone_port, timeout=10)
+                try:
+                    c.request("GET", path)
+                    got += c.getresponse().status == 200
+                except OSError:
+                    pass
+                finally:
+                    c.close()
+            return got
 
         async def players():
             joined = 0
-            for k in range(5):
+            for k in range(1):                       # (a laptop, and five phones: the six seats)
                 c = await RawClient.connect(port)
                 w = await c.hello(f"Spieler {k}")
                 joined += w.get("t") == "welcome"
-            phone = await Phone(phone_port).open()
-            await phone.first_frame(30)
-            await phone.close()
-            return joined
-        assert run(players(), 90) == 5
+            seated, times = 0, []
+            for k in range(5):
+                t0 = time.monotonic()
+                if await asyncio.to_thread(load_page) != 3:
+                    continue
+                phone = await Phone(phone_port, name=f"Handy {k}").open()
+                await phone.first_frame(30)
+                st = await phone.wait(lambda s: s.get("scene") == "PhoneJoinScene", 30, "the join screen")
+                await phone.tap_widget(st, "play_btn")
+                st = await phone.wait(lambda s: s.get("seat") is not None, 30, "a seat")
+                seated += 1
+                times.append(time.monotonic() - t0)
+            return joined, seated, times
+        joined, seated, times = run(players(), 150)
+        assert joined == 1
+        assert seated == 5, f"{seated} of 5 phones loaded the page and sat"
+        assert flood.opened >= 1100
         assert proc.poll() is None
+        print(f"during a flood of {flood.held()} idle connections ({flood.opened} opened): 5 of 5 phones loaded "
+              f"the page and sat, in {', '.join(f'{t:.2f}' for t in times)} s")
         size = (tmp_path / "host.log").stat().st_size
         assert size < 20_000, f"the host's log grew by {size} bytes: " + (tmp_path / "host.log").read_text()[-2000:]
     finally:
-        for s in idle:
-            s.close()
+        if flood is not None:
+            flood.close()
         proc.terminate()
         try:
             proc.wait(15)
@@ -303,3 +387,22 @@ def test_a_renderer_folder_is_gone_when_its_session_ends(host):
             await asyncio.sleep(0.1)
 
     run(main(), 60)
+
+
+def test_a_connection_that_sends_nothing_or_never_finishes_its_request_is_dropped(host, monkeypatch):
+    monkeypatch.setattr(gw, "IDLE_TIMEOUT", 0.5)          # (2 s and 6 s on a table: quicker here)
+    monkeypatch.setattr(gw, "PENDING_TIMEOUT", 1.0)
+    gateway = host.host.gateway
+    before = gateway.stats["idle_dropped"]
+    silent = socket.create_connection(("127.0.0.1", gateway.port), timeout=15)
+    slow = socket.create_connection(("127.0.0.1", gateway.port), timeout=15)
+    slow.sendall(b"GET / HTTP/1.1\r\n")                 # a request begun, never ended
+    t0 = time.monotonic()
+    for s in (silent, slow):
+        with s:
+            try:
+                assert s.recv(1) == b""                  # the host closed it
+            except ConnectionResetError:
+                pass
+    assert time.monotonic() - t0 < 10
+    assert gateway.stats["idle_dropped"] == before + 2

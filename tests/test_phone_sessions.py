@@ -49,7 +49,7 @@ def test_a_sleeping_phone_gets_its_seat_and_hand_back_with_the_first_frame_withi
     async def main():
         phone = await Phone(ht.host.gateway.port).open()
         st = await _seated(phone)
-        seat, pid, token = st["seat"], st["pid"], phone.session
+        seat, renderer, token = st["seat"], st["renderer"], phone.session
         hand = sorted(ht.call(lambda h: list(h.hands()[seat])))
         st = await phone.wait(lambda s: sorted(int(c) for c in s.get("cards", {})) == hand, 20, "the hand dealt")
         assert token and len(token) == 32 and int(token, 16) >= 0       # 128 bits, hex
@@ -71,7 +71,7 @@ def test_a_sleeping_phone_gets_its_seat_and_hand_back_with_the_first_frame_withi
         assert again.session == token
         st2 = await again.wait(lambda s: s.get("client") == "connected" and s.get("kind") in ("table", "exchange")
                                and s.get("cards"), 15, "the table again")
-        assert st2["pid"] == pid, "the same renderer"
+        assert st2["renderer"] == renderer, "the same renderer"
         assert st2["seat"] == seat
         assert sorted(ht.call(lambda h: list(h.hands()[seat]))) == hand, "nobody played for the seat meanwhile"
         await again.wait(lambda s: sorted(int(c) for c in s.get("cards", {})) == hand, 10, "the same hand")
@@ -98,7 +98,8 @@ def test_after_the_wait_the_session_ends_and_the_page_starts_anew(monkeypatch):
         phone = await Phone(ht.host.gateway.port).open()
         await phone.first_frame()
         st = await phone.wait(lambda s: s.get("scene") == "PhoneJoinScene", 20, "the join screen")
-        pid, token = st["pid"], phone.session
+        renderer, token = st["renderer"], phone.session
+        pid = ht.host.gateway.session_of(token).proc.pid
         await phone.close()
         deadline = time.monotonic() + 15
         while _renderer_alive(pid):
@@ -108,7 +109,7 @@ def test_after_the_wait_the_session_ends_and_the_page_starts_anew(monkeypatch):
         late = await Phone(ht.host.gateway.port, session=token).open()
         await late.first_frame()
         st2 = await late.wait(lambda s: s.get("scene") == "PhoneJoinScene", 20, "a new join screen")
-        assert late.session != token and st2["pid"] != pid
+        assert late.session != token and st2["renderer"] != renderer
         await late.close()
 
     try:
@@ -128,7 +129,7 @@ def test_frames_go_only_to_the_websocket_holding_the_token():
         b = await Phone(ht.host.gateway.port, session="0123456789abcdef0123456789abcdef").open()
         await b.first_frame()
         sb = await b.wait(lambda s: s.get("scene") == "PhoneJoinScene", 20, "B's join screen")
-        assert b.session not in (a.session, "0123456789abcdef0123456789abcdef") and sb["pid"] != sa["pid"]
+        assert b.session not in (a.session, "0123456789abcdef0123456789abcdef") and sb["renderer"] != sa["renderer"]
         # A's token in a second tab takes the session over; the first tab is told and gets nothing more
         a2 = await Phone(ht.host.gateway.port, session=a.session).open()
         await a2.first_frame()
@@ -136,7 +137,7 @@ def test_frames_go_only_to_the_websocket_holding_the_token():
         assert a.closed is not None and a.closed[0] == 4001, a.closed
         n_a = len(a.frames)
         st = await a2.state()
-        assert st["pid"] == sa["pid"]
+        assert st["renderer"] == sa["renderer"]
         await a2.tap_widget(st, "name_field")
         await a2.wait(lambda s: any(f["focused"] for f in s["fields"]), 5, "the field focused")
         assert len(a.frames) == n_a
@@ -275,10 +276,11 @@ def test_a_crashed_renderer_comes_back_with_the_phones_seat():
     async def main():
         phone = await Phone(ht.host.gateway.port).open()
         st = await _seated(phone)
-        seat, pid = st["seat"], st["pid"]
+        seat, renderer = st["seat"], st["renderer"]
+        pid = ht.host.gateway.session_of(phone.session).proc.pid
         keys_before = sum(1 for _, h, _ in phone.frames if h["key"])
         os.kill(pid, signal.SIGKILL)
-        st2 = await phone.wait(lambda s: s.get("pid") != pid and s.get("client") == "connected"
+        st2 = await phone.wait(lambda s: s.get("renderer") != renderer and s.get("client") == "connected"
                                and s.get("kind") in ("table", "exchange"), 30, "the table from a new renderer")
         assert st2["seat"] == seat
         assert ht.host.gateway.stats["restarts"] == 1

@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 from felt.net.schema import PROTOCOL_VERSION
+from felt.net.termtext import terminal_text
 
 
 def _say(*parts: Any) -> None:
@@ -204,6 +205,7 @@ async def _host_main(config, args: argparse.Namespace) -> int:
             # the names of those who played (seats left after the match may be empty by now)
             names = [x.get("name", "") for x in host.log.seats()] if host.log is not None \
                 else [s.name for s in host.seats]
+            names = [terminal_text(n, 40) for n in names]      # (typed on other devices)
             _say(f"rounds played: {len(st.history)}")
             for r, places in enumerate(st.history, 1):
                 _say(f"  round {r}: " + ", ".join(f"{k + 1}. {names[p]}" for k, p in enumerate(places)))
@@ -237,9 +239,10 @@ def cmd_discover(args: argparse.Namespace) -> int:
     for t in tables:
         state = "running" if t["running"] else "lobby"
         ver = "" if t["version"] == PROTOCOL_VERSION else f"  [protocol {t['version']}: incompatible]"
-        phones = f"  phones: {t['phone_url']}" if t.get("phone_url") else ""
-        _say(f"{t['name']}  {t['address']}:{t['port']}  {t['game']} {t['template']}  "
-             f"{t['seats_taken']} taken / {t['seats_free']} free  {state}{ver}{phones}")
+        phones = f"  phones: {terminal_text(t['phone_url'])}" if t.get("phone_url") else ""
+        # (all of it as another device announced it: escaped for this terminal)
+        _say(terminal_text(f"{t['name']}  {t['address']}:{t['port']}  {t['game']} {t['template']}  "
+                           f"{t['seats_taken']} taken / {t['seats_free']} free  {state}{ver}", 400) + phones)
     return 0
 
 

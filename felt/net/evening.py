@@ -31,6 +31,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from felt.paths import private_dir
+
 log = logging.getLogger("felt.net.evening")
 
 VERSION = 1
@@ -140,7 +142,7 @@ class Evening:
             return
         fd = -1
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.path.parent)
             fd = os.open(self.path.with_name(self.path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
             fcntl.flock(fd, fcntl.LOCK_EX)
         except OSError as exc:
@@ -184,7 +186,7 @@ class Evening:
             return
         tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.path.parent)
             body = json.dumps(self.data, ensure_ascii=False, indent=1).encode("utf-8")
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o600)
             try:
@@ -213,7 +215,7 @@ class Evening:
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
         dest = folder / f"{self.path.stem}-{stamp}-{why}.json"
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            private_dir(folder)
             n = 1
             while dest.exists():
                 n += 1

@@ -13,7 +13,9 @@ One port (``websockets``, asyncio) answers both:
 - plain HTTP ``GET``/``HEAD`` for the page (felt/net/phone/: HTML, JS, CSS) and the game's
   sounds (felt/assets/sounds); nothing else is served, no path leaves those folders, and any
   other method gets 405. ``check`` answers why a page could not open its WebSocket (behind a
-  proxy: a Host or Origin this table does not know, a proxy that drops the Upgrade).
+  proxy: a Host or Origin this table does not know, a proxy that drops the Upgrade), about
+  that page's own connection only: the Host as it came in at that address, and whether a
+  WebSocket request carrying the page's own random probe (``ws?c=…``) came without Upgrade.
 - the WebSocket at ``ws`` (relative to the page, so a page under a path prefix works): JSON
   text from the page (hello, size, pointer, keys, text, frame acks, the screen-reader layer's
   ``act``), binary frames and JSON notices to it (the screen-reader layer among them:
@@ -23,13 +25,20 @@ One port (``websockets``, asyncio) answers both:
 
 Sessions: a page's first message names its session token (128 bits, kept in the page's
 localStorage) or none. A known token gets its session back: its renderer (same seat, same
-hand) and a whole frame at once; an unknown one gets a new session and token. A session
-whose page is gone keeps its renderer for the table's reconnect wait (the renderer drops its
-table connection meanwhile, so the table treats the seat as any dropped client's, and a bot
-plays it after the wait); then the renderer stops, and a session that holds a seat at the
-table (or watches) is *parked*: it lives on for the table's life without a process, and when
-its page comes back a new renderer takes the seat back with the seat token (the bot steps
-aside). A session with nothing to come back to ends. The parked sessions are written to the
+hand) and a whole frame at once; an unknown one gets a new session and token. The session
+holds its WebSocket before anything is awaited, so a page gone in the same instant as its
+hello gives its place back. A session whose page is gone keeps its renderer for the table's
+reconnect wait if it holds a seat (the renderer drops its table connection meanwhile, so the
+table treats the seat as any dropped client's, and a bot plays it after the wait), for
+``LINGER`` seconds otherwise (a reload gets it back; its place is free at once, and a
+renderer that needs the room ends it first); then the renderer stops, and a session that
+holds a seat at the table (or watches) is *parked*: it lives on for the table's life without
+a process, and when its page comes back a new renderer takes the seat back with the seat
+token (the bot steps aside). A session with nothing to come back to ends. Each session's
+renderer is started and stopped by that session's one worker task only (``_converge``), so
+however fast its pages come and go a session never has two and no renderer outlives its
+session; all renderers alive, starting and stopping ones included, are at most the table's
+places + 1. The parked sessions are written to the
 journal through ``on_sessions`` (only a hash of each page token, with the seat token), so a
 table resumed after a crash gives every phone its seat back on the same phone port.
 The page never learns the renderer's seat token, the table's admin token or anything
@@ -41,8 +50,13 @@ must be that same page (another site open in the same browser gets 403). Bad inp
 message that is not JSON text of the expected shape (numbers in range, text that is valid
 Unicode), larger than ``MAX_MESSAGE`` or beyond the rate limit (control frames such as pings
 count) closes that WebSocket with 1008 and a reason; its renderer and every other player go
-on. Connections that have not said hello are capped in all and per address (the oldest is
-dropped), so idle connections cannot crowd out the table. Renderers are limited to the seats
+on. What a page's messages ask of its renderer is bounded (``work_cost``, ``WORK_RATE``):
+beyond it they wait, and a page that keeps asking more is closed as flooding. Connections
+that have not said hello are capped per address and in all (the address holding the most
+gives up its oldest) and dropped after ``IDLE_TIMEOUT`` without a byte or ``PENDING_TIMEOUT``
+without an answer or hello, so idle connections cannot crowd out the table. Lines on the
+host's terminal carry no text of a request unescaped (felt/net/termtext.py), a few a
+minute at most. Renderers are limited to the seats
 plus ``HostConfig.phone_spectators``: sessions with a page or a seat count; one more browser
 gets "table full". A renderer that crashes is started again with the session's seat token,
 so its phone gets its seat back.
@@ -65,16 +79,21 @@ import shutil
 import struct
 import tempfile
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
-from urllib.parse import unquote
+from urllib.parse import parse_qs, unquote
 
 import msgpack
 
+from felt.net.termtext import SafeLines
 from felt.paths import ASSETS
 
 log = logging.getLogger("felt.net.gateway")
+_safe_lines = SafeLines()                # what a request says never drives the owner's terminal
+for _name in ("felt.net.gateway", "felt.net.gateway.ws"):
+    logging.getLogger(_name).addFilter(_safe_lines)
 
 PAGE_DIR = Path(__file__).resolve().parent / "phone"
 SOUND_DIR = ASSETS / "sounds"
@@ -90,9 +109,18 @@ RESTARTS = 5                     # a renderer that crashes more often than this 
 RESTART_WINDOW = 60.0            # ... within this many seconds stays down
 MIN_AWAY_WAIT = 5.0              # a seated session's renderer outlives its page at least this long
 PRUNE_EVERY = 5.0                # seconds between looks at parked sessions
+WARM_AFTER = 0.5                 # seconds after the port opens that the phones' zygote starts loading
+AWAY_GRACE = 1.5                 # a page gone this long: its renderer leaves the table (the others see it)
+LINGER = 3.0                     # a renderer outlives its page this long when the session holds no seat
+STOP_GRACE = 1.0                 # seconds a renderer gets to quit before it is killed
+WORK_RATE = 150.0                # units of work (work_cost) a page's messages may ask of its renderer a second ...
+WORK_BURST = 400.0               # ... with this many at once;
+MAX_BACKLOG = 48                 # a page with more messages than this waiting for its budget is flooding
 MAX_PARKED_SPECTATORS = 32       # watching sessions kept without a page, at most (the oldest end)
 MAX_PENDING = 64                 # connections to the page's port that have not said hello, in all ...
 MAX_PENDING_PER_ADDR = 16        # ... and from one address (a browser loads a page's files six at a time)
+IDLE_TIMEOUT = 2.0               # seconds a new connection may stay silent (no byte of a request) ...
+PENDING_TIMEOUT = 6.0            # ... and may take to get its answer or say hello
 ROOT_PREFIX = "felt-phones-"     # the renderers' folders: felt-phones-<host pid>-…
 CHECK_PATH = "/check"
 CSS_MIN, CSS_MAX = 200, 4096     # CSS pixels the page may ask for
@@ -256,6 +284,21 @@ def parse_page_message(data: Any) -> dict:
     raise BadMessage(f"unknown message type {t[:20]!r}")
 
 
+WORK_COSTS = {"p": 1, "wheel": 2, "key": 2, "text": 4, "blur": 1, "ack": 0, "state": 5, "act": 10, "size": 50}
+
+
+def work_cost(msg: dict) -> float:
+    """What a page's (parsed) message costs its renderer, in units of a finger's move: a
+    tap redraws, a state question walks the scene (its thumbnail scales the picture), a
+    screen-reader button builds that layer, a new size draws everything anew."""
+    t = msg["t"]
+    if t == "p" and msg["e"] != "move":
+        return 3
+    if t == "state" and msg.get("thumb"):
+        return 25
+    return WORK_COSTS.get(t, 1)
+
+
 def page_lang(text: str, accept_language: str = "") -> str:
     """'de' or 'en' from the page's language (navigator.language or a choice saved in the
     page), else from the Accept-Language header; German when neither says."""
@@ -279,7 +322,9 @@ def physical_size(w: float, h: float, dpr: float, max_pixels: int) -> tuple[int,
 
 # -------------------------------------------------------- who may open the WebSocket
 DEFAULT_PORTS = {"http": 80, "https": 443}
-LOG_AGAIN_S = 600.0              # the same refusal is logged again after this many seconds
+LOG_AGAIN_S = 600.0              # the same kind of refusal is logged again after this many seconds
+PROBE_RE = re.compile(r"^[0-9a-f]{16,64}$")     # a page's own probe for /check
+MAX_PROBES = 512                 # pages' probes kept (the oldest go)
 NO_UPGRADE_FIX = ('a proxy in front of the phones\' page does not pass WebSockets on: it must speak HTTP/1.1 '
                   'to the table and pass the Upgrade (nginx: proxy_http_version 1.1; proxy_set_header Upgrade '
                   '$http_upgrade; proxy_set_header Connection "upgrade"; Caddy: reverse_proxy does it by itself)')
@@ -358,6 +403,24 @@ def own_hostnames() -> set[str]:
     return names
 
 
+def _is_address(name: str) -> bool:
+    import ipaddress
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        return False
+
+
+def _address(connection, which: str) -> str | None:
+    """The local or remote address of a page's connection (None when it is not known)."""
+    try:
+        addr = connection.local_address if which == "local" else connection.remote_address
+        return str(addr[0]) if addr else None
+    except Exception:
+        return None
+
+
 def page_key(token: str) -> str:
     """What the journal keeps of a page's session token: a hash, never the token."""
     return hashlib.sha256(b"felt-phone-session\0" + token.encode()).hexdigest()
@@ -395,9 +458,15 @@ class Session:
     spectator: bool = False
     away_since: float | None = None
     expiry: asyncio.TimerHandle | None = None
+    away_timer: asyncio.TimerHandle | None = None   # when the renderer is told its page is away
     parked: bool = False                       # no renderer until its page comes back
     restarts: list[float] = field(default_factory=list)
     ended: bool = False
+    worker: asyncio.Task | None = None         # the one task that starts and stops its renderer
+    work: float = 0.0                          # the page's work budget left (WORK_RATE, WORK_BURST) ...
+    work_at: float = 0.0                       # ... as of then
+    backlog: deque = field(default_factory=deque)   # messages waiting for the budget
+    drain: asyncio.Task | None = None
     frames_sent: int = 0
     bytes_sent: int = 0
 
@@ -445,8 +514,8 @@ class Gateway:
         self.max_pixels = int(max_pixels)
         from felt.net.launcher import Launcher     # a module is forked by the zygote; a command is run
         self.renderer_cmd = renderer_cmd or "felt.ui.phone_renderer"
-        # the zygote starts with the first request for the page (it loads while the page
-        # does), so a table nobody opens from a phone costs nothing
+        # the zygote starts WARM_AFTER seconds after the page's port opens (or with the
+        # first request for the page, if that comes first)
         self.launcher = Launcher(prestart=False)
         self.sessions: dict[str, Session] = {}
         self.kept: dict[str, dict] = {}  # page key -> record, of the table before a crash
@@ -458,11 +527,16 @@ class Gateway:
         self.closing = False
         self.pending: dict[Any, str] = {}  # connections that have not said hello -> their address (oldest first)
         self.stats = {"refused_full": 0, "closed_bad": 0, "refused_act": 0, "restarts": 0, "http": 0,
-                      "dropped_pending": 0, "refused_origin": 0, "parked": 0}
+                      "dropped_pending": 0, "refused_origin": 0, "parked": 0, "reused": 0, "evicted": 0,
+                      "started": 0, "held_back": 0, "idle_dropped": 0}
+        self.procs: set[Any] = set()     # renderer processes alive (stopping ones too)
+        self.reserved = 0                # renderers being started
+        self._room = asyncio.Event()     # set when a renderer ended or a session stopped wanting one
         self._names: tuple[float, set[str]] = (-1e9, set())
-        self._logged: dict[tuple, float] = {}
-        self.no_upgrade_at = -1e9        # when a WebSocket request last came without its Upgrade
+        self._logged: dict[str, float] = {}
+        self.no_upgrade: dict[str, float] = {}   # a page's probe -> when its WebSocket came without its Upgrade
         self._prune_timer: asyncio.TimerHandle | None = None
+        self._warm_timer: asyncio.TimerHandle | None = None
         self._journaled: list[dict] | None = None
         self._tasks: set[asyncio.Task] = set()
         # a hook for tests: (session, frame) for every frame sent
@@ -497,16 +571,30 @@ class Gateway:
             shutil.rmtree(self.root, ignore_errors=True)
             raise
         self.port = sock.getsockname()[1]
-        self._prune_timer = asyncio.get_running_loop().call_later(PRUNE_EVERY, self._prune)
+        loop = asyncio.get_running_loop()
+        self._prune_timer = loop.call_later(PRUNE_EVERY, self._prune)
+        # the zygote loads a moment after the table opens (not while it opens), so the first
+        # phone is as quick as the next (FELT_PHONE_WARM=0: at the first request, as before;
+        # the test suite's many tables that no phone opens ask for that)
+        if os.environ.get("FELT_PHONE_WARM", "1") != "0":
+            self._warm_timer = loop.call_later(WARM_AFTER, self._warm)
         if self.kept:
             self._sessions_changed()         # the phones of the table before its crash, journaled anew
         return self
 
+    def _warm(self) -> None:
+        self._warm_timer = None
+        if not self.closing:
+            self.launcher.warm()
+
     async def stop(self) -> None:
         self.closing = True
+        if self._warm_timer is not None:
+            self._warm_timer.cancel()
         if self._prune_timer is not None:
             self._prune_timer.cancel()
-        await asyncio.gather(*(self._end(s, "the table closed") for s in list(self.sessions.values())))
+        for s in list(self.sessions.values()):
+            self._end(s, "the table closed")
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=5.0)
         if self.server is not None:
@@ -561,34 +649,55 @@ class Gateway:
             return
         for s in self.live_sessions():
             if s.ws is None and s.parked and not s.spectator and not self._holds_seat(s):
-                self._task(self._end(s, "its seat is gone"))
+                self._end(s, "its seat is gone")
         for k, rec in list(self.kept.items()):
             if not rec.get("spectator") and not (rec.get("seat") and self.seat_held(rec["seat"])):
                 self.kept.pop(k, None)
         spectators = sorted((s for s in self.live_sessions() if s.parked and s.ws is None and not s.seat_token),
                             key=lambda s: s.away_since or 0.0)
         for s in spectators[:max(0, len(spectators) - MAX_PARKED_SPECTATORS)]:
-            self._task(self._end(s, "watching ended"))
+            self._end(s, "watching ended")
         self._sessions_changed()
+        self._room.set()                      # (the table's places may have changed)
         self._prune_timer = asyncio.get_running_loop().call_later(PRUNE_EVERY, self._prune)
 
     # ------------------------------------------------------ handshakes in progress
     def connection_opened(self, conn: Any, addr: str) -> None:
         """A TCP connection to the page's port: until it says hello (or its HTTP answer is
-        sent) it counts as pending; beyond the limits the OLDEST pending one is dropped (an
-        honest page says hello at once, so a device holding idle connections drops its own)."""
-        same = [c for c, a in self.pending.items() if a == addr]
-        while len(same) >= MAX_PENDING_PER_ADDR:
-            self._drop_pending(same.pop(0))
-        while len(self.pending) >= MAX_PENDING:
-            self._drop_pending(next(iter(self.pending)))
+        sent) it counts as pending. An address at its share (``MAX_PENDING_PER_ADDR``) drops
+        its own oldest; when all are taken, the address holding the most drops its oldest, so
+        a device that has none pending always gets in. One that sends nothing for
+        ``IDLE_TIMEOUT`` seconds, or has not said hello after ``PENDING_TIMEOUT``, is dropped
+        (an honest page asks at once)."""
+        by_addr: dict[str, list] = {}
+        for c, a in self.pending.items():
+            by_addr.setdefault(a, []).append(c)
+        mine = by_addr.get(addr, [])
+        if len(mine) >= MAX_PENDING_PER_ADDR:
+            self._drop_pending(mine[0])
+        elif len(self.pending) >= MAX_PENDING:
+            most = max(by_addr.values(), key=len)
+            self._drop_pending(most[0])
         self.pending[conn] = addr
+        try:
+            loop = asyncio.get_running_loop()
+            conn.felt_timers = [loop.call_later(IDLE_TIMEOUT, self._idle, conn, True),
+                                loop.call_later(PENDING_TIMEOUT, self._idle, conn, False)]
+        except (RuntimeError, AttributeError):
+            pass
+
+    def _idle(self, conn: Any, silent_only: bool) -> None:
+        if conn in self.pending and not (silent_only and getattr(conn, "felt_spoke", False)):
+            self.stats["idle_dropped"] += 1
+            self._drop_pending(conn)
 
     def connection_done(self, conn: Any) -> None:
         self.pending.pop(conn, None)
+        for t in getattr(conn, "felt_timers", ()):
+            t.cancel()
 
     def _drop_pending(self, conn: Any) -> None:
-        self.pending.pop(conn, None)
+        self.connection_done(conn)
         self.stats["dropped_pending"] += 1
         try:
             conn.transport.abort()
@@ -596,17 +705,37 @@ class Gateway:
             pass
 
     # ------------------------------------------------------------ Host and Origin
-    def _own_names(self) -> set[str]:
+    def _own_names(self, local: str | None = None) -> set[str]:
+        """The names a request may give as its Host. For a connection that came in at the
+        address ``local``: this machine's names (its host name, NAME.local), that address,
+        and loopback's names when it is loopback, so a request learns nothing of the
+        machine's other addresses; without ``local``, all of them."""
         now = time.monotonic()
         if now - self._names[0] > 30.0:
             self._names = (now, own_hostnames() | {self.address.lower()})
-        return self._names[1]
+        names = self._names[1]
+        if local is None:
+            return names
+        import ipaddress
+        local = local.lower().split("%")[0]
+        if local.startswith("::ffff:") and "." in local:
+            local = local[7:]                      # IPv4 on a dual-stack socket
+        try:
+            loopback = ipaddress.ip_address(local).is_loopback
+        except ValueError:
+            return names
+        mine = {n for n in names if not _is_address(n)} - {"localhost"}
+        mine.add(local)
+        if loopback:
+            mine |= {"localhost", "127.0.0.1", "::1"}
+        return mine
 
-    def refusal(self, hosts: list[str], origins: list[str]) -> tuple[str, str] | None:
+    def refusal(self, hosts: list[str], origins: list[str], local: str | None = None) -> tuple[str, str] | None:
         """Why a page with these Host and Origin headers may not open the WebSocket, as
         (kind, the fix for the host's log), or None. The Host must be this table (one of this
-        machine's names or addresses at the page's port) or the public URL's; the Origin, when
-        there is one (browsers send it), the page at that same Host or the public URL."""
+        machine's names, or the address the connection came in at (``local``), at the page's
+        port) or the public URL's; the Origin, when there is one (browsers send it), the page
+        at that same Host or the public URL. The fix names nothing the request said."""
         if len(hosts) != 1 or len(origins) > 1:
             return "bad", "a request needs exactly one Host header and at most one Origin header"
         host = split_host(hosts[0])
@@ -616,24 +745,25 @@ class Gateway:
         if origins and origin is None:
             return "bad", "the Origin header is malformed"
         pub = self.public
-        own = host[0] in self._own_names() and (host[1] or 80) == self.port
+        own = host[0] in self._own_names(local) and (host[1] or 80) == self.port
         public = pub is not None and host[0] == pub[1] and (host[1] or DEFAULT_PORTS[pub[0]]) == pub[2]
         if origin is not None and origin != pub:
             same = origin[1] == host[0] and origin[2] == (host[1] or DEFAULT_PORTS[origin[0]])
             if not (own and same):
-                url = origin_text(origin) + (self.prefix or "") + "/"
-                return "origin", f"Origin {origin_text(origin)} refused: start with --public-url {url}"
+                return "origin", ("a page at an address this table does not know was refused; behind a proxy "
+                                  "or tunnel, start the host with --public-url and the address the phones open")
         elif not own and not public:
-            return "host", f"Host {hosts[0][:80]} refused: it is not this table's address (start with --public-url)"
+            return "host", ("a request for a name that is not this table's address was refused; behind a "
+                            "proxy, start the host with --public-url and the address the phones open")
         return None
 
-    def _log_once(self, key: tuple, text: str) -> None:
+    def _log_once(self, key: str, text: str, peer: str = "") -> None:
+        """One line on the host's terminal for each kind of refusal, again after
+        ``LOG_AGAIN_S`` (its text is ours; of the request only the peer's address)."""
         now = time.monotonic()
         if now - self._logged.get(key, -1e9) >= LOG_AGAIN_S:
             self._logged[key] = now
-            if len(self._logged) > 256:
-                self._logged = {k: t for k, t in self._logged.items() if now - t < LOG_AGAIN_S}
-            log.warning("phones' page: %s", text)
+            log.warning("phones' page: %s%s", text, f" (from {peer})" if peer else "")
 
     # ------------------------------------------------------------------ HTTP
     def _http(self, connection, request):
@@ -662,21 +792,28 @@ class Gateway:
             if head:
                 return text(405, "Method Not Allowed", "the WebSocket is opened with GET\n", Allow="GET")
             if "websocket" not in ",".join(request.headers.get_all("Upgrade")).lower():
-                self.no_upgrade_at = time.monotonic()
-                self._log_once(("upgrade",), NO_UPGRADE_FIX)
+                probe = (parse_qs(query).get("c") or [""])[0]
+                if PROBE_RE.match(probe):          # what /check tells that page, and no other
+                    self.no_upgrade.pop(probe, None)
+                    self.no_upgrade[probe] = time.monotonic()
+                    while len(self.no_upgrade) > MAX_PROBES:
+                        self.no_upgrade.pop(next(iter(self.no_upgrade)))
+                self._log_once("upgrade", NO_UPGRADE_FIX)
                 return text(426, "Upgrade Required", "a WebSocket request came without its Upgrade header: "
                                                      + NO_UPGRADE_FIX + "\n", Upgrade="websocket")
-            why = self.refusal(request.headers.get_all("Host"), request.headers.get_all("Origin"))
+            why = self.refusal(request.headers.get_all("Host"), request.headers.get_all("Origin"),
+                               local=_address(connection, "local"))
             if why is not None:
                 self.stats["refused_origin"] += 1
                 if why[0] == "bad":
                     return text(400, "Bad Request", why[1] + "\n")
-                self._log_once(why, why[1])
+                self._log_once(why[0], why[1], _address(connection, "remote") or "")
                 return text(403, "Forbidden", "the WebSocket is for this table's own page\n")
             return None
         self.stats["http"] += 1
         if path == CHECK_PATH:
-            return respond(200, "OK", json.dumps(self._check(request, query)).encode(), CONTENT_TYPES[".json"])
+            return respond(200, "OK", json.dumps(self._check(request, query, _address(connection, "local"))).encode(),
+                           CONTENT_TYPES[".json"])
         if len(request.headers.get_all("Host")) > 1:
             return text(400, "Bad Request", "more than one Host header\n")
         file = static_file(path)
@@ -690,14 +827,18 @@ class Gateway:
             return text(404, "Not Found", "not found\n")
         return respond(200, "OK", body, CONTENT_TYPES[file.suffix])
 
-    def _check(self, request, query: str) -> dict:
+    def _check(self, request, query: str, local: str | None = None) -> dict:
         """Why the page at ``origin`` (its own location.origin, in the query) could not open
-        its WebSocket: {ok} or {ok: false, why: 'origin'|'host'|'upgrade'|'bad', url}."""
-        from urllib.parse import parse_qs
-        origin = (parse_qs(query).get("origin") or [""])[0][:200]
-        if time.monotonic() - self.no_upgrade_at < 120.0:
+        its WebSocket: {ok} or {ok: false, why: 'origin'|'host'|'upgrade'|'bad', url}. Only
+        about the asking page's own connection: its Host as it came in at this address, and
+        whether its own WebSocket (its probe ``c``, a random number the page made) came
+        without the Upgrade; what another device asked changes nothing here."""
+        q = parse_qs(query)
+        origin = (q.get("origin") or [""])[0][:200]
+        probe = (q.get("c") or [""])[0]
+        if PROBE_RE.match(probe) and time.monotonic() - self.no_upgrade.get(probe, -1e9) < 120.0:
             return {"ok": False, "why": "upgrade"}
-        why = self.refusal(request.headers.get_all("Host"), [origin] if origin else [])
+        why = self.refusal(request.headers.get_all("Host"), [origin] if origin else [], local=local)
         if why is None:
             return {"ok": True}
         o = origin_of(origin)
@@ -722,9 +863,17 @@ class Gateway:
                 return
             self.connection_done(ws)
             accept = ws.request.headers.get("Accept-Language", "") if ws.request is not None else ""
-            session = await self._attach(ws, hello, accept)
+            # the session holds this WebSocket before anything is awaited: however the page goes
+            # from here on (closed in the same instant, a message too large), the finally below
+            # gives its place back
+            session = self._attach(ws, hello, accept)
             if session is None:
+                self.stats["refused_full"] += 1
+                lang = page_lang(hello.get("lang", ""), accept)
+                await ws.send(json.dumps({"t": "full", "lang": lang, "table": self.table_name()}))
+                await ws.close(CLOSE_FULL, "table full")
                 return
+            await ws.send(json.dumps({"t": "session", "token": session.token}))
             async for data in ws:
                 if session.ws is not ws:
                     break                      # another page took this session over
@@ -757,20 +906,31 @@ class Gateway:
         self.sessions[token] = s
         return s
 
-    async def _attach(self, ws, hello: dict, accept_language: str) -> Session | None:
+    def counts(self, s: Session) -> bool:
+        """Does a session take one of the table's places: a page open, or a seat held."""
+        return not s.ended and (s.ws is not None or self._holds_seat(s))
+
+    def _attach(self, ws, hello: dict, accept_language: str) -> Session | None:
+        """The page's session (its own again, or a new one) now held by ``ws``; None when the
+        table is full. Nothing here waits: the renderer is started (or told the page is back)
+        by the session's worker."""
         token = hello.get("session") or ""
         known = bool(TOKEN_RE.match(token))
         s = self.sessions.get(token) if known else None
         if s is not None and (s.ended or not hmac.compare_digest(s.token, token)):
             s = None
+        woken = False
         if s is None and known:
             s = self._wake_kept(token)
+            woken = s is not None
+        full = self.counted() >= max(1, int(self.capacity()))
+        if s is not None and not self.counts(s) and full:
+            if woken:                          # back to the kept ones: a page may try again later
+                self.sessions.pop(s.token, None)
+                self.kept[page_key(s.token)] = s.record()
+            return None
         if s is None:
-            if self.counted() >= max(1, int(self.capacity())):
-                self.stats["refused_full"] += 1
-                lang = page_lang(hello.get("lang", ""), accept_language)
-                await ws.send(json.dumps({"t": "full", "lang": lang, "table": self.table_name()}))
-                await ws.close(CLOSE_FULL, "table full")
+            if full:
                 return None
             s = Session(token=secrets.token_hex(16), lang=page_lang(hello.get("lang", ""), accept_language),
                         name=" ".join(str(hello.get("name") or "").split())[:40],
@@ -780,66 +940,121 @@ class Gateway:
         old, s.ws = s.ws, ws
         if old is not None and old is not ws:
             asyncio.ensure_future(_close_quietly(old, CLOSE_REPLACED, "opened in another tab"))
-        if s.expiry is not None:
-            s.expiry.cancel()
-            s.expiry = None
+        for timer in (s.expiry, s.away_timer):
+            if timer is not None:
+                timer.cancel()
+        s.expiry = s.away_timer = None
         s.away_since = None
         s.css = (hello["w"], hello["h"])
         s.dpr = hello["dpr"]
         s.verb = hello.get("verb", "normal")
-        await ws.send(json.dumps({"t": "session", "token": s.token}))
+        s.backlog.clear()                      # what an earlier page of this session asked is moot
         if s.parked and s.seat_token and not self._holds_seat(s):
             s.seat_token = None            # the seat was given away meanwhile: the join screen
             s.spectator = False
-            self._sessions_changed()
-        if s.parked or s.proc is None or s.proc.returncode is not None:
-            s.parked = False
-            await self._spawn(s)
-        else:
-            await self._to_renderer(s, {"t": "back", **self._size_msg(s)})
+        s.parked = False
+        if self._running(s.proc):
+            self.stats["reused"] += 1
+            self._task(self._to_renderer(s, {"t": "back", **self._size_msg(s)}))
+        self._kick(s)
         self._sessions_changed()
         return s
 
     def _detach(self, s: Session) -> None:
-        """The page is gone. A session with a seat keeps its renderer for the reconnect wait,
-        then parks; one that watches parks at once; one with neither ends at once (its place
-        is free again)."""
+        """The page is gone: its place is free at once unless it holds a seat. A session with
+        a seat keeps its renderer for the reconnect wait, then parks; one without keeps it for
+        ``LINGER`` seconds (a reload or a reconnect gets it back) unless another page needs
+        the room, then parks (watching) or ends."""
         s.ws = None
+        s.backlog.clear()
         if s.ended or self.closing:
             return
         s.away_since = time.monotonic()
-        if not s.seat_token:
-            self._task(self._park(s) if s.spectator else self._end(s, "page closed"))
-            return
-        self._task(self._to_renderer(s, {"t": "away"}))
-        wait = max(MIN_AWAY_WAIT, float(self.reconnect_wait()))
+        wait = max(MIN_AWAY_WAIT, float(self.reconnect_wait())) if s.seat_token else LINGER
         loop = asyncio.get_running_loop()
-        s.expiry = loop.call_later(wait, lambda: self._task(self._park(s)))
+        s.expiry = loop.call_later(wait, lambda: self._park(s))
+        # the renderer leaves the table only if the page stays away a moment: a page that
+        # reconnects at once (a flaky Wi-Fi, a reload) is never seen to go by the others
+        s.away_timer = loop.call_later(AWAY_GRACE, self._away, s)
+        self._room.set()                       # a renderer waiting for room may take this one's
+        self._sessions_changed()
 
-    async def _park(self, s: Session) -> None:
+    def _away(self, s: Session) -> None:
+        s.away_timer = None
+        if s.ws is None and not s.ended and not s.parked:
+            self._task(self._to_renderer(s, {"t": "away"}))
+
+    def _park(self, s: Session) -> None:
         """Stop the renderer of a session whose page is away; keep the session (its seat
-        token, name, language and settings folder) for when the page comes back."""
-        s.expiry = None
+        token, name, language and settings folder) for when the page comes back. A session
+        with neither a seat nor a watching place ends."""
+        if s.expiry is not None:
+            s.expiry.cancel()
+            s.expiry = None
         if s.ended or s.ws is not None or s.parked:
             return
         if not s.spectator and not self._holds_seat(s):
-            await self._end(s, "away too long")
+            self._end(s, "away too long" if s.seat_token else "page closed")
             return
         s.parked = True
         self.stats["parked"] += 1
-        proc, s.proc = s.proc, None
-        await self._stop_renderer(s, proc)
+        self._kick(s)
+        self._room.set()
         self._sessions_changed()
 
     def _size_msg(self, s: Session) -> dict:
         pw, ph, d = physical_size(s.css[0], s.css[1], s.dpr, self.max_pixels)
         return {"w": pw, "h": ph, "density": d, "css": [s.css[0], s.css[1]]}
 
+    # ------------------------------------------------- what a page may ask its renderer
     async def _from_page(self, s: Session, msg: dict) -> None:
-        t = msg["t"]
-        if t == "hello":
+        """A page's message to its renderer, within the page's work budget (``WORK_RATE``
+        units a second, ``work_cost`` each): beyond it messages wait in order (a new size
+        or state question replaces the one waiting), and a page whose waiting messages pass
+        ``MAX_BACKLOG`` asks more than any honest page does: closed (1008)."""
+        if msg["t"] == "hello":
             raise BadMessage("hello was already said")
-        if t == "size":
+        cost = work_cost(msg)
+        if not s.backlog and self._afford(s, cost):
+            await self._forward(s, msg)
+            return
+        last = s.backlog[-1] if s.backlog else None
+        if last is not None and last["t"] == msg["t"] and msg["t"] in ("size", "state"):
+            if msg["t"] == "state":
+                msg = {"t": "state", "thumb": bool(msg.get("thumb") or last.get("thumb"))}
+            s.backlog[-1] = msg
+        elif last is not None and msg["t"] == "p" and msg["e"] == "move" and last["t"] == "p" \
+                and last["e"] == "move" and last["id"] == msg["id"]:
+            s.backlog[-1] = msg                # a finger's newest place is what counts
+        else:
+            s.backlog.append(msg)
+        self.stats["held_back"] += 1
+        if len(s.backlog) > MAX_BACKLOG:
+            s.backlog.clear()
+            raise BadMessage("flooding: more work asked than a page may")
+        if s.drain is None or s.drain.done():
+            s.drain = self._task(self._drain(s, s.ws))
+
+    def _afford(self, s: Session, cost: float) -> bool:
+        now = time.monotonic()
+        s.work = min(WORK_BURST, s.work + (now - s.work_at) * WORK_RATE)
+        s.work_at = now
+        if s.work < cost:
+            return False
+        s.work -= cost
+        return True
+
+    async def _drain(self, s: Session, ws) -> None:
+        """The messages a page's budget held back, each when the budget allows it."""
+        while s.backlog and s.ws is ws and not s.ended:
+            cost = work_cost(s.backlog[0])
+            if not self._afford(s, cost):
+                await asyncio.sleep(max(0.005, (cost - s.work) / WORK_RATE))
+                continue
+            await self._forward(s, s.backlog.popleft())
+
+    async def _forward(self, s: Session, msg: dict) -> None:
+        if msg["t"] == "size":
             s.css, s.dpr = (msg["w"], msg["h"]), msg["dpr"]
             await self._to_renderer(s, {"t": "size", **self._size_msg(s)})
             return
@@ -848,21 +1063,118 @@ class Gateway:
         await self._to_renderer(s, {"t": "in", "m": msg})
 
     # ------------------------------------------------------------- renderers
+    @staticmethod
+    def _running(p: Any) -> bool:
+        return p is not None and p.returncode is None
+
+    def _wants(self, s: Session) -> bool:
+        """Should this session have a renderer now."""
+        return not s.ended and not s.parked and not self.closing
+
+    def renderer_limit(self) -> int:
+        """Renderer processes at most at any moment, starting and stopping ones included:
+        the table's places and one more (one stopping while another starts)."""
+        return max(1, int(self.capacity())) + 1
+
+    def renderer_count(self) -> int:
+        return len(self.procs) + self.reserved
+
+    def _kick(self, s: Session) -> None:
+        """Bring the session's renderer to what the session wants (one, or none), by its one
+        worker: nothing else starts or stops a session's renderer, so a session never has
+        two and none is left without its session, however fast its pages come and go."""
+        if s.worker is None or s.worker.done():
+            s.worker = self._task(self._converge(s))
+
+    async def _converge(self, s: Session) -> None:
+        try:
+            while True:
+                if self._wants(s):
+                    if s.proc is not None:
+                        return
+                    if not await self._room_for(s):
+                        continue
+                    try:
+                        await self._spawn(s)
+                    except Exception as exc:
+                        log.warning("a phone's renderer could not start (%s); the session ends", exc)
+                        self._end(s, "renderer did not start")
+                    continue
+                p, s.proc = s.proc, None
+                if p is not None:
+                    await self._stop_renderer(s, p)
+                    continue
+                if s.ended and s.home:
+                    shutil.rmtree(s.home, ignore_errors=True)
+                    s.home = ""
+                return
+        finally:
+            s.worker = None
+
+    async def _room_for(self, s: Session) -> bool:
+        """Wait until one more renderer may run (making room: a renderer of a page that is
+        gone and takes no place ends first); True with the room reserved, False when the
+        session no longer wants one."""
+        while self.renderer_count() >= self.renderer_limit():
+            if not self._wants(s):
+                return False
+            self._evict()
+            self._room.clear()
+            await self._room.wait()
+        if not self._wants(s):
+            return False
+        self.reserved += 1
+        return True
+
+    def _evict(self) -> None:
+        """End the oldest renderer of a session without a page and without a place (one
+        lingering after its page closed): parked if it watches, else ended."""
+        idle = [s for s in self.live_sessions() if s.ws is None and not self.counts(s) and s.proc is not None
+                and not s.parked]
+        if idle:
+            s = min(idle, key=lambda x: x.away_since or 0.0)
+            self.stats["evicted"] += 1
+            self._park(s)
+
+    def _released(self, proc: Any = None) -> None:
+        if proc is not None:
+            self.procs.discard(proc)
+        self._room.set()
+
+    async def _watch(self, proc: Any) -> None:
+        try:
+            await proc.wait()
+        finally:
+            self._released(proc)
+
     async def _spawn(self, s: Session) -> None:
-        if not s.home:
-            s.home = tempfile.mkdtemp(prefix="s-", dir=self.root or None)
-        env = dict(os.environ)
-        env.update({"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-                    "FELT_CONFIG_DIR": os.path.join(s.home, "config"),
-                    "FELT_DATA_DIR": os.path.join(s.home, "data")})
-        env.pop("FELT_REMOTE", None)
-        s.proc = await self.launcher.launch(self.renderer_cmd, env, s.home)
+        """Start the session's renderer (room was reserved by :meth:`_room_for`)."""
+        try:
+            os.makedirs(self.root, mode=0o700, exist_ok=True)
+            if not s.home or not os.path.isdir(s.home):
+                s.home = tempfile.mkdtemp(prefix="s-", dir=self.root or None)
+            env = dict(os.environ)
+            env.update({"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+                        "FELT_CONFIG_DIR": os.path.join(s.home, "config"),
+                        "FELT_DATA_DIR": os.path.join(s.home, "data")})
+            env.pop("FELT_REMOTE", None)
+            proc = await self.launcher.launch(self.renderer_cmd, env, s.home)
+        except BaseException:
+            self.reserved -= 1
+            self._released()
+            raise
+        self.reserved -= 1
+        self.procs.add(proc)
+        self._task(self._watch(proc))
+        self.stats["started"] += 1
+        # the start message says what is true now (the page may have gone or come back
+        # while the renderer was forked), and goes before anything else to this renderer
+        s.proc = proc
         start = {"t": "start", **self._size_msg(s), "lang": s.lang, "name": s.name, "look": s.look, "kb": s.kb,
-                 "verb": s.verb,
-                 "table": {"address": self.table_address, "port": self.table_port, "name": self.table_name()},
+                 "verb": s.verb, "table": {"address": self.table_address, "port": self.table_port, "name": self.table_name()},
                  "token": s.seat_token, "spectator": s.spectator, "away": s.ws is None}
+        s.pump = asyncio.ensure_future(self._pump(s, proc))
         await self._to_renderer(s, start)
-        s.pump = asyncio.ensure_future(self._pump(s, s.proc))
 
     async def _to_renderer(self, s: Session, msg: dict) -> None:
         p = s.proc
@@ -874,7 +1186,7 @@ class Gateway:
         except (ConnectionError, OSError):
             pass
 
-    async def _pump(self, s: Session, proc: asyncio.subprocess.Process) -> None:
+    async def _pump(self, s: Session, proc: Any) -> None:
         """Everything a renderer says, to its page (or kept here: its seat token); then,
         unless the session ends or parks, a renderer that crashed is started again."""
         assert proc.stdout is not None
@@ -886,18 +1198,19 @@ class Gateway:
         rc = await proc.wait()
         if s.ended or self.closing or s.proc is not proc:
             return
+        s.proc = None
         if rc == 0:                 # the renderer ended on its own (the table closed): so does the session
-            await self._end(s, "renderer finished")
+            self._end(s, "renderer finished")
             return
         now = time.monotonic()
         s.restarts = [t for t in s.restarts if now - t < RESTART_WINDOW] + [now]
         if len(s.restarts) > RESTARTS:
             log.warning("the renderer of a phone keeps crashing (exit %s); the session ends", rc)
-            await self._end(s, "renderer crashed")
+            self._end(s, "renderer crashed")
             return
         log.warning("a phone's renderer ended (exit %s); starting it again", rc)
         self.stats["restarts"] += 1
-        await self._spawn(s)
+        self._kick(s)
 
     async def _relay(self, s: Session, proc: Any, reader: MsgReader) -> None:
         """A renderer's messages until its pipe ends."""
@@ -948,21 +1261,23 @@ class Gateway:
 
     async def _stop_renderer(self, s: Session, p: Any) -> None:
         """Ask a renderer to quit, then make sure it has."""
+    async def _stop_renderer(self, s: Session, p: Any) -> None:
+        """Ask a renderer to quit, then make sure it has (killed after ``STOP_GRACE``)."""
         if p is not None and p.returncode is None:
             if p.stdin is not None:
                 try:
                     p.stdin.write(pack_msg({"t": "quit"}))
-                    await p.stdin.drain()
-                except (ConnectionError, OSError):
+                    await asyncio.wait_for(p.stdin.drain(), STOP_GRACE)
+                except (ConnectionError, OSError, asyncio.TimeoutError):
                     pass
             try:
-                await asyncio.wait_for(p.wait(), 3.0)
+                await asyncio.wait_for(p.wait(), STOP_GRACE)
             except asyncio.TimeoutError:
                 p.kill()
                 try:
-                    await asyncio.wait_for(p.wait(), 2.0)
+                    await asyncio.wait_for(p.wait(), 5.0)
                 except asyncio.TimeoutError:
-                    pass
+                    log.warning("a phone's renderer did not end when killed")
         pump, s.pump = s.pump, None
         if pump is not None and not pump.done() and pump is not asyncio.current_task():
             # it reads the renderer's last words up to the end of its pipe, then ends
@@ -970,21 +1285,23 @@ class Gateway:
             if not done:
                 pump.cancel()
 
-    async def _end(self, s: Session, why: str) -> None:
+    def _end(self, s: Session, why: str) -> None:
+        """The session ends: its page is told, its place is free at once, and its worker
+        stops its renderer and removes its folder."""
         if s.ended:
             return
         s.ended = True
-        if s.expiry is not None:
-            s.expiry.cancel()
-            s.expiry = None
+        for timer in (s.expiry, s.away_timer):
+            if timer is not None:
+                timer.cancel()
+        s.expiry = s.away_timer = None
         self.sessions.pop(s.token, None)
+        s.backlog.clear()
         ws, s.ws = s.ws, None
         if ws is not None:
-            await _close_quietly(ws, CLOSE_ENDED, why)
-        proc, s.proc = s.proc, None
-        await self._stop_renderer(s, proc)
-        if s.home:
-            shutil.rmtree(s.home, ignore_errors=True)
+            self._task(_close_quietly(ws, CLOSE_ENDED, why))
+        self._kick(s)
+        self._room.set()
         self._sessions_changed()
 
     # for tests: the renderer process of a session
@@ -1011,6 +1328,10 @@ def page_connection_class(gateway: Gateway):
         def connection_lost(self, exc) -> None:
             gateway.connection_done(self)
             super().connection_lost(exc)
+
+        def data_received(self, data: bytes) -> None:
+            self.felt_spoke = True
+            super().data_received(data)
 
         def process_event(self, event) -> None:
             if self.request is not None and isinstance(event, Frame):

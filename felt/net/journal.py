@@ -147,7 +147,8 @@ class Journal:
 
     @staticmethod
     def _open(path: Path, flags: int) -> int:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        from felt.paths import private_dir
+        private_dir(path.parent)
         fd = os.open(path, flags | getattr(os, "O_BINARY", 0), 0o600)
         if fcntl is not None:
             try:
@@ -295,8 +296,8 @@ def journal_dir() -> Path:
 def default_journal_path() -> Path:
     """A fresh journal file name in the user's data folder (old ones beyond
     :data:`KEEP_DEFAULT` are removed)."""
-    d = journal_dir()
-    d.mkdir(parents=True, exist_ok=True)
+    from felt.paths import private_dir
+    d = private_dir(journal_dir())
     old = sorted(d.glob("*" + SUFFIX), key=lambda p: p.stat().st_mtime)
     for p in old[:max(0, len(old) - KEEP_DEFAULT + 1)]:
         try:

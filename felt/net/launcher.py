@@ -371,9 +371,14 @@ class Launcher:
         return self._z
 
     def warm(self) -> None:
-        """Start the zygote now if it is not running (a page is being opened: it loads while
-        the page does)."""
-        self._zygote()
+        """Start the zygote now if it is not running (it loads while no phone waits), and
+        listen to it from the running loop, if there is one (its "ready" is heard)."""
+        z = self._zygote()
+        if z is not None:
+            try:
+                z._attach()
+            except RuntimeError:             # (no running loop: heard at the first launch)
+                pass
 
     @property
     def zygote_pid(self) -> int | None:

@@ -474,8 +474,8 @@ def save(rp: Replay, folder: str | os.PathLike | None = None, when: float | None
     files (oldest removed). Returns the file, or None where the match is not over."""
     if not rp.finished:
         return None
-    d = Path(folder) if folder is not None else replay_dir()
-    d.mkdir(parents=True, exist_ok=True)
+    from felt.paths import private_dir, write_private
+    d = private_dir(Path(folder) if folder is not None else replay_dir())
     tag = digest(rp.header, rp.entries)
     have = sorted(d.glob(f"*-{tag}{SUFFIX}"))
     if have:
@@ -483,9 +483,7 @@ def save(rp: Replay, folder: str | os.PathLike | None = None, when: float | None
     when = time.time() if when is None else when
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
     path = d / f"{stamp}-{rp.game.id}-{tag}{SUFFIX}"
-    tmp = path.with_name(path.name + ".part")
-    tmp.write_bytes(file_bytes(rp, when))
-    os.replace(tmp, path)
+    write_private(path, file_bytes(rp, when))
     old = sorted(d.glob("*" + SUFFIX), key=lambda q: (q.stat().st_mtime, q.name))
     for q in old[:max(0, len(old) - keep)]:
         try:

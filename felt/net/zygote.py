@@ -228,7 +228,11 @@ class Server:
             env = msg.get("env") or {}
             os.environ.clear()
             os.environ.update({str(k): str(v) for k, v in env.items()})
-            os.chdir(str(msg.get("cwd") or "/"))
+            try:
+                os.chdir(str(msg.get("cwd") or "/"))
+            except OSError as exc:       # its folder went meanwhile: said in a line, not a traceback
+                print(f"felt zygote: no child in {msg.get('cwd')!r}: {exc.strerror or exc}", file=sys.stderr)
+                return
             module = str(msg["module"])
             sys.argv = [module]
             import importlib

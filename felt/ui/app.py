@@ -19,11 +19,15 @@ DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (320, 480)
 
 
-def _init_pygame():
+def _init_pygame(audio: bool = True):
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # a tap must arrive as a finger event, and mouse clicks must not turn into fake touches
     os.environ.setdefault("SDL_MOUSE_TOUCH_EVENTS", "0")
     import pygame
+    if not audio:                 # (a phone's renderer: its page plays the sounds)
+        pygame.display.init()
+        pygame.font.init()
+        return pygame
     from felt.ui.sound import quiet_stderr
     # quietly: without a sound device the audio libraries (ALSA) would fill the terminal;
     # felt.ui.sound says it in one line when the sounds are loaded
@@ -38,10 +42,11 @@ class App:
     def __init__(self, size: tuple[int, int] | None = None, settings_base: Path | None = None,
                  host_defaults: dict | None = None, discover: bool = True, interface: str | None = None,
                  lang: str | None = None, reconnect_for: float = 120.0, show_start: bool = True,
-                 controller_factory=None) -> None:
-        pygame = _init_pygame()
-        from felt.ui.sound import start_mixer
-        start_mixer()                     # no sound device: one line on the terminal, now
+                 controller_factory=None, audio: bool = True) -> None:
+        pygame = _init_pygame(audio)
+        if audio:
+            from felt.ui.sound import start_mixer
+            start_mixer()                 # no sound device: one line on the terminal, now
         from felt.ui import i18n
         from felt.ui import settings as settings_mod
         from felt.ui.controller import Controller

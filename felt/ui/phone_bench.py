@@ -17,8 +17,9 @@ the page does) on a 390x844 phone at pixel ratio 2:
 What a phone costs the host (memory as /proc/PID/smaps_rollup counts it: USS, the pages
 only that process has, and PSS, its share of the pages it shares):
 
-4. the first frame: a page's hello to its first frame, median of five pages joining one
-   after another on a host up for a few seconds (``first_frame_ms``);
+4. the first frame: a page's hello to its first frame on a host up for 3 s, of the very first
+   page (``first_page_ms``, at pixel ratio 2 and 3: the zygote has loaded ahead) and the
+   median of the five pages after it, one after another (``first_frame_ms``);
 5. a phone seated with three bots for a whole match (3 rounds; rule set MM-STD, whose rounds
    follow each other without a tap), at pixel ratio 2 and 3: the renderer's private memory
    at the match's end (``renderer_private_mb``);
@@ -27,12 +28,19 @@ only that process has, and PSS, its share of the pages it shares):
 7. six phones at pixel ratio 3 playing a round of the default game: the memory of all the host's
    processes (host, zygote, renderers; PSS, so shared pages count once) after the round
    (``six_phones_host_mb``; ``six_phones_added_mb``: less what the host had before the
-   phones came).
+   phones came);
+8. a seated phone's taps (as in 1) while the table is quiet, then while a watching page
+   floods the port just under its message rate with the screen-reader layer's ``act``
+   messages, then with a fuzz of the page's protocol (coming back whenever it is closed):
+   the seated phone's tap p95 under each (``flood_*_p95_ms``), what the flood sent a second
+   and its renderer's CPU (``flood_*_cpu_pct``); ``flood_ratio``: the worse flood's p95 over
+   the quiet one.
 
 Targets: tap p95 <= 50 ms, 0 bytes/s and < 1 % of a core idle, <= 4 MB per
 round, lag p95 <= 200 ms with no move lost; a renderer <= 50 MB private at ratio 2 and
 <= 80 MB at ratio 3 after a match, growing by no more than a few MB with 100 size
-changes; the first frame within 150 ms; six phones at ratio 3 <= 600 MB in all.
+changes; the first frame within 150 ms, the first page's too; six phones at ratio 3 <= 600 MB
+in all; a flooding page's neighbour's tap p95 within twice the quiet one.
 """
 from __future__ import annotations
 
@@ -52,7 +60,7 @@ from typing import Any
 TARGETS = {"tap_to_frame_p95_ms": 50.0, "idle_bytes_per_s": 0.0, "idle_cpu_pct": 1.0,
            "round_bytes": 4_000_000, "six_phones_lag_p95_ms": 200.0,
            "renderer_private_mb": {"2": 50.0, "3": 80.0}, "renderer_growth_mb": 5.0,
-           "first_frame_ms": 150.0, "six_phones_host_mb": 600.0}
+           "first_frame_ms": 150.0, "first_page_ms": 150.0, "six_phones_host_mb": 600.0}
 PHONE = (390, 844, 2.0)
 
 
@@ -101,6 +109,63 @@ def process_tree(pid: int) -> list[int]:
         out.append(p)
         todo += children.get(p, [])
     return out
+
+
+def children_of(pid: int) -> list[int]:
+    """The live (not zombie) children of ``pid`` (Linux: /proc/PID/task/*/children)."""
+    out: list[int] = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    for tid in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/children") as f:
+                out += [int(x) for x in f.read().split()]
+        except OSError:
+            continue
+    alive = []
+    for c in out:
+        try:
+            with open(f"/proc/{c}/stat") as f:
+                if f.read().rsplit(")", 1)[1].split()[0] != "Z":
+                    alive.append(c)
+        except OSError:
+            continue
+    return alive
+
+
+def zygote_of(host_pid: int) -> int | None:
+    """The phones' zygote of a host process (felt/ui/phone_zygote.py), or None."""
+    for c in children_of(host_pid):
+        try:
+            with open(f"/proc/{c}/cmdline", "rb") as f:
+                if b"phone_zygote" in f.read():
+                    return c
+        except OSError:
+            continue
+    return None
+
+
+def renderers_of(host_pid: int) -> dict[int, str]:
+    """The host's phone renderers now, by pid: each one's working directory (its session's
+    folder; a child forked a moment ago may still be in the zygote's)."""
+    z = zygote_of(host_pid)
+    out: dict[int, str] = {}
+    for c in children_of(z) if z is not None else []:
+        try:
+            out[c] = os.readlink(f"/proc/{c}/cwd")
+        except OSError:
+            continue
+    return out
+
+
+def the_renderer(host: "HostProcess") -> int:
+    """The pid of a host's one phone renderer (the page is never told it)."""
+    found = renderers_of(host.proc.pid)
+    if len(found) != 1:
+        raise RuntimeError(f"{len(found)} renderers, not one")
+    return next(iter(found))
 
 
 def tree_memory_mb(pid: int) -> dict[str, float]:
@@ -175,6 +240,159 @@ def _lag_ms(phone) -> list[float]:
     return [((arrival * 1000) - head["made_ms"]) % (1 << 32) for arrival, head, _ in phone.frames]
 
 
+async def _taps(phone, st: dict, taps: int) -> tuple[list[float], list[int]]:
+    """Taps on a hand card (select, deselect): each one's time from the finger's lift leaving
+    the page to the changed frame arriving (ms), and that frame's bytes."""
+    lat, sizes = [], []
+    spot = next(iter(st["cards"].values()))
+    nx, ny = phone.norm(*spot)
+    for _ in range(taps):
+        n = len(phone.frames)
+        await phone.send({"t": "p", "e": "down", "x": nx, "y": ny, "id": 1, "m": "touch", "b": 1})
+        await asyncio.sleep(0.03)
+        sent = time.monotonic()
+        await phone.send({"t": "p", "e": "up", "x": nx, "y": ny, "id": 1, "m": "touch", "b": 0})
+        deadline = sent + 3.0
+        while len(phone.frames) == n and time.monotonic() < deadline:
+            await asyncio.sleep(0.001)
+        if len(phone.frames) > n:
+            lat.append((phone.frames[n][0] - sent) * 1000)
+            sizes.append(phone.frames[n][2])
+        await phone.frames_settle(0.25, 5)
+    return lat, sizes
+
+
+def renderers_cpu_seconds(host_pid: int) -> float:
+    """CPU time of all the host's renderers, ended ones included (the zygote reaps them: its
+    children's time), by /proc."""
+    z = zygote_of(host_pid)
+    if z is None:
+        return 0.0
+    with open(f"/proc/{z}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    total = (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+    for c in children_of(z):
+        try:
+            total += _cpu_seconds(c)
+        except OSError:
+            pass
+    return total
+
+
+def _fuzz_message(rng, kind: str, targets: list[str]) -> str:
+    """One message of a page that floods: the screen-reader layer's ``act`` (``kind`` "act":
+    mostly its real ``targets``, the menu's button among them), or anything of the page's
+    protocol, now and then something broken (``kind`` "fuzz")."""
+    acts = targets * 3 + ["card:%d" % rng.randrange(120), "w:nothing"]
+    if kind == "act":
+        return json.dumps({"t": "act", "id": rng.choice(acts)})
+    t = rng.choices(["p", "wheel", "key", "text", "size", "state", "act", "blur", "ack", "bad"],
+                    [40, 8, 8, 5, 10, 10, 10, 3, 4, 2])[0]
+    x, y = rng.random(), rng.random()
+    m: dict[str, Any] = {"t": t}
+    if t == "p":
+        m.update(e=rng.choice(["down", "move", "up", "cancel"]), x=x, y=y, id=rng.randrange(3), m="touch", b=1)
+    elif t == "wheel":
+        m.update(dy=rng.uniform(-400, 400), x=x, y=y)
+    elif t == "key":
+        m.update(key=rng.choice(["Enter", "Escape", "Tab", "ArrowLeft", "a", "1", " "]), ctrl=rng.random() < 0.2)
+    elif t == "text":
+        m.update(value="".join(rng.choice("abcxyzÄ ") for _ in range(rng.randrange(40))))
+    elif t == "size":
+        m.update(w=rng.choice([360, 390, 412, 844]), h=rng.choice([390, 740, 844, 915]), dpr=rng.choice([1, 2, 3]))
+    elif t == "state":
+        m.update(thumb=rng.random() < 0.3)
+    elif t == "act":
+        m.update(id=rng.choice(acts))
+    elif t == "ack":
+        m.update(f=rng.randrange(1 << 20))
+    elif t == "bad":
+        return rng.choice(['{"t": "p", "e": "down", "x": 1e400}', "not json", '{"t": "nope"}', '[1, 2]'])
+    return json.dumps(m)
+
+
+async def _flooder(port: int, token: str, kind: str, stop: asyncio.Event, counts: dict,
+                   targets: list[str]) -> None:
+    """A watching page that sends ``kind`` messages as fast as the page's port lets it stay
+    (just under its 90 a second), and comes back with its session whenever it is closed."""
+    import random
+
+    import websockets
+    rng = random.Random(7)
+    while not stop.is_set():
+        try:
+            async with websockets.connect(f"ws://127.0.0.1:{port}/ws", max_size=None, compression=None) as ws:
+                await ws.send(json.dumps({"t": "hello", "session": token, "w": 390, "h": 844, "dpr": 2}))
+                counts["connects"] += 1
+
+                async def drain() -> None:
+                    async for m in ws:
+                        if isinstance(m, bytes):              # frames acknowledged, as a page does
+                            await ws.send(json.dumps({"t": "ack", "f": int.from_bytes(m[4:8], "little")}))
+                reader = asyncio.ensure_future(drain())
+                try:
+                    while not stop.is_set() and not reader.done():
+                        await ws.send(_fuzz_message(rng, kind, targets))
+                        counts["sent"] += 1
+                        await asyncio.sleep(1 / 85)
+                finally:
+                    reader.cancel()
+        except (OSError, websockets.ConnectionClosed, websockets.InvalidHandshake):
+            pass
+        counts["closed"] += 1
+        await asyncio.sleep(0.2)
+
+
+async def flood(folder: Path, taps: int = 30) -> dict[str, Any]:
+    """A seated phone's taps (as in part 1) while the table is quiet, then while a watching
+    page floods its port with the screen-reader layer's ``act`` messages, then with a fuzz
+    of the page's protocol: the seated phone's tap p95 under each, and how much of the
+    flood came through."""
+    from felt.ui.phone_client import ready
+    host = HostProcess(folder, "--players", "4", "--bots", "3", "--start-when-full", "--bot-delay", "0.6")
+    out: dict[str, Any] = {}
+    try:
+        phone = await _join(host.phone_port, "Pia")
+        st = await phone.wait(lambda s: ready(s) and s.get("cards"), 90, "my turn")
+        mine = the_renderer(host)
+        watcher = await _join(host.phone_port, "Flut", watch=True)
+        await watcher.wait(lambda s: s.get("kind") == "table", 30, "the watcher at the table")
+        token = watcher.session
+        targets = sorted({a["id"] for n in watcher.notices if n.get("t") == "a11y" for a in n.get("acts", [])})
+        await watcher.close()
+        await phone.frames_settle(1.0, 20)
+        await _taps(phone, st, 10)                      # (warm: the card's two pictures kept at the page)
+        for kind in ("quiet", "act", "fuzz"):
+            stop = asyncio.Event()
+            counts = {"sent": 0, "connects": 0, "closed": 0}
+            task = asyncio.ensure_future(_flooder(host.phone_port, token, kind, stop, counts, targets)) \
+                if kind != "quiet" else None
+            await asyncio.sleep(2.0 if task else 0.0)
+            t0 = time.monotonic()
+            c0 = renderers_cpu_seconds(host.proc.pid) - _cpu_seconds(mine)
+            lat, _ = await _taps(phone, st, taps)
+            seconds = time.monotonic() - t0
+            # the other renderers' CPU meanwhile: the flooding page's (there is no other)
+            out[f"flood_{kind}_cpu_pct"] = 100 * (renderers_cpu_seconds(host.proc.pid) - _cpu_seconds(mine) - c0) / seconds
+            if task is not None:
+                stop.set()
+                await asyncio.wait([task], timeout=10)
+                await asyncio.sleep(2.0)
+            out[f"flood_{kind}_p50_ms"] = _p(lat, 0.5)
+            out[f"flood_{kind}_p95_ms"] = _p(lat, 0.95)
+            out[f"flood_{kind}_answered"] = len(lat)
+            if task is not None:
+                out[f"flood_{kind}_per_s"] = counts["sent"] / max(0.1, seconds + 2.0)
+                out[f"flood_{kind}_reconnects"] = max(0, counts["connects"] - 1)
+        await phone.close()
+        out["flood_taps"] = taps
+        out["flood_act_targets"] = targets
+        out["flood_ratio"] = max(out["flood_act_p95_ms"], out["flood_fuzz_p95_ms"]) / out["flood_quiet_p95_ms"]
+        return out
+    finally:
+        host.stop()
+
+
 async def tap_and_idle(folder: Path, taps: int = 40, idle_s: float = 10.0) -> dict[str, Any]:
     host = HostProcess(folder, "--players", "4", "--bots", "3", "--start-when-full", "--bot-delay", "0.6")
     try:
@@ -182,26 +400,11 @@ async def tap_and_idle(folder: Path, taps: int = 40, idle_s: float = 10.0) -> di
         phone = await _join(host.phone_port, "Pia")
         st = await phone.wait(lambda s: ready(s) and s.get("cards"), 90, "my turn")
         await phone.frames_settle(1.0, 20)
-        pid = st["pid"]
+        pid = the_renderer(host)
         b0, c0, t0 = phone.bytes_in, _cpu_seconds(pid), time.monotonic()
         await asyncio.sleep(idle_s)
         b1, c1, t1 = phone.bytes_in, _cpu_seconds(pid), time.monotonic()
-        lat, sizes = [], []
-        spot = next(iter(st["cards"].values()))
-        nx, ny = phone.norm(*spot)
-        for _ in range(taps):
-            n = len(phone.frames)
-            await phone.send({"t": "p", "e": "down", "x": nx, "y": ny, "id": 1, "m": "touch", "b": 1})
-            await asyncio.sleep(0.03)
-            sent = time.monotonic()
-            await phone.send({"t": "p", "e": "up", "x": nx, "y": ny, "id": 1, "m": "touch", "b": 0})
-            deadline = sent + 3.0
-            while len(phone.frames) == n and time.monotonic() < deadline:
-                await asyncio.sleep(0.001)
-            if len(phone.frames) > n:
-                lat.append((phone.frames[n][0] - sent) * 1000)
-                sizes.append(phone.frames[n][2])
-            await phone.frames_settle(0.25, 5)
+        lat, sizes = await _taps(phone, st, taps)
         await phone.close()
         return {"idle_bytes_per_s": (b1 - b0) / (t1 - t0), "idle_cpu_pct": 100 * (c1 - c0) / (t1 - t0),
                 "idle_seconds": t1 - t0, "taps": taps, "taps_answered": len(lat),
@@ -262,21 +465,22 @@ async def six_phones(folder: Path) -> dict[str, Any]:
         host.stop()
 
 
-async def first_frames(folder: Path, n: int = 5) -> dict[str, Any]:
-    """Pages joining one after another (each gone before the next): hello -> first frame."""
+async def first_frames(folder: Path, n: int = 6, dpr: float = PHONE[2]) -> dict[str, Any]:
+    """Pages joining a host up for 3 s one after another (each gone before the next): hello
+    -> first frame, of the very first page (``first``) and the median of the others."""
     from felt.ui.phone_client import Phone
     host = HostProcess(folder, "--players", "6")
     try:
-        await asyncio.sleep(3.0)             # (a host up for a moment: its zygote has loaded)
+        await asyncio.sleep(3.0)             # (a host up for a moment)
         times = []
         for _ in range(n):
             t0 = time.monotonic()
-            phone = await Phone(host.phone_port, *PHONE, decode=False).open()
+            phone = await Phone(host.phone_port, PHONE[0], PHONE[1], dpr, decode=False).open()
             await phone.first_frame(30)
             times.append((phone.frames[0][0] - t0) * 1000)
             await phone.close()
             await asyncio.sleep(0.3)
-        return {"first_frame_ms": statistics.median(times), "first_frame_ms_all": [round(t) for t in times]}
+        return {"first": times[0], "next": statistics.median(times[1:]), "all": [round(t) for t in times]}
     finally:
         host.stop()
 
@@ -306,8 +510,9 @@ async def seated_phone(host, dpr: float, name: str):
     phone = await Phone(host.phone_port, PHONE[0], PHONE[1], dpr, name=name, decode=False).open()
     await phone.first_frame(30)
     st = await phone.wait(lambda s: s.get("scene") == "PhoneJoinScene", 30, "the join screen")
+    pid = the_renderer(host)
     await phone.tap_widget(st, "play_btn")
-    return phone, st["pid"]
+    return phone, pid
 
 
 async def renderer_after_match(folder: Path, dpr: float, rounds: int = 3) -> dict[str, Any]:
@@ -404,16 +609,21 @@ async def six_phones_memory(folder: Path, dpr: float = 3.0) -> dict[str, Any]:
 
 async def memory_parts(folder: Path) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    out.update(await first_frames(folder / "first"))
-    after, growth, rounds = {}, {}, {}
+    after, growth, rounds, first, first_all = {}, {}, {}, {}, {}
     for dpr in (2.0, 3.0):
         key = f"{dpr:g}"
+        f = await first_frames(folder / f"first{key}", dpr=dpr)
+        first[key], first_all[key] = f["first"], f["all"]
+        if dpr == PHONE[2]:
+            out["first_frame_ms"] = f["next"]
         m = await renderer_after_match(folder / f"match{key}", dpr)
         after[key] = m["private_mb"]
         rounds[key] = m["rounds"]
         out[f"renderer_pss_mb_{key}"] = m["pss_mb"]
         g = await renderer_growth(folder / f"growth{key}", dpr)
         growth[key] = g["growth_mb"]
+    out["first_page_ms"] = first
+    out["first_frame_ms_all"] = first_all
     out["renderer_private_mb"] = after
     out["renderer_growth_mb"] = growth
     out["renderer_match_rounds"] = rounds
@@ -430,7 +640,8 @@ def run_bench(taps: int = 40, idle_s: float = 10.0) -> dict[str, Any]:
     out: dict[str, Any] = {"phone": f"{PHONE[0]}x{PHONE[1]} at pixel ratio {PHONE[2]:g}",
                            "cpus": os.cpu_count(), "targets": TARGETS, "load_before": os.getloadavg()[0]}
     with tempfile.TemporaryDirectory(prefix="felt-bench-phone-") as tmp:
-        for i, part in enumerate((lambda d: tap_and_idle(d, taps, idle_s), watched_round, six_phones, memory_parts)):
+        for i, part in enumerate((lambda d: tap_and_idle(d, taps, idle_s), watched_round, six_phones, memory_parts,
+                                  flood)):
             folder = Path(tmp) / str(i)
             folder.mkdir()
             out.update(asyncio.run(part(folder)))
@@ -461,8 +672,12 @@ def cmd_bench(args) -> int:
           f"{res['six_phones_frames']} frames, moves lost {res['six_phones_moves_lost']}, errors "
           f"{res['six_phones_errors']}   target p95 <= 200 ms, none lost: "
           f"{'ok' if res['six_phones_lag_p95_ms'] <= 200 and not res['six_phones_moves_lost'] else 'MISSED'}")
-    print(f"first frame after a page's hello: {res['first_frame_ms']:.0f} ms (median of "
-          f"{len(res['first_frame_ms_all'])})   target <= 150 ms: {ok('first_frame_ms')}")
+    for key, got in res["first_page_ms"].items():
+        print(f"the first page at a host up for 3 s, pixel ratio {key}: first frame {got:.0f} ms after its hello "
+              f"(all six pages: {', '.join(map(str, res['first_frame_ms_all'][key]))} ms)   target <= 150 ms: "
+              f"{'ok' if got <= TARGETS['first_page_ms'] else 'MISSED'}")
+    print(f"first frame after a page's hello, the next pages (ratio {PHONE[2]:g}): {res['first_frame_ms']:.0f} ms "
+          f"(median of five)   target <= 150 ms: {ok('first_frame_ms')}")
     for key, target in TARGETS["renderer_private_mb"].items():
         got = res["renderer_private_mb"][key]
         print(f"a renderer after a whole match at pixel ratio {key}: {got:.1f} MB private (PSS "
@@ -470,6 +685,11 @@ def cmd_bench(args) -> int:
     for key, got in res["renderer_growth_mb"].items():
         print(f"100 size changes at pixel ratio {key}: {got:+.1f} MB private   target <= "
               f"{TARGETS['renderer_growth_mb']:g} MB: {'ok' if got <= TARGETS['renderer_growth_mb'] else 'MISSED'}")
+    print(f"a seated phone's taps while another page floods the port (p95 over {res['flood_taps']} taps): quiet "
+          f"{res['flood_quiet_p95_ms']:.1f} ms; screen-reader acts {res['flood_act_p95_ms']:.1f} ms "
+          f"({res['flood_act_per_s']:.0f} a second sent, its renderer {res['flood_act_cpu_pct']:.0f} % of a core); "
+          f"protocol fuzz {res['flood_fuzz_p95_ms']:.1f} ms ({res['flood_fuzz_per_s']:.0f} a second, "
+          f"{res['flood_fuzz_cpu_pct']:.0f} %)   target <= 2x quiet: {'ok' if res['flood_ratio'] <= 2 else 'MISSED'}")
     print(f"six phones at pixel ratio 3 after a round: the host's {res['six_phones_processes']} processes "
           f"{res['six_phones_host_mb']:.0f} MB (PSS; {res['six_phones_added_mb']:.0f} MB more than before the "
           f"phones)   target <= 600 MB: {ok('six_phones_host_mb')}")

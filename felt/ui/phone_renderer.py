@@ -173,6 +173,7 @@ def text_fields(scene) -> list:
 class Renderer:
     def __init__(self, pipe: Pipe, start: dict) -> None:
         self.pipe = pipe
+        self.ident = os.urandom(8).hex()
         self.control: "queue.SimpleQueue[dict]" = queue.SimpleQueue()
         self.quit = False
         from felt.ui import layout
@@ -189,10 +190,9 @@ class Renderer:
         def controller(*a, **kw):
             return PhoneController(*a, table=table, **kw)
         self.app = App(size=(int(start["w"]), int(start["h"])), discover=False, lang=start.get("lang") or None,
-                       show_start=False, controller_factory=controller)
+                       show_start=False, controller_factory=controller, audio=False)
         import pygame
-        self.pygame = pygame
-        pygame.mixer.quit()               # the page plays the sounds; an idle mixer thread costs CPU
+        self.pygame = pygame              # (no mixer: the page plays the sounds; an idle mixer thread costs CPU)
         self.app.runner.fps = round(1 / MOVING_INTERVAL)     # animations drawn as often as they are sent
         ctl = self.app.controller
         ctl.settings.lang = start.get("lang") or ctl.settings.lang
@@ -363,6 +363,8 @@ class Renderer:
         elif t == "state":
             from felt.ui.remote import window_state
             st = window_state(self.app)
+            st.pop("pid", None)               # the page learns nothing of the host's processes ...
+            st["renderer"] = self.ident       # ... only which renderer answers (a new one after a restart)
             st["t"] = "state"
             st["density"] = self.density
             st["fields"] = self._fields_notice()["fields"]

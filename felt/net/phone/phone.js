@@ -58,6 +58,8 @@
   const tr = (key) => (TEXTS[lang] || TEXTS.de)[key];
 
   let ws = null;
+  // this page's own probe: its WebSocket requests carry it, and /check answers for it alone
+  const probe = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
   let retryDelay = 250;
   let retryTimer = null;
   let stopped = false;                 // full, replaced or closed: no automatic reconnect
@@ -103,7 +105,7 @@
     // WebSocket there too
     const url = new URL("ws", location.href);
     url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
-    url.search = ""; url.hash = "";
+    url.search = "?c=" + probe; url.hash = "";
     const sock = new WebSocket(url.href);
     sock.binaryType = "arraybuffer";
     ws = sock;
@@ -149,7 +151,7 @@
   let whyShown = false;
   function diagnose() {
     const url = new URL("check", location.href);
-    url.search = "?origin=" + encodeURIComponent(location.origin);
+    url.search = "?origin=" + encodeURIComponent(location.origin) + "&c=" + probe;
     fetch(url.href, { cache: "no-store" }).then((r) => (r.ok ? r.json() : null)).then((d) => {
       if (!d || d.ok || ws && ws.readyState === 1) return;
       whyShown = true;
