@@ -1058,7 +1058,7 @@ class Gateway:
             s.css, s.dpr = (msg["w"], msg["h"]), msg["dpr"]
             await self._to_renderer(s, {"t": "size", **self._size_msg(s)})
             return
-        if t == "act" and msg["id"].startswith("verb:"):
+        if msg["t"] == "act" and msg["id"].startswith("verb:"):
             s.verb = verb_of(msg["id"][5:])      # a renderer started again keeps it
         await self._to_renderer(s, {"t": "in", "m": msg})
 
@@ -1259,8 +1259,6 @@ class Gateway:
                 s.spectator = bool(msg.get("spectator"))
                 self._sessions_changed()
 
-    async def _stop_renderer(self, s: Session, p: Any) -> None:
-        """Ask a renderer to quit, then make sure it has."""
     async def _stop_renderer(self, s: Session, p: Any) -> None:
         """Ask a renderer to quit, then make sure it has (killed after ``STOP_GRACE``)."""
         if p is not None and p.returncode is None:
