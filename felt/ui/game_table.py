@@ -761,14 +761,7 @@ class GameTableScene(HintTable, LogTable, Scene):
             r = self.table_rects().get(value)
             return (int(r.centerx), int(r.centery)) if r is not None else None
         if what == "widget":
-            name, _, index = str(value).partition("[")
-            widget = getattr(self, name, None)
-            if index:
-                try:
-                    widget = widget[int(index.rstrip("]"))]
-                except (TypeError, IndexError, ValueError):
-                    return None
-            rect = getattr(widget, "rect", None)
+            rect = getattr(self.step_widget(value), "rect", None)
             return (int(rect.centerx), int(rect.centery)) if rect is not None and rect.w > 0 else None
         return None
 

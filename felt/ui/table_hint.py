@@ -106,10 +106,12 @@ class HintTable:
         h = self.hint
         if h is None or not h.get("next") or h["next"][0] != "widget" or self.hint_target() is None:
             return None
-        widget = self._hint_widget(h["next"][1])
+        widget = self.step_widget(h["next"][1])
         return widget if isinstance(widget, Button) else None
 
-    def _hint_widget(self, value):
+    def step_widget(self, value):
+        """The widget a gesture's step names: an attribute's name, ``name[i]`` for a row of
+        them; None where there is none."""
         name, _, index = str(value).partition("[")
         widget = getattr(self, name, None)
         if index:
@@ -233,7 +235,7 @@ class HintTable:
         if what == "table":
             return self.table_rects().get(value)
         if what == "widget":
-            widget = self._hint_widget(value)
+            widget = self.step_widget(value)
             if widget is None or not getattr(widget, "visible", True):
                 return None
             rect = getattr(widget, "rect", None)
