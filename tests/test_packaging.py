@@ -94,10 +94,13 @@ def test_rules_list_from_the_wheel(installed):
 @pytest.mark.slow
 def test_snapshot_from_the_wheel(installed):
     out = installed["cwd"] / "shots"
-    r = subprocess.run([str(installed["felt"]), "snapshot", "--out", str(out)], capture_output=True, text=True,
+    scenes = ("start", "lobby", "praesident_table", "praesident_results", "maumau_table", "schwimmen_turn")
+    r = subprocess.run([str(installed["felt"]), "snapshot", "--out", str(out), "--size", "1280x720", "--only", *scenes],
+                       capture_output=True, text=True,
                        cwd=installed["cwd"], env=installed["env"], timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "Traceback" not in r.stderr
-    for scene in ("start", "lobby", "praesident_table", "praesident_results", "maumau_table", "schwimmen_turn"):
+    for scene in scenes:
         f = out / f"{scene}-1280x720.png"
         assert f.is_file() and f.stat().st_size > 10_000, f
+    assert len(list(out.glob("*.png"))) == len(scenes), sorted(p.name for p in out.glob("*.png"))   # only those

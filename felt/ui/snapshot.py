@@ -132,13 +132,22 @@ def shown_for_every_game(game) -> list[Shot]:
 
 
 # ----------------------------------------------------------------------------- writing
-def write_shots(out: Path, prefix: str, shots: list[Shot], sizes=None) -> list[Path]:
-    """Every shot at each of its sizes (or of ``sizes``) into ``out/<prefix><name>-WxH.png``;
-    the files written."""
+def wanted(name: str, only=None) -> bool:
+    """Is the screen ``name`` (``<game id>_<shot>`` or a window's shot) one of ``only``'s
+    patterns (shell-style: ``praesident_*``, ``lobby``); no patterns: every screen."""
+    import fnmatch
+    return not only or any(fnmatch.fnmatchcase(name, p) for p in only)
+
+
+def write_shots(out: Path, prefix: str, shots: list[Shot], sizes=None, only=None) -> list[Path]:
+    """Every shot (of those ``only`` names, ``wanted``) at each of its sizes (or of ``sizes``)
+    into ``out/<prefix><name>-WxH.png``; the files written."""
     from felt.ui import cardart
     from felt.ui.png import save_png
     written: list[Path] = []
     for shot in shots:
+        if not wanted(prefix + shot.name, only):
+            continue
         for w, h in sizes or shot.sizes:
             before = cardart.style()
             try:
@@ -155,9 +164,9 @@ def write_shots(out: Path, prefix: str, shots: list[Shot], sizes=None) -> list[P
     return written
 
 
-def write_all(out, lang: str = "de", seed: int = 7, sizes=None) -> list[Path]:
+def write_all(out, lang: str = "de", seed: int = 7, sizes=None, only=None) -> list[Path]:
     """The window's screens and every game's into ``out``, in ``lang``; ``sizes``: draw every
-    screen at these sizes instead of its own."""
+    screen at these sizes instead of its own; ``only``: the screens these patterns name."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -168,22 +177,25 @@ def write_all(out, lang: str = "de", seed: int = 7, sizes=None) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     pygame.init()
     pygame.display.set_mode((1, 1))
-    written = write_shots(out, "", window_shots(), sizes)
+    written = write_shots(out, "", window_shots(), sizes, only)
     for game in contract.all_games():
+        if only and not any(p.startswith("*") or "_" in p and wanted(game.id, [p.split("_", 1)[0]]) for p in only):
+            continue                        # none of this game's screens is asked for (none drawn)
         shots: list[Shot] = []
         for listed in (shown_for_every_game, lambda g: g.snapshots(lang, seed)):
             try:
                 shots += listed(game)
             except Exception as exc:
                 print(f"note: {game.id}'s screens failed: {exc!r}")
-        written += write_shots(out, f"{game.id}_", shots, sizes)
+        written += write_shots(out, f"{game.id}_", shots, sizes, only)
     return written
 
 
 def cmd_snapshot(args) -> int:
     lang = getattr(args, "lang", "de") or "de"
     out = Path(args.out)
-    written = write_all(out, lang, int(getattr(args, "seed", 7) or 7))
+    sizes = [tuple(args.size)] if getattr(args, "size", None) else None
+    written = write_all(out, lang, int(getattr(args, "seed", 7) or 7), sizes, getattr(args, "only", None))
     for path in written:
         print(path)
     print(f"{len(written)} images in {out}")
