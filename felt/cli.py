@@ -142,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     sn.add_argument("--lang", choices=["de", "en"], default="de")
     sn.add_argument("--seed", type=int, default=7)
     sn.add_argument("--only", nargs="+", metavar="NAME", help="only the screens these names or patterns name "
-                    "(the file names without their size: lobby, praesident_table, 'maumau_*')")
+                    "(the file names without their size: lobby, <game>_table, '<game>_*')")
     sn.add_argument("--size", type=_window_size, metavar="WxH", help="every screen at this size only")
     sn.set_defaults(run=_handler("felt.ui.snapshot:cmd_snapshot"))
 

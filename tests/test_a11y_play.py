@@ -243,7 +243,11 @@ def test_short_verbosity_says_plays_tersely_and_the_verlauf_keeps_ten(table):
             t.made("w:action_btn")
         else:
             t.made(sem["moves"][0]["id"] if sem["moves"] else "w:action_btn")
-    sem = t.until(lambda s: any(c == "round" for _x, c in t.reader.said), 10, "the round's end said")
+    def caught_up(s):               # the round's end said, and the Verlauf holds what was said last
+        heard = [x for x, _c in t.reader.said]
+        return any(c == "round" for _x, c in t.reader.said) and \
+            s["log"] == [x for x in heard if x != i18n.t("gt.turn_me")][-a11y.HISTORY:]
+    sem = t.until(caught_up, 10, "the round's end said and the Verlauf caught up")
     said = [x for x, _c in t.reader.said]
     bot_plays = [x for x in said if x.startswith("Bot ") and ": " in x]
     assert bot_plays and not [x for x in said if " legt " in x], said
@@ -255,7 +259,7 @@ def test_short_verbosity_says_plays_tersely_and_the_verlauf_keeps_ten(table):
     drew = [i for i, x in enumerate(said) if x.startswith(i18n.t("log.you") + ": +")]
     assert drew, said                  # (its first turn drew)
     news = i18n.t("a11y.new_cards", cards="")
-    assert all(any(x.startswith(news) and len(x) > len(news) for x in said[i:i + 4]) for i in drew), said
+    assert all(any(x.startswith(news) and len(x) > len(news) for x in said[i:i + 4]) for i in drew), "\n".join(said)
 
 
 def test_long_verbosity_says_what_lies_with_the_turn(table):

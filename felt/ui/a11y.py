@@ -45,7 +45,7 @@ from felt.ui import i18n
 i18n.add_catalog(Path(__file__).with_name("a11y_texts.toml"))
 
 HISTORY = 10            # events the "Verlauf" keeps
-NEWS_LINES = 6          # lines said at once, at most
+NEWS_LINES = 10         # lines said at once, at most (a burst's older events are left to the Verlauf)
 VERBOSITY = ("short", "normal", "long")     # the page's setting: "kurz", "normal", "ausführlich"
 QUICK = ("top", "counts", "turn", "rank", "suit", "scores")     # the quick questions, in order
 # a log entry's kind (or a note's key) -> the sound the page plays with its line
@@ -501,6 +501,8 @@ class Announcer:
         came_line = i18n.t("a11y.new_cards", cards=", ".join(came)) \
             if came and self.hand and not dealt and not all(x in told for x in came) else ""
         self.hand = hand
+        # the line that brought them: this seat's draw ("Du: +1"), else its last line
+        at = next((i for i in mine if lines[i][0].kind == "draw"), mine[-1] if mine else None)
         toast = app.stack.toast
         items = [it for it in getattr(toast, "items", []) if isinstance(it, list) and it]
         notices = [str(it[0]) for it in items if not any(it is seen for seen in self.toasts)]
@@ -514,7 +516,7 @@ class Announcer:
                 notices.remove(same)
                 text = same
             new.append((text, cue_of(e)))
-            if came_line and mine and i == mine[-1]:
+            if came_line and mine and i == at:
                 new.append((came_line, ""))
                 came_line = ""
         if came_line:
@@ -530,22 +532,23 @@ class Announcer:
         turn = bool(sem.get("turn"))
         # the turn came (back) to this seat; also when the others played between two looks
         # (fast bots: the turn never seemed to leave), which new log lines tell
-        events = [(x, c) for x, c in new if x]
-        new = heading + new
+        new = [(x, c, True) for x, c in new if x]          # (line, cue, an event of the Verlauf)
+        new = [(x, c, False) for x, c in heading] + new
         if turn and (not self.turn or moved):
             said = i18n.t("gt.turn_me")
             if self.verbosity == "long" and game is not None:
                 more = [game.a11y_top(), game.a11y_counts()]
                 said = " ".join([said] + [x.rstrip(".") + "." for x in more if x])
-            new.append((said, "turn"))
+            new.append((said, "turn", False))
         self.turn = turn
-        new = [(x, c) for x, c in new if x]
+        new = [t for t in new if t[0]]
         if new:
             self.n += 1
             new = new[-NEWS_LINES:]
-            self.say = [x for x, _c in new]
-            self.cues = [c for _x, c in new]
-            self.history = (self.history + [x for x, _c in events])[-HISTORY:]
+            self.say = [x for x, _c, _e in new]
+            self.cues = [c for _x, c, _e in new]
+            # the Verlauf holds what was said: a burst's events left unsaid are not in it either
+            self.history = (self.history + [x for x, _c, event in new if event])[-HISTORY:]
         return {"n": self.n, "say": list(self.say), "cues": list(self.cues)}
 
 

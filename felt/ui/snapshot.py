@@ -134,7 +134,7 @@ def shown_for_every_game(game) -> list[Shot]:
 # ----------------------------------------------------------------------------- writing
 def wanted(name: str, only=None) -> bool:
     """Is the screen ``name`` (``<game id>_<shot>`` or a window's shot) one of ``only``'s
-    patterns (shell-style: ``praesident_*``, ``lobby``); no patterns: every screen."""
+    patterns (shell-style: ``<game>_*``, ``lobby``); no patterns: every screen."""
     import fnmatch
     return not only or any(fnmatch.fnmatchcase(name, p) for p in only)
 
