@@ -1,7 +1,6 @@
 """`felt snapshot` writes the window's screens and every game's at phone and laptop sizes; the frame
 bench runs at every game's table."""
 import os
-from types import SimpleNamespace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -13,11 +12,12 @@ import pytest  # noqa: E402
 @pytest.mark.slow
 def test_snapshot_writes_pngs(tmp_path):
     from felt.ui import i18n
-    from felt.ui.snapshot import cmd_snapshot
-    try:
-        assert cmd_snapshot(SimpleNamespace(out=str(tmp_path), lang="en", seed=7)) == 0
+    from felt.ui.snapshot import write_all
+    try:                                # every screen at the phone and laptop sizes it has of these
+        written = write_all(tmp_path, "en", 7, among={(360, 640), (390, 844), (1280, 720)})
     finally:
         i18n.set_lang("de")
+    assert written and all(p.is_file() for p in written)
     names = {p.name for p in tmp_path.glob("*.png")}
     # the window's own screens, without a game's name
     for scene in ("start", "start-resume", "resume-picker", "lobby"):

@@ -139,16 +139,17 @@ def wanted(name: str, only=None) -> bool:
     return not only or any(fnmatch.fnmatchcase(name, p) for p in only)
 
 
-def write_shots(out: Path, prefix: str, shots: list[Shot], sizes=None, only=None) -> list[Path]:
-    """Every shot (of those ``only`` names, ``wanted``) at each of its sizes (or of ``sizes``)
-    into ``out/<prefix><name>-WxH.png``; the files written."""
+def write_shots(out: Path, prefix: str, shots: list[Shot], sizes=None, only=None, among=None) -> list[Path]:
+    """Every shot (of those ``only`` names, ``wanted``) at each of its sizes (or of ``sizes``;
+    ``among``: only its sizes that are among these) into ``out/<prefix><name>-WxH.png``; the
+    files written."""
     from felt.ui import cardart
     from felt.ui.png import save_png
     written: list[Path] = []
     for shot in shots:
         if not wanted(prefix + shot.name, only):
             continue
-        for w, h in sizes or shot.sizes:
+        for w, h in sizes or [x for x in shot.sizes if among is None or tuple(x) in among]:
             before = cardart.style()
             try:
                 cardart.set_style(*shot.card_style)
@@ -164,9 +165,10 @@ def write_shots(out: Path, prefix: str, shots: list[Shot], sizes=None, only=None
     return written
 
 
-def write_all(out, lang: str = "de", seed: int = 7, sizes=None, only=None) -> list[Path]:
+def write_all(out, lang: str = "de", seed: int = 7, sizes=None, only=None, among=None) -> list[Path]:
     """The window's screens and every game's into ``out``, in ``lang``; ``sizes``: draw every
-    screen at these sizes instead of its own; ``only``: the screens these patterns name."""
+    screen at these sizes instead of its own, ``among``: at those of its own among these;
+    ``only``: the screens these patterns name."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -177,7 +179,7 @@ def write_all(out, lang: str = "de", seed: int = 7, sizes=None, only=None) -> li
     out.mkdir(parents=True, exist_ok=True)
     pygame.init()
     pygame.display.set_mode((1, 1))
-    written = write_shots(out, "", window_shots(), sizes, only)
+    written = write_shots(out, "", window_shots(), sizes, only, among)
     for game in contract.all_games():
         if only and not any(p.startswith("*") or "_" in p and wanted(game.id, [p.split("_", 1)[0]]) for p in only):
             continue                        # none of this game's screens is asked for (none drawn)
@@ -187,7 +189,7 @@ def write_all(out, lang: str = "de", seed: int = 7, sizes=None, only=None) -> li
                 shots += listed(game)
             except Exception as exc:
                 print(f"note: {game.id}'s screens failed: {exc!r}")
-        written += write_shots(out, f"{game.id}_", shots, sizes, only)
+        written += write_shots(out, f"{game.id}_", shots, sizes, only, among)
     return written
 
 
