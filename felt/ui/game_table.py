@@ -242,6 +242,14 @@ class RoundControls:
     def note_px(self) -> int:
         return max(12, self.px - 3)
 
+    def clear_of_note(self, r: pygame.Rect) -> pygame.Rect:
+        """``r`` (the results' area) cut to end over the note, so that the results' own last
+        lines (the hints taken) stay readable beside it on a phone."""
+        n = self.note_rect()
+        if n is None or n.top - dp(4) >= r.bottom:
+            return r
+        return pygame.Rect(r.left, r.top, r.w, max(0, n.top - dp(4) - r.top))
+
     def draw(self, surface: pygame.Surface) -> None:
         for b in self.buttons():
             b.draw(surface)
