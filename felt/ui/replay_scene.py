@@ -375,6 +375,9 @@ class ReplayScene(ReplayMarks, Scene):
         for b, glyph in zip(steps, ("◀◀", "◀", "▶", "▶▶")):
             b.text, b.px = glyph, px["button"]
         self.close_btn.text, self.close_btn.px = "✕", px["button"]
+        # the table went on meanwhile: closing is the way there, the button that stands out
+        self.close_btn.kind = "primary" if self.table_note else "secondary"
+        self.next_btn.kind = "secondary" if self.table_note else "primary"
         self.panel = pygame.Rect(0, 0, 0, 0)
         if self.shape in ("wide", "side"):
             # a column at the right: (on laptops every hand at its top,) the words, the
