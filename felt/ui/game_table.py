@@ -1234,8 +1234,9 @@ class GameTableScene(HintTable, LogTable, Scene):
             if r is None or (keep_clear is not None and r.colliderect(keep_clear)):
                 continue
             away = self.presence.badge(seat) if self.presence is not None else None
+            short = (self.presence.badge(seat, short=True) or "") if away else ""
             draw_seat_card(surface, r, self.seat_label(seat), self.seat_lines(seat), self.px, on_turn=seat == turn,
-                           bot=seat in self.bots, away=away, pulse=self.pulse())
+                           bot=seat in self.bots, away=away, pulse=self.pulse(), away_short=short)
 
     # ---------------------------------------------------------------- log pieces
     def window_size(self) -> tuple:
