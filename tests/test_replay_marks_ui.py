@@ -245,3 +245,29 @@ def test_a_window_judges_its_plays_after_the_match_and_the_owner_deals_it_again(
     header = ctl.host.call(lambda h: h.table.log.header)
     assert header["seed"] == first_seed and header["again"] == 1
     assert ctl.marks_job is None                       # a new match: the marks of the last are let go
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_revealed_answer_that_is_the_bots_play_says_it_once(lang):
+    """Seen on a laptop in the evening's play-through: after "Lösung" the bar's two lines held
+    "Besser: Anna: Paar B · Normaler Bot: Paar B …": the same play twice and the bot's why cut
+    off. Where the best play found is the normal bot's, it is said once, with the bot's why."""
+    i18n.set_lang(lang)
+    found = 0
+    if "praesident-01" not in _JOBS:       # two seats' plays judged (a few worlds each): quick
+        rp = demo_replay(games.get("praesident"))
+        _JOBS["praesident-01"] = analysis.Job(rp, [0, 1], samples=3, max_seconds=60, seed=3).run_now()
+    job = _JOBS["praesident-01"]
+    for step in marked(job):
+        hint = job.rp.hint(step, lang)
+        if hint is None or hint["same"] or hint.get("move") != job.marks[step].best:
+            continue
+        sc, stack = open_at(job, step, (1280, 720))
+        tap(sc, sc.answer_btn)
+        bot = sc.texts()["bot"]
+        assert bot[0].startswith(i18n.t("marks.best", words="").strip()), bot
+        assert not any(x.startswith(i18n.t("replay.bot_name")) for x in bot), bot
+        if hint.get("why"):
+            assert bot[1:] == [i18n.t("marks.bot_why", why=hint["why"])], bot
+        found += 1
+    assert found, "a marked play whose best answer is the normal bot's"

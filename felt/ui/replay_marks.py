@@ -230,7 +230,14 @@ class ReplayMarks:
             elif i in self.revealed:
                 names = list(self.rp.names)
                 cards, words = self._entries(self.rp.events_if(i, est.best), names, seat=mover)
-                out["bot"] = [i18n.t("marks.best", words=" · ".join(words) or str(est.best.get("kind")))] + out["bot"]
+                best = [i18n.t("marks.best", words=" · ".join(words) or str(est.best.get("kind")))]
+                hint = self.rp.hint(i, i18n.get_lang())
+                if hint is not None and not hint["same"] and hint.get("move") == est.best:
+                    # the normal bot's play is the best one found: said once, with the bot's why
+                    # (the bar's two lines held "Besser: Paar B · Normaler Bot: Paar B …" on a laptop)
+                    out["bot"] = best + ([i18n.t("marks.bot_why", why=hint["why"])] if hint.get("why") else [])
+                else:
+                    out["bot"] = best + out["bot"]
                 out["bot_cards"] = cards or out["bot_cards"]
                 out["bot_same"] = False
         if (i == 0 or i == self.rp.steps - 1) and self.marks_job is not None:
