@@ -301,7 +301,7 @@ def told_apart(names: list[str]) -> list[str]:
 
 def move_key(move: dict) -> str:
     """A legal move as the id of its button (``move:<key>``): its kind, its cards, every other
-    number or word of it (Schwimmen's card given and taken, a plug-in's target), the wished
+    number or word of it (a card given and one taken, a plug-in's target), the wished
     suit, the call; letters, digits and ``_`` only (the gateway's target pattern), at most 40.
     Distinct moves get distinct keys (the page keeps one button per key)."""
     def nums(v) -> list[str]:
