@@ -52,3 +52,31 @@ def test_the_marks_note_covers_no_line_of_the_results(demo, monkeypatch, tmp_pat
     assert tally in drawn and note in drawn
     bad = problems(shot)
     assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size,density", [((390, 844), 2.0), ((844, 390), 2.0), ((1280, 720), 1.0)])
+def test_the_marks_note_leaves_schwimmens_hand_line_readable(monkeypatch, size, density, lang):
+    """Schwimmen's hand stands right over the buttons on a phone held upright: the note covered
+    its value line ("Wert 30 · klopft") and the lives beside it; the hand moves up for it."""
+    from felt.games.schwimmen import snapshots
+    w, h = int(size[0] * density), int(size[1] * density)
+    rec = TextRecorder(monkeypatch)
+    i18n.set_lang(lang)
+    layout.set_density(density)
+    try:
+        shot = next(s for s in snapshots.shots() if s.name == "match_over")
+        sc = shot.make(w, h)
+        sc.round_controls.on_replay = lambda: None      # "Partie ansehen", as the window offers it
+        stacked(w, h, sc)
+        sc.round_controls.note = i18n.t("marks.yours", list=counts_words({"blunder": 1, "mistake": 2,
+                                                                          "inaccuracy": 1}))
+        png.save_png(draw(sc.stack, w, h), os.devnull)
+        note = sc.round_controls.note
+    finally:
+        i18n.set_lang("de")
+        layout.set_density(1.0)
+    shot = rec.shots[-1]
+    assert note in {t.text for t in shot.texts}
+    bad = problems(shot)
+    assert not bad, bad
