@@ -135,7 +135,10 @@ def test_besser_spielen_makes_the_table_of_that_step_live_and_judges_the_try():
         if sc.verdict != "checking":
             break
         time.sleep(0.01)
-    assert sc.verdict == "same" and sc.texts()["play"] == [i18n.t("marks.same")]
+    said = sc.texts()["play"]                # the verdict, and which play it is about
+    tried = i18n.t("marks.tried", words="").strip()
+    assert sc.verdict == "same" and said[0] == i18n.t("marks.same")
+    assert len(said) == 2 and said[1].startswith(tried) and len(said[1]) > len(tried), said
     # the best play found: judged in worlds of its own, never worse
     inner = sc.inner
     assert inner.my_turn and not inner.pending          # the table as it was: try again
@@ -146,6 +149,7 @@ def test_besser_spielen_makes_the_table_of_that_step_live_and_judges_the_try():
             break
         time.sleep(0.01)
     assert sc.verdict in ("better", "same"), sc.verdict
+    assert sc.texts()["play"][1].startswith(tried) and sc.texts()["play"][1] != said[1]     # the other play
     assert step not in sc.revealed                       # the answer still only when asked
     # keys go to the live table while trying (→ is not "a step on" there)
     sc.handle(Input(KEY, source="key", key=pygame.K_RIGHT))
