@@ -199,3 +199,21 @@ def test_a_replay_says_when_its_players_turn_comes_at_the_table(app_factory):
         assert ctl.game_scene().my_turn
     finally:
         ht.stop()
+
+
+def test_the_replays_menu_deals_again_as_the_results_menu_does():
+    """Seen in the play-through: the replay's menu offered "Nochmal mit diesen Karten" but not
+    "Nochmal, jeder eine Hand weiter", which the results' menu offers beside it."""
+    from felt.ui.shell import MenuOverlay
+    dealt = []
+    rp = demo_replay(games.get("maumau"))
+    sc = ReplayScene(rp, seat=0, step=0, on_again=lambda turn=0: dealt.append(turn))
+    stack = SceneStack((1280, 720))
+    stack.push(sc)
+    sc._menu()
+    menu = stack.top
+    assert isinstance(menu, MenuOverlay)
+    texts = [b.text for b in menu.buttons]
+    assert i18n.t("again.button") in texts and i18n.t("again.turned") in texts, texts
+    next(b for b in menu.buttons if b.text == i18n.t("again.turned")).on_click()
+    assert dealt == [1]
