@@ -618,10 +618,19 @@ def test_a_schwimmen_round_through_the_accessibility_tree_alone(tmp_path):
             seen["swap"] += 1
             return True
         # a swap as one button of the "Züge" group ("Pik Ass nehmen, Herz 8 geben")
+        # (the last one: every swap has a button of its own, the one pressed is made)
         plays = ax.buttons(i18n.t("a11y.moves"))
-        if not seen["swap_btn"] and plays:
+        pattern = i18n.t("sw.a11y_swap", take="\x00", give="\x01")
+        swaps = [b for b in plays if ", " in ax.name(b)]
+        if not seen["swap_btn"] and len(swaps) > 1:
+            name = ax.name(swaps[-1])
+            head, _, rest = pattern.partition("\x00")
+            mid, _, tail = rest.partition("\x01")
+            tname, _, gname = name[len(head):len(name) - len(tail)].partition(mid)
+            said = i18n.t("swlog.swap_cards_me", take=tname, give=gname)
             before = log(ax)
-            await _click_until(ax, plays[0], lambda a: log(a) != before, f"{ax.name(plays[0])} in the log")
+            await _click_until(ax, swaps[-1], lambda a: log(a) != before, f"{name} in the log")
+            await _wait(ax, lambda a: said in log(a), 8, f"{said!r} (the swap pressed) in the log")
             seen["swap_btn"] += 1
             return True
         # then: pass once, swap all once, knock as soon as the table lets

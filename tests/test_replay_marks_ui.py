@@ -135,7 +135,10 @@ def test_besser_spielen_makes_the_table_of_that_step_live_and_judges_the_try():
         if sc.verdict != "checking":
             break
         time.sleep(0.01)
-    assert sc.verdict == "same" and sc.texts()["play"] == [i18n.t("marks.same")]
+    said = sc.texts()["play"]                # the verdict, and which play it is about
+    tried = i18n.t("marks.tried", words="").strip()
+    assert sc.verdict == "same" and said[0] == i18n.t("marks.same")
+    assert len(said) == 2 and said[1].startswith(tried) and len(said[1]) > len(tried), said
     # the best play found: judged in worlds of its own, never worse
     inner = sc.inner
     assert inner.my_turn and not inner.pending          # the table as it was: try again
@@ -146,6 +149,7 @@ def test_besser_spielen_makes_the_table_of_that_step_live_and_judges_the_try():
             break
         time.sleep(0.01)
     assert sc.verdict in ("better", "same"), sc.verdict
+    assert sc.texts()["play"][1].startswith(tried) and sc.texts()["play"][1] != said[1]     # the other play
     assert step not in sc.revealed                       # the answer still only when asked
     # keys go to the live table while trying (→ is not "a step on" there)
     sc.handle(Input(KEY, source="key", key=pygame.K_RIGHT))
@@ -245,3 +249,31 @@ def test_a_window_judges_its_plays_after_the_match_and_the_owner_deals_it_again(
     header = ctl.host.call(lambda h: h.table.log.header)
     assert header["seed"] == first_seed and header["again"] == 1
     assert ctl.marks_job is None                       # a new match: the marks of the last are let go
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_revealed_answer_that_is_the_bots_play_says_it_once(lang):
+    """Seen on a laptop in the evening's play-through: after "Lösung" the bar's two lines held
+    "Besser: Anna: Paar B · Normaler Bot: Paar B …": the same play twice and the bot's why cut
+    off. Where the best play found is the normal bot's, it is said once, with the bot's why."""
+    import copy
+    import dataclasses
+    i18n.set_lang(lang)
+    found = 0
+    job = copy.copy(judged())                 # the module's judged match, with marks of its own:
+    job.marks = dict(job.marks)               # a marked play whose best answer is the bot's move
+    template = job.marks[marked(job)[0]]
+    for step in range(1, job.rp.steps):       # a play where the bot would have played otherwise
+        hint = job.rp.hint(step, lang)
+        if hint is None or hint["same"] or found or job.rp.mover(step) is None:
+            continue
+        job.marks[step] = dataclasses.replace(template, best=dict(hint["move"]))
+        sc, stack = open_at(job, step, (1280, 720))
+        tap(sc, sc.answer_btn)
+        bot = sc.texts()["bot"]
+        assert bot[0].startswith(i18n.t("marks.best", words="").strip()), bot
+        assert not any(x.startswith(i18n.t("replay.bot_name")) for x in bot), bot
+        if hint.get("why"):
+            assert bot[1:] == [i18n.t("marks.bot_why", why=hint["why"])], bot
+        found += 1
+    assert found, "a marked play whose best answer is the normal bot's"

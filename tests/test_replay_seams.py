@@ -153,3 +153,67 @@ def test_a_replay_stays_while_a_new_match_starts_and_closing_it_goes_to_the_tabl
         assert ctl.game_scene() is ctl.main
     finally:
         ht.stop()
+
+
+def test_a_replay_says_when_its_players_turn_comes_at_the_table(app_factory):
+    """Seen in the evening's play-through: a phone that watched the last match's replay while
+    the owner started the next one got its turn there with nothing on its screen but the
+    replay's "Am Zug: Anna" (the 5-second word that the table went on had passed); the table
+    waited for it. Now the replay says it is this player's turn, keeps saying it, and its
+    close button is the one that stands out."""
+    from tests.ui_app_helpers import LOOPBACK, click, host_thread, pump
+    ht = host_thread(players=3, rules="MM-STD", rounds=1, bot_delay=0.0, phones=False, auto_next=0.0, pace="off")
+    try:
+        app = app_factory((390, 844))
+        ctl = app.controller
+        ctl.join(LOOPBACK, ht.port)                 # a player's seat, not a spectator's
+        pump(app, lambda: ctl.lobby is not None and ctl.seat is not None, what="a seat")
+        ht.call(lambda h: h.start_match())
+        sent = set()
+
+        def play_on() -> bool:
+            v = ctl.view or {}
+            if v.get("phase") == "match_over":
+                return True
+            if v.get("to_move") == ctl.seat and v.get("legal") and ctl.seq not in sent:
+                sent.add(ctl.seq)
+                ctl.send_move(v["legal"][0])
+            return False
+        pump(app, play_on, timeout=60, what="the first match played to its end")
+        rc = ctl.game_scene().round_controls
+        pump(app, lambda: rc.replay_btn in rc.buttons(), what="Partie ansehen")
+        click(app, rc.replay_btn, touch=True)
+        pump(app, lambda: isinstance(app.stack.top, ReplayScene), what="the replay")
+        replay = app.stack.top
+        assert replay.close_btn.kind == "secondary" and replay.next_btn.kind == "primary"
+        ht.call(lambda h: h.start_match())          # the owner deals the next match
+        pump(app, lambda: (ctl.view or {}).get("phase") not in (None, "match_over")
+             and (ctl.view or {}).get("to_move") == ctl.seat, timeout=30, what="this seat's turn")
+        for _ in range(3):
+            app.step(block=False)
+        assert app.stack.top is replay                      # still where its player left it
+        assert replay.table_note == i18n.t("replay.table_turn")
+        assert replay.close_btn.kind == "primary" and replay.next_btn.kind == "secondary"
+        click(app, replay.close_btn, touch=True)
+        pump(app, lambda: app.stack.top is ctl.main, what="the table")
+        assert ctl.game_scene().my_turn
+    finally:
+        ht.stop()
+
+
+def test_the_replays_menu_deals_again_as_the_results_menu_does():
+    """Seen in the play-through: the replay's menu offered "Nochmal mit diesen Karten" but not
+    "Nochmal, jeder eine Hand weiter", which the results' menu offers beside it."""
+    from felt.ui.shell import MenuOverlay
+    dealt = []
+    rp = demo_replay(games.get("maumau"))
+    sc = ReplayScene(rp, seat=0, step=0, on_again=lambda turn=0: dealt.append(turn))
+    stack = SceneStack((1280, 720))
+    stack.push(sc)
+    sc._menu()
+    menu = stack.top
+    assert isinstance(menu, MenuOverlay)
+    texts = [b.text for b in menu.buttons]
+    assert i18n.t("again.button") in texts and i18n.t("again.turned") in texts, texts
+    next(b for b in menu.buttons if b.text == i18n.t("again.turned")).on_click()
+    assert dealt == [1]

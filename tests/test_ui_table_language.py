@@ -131,10 +131,10 @@ def test_every_table_draws_the_other_seats_as_seat_cards(views, game, monkeypatc
     drawn = {}
     real = base.draw_seat_card
 
-    def spy(surface, rect, name, lines, px, on_turn=False, bot=False, away=None, pulse=0.5):
+    def spy(surface, rect, name, lines, px, on_turn=False, bot=False, away=None, pulse=0.5, away_short=""):
         seat = next(s for s in range(n) if sc.seat_rect(s) == rect)
         drawn[seat] = (name, lines, on_turn, bot, away)
-        return real(surface, rect, name, lines, px, on_turn, bot, away, pulse)
+        return real(surface, rect, name, lines, px, on_turn, bot, away, pulse, away_short)
     monkeypatch.setattr(base, "draw_seat_card", spy)
     sc.draw(pygame.Surface((390, 844)))
     assert sorted(drawn) == others

@@ -300,10 +300,23 @@ def told_apart(names: list[str]) -> list[str]:
 
 
 def move_key(move: dict) -> str:
-    """A legal move as the id of its button (``move:<key>``): its cards, the wished suit, the
-    call; letters, digits and ``_`` only (the gateway's target pattern), at most 40."""
+    """A legal move as the id of its button (``move:<key>``): its kind, its cards, every other
+    number or word of it (a card given and one taken, a plug-in's target), the wished
+    suit, the call; letters, digits and ``_`` only (the gateway's target pattern), at most 40.
+    Distinct moves get distinct keys (the page keeps one button per key)."""
+    def nums(v) -> list[str]:
+        if isinstance(v, bool):
+            return []
+        if isinstance(v, int):
+            return [str(v)]
+        if isinstance(v, list):
+            return [str(x) for x in v if isinstance(x, int) and not isinstance(x, bool)]
+        return [v] if isinstance(v, str) and v else []
     cards = move.get("cards") if isinstance(move.get("cards"), list) else [move.get("card")]
-    parts = [str(move.get("kind") or "m")[:4]] + [str(c) for c in cards if isinstance(c, int)]
+    parts = [str(move.get("kind") or "m")[:12]] + nums(list(cards))
+    for k in sorted(move):
+        if k not in ("kind", "cards", "card", "suit", "call"):
+            parts += nums(move[k])
     if move.get("suit"):
         parts.append(str(move["suit"]))
     if move.get("call"):

@@ -741,7 +741,15 @@ class Controller:
             self._stop_marks()
             watching = self._replay_scene
             if watching is not None and watching in self.stack.scenes:
-                watching.table_moved(i18n.t("replay.table_on"))    # (also dealt again, from the results)
+                # (also dealt again, from the results); this seat's own turn says so, and stays
+                # said until the replay is closed: the table waits for this player
+                me = self.seat
+                mine = me is not None and view.get("to_move") == me and view.get("seat") == me and bool(view.get("legal"))
+                turn = i18n.t("replay.table_turn")
+                if mine or watching.table_note == turn:
+                    watching.table_moved(turn)
+                else:
+                    watching.table_moved(i18n.t("replay.table_on"))
         elif (self.view or {}).get("phase") != "match_over":
             self._match_over()
         self.view = view

@@ -109,7 +109,27 @@ class RoundControls:
         self.px = 18
         # a line over the buttons once the match is over: how the window's own plays were judged
         # ("Deine Züge: 1 Patzer, 2 Fehler", felt.contract.analysis), set by the shell
-        self.note = ""
+        self._note = ""
+
+    @property
+    def note(self) -> str:
+        return self._note
+
+    @note.setter
+    def note(self, text: str) -> None:
+        row = self._placed[0].w if self._placed is not None else 0
+        before = self.note_height(row) if row else 0
+        self._note = str(text or "")
+        if row and self.note_height(row) != before:
+            self.scene.note_resized()          # a scene that keeps the note's room lays out anew
+
+    def note_height(self, width: int) -> int:
+        """How high the note stands over the buttons when ``width`` wide (0: no note)."""
+        if not self._note:
+            return 0
+        px = self.note_px()
+        _size, lines = layout_text(self._note, width, 10 ** 6, px, wrap=True, max_lines=3, min_px=px)
+        return max(1, len(lines)) * fonts.line_height(px) + dp(2)      # a narrow column: on more lines
 
     def _next(self) -> None:
         if self.on_next and not self.sent:
@@ -234,13 +254,19 @@ class RoundControls:
             return None
         left, right = min(b.rect.left for b in shown), max(b.rect.right for b in shown)
         top = min(b.rect.top for b in shown)
-        px = self.note_px()
-        _size, lines = layout_text(self.note, right - left, 10 ** 6, px, wrap=True, max_lines=3, min_px=px)
-        h = max(1, len(lines)) * fonts.line_height(px) + dp(2)       # a narrow column: on more lines
+        h = self.note_height(right - left)
         return pygame.Rect(left, top - h - dp(4), right - left, h)
 
     def note_px(self) -> int:
         return max(12, self.px - 3)
+
+    def clear_of_note(self, r: pygame.Rect) -> pygame.Rect:
+        """``r`` (the results' area) cut to end over the note, so that the results' own last
+        lines (the hints taken) stay readable beside it on a phone."""
+        n = self.note_rect()
+        if n is None or n.top - dp(4) >= r.bottom:
+            return r
+        return pygame.Rect(r.left, r.top, r.w, max(0, n.top - dp(4) - r.top))
 
     def draw(self, surface: pygame.Surface) -> None:
         for b in self.buttons():
@@ -489,6 +515,19 @@ class GameTableScene(HintTable, LogTable, Scene):
     # ---------------------------------------------------------------- round controls
     def place_round_controls(self, row: pygame.Rect, px: int, stacked: bool = False) -> None:
         self.round_controls.place(row, px, stacked)
+
+    def note_resized(self) -> None:
+        """The round controls' note (the judged plays) took another height: a scene whose
+        layout keeps its room (``note_room``) lays out anew."""
+        self.mark_dirty()
+
+    def note_room(self, width: int) -> int:
+        """The height to keep free over a row of round controls ``width`` wide for their note,
+        once the match is over (0 where there is none)."""
+        if str((self.view or {}).get("phase") or "") != "match_over":
+            return 0
+        h = self.round_controls.note_height(width)
+        return h + dp(6) if h else 0
 
     def handle_round_controls(self, inp: Input) -> bool:
         if not self.shows_results or self.drawer_open():
@@ -1226,8 +1265,9 @@ class GameTableScene(HintTable, LogTable, Scene):
             if r is None or (keep_clear is not None and r.colliderect(keep_clear)):
                 continue
             away = self.presence.badge(seat) if self.presence is not None else None
+            short = (self.presence.badge(seat, short=True) or "") if away else ""
             draw_seat_card(surface, r, self.seat_label(seat), self.seat_lines(seat), self.px, on_turn=seat == turn,
-                           bot=seat in self.bots, away=away, pulse=self.pulse())
+                           bot=seat in self.bots, away=away, pulse=self.pulse(), away_short=short)
 
     # ---------------------------------------------------------------- log pieces
     def window_size(self) -> tuple:

@@ -61,11 +61,15 @@ class Presence:
         now = time.monotonic() if now is None else now
         return max(0, int(info["until"] - now + 0.999))
 
-    def badge(self, seat) -> str | None:
+    def badge(self, seat, short: bool = False) -> str | None:
+        """The seat card's badge ("weg · 25 s", "weg · Bot spielt"); ``short``: its words for a
+        narrow card ("25 s", "Bot spielt": the dimmed card says the rest)."""
         info = self.seats.get(seat)
         if info is None:
             return None
         s = self.left_s(seat)
+        if short:
+            return i18n.t("away.short_wait", s=s) if s is not None else i18n.t("away.short_bot")
         return i18n.t("away.badge_wait", s=s) if s is not None else i18n.t("away.badge_bot")
 
     def turn_text(self, seat, name: str) -> str | None:

@@ -47,6 +47,7 @@ class ReplayMarks:
         self.revealed: set[int] = set()      # marked steps whose answer the player asked for
         self.trying: int | None = None       # the step whose better play the player looks for
         self.verdict: str | None = None      # "checking", "better", "same", "worse"
+        self.tried_move: dict | None = None   # the play last tried there (said with its verdict)
         self._try: tuple | None = None       # (thread, result box) of the check of a tried play
         self._told_done = marks is not None and bool(getattr(marks, "finished", False))
         self.try_btn = Button(i18n.t("marks.try"), self.start_try, kind="primary", hotkeys=(pygame.K_b,))
@@ -136,6 +137,7 @@ class ReplayMarks:
             return
         self.trying = self.step
         self.verdict = None
+        self.tried_move = None
         self.persp = self.rp.mover(self.step)
         self._marks_changed(new_table=True)
 
@@ -175,6 +177,7 @@ class ReplayMarks:
         th = threading.Thread(target=work, name="felt-try", daemon=True)
         self._try = (th, box)
         self.verdict = "checking"
+        self.tried_move = dict(move)
         th.start()
         self._marks_changed()
 
@@ -217,6 +220,13 @@ class ReplayMarks:
                    "worse": "marks.worse"}.get(self.verdict or "", "marks.try_prompt")
             out["play"], out["play_cards"] = [i18n.t(key)], []
             out["bot"], out["bot_cards"], out["bot_same"] = [], [], False
+            if self.verdict and self.tried_move is not None:
+                # which play the verdict is about ("Besser!" alone left the player guessing); in
+                # the lines over the try's buttons (the bot's lines lie under them)
+                cards, words = self._entries(self.rp.events_if(self.trying, self.tried_move), list(self.rp.names),
+                                             seat=self.rp.mover(self.trying))
+                out["play"].append(i18n.t("marks.tried", words=" · ".join(words) or str(self.tried_move.get("kind"))))
+                out["play_cards"] = cards
             return
         est = self.mark(i)
         if est is not None:
@@ -230,7 +240,14 @@ class ReplayMarks:
             elif i in self.revealed:
                 names = list(self.rp.names)
                 cards, words = self._entries(self.rp.events_if(i, est.best), names, seat=mover)
-                out["bot"] = [i18n.t("marks.best", words=" · ".join(words) or str(est.best.get("kind")))] + out["bot"]
+                best = [i18n.t("marks.best", words=" · ".join(words) or str(est.best.get("kind")))]
+                hint = self.rp.hint(i, i18n.get_lang())
+                if hint is not None and not hint["same"] and hint.get("move") == est.best:
+                    # the normal bot's play is the best one found: said once, with the bot's why
+                    # (the bar's two lines held "Besser: Paar B · Normaler Bot: Paar B …" on a laptop)
+                    out["bot"] = best + ([i18n.t("marks.bot_why", why=hint["why"])] if hint.get("why") else [])
+                else:
+                    out["bot"] = best + out["bot"]
                 out["bot_cards"] = cards or out["bot_cards"]
                 out["bot_same"] = False
         if (i == 0 or i == self.rp.steps - 1) and self.marks_job is not None:

@@ -67,11 +67,11 @@ class ReplayScene(ReplayMarks, Scene):
     step (a spectator's window: the first seat), every hand open, the bot's word beside each
     move. ``on_close``: what closing does (default: leave the stack). ``marks``: the mistake
     marks being judged (``felt.contract.analysis.Job``; felt.ui.replay_marks), None: none.
-    ``on_again``: the owner's "Nochmal mit diesen Karten" (in the replay's menu), None: not
-    offered."""
+    ``on_again``: the owner's "Nochmal mit diesen Karten" (in the replay's menu; called with 1:
+    "jeder eine Hand weiter"), None: not offered."""
 
     def __init__(self, replay, seat: int | None = None, on_close: Callable[[], Any] | None = None,
-                 step: int = 0, marks=None, on_again: Callable[[], Any] | None = None) -> None:
+                 step: int = 0, marks=None, on_again: Callable[..., Any] | None = None) -> None:
         super().__init__()
         self.rp = replay
         self.game = replay.game
@@ -285,8 +285,10 @@ class ReplayScene(ReplayMarks, Scene):
         shown = self.hands_shown()
         items = [(i18n.t("continue"), None, "primary"),
                  (i18n.t("replay.hands_hide" if shown else "replay.hands_show"), self.toggle_hands, "secondary")]
-        if self.on_again is not None:
-            items.append((i18n.t("again.button"), self.on_again, "secondary"))
+        if self.on_again is not None:            # as the results' menu: as it was, or each one hand on
+            again = self.on_again
+            items.append((i18n.t("again.button"), again, "secondary"))
+            items.append((i18n.t("again.turned"), lambda: again(1), "secondary"))
         items.append((i18n.t("replay.close"), self.close, "danger"))
         self.stack.push(MenuOverlay(i18n.t("replay.title"), items))
 
@@ -375,6 +377,9 @@ class ReplayScene(ReplayMarks, Scene):
         for b, glyph in zip(steps, ("◀◀", "◀", "▶", "▶▶")):
             b.text, b.px = glyph, px["button"]
         self.close_btn.text, self.close_btn.px = "✕", px["button"]
+        # the table went on meanwhile: closing is the way there, the button that stands out
+        self.close_btn.kind = "primary" if self.table_note else "secondary"
+        self.next_btn.kind = "secondary" if self.table_note else "primary"
         self.panel = pygame.Rect(0, 0, 0, 0)
         if self.shape in ("wide", "side"):
             # a column at the right: (on laptops every hand at its top,) the words, the

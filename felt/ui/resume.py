@@ -29,7 +29,7 @@ def _in_use(path: Path) -> bool:
 
 
 def unfinished_tables(folder: Path | None = None, limit: int = MAX_LISTED) -> list[dict]:
-    """``[{path, name, round, rounds, players, mtime, phase}]`` of journals whose last match
+    """``[{path, name, game, round, rounds, players, mtime, phase}]`` of journals whose last match
     is not over, newest first (never raises)."""
     try:
         from felt.net.journal import SUFFIX, journal_dir, load_resume
@@ -66,7 +66,12 @@ def _entry(p: Path, mtime: float, load_resume) -> dict | None:
     if phase == "match_over" or res.lobby is not None:
         return None                 # the match ended (a lobby after it): nothing to resume
     names = [str(s.get("name") or "") for s in res.log.seats()]
-    return {"path": str(p), "name": str(res.name or res.host.get("name") or p.stem),
+    try:
+        from felt import contract
+        game = contract.id_of(res.log.header)     # the game of the match that was cut off
+    except Exception:
+        game = ""
+    return {"path": str(p), "name": str(res.name or res.host.get("name") or p.stem), "game": game,
             "round": int(getattr(res.state, "round_no", 1) or 1),
             "rounds": res.log.header.get("rounds") or (res.log.header.get("rules") or {}).get("rounds"),
             "players": names, "mtime": mtime, "phase": phase}

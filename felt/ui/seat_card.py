@@ -32,6 +32,7 @@ class Tag:
     text: str
     colour: tuple = (60, 70, 66)
     ink: tuple = theme.TEXT
+    short: str = ""                   # said instead where the text does not fit the box ("Bot spielt")
 
 
 @dataclass
@@ -90,6 +91,8 @@ def draw_tags(surface: pygame.Surface, box: pygame.Rect, tags: list, px: dict) -
     gap = dp(4)
     size = px["small"]
     widths = []
+    tags = [Tag(t.short, t.colour, t.ink) if t.short and fonts.width(t.text, size, True) + dp(16) > box.w - dp(8)
+            else t for t in tags]
     for tag in tags:
         w = min(box.w - dp(8), fonts.width(tag.text, size, True) + dp(16))
         if sum(widths) + gap * len(widths) + w > box.w - dp(8):
@@ -106,10 +109,12 @@ def draw_tags(surface: pygame.Surface, box: pygame.Rect, tags: list, px: dict) -
 
 
 def draw_seat_card(surface: pygame.Surface, rect: pygame.Rect, name: str, lines: SeatLines, px: dict,
-                   on_turn: bool = False, bot: bool = False, away: str | None = None, pulse: float = 0.5) -> None:
+                   on_turn: bool = False, bot: bool = False, away: str | None = None, pulse: float = 0.5,
+                   away_short: str = "") -> None:
     """A seat's card in ``rect`` (the tags straddle its box's bottom edge, inside ``rect``):
     ``name`` with its avatar (``bot``: the bot's emblem), the seat on turn lit (``pulse`` 0..1:
-    the glow's beat), ``away``: presence's badge ("weg · 25 s"), which dims the box."""
+    the glow's beat), ``away``: presence's badge ("weg · 25 s"), which dims the box
+    (``away_short``: its words where the box is too narrow for them, "Bot spielt")."""
     badge_h = badge_height(px)
     box = pygame.Rect(rect.left, rect.top, rect.w, rect.h - badge_h // 2)
     if on_turn:
@@ -160,7 +165,7 @@ def draw_seat_card(surface: pygame.Surface, rect: pygame.Rect, name: str, lines:
         veil = pygame.Surface(box.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 110))
         surface.blit(veil, box.topleft)
-        draw_tags(surface, box, [Tag(away, theme.DANGER_DARK)], px)
+        draw_tags(surface, box, [Tag(away, theme.DANGER_DARK, short=away_short)], px)
     else:
         draw_tags(surface, box, lines.tags, px)
 

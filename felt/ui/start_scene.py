@@ -102,14 +102,18 @@ def table_item(tb: dict, narrow: bool = False, seats: dict | None = None) -> dic
         sub += f" ({tb['template']})"
     game = tb.get("game")
     if isinstance(game, str) and game:                  # which of the games the table plays
-        try:
-            from felt import contract
-            gname = contract.get(game).name.get(i18n.get_lang()) or game
-        except KeyError:
-            gname = game
+        gname = game_name(game)
         if gname and not sub.startswith(gname):
             sub = f"{gname} · {sub}"
     return {"title": str(tb.get("name", "?")), "subtitle": sub, "right": right, "table": tb}
+
+
+def game_name(game_id: str) -> str:
+    """A game's name in the window's language ("" for none, its id where this window lacks it)."""
+    if not game_id:
+        return ""
+    from felt.net.replay import game_name as named
+    return named(game_id, i18n.get_lang()) or game_id
 
 
 class LangButton(IconButton):
@@ -193,6 +197,9 @@ class StartScene(Scene):
             if tb.get("rounds"):
                 rnd += f"/{tb['rounds']}"
             names = ", ".join(n for n in tb.get("players") or [] if n)
+            game = game_name(str(tb.get("game") or ""))     # which of the evening's games was cut off
+            if game:
+                rnd = f"{game} · {rnd}"
             items.append({"title": str(tb.get("name") or "?"), "subtitle": f"{rnd} · {names}" if names else rnd,
                           "right": age_text(float(tb.get("mtime") or 0)), "resume": tb})
         return items

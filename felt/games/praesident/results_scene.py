@@ -114,7 +114,7 @@ class ResultsScene(GameTableScene):
         v = self.view
         n = v.get("n", 0)
         titles = v.get("titles") or []
-        c = screen.content
+        c = self.round_controls.clear_of_note(screen.content)
         tally = self.hint_tally()             # the hints taken in the match (felt.ui.table_hint)
         if tally:
             th = int(screen.px["body"] * 1.8)

@@ -254,6 +254,7 @@ class TableScene(GameTableScene):
         """OK on the exchange summary: the table is the player's again, its buttons and the
         Tipp usable at once (they were greyed under the summary)."""
         self.ex_summary = None
+        self.ok_btn.visible = False             # gone with its summary (a window's reported state too)
         self.refresh_controls()
         self.refresh_hint_button()
         self.mark_dirty()
@@ -440,6 +441,7 @@ class TableScene(GameTableScene):
             mine = [dict(x) for x in (view.get("exchange") or []) if x.get("gave") or x.get("got")]
             if mine:
                 self.ex_summary = mine
+                self.ok_btn.visible = True
                 self.received = {c for x in mine for c in (x.get("got") or [])}
         if any(e.get("type") in ("trick_won", "round_start") for e in events):
             self.received = set()

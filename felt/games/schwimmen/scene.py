@@ -151,6 +151,11 @@ class SchwimmenScene(GameTableScene):
             self.toast.show(text("sw.why_all_pass"), 1.6, "info")
 
     # ---------------------------------------------------------------- layout
+    def note_resized(self) -> None:
+        if self.size != (0, 0):
+            self.layout(*self.size)
+        self.mark_dirty()
+
     def layout(self, w: int, h: int) -> None:
         top = self.place_header(w, h)
         px = self.px
@@ -220,7 +225,9 @@ class SchwimmenScene(GameTableScene):
             hand_cw = int(min((w - 4 * pad) / 3.3, (h * 0.2) / 1.45))
             hand_ch = int(hand_cw * 1.45)
             hand = pygame.Rect(0, 0, w, hand_ch + int(px["body"] * 2.2) + hand_ch // 6)
-            hand.bottom = bottom_btns.top - pad
+            # (over the buttons the judged plays' note once the match is over: the hand's value
+            # line stays readable above it)
+            hand.bottom = bottom_btns.top - pad - self.note_room(bottom_btns.w)
             hint = pygame.Rect(pad, 0, w - 2 * pad, hint_h)
             hint.bottom = hand.top + hand_ch // 6 - 2
             mid_space = pygame.Rect(0, y, w, hint.top - y)

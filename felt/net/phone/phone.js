@@ -357,18 +357,20 @@
   // up to date each time (update), gone with their item; a reader's focus stays on its node,
   // and when its node goes (a card played) it moves to the neighbour
   function axKeyed(box, items, make, update) {
-    const old = new Map();
-    Array.from(box.children).forEach((el) => old.set(el.dataset.id, el));
+    const old = new Map();           // id -> its nodes (two items of one id keep two nodes)
+    Array.from(box.children).forEach((el) => {
+      if (!old.has(el.dataset.id)) old.set(el.dataset.id, []);
+      old.get(el.dataset.id).push(el);
+    });
     const active = document.activeElement;
     const lostAt = active && active.parentElement === box ? Array.from(box.children).indexOf(active) : -1;
     items.forEach((it, i) => {
-      let el = old.get(it.id);
-      if (el) old.delete(it.id);
-      else { el = make(); el.dataset.id = it.id; }
+      let el = (old.get(it.id) || []).shift();
+      if (!el) { el = make(); el.dataset.id = it.id; }
       update(el, it);
       if (box.children[i] !== el) box.insertBefore(el, box.children[i] || null);
     });
-    old.forEach((el) => el.remove());
+    old.forEach((els) => els.forEach((el) => el.remove()));   // every node whose item is gone
     if (box.getAttribute("role") === "group") {
       const kids = Array.from(box.children);
       let cur = kids.find((x) => x.tabIndex === 0);
