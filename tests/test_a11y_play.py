@@ -21,10 +21,10 @@ class Table:
     """A window (390x844) at seat 1 of a table with two bots, and its reader."""
 
     def __init__(self, game: str, rules: str, seed: int, verbosity: str = "normal", players: int = 3,
-                 bot_delay: float = 0.0, bots: int | None = None) -> None:
+                 bot_delay: float = 0.0, bots: int | None = None, **host) -> None:
         bots = players - 1 if bots is None else bots
         self.ht = host_thread(players=players, bots=bots, seed=seed, game=game, rules=rules,
-                              start_when_full=True, bot_delay=bot_delay)
+                              start_when_full=True, bot_delay=bot_delay, **host)
         self.app = make_app(size=(390, 844))
         self.ctl = self.app.controller
         self.ctl.settings.name = "Pia"
@@ -430,3 +430,25 @@ def test_someone_away_and_back_is_said_with_its_sounds(table, cfg):
         assert len([x for x, _c in t.reader.said if x == i18n.t("away.back", name="Ben")]) == 1, t.reader.said
     finally:
         other.close()
+
+
+def test_a_new_deal_is_not_said_as_cards_come_into_the_hand(table):
+    """The next round's deal gives a whole new hand: the reader hears the round begin, not
+    "Neu auf der Hand: ..." with every card of it (a drawn card still is, test above)."""
+    t = table("praesident", "PR-002", 5, auto_next=0.5)
+    over = ("round_over", "match_over")
+    while t.game.view.get("phase") not in over:
+        sem = t.until(lambda s: t.ready() or t.game.view.get("phase") in over, 30, "a turn or the end")
+        if t.game.view.get("phase") not in over:
+            t.made(sem["moves"][0]["id"] if sem["moves"] else "w:pass_btn")
+    heard = len(t.reader.said)
+    t.until(lambda s: t.game is not None and t.game.view.get("round_no") == 2 and t.game.view.get("hand"), 30,
+            "round 2 dealt")
+    for _ in range(50):                 # a while for whatever the reader says of the deal
+        t.look()
+        t.app.step(block=False)
+        time.sleep(0.02)
+    news = i18n.t("a11y.new_cards", cards="")
+    said = [x for x, _c in t.reader.said[heard:]]
+    assert said, "nothing said of round 2"
+    assert not [x for x in said if x.startswith(news) and x.count(",") >= 3], said

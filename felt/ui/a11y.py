@@ -468,6 +468,7 @@ class Announcer:
         self.toasts: list = []
         self.hint = None
         self.hand: dict = {}             # the hand's cards seen (id -> name)
+        self.round = None                # (round, match) of the view last seen: a new deal
         self.verbosity = verbosity if verbosity in VERBOSITY else "normal"
         self.extra: list[str] = []       # said at the next update (a layer's button that found nothing)
 
@@ -510,7 +511,13 @@ class Announcer:
         mine = [i for i, (e, _t) in enumerate(lines) if game is not None and e.seat == game.seat]
         # not a new deal, nor cards a line of this seat names already ("Du nimmst Herz 10, ...")
         told = " ".join(lines[i][1] for i in mine)
-        dealt = any(e.kind == "round" for e in fresh)
+        # a new deal is no card "come into the hand": the log's round line, or the view's round
+        # number moved on (the deal's state may come before the log shows its line)
+        view = game.view if game is not None and isinstance(game.view, dict) else {}
+        rnd = (view.get("round_no", view.get("round")), view.get("match_no"))
+        dealt = any(e.kind == "round" for e in fresh) or (self.round is not None and rnd != self.round) \
+            or (len(hand) > 3 and len(came) >= 0.8 * len(hand))       # a whole new hand ("Nochmal")
+        self.round = rnd
         came_line = i18n.t("a11y.new_cards", cards=", ".join(came)) \
             if came and self.hand and not dealt and not all(x in told for x in came) else ""
         self.hand = hand
