@@ -306,3 +306,34 @@ def test_any_rule_set_plays_correctly(rn, seed):
     s, actions, played = play_match(rules, n, seed, 2, random.Random(seed), views=True, illegal=True)
     assert played == 2 and s.phase == "match_over"
     assert fingerprint(GAME.replay(rules, n, seed, actions, 2)) == fingerprint(s)
+
+
+def test_the_views_log_is_the_states_log_through_clones_new_rounds_and_copies():
+    """The view turns each log entry into a list once per state (view.wire_log): every view's
+    log still equals the state's log after every step, in a clone that goes its own way, in a
+    new round (a new, shorter log) and when a view's log is changed by its reader."""
+    import copy
+    rules = load_template("MM-STD")
+    rng = random.Random(7)
+    state, _ = GAME.new_match(rules, 3, 7, 2)
+    twin = None
+    for step in range(3000):
+        if state.phase == "match_over":
+            break
+        if state.phase == "round_over":
+            state, _ = GAME.next_round(state)
+        else:
+            GAME.apply_inplace(state, state.to_move, rng.choice(GAME.legal_moves(state)))
+        want = [list(x) for x in state.log]
+        got = GAME.view(state, step % 3)["log"]
+        assert got == want
+        got.append(["reader's own line"])                       # a reader changing its view's list
+        assert GAME.view(state, None)["log"] == want
+        if step == 40:
+            twin = GAME.clone(state)
+        if twin is not None and twin.phase not in ("round_over", "match_over") and step % 2:
+            GAME.apply_inplace(twin, twin.to_move, rng.choice(GAME.legal_moves(twin)))
+            assert GAME.view(twin, 0)["log"] == [list(x) for x in twin.log]
+        shallow = copy.copy(state)                               # the leak check's copies share the log
+        assert GAME.view(shallow, 1)["log"] == want
+    assert state.phase == "match_over" and state.round_no == 2

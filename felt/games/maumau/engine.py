@@ -83,6 +83,7 @@ class State:
         "limit_on", "hands", "draw", "discard", "wish", "direction", "pending", "to_move", "drawn",
         "dealer", "places", "called", "reshuffles", "round_points", "totals", "wins", "history",
         "standings", "winner", "moves_made", "last", "log",
+        "wire_log",     # the view's copy of ``log`` (view.py): not cloned, rebuilt when ``log`` is another list
     )
 
     _SCALARS = ("rules", "n", "seed", "deck", "rank", "suit", "pts", "jack", "face", "phase", "round_no",

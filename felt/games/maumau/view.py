@@ -30,6 +30,23 @@ def sorted_hand(s: State, hand) -> list[int]:
     return sorted(hand, key=lambda c: (c % 32, c))
 
 
+def wire_log(s: State) -> list[list]:
+    """``s.log`` as the view's lists. The log only grows within a round and its entries are
+    tuples that never change, so each entry is turned into a list once per state (kept in
+    ``s.wire_log``) and every view gets a new outer list sharing those entry lists: a view
+    costs no longer the whole log (a long random round has ~1,700 entries), and the host's
+    diff of two views' logs finds equal entries by identity. Nothing changes a view's log
+    entries in place (a client's patches build new lists: felt/net/viewdelta.py)."""
+    log = s.log
+    cached = getattr(s, "wire_log", None)
+    if cached is None or cached[0] is not log or len(cached[1]) > len(log):
+        cached = s.wire_log = (log, [])
+    done = cached[1]
+    if len(done) < len(log):
+        done.extend(list(x) for x in log[len(done):])
+    return done[:]
+
+
 def view(s: State, seat: int | None) -> dict:
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n):
         raise ValueError(f"no seat {seat!r}")
@@ -57,7 +74,7 @@ def view(s: State, seat: int | None) -> dict:
         "called": list(s.called),
         "drawn": s.drawn if (on_turn and s.phase == "drawn") else None,
         "last": dict(s.last) if s.last else None,
-        "log": [list(x) for x in s.log],
+        "log": wire_log(s),
         "places": list(s.places),
         "round_points": [row[:] for row in s.round_points],
         "totals": list(s.totals),
