@@ -875,21 +875,24 @@ _DEMOS: dict = {}
 
 
 def _demo_marks(rp, start: int, seed: int):
-    """The marks of a demo match as a finished job: every seat's plays from step ``start`` on
-    judged (a few worlds each) until three are marked, and those before ``start`` (the
-    timeline's dots); the same on every machine (no time budget)."""
+    """The marks of a demo match as a finished job: every seat's plays from the match's end
+    back to step ``start`` judged (a few worlds each) until two are marked, else those before
+    ``start`` too (the timeline's dots); the same on every machine (no time budget). From
+    the end, as a round's last plays are where a wrong one costs most: a Präsident demo's
+    first two marks come after 4 plays judged (from ``start`` on, 47 plays and ~3 s were
+    judged for three, in every process that draws this screen)."""
     from types import SimpleNamespace
 
     from felt.contract import analysis
     steps = analysis.decisions(rp, set(range(rp.n)))
     marks: dict = {}
     found = 0
-    for i in [s for s in steps if s >= start] + [s for s in steps if s < start][-12:]:
+    for i in [s for s in reversed(steps) if s >= start] + [s for s in steps if s < start][-12:]:
         a = rp.action(i)
         est = analysis.estimate(rp.game, rp.state(i - 1), a[1], a[2], samples=6, seed=f"{seed}:{i}")
         marks[i] = est
         found += bool(est is not None and est.level is not None and i >= start)
-        if found >= 3 and i >= start:
+        if found >= 2 and i >= start:
             break
     done = len(marks)
     return SimpleNamespace(marks=marks, seats=list(range(rp.n)), finished=True, total=done,
