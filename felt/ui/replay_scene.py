@@ -878,9 +878,9 @@ def _demo_marks(rp, start: int, seed: int):
     """The marks of a demo match as a finished job: every seat's plays from the match's end
     back to step ``start`` judged (a few worlds each) until two are marked, else those before
     ``start`` too (the timeline's dots); the same on every machine (no time budget). From
-    the end, as a round's last plays are where a wrong one costs most: a Präsident demo's
-    first two marks come after 4 plays judged (from ``start`` on, 47 plays and ~3 s were
-    judged for three, in every process that draws this screen)."""
+    the end, as a round's last plays are where a wrong one costs most: in the longest of the
+    built-in games' demos the first two marks come after 4 plays judged (from ``start`` on,
+    47 plays and ~3 s were judged for three, in every process that draws this screen)."""
     from types import SimpleNamespace
 
     from felt.contract import analysis
