@@ -4,6 +4,7 @@ circle, the games never import each other, and the shared layers name no game.""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -145,7 +146,12 @@ def folder_of(module: str, mods: dict) -> str:
 
 # ---------------------------------------------------------------------------- checks
 MODS = modules()
-EDGES = imports(MODS)
+
+
+@functools.cache
+def edges() -> dict[str, set[str]]:
+    """The import graph, parsed when a test asks (not while every worker collects)."""
+    return imports(MODS)
 TABLE = layer_table()
 GAMES = game_packages(MODS)
 
@@ -163,7 +169,7 @@ def test_the_layer_table_names_every_module_once_and_only_modules_that_exist():
 
 def test_every_import_goes_down_the_layers_and_no_game_imports_another():
     wrong = []
-    for src, targets in EDGES.items():
+    for src, targets in edges().items():
         ls, gs = layer_of(src, TABLE, GAMES)
         for dst in targets:
             ld, gd = layer_of(dst, TABLE, GAMES)
@@ -175,12 +181,12 @@ def test_every_import_goes_down_the_layers_and_no_game_imports_another():
 
 
 def test_no_modules_import_each_other_in_a_circle():
-    assert not cycles(EDGES), cycles(EDGES)
+    assert not cycles(edges()), cycles(edges())
 
 
 def test_no_folders_import_each_other_in_a_circle():
     folders: dict[str, set[str]] = {}
-    for src, targets in EDGES.items():
+    for src, targets in edges().items():
         fs = folder_of(src, MODS)
         folders.setdefault(fs, set())
         for dst in targets:
