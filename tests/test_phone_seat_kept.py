@@ -308,7 +308,7 @@ def test_a_phone_plays_on_past_the_exchange_summary_into_the_second_round():
     """From round 2 of Präsident the exchange's summary stands over the table until OK: the
     taps the phone's table names for a move tap OK first (the phone's stand-in could play no
     second round)."""
-    from tests.phone_helpers import play_move, play_round, ready
+    from tests.phone_helpers import play_round
     ht = _host(players=3, bots=2, rounds=2, auto_next=0.3, bot_delay=0.05)
 
     async def main():
@@ -318,13 +318,8 @@ def test_a_phone_plays_on_past_the_exchange_summary_into_the_second_round():
         assert st["phase"] == "round_over" and made
         st = await phone.wait(lambda s: s.get("round") == 2 and s.get("phase") != "round_over", 60, "round 2")
         # the summary's OK and the first moves of round 2 (its end proves no more than round 1's)
-        made = []
-        while len(made) < 3:
-            st = await phone.wait(ready, 60, "my turn in round 2")
-            assert st.get("round") == 2 and st["phase"] not in ("round_over", "match_over"), st.get("phase")
-            seq = st.get("seq")
-            made.append(await play_move(phone, st, "praesident"))
-            await phone.wait(lambda s: s.get("seq") != seq or not s.get("my_turn"), 10, "the move answered")
+        st, made = await play_round(phone, "praesident", timeout=60, moves=3)
+        assert len(made) == 3 and st.get("round") == 2 and st["phase"] not in ("round_over", "match_over"), made
         assert not phone.closed
         await phone.close()
 

@@ -241,15 +241,17 @@ async def play_move(phone: Phone, st: dict, game: str = "") -> str:
     return str(move.get("kind"))
 
 
-async def play_round(phone: Phone, game: str = "", timeout: float = 120.0, every: float = 0.1) -> tuple[dict, list[str]]:
-    """Play my moves by taps until the round ends; the last state and the moves made.
-    ``every``: seconds between the questions what the phone shows, while waiting for a turn."""
+async def play_round(phone: Phone, game: str = "", timeout: float = 120.0, every: float = 0.1,
+                     moves: int | None = None) -> tuple[dict, list[str]]:
+    """Play my moves by taps until the round ends (or ``moves`` were made); the last state and
+    the moves made. ``every``: seconds between the questions what the phone shows, while
+    waiting for a turn."""
     made: list[str] = []
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         st = await phone.wait(ready, timeout=max(1.0, deadline - time.monotonic()), what="my turn or the round's end",
                               every=every)
-        if st.get("phase") in ("round_over", "match_over"):
+        if st.get("phase") in ("round_over", "match_over") or (moves is not None and len(made) >= moves):
             return st, made
         seq = st.get("seq")
         made.append(await play_move(phone, st, game))
