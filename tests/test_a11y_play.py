@@ -432,6 +432,7 @@ def test_someone_away_and_back_is_said_with_its_sounds(table, cfg):
         other.close()
 
 
+@pytest.mark.slow
 def test_a_new_deal_is_not_said_as_cards_come_into_the_hand(table):
     """The next round's deal gives a whole new hand: the reader hears the round begin, not
     "Neu auf der Hand: ..." with every card of it (a drawn card still is, test above)."""

@@ -289,6 +289,7 @@ def test_a_quick_tap_on_play_right_after_typing_closes_the_text_field(tmp_path):
         ht.stop()
 
 
+@pytest.mark.slow
 def test_a_phone_browser_asleep_past_the_wait_comes_back_to_its_seat(tmp_path, monkeypatch):
     """The browser closes (a locked phone) for longer than the reconnect wait and opens again on
     the same profile: the page's session token brings its seat and hand back, without typing."""

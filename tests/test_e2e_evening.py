@@ -94,6 +94,7 @@ def set_rounds(anna: Window, rounds: int) -> None:
     raise AssertionError(f"could not set {rounds} rounds")
 
 
+@pytest.mark.slow
 def test_an_evening_of_three_games_switches_every_screen(windows):
     """Defects 1-3: a finished match left on the guest's screen, then the owner picks the next
     game: the guest's window stays up and shows the new game's lobby; the guest closes its

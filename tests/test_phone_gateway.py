@@ -16,6 +16,7 @@ def _host(**kw) -> HostThread:
     return HostThread(HostConfig(**cfg)).start()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules,game", [("PR-002", "praesident"), ("MM-STD", "maumau"), ("SW-STD", "schwimmen")])
 def test_phone_joins_by_name_and_plays_a_round(rules, game):
     ht = _host(rules=rules)

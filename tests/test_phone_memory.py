@@ -33,6 +33,7 @@ async def _settled_mb(phone: Phone, pid: int) -> float:
     return memory_mb(pid)["uss"]
 
 
+@pytest.mark.slow
 def test_a_renderers_memory_stays_flat_over_size_changes_and_frames():
     ht = HostThread(HostConfig(interface="127.0.0.1", announce=False, players=2, bots=1, seed=4)).start()
 

@@ -16,6 +16,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from felt.net import gateway as gw
 from felt.net.host import HostConfig, HostThread
 from felt.net.soak import host_env
@@ -189,6 +191,7 @@ class _HostProc:
             self.proc.kill()
 
 
+@pytest.mark.slow
 def test_after_a_host_crash_and_resume_every_phone_gets_its_seat_back(tmp_path):
     env = dict(host_env(), FELT_DATA_DIR=str(tmp_path / "data"), FELT_CONFIG_DIR=str(tmp_path / "cfg"))
     journal = tmp_path / "table.journal"
@@ -304,6 +307,7 @@ def test_after_a_match_a_spectator_follows_the_owner_to_the_lobby_and_takes_a_bo
         ht.stop()
 
 
+@pytest.mark.slow
 def test_a_phone_plays_on_past_the_exchange_summary_into_the_second_round():
     """From round 2 of Präsident the exchange's summary stands over the table until OK: the
     taps the phone's table names for a move tap OK first (the phone's stand-in could play no

@@ -43,6 +43,7 @@ def _renderer_alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow
 def test_a_sleeping_phone_gets_its_seat_and_hand_back_with_the_first_frame_within_a_second():
     ht = _host(reconnect_wait=30.0)
 

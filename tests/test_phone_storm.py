@@ -102,6 +102,7 @@ async def _reattach(port: int, token: str | None, until: float, rng: random.Rand
             await ws.close()
 
 
+@pytest.mark.slow
 def test_a_storm_of_reattaches_never_leaves_renderers_behind_and_others_still_join(tmp_path):
     """Four watching pages and two on the join screen re-attach their sessions as fast as they
     can: never two renderers for one session nor more than the places + 1; a laptop and a
