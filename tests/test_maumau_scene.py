@@ -253,6 +253,11 @@ def test_pending_seven_label_and_not_my_turn():
     assert not other.my_turn and not other.action_btn.enabled
     tap(other, card_pos(other, other.hand[0]))
     assert other.outbox == []
+    # "Mau!" too waits for the own turn (it looked pressable off-turn and meant nothing)
+    assert sc.mau_btn.visible and sc.mau_btn.enabled
+    assert other.mau_btn.visible and not other.mau_btn.enabled
+    tap(other, other.mau_btn.rect.center)
+    assert not other.mau_on and other.outbox == []
 
 
 def test_announcements_from_events():

@@ -507,12 +507,15 @@ async def seated_phone(host, dpr: float, name: str):
     """A phone at the table's page that has joined it ("Mitspielen" tapped): ``(phone, pid)``,
     the pid its renderer's process."""
     from felt.ui.phone_client import Phone
+    before = set(renderers_of(host.proc.pid))          # (the phones already at the table have theirs)
     phone = await Phone(host.phone_port, PHONE[0], PHONE[1], dpr, name=name, decode=False).open()
     await phone.first_frame(30)
     st = await phone.wait(lambda s: s.get("scene") == "PhoneJoinScene", 30, "the join screen")
-    pid = the_renderer(host)
+    new = set(renderers_of(host.proc.pid)) - before
+    if len(new) != 1:
+        raise RuntimeError(f"{len(new)} new renderers for {name}'s page, not one")
     await phone.tap_widget(st, "play_btn")
-    return phone, pid
+    return phone, new.pop()
 
 
 async def renderer_after_match(folder: Path, dpr: float, rounds: int = 3) -> dict[str, Any]:
@@ -644,7 +647,11 @@ def run_bench(taps: int = 40, idle_s: float = 10.0) -> dict[str, Any]:
                                   flood)):
             folder = Path(tmp) / str(i)
             folder.mkdir()
+            t0 = time.monotonic()
+            print(f"felt bench phone: part {i + 1} of 5 ...", file=sys.stderr, flush=True)
             out.update(asyncio.run(part(folder)))
+            print(f"felt bench phone: part {i + 1} of 5 done in {time.monotonic() - t0:.0f} s", file=sys.stderr,
+                  flush=True)
     out["load_after"] = os.getloadavg()[0]
     return out
 

@@ -417,7 +417,8 @@ class MauMauScene(GameTableScene):
         self.mau_btn.visible = mau and self.seat is not None
         self.mau_btn.kind = "primary" if self.mau_on else "ghost"
         self.mau_btn.text = ("✓ " if self.mau_on else "") + i18n.t("mm.mau")
-        self.mau_btn.enabled = view.get("phase") in ("play", "drawn") and self.seat is not None
+        # only on the own turn, like "Ziehen": off-turn it looked pressable but meant nothing
+        self.mau_btn.enabled = mine and view.get("phase") in ("play", "drawn") and self.seat is not None
 
     # ---------------------------------------------------------------- input
     @property
