@@ -854,3 +854,28 @@ def test_cards_are_named_in_the_tables_language_in_every_game():
         assert swim_name(2 * 8 + 7, None) == "Ace of Hearts"
     finally:
         i18n.set_lang("de")
+
+
+def test_a_closed_table_is_said_to_the_reader_not_hidden_behind_the_last_table(tmp_path):
+    """The host closes the table while a reader plays: the note the page lays over the canvas
+    ("Der Tisch ist geschlossen", "Nochmal versuchen") is an alert dialog the focus moves into,
+    and the layer's last table (its cards, its buttons, its live region) is hidden from the
+    reader meanwhile, as the picture behind the note is from the eye. (A reader used to hear
+    nothing and kept the stale table's buttons.)"""
+
+    async def body(browser, ht):
+        ax = await _join(browser, ht, "de")
+        await _wait(ax, lambda a: a.group(i18n.t("a11y.hand")) is not None, 40, "the table with the hand")
+        await asyncio.to_thread(ht.stop)
+        dialog = await _wait(ax, lambda a: a.one("alertdialog"), 20, "the note as an alert dialog")
+        title = await browser.js("document.getElementById('note-title').textContent")
+        text = await browser.js("document.getElementById('note-text').textContent")
+        assert title and ax.name(dialog) == title, ax.dump()
+        assert text and text in ax.text_of(dialog), ax.dump()
+        retry = ax.one(BUTTONS, within=dialog)
+        assert retry is not None and ax.prop(retry, "focused") in (True, "true"), ax.dump()
+        # the stale table is not read: no hand, no live region, no button but the note's
+        assert ax.group(i18n.t("a11y.hand")) is None and ax.one("log") is None, ax.dump()
+        assert [ax.name(b) for b in ax.find(BUTTONS)] == [ax.name(retry)], ax.dump()
+
+    _in_browser(tmp_path, lambda: _host("praesident", "PR-002"), body, 120)

@@ -82,8 +82,15 @@
     noteRetry.hidden = !button;
     noteRetry.textContent = button || "";
     note.hidden = false;
+    // a screen reader hears the note, not the table behind it: the layer (the last table it
+    // showed) is hidden from it while the note stands, and the focus goes into the note
+    document.getElementById("ax").setAttribute("aria-hidden", "true");
+    (button ? noteRetry : document.getElementById("note-box")).focus();
   }
-  function hideNote() { note.hidden = true; }
+  function hideNote() {
+    note.hidden = true;
+    document.getElementById("ax").removeAttribute("aria-hidden");
+  }
   noteRetry.addEventListener("click", () => { stopped = false; hideNote(); connect(); });
 
   // ------------------------------------------------------------------ socket
