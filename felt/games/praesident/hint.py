@@ -41,7 +41,7 @@ def _raw(key: str, lang: str, **kw) -> str:
 
 
 def play_words(info, cards, lang: str) -> str:
-    """'Paar 5', 'Einzelkarte A + Joker', 'Folge (4)', 'Joker' for a play's cards."""
+    """'Paar 5', 'Einzelkarte Ass + Joker', 'Folge (4)', 'Joker' for a play's cards."""
     cards = list(cards)
     kind, ridx, nj = info.classify(cards)
     if kind == "jokers":
@@ -56,7 +56,7 @@ def play_words(info, cards, lang: str) -> str:
         text = text.lower()          # "Lead pair 8" (a sentence's first letter is made upper case)
     extra = " + Joker" if nj == 1 else (f" + {nj} Joker" if nj else "")
     # one play's words stay on one line (no break inside "Paar 7")
-    return f"{text} {i18n.rank_label(info.ranks[ridx], lang)}{extra}".replace(" ", NBSP)
+    return f"{text} {i18n.rank_name(info.ranks[ridx], lang)}{extra}".replace(" ", NBSP)
 
 
 def ranks_plural(info, ranks, lang: str) -> str:
