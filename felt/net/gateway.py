@@ -1200,7 +1200,9 @@ class Gateway:
             return
         s.proc = None
         if rc == 0:                 # the renderer ended on its own (the table closed): so does the session
-            self._end(s, "renderer finished")
+            # said as the gateway's own stop says it: the page shows "the table is closed" (and
+            # does not dial a table that is gone), whichever of the two comes first
+            self._end(s, "the table closed")
             return
         now = time.monotonic()
         s.restarts = [t for t in s.restarts if now - t < RESTART_WINDOW] + [now]
