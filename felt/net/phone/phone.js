@@ -245,7 +245,9 @@
       });
       stats.frames += 1; stats.bytes += buf.byteLength; stats.lastFrame = id; stats.lastFrameAt = performance.now();
       if (key) stats.keyframes += 1;
-      hideNote();
+      // a frame still being decoded when the socket closed must not take its note away again
+      // (seen under load: "the table is closed" gone at once, the stale table shown)
+      if (ws && ws.readyState === 1 && !stopped) hideNote();
       send({ t: "ack", f: id });
     }).catch((err) => { console.error("frame", err); send({ t: "ack", f: id }); });
   }
