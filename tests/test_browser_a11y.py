@@ -198,6 +198,17 @@ def _in_browser(tmp_path, start_host, body, timeout: float):
         i18n.set_lang("de")
 
 
+async def _join_screen(ax: AXPage) -> None:
+    """Wait for the join screen in whichever language the page came up in, and set the
+    window's texts to that language."""
+    plays = {}
+    for lang in ("de", "en"):
+        i18n.set_lang(lang)
+        plays[i18n.t("phone.play")] = lang
+    await _wait(ax, lambda a: any(a.button(p) for p in plays), 40, "the join screen")
+    i18n.set_lang(next(lang for p, lang in plays.items() if ax.button(p)))    # the page's language
+
+
 async def _join(b: Browser, ht: HostThread, lang: str) -> AXPage:
     await b.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=2, mobile=True)
     await b.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
@@ -683,12 +694,7 @@ def test_the_join_screen_has_one_labelled_name_box_also_while_a_finger_types(tmp
         await browser.open_as_phone(ht.host.gateway.url, 390, 844, 2)
         await browser.call("Accessibility.enable")
         ax = AXPage(browser)
-        plays = {}
-        for lang in ("de", "en"):
-            i18n.set_lang(lang)
-            plays[i18n.t("phone.play")] = lang
-        await _wait(ax, lambda a: any(a.button(p) for p in plays), 40, "the join screen")
-        i18n.set_lang(next(lang for p, lang in plays.items() if ax.button(p)))    # the page's language
+        await _join_screen(ax)
         boxes = ax.find("textbox")
         assert [ax.name(b) for b in boxes] == [i18n.t("your_name")], ax.dump()
         assert ax.heading() == i18n.t("phone.join_title"), ax.heading()

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from felt.ui import a11y, i18n  # noqa: F401  (a11y: its texts)
-from tests.test_browser_a11y import AXPage, _host, _in_browser, _my_turn, _paced, _wait
+from tests.test_browser_a11y import AXPage, _host, _in_browser, _join_screen, _my_turn, _paced, _wait
 from tests.test_browser_phone import Browser
 
 pytestmark = pytest.mark.slow
@@ -84,12 +84,7 @@ def test_a_maumau_round_on_a_laptop_with_the_keyboard_alone(tmp_path):
         await browser.call("Accessibility.enable")
         await browser.call("Page.navigate", url=ht.host.gateway.url)
         ax = AXPage(browser)
-        plays = {}
-        for lang in ("de", "en"):
-            i18n.set_lang(lang)
-            plays[i18n.t("phone.play")] = lang
-        await _wait(ax, lambda a: any(a.button(p) for p in plays), 40, "the join screen")
-        i18n.set_lang(next(lang for p, lang in plays.items() if ax.button(p)))    # the page's language
+        await _join_screen(ax)
         draws = {i18n.t("mm.draw")} | {i18n.t("mm.draw_n", n=k) for k in range(1, 30)}
         await asyncio.sleep(1.0)
         await kb.tab_to(lambda f: f["tag"] == "INPUT" and f["inLayer"], "the name box")

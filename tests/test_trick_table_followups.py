@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -22,24 +21,10 @@ from felt import games  # noqa: E402
 from felt.contract.table_view import default_card  # noqa: E402
 from felt.ui import i18n, layout, theme  # noqa: E402
 from felt.ui.playlog import LogContext, PlayLog  # noqa: E402
-from tests.test_plain_table_trick import NAMES, _layout_problems, played, scene, tap  # noqa: E402
+from tests.test_plain_table_trick import NAMES, _layout_problems, played, scene, stiche, tap  # noqa: E402,F401 (stiche: the fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
-STICHE = ROOT / "tests" / "plugins" / "felt_stiche"
 GUIDE = ROOT / "felt" / "games" / "ADDING.md"
-
-
-@pytest.fixture(scope="module")
-def stiche():
-    sys.path.insert(0, str(STICHE))
-    try:
-        from felt_stiche import GAME
-    finally:
-        sys.path.remove(str(STICHE))
-    games.register(GAME)
-    pygame.init()
-    yield GAME
-    games.unregister(GAME.id)
 
 
 @pytest.fixture(autouse=True)
